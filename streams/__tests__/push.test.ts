@@ -1,0 +1,123 @@
+import { describe, expect, it, vi } from 'vitest';
+import { BehaviorSubject, VirtualTimeScheduler } from 'rxjs';
+import { parseAlarmPush } from '../../protocol/push';
+import { createPushSource, type PushClient, type PushOutput } from '../push/source';
+import { fullJitter } from '../backoff';
+import { alarm } from './fixtures';
+
+class FakeClient implements PushClient {
+  connect?: () => void;
+  close?: () => void;
+  message?: (t: string, p: string) => void;
+  subs: string[] = [];
+  ended = false;
+  onConnect(fn: () => void) { this.connect = fn; }
+  onClose(fn: () => void) { this.close = fn; }
+  onMessage(fn: (t: string, p: Uint8Array | string) => void) { this.message = fn as (t: string, p: string) => void; }
+  subscribe(t: string) { this.subs.push('+' + t); }
+  unsubscribe(t: string) { this.subs.push('-' + t); }
+  end() { this.ended = true; }
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+function setup(catchUp: (afterId: number, org: number) => Promise<ReturnType<typeof alarm>[]>) {
+  const org$ = new BehaviorSubject<number | null>(7);
+  const clients: FakeClient[] = [];
+  const scheduler = new VirtualTimeScheduler();
+  const out: PushOutput[] = [];
+  const warn = vi.fn();
+  const sub = createPushSource({
+    org$,
+    credentials: async () => ({ url: '/mqtt', username: 'u', password: 'p', topics: [] }),
+    connect: () => {
+      const c = new FakeClient();
+      clients.push(c);
+      return c;
+    },
+    catchUp: vi.fn(catchUp),
+    parse: parseAlarmPush,
+    topicOf: (o) => `ems/org/${o}/alarm`,
+    scheduler,
+    random: () => 0.5,
+    warn,
+    batchMs: 16,
+  }).subscribe((o) => out.push(o));
+  const alarms = () => out.flatMap((o) => (o.type === 'alarms' && o.live ? o.alarms.map((a) => a.alarmId) : []));
+  return { org$, clients, scheduler, out, sub, warn, alarms };
+}
+
+describe('push source', () => {
+  it('subscribes to the org topic, logs malformed messages only, and delivers valid ones', async () => {
+    const t = setup(async () => []);
+    await flush();
+    const c = t.clients[0]!;
+    c.connect!();
+    expect(c.subs).toEqual(['+ems/org/7/alarm']);
+    c.message!('ems/org/7/alarm', '{oops');
+    c.message!('ems/org/7/alarm', JSON.stringify({ alarmId: 'x' }));
+    c.message!('ems/org/7/alarm', JSON.stringify(alarm(3)));
+    expect(t.warn).toHaveBeenCalledTimes(2);
+    expect(t.alarms()).toEqual([3]);
+  });
+
+  it('after a reconnect fetches alarms since the last id and de-duplicates by id', async () => {
+    const since: number[] = [];
+    const t = setup(async (afterId) => {
+      since.push(afterId);
+      return afterId === 0 ? [] : [alarm(5), alarm(6), alarm(7)];
+    });
+    await flush();
+    t.clients[0]!.connect!();
+    await flush();
+    t.clients[0]!.message!('ems/org/7/alarm', JSON.stringify(alarm(5)));
+    t.clients[0]!.close!();
+    expect(t.out.at(-1)).toEqual({ type: 'status', status: 'offline' });
+    t.scheduler.flush(); // backoff elapses
+    await flush();
+    const c2 = t.clients[1]!;
+    c2.connect!();
+    await flush();
+    c2.message!('ems/org/7/alarm', JSON.stringify(alarm(7))); // also came by catch-up
+    t.scheduler.flush();
+    expect(since).toEqual([0, 5]);
+    expect(t.alarms()).toEqual([5, 6, 7]);
+  });
+
+  it('resubscribes on org switch on the live connection', async () => {
+    const t = setup(async () => []);
+    await flush();
+    const c = t.clients[0]!;
+    c.connect!();
+    t.org$.next(9);
+    expect(c.subs).toEqual(['+ems/org/7/alarm', '-ems/org/7/alarm', '+ems/org/9/alarm']);
+    c.message!('ems/org/7/alarm', JSON.stringify(alarm(1))); // old topic: ignored
+    c.message!('ems/org/9/alarm', JSON.stringify(alarm(2, { orgId: 9 })));
+    expect(t.alarms()).toEqual([2]);
+    t.org$.next(null);
+    expect(c.ended).toBe(true);
+  });
+
+  it('batches bursts: the first message at once, the rest per window', async () => {
+    const t = setup(async () => []);
+    await flush();
+    const c = t.clients[0]!;
+    c.connect!();
+    for (let i = 1; i <= 100; i++) c.message!('ems/org/7/alarm', JSON.stringify(alarm(i)));
+    const batches = () => t.out.filter((o) => o.type === 'alarms').length;
+    expect(batches()).toBe(1);
+    t.scheduler.flush();
+    expect(batches()).toBe(2);
+    expect(t.alarms()).toHaveLength(100);
+  });
+});
+
+describe('full jitter', () => {
+  it('stays within [0, min(cap, base*2^n))', () => {
+    const p = { baseMs: 500, capMs: 30_000 };
+    expect(fullJitter(0, p, () => 0.999)).toBeLessThan(500);
+    expect(fullJitter(3, p, () => 0.5)).toBe(2000);
+    expect(fullJitter(20, p, () => 0.999)).toBeLessThan(30_000);
+    expect(fullJitter(5, p, () => 0)).toBe(0);
+  });
+});

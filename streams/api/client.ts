@@ -1,0 +1,142 @@
+// The signed request source (SPEC §7, §8). Transport, signer and clock are injected so tests
+// drive it with plain functions; nothing here touches fetch, window or React.
+import type { ActionName, RequestOf, ResponseOf } from '../../protocol/catalogue';
+import { actionEndpoints } from '../../protocol/endpoints.gen';
+import { isSuccess } from '../../protocol/envelope';
+import { errorNameOf, type ErrorCodeName } from '../../protocol/errors';
+import { API_BASE, CLIENT_HEADER, LOCALE_HEADER, wireLocaleOf } from '../../protocol/console-key';
+import { defer, type Observable } from 'rxjs';
+import { REQUEST_TIMEOUT_MS } from '../constants';
+import type { Store } from '../store';
+import { pendingEndpoints, type PendingActions } from './pending';
+
+export type KnownAction = ActionName | keyof PendingActions;
+export type Req<A extends KnownAction> = A extends ActionName
+  ? RequestOf<A>
+  : A extends keyof PendingActions ? PendingActions[A]['req'] : never;
+export type Res<A extends KnownAction> = A extends ActionName
+  ? ResponseOf<A>
+  : A extends keyof PendingActions ? PendingActions[A]['res'] : never;
+
+export interface HttpRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  timeoutMs: number;
+}
+export interface HttpResponse {
+  status: number;
+  body: unknown;
+}
+/** Resolves with any HTTP answer; rejects with TransportError for timeouts and network failures. */
+export type Transport = (req: HttpRequest) => Promise<HttpResponse>;
+export class TransportError extends Error {
+  constructor(readonly kind: 'timeout' | 'network') {
+    super(kind);
+  }
+}
+export type Signer = (action: string, payload: Record<string, unknown>) => Promise<string>;
+export interface Clock {
+  now(): number;
+}
+/** Where the app is and how to leave it: for the 401 rule of SPEC §4. */
+export interface Navigator {
+  /** full current path: pathname + search + hash */
+  current(): string;
+  go(to: string, opts?: { replace?: boolean }): void;
+}
+
+export type ApiError =
+  | { kind: 'http'; status: number; code: number; codeName: ErrorCodeName | undefined; msg: string }
+  | { kind: 'timeout' }
+  | { kind: 'network' };
+
+export class ApiFailure extends Error {
+  constructor(readonly error: ApiError) {
+    super(error.kind === 'http' ? `${error.status} ${error.codeName ?? error.code}: ${error.msg}` : error.kind);
+  }
+  get codeName(): ErrorCodeName | undefined {
+    return this.error.kind === 'http' ? this.error.codeName : undefined;
+  }
+}
+
+export interface CallOptions {
+  /** the caller shows its own message for non-401 failures (e.g. login's texts) */
+  quiet?: boolean;
+  /** send this token instead of the store's (logout after the store was cleared) */
+  token?: string;
+}
+
+export interface ApiDeps {
+  transport: Transport;
+  signer: Signer;
+  clock: Clock;
+  store: Store;
+  nav: Navigator;
+  loginPath?: string;
+}
+
+export interface Api {
+  call<A extends KnownAction>(action: A, payload: Req<A>, opts?: CallOptions): Promise<Res<A>>;
+  call$<A extends KnownAction>(action: A, payload: Req<A>, opts?: CallOptions): Observable<Res<A>>;
+}
+
+export const endpointOf = (action: string): string | undefined =>
+  (actionEndpoints as Record<string, string>)[action] ??
+  (pendingEndpoints as Record<string, string>)[action];
+
+export const loginRedirectPath = (current: string, loginPath = '/login'): string =>
+  `${loginPath}?redirect=${encodeURIComponent(current)}`;
+
+export function createApi(deps: ApiDeps): Api {
+  const { transport, signer, clock, store, nav } = deps;
+  const loginPath = deps.loginPath ?? '/login';
+
+  const showError = (text: { key: string } | { raw: string }) =>
+    store.dispatch({ type: 'message/shown', messageType: 'error', text, at: clock.now() });
+
+  async function call<A extends KnownAction>(action: A, payload: Req<A>, opts: CallOptions = {}): Promise<Res<A>> {
+    const endpoint = endpointOf(action);
+    if (!endpoint) throw new Error(`unknown action ${action}`);
+    const s = store.getState().session;
+    const headers: Record<string, string> = {
+      'content-type': 'application/x-www-form-urlencoded',
+      [LOCALE_HEADER]: wireLocaleOf(s.language),
+      [CLIENT_HEADER]: '1',
+    };
+    const token = opts.token ?? s.token;
+    if (token) headers.authorization = `Bearer ${token}`;
+    const body = await signer(action, payload as Record<string, unknown>);
+    let res: HttpResponse;
+    try {
+      res = await transport({ url: `${API_BASE}/${endpoint}`, headers, body, timeoutMs: REQUEST_TIMEOUT_MS });
+    } catch (e) {
+      const kind = e instanceof TransportError ? e.kind : 'network';
+      store.dispatch({ type: 'api/unreachable', at: clock.now() });
+      if (!opts.quiet) showError({ key: `errors.${kind}` });
+      throw new ApiFailure({ kind });
+    }
+    if (isSuccess(res.status, res.body)) {
+      store.dispatch({ type: 'api/succeeded', at: clock.now() });
+      return res.body.data as Res<A>;
+    }
+    const env = (typeof res.body === 'object' && res.body !== null ? res.body : {}) as { code?: unknown; msg?: unknown };
+    const code = typeof env.code === 'number' ? env.code : -1;
+    const msg = typeof env.msg === 'string' ? env.msg : '';
+    const err: ApiError = { kind: 'http', status: res.status, code, codeName: errorNameOf(code), msg };
+    if (res.status === 401 && !opts.token) {
+      // SPEC §4/§8: clear the token, go to login with the current full path, unless already there
+      store.dispatch({ type: 'session/expired' });
+      const here = nav.current();
+      if (!here.startsWith(loginPath)) nav.go(loginRedirectPath(here, loginPath), { replace: true });
+    } else if (res.status === 500) {
+      // SPEC §8: 500 shows the server message (or the error message)
+      if (!opts.quiet) showError(msg ? { raw: msg } : { key: `errors.${err.codeName ?? 'internal'}` });
+    } else if (!opts.quiet) {
+      showError(err.codeName ? { key: `errors.${err.codeName}` } : msg ? { raw: msg } : { key: 'errors.unknown' });
+    }
+    throw new ApiFailure(err);
+  }
+
+  return { call, call$: (a, p, o) => defer(() => call(a, p, o)) };
+}

@@ -1,0 +1,14 @@
+// SPEC §9 business constants used by the store and shell.
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const ALARM_COUNT_PAGE_SIZE = 1000;
+export const MESSAGE_AUTO_HIDE_MS = 2000;
+export const POPUP_SPACING_MS = 300;
+export const ORG_SWITCH_RELOAD_MS = 300;
+export const RESIZE_DEBOUNCE_MS = 300;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+/** Pop-ups on screen at once; the rest are summarised as "+N more" (storm safety). */
+export const POPUP_VISIBLE_CAP = 4;
+/** Pending pop-ups waiting for their 300 ms slot; beyond this they go to the "+N more" count. */
+export const POPUP_QUEUE_CAP = 8;
+/** Recent alarms kept in memory for the message list. */
+export const ALARM_RING_CAP = 2000;

@@ -1,0 +1,38 @@
+// Every change to the store is one of these past-tense events (Redux style guide: events, not
+// setters). Reducers are pure; timestamps are passed in by the effects that saw them happen.
+import type { AlarmPush, Language, MessageText, MessageType, Org, Profile } from './types';
+
+export type PushStatus = 'idle' | 'connecting' | 'online' | 'offline';
+
+export type StoreEvent =
+  // session (SPEC §3)
+  | { type: 'session/restored'; token: string | null; profile: Profile | null; currentOrg: Org | null; language: Language; sidebarOpen: boolean }
+  | { type: 'session/loggedIn'; token: string; profile: Profile; currentOrg: Org }
+  | { type: 'session/profileLoaded'; profile: Profile }
+  | { type: 'session/loggedOut' }
+  | { type: 'session/expired' }
+  | { type: 'session/orgsLoaded'; orgs: Org[] }
+  | { type: 'session/orgSelected'; org: Org }
+  | { type: 'ui/sidebarToggled'; open: boolean }
+  | { type: 'station/infoLoaded'; stationId: number; name: string }
+  | { type: 'station/left' }
+  // messages and loading
+  | { type: 'message/shown'; messageType: MessageType; text: MessageText; at: number }
+  | { type: 'message/hidden'; seq: number }
+  | { type: 'loading/started' }
+  | { type: 'loading/finished' }
+  // alarms
+  | { type: 'alarms/countLoaded'; total: number; orgId: number }
+  | { type: 'alarms/countFailed'; orgId: number }
+  | { type: 'alarms/received'; alarms: AlarmPush[]; at: number; live: boolean }
+  | { type: 'alarms/listLoaded'; alarms: AlarmPush[] }
+  | { type: 'popups/shown'; at: number }
+  | { type: 'popups/closed'; alarmId: number }
+  | { type: 'popups/overflowCleared' }
+  // connection status
+  | { type: 'push/statusChanged'; status: PushStatus; at: number }
+  | { type: 'api/succeeded'; at: number }
+  | { type: 'api/unreachable'; at: number };
+
+export type EventType = StoreEvent['type'];
+export type EventOf<T extends EventType> = Extract<StoreEvent, { type: T }>;

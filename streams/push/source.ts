@@ -1,0 +1,231 @@
+// The push source (SPEC §7, issue 4): one MQTT connection while signed in, subscribed to the
+// current org's alarm topic; reconnects with full-jitter backoff, resubscribes on org switch,
+// and after every reconnect fetches the alarms published since the last id it saw, de-duplicated
+// by id. Everything it needs is injected, so tests drive it with Subjects and fakes.
+import { Observable, asyncScheduler, type SchedulerLike, type Subscription } from 'rxjs';
+import type { PushParse } from '../../protocol/push';
+import { fullJitter, type BackoffPolicy } from '../backoff';
+import type { PushStatus } from '../events';
+import type { AlarmPush } from '../types';
+
+export interface PushCredentials {
+  url: string;
+  username: string;
+  password: string;
+  topics: string[];
+}
+
+/** The slice of an mqtt.js client the source uses. */
+export interface PushClient {
+  onConnect(fn: () => void): void;
+  onClose(fn: () => void): void;
+  onMessage(fn: (topic: string, payload: Uint8Array | string) => void): void;
+  subscribe(topic: string): void;
+  unsubscribe(topic: string): void;
+  end(): void;
+}
+
+export type PushOutput =
+  | { type: 'status'; status: PushStatus }
+  | { type: 'alarms'; alarms: AlarmPush[]; live: boolean };
+
+export interface PushDeps {
+  /** current org id to follow; null = stay disconnected */
+  org$: Observable<number | null>;
+  credentials(): Promise<PushCredentials>;
+  connect(creds: PushCredentials): PushClient;
+  /** alarms with id > afterId for the org, oldest first */
+  catchUp(afterId: number, orgId: number): Promise<AlarmPush[]>;
+  parse(payload: Uint8Array | string): PushParse;
+  topicOf(orgId: number): string;
+  backoff?: BackoffPolicy;
+  random?: () => number;
+  scheduler?: SchedulerLike;
+  /** batch window for bursts; the first message of a quiet period is delivered at once */
+  batchMs?: number;
+  warn?: (...args: unknown[]) => void;
+  /** dedup memory (ids); oldest forgotten first */
+  seenCap?: number;
+}
+
+export function createPushSource(d: PushDeps): Observable<PushOutput> {
+  const scheduler = d.scheduler ?? asyncScheduler;
+  const policy = d.backoff ?? { baseMs: 500, capMs: 30_000 };
+  const random = d.random ?? Math.random;
+  const batchMs = d.batchMs ?? 16;
+  const warn = d.warn ?? ((...a: unknown[]) => console.warn(...a));
+  const seenCap = d.seenCap ?? 200_000;
+
+  return new Observable<PushOutput>((out) => {
+    const seen = new Map<number, AlarmPush['status']>();
+    let lastId = 0;
+    let org: number | null = null;
+    let client: PushClient | null = null;
+    let topic: string | null = null;
+    let attempt = 0;
+    let everConnected = false;
+    let generation = 0;
+    let retry: Subscription | null = null;
+
+    // --- dedup + batching --------------------------------------------------------------
+    /** keeps only alarms (or status transitions) not seen before, for the current org */
+    const fresh = (list: readonly AlarmPush[]): AlarmPush[] => {
+      const keep: AlarmPush[] = [];
+      for (const m of list) {
+        if (org !== null && m.orgId !== org) continue;
+        if (seen.get(m.alarmId) === m.status) continue;
+        seen.delete(m.alarmId);
+        seen.set(m.alarmId, m.status);
+        if (seen.size > seenCap) seen.delete(seen.keys().next().value as number);
+        if (m.alarmId > lastId) lastId = m.alarmId;
+        keep.push(m);
+      }
+      return keep;
+    };
+    let buf: AlarmPush[] = [];
+    let flushing: Subscription | null = null;
+    const flush = (): void => {
+      if (buf.length === 0) {
+        flushing = null;
+        return;
+      }
+      const batch = buf;
+      buf = [];
+      out.next({ type: 'alarms', alarms: batch, live: true });
+      flushing = scheduler.schedule(flush, batchMs);
+    };
+    const deliverLive = (list: AlarmPush[]): void => {
+      if (list.length === 0) return;
+      if (flushing === null) {
+        out.next({ type: 'alarms', alarms: list, live: true });
+        flushing = scheduler.schedule(flush, batchMs);
+      } else buf.push(...list);
+    };
+
+    // --- connection lifecycle ----------------------------------------------------------
+    const status = (s: PushStatus) => out.next({ type: 'status', status: s });
+
+    const teardown = (): void => {
+      generation += 1;
+      retry?.unsubscribe();
+      retry = null;
+      if (client) {
+        const c = client;
+        client = null;
+        topic = null;
+        try {
+          c.end();
+        } catch {
+          /* already closed */
+        }
+      }
+    };
+
+    const scheduleReconnect = (): void => {
+      if (org === null || retry) return;
+      const wait = fullJitter(attempt++, policy, random);
+      retry = scheduler.schedule(() => {
+        retry = null;
+        void open();
+      }, wait);
+    };
+
+    const follow = (c: PushClient): void => {
+      if (org === null) return;
+      const next = d.topicOf(org);
+      if (topic === next) return;
+      if (topic) c.unsubscribe(topic);
+      c.subscribe(next);
+      topic = next;
+    };
+
+    const catchUp = async (gen: number): Promise<void> => {
+      const o = org;
+      if (o === null) return;
+      const baseline = lastId === 0 && !everConnected;
+      try {
+        const list = await d.catchUp(lastId, o);
+        if (gen !== generation || o !== org) return;
+        const f = fresh(list);
+        // the very first connect only establishes the cursor; later ones deliver what was missed
+        if (baseline) {
+          if (f.length) out.next({ type: 'alarms', alarms: f, live: false });
+        } else deliverLive(f);
+      } catch (e) {
+        warn('[push] catch-up failed', e);
+      }
+    };
+
+    const open = async (): Promise<void> => {
+      if (org === null) return;
+      const gen = ++generation;
+      status('connecting');
+      let creds: PushCredentials;
+      try {
+        creds = await d.credentials();
+      } catch (e) {
+        if (gen !== generation) return;
+        warn('[push] credentials failed', e);
+        status('offline');
+        scheduleReconnect();
+        return;
+      }
+      if (gen !== generation || org === null) return;
+      const c = d.connect(creds);
+      client = c;
+      c.onConnect(() => {
+        if (gen !== generation) return;
+        attempt = 0;
+        topic = null;
+        follow(c);
+        status('online');
+        void catchUp(gen).finally(() => {
+          everConnected = true;
+        });
+      });
+      c.onClose(() => {
+        if (gen !== generation) return;
+        status('offline');
+        teardown();
+        scheduleReconnect();
+      });
+      c.onMessage((t, payload) => {
+        if (gen !== generation || t !== topic) return;
+        const r = d.parse(payload);
+        if (!r.ok) {
+          warn('[push] malformed message ignored', r.reason, r.detail); // SPEC §8: only logged
+          return;
+        }
+        deliverLive(fresh([r.message]));
+      });
+    };
+
+    const orgSub = d.org$.subscribe((next) => {
+      if (next === org) return;
+      const prev = org;
+      org = next;
+      if (next === null) {
+        teardown();
+        status('idle');
+        return;
+      }
+      if (prev !== null) {
+        // org switch: new cursor and memory, resubscribe on the live connection
+        seen.clear();
+        lastId = 0;
+        everConnected = false;
+      }
+      if (client) {
+        const connected = topic !== null;
+        follow(client);
+        if (connected) void catchUp(generation);
+      } else if (!retry) void open();
+    });
+
+    return () => {
+      orgSub.unsubscribe();
+      flushing?.unsubscribe();
+      teardown();
+    };
+  });
+}
