@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+
+/** The four business endpoints of SPEC §7, all under `/api/`. */
+export const ENDPOINTS = ['energystorage', 'asset', 'alarm', 'mot'] as const;
+export type Endpoint = (typeof ENDPOINTS)[number];
+
+/**
+ * Who may call an action:
+ * - `null`: public (no session), e.g. login.
+ * - `'@session'`: any signed-in account (profile, own password, logout).
+ * - a permission key, or a list of which any one suffices. Route permission keys equal
+ *   route names (SPEC §6); write actions add `<area>.edit`-style keys.
+ */
+export type PermissionRule = null | '@session' | string | readonly string[];
+
+/** Which part of the build implements the handler (docs/api.md lists it). */
+export type Stage = 'foundation' | 'fleet';
+
+export interface ActionDef<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+> {
+  endpoint: Endpoint;
+  permission: PermissionRule;
+  /** read actions may be answered from memory; writes change state */
+  kind: 'read' | 'write';
+  stage: Stage;
+  summary: string;
+  request: Req;
+  response: Res;
+}
+
+export const action = <Req extends z.ZodType, Res extends z.ZodType>(
+  def: ActionDef<Req, Res>,
+): ActionDef<Req, Res> => def;

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { action } from '../action';
+import { ALARM_CATEGORIES, alarmPush } from '../push';
+import { DEVICE_TYPES } from './stations';
+import { id, isoTime, page, pageOf } from './common';
+
+/** SPEC §3 alarm: status 1 unresolved, 2 resolved; type fault/alert/event; category drives sound. */
+export const ALARM_STATUS = { unresolved: 1, resolved: 2 } as const;
+export const ALARM_TYPES = ['fault', 'alert', 'event'] as const;
+
+export const alarmRecord = z.object({
+  alarmId: z.number().int(),
+  serviceProviderId: z.number().int(),
+  stationId: z.number().int(),
+  stationName: z.string(),
+  deviceId: z.number().int().nullable(),
+  deviceName: z.string().nullable(),
+  deviceType: z.string(),
+  /** stable rule code (e.g. 'cellOverTemp'): the console translates rule names by it */
+  alarmRuleCode: z.string(),
+  alarmRuleName: z.string(),
+  alarmCategory: z.enum(ALARM_CATEGORIES),
+  alarmType: z.enum(ALARM_TYPES),
+  alarmStatus: z.number().int().min(1).max(2),
+  content: z.string(),
+  params: z.record(z.string(), z.unknown()),
+  happenTime: z.string(),
+  recoveryTime: z.string().nullable(),
+  /** times the condition was raised while this alarm stayed open (a flapping condition bumps it) */
+  occurrences: z.number().int(),
+  /** account that resolved it by hand; null while open or when the device recovered by itself */
+  resolvedBy: z.string().nullable(),
+});
+
+export const alarmFilter = z.object({
+  alarmStatus: z.number().int().min(1).max(2).optional(),
+  /** narrows to one service provider in scope; absent = every provider in scope */
+  orgId: id.optional(),
+  stationId: id.optional(),
+  /** fuzzy (case-insensitive substring) match on the station name */
+  stationName: z.string().trim().max(100).optional(),
+  deviceType: z.enum(DEVICE_TYPES).optional(),
+  alarmType: z.enum(ALARM_TYPES).optional(),
+  alarmCategory: z.enum(ALARM_CATEGORIES).optional(),
+  /** substring of the content, the rule name or code, or the device name */
+  keyword: z.string().trim().max(100).optional(),
+  /** happen time, inclusive */
+  from: isoTime.optional(),
+  /** happen time, exclusive */
+  to: isoTime.optional(),
+});
+
+const listPerm = ['alarm.alarmList', 'alarmLog.alarmLog', 'message.list', 'homepage.index'] as const;
+
+export const alarmActions = {
+  fuzzyAlarmRecord: action({
+    endpoint: 'alarm', permission: '@session', kind: 'read', stage: 'foundation',
+    summary: 'Alarm records in scope, filtered, newest first; totalCount drives the header badge (SPEC §7: alarmStatus 1, page 1, length 1000).',
+    request: z.object({ alarmRecordVo: alarmFilter.default({}), page, length: z.number().int().min(1).max(1000).default(20) }),
+    response: pageOf(alarmRecord),
+  }),
+  queryAlarmById: action({
+    endpoint: 'alarm', permission: listPerm, kind: 'read', stage: 'foundation',
+    summary: 'One alarm record.',
+    request: z.object({ alarmId: id }),
+    response: alarmRecord,
+  }),
+  resolveAlarm: action({
+    endpoint: 'alarm', permission: 'alarm.resolve', kind: 'write', stage: 'foundation',
+    summary: 'Mark an unresolved alarm resolved by hand (recovery time = now); resolving a resolved alarm is a no-op.',
+    request: z.object({ alarmId: id }),
+    response: z.object({ alarmId: z.number().int(), alarmStatus: z.number().int(), recoveryTime: z.string().nullable() }),
+  }),
+  queryAlarmsSince: action({
+    endpoint: 'alarm', permission: '@session', kind: 'read', stage: 'foundation',
+    summary: 'Alarms with id greater than afterId in scope (oldest first, at most 500), as push messages with their current status: a console catches up after a reconnect.',
+    request: z.object({ afterId: z.number().int().min(0), orgId: id.optional(), limit: z.number().int().min(1).max(500).default(500) }),
+    /** dataList items have the push shape (protocol/push.ts), so a console replays them through parseAlarmPush */
+    response: z.object({ dataList: z.array(alarmPush), lastId: z.number().int(), more: z.boolean() }),
+  }),
+  queryAlarmAnalysis: action({
+    endpoint: 'alarm', permission: 'alarm.alarmAnalysis', kind: 'read', stage: 'foundation',
+    summary: 'Alarm counts over [from, to) (at most 366 days): by category, type, status (unresolved/resolved), device type, per UTC day (every day, zeros included), the top 10 stations, mean recovery minutes.',
+    request: z.object({ orgId: id.optional(), stationId: id.optional(), from: isoTime, to: isoTime }),
+    response: z.object({
+      total: z.number().int(),
+      byCategory: z.record(z.string(), z.number().int()),
+      byType: z.record(z.string(), z.number().int()),
+      byStatus: z.record(z.string(), z.number().int()),
+      byDeviceType: z.record(z.string(), z.number().int()),
+      perDay: z.array(z.object({ day: z.string(), count: z.number().int() })),
+      topStations: z.array(z.object({ stationId: z.number().int(), stationName: z.string(), count: z.number().int() })),
+      meanRecoveryMinutes: z.number().nullable(),
+    }),
+  }),
+} as const;

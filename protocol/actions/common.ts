@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+// Shared building blocks of the action schemas. Schemas describe decoded values; the server
+// decodes form strings guided by the schema (server/api/decode.ts), so no schema coerces.
+export const id = z.number().int().positive();
+export const page = z.number().int().min(1).default(1);
+export const length = z.number().int().min(1).max(1000).default(20);
+export const isoTime = z.iso.datetime({ offset: true });
+export const isoDate = z.iso.date();
+export const nonEmpty = (max = 200) => z.string().trim().min(1).max(max);
+export const md5Hex = z.string().regex(/^[0-9a-f]{32}$/, 'md5Hex');
+export const bool = z.boolean();
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ totalCount: z.number().int(), dataList: z.array(item) });
+
+export const empty = z.object({});
+export const ok = z.null();

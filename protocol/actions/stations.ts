@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { action } from '../action';
+import { id, isoDate, length, page, pageOf } from './common';
+
+export const SYSTEM_TYPES = { onGrid: 1, offGrid: 2, switching: 3 } as const;
+export const ENERGY_TYPES = ['pv', 'ess', 'dg', 'load', 'charging'] as const;
+export const DEVICE_TYPES = ['pv_inverter', 'pcs', 'battery_cluster', 'generator', 'charging_pile', 'load', 'gateway', 'weather_station', 'meter'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+/** Station status icon (SPEC §2, 0-4): 0 normal, 1 alarm, 2 fault, 3 offline, 4 not commissioned. */
+export const STATION_STATUS = { normal: 0, alarm: 1, fault: 2, offline: 3, notCommissioned: 4 } as const;
+
+const capacities = {
+  pvCapacityKw: z.number(),
+  essPowerKw: z.number(),
+  essCapacityKwh: z.number(),
+  dgCapacityKw: z.number(),
+  chargingPowerKw: z.number(),
+};
+
+export const stationSummary = z.object({
+  stationId: z.number().int(),
+  stationName: z.string(),
+  serviceProviderId: z.number().int(),
+  serviceProviderName: z.string(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  address: z.string(),
+  region: z.string(),
+  country: z.string(),
+  timezone: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  systemType: z.number().int(),
+  energyTypes: z.array(z.enum(ENERGY_TYPES)),
+  siteType: z.enum(['factory', 'commercial', 'residential']),
+  voltageLevel: z.string(),
+  operationDate: z.string(),
+  ...capacities,
+  cardType: z.number().int(),
+  picture: z.string().nullable(),
+  stationStatus: z.number().int().min(0).max(4),
+  online: z.boolean(),
+  openAlarms: z.number().int(),
+});
+export type StationSummary = z.infer<typeof stationSummary>;
+
+export const deviceInfo = z.object({
+  deviceId: z.number().int(),
+  stationId: z.number().int(),
+  type: z.enum(DEVICE_TYPES),
+  name: z.string(),
+  model: z.string(),
+  serialNo: z.string(),
+  ratedPowerKw: z.number(),
+  ratedCapacityKwh: z.number(),
+  params: z.record(z.string(), z.unknown()),
+});
+
+export const providerSummary = z.object({
+  orgId: z.number().int(),
+  name: z.string(),
+  address: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  siteQuantity: z.number().int(),
+  customerQuantity: z.number().int(),
+  ...capacities,
+  onlineSites: z.number().int(),
+  alarmSites: z.number().int(),
+  openAlarms: z.number().int(),
+});
+
+const sortable = z.enum(['stationName', 'operationDate', 'pvCapacityKw', 'essCapacityKwh', 'region', 'stationStatus']);
+
+export const stationActions = {
+  queryStationInfoList: action({
+    endpoint: 'energystorage', permission: ['monitorStation.list', 'homepage.index', 'monitor.customers', 'monitorStation.detail'], kind: 'read', stage: 'foundation',
+    summary: 'Stations in scope, filtered, sorted and paged. orgId narrows to one provider.',
+    request: z.object({
+      orgId: id.optional(),
+      customerId: id.optional(),
+      keyword: z.string().trim().max(100).optional(),
+      systemType: z.number().int().min(1).max(3).optional(),
+      energyType: z.enum(ENERGY_TYPES).optional(),
+      online: z.boolean().optional(),
+      stationStatus: z.number().int().min(0).max(4).optional(),
+      sortBy: sortable.default('stationName'),
+      sortDir: z.enum(['asc', 'desc']).default('asc'),
+      page,
+      length: z.number().int().min(1).max(100_000).default(20),
+    }),
+    response: pageOf(stationSummary),
+  }),
+  queryStationInfoById: action({
+    endpoint: 'energystorage', permission: '@session', kind: 'read', stage: 'foundation',
+    summary: 'One station (SPEC §7: read for stationName), with its device counts by type and the tariff in force.',
+    request: z.object({ stationId: id }),
+    response: stationSummary.extend({
+      deviceCounts: z.record(z.string(), z.number().int()),
+      tariffName: z.string().nullable(),
+      peakShavingEnabled: z.boolean(),
+      islandEnabled: z.boolean(),
+    }),
+  }),
+  queryDeviceList: action({
+    endpoint: 'energystorage', permission: ['dquipmentMonitoring.dquipmentMonitoring', 'overviewStations.overviewStations'], kind: 'read', stage: 'foundation',
+    summary: 'Devices of one station, optionally of one type.',
+    request: z.object({ stationId: id, type: z.enum(DEVICE_TYPES).optional() }),
+    response: z.object({ dataList: z.array(deviceInfo) }),
+  }),
+  queryDeviceInfoById: action({
+    endpoint: 'energystorage', permission: ['dquipmentMonitoring.dquipmentMonitoring', 'overviewStations.overviewStations'], kind: 'read', stage: 'foundation',
+    summary: 'One device with its static parameters.',
+    request: z.object({ deviceId: id }),
+    response: deviceInfo,
+  }),
+  queryServiceProviderInfoById: action({
+    endpoint: 'asset', permission: ['monitorStation.detail', 'monitor.customers'], kind: 'read', stage: 'foundation',
+    summary: 'One service provider with site quantity and summed capacities (SPEC §3 labels).',
+    request: z.object({ orgId: id }),
+    response: providerSummary,
+  }),
+  queryServiceProviderList: action({
+    endpoint: 'asset', permission: 'monitor.customers', kind: 'read', stage: 'foundation',
+    summary: 'Service providers in scope with their figures, searchable and sortable (monitoring hall).',
+    request: z.object({
+      keyword: z.string().trim().max(100).optional(),
+      sortBy: z.enum(['name', 'siteQuantity', 'pvCapacityKw', 'essCapacityKwh', 'openAlarms']).default('name'),
+      sortDir: z.enum(['asc', 'desc']).default('asc'),
+      page,
+      length,
+    }),
+    response: pageOf(providerSummary),
+  }),
+  queryCustomerList: action({
+    endpoint: 'asset', permission: ['monitorStation.detail', 'monitorStation.list', 'system.account'], kind: 'read', stage: 'foundation',
+    summary: 'Customers (orgType 3) of a provider in scope.',
+    request: z.object({ orgId: id.optional() }),
+    response: z.object({ dataList: z.array(z.object({ id: z.number().int(), name: z.string(), serviceProviderId: z.number().int(), siteQuantity: z.number().int() })) }),
+  }),
+  updateStation: action({
+    endpoint: 'energystorage', permission: 'station.edit', kind: 'write', stage: 'foundation',
+    summary: 'Edit a station\'s descriptive fields (name, address, voltage level, card type, picture, operation date).',
+    request: z.object({
+      stationId: id,
+      stationName: z.string().trim().min(1).max(100).optional(),
+      address: z.string().trim().min(1).max(300).optional(),
+      voltageLevel: z.string().trim().min(1).max(20).optional(),
+      operationDate: isoDate.optional(),
+      cardType: z.number().int().min(1).max(3).optional(),
+      picture: z.string().max(500).nullable().optional(),
+    }),
+    response: z.null(),
+  }),
+} as const;

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { action } from '../action';
+import { id, isoDate, length, nonEmpty, page, pageOf } from './common';
+
+// Operation-mode strategies (SPEC §3): peak-load shifting and island mode. Every limit is
+// required (SPEC §5); bounds are our decision, documented in docs/api.md via the schema.
+
+const soc = z.number().min(0).max(100);
+const kw = z.number().min(0).max(100_000);
+const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'timeError');
+
+export const strategyPeriod = z.object({
+  start: HHMM,
+  end: HHMM,
+  mode: z.enum(['charge', 'discharge', 'idle']),
+  powerKw: kw,
+});
+
+export const peakShavingParams = z
+  .object({
+    socUpper: soc,
+    socLower: soc,
+    cellVoltageUpper: z.number().min(1).max(5),
+    cellVoltageLower: z.number().min(1).max(5),
+    demandLimitKw: kw,
+    antiBackflowKw: kw,
+    antiOverloadKw: kw,
+    offGridSocUpper: soc,
+    offGridSocLower: soc,
+    emergencySoc: soc,
+    supplyPriority: z.enum(['pv', 'storage']),
+    periods: z.array(strategyPeriod).min(1).max(48),
+  })
+  .refine((p) => p.socLower < p.socUpper, { message: 'socRange', path: ['socLower'] })
+  .refine((p) => p.offGridSocLower < p.offGridSocUpper, { message: 'socRange', path: ['offGridSocLower'] })
+  .refine((p) => p.cellVoltageLower < p.cellVoltageUpper, { message: 'voltageRange', path: ['cellVoltageLower'] });
+
+export const islandParams = z
+  .object({
+    socUpper: soc,
+    socLower: soc,
+    optimalGeneratorPowerKw: kw,
+    essChargingPowerLimitKw: kw,
+    inverterPowerStepPct: z.number().min(0.1).max(100),
+    inverterShutdownThresholdPct: z.number().min(0).max(100),
+    dgBackflowLimitKw: kw,
+    onGridChargingPowerKw: kw,
+    onGridChargingCutoffSoc: soc,
+  })
+  .refine((p) => p.socLower < p.socUpper, { message: 'socRange', path: ['socLower'] });
+
+export const STRATEGY_KINDS = ['peakShaving', 'island'] as const;
+/** 0 not issued, 1 issued successfully, 2 issue failed (SPEC §4). */
+export const ISSUE_STATUS = { notIssued: 0, success: 1, failed: 2 } as const;
+
+export const strategy = z.object({
+  strategyId: z.number().int(),
+  stationId: z.number().int(),
+  kind: z.enum(STRATEGY_KINDS),
+  name: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  params: z.record(z.string(), z.unknown()),
+  issueStatus: z.number().int().min(0).max(2),
+  updatedAt: z.string(),
+});
+
+export const distributionRecord = z.object({
+  distributionId: z.number().int(),
+  strategyId: z.number().int(),
+  strategyName: z.string(),
+  stationId: z.number().int(),
+  status: z.number().int().min(0).max(2),
+  reason: z.string().nullable(),
+  operator: z.string().nullable(),
+  issuedAt: z.string(),
+  ackedAt: z.string().nullable(),
+  snapshot: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const switchRecord = z.object({
+  recordId: z.number().int(),
+  stationId: z.number().int(),
+  time: z.string(),
+  /** code: enablePeakShaving, shutDownPeakShaving, enableIsland, shutDownIsland */
+  operation: z.string(),
+  /** 0 pending, 1 dispatch successful, 2 dispatch failed */
+  status: z.number().int().min(0).max(2),
+  operator: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+
+const viewPerm = ['operationModeManagement.operationModeManagement', 'operationModeManagement.switchRecord'] as const;
+
+export const strategyActions = {
+  queryStrategyList: action({
+    endpoint: 'mot', permission: viewPerm, kind: 'read', stage: 'foundation',
+    summary: 'Strategies of a station, of one kind or both (deleted ones are left out).',
+    request: z.object({ stationId: id, kind: z.enum(STRATEGY_KINDS).optional(), page, length }),
+    response: pageOf(strategy),
+  }),
+  queryStrategyById: action({
+    endpoint: 'mot', permission: viewPerm, kind: 'read', stage: 'foundation',
+    summary: 'One strategy with all its parameters.',
+    request: z.object({ strategyId: id }),
+    response: strategy,
+  }),
+  savePeakShavingStrategy: action({
+    endpoint: 'mot', permission: 'strategy.edit', kind: 'write', stage: 'foundation',
+    summary: 'Create or edit a peak-load shifting strategy; editing resets its issue status to not issued.',
+    request: z.object({ stationId: id, strategyId: id.optional(), name: nonEmpty(100), startDate: isoDate, endDate: isoDate, params: peakShavingParams }),
+    response: z.object({ strategyId: z.number().int() }),
+  }),
+  saveIslandStrategy: action({
+    endpoint: 'mot', permission: 'strategy.edit', kind: 'write', stage: 'foundation',
+    summary: 'Create or edit an island-mode strategy; editing resets its issue status to not issued.',
+    request: z.object({ stationId: id, strategyId: id.optional(), name: nonEmpty(100), startDate: isoDate, endDate: isoDate, params: islandParams }),
+    response: z.object({ strategyId: z.number().int() }),
+  }),
+  deleteStrategy: action({
+    endpoint: 'mot', permission: 'strategy.edit', kind: 'write', stage: 'foundation',
+    summary: 'Delete a strategy (soft delete; its distribution records stay).',
+    request: z.object({ strategyId: id }),
+    response: z.null(),
+  }),
+  issueStrategy: action({
+    endpoint: 'mot', permission: 'strategy.issue', kind: 'write', stage: 'fleet',
+    summary: 'Send a strategy to the station gateway; answers the pending distribution record, the gateway acknowledges later.',
+    request: z.object({ strategyId: id }),
+    response: distributionRecord,
+  }),
+  queryDistributionRecords: action({
+    endpoint: 'mot', permission: viewPerm, kind: 'read', stage: 'foundation',
+    summary: 'Issuance records of a station or of one strategy, newest first.',
+    request: z.object({ stationId: id, strategyId: id.optional(), page, length }),
+    response: pageOf(distributionRecord),
+  }),
+  queryDistributionRecordById: action({
+    endpoint: 'mot', permission: viewPerm, kind: 'read', stage: 'foundation',
+    summary: 'One issuance record with the strategy snapshot that was sent.',
+    request: z.object({ distributionId: id }),
+    response: distributionRecord,
+  }),
+  queryStationMode: action({
+    endpoint: 'mot', permission: viewPerm, kind: 'read', stage: 'foundation',
+    summary: 'Whether peak shaving and island operation are enabled at a station.',
+    request: z.object({ stationId: id }),
+    response: z.object({ peakShavingEnabled: z.boolean(), islandEnabled: z.boolean(), updatedAt: z.string() }),
+  }),
+  setControlMode: action({
+    endpoint: 'mot', permission: 'strategy.control', kind: 'write', stage: 'fleet',
+    summary: 'Enable or shut down peak shaving or island operation (after the console\'s confirmation); dispatched to the gateway and recorded as a switch record.',
+    request: z.object({ stationId: id, mode: z.enum(STRATEGY_KINDS), enabled: z.boolean() }),
+    response: switchRecord,
+  }),
+  querySwitchRecords: action({
+    endpoint: 'mot', permission: viewPerm, kind: 'read', stage: 'foundation',
+    summary: 'Mode switch records of a station, newest first (Operation History).',
+    request: z.object({ stationId: id, page, length }),
+    response: pageOf(switchRecord),
+  }),
+} as const;

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { action } from '../action';
+import { id, isoDate, isoTime, length, nonEmpty, page, pageOf } from './common';
+
+// Tariffs (SPEC §3, §5): seasons of execution months, each with time slots covering 24 h.
+// Prices are USD with at most four decimals; validation messages are codes the console maps
+// to SPEC texts: priceRequired, priceFormat, monthsIncomplete, hoursIncomplete, timeError.
+
+export const PERIODS = ['sharp', 'peak', 'flat', 'valley'] as const;
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+export const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+const price = z
+  .number({ error: (i) => (i.input === undefined || i.input === null || i.input === '' ? 'priceRequired' : 'priceFormat') })
+  .min(0, 'priceFormat')
+  .max(100_000, 'priceFormat')
+  .refine((v) => Math.abs(Math.round(v * 1e4) - v * 1e4) < 1e-6, 'priceFormat');
+
+export const tariffSlot = z.object({
+  start: z.string().regex(HHMM, 'timeError'),
+  end: z.string().regex(HHMM, 'timeError'),
+  period: z.enum(PERIODS),
+  fromGridPrice: price,
+  feedInPrice: price,
+});
+
+export const tariffSeason = z
+  .object({
+    months: z.array(z.number().int().min(1).max(12)).min(1).max(12),
+    slots: z.array(tariffSlot).min(1).max(48),
+  })
+  .superRefine((s, ctx) => {
+    // Slots must be contiguous from 00:00 to 24:00 with start < end each.
+    const sorted = [...s.slots].sort((a, b) => minutesOf(a.start) - minutesOf(b.start));
+    let t = 0;
+    for (const slot of sorted) {
+      const a = minutesOf(slot.start);
+      const b = minutesOf(slot.end);
+      if (b <= a) return ctx.addIssue({ code: 'custom', message: 'timeError', path: ['slots'] });
+      if (a !== t) return ctx.addIssue({ code: 'custom', message: 'hoursIncomplete', path: ['slots'] });
+      t = b;
+    }
+    if (t !== 24 * 60) ctx.addIssue({ code: 'custom', message: 'hoursIncomplete', path: ['slots'] });
+  });
+
+export const seasons = z
+  .array(tariffSeason)
+  .min(1)
+  .max(12)
+  .superRefine((ss, ctx) => {
+    const seen = new Set<number>();
+    for (const s of ss) for (const m of s.months) {
+      if (seen.has(m)) return ctx.addIssue({ code: 'custom', message: 'monthsOverlap', path: [] });
+      seen.add(m);
+    }
+    if (seen.size !== 12) ctx.addIssue({ code: 'custom', message: 'monthsIncomplete', path: [] });
+  });
+
+export const TARIFF_STATUS = ['active', 'pending', 'history'] as const;
+export const tariff = z.object({
+  tariffId: z.number().int(),
+  stationId: z.number().int(),
+  name: z.string(),
+  currency: z.string(),
+  effectiveDate: z.string(),
+  status: z.enum(TARIFF_STATUS),
+  seasons: z.array(z.object({ months: z.array(z.number().int()), slots: z.array(tariffSlot) })),
+  updatedAt: z.string(),
+});
+
+export const tariffTemplate = z.object({
+  templateId: z.number().int(),
+  serviceProviderId: z.number().int(),
+  name: z.string(),
+  seasons: tariff.shape.seasons,
+  updatedAt: z.string(),
+});
+
+export const OIL_PRICE_STATUS = ['pending', 'active', 'expired'] as const;
+export const oilPrice = z.object({
+  oilPriceId: z.number().int(),
+  stationId: z.number().int(),
+  startTime: z.string(),
+  endTime: z.string(),
+  status: z.enum(OIL_PRICE_STATUS),
+  pricePerLitre: z.number(),
+  kwhPerLitre: z.number(),
+});
+
+const write = ['tariff.edit'] as const;
+
+export const tariffActions = {
+  queryStationTariffs: action({
+    endpoint: 'mot', permission: ['electricityPriceManagement.electricityPriceManagement', 'electricityPriceManagement.historyPrice'], kind: 'read', stage: 'foundation',
+    summary: 'The tariff in force and pending ones of a station (Tariff Configuration).',
+    request: z.object({ stationId: id }),
+    response: z.object({ active: tariff.nullable(), pending: z.array(tariff) }),
+  }),
+  queryTariffHistory: action({
+    endpoint: 'mot', permission: 'electricityPriceManagement.historyPrice', kind: 'read', stage: 'foundation',
+    summary: 'Tariffs no longer in force, newest first (Historical Tariff).',
+    request: z.object({ stationId: id, page, length }),
+    response: pageOf(tariff),
+  }),
+  queryTariffById: action({
+    endpoint: 'mot', permission: ['electricityPriceManagement.electricityPriceManagement', 'electricityPriceManagement.historyPrice'], kind: 'read', stage: 'foundation',
+    summary: 'One tariff (preview).',
+    request: z.object({ tariffId: id }),
+    response: tariff,
+  }),
+  saveTariff: action({
+    endpoint: 'mot', permission: write, kind: 'write', stage: 'foundation',
+    summary: 'Create a tariff, or edit a pending one. Active and historical tariffs are read-only (conflict).',
+    request: z.object({ stationId: id, tariffId: id.optional(), name: nonEmpty(100), effectiveDate: isoDate, seasons }),
+    response: z.object({ tariffId: z.number().int() }),
+  }),
+  deleteTariff: action({
+    endpoint: 'mot', permission: write, kind: 'write', stage: 'foundation',
+    summary: 'Delete a pending tariff (the console asks for confirmation).',
+    request: z.object({ tariffId: id }),
+    response: z.null(),
+  }),
+  queryTariffTemplateList: action({
+    endpoint: 'mot', permission: 'electricityPriceManagement.priceTemlate', kind: 'read', stage: 'foundation',
+    summary: 'Tariff templates of a provider.',
+    request: z.object({ orgId: id.optional(), page, length }),
+    response: pageOf(tariffTemplate),
+  }),
+  saveTariffTemplate: action({
+    endpoint: 'mot', permission: write, kind: 'write', stage: 'foundation',
+    summary: 'Create or edit a tariff template (name required, same season rules as a tariff).',
+    request: z.object({ orgId: id.optional(), templateId: id.optional(), name: nonEmpty(100), seasons }),
+    response: z.object({ templateId: z.number().int() }),
+  }),
+  deleteTariffTemplate: action({
+    endpoint: 'mot', permission: write, kind: 'write', stage: 'foundation',
+    summary: 'Delete a tariff template.',
+    request: z.object({ templateId: id }),
+    response: z.null(),
+  }),
+  applyTariffTemplate: action({
+    endpoint: 'mot', permission: write, kind: 'write', stage: 'foundation',
+    summary: 'Create a station tariff from a template of the same provider.',
+    request: z.object({ templateId: id, stationId: id, name: nonEmpty(100), effectiveDate: isoDate }),
+    response: z.object({ tariffId: z.number().int() }),
+  }),
+  queryOilPriceList: action({
+    endpoint: 'mot', permission: 'electricityPriceManagement.oilPrice', kind: 'read', stage: 'foundation',
+    summary: 'Fuel prices of a station with their status (pending activation, active, expired).',
+    request: z.object({ stationId: id, status: z.enum(OIL_PRICE_STATUS).optional(), page, length }),
+    response: pageOf(oilPrice),
+  }),
+  saveOilPrice: action({
+    endpoint: 'mot', permission: 'oilPrice.edit', kind: 'write', stage: 'foundation',
+    summary: 'Create or edit a pending fuel price; its period may not overlap another.',
+    request: z.object({
+      stationId: id,
+      oilPriceId: id.optional(),
+      startTime: isoTime,
+      endTime: isoTime,
+      pricePerLitre: z.number().positive().max(1000),
+      kwhPerLitre: z.number().positive().max(20),
+    }),
+    response: z.object({ oilPriceId: z.number().int() }),
+  }),
+  deleteOilPrice: action({
+    endpoint: 'mot', permission: 'oilPrice.edit', kind: 'write', stage: 'foundation',
+    summary: 'Delete a pending fuel price.',
+    request: z.object({ oilPriceId: id }),
+    response: z.null(),
+  }),
+} as const;

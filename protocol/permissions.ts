@@ -1,0 +1,51 @@
+// Route permission keys equal route names (SPEC §6). Write actions need an extra `.edit`-style
+// key so a read-only role can see a screen without changing anything on it.
+
+export const ROUTE_PERMISSIONS = [
+  'homepage.index',
+  'monitor.customers',
+  'monitorStation.detail',
+  'monitorStation.list',
+  'analysis.photovoltaic',
+  'analysis.energyStorage',
+  'analysis.energyUsage',
+  'operations.platformReport',
+  'operations.serviceReport',
+  'operations.siteReport',
+  'alarm.alarmList',
+  'alarm.alarmAnalysis',
+  'system.account',
+  'system.role',
+  'message.list',
+  'overviewStations.overviewStations',
+  'dquipmentMonitoring.dquipmentMonitoring',
+  'electricityPriceManagement.electricityPriceManagement',
+  'electricityPriceManagement.historyPrice',
+  'electricityPriceManagement.priceTemlate',
+  'electricityPriceManagement.oilPrice',
+  'alarmLog.alarmLog',
+  'operationModeManagement.operationModeManagement',
+  'operationModeManagement.switchRecord',
+] as const;
+
+export const ACTION_PERMISSIONS = [
+  'alarm.resolve',
+  'tariff.edit',
+  'oilPrice.edit',
+  'strategy.edit',
+  'strategy.issue',
+  'strategy.control',
+  'station.edit',
+  'system.account.edit',
+  'system.role.edit',
+  'operations.export',
+] as const;
+
+export type RoutePermission = (typeof ROUTE_PERMISSIONS)[number];
+export type ActionPermission = (typeof ACTION_PERMISSIONS)[number];
+export type Permission = RoutePermission | ActionPermission;
+
+export const ALL_PERMISSIONS: readonly Permission[] = [...ROUTE_PERMISSIONS, ...ACTION_PERMISSIONS];
+
+export const isPermission = (s: string): s is Permission =>
+  (ALL_PERMISSIONS as readonly string[]).includes(s);

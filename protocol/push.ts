@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+// Push channel (SPEC §7): one topic per org; the console subscribes to the topic of the
+// current org (orgType 1: whichever provider it has selected).
+
+export const TOPIC_ROOT = 'ems';
+export const orgAlarmTopic = (orgId: number): string => `${TOPIC_ROOT}/org/${orgId}/alarm`;
+/** Matches only well-formed org alarm topics; returns the org id. */
+export const parseOrgAlarmTopic = (topic: string): number | null => {
+  const m = /^ems\/org\/([1-9]\d{0,9})\/alarm$/.exec(topic);
+  return m ? Number(m[1]) : null;
+};
+
+/** SPEC §4: 35002 shows a pop-up; 35003 shows a pop-up and plays the category's sound. */
+export const ACTION_WAY = { popup: 35002, popupWithSound: 35003 } as const;
+export const ALARM_CATEGORIES = ['event', 'protection', 'alarm', 'fault'] as const;
+export type AlarmCategory = (typeof ALARM_CATEGORIES)[number];
+
+export const alarmPush = z.object({
+  /** stable alarm id, also the cursor for `queryAlarmsSince` after a reconnect */
+  alarmId: z.number().int().positive(),
+  orgId: z.number().int().positive(),
+  stationId: z.number().int().positive(),
+  actionWay: z.union([z.literal(35002), z.literal(35003)]),
+  stationName: z.string(),
+  monitoredObjectName: z.string(),
+  alarmRuleName: z.string(),
+  alarmCategory: z.enum(ALARM_CATEGORIES),
+  /** ISO 8601 with offset */
+  happenTime: z.string(),
+  /** resolved pushes let badges count down; absent means a new, unresolved alarm */
+  status: z.enum(['unresolved', 'resolved']).default('unresolved'),
+});
+export type AlarmPush = z.infer<typeof alarmPush>;
+
+export type PushParse =
+  | { ok: true; message: AlarmPush }
+  | { ok: false; reason: 'notJson' | 'invalidShape'; detail: string };
+
+/** Malformed pushes are reported, never thrown (SPEC §8). */
+export const parseAlarmPush = (payload: string | Uint8Array): PushParse => {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(typeof payload === 'string' ? payload : new TextDecoder().decode(payload));
+  } catch (e) {
+    return { ok: false, reason: 'notJson', detail: String(e) };
+  }
+  const r = alarmPush.safeParse(raw);
+  return r.success
+    ? { ok: true, message: r.data }
+    : { ok: false, reason: 'invalidShape', detail: r.error.issues.map((i) => i.path.join('.') + ':' + i.code).join(',') };
+};

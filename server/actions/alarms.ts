@@ -1,0 +1,3 @@
+import type { Handlers } from '../api/context';
+
+export const alarmsHandlers: Handlers = {};

@@ -1,0 +1,17 @@
+import type { Handlers } from '../api/context';
+import { identityHandlers } from './identity';
+import { stationHandlers } from './stations';
+import { tariffsHandlers } from './tariffs';
+import { strategiesHandlers } from './strategies';
+import { accountsHandlers } from './accounts';
+import { alarmsHandlers } from './alarms';
+
+/** Every implemented action; the pipeline answers `unknownAction` for the rest. */
+export const allHandlers: Handlers = {
+  ...identityHandlers,
+  ...stationHandlers,
+  ...tariffsHandlers,
+  ...strategiesHandlers,
+  ...accountsHandlers,
+  ...alarmsHandlers,
+};

@@ -1,0 +1,22 @@
+import type { ErrorCodeName } from '../../protocol/errors';
+import type { FieldIssue } from '../../protocol/envelope';
+
+/** Thrown by handlers and the pipeline; becomes the envelope `{code, msg, data}`. */
+export class ActionError extends Error {
+  constructor(
+    readonly codeName: ErrorCodeName,
+    readonly data: unknown = null,
+    /** seconds, for rateLimited */
+    readonly retryAfter?: number,
+  ) {
+    super(codeName);
+  }
+}
+
+export const fail = (name: ErrorCodeName, data: unknown = null): never => {
+  throw new ActionError(name, data);
+};
+
+export const invalid = (issues: FieldIssue[]): never => {
+  throw new ActionError('validationFailed', { issues });
+};

@@ -1,0 +1,114 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { CONSOLE_ACCESS_KEY_ID, CONSOLE_ACCESS_KEY_SECRET } from '../protocol/console-key';
+import { loadConfig, type Config } from './config';
+import { createDb, type Db } from './db/db';
+import { migrate } from './db/migrate';
+import { seedIfEmpty } from './db/seed';
+import { Registry } from './registry';
+import { Sessions } from './auth/sessions';
+import { NonceCache } from './api/nonces';
+import { Outbox } from './auth/outbox';
+import { registerApi } from './api/pipeline';
+import { allHandlers } from './actions';
+import { createBroker } from './broker';
+import type { Services } from './services';
+
+export interface BuildOptions {
+  config?: Partial<Config>;
+  /** ms since epoch; tests move time */
+  clock?: () => number;
+  /** an existing database (tests share nothing else) */
+  db?: Db;
+  /** PostgreSQL only: a fresh database dropped on close (tests) */
+  isolateDb?: boolean;
+  logger?: boolean;
+  /** seed size override */
+  seedStations?: number;
+}
+
+export interface App {
+  app: FastifyInstance;
+  services: Services;
+}
+
+/** Builds the whole server without listening; tests call `app.inject`, server.ts listens. */
+export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
+  const config: Config = { ...loadConfig(), ...opts.config };
+  const clock = opts.clock ?? Date.now;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: 256 * 1024,
+    trustProxy: true,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"], // map and chart libraries set inline styles
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(config.mapStyleOrigins ?? [])],
+        workerSrc: ["'self'", 'blob:'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  const db = opts.db ?? (await createDb({ url: config.databaseUrl, dataDir: config.pgliteDir || undefined, isolate: opts.isolateDb }));
+  await migrate(db);
+  if (config.seed) await seedIfEmpty(db, { now: new Date(clock()), stations: opts.seedStations ?? config.simStations });
+  const registry = new Registry();
+  await registry.load(db);
+
+  const sessions = new Sessions(db, {
+    idleMs: config.sessionIdleMinutes * 60_000,
+    absoluteMs: config.sessionAbsoluteHours * 3_600_000,
+    now: clock,
+  });
+  const services: Services = {
+    config,
+    db,
+    registry,
+    sessions,
+    nonces: new NonceCache(config.nonceWindowSeconds * 1000, clock),
+    outbox: new Outbox(app.log, config.smtpUrl, config.mailFrom),
+    broker: undefined as never,
+    accessKeys: new Map([[CONSOLE_ACCESS_KEY_ID, CONSOLE_ACCESS_KEY_SECRET]]),
+    clock,
+    validateResponses: process.env.NODE_ENV !== 'production',
+  };
+  services.broker = await createBroker(app, services);
+
+  registerApi(app, services, allHandlers);
+  app.get('/healthz', async () => ({ ok: true, db: db.kind, broker: services.broker.kind }));
+
+  const staticRoot = resolve(config.staticDir ?? 'dist');
+  if (existsSync(resolve(staticRoot, 'index.html'))) {
+    await app.register(fastifyStatic, { root: staticRoot, wildcard: false, index: ['index.html'] });
+    // SPA fallback: any GET that is not an API, broker or asset path serves the console.
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/mqtt') && !/\.[a-z0-9]+$/i.test(req.url.split('?')[0]!))
+        return reply.type('text/html').sendFile('index.html');
+      return reply.code(404).send({ code: 1006, msg: 'not found', data: null });
+    });
+  }
+
+  app.addHook('onClose', async () => {
+    await services.broker.close();
+    if (!opts.db) await db.close();
+  });
+  return { app, services };
+};

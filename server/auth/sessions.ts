@@ -1,0 +1,141 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Db, Queryable } from '../db/db';
+import type { Principal } from './scope';
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+interface Cached {
+  principal: Principal;
+  accountId: number;
+  createdAt: number;
+  lastSeen: number;
+  lastPersisted: number;
+  expiresAt: number;
+}
+
+export interface SessionOptions {
+  idleMs: number;
+  absoluteMs: number;
+  now: () => number;
+}
+
+const PERSIST_EVERY_MS = 60_000;
+
+const principalSql = `
+  SELECT a.id AS "accountId", a.account, a.contact, a.org_id AS "orgId", o.org_type AS "orgType",
+         a.role_id AS "roleId", r.name AS "roleName", r.permissions, a.data_scope AS "dataScope",
+         a.scope_station_ids AS "scopeStationIds", a.status
+  FROM accounts a JOIN roles r ON r.id = a.role_id JOIN orgs o ON o.id = a.org_id`;
+
+type PrincipalRow = Omit<Principal, 'permissions'> & { permissions: string[]; status: number };
+
+export const loadPrincipal = async (db: Queryable, accountId: number): Promise<(Principal & { status: number }) | null> => {
+  const [row] = await db.query<PrincipalRow>(`${principalSql} WHERE a.id = $1`, [accountId]);
+  return row ? { ...row, permissions: new Set(row.permissions) } : null;
+};
+
+/**
+ * Sessions: 256-bit random tokens, only their SHA-256 stored. Hot lookups are served from
+ * memory (this process is the only writer of the sessions table); last-seen is written back
+ * at most once a minute. `revoked` fires with the token hash so the broker can disconnect.
+ */
+export class Sessions extends EventEmitter<{ revoked: [tokenHash: string] }> {
+  private cache = new Map<string, Cached>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: SessionOptions,
+  ) {
+    super();
+  }
+
+  async create(accountId: number): Promise<{ token: string; expiresAt: Date }> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.opts.now();
+    const expiresAt = now + this.opts.absoluteMs;
+    await this.db.query(
+      'INSERT INTO sessions(token_hash, account_id, created_at, last_seen_at, expires_at) VALUES ($1,$2,$3,$3,$4)',
+      [hashToken(token), accountId, new Date(now), new Date(expiresAt)],
+    );
+    return { token, expiresAt: new Date(expiresAt) };
+  }
+
+  /** The principal of a live session, or null (unknown, revoked, idle or absolute expiry). */
+  async resolve(token: string): Promise<{ principal: Principal; tokenHash: string } | null> {
+    if (token.length < 20 || token.length > 100) return null;
+    const h = hashToken(token);
+    const now = this.opts.now();
+    let c = this.cache.get(h);
+    if (!c) {
+      const [row] = await this.db.query<{ account_id: number; created_at: Date; last_seen_at: Date; expires_at: Date; revoked_at: Date | null }>(
+        'SELECT account_id, created_at, last_seen_at, expires_at, revoked_at FROM sessions WHERE token_hash = $1',
+        [h],
+      );
+      if (!row || row.revoked_at) return null;
+      const p = await loadPrincipal(this.db, row.account_id);
+      if (!p || p.status !== 1) return null;
+      c = {
+        principal: p,
+        accountId: row.account_id,
+        createdAt: row.created_at.getTime(),
+        lastSeen: row.last_seen_at.getTime(),
+        lastPersisted: row.last_seen_at.getTime(),
+        expiresAt: row.expires_at.getTime(),
+      };
+      this.cache.set(h, c);
+    }
+    if (now >= c.expiresAt || now - c.lastSeen >= this.opts.idleMs) {
+      await this.revokeHashes([h]);
+      return null;
+    }
+    c.lastSeen = now;
+    if (now - c.lastPersisted >= PERSIST_EVERY_MS) {
+      c.lastPersisted = now;
+      void this.db.query('UPDATE sessions SET last_seen_at = $2 WHERE token_hash = $1', [h, new Date(now)]).catch(() => undefined);
+    }
+    return { principal: c.principal, tokenHash: h };
+  }
+
+  /** Non-mutating check used by the broker on CONNECT (does not extend idle time). */
+  peek(tokenHash: string): Principal | null {
+    const c = this.cache.get(tokenHash);
+    const now = this.opts.now();
+    return c && now < c.expiresAt && now - c.lastSeen < this.opts.idleMs ? c.principal : null;
+  }
+
+  async revokeToken(tokenHash: string): Promise<void> {
+    await this.revokeHashes([tokenHash]);
+  }
+
+  /** Ends every session of an account (disabled, password changed, deleted), except `keep`. */
+  async revokeAccount(accountId: number, keep?: string): Promise<void> {
+    const rows = await this.db.query<{ token_hash: string }>(
+      'SELECT token_hash FROM sessions WHERE account_id = $1 AND revoked_at IS NULL',
+      [accountId],
+    );
+    await this.revokeHashes(rows.map((r) => r.token_hash).filter((h) => h !== keep));
+  }
+
+  /** Drops cached principals of an account (role or scope changed); sessions stay valid. */
+  refreshAccount(accountId: number): void {
+    for (const [h, c] of this.cache) if (c.accountId === accountId) this.cache.delete(h);
+  }
+
+  /** Drops every cached principal (a role's permissions changed). */
+  refreshAll(): void {
+    this.cache.clear();
+  }
+
+  private async revokeHashes(hashes: string[]): Promise<void> {
+    if (hashes.length === 0) return;
+    await this.db.query('UPDATE sessions SET revoked_at = $2 WHERE token_hash = ANY($1) AND revoked_at IS NULL', [
+      hashes,
+      new Date(this.opts.now()),
+    ]);
+    for (const h of hashes) {
+      this.cache.delete(h);
+      this.emit('revoked', h);
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+
+/** One query layer for both backends. Rows come back with the same JS types from either:
+ *  int8 and numeric as number, date as 'YYYY-MM-DD', timestamptz as Date. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction; rolls back on throw. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** Runs a multi-statement script (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** postgres://… — a real server; otherwise embedded PGlite */
+  url?: string;
+  /** PGlite data directory; absent = in memory */
+  dataDir?: string;
+  /** With `url`: create a fresh database for this instance and drop it on close (tests). */
+  isolate?: boolean;
+  poolSize?: number;
+}
+
+const num = (v: string) => Number(v);
+const asIs = (v: string) => v;
+
+export const createDb = async (opts: DbOptions): Promise<Db> =>
+  opts.url ? createPostgres(opts.url, opts) : createPglite(opts.dataDir);
+
+const createPglite = async (dataDir?: string): Promise<Db> => {
+  const db = await PGlite.create(dataDir, {
+    parsers: { [pgliteTypes.INT8]: num, [pgliteTypes.NUMERIC]: num, [pgliteTypes.DATE]: asIs },
+  });
+  const wrap = (q: { query: PGlite['query'] }): Queryable => ({
+    query: async <T,>(sql: string, params?: readonly unknown[]) =>
+      (await q.query<T>(sql, params as unknown[] | undefined)).rows,
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(db),
+    tx: (fn) => db.transaction((t) => fn(wrap(t))),
+    exec: async (sql) => void (await db.exec(sql)),
+    close: () => db.close(),
+  };
+};
+
+const typeParsers = {
+  getTypeParser: ((oid: number, format?: string) => {
+    if (oid === 20 || oid === 1700) return num;
+    if (oid === 1082) return asIs;
+    return pg.types.getTypeParser(oid, format as 'text');
+  }) as typeof pg.types.getTypeParser,
+};
+
+const createPostgres = async (url: string, opts: DbOptions): Promise<Db> => {
+  let target = url;
+  let dropName: string | null = null;
+  if (opts.isolate) {
+    dropName = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dropName} TEMPLATE template0`);
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = `/${dropName}`;
+    target = u.toString();
+  }
+  const pool = new pg.Pool({ connectionString: target, max: opts.poolSize ?? 10, types: typeParsers });
+  pool.on('error', () => undefined); // idle-client errors surface on the next query instead
+  const wrap = (c: { query: pg.Pool['query'] }): Queryable => ({
+    query: async <T,>(sql: string, params?: readonly unknown[]) =>
+      (await c.query(sql, params as unknown[] | undefined)).rows as T[],
+  });
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    tx: async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const r = await fn(wrap(client));
+        await client.query('COMMIT');
+        return r;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    exec: async (sql) => void (await pool.query(sql)),
+    close: async () => {
+      await pool.end();
+      if (dropName) {
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${dropName} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  };
+};

@@ -1,0 +1,38 @@
+import type { Queryable } from './db/db';
+
+// In-memory copy of the org tree and station registry: every action checks scope against it,
+// so it must be cheap. It is reloaded after any write to orgs or stations (single server
+// process owns the database; see docs/server.md).
+
+export interface OrgRow { id: number; parentId: number | null; orgType: 1 | 2 | 3; name: string; address: string | null; logoUrl: string | null }
+export interface StationMeta { id: number; providerId: number; customerId: number; name: string; timezone: string }
+
+export class Registry {
+  orgs = new Map<number, OrgRow>();
+  stations = new Map<number, StationMeta>();
+  providerIds: number[] = [];
+  stationsByProvider = new Map<number, number[]>();
+
+  async load(db: Queryable): Promise<void> {
+    const orgs = await db.query<OrgRow>(
+      'SELECT id, parent_id AS "parentId", org_type AS "orgType", name, address, logo_url AS "logoUrl" FROM orgs ORDER BY id',
+    );
+    const stations = await db.query<StationMeta>(
+      'SELECT id, provider_id AS "providerId", customer_id AS "customerId", name, timezone FROM stations ORDER BY id',
+    );
+    this.orgs = new Map(orgs.map((o) => [o.id, o]));
+    this.stations = new Map(stations.map((s) => [s.id, s]));
+    this.providerIds = orgs.filter((o) => o.orgType === 2).map((o) => o.id);
+    this.stationsByProvider = new Map(this.providerIds.map((p) => [p, [] as number[]]));
+    for (const s of stations) this.stationsByProvider.get(s.providerId)?.push(s.id);
+  }
+
+  /** The service provider an org belongs to (itself for a provider, its parent for a customer). */
+  providerOf(orgId: number): number | null {
+    const o = this.orgs.get(orgId);
+    if (!o) return null;
+    if (o.orgType === 2) return o.id;
+    if (o.orgType === 3 && o.parentId !== null) return o.parentId;
+    return null;
+  }
+}

@@ -1,0 +1,32 @@
+import type { Config } from './config';
+import type { Db } from './db/db';
+import type { Registry } from './registry';
+import type { Sessions } from './auth/sessions';
+import type { NonceCache } from './api/nonces';
+import type { Outbox } from './auth/outbox';
+import type { PushBroker } from './broker/types';
+
+/** Everything a handler may use; built once by app.ts. */
+export interface Services {
+  config: Config;
+  db: Db;
+  registry: Registry;
+  sessions: Sessions;
+  nonces: NonceCache;
+  outbox: Outbox;
+  broker: PushBroker;
+  /** access key id → secret */
+  accessKeys: Map<string, string>;
+  /** ms since epoch; injectable for tests */
+  clock: () => number;
+  /** live fleet state, once the simulator/ingest runs; absent = derive from records */
+  live?: LiveState;
+  /** check every answer against the catalogue (tests, development) */
+  validateResponses: boolean;
+}
+
+/** What the telemetry side knows that the records do not. */
+export interface LiveState {
+  /** undefined when unknown */
+  stationOnline(stationId: number): boolean | undefined;
+}
