@@ -5,7 +5,8 @@ import { initialState } from '../state';
 
 const setup = (answer: (r: HttpRequest) => Promise<HttpResponse>, here = '/alarm/alarmList?x=1#h', language: 'en' | 'zh' = 'en') => {
   const store = createStore(initialState({ token: 'tok', language, menuBuilt: true }));
-  const nav: Navigator & { go: ReturnType<typeof vi.fn> } = { current: () => here, go: vi.fn() };
+  const go = vi.fn<Navigator['go']>();
+  const nav = { current: () => here, go };
   const seen: HttpRequest[] = [];
   const api = createApi({
     transport: (r) => {

@@ -6,7 +6,17 @@ import type { Api } from '../api/client';
 import type { Store } from '../store';
 import type { AlarmPush } from '../types';
 import { connectMqtt } from './mqtt';
+import { startBadge } from '../effects/badge';
+import { startPopupPump } from '../effects/popups';
 import { createPushSource } from './source';
+
+/** Starts everything that only matters once signed in: badge, pop-up pump, push channel. */
+export function startSignedIn(store: Store, api: Api): Subscription {
+  const sub = startBadge(store, api);
+  sub.add(startPopupPump(store));
+  sub.add(startPush(store, api));
+  return sub;
+}
 
 export function startPush(store: Store, api: Api): Subscription {
   const org$ = store.state$.pipe(

@@ -1,0 +1,13 @@
+import { Component, type ReactNode } from 'react';
+import { ChunkLoadError } from './lazy';
+
+/** Catches a failed view chunk and shows its name with a reload button. */
+export class ChunkBoundary extends Component<{ fallback: (chunk: string) => ReactNode; children: ReactNode }, { chunk: string | null }> {
+  override state = { chunk: null as string | null };
+  static getDerivedStateFromError(e: unknown) {
+    return { chunk: e instanceof ChunkLoadError ? e.chunk : 'view' };
+  }
+  override render() {
+    return this.state.chunk ? this.props.fallback(this.state.chunk) : this.props.children;
+  }
+}

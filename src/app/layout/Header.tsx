@@ -1,0 +1,40 @@
+// Header (SPEC §1): logo, platform name, station name (station pages), alarm badge, sound
+// state, language switch, theme, user menu.
+import { Link } from 'wouter';
+import { AlarmBadge } from '../../features/alarms/AlarmBadge';
+import { SoundToggle } from '../../features/alarms/SoundToggle';
+import { LanguageSwitch } from '../../features/auth/LanguageSwitch';
+import { useStoreValue } from '../../hooks/runtime';
+import { useT } from '../../hooks/useT';
+import type { RouteDef } from '../routes';
+import { ThemeToggle } from './ThemeToggle';
+import { UserMenu } from './UserMenu';
+
+export function Header({ route, onChangePassword, onLogout }: { route: RouteDef; onChangePassword: () => void; onLogout: () => void }) {
+  const t = useT();
+  const logo = useStoreValue((s) => s.session.profile?.orgLogoUrl ?? null);
+  const platform = useStoreValue((s) => s.session.profile?.platform || '');
+  const station = useStoreValue((s) => s.station);
+  return (
+    <header className="flex h-12 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4 dark:border-slate-800 dark:bg-slate-900">
+      <Link href="/" className="flex items-center gap-2" data-testid="header-home">
+        <img src={logo || '/img/logo.svg'} alt="" width={26} height={26} className="size-6.5 rounded" onError={(e) => ((e.target as HTMLImageElement).src = '/img/logo.svg')} />
+        <span className="text-base font-semibold whitespace-nowrap" data-testid="platform-name">
+          {platform || t('app.platformName')}
+        </span>
+      </Link>
+      {route.station && station.show && station.name && (
+        <span className="truncate border-l border-slate-200 pl-3 text-sm font-medium text-slate-600 dark:border-slate-700 dark:text-slate-300" data-testid="header-station">
+          {station.name}
+        </span>
+      )}
+      <div className="ml-auto flex items-center gap-1">
+        <SoundToggle />
+        <AlarmBadge />
+        <LanguageSwitch />
+        <ThemeToggle />
+        <UserMenu onChangePassword={onChangePassword} onLogout={onLogout} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+// Top navbar (SPEC §2): breadcrumb, the provider selector where allowed, change password, log out.
+import { useStoreValue } from '../../hooks/runtime';
+import { useT } from '../../hooks/useT';
+import { PROVIDER_SELECTOR_ROUTES, type RouteDef } from '../routes';
+import { Breadcrumb } from './Breadcrumb';
+import { ProviderSelector } from './ProviderSelector';
+
+export const showsProviderSelector = (routeName: string, orgType: number | undefined): boolean =>
+  orgType === 1 && PROVIDER_SELECTOR_ROUTES.has(routeName);
+
+export function Navbar({ route, onReload, onChangePassword, onLogout }: { route: RouteDef; onReload: () => void; onChangePassword: () => void; onLogout: () => void }) {
+  const t = useT();
+  const orgType = useStoreValue((s) => s.session.profile?.orgType);
+  const link = 'text-sm text-slate-500 hover:text-brand-600 dark:text-slate-400';
+  return (
+    <div className="flex h-11 shrink-0 items-center gap-3 border-b border-slate-200 bg-white/70 px-4 dark:border-slate-800 dark:bg-slate-900/70" data-testid="navbar">
+      <Breadcrumb route={route} />
+      <div className="ml-auto flex items-center gap-3">
+        {showsProviderSelector(route.name, orgType) && <ProviderSelector onReload={onReload} />}
+        <button type="button" className={link} onClick={onChangePassword} data-testid="navbar-change-password">
+          {t('app.changePassword')}
+        </button>
+        <button type="button" className={link} onClick={onLogout} data-testid="navbar-logout">
+          {t('app.logout')}
+        </button>
+      </div>
+    </div>
+  );
+}

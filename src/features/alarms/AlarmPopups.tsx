@@ -1,0 +1,107 @@
+// Real-time pop-ups (SPEC §4): bottom-right, error style, persist until closed. Ignore closes
+// and stops the sound; View opens the message list in a new tab filtered by station, then
+// closes. At most POPUP_VISIBLE_CAP on screen; the rest are summarised as "+N more".
+import { memo, useEffect } from 'react';
+import { selectPopups } from '../../../streams/selectors';
+import type { AlarmPush } from '../../../streams/types';
+import { Icon } from '../../components/Icon';
+import { useRuntime, useStoreValue } from '../../hooks/runtime';
+import { useT } from '../../hooks/useT';
+import { soundBank } from './sound';
+
+export const messageListHref = (stationName?: string): string =>
+  stationName ? `/message/list?stationName=${encodeURIComponent(stationName)}` : '/message/list';
+
+export const formatTime = (iso: string, lang: string): string => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(lang === 'en' ? 'en-GB' : 'zh-CN', { hour12: false });
+};
+
+export function AlarmPopups() {
+  const t = useT();
+  const { store } = useRuntime();
+  const popups = useStoreValue(selectPopups);
+  const byId = useStoreValue((s) => s.alarms.byId);
+
+  // 35003 pop-ups play their category's sound (one per category at a time)
+  useEffect(() => {
+    const sub = store
+      .select((s) => s.popups.sound)
+      .subscribe((snd) => {
+        if (snd) soundBank.play(snd.category, snd.alarmId);
+      });
+    return () => sub.unsubscribe();
+  }, [store]);
+
+  const close = (m: AlarmPush, stop: boolean) => {
+    if (stop) soundBank.stop(m.alarmCategory);
+    store.dispatch({ type: 'popups/closed', alarmId: m.alarmId });
+  };
+  if (popups.visible.length === 0 && popups.overflow === 0) return null;
+  return (
+    <section aria-label={t('alarms.region')} aria-live="polite" data-testid="popups" className="pointer-events-none fixed right-4 bottom-4 z-40 flex w-[340px] flex-col gap-2">
+      {popups.overflow > 0 && (
+        <button
+          type="button"
+          data-testid="popup-more"
+          data-count={popups.overflow}
+          onClick={() => {
+            window.open(messageListHref(), '_blank', 'noopener');
+            store.dispatch({ type: 'popups/overflowCleared' });
+          }}
+          className="pointer-events-auto self-end rounded-full bg-red-700 px-3 py-1 text-xs font-semibold text-white shadow-lg hover:bg-red-800"
+        >
+          {t('alarms.more', { count: popups.overflow })}
+        </button>
+      )}
+      {popups.visible.map((id) => {
+        const m = byId[id];
+        return m ? <Popup key={id} m={m} onIgnore={() => close(m, true)} onView={() => {
+          window.open(messageListHref(m.stationName), '_blank', 'noopener');
+          close(m, false);
+        }} /> : null;
+      })}
+    </section>
+  );
+}
+
+const Popup = memo(function Popup({ m, onIgnore, onView }: { m: AlarmPush; onIgnore: () => void; onView: () => void }) {
+  const t = useT();
+  const lang = useStoreValue((s) => s.session.language);
+  return (
+    <article
+      data-testid="popup"
+      data-alarm-id={m.alarmId}
+      data-category={m.alarmCategory}
+      data-action-way={m.actionWay}
+      aria-labelledby={`popup-${m.alarmId}`}
+      className="pointer-events-auto rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 shadow-xl dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+    >
+      <div className="mb-1.5 flex items-start gap-2">
+        <Icon name="alarm" className="mt-0.5 size-4 shrink-0 text-red-600" />
+        <h2 id={`popup-${m.alarmId}`} className="flex-1 font-semibold" data-testid="popup-title">
+          {t('alarms.popupTitle', { category: t(`alarms.category.${m.alarmCategory}`), station: m.stationName })}
+        </h2>
+        <button type="button" onClick={onIgnore} aria-label={t('app.close')} className="rounded p-0.5 hover:bg-red-100 dark:hover:bg-red-900">
+          <Icon name="close" className="size-4" />
+        </button>
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+        <dt className="text-red-700/80 dark:text-red-300/80">{t('alarms.device')}</dt>
+        <dd className="truncate" data-testid="popup-device">{m.monitoredObjectName}</dd>
+        <dt className="text-red-700/80 dark:text-red-300/80">{t('alarms.rule')}</dt>
+        <dd className="truncate" data-testid="popup-rule">{m.alarmRuleName}</dd>
+        <dt className="text-red-700/80 dark:text-red-300/80">{t('alarms.time')}</dt>
+        <dd>{formatTime(m.happenTime, lang)}</dd>
+      </dl>
+      <div className="mt-2 flex justify-end gap-2">
+        <button type="button" onClick={onIgnore} data-testid="popup-ignore" className="h-7 rounded-md border border-red-300 bg-white px-3 text-xs font-medium hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:hover:bg-red-800">
+          {t('alarms.ignore')}
+        </button>
+        <button type="button" onClick={onView} data-testid="popup-view" className="h-7 rounded-md bg-red-600 px-3 text-xs font-medium text-white hover:bg-red-700">
+          {t('alarms.view')}
+        </button>
+      </div>
+    </article>
+  );
+});

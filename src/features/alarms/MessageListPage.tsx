@@ -1,0 +1,97 @@
+// Message list (route message.list): alarm messages, optionally filtered by station name (the
+// pop-ups' View opens it with ?stationName=). Virtualized so thousands of rows stay smooth.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { loadAlarmRecords } from '../../../streams/alarms/list';
+import { Button } from '../../components/Button';
+import { useRuntime, useStoreValue } from '../../hooks/runtime';
+import { useT } from '../../hooks/useT';
+import { formatTime } from './AlarmPopups';
+
+const ROW = 36;
+
+export default function MessageListPage() {
+  const t = useT();
+  const { api, store } = useRuntime();
+  const [path, navigate] = useLocation();
+  const search = useSearch();
+  const stationName = new URLSearchParams(search).get('stationName') ?? '';
+  const orgId = useStoreValue((s) => s.session.currentOrg?.id ?? null);
+  const ids = useStoreValue((s) => s.alarms.ids);
+  const byId = useStoreValue((s) => s.alarms.byId);
+  const lang = useStoreValue((s) => s.session.language);
+
+  useEffect(() => {
+    if (orgId !== null) void loadAlarmRecords(api, store, orgId, stationName || undefined);
+  }, [api, store, orgId, stationName]);
+
+  const rows = useMemo(() => {
+    const q = stationName.trim().toLowerCase();
+    return ids.filter((id) => {
+      const m = byId[id];
+      return m && (!q || m.stationName.toLowerCase().includes(q));
+    });
+  }, [ids, byId, stationName]);
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const v = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 12 });
+  const setFilter = (s: string) => navigate(s ? `${path}?stationName=${encodeURIComponent(s)}` : path, { replace: true });
+  const cols = 'grid grid-cols-[1.2fr_1.2fr_2fr_0.7fr_0.8fr_1.2fr] gap-3 px-3';
+
+  return (
+    <section className="flex h-full flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" data-testid="message-list">
+      <div className="flex items-center gap-3 border-b border-slate-200 p-3 dark:border-slate-800">
+        <h1 className="text-base font-semibold">{t('messages.title')}</h1>
+        <input
+          aria-label={t('messages.filter')}
+          placeholder={t('messages.filter')}
+          defaultValue={stationName}
+          key={stationName}
+          data-testid="message-filter"
+          onKeyDown={(e) => e.key === 'Enter' && setFilter((e.target as HTMLInputElement).value.trim())}
+          onBlur={(e) => e.target.value.trim() !== stationName && setFilter(e.target.value.trim())}
+          className="h-8 w-64 rounded-md border border-slate-300 bg-white px-2.5 text-sm dark:border-slate-600 dark:bg-slate-800"
+        />
+        {stationName && <Button onClick={() => setFilter('')}>{t('messages.clear')}</Button>}
+        <span className="ml-auto text-xs text-slate-500" data-testid="message-count">
+          {t('messages.count', { count: rows.length })}
+        </span>
+      </div>
+      <div role="table" aria-rowcount={rows.length} className="flex min-h-0 flex-1 flex-col text-sm">
+        <div role="row" className={`${cols} border-b border-slate-200 bg-slate-50 py-2 text-xs font-semibold text-slate-600 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300`}>
+          {(['alarms.station', 'alarms.device', 'alarms.rule', 'alarms.type', 'alarms.statusLabel', 'alarms.time'] as const).map((k) => (
+            <span role="columnheader" key={k}>{t(k)}</span>
+          ))}
+        </div>
+        <div ref={scroller} className="min-h-0 flex-1 overflow-auto" tabIndex={0}>
+          {rows.length === 0 ? (
+            <p className="p-8 text-center text-slate-500" data-testid="empty">{t('noDate')}</p>
+          ) : (
+            <div style={{ height: v.getTotalSize(), position: 'relative' }}>
+              {v.getVirtualItems().map((vi) => {
+                const m = byId[rows[vi.index]!]!;
+                return (
+                  <div
+                    role="row"
+                    key={m.alarmId}
+                    data-testid="message-row"
+                    style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${vi.start}px)` }}
+                    className={`${cols} items-center border-b border-slate-100 dark:border-slate-800`}
+                  >
+                    <span role="cell" className="truncate">{m.stationName}</span>
+                    <span role="cell" className="truncate">{m.monitoredObjectName}</span>
+                    <span role="cell" className="truncate">{m.alarmRuleName}</span>
+                    <span role="cell">{t(`alarms.category.${m.alarmCategory}`)}</span>
+                    <span role="cell" className={m.status === 'unresolved' ? 'text-red-600' : 'text-emerald-600'}>{t(`alarms.status.${m.status}`)}</span>
+                    <span role="cell" className="truncate tabular-nums">{formatTime(m.happenTime, lang)}</span>
+                  </div>
+                );
+              })}
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

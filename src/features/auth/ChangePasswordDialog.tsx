@@ -1,0 +1,76 @@
+// Change-password dialog (SPEC §5, §8): 416 px, validated on blur, MD5 on the wire.
+import { useState, type FormEvent } from 'react';
+import { md5 } from '../../../protocol/md5';
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+import { TextField } from '../../components/TextField';
+import { useRuntime } from '../../hooks/runtime';
+import { useT } from '../../hooks/useT';
+import type { TKey } from '../../i18n/keys';
+import { serverMsgOf } from './errorKey';
+import { validateAll, validateChangePassword, type ChangePasswordField, type ChangePasswordValues } from './validators';
+
+const FIELDS = ['current', 'next', 'confirm'] as const;
+const empty: ChangePasswordValues = { current: '', next: '', confirm: '' };
+
+export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT();
+  const { api, store } = useRuntime();
+  const [v, setV] = useState(empty);
+  const [errors, setErrors] = useState<Partial<Record<ChangePasswordField, TKey[]>>>({});
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    setV(empty);
+    setErrors({});
+    onClose();
+  };
+  const blur = (f: ChangePasswordField) => () => setErrors((e) => ({ ...e, [f]: validateChangePassword(f, v) }));
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const all = validateAll(FIELDS, v, validateChangePassword);
+    setErrors(all);
+    if (FIELDS.some((f) => all[f].length)) return;
+    const userId = store.getState().session.profile?.userId;
+    if (!userId) return;
+    setBusy(true);
+    try {
+      await api.call('resetPasswordByOldPassword', { userId, oldPassword: md5(v.current), newPassword: md5(v.next) }, { quiet: true });
+      store.dispatch({ type: 'message/shown', messageType: 'success', text: { key: 'password.changeSucceeded' }, at: Date.now() });
+      close();
+    } catch (e) {
+      // SPEC §8: 'Verification code reset failed:' plus the server message
+      store.dispatch({ type: 'message/shown', messageType: 'error', text: { raw: serverMsgOf(e), prefixKey: 'password.changeFailed' }, at: Date.now() });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const err = (f: ChangePasswordField) => (errors[f]?.[0] ? t(errors[f]![0]!) : null);
+  const field = (f: ChangePasswordField, label: TKey, auto: string) => (
+    <TextField
+      label={t(label)}
+      type="password"
+      value={v[f]}
+      onChange={(x) => setV((o) => ({ ...o, [f]: x }))}
+      onBlur={blur(f)}
+      error={err(f)}
+      autoComplete={auto}
+      testId={`cp-${f}`}
+      data-errors={(errors[f] ?? []).join(' ')}
+    />
+  );
+  return (
+    <Modal open={open} onClose={close} title={t('password.dialogTitle')} width={416} testId="change-password-dialog">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-1">
+        {field('current', 'password.current', 'current-password')}
+        {field('next', 'password.new', 'new-password')}
+        {field('confirm', 'password.confirm', 'new-password')}
+        <div className="mt-2 flex justify-end gap-2">
+          <Button onClick={close}>{t('app.cancel')}</Button>
+          <Button type="submit" variant="primary" disabled={busy} data-testid="cp-submit">
+            {t('app.confirm')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

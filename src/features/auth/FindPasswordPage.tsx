@@ -1,0 +1,109 @@
+// Find password (SPEC §5, §8): e-mail code with a resend countdown, new password (MD5 on wire).
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { md5 } from '../../../protocol/md5';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
+import { useRuntime } from '../../hooks/runtime';
+import { useCountdown } from '../../hooks/useCountdown';
+import { useT } from '../../hooks/useT';
+import type { TKey } from '../../i18n/keys';
+import { LanguageSwitch } from './LanguageSwitch';
+import { EMAIL, passwordStrengthErrors } from './validators';
+
+type F = 'email' | 'code' | 'password' | 'confirm';
+
+export function validateFind(f: F, v: Record<F, string>): TKey | undefined {
+  switch (f) {
+    case 'email':
+      return EMAIL.test(v.email.trim()) ? undefined : 'findPassword.emailInvalid';
+    case 'code':
+      return v.code.trim() ? undefined : 'login.codeRequired';
+    case 'password':
+      return v.password ? passwordStrengthErrors(v.password)[0] : 'password.required';
+    case 'confirm':
+      if (!v.confirm) return 'password.confirmRequired';
+      return v.confirm === v.password ? undefined : 'findPassword.mismatch';
+  }
+}
+
+export default function FindPasswordPage() {
+  const t = useT();
+  const { api, store } = useRuntime();
+  const [, navigate] = useLocation();
+  const { left, start } = useCountdown();
+  const [v, setV] = useState<Record<F, string>>({ email: '', code: '', password: '', confirm: '' });
+  const [errors, setErrors] = useState<Partial<Record<F, TKey>>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (f: F) => (x: string) => setV((o) => ({ ...o, [f]: x }));
+  const blur = (f: F) => () => setErrors((e) => ({ ...e, [f]: validateFind(f, v) }));
+  const msg = (type: 'error' | 'success', key: TKey) => store.dispatch({ type: 'message/shown', messageType: type, text: { key }, at: Date.now() });
+
+  const send = async () => {
+    const e = validateFind('email', v);
+    setErrors((x) => ({ ...x, email: e }));
+    if (e) return;
+    try {
+      const r = await api.call('sendEmailMsgCode', { email: v.email.trim() }, { quiet: true });
+      start(r.resendAfterSeconds || 60);
+      msg('success', 'login.codeSent');
+    } catch {
+      msg('error', 'login.sendCodeFailed');
+    }
+  };
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const all = Object.fromEntries((['email', 'code', 'password', 'confirm'] as const).map((f) => [f, validateFind(f, v)])) as Partial<Record<F, TKey>>;
+    setErrors(all);
+    if (Object.values(all).some(Boolean)) return;
+    setBusy(true);
+    try {
+      await api.call('resetPasswordByEmailMsgCode', { email: v.email.trim(), code: v.code.trim(), newPassword: md5(v.password) }, { quiet: true });
+      msg('success', 'findPassword.resetSucceeded');
+      navigate('/login', { replace: true });
+    } catch {
+      msg('error', 'findPassword.resetFailed');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const err = (f: F) => (errors[f] ? t(errors[f]) : null);
+  return (
+    <div className="flex h-full min-h-[600px] items-center justify-center bg-gradient-to-br from-slate-900 via-slate-800 to-emerald-900 p-4">
+      <div className="absolute top-3 right-4 text-slate-100">
+        <LanguageSwitch />
+      </div>
+      <main className="w-[400px] max-w-full rounded-xl bg-white p-7 shadow-2xl dark:bg-slate-900">
+        <h1 className="mb-4 text-lg font-semibold">{t('findPassword.title')}</h1>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-1" data-testid="find-form">
+          <TextField
+            label={t('findPassword.email')}
+            type="email"
+            value={v.email}
+            onChange={set('email')}
+            onBlur={blur('email')}
+            error={err('email')}
+            testId="find-email"
+            autoComplete="email"
+            addon={
+              <Button onClick={send} disabled={left > 0} className="h-9 min-w-28 whitespace-nowrap" data-testid="find-send">
+                {left > 0 ? t('login.resendIn', { count: left }) : t('login.sendCode')}
+              </Button>
+            }
+          />
+          <TextField label={t('findPassword.code')} value={v.code} onChange={set('code')} onBlur={blur('code')} error={err('code')} inputMode="numeric" maxLength={6} testId="find-code" />
+          <TextField label={t('findPassword.newPassword')} type="password" value={v.password} onChange={set('password')} onBlur={blur('password')} error={err('password')} autoComplete="new-password" testId="find-password" />
+          <TextField label={t('findPassword.confirmPassword')} type="password" value={v.confirm} onChange={set('confirm')} onBlur={blur('confirm')} error={err('confirm')} autoComplete="new-password" testId="find-confirm" />
+          <Button type="submit" variant="primary" disabled={busy} className="mt-2 h-9 w-full" data-testid="find-submit">
+            {t('findPassword.submit')}
+          </Button>
+        </form>
+        <div className="mt-3 text-right">
+          <Link href="/login" className="text-xs font-medium text-brand-600 hover:underline">
+            {t('findPassword.backToLogin')}
+          </Link>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+// Login (SPEC §2, §5, §8): account + password (MD5 on the wire) or phone + verification code.
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'wouter';
+import { loginWithPassword, loginWithPhone } from '../../../streams/session/commands';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
+import { useRuntime } from '../../hooks/runtime';
+import { useCountdown } from '../../hooks/useCountdown';
+import { useT } from '../../hooks/useT';
+import type { TKey } from '../../i18n/keys';
+import { codeOf, failureKey } from './errorKey';
+import { LanguageSwitch } from './LanguageSwitch';
+
+type Errors<F extends string> = Partial<Record<F, TKey>>;
+
+export function LoginPage() {
+  const t = useT();
+  return (
+    <div className="flex h-full min-h-[560px] items-center justify-center bg-gradient-to-br from-slate-900 via-slate-800 to-emerald-900 p-4">
+      <div className="absolute top-3 right-4 text-slate-100">
+        <LanguageSwitch />
+      </div>
+      <main className="w-[400px] max-w-full rounded-xl bg-white p-7 shadow-2xl dark:bg-slate-900">
+        <div className="mb-5 flex items-center gap-3">
+          <img src="/img/logo.svg" alt="" width={36} height={36} />
+          <div>
+            <h1 className="text-lg font-semibold">{t('app.platformName')}</h1>
+            <p className="text-xs text-slate-500 dark:text-slate-400">{t('login.subtitle')}</p>
+          </div>
+        </div>
+        <LoginTabs />
+        <div className="mt-3 text-right">
+          <Link href="/findPassword" className="text-xs font-medium text-brand-600 hover:underline">
+            {t('login.forgot')}
+          </Link>
+        </div>
+      </main>
+    </div>
+  );
+}
+
+const TABS = ['login.byPassword', 'login.byPhone'] as const;
+
+/** WAI-ARIA tabs (arrow keys move between them); Headless UI stays out of the login route. */
+function LoginTabs() {
+  const t = useT();
+  const [tab, setTab] = useState(0);
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+    const next = (tab + 1) % TABS.length;
+    setTab(next);
+    refs.current[next]?.focus();
+  };
+  return (
+    <>
+      <div role="tablist" className="mb-4 flex gap-1 rounded-md bg-slate-100 p-1 dark:bg-slate-800" onKeyDown={onKey}>
+        {TABS.map((k, i) => (
+          <button
+            key={k}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`login-tab-${i}`}
+            aria-selected={tab === i}
+            aria-controls={`login-panel-${i}`}
+            tabIndex={tab === i ? 0 : -1}
+            data-testid={`login-tab-${i}`}
+            onClick={() => setTab(i)}
+            className={`flex-1 rounded px-3 py-1.5 text-sm font-medium ${tab === i ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-700 dark:text-white' : 'text-slate-600 dark:text-slate-300'}`}
+          >
+            {t(k)}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`login-panel-${tab}`} aria-labelledby={`login-tab-${tab}`}>
+        {tab === 0 ? <PasswordForm /> : <PhoneForm />}
+      </div>
+    </>
+  );
+}
+
+function useSuccess() {
+  const { store } = useRuntime();
+  return () => store.dispatch({ type: 'message/shown', messageType: 'success', text: { key: 'login.succeeded' }, at: Date.now() });
+}
+function useFailure() {
+  const { store } = useRuntime();
+  return (key: TKey) => store.dispatch({ type: 'message/shown', messageType: 'error', text: { key }, at: Date.now() });
+}
+
+function PasswordForm() {
+  const t = useT();
+  const { api, store } = useRuntime();
+  const ok = useSuccess();
+  const fail = useFailure();
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors<'account' | 'password'>>({});
+  const [busy, setBusy] = useState(false);
+  const check = (f: 'account' | 'password', v: string) => setErrors((e) => ({ ...e, [f]: v.trim() === '' ? (`login.${f}Required` as TKey) : undefined }));
+
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const next: Errors<'account' | 'password'> = {
+      account: account.trim() ? undefined : 'login.accountRequired',
+      password: password ? undefined : 'login.passwordRequired',
+    };
+    setErrors(next);
+    if (next.account || next.password) return;
+    setBusy(true);
+    try {
+      await loginWithPassword(api, store, account, password);
+      ok();
+    } catch (e) {
+      fail(codeOf(e) === 'wrongCredentials' ? 'login.failed' : failureKey(e, 'login.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-1" data-testid="login-form">
+      <TextField label={t('login.account')} value={account} onChange={setAccount} onBlur={() => check('account', account)} error={errors.account && t(errors.account)} autoComplete="username" testId="login-account" autoFocus />
+      <TextField label={t('login.password')} type="password" value={password} onChange={setPassword} onBlur={() => check('password', password)} error={errors.password && t(errors.password)} autoComplete="current-password" testId="login-password" />
+      <Button type="submit" variant="primary" disabled={busy} className="mt-2 h-9 w-full" data-testid="login-submit">
+        {t('login.submit')}
+      </Button>
+    </form>
+  );
+}
+
+function PhoneForm() {
+  const t = useT();
+  const { api, store } = useRuntime();
+  const ok = useSuccess();
+  const fail = useFailure();
+  const { left, start } = useCountdown();
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<Errors<'phone' | 'code'>>({});
+  const [busy, setBusy] = useState(false);
+
+  const send = async () => {
+    if (!phone.trim()) return setErrors((e) => ({ ...e, phone: 'login.phoneRequired' }));
+    try {
+      const r = await api.call('sendMsgCode', { phone: phone.trim(), purpose: 'login' }, { quiet: true });
+      start(r.resendAfterSeconds || 60);
+      store.dispatch({ type: 'message/shown', messageType: 'success', text: { key: 'login.codeSent' }, at: Date.now() });
+    } catch {
+      fail('login.sendCodeFailed');
+    }
+  };
+  const submit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    const next: Errors<'phone' | 'code'> = {
+      phone: phone.trim() ? undefined : 'login.phoneRequired',
+      code: code.trim() ? undefined : 'login.codeRequired',
+    };
+    setErrors(next);
+    if (next.phone || next.code) return;
+    setBusy(true);
+    try {
+      await loginWithPhone(api, store, phone, code);
+      ok();
+    } catch (e) {
+      const c = codeOf(e);
+      fail(c === 'wrongCode' || c === 'codeExpired' || c === 'validationFailed' ? 'login.failedPhone' : failureKey(e, 'login.failedPhone'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-1" data-testid="phone-form">
+      <TextField label={t('login.phone')} type="tel" value={phone} onChange={setPhone} onBlur={() => setErrors((e) => ({ ...e, phone: phone.trim() ? undefined : 'login.phoneRequired' }))} error={errors.phone && t(errors.phone)} autoComplete="tel" testId="login-phone" />
+      <TextField
+        label={t('login.code')}
+        value={code}
+        onChange={setCode}
+        inputMode="numeric"
+        maxLength={6}
+        onBlur={() => setErrors((e) => ({ ...e, code: code.trim() ? undefined : 'login.codeRequired' }))}
+        error={errors.code && t(errors.code)}
+        testId="login-code"
+        addon={
+          <Button onClick={send} disabled={left > 0} className="h-9 min-w-28 whitespace-nowrap" data-testid="send-code">
+            {left > 0 ? t('login.resendIn', { count: left }) : t('login.sendCode')}
+          </Button>
+        }
+      />
+      <Button type="submit" variant="primary" disabled={busy} className="mt-2 h-9 w-full" data-testid="phone-submit">
+        {t('login.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import type { RouteDef } from '../../app/routes';
+import { useT } from '../../hooks/useT';
+
+/** Screens that later issues build: a clear "not available yet" page with the route name. */
+export function NotYetPage({ route, standalone = false }: { route: RouteDef; standalone?: boolean }) {
+  const t = useT();
+  return (
+    <section data-testid="not-yet" className={`flex flex-col items-center justify-center gap-2 p-10 text-center ${standalone ? 'h-full' : 'min-h-80'}`}>
+      <h1 className="text-lg font-semibold">{t(route.title)}</h1>
+      <p className="rounded-md border border-dashed border-slate-300 px-4 py-3 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
+        <strong className="block font-semibold">{t('notYet.title')}</strong>
+        {t('notYet.text')}
+      </p>
+      <p className="font-mono text-xs text-slate-400">{t('notYet.route', { name: route.name })}</p>
+    </section>
+  );
+}
