@@ -15,6 +15,7 @@ import { Outbox } from './auth/outbox';
 import { registerApi } from './api/pipeline';
 import { allHandlers } from './actions';
 import { createBroker } from './broker';
+import { StationCache } from './cache';
 import type { Services } from './services';
 
 export interface BuildOptions {
@@ -86,6 +87,7 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
     nonces: new NonceCache(config.nonceWindowSeconds * 1000, clock),
     outbox: new Outbox(app.log, config.smtpUrl, config.mailFrom),
     broker: undefined as never,
+    stationCache: new StationCache(),
     accessKeys: new Map([[CONSOLE_ACCESS_KEY_ID, CONSOLE_ACCESS_KEY_SECRET]]),
     clock,
     validateResponses: process.env.NODE_ENV !== 'production',

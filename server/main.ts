@@ -23,7 +23,7 @@ const lines = [
   '',
   '  Demo logins (account / password):',
   '    admin     / Admin@2026      platform administrator (all service providers)',
-  '    sunrise   / Sunrise@2026    service-provider administrator',
+  '    sunrise   / Sunrise@2026    service-provider administrator (also pearlriver / Pearl@2026, equator / Equator@2026)',
   '    operator  / Operator@2026   read-only site operator (3 stations)',
   '',
 ];

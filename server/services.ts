@@ -5,6 +5,7 @@ import type { Sessions } from './auth/sessions';
 import type { NonceCache } from './api/nonces';
 import type { Outbox } from './auth/outbox';
 import type { PushBroker } from './broker/types';
+import type { StationCache } from './cache';
 
 /** Everything a handler may use; built once by app.ts. */
 export interface Services {
@@ -15,6 +16,8 @@ export interface Services {
   nonces: NonceCache;
   outbox: Outbox;
   broker: PushBroker;
+  /** cached station answers; see cache.ts for when entries drop */
+  stationCache: StationCache<unknown>;
   /** access key id → secret */
   accessKeys: Map<string, string>;
   /** ms since epoch; injectable for tests */

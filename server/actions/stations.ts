@@ -4,6 +4,7 @@ import type { Queryable } from '../db/db';
 import type { Scope } from '../auth/scope';
 import { authed, type Ctx, type Handlers } from '../api/context';
 import { ActionError } from '../api/errors';
+import type { StationCache } from '../cache';
 
 type Summary = z.input<typeof stationSummary>;
 
@@ -58,6 +59,36 @@ export const providersFor = (scope: Scope, orgId?: number): number[] => {
 const cmp = (a: unknown, b: unknown): number =>
   typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), 'zh-CN');
 
+type StationInfo = Awaited<ReturnType<NonNullable<Handlers['queryStationInfoById']>>>;
+
+/** YYYY-MM-DD in a station's time zone. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+export const localDate = (timezone: string, at: Date): string => {
+  // Building a DateTimeFormat costs far more than using one: keep one per zone.
+  let f = dateFormats.get(timezone);
+  if (!f) dateFormats.set(timezone, (f = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return f.format(at);
+};
+
+const loadStationInfo = async (ctx: Ctx, stationId: number, today: string): Promise<StationInfo> => {
+  const db = ctx.services.db;
+  const [summary] = await loadSummaries(db, [stationId], ctx);
+  if (!summary) throw new ActionError('notFound');
+  const counts = await db.query<{ type: string; n: number }>('SELECT type, count(*)::int AS n FROM devices WHERE station_id=$1 GROUP BY type', [stationId]);
+  const [tariff] = await db.query<{ name: string }>(
+    'SELECT name FROM tariffs WHERE station_id=$1 AND effective_date <= $2 ORDER BY effective_date DESC LIMIT 1',
+    [stationId, today],
+  );
+  const [mode] = await db.query<{ p: boolean; i: boolean }>('SELECT peak_shaving_enabled AS p, island_enabled AS i FROM station_modes WHERE station_id=$1', [stationId]);
+  return {
+    ...summary,
+    deviceCounts: Object.fromEntries(counts.map((c) => [c.type, c.n])),
+    tariffName: tariff?.name ?? null,
+    peakShavingEnabled: mode?.p ?? false,
+    islandEnabled: mode?.i ?? false,
+  };
+};
+
 export const stationHandlers: Handlers = {
   queryStationInfoList: async (q, ctx) => {
     const { scope } = authed(ctx);
@@ -82,23 +113,14 @@ export const stationHandlers: Handlers = {
   queryStationInfoById: async ({ stationId }, ctx) => {
     const { scope } = authed(ctx);
     requireStation(scope, stationId);
-    const db = ctx.services.db;
-    const [summary] = await loadSummaries(db, [stationId], ctx);
-    if (!summary) throw new ActionError('notFound');
-    const counts = await db.query<{ type: string; n: number }>('SELECT type, count(*)::int AS n FROM devices WHERE station_id=$1 GROUP BY type', [stationId]);
-    const today = ctx.now.toISOString().slice(0, 10);
-    const [tariff] = await db.query<{ name: string }>(
-      'SELECT name FROM tariffs WHERE station_id=$1 AND effective_date <= $2 ORDER BY effective_date DESC LIMIT 1',
-      [stationId, today],
-    );
-    const [mode] = await db.query<{ p: boolean; i: boolean }>('SELECT peak_shaving_enabled AS p, island_enabled AS i FROM station_modes WHERE station_id=$1', [stationId]);
-    return {
-      ...summary,
-      deviceCounts: Object.fromEntries(counts.map((c) => [c.type, c.n])),
-      tariffName: tariff?.name ?? null,
-      peakShavingEnabled: mode?.p ?? false,
-      islandEnabled: mode?.i ?? false,
-    };
+    const today = localDate(ctx.services.registry.stations.get(stationId)!.timezone, ctx.now);
+    const cache = ctx.services.stationCache as StationCache<StationInfo>;
+    const liveKey = `${today}|${ctx.services.live?.stationOnline(stationId) ?? ''}`;
+    const hit = cache.get(stationId, liveKey);
+    if (hit) return hit;
+    const info = await loadStationInfo(ctx, stationId, today);
+    cache.set(stationId, liveKey, info);
+    return info;
   },
 
   queryDeviceList: async ({ stationId, type }, ctx) => {

@@ -107,6 +107,10 @@ export const registerApi = (app: FastifyInstance, services: Services, handlers: 
       if (!parsed.success) throw new ActionError('validationFailed', { issues: toIssues(parsed.error) });
 
       const data = await handler(parsed.data as never, ctx);
+      if (def.kind === 'write') {
+        const sid = (parsed.data as { stationId?: unknown }).stationId;
+        services.stationCache.invalidate(typeof sid === 'number' ? sid : undefined);
+      }
       if (services.validateResponses) {
         const r = def.response.safeParse(data);
         if (!r.success) {

@@ -1,0 +1,19 @@
+export {};
+// `npm run bench -- GROUP [GROUP…]`: runs benchmark groups; every figure is one JSON line on
+// stdout ({"name", "value", "unit"}); progress goes to stderr.
+const groups: Record<string, () => Promise<unknown>> = {
+  server: () => import('./groups/server').then((m) => m.run()),
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const names = wanted.length > 0 ? wanted : Object.keys(groups);
+for (const n of names) {
+  const g = groups[n];
+  if (!g) {
+    console.error(`unknown bench group "${n}"; groups: ${Object.keys(groups).join(', ')}`);
+    process.exit(2);
+  }
+  console.error(`== bench group ${n}`);
+  await g();
+}
+process.exit(0);

@@ -1,0 +1,46 @@
+// The server under test, in its own process so the load generator does not share its core.
+import Fastify from 'fastify';
+import { createHash } from 'node:crypto';
+import { buildApp } from '../server/app';
+
+const backend = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
+const { app, services } = await buildApp({
+  logger: false,
+  isolateDb: backend === 'postgres',
+  config: {
+    databaseUrl: backend === 'postgres' ? (process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test') : undefined,
+    pgliteDir: '',
+    simulator: false,
+    mqttUrl: undefined,
+    staticDir: '.tmp/no-static',
+    logLevel: 'warn',
+  },
+});
+services.validateResponses = false;
+await app.listen({ port: 0, host: '127.0.0.1' });
+
+const bare = Fastify({ logger: false });
+bare.get('/bare', async () => ({ code: 0, msg: 'success', data: { ok: true } }));
+await bare.listen({ port: 0, host: '127.0.0.1' });
+
+// Unresolved alarms for the write benchmark: each request resolves a different one.
+const stationId = services.registry.stationsByProvider.get(services.registry.providerIds[0]!)![0]!;
+const providerId = services.registry.stations.get(stationId)!.providerId;
+const n = Number(process.env.BENCH_ALARMS ?? 120_000);
+await services.db.query(
+  `INSERT INTO alarms(provider_id, station_id, device_type, rule_code, category, type, status, content, happen_time, dedup_key)
+   SELECT $1, $2, 'gateway', 'benchRule', 'event', 'event', 1, 'bench alarm ' || g, now(), 'bench:' || g FROM generate_series(1, $3) g`,
+  [providerId, stationId, n],
+);
+const [range] = await services.db.query<{ lo: number; hi: number }>("SELECT min(id) AS lo, max(id) AS hi FROM alarms WHERE rule_code='benchRule'");
+const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+const port = (app.server.address() as { port: number }).port;
+const barePort = (bare.server.address() as { port: number }).port;
+process.send!({ port, barePort, stationId, alarmLo: range!.lo, alarmHi: range!.hi, password: md5('Admin@2026'), db: services.db.kind });
+process.on('message', async (m) => {
+  if (m === 'stop') {
+    await bare.close();
+    await app.close();
+    process.exit(0);
+  }
+});

@@ -1,0 +1,24 @@
+/**
+ * Read-through cache of per-station answers (station info is the hottest read). Entries are
+ * dropped by every write that may change them: the pipeline invalidates the station named by
+ * a successful write action (or everything when the write names none), and the fleet does
+ * the same when it raises or recovers an alarm. Keys include the station-local date where the
+ * answer depends on it (the tariff in force), so midnight needs no timer.
+ */
+export class StationCache<V> {
+  private entries = new Map<number, { key: string; value: V }>();
+
+  get(stationId: number, key: string): V | undefined {
+    const e = this.entries.get(stationId);
+    return e && e.key === key ? e.value : undefined;
+  }
+
+  set(stationId: number, key: string, value: V): void {
+    this.entries.set(stationId, { key, value });
+  }
+
+  invalidate(stationId?: number): void {
+    if (stationId === undefined) this.entries.clear();
+    else this.entries.delete(stationId);
+  }
+}
