@@ -21,7 +21,7 @@ class FakeClient implements PushClient {
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-function setup(catchUp: (afterId: number, org: number) => Promise<ReturnType<typeof alarm>[]>) {
+function setup(catchUp: (afterId: number, org: number) => Promise<ReturnType<typeof alarm>[]>, latest = 0) {
   const org$ = new BehaviorSubject<number | null>(7);
   const clients: FakeClient[] = [];
   const scheduler = new VirtualTimeScheduler();
@@ -36,6 +36,7 @@ function setup(catchUp: (afterId: number, org: number) => Promise<ReturnType<typ
       return c;
     },
     catchUp: vi.fn(catchUp),
+    latestId: async () => latest,
     parse: parseAlarmPush,
     topicOf: (o) => `ems/org/${o}/alarm`,
     scheduler,
@@ -65,8 +66,8 @@ describe('push source', () => {
     const since: number[] = [];
     const t = setup(async (afterId) => {
       since.push(afterId);
-      return afterId === 0 ? [] : [alarm(5), alarm(6), alarm(7)];
-    });
+      return [alarm(5), alarm(6), alarm(7)];
+    }, 4);
     await flush();
     t.clients[0]!.connect!();
     await flush();
@@ -80,7 +81,7 @@ describe('push source', () => {
     await flush();
     c2.message!('ems/org/7/alarm', JSON.stringify(alarm(7))); // also came by catch-up
     t.scheduler.flush();
-    expect(since).toEqual([0, 5]);
+    expect(since).toEqual([5]); // the first connect only set the cursor (4); 5 came live
     expect(t.alarms()).toEqual([5, 6, 7]);
   });
 

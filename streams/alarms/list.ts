@@ -16,7 +16,7 @@ export function toAlarm(x: unknown): AlarmPush | null {
   const status = o.status === 'resolved' || o.alarmStatus === 2 || o.alarmStatus === '2' ? 'resolved' : 'unresolved';
   return {
     alarmId,
-    orgId: num(o.orgId) ?? 0,
+    orgId: num(o.orgId) ?? num(o.serviceProviderId) ?? 0,
     stationId: num(o.stationId) ?? 0,
     actionWay: o.actionWay === 35003 ? 35003 : 35002,
     stationName: str(o.stationName),

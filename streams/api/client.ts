@@ -8,15 +8,10 @@ import { API_BASE, CLIENT_HEADER, LOCALE_HEADER, wireLocaleOf } from '../../prot
 import { defer, type Observable } from 'rxjs';
 import { REQUEST_TIMEOUT_MS } from '../constants';
 import type { Store } from '../store';
-import { pendingEndpoints, type PendingActions } from './pending';
 
-export type KnownAction = ActionName | keyof PendingActions;
-export type Req<A extends KnownAction> = A extends ActionName
-  ? RequestOf<A>
-  : A extends keyof PendingActions ? PendingActions[A]['req'] : never;
-export type Res<A extends KnownAction> = A extends ActionName
-  ? ResponseOf<A>
-  : A extends keyof PendingActions ? PendingActions[A]['res'] : never;
+export type KnownAction = ActionName;
+export type Req<A extends ActionName> = RequestOf<A>;
+export type Res<A extends ActionName> = ResponseOf<A>;
 
 export interface HttpRequest {
   url: string;
@@ -81,9 +76,7 @@ export interface Api {
   call$<A extends KnownAction>(action: A, payload: Req<A>, opts?: CallOptions): Observable<Res<A>>;
 }
 
-export const endpointOf = (action: string): string | undefined =>
-  (actionEndpoints as Record<string, string>)[action] ??
-  (pendingEndpoints as Record<string, string>)[action];
+export const endpointOf = (action: string): string | undefined => (actionEndpoints as Record<string, string>)[action];
 
 export const loginRedirectPath = (current: string, loginPath = '/login'): string =>
   `${loginPath}?redirect=${encodeURIComponent(current)}`;

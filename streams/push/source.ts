@@ -36,6 +36,8 @@ export interface PushDeps {
   connect(creds: PushCredentials): PushClient;
   /** alarms with id > afterId for the org, oldest first */
   catchUp(afterId: number, orgId: number): Promise<AlarmPush[]>;
+  /** the newest alarm id of the org now (0 if none): the cursor before anything was seen */
+  latestId(orgId: number): Promise<number>;
   parse(payload: Uint8Array | string): PushParse;
   topicOf(orgId: number): string;
   backoff?: BackoffPolicy;
@@ -142,15 +144,16 @@ export function createPushSource(d: PushDeps): Observable<PushOutput> {
     const catchUp = async (gen: number): Promise<void> => {
       const o = org;
       if (o === null) return;
-      const baseline = lastId === 0 && !everConnected;
       try {
+        if (lastId === 0 && !everConnected) {
+          // first connect: only establish the cursor; history is the alarm list's business
+          const latest = await d.latestId(o);
+          if (gen === generation && o === org && latest > lastId) lastId = latest;
+          return;
+        }
         const list = await d.catchUp(lastId, o);
         if (gen !== generation || o !== org) return;
-        const f = fresh(list);
-        // the very first connect only establishes the cursor; later ones deliver what was missed
-        if (baseline) {
-          if (f.length) out.next({ type: 'alarms', alarms: f, live: false });
-        } else deliverLive(f);
+        deliverLive(fresh(list));
       } catch (e) {
         warn('[push] catch-up failed', e);
       }

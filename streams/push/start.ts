@@ -28,11 +28,23 @@ export function startPush(store: Store, api: Api): Subscription {
     credentials: () => api.call('queryPushCredentials', {}, { quiet: true }),
     connect: connectMqtt,
     catchUp: async (afterId, orgId) => {
-      const r = await api.call('queryAlarmsSince', { afterId, orgId }, { quiet: true });
-      return (r.dataList as unknown[]).flatMap((x) => {
-        const p = parseAlarmPush(JSON.stringify(x));
-        return p.ok ? [p.message as AlarmPush] : [];
-      });
+      // pages of at most 500, oldest first, until the server says there is no more
+      const out: AlarmPush[] = [];
+      let cursor = afterId;
+      for (let page = 0; page < 40; page++) {
+        const r = await api.call('queryAlarmsSince', { afterId: cursor, orgId, limit: 500 }, { quiet: true });
+        for (const x of r.dataList) {
+          const p = parseAlarmPush(JSON.stringify(x));
+          if (p.ok) out.push(p.message);
+        }
+        if (!r.more || r.lastId <= cursor) break;
+        cursor = r.lastId;
+      }
+      return out;
+    },
+    latestId: async (orgId) => {
+      const r = await api.call('fuzzyAlarmRecord', { alarmRecordVo: { orgId }, page: 1, length: 1 }, { quiet: true });
+      return r.dataList[0]?.alarmId ?? 0;
     },
     parse: parseAlarmPush,
     topicOf: orgAlarmTopic,
