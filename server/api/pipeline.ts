@@ -26,7 +26,10 @@ const toIssues = (err: z.ZodError): FieldIssue[] =>
     const base = { path: i.path.map(String).join('.') };
     if (i.code === 'too_small') return { ...base, issue: 'tooSmall', limit: Number(i.minimum) };
     if (i.code === 'too_big') return { ...base, issue: 'tooBig', limit: Number(i.maximum) };
-    if (i.code === 'invalid_type') return { ...base, issue: (i as { input?: unknown }).input === undefined ? 'required' : 'invalidType' };
+    // Parsed with reportInput, so a missing field shows as input undefined whatever the type.
+    if ((i.code === 'invalid_type' || i.code === 'invalid_value' || i.code === 'invalid_union') && (i as { input?: unknown }).input === undefined)
+      return { ...base, issue: 'required' };
+    if (i.code === 'invalid_type') return { ...base, issue: 'invalidType' };
     if (i.code === 'invalid_format' || i.code === 'invalid_value') return { ...base, issue: 'invalidFormat' };
     if (i.code === 'custom') return { ...base, issue: i.message || 'custom' };
     return { ...base, issue: i.code };
@@ -103,7 +106,7 @@ export const registerApi = (app: FastifyInstance, services: Services, handlers: 
 
       const payload: Record<string, string> = {};
       for (const [k, v] of Object.entries(fields)) if (!ENVELOPE.has(k)) payload[k] = v;
-      const parsed = def.request.safeParse(decodePayload(def.request, payload));
+      const parsed = def.request.safeParse(decodePayload(def.request, payload), { reportInput: true });
       if (!parsed.success) throw new ActionError('validationFailed', { issues: toIssues(parsed.error) });
 
       const data = await handler(parsed.data as never, ctx);
