@@ -25,7 +25,8 @@ export const STATION_KEYS = ['stationId', 'serviceProviderId'] as const;
 export function App() {
   const t = useT();
   const [pathname, navigate] = useLocation();
-  const search = useSearch();
+  useSearch(); // re-render on query changes; the raw (undecoded) query comes from location
+  const search = typeof location !== 'undefined' ? location.search.replace(/^\?/, '') : '';
   const { store, api, storages } = useRuntime();
   const token = useStoreValue((s) => s.session.token);
   const menuBuilt = useStoreValue((s) => s.session.menuBuilt);

@@ -166,6 +166,7 @@ export function createPushSource(d: PushDeps): Observable<PushOutput> {
       let creds: PushCredentials;
       try {
         creds = await d.credentials();
+        if (!creds.url) throw new Error('the server offers no push broker');
       } catch (e) {
         if (gen !== generation) return;
         warn('[push] credentials failed', e);

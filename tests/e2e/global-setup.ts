@@ -1,0 +1,12 @@
+// Builds the console once for every e2e file (the server serves dist/).
+import { existsSync } from 'node:fs';
+import { build } from 'vite';
+
+export default async function setup(): Promise<void> {
+  if (!existsSync('/usr/bin/chromium')) {
+    console.log('[e2e] /usr/bin/chromium is missing: browser tests will be skipped');
+    return;
+  }
+  if (process.env.E2E_SKIP_BUILD === '1' && existsSync('dist/index.html')) return;
+  await build({ logLevel: 'warn', configFile: 'vite.config.ts' });
+}
