@@ -1,3 +1,244 @@
-import type { Handlers } from '../api/context';
+import type { z } from 'zod';
+import { ALARM_CATEGORIES } from '../../protocol/push';
+import { ALARM_TYPES, type alarmFilter, type alarmRecord } from '../../protocol/actions/alarms';
+import type { Scope } from '../auth/scope';
+import { authed, type Ctx, type Handlers } from '../api/context';
+import { ActionError, invalid } from '../api/errors';
+import { ALARM_COLUMNS, ALARM_JOINS, alarmById, publishAlarm, resolveById, ruleCodesMatching, ruleNameOf, toPush, type AlarmRow } from '../alarms/store';
+import { audit, providersFor, requireStation } from './stations';
 
-export const alarmsHandlers: Handlers = {};
+// Alarm records (SPEC §3, §4, §7; docs/alarms.md). Every query is confined to the caller's
+// scope: the providers it may see and, for a station-scoped or customer account, the stations.
+// Anything outside answers notFound, exactly like a missing id.
+
+type Record_ = z.input<typeof alarmRecord>;
+type Filter = z.output<typeof alarmFilter>;
+
+const DAY_MS = 86_400_000;
+const MAX_ANALYSIS_DAYS = 366;
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+export const toRecord = (r: AlarmRow): Record_ => ({
+  alarmId: r.id,
+  serviceProviderId: r.providerId,
+  stationId: r.stationId,
+  stationName: r.stationName,
+  deviceId: r.deviceId,
+  deviceName: r.deviceName,
+  deviceType: r.deviceType,
+  alarmRuleCode: r.ruleCode,
+  alarmRuleName: ruleNameOf(r.ruleCode, r.params),
+  alarmCategory: r.category,
+  alarmType: r.type,
+  alarmStatus: r.status,
+  content: r.content,
+  params: r.params,
+  happenTime: r.happenTime.toISOString(),
+  recoveryTime: iso(r.recoveryTime),
+  occurrences: r.occurrences,
+  resolvedBy: r.resolvedBy,
+});
+
+/** `%`, `_` and `\` match themselves in an ILIKE pattern. */
+export const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A WHERE clause over `alarms a` with its parameters; `p(v)` appends one and names it. */
+class Where {
+  readonly conds: string[] = [];
+  readonly vals: unknown[] = [];
+  p(v: unknown): string {
+    this.vals.push(v);
+    return `$${this.vals.length}`;
+  }
+  add(cond: string): this {
+    this.conds.push(cond);
+    return this;
+  }
+  get sql(): string {
+    return this.conds.length ? `WHERE ${this.conds.join(' AND ')}` : '';
+  }
+}
+
+/**
+ * The alarms a caller may see, narrowed by `orgId` (a provider in scope, else notFound) and
+ * `stationId` (a station in scope and of that provider, else notFound). Returns null when the
+ * scope holds no station at all (the answer is empty, no query needed).
+ */
+const scoped = (scope: Scope, orgId?: number, stationId?: number): Where | null => {
+  const providers = providersFor(scope, orgId);
+  const w = new Where();
+  if (stationId !== undefined) {
+    requireStation(scope, stationId);
+    if (orgId !== undefined && !scope.stationIds(orgId).includes(stationId)) throw new ActionError('notFound');
+    return w.add(`a.station_id = ${w.p(stationId)}`);
+  }
+  if (providers.length === 0) return null;
+  // One provider (the usual case) as an equality, so the planner walks (provider_id, happen_time DESC) in order.
+  w.add(providers.length === 1 ? `a.provider_id = ${w.p(providers[0])}` : `a.provider_id = ANY(${w.p(providers)}::int[])`);
+  if (!scope.wholeProviders) {
+    // a station list (data scope 'stations') or a customer's stations
+    const stations = providers.flatMap((p) => scope.stationIds(p));
+    if (stations.length === 0) return null;
+    w.add(`a.station_id = ANY(${w.p(stations)}::int[])`);
+  }
+  return w;
+};
+
+const applyFilter = (w: Where, f: Filter): void => {
+  if (f.alarmStatus !== undefined) w.add(`a.status = ${w.p(f.alarmStatus)}`);
+  if (f.stationName) w.add(`a.station_id IN (SELECT id FROM stations WHERE name ILIKE ${w.p(`%${likeEscape(f.stationName)}%`)})`);
+  if (f.deviceType) w.add(`a.device_type = ${w.p(f.deviceType)}`);
+  if (f.alarmType) w.add(`a.type = ${w.p(f.alarmType)}`);
+  if (f.alarmCategory) w.add(`a.category = ${w.p(f.alarmCategory)}`);
+  if (f.keyword) {
+    const k = w.p(`%${likeEscape(f.keyword)}%`);
+    const codes = w.p(ruleCodesMatching(f.keyword));
+    w.add(`(a.content ILIKE ${k} OR a.rule_code ILIKE ${k} OR a.rule_code = ANY(${codes}::text[])
+      OR a.device_id IN (SELECT id FROM devices WHERE name ILIKE ${k}))`);
+  }
+  if (f.from) w.add(`a.happen_time >= ${w.p(f.from)}::timestamptz`);
+  if (f.to) w.add(`a.happen_time < ${w.p(f.to)}::timestamptz`);
+};
+
+/** Loads one alarm the caller may see, or notFound. */
+const requireAlarm = async (ctx: Ctx, scope: Scope, alarmId: number): Promise<AlarmRow> => {
+  const row = await alarmById(ctx.services.db, alarmId);
+  if (!row || !scope.hasStation(row.stationId)) throw new ActionError('notFound');
+  return row;
+};
+
+export const alarmsHandlers: Handlers = {
+  fuzzyAlarmRecord: async ({ alarmRecordVo: f, page, length }, ctx) => {
+    const { scope } = authed(ctx);
+    const w = scoped(scope, f.orgId, f.stationId);
+    if (!w) return { totalCount: 0, dataList: [] };
+    applyFilter(w, f);
+    const db = ctx.services.db;
+    // The badge (SPEC §7) reads totalCount only: one COUNT over the indexed columns, then one page.
+    const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM alarms a ${w.sql}`, w.vals);
+    const totalCount = count?.n ?? 0;
+    const offset = (page - 1) * length;
+    if (offset >= totalCount) return { totalCount, dataList: [] };
+    const rows = await db.query<AlarmRow>(
+      `SELECT ${ALARM_COLUMNS} FROM alarms a ${ALARM_JOINS} ${w.sql}
+       ORDER BY a.happen_time DESC, a.id DESC LIMIT ${w.p(length)} OFFSET ${w.p(offset)}`,
+      w.vals,
+    );
+    return { totalCount, dataList: rows.map(toRecord) };
+  },
+
+  queryAlarmById: async ({ alarmId }, ctx) => {
+    const { scope } = authed(ctx);
+    return toRecord(await requireAlarm(ctx, scope, alarmId));
+  },
+
+  resolveAlarm: async ({ alarmId }, ctx) => {
+    const { scope, me } = authed(ctx);
+    const { services } = ctx;
+    let row = await requireAlarm(ctx, scope, alarmId);
+    let changed = false;
+    if (row.status === 1) {
+      // WHERE status = 1 inside: of two operators resolving at once, one changes it.
+      const done = await resolveById(services.db, alarmId, me.accountId, ctx.now);
+      if (!done) throw new ActionError('notFound');
+      ({ row, changed } = done);
+    }
+    await audit(ctx, me.accountId, 'resolveAlarm', `alarm:${alarmId}`, { outcome: changed ? 'resolved' : 'alreadyResolved' });
+    if (changed) {
+      // Badges count down on this push. A broker hiccup must not undo the resolution: the
+      // console's badge poll corrects itself, so log and answer success.
+      try {
+        await publishAlarm(services.broker, services.registry, row);
+      } catch (e) {
+        ctx.log.warn({ err: e, alarmId }, 'alarm resolution push failed');
+      }
+    }
+    return { alarmId: row.id, alarmStatus: row.status, recoveryTime: iso(row.recoveryTime) };
+  },
+
+  queryAlarmsSince: async ({ afterId, orgId, limit }, ctx) => {
+    const { scope } = authed(ctx);
+    const w = scoped(scope, orgId);
+    if (!w) return { dataList: [], lastId: afterId, more: false };
+    w.add(`a.id > ${w.p(afterId)}`);
+    const rows = await ctx.services.db.query<AlarmRow>(
+      `SELECT ${ALARM_COLUMNS} FROM alarms a ${ALARM_JOINS} ${w.sql} ORDER BY a.id LIMIT ${w.p(limit + 1)}`,
+      w.vals,
+    );
+    const more = rows.length > limit;
+    const page = more ? rows.slice(0, limit) : rows;
+    const reg = ctx.services.registry;
+    return { dataList: page.map((r) => toPush(r, reg)), lastId: page.at(-1)?.id ?? afterId, more };
+  },
+
+  queryAlarmAnalysis: async ({ orgId, stationId, from, to }, ctx) => {
+    const { scope } = authed(ctx);
+    const t0 = Date.parse(from);
+    const t1 = Date.parse(to);
+    if (!(t1 > t0)) invalid([{ path: 'to', issue: 'tooSmall', limit: from }]);
+    if (t1 - t0 > MAX_ANALYSIS_DAYS * DAY_MS) invalid([{ path: 'to', issue: 'tooBig', limit: MAX_ANALYSIS_DAYS }]);
+
+    const days: string[] = [];
+    for (let t = Math.floor(t0 / DAY_MS) * DAY_MS; t < t1; t += DAY_MS) days.push(new Date(t).toISOString().slice(0, 10));
+    const zeros = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, 0])) as Record<string, number>;
+    const byCategory = zeros(ALARM_CATEGORIES);
+    const byType = zeros(ALARM_TYPES);
+    const byStatus = zeros(['unresolved', 'resolved']);
+    const byDeviceType: Record<string, number> = {};
+
+    const w = scoped(scope, orgId, stationId);
+    if (!w) {
+      return { total: 0, byCategory, byType, byStatus, byDeviceType, perDay: days.map((day) => ({ day, count: 0 })), topStations: [], meanRecoveryMinutes: null };
+    }
+    w.add(`a.happen_time >= ${w.p(from)}::timestamptz`).add(`a.happen_time < ${w.p(to)}::timestamptz`);
+    const db = ctx.services.db;
+
+    const groups = await db.query<{ category: string | null; type: string | null; status: number | null; deviceType: string | null; n: number }>(
+      `SELECT category, type, status, device_type AS "deviceType", count(*)::int AS n FROM alarms a ${w.sql}
+       GROUP BY GROUPING SETS ((category), (type), (status), (device_type))`,
+      w.vals,
+    );
+    let total = 0;
+    for (const g of groups) {
+      if (g.category !== null) byCategory[g.category] = g.n;
+      else if (g.type !== null) byType[g.type] = g.n;
+      else if (g.status !== null) {
+        byStatus[g.status === 1 ? 'unresolved' : 'resolved'] = g.n;
+        total += g.n;
+      } else if (g.deviceType !== null) byDeviceType[g.deviceType] = g.n;
+    }
+
+    const perDayRows = await db.query<{ day: string; n: number }>(
+      `SELECT to_char(a.happen_time AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n FROM alarms a ${w.sql} GROUP BY 1`,
+      w.vals,
+    );
+    const perDayMap = new Map(perDayRows.map((r) => [r.day, r.n]));
+    const perDay = days.map((day) => ({ day, count: perDayMap.get(day) ?? 0 }));
+
+    const top = await db.query<{ stationId: number; stationName: string; n: number }>(
+      `SELECT a.station_id AS "stationId", s.name AS "stationName", count(*)::int AS n
+       FROM alarms a JOIN stations s ON s.id = a.station_id ${w.sql}
+       GROUP BY a.station_id, s.name ORDER BY n DESC, a.station_id LIMIT 10`,
+      w.vals,
+    );
+
+    const [mean] = await db.query<{ m: number | null }>(
+      `SELECT (avg(extract(epoch FROM a.recovery_time - a.happen_time)) / 60)::float8 AS m FROM alarms a ${w.sql}
+       AND a.status = 2 AND a.recovery_time IS NOT NULL`,
+      w.vals,
+    );
+    const m = mean?.m ?? null;
+
+    return {
+      total,
+      byCategory,
+      byType,
+      byStatus,
+      byDeviceType,
+      perDay,
+      topStations: top.map((t) => ({ stationId: t.stationId, stationName: t.stationName, count: t.n })),
+      meanRecoveryMinutes: m === null ? null : Math.round(m * 10) / 10,
+    };
+  },
+};
