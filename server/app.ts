@@ -8,6 +8,7 @@ import { loadConfig, type Config } from './config';
 import { createDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
+import { seedAlarmHistory } from './alarms/seed-history';
 import { Registry } from './registry';
 import { Sessions } from './auth/sessions';
 import { NonceCache } from './api/nonces';
@@ -70,9 +71,10 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
 
   const db = opts.db ?? (await createDb({ url: config.databaseUrl, dataDir: config.pgliteDir || undefined, isolate: opts.isolateDb }));
   await migrate(db);
-  if (config.seed) await seedIfEmpty(db, { now: new Date(clock()), stations: opts.seedStations ?? config.simStations });
+  const seeded = config.seed ? await seedIfEmpty(db, { now: new Date(clock()), stations: opts.seedStations ?? config.simStations }) : null;
   const registry = new Registry();
   await registry.load(db);
+  if (seeded) await seedAlarmHistory(db, registry, new Date(clock()));
 
   const sessions = new Sessions(db, {
     idleMs: config.sessionIdleMinutes * 60_000,
