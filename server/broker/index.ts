@@ -1,6 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services';
-import { nullBroker, type PushBroker } from './types';
+import { EmbeddedBroker } from './embedded';
+import { ExternalBroker } from './external';
+import type { PushBroker } from './types';
 
-/** Embedded Aedes on the HTTP port, or the external broker of MQTT_URL. */
-export const createBroker = async (_app: FastifyInstance, _services: Services): Promise<PushBroker> => nullBroker();
+export { EmbeddedBroker, MQTT_WS_PATH } from './embedded';
+export { ExternalBroker } from './external';
+export { alarmTopicsForStation, pushOrgIds } from './access';
+
+/**
+ * Embedded Aedes on the HTTP port (WebSocket path /mqtt), or the external broker of MQTT_URL
+ * (Mosquitto with the dynamic-security plugin). docs/broker.md.
+ */
+export const createBroker = async (app: FastifyInstance, services: Services): Promise<PushBroker> => {
+  if (services.config.mqttUrl) {
+    const log = app.log.child({ module: 'broker' });
+    const broker = await ExternalBroker.create(services, { info: (o, m) => log.info(o, m), warn: (o, m) => log.warn(o, m) });
+    log.info({ url: services.config.mqttUrl, publicWsUrl: services.config.mqttPublicWsUrl }, 'push broker: external');
+    if (!services.config.mqttPublicWsUrl) log.warn({}, 'MQTT_PUBLIC_WS_URL is not set: consoles get no broker URL to connect to');
+    return broker;
+  }
+  return EmbeddedBroker.create(app, services);
+};

@@ -1,0 +1,327 @@
+// External push broker (MQTT_URL): the server publishes as MQTT_ADMIN_USER and keeps the
+// broker's access rules in step with console sessions through Mosquitto's dynamic-security
+// plugin. One dynsec role per org topic tree, one dynsec client per console session
+// (username s-<24 hex of the token hash>, password = the session token), deleted when the
+// session ends (Mosquitto then disconnects it). docs/broker.md.
+import mqtt, { type MqttClient } from 'mqtt';
+import { orgAlarmTopic, TOPIC_ROOT } from '../../protocol/push';
+import type { Principal } from '../auth/scope';
+import type { Services } from '../services';
+import { knownSessions, livePrincipal, pushOrgIds, sameSet } from './access';
+import { Dynsec, type DynsecCommand } from './dynsec';
+import type { PushBroker } from './types';
+
+export const SERVER_ROLE = 'ems-server';
+export const orgRole = (orgId: number): string => `ems-org-${orgId}`;
+export const sessionUsername = (tokenHash: string): string => `s-${tokenHash.slice(0, 24)}`;
+const SESSION_TEXTNAME = 'ems console session';
+
+/** Clients without a role may do nothing: no publish, no subscribe, receive nothing. */
+export const DEFAULT_ACL: DynsecCommand = {
+  command: 'setDefaultACLAccess',
+  acls: [
+    { acltype: 'publishClientSend', allow: false },
+    { acltype: 'publishClientReceive', allow: false },
+    { acltype: 'subscribe', allow: false },
+    { acltype: 'unsubscribe', allow: true },
+  ],
+};
+
+const orgRoleAcls = (orgId: number) => {
+  const tree = `${TOPIC_ROOT}/org/${orgId}/#`;
+  return [
+    // subscribePattern matches the requested filter against the pattern: ems/org/5/alarm and
+    // ems/org/5/# pass, ems/org/+/alarm and # do not.
+    { acltype: 'subscribePattern', topic: tree, allow: true, priority: 0 },
+    { acltype: 'publishClientReceive', topic: tree, allow: true, priority: 0 },
+    { acltype: 'publishClientSend', topic: tree, allow: false, priority: 0 },
+  ];
+};
+const SERVER_ACLS = [{ acltype: 'publishClientSend', topic: `${TOPIC_ROOT}/#`, allow: true, priority: 0 }];
+
+interface Tracked {
+  username: string;
+  roles: string[];
+}
+
+interface SessionNote {
+  /** full token hash */
+  h: string;
+  /** ms: the session cannot outlive this (absolute expiry bound) */
+  exp: number;
+}
+
+export interface ExternalOptions {
+  sweepMs?: number;
+  connectTimeoutMs?: number;
+}
+
+export class ExternalBroker implements PushBroker {
+  readonly kind = 'external' as const;
+  /** dynsec clients this process created or adopted, by token hash */
+  private readonly tracked = new Map<string, Tracked>();
+  private readonly ensuredRoles = new Set<string>();
+  private readonly inflight = new Map<string, Promise<void>>();
+  private readonly timer: NodeJS.Timeout | null;
+  private closing: Promise<void> | null = null;
+  private ready = false;
+  private resyncing: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly services: Services,
+    private readonly client: MqttClient,
+    readonly dynsec: Dynsec,
+    private readonly log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void },
+    opts: ExternalOptions,
+  ) {
+    services.sessions.on('revoked', this.onRevoked);
+    // After a reconnect the broker may have restarted with another dynsec state: re-apply the
+    // defaults and roles and forget session clients it no longer has (recreated on demand).
+    client.on('connect', () => {
+      if (!this.ready || this.closing) return;
+      this.resyncing = this.resyncing
+        .then(() => this.resync())
+        .catch((e: unknown) => log.warn({ err: e instanceof Error ? e.message : String(e) }, 'dynsec resync after reconnect failed'));
+    });
+    const sweepMs = opts.sweepMs ?? 60_000;
+    this.timer = sweepMs > 0 ? setInterval(() => void this.sweep().catch((e) => log.warn({ err: e }, 'dynsec sweep failed')), sweepMs) : null;
+    this.timer?.unref();
+  }
+
+  static async create(services: Services, log: ExternalBroker['log'], opts: ExternalOptions = {}): Promise<ExternalBroker> {
+    const { mqttUrl, mqttAdminUser, mqttAdminPassword } = services.config;
+    if (!mqttUrl) throw new Error('ExternalBroker needs MQTT_URL');
+    const client = await mqtt.connectAsync(
+      mqttUrl,
+      {
+        username: mqttAdminUser,
+        password: mqttAdminPassword,
+        clientId: `ems-server-${process.pid}-${Math.random().toString(36).slice(2, 10)}`,
+        clean: true,
+        reconnectPeriod: 1_000,
+        connectTimeout: opts.connectTimeoutMs ?? 10_000,
+      },
+      false,
+    ).catch((e: unknown) => {
+      throw new Error(`cannot connect to MQTT_URL ${redact(mqttUrl)} as ${mqttAdminUser}: ${e instanceof Error ? e.message : String(e)}`);
+    });
+    client.on('error', (e) => log.warn({ err: e.message }, 'mqtt admin connection error'));
+    const dynsec = new Dynsec(client);
+    try {
+      await dynsec.start();
+      const self = new ExternalBroker(services, client, dynsec, log, opts);
+      await self.setup().catch((e: unknown) => {
+        throw new Error(
+          `MQTT_URL broker: dynamic-security setup failed (${e instanceof Error ? e.message : String(e)}); ` +
+            'the broker must load mosquitto_dynamic_security.so and MQTT_ADMIN_USER must be its admin (docs/broker.md)',
+        );
+      });
+      self.ready = true;
+      return self;
+    } catch (e) {
+      dynsec.close();
+      await client.endAsync(true).catch(() => undefined);
+      throw e;
+    }
+  }
+
+  async publish(topic: string, payload: string): Promise<void> {
+    await this.client.publishAsync(topic, payload, { qos: 1 });
+  }
+
+  async credentialsFor(principal: Principal, tokenHash: string, token: string) {
+    const orgIds = pushOrgIds(principal, this.services.registry);
+    await this.serialised(tokenHash, () => this.upsertSession(tokenHash, token, orgIds));
+    return {
+      url: this.services.config.mqttPublicWsUrl ?? '',
+      username: sessionUsername(tokenHash),
+      password: token,
+      topics: orgIds.map(orgAlarmTopic),
+    };
+  }
+
+  /** Ends broker access of sessions that expired; follows scope changes of live ones. */
+  async sweep(): Promise<void> {
+    for (const [tokenHash, t] of [...this.tracked]) {
+      const p = await livePrincipal(this.services, tokenHash);
+      if (!p) {
+        await this.serialised(tokenHash, () => this.dropSession(tokenHash));
+        continue;
+      }
+      const roles = pushOrgIds(p, this.services.registry).map(orgRole);
+      if (!sameSet(roles, t.roles)) {
+        await this.ensureRoles(roles);
+        // changing roles disconnects the client; it reconnects with the same credentials
+        await this.serialised(tokenHash, async () => {
+          await this.dynsec.one({ command: 'modifyClient', username: t.username, roles: roles.map((rolename) => ({ rolename })) });
+          this.tracked.set(tokenHash, { username: t.username, roles });
+        });
+      }
+    }
+  }
+
+  /** dynsec clients tracked by this process (tests, diagnostics). */
+  trackedSessions(): string[] {
+    return [...this.tracked.keys()];
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      if (this.timer) clearInterval(this.timer);
+      this.services.sessions.off('revoked', this.onRevoked);
+      await Promise.allSettled([...this.inflight.values()]);
+      this.dynsec.close();
+      await this.client.endAsync().catch(() => undefined);
+    })();
+    return this.closing;
+  }
+
+  // --- internals -----------------------------------------------------------------------
+
+  /** Default ACL, the server's publish role, the org roles; then drops dead session clients. */
+  private async setup(): Promise<void> {
+    await this.dynsec.one(DEFAULT_ACL);
+    await this.ensureRole(SERVER_ROLE, SERVER_ACLS);
+    const admin = this.services.config.mqttAdminUser;
+    if (!(await this.clientRoles(admin)).includes(SERVER_ROLE)) {
+      // Mosquitto disconnects a client whose roles change, this one included, before it
+      // answers; Dynsec resends the command after the reconnect and the repeat answers with an
+      // error (the role is already there). So: send, then check.
+      this.log.info({ admin }, `granting ${SERVER_ROLE} (publish ${TOPIC_ROOT}/#) to the MQTT admin user`);
+      await this.dynsec.run([{ command: 'addClientRole', username: admin, rolename: SERVER_ROLE }]);
+      if (!(await this.clientRoles(admin)).includes(SERVER_ROLE))
+        throw new Error(`could not grant dynsec role ${SERVER_ROLE} to ${admin}: it cannot publish pushes`);
+    }
+    await this.ensureRoles(this.services.registry.providerIds.map(orgRole));
+    await this.reconcile();
+  }
+
+  /**
+   * Session clients left from earlier runs: past their absolute expiry → deleted; known to this
+   * database → adopted when live, deleted when not. Unknown ones belong to another server
+   * sharing the broker and are left alone.
+   */
+  private async reconcile(): Promise<void> {
+    const list = await this.dynsec.one({ command: 'listClients', verbose: true, count: -1, offset: 0 });
+    const clients = ((list.data?.clients ?? []) as { username: string; textname?: string; textdescription?: string; roles?: { rolename: string }[] }[])
+      .filter((c) => c.textname === SESSION_TEXTNAME && c.username.startsWith('s-'));
+    const present = new Set(clients.map((c) => c.username));
+    for (const [h, t] of this.tracked) if (!present.has(t.username)) this.tracked.delete(h);
+    const notes = new Map<string, { c: (typeof clients)[number]; n: SessionNote }>();
+    const expired: string[] = [];
+    for (const c of clients) {
+      const n = parseNote(c.textdescription);
+      if (!n || sessionUsername(n.h) !== c.username) continue;
+      if (n.exp <= this.services.clock()) expired.push(c.username);
+      else notes.set(n.h, { c, n });
+    }
+    const known = await knownSessions(this.services, [...notes.keys()]);
+    const drop = [...expired];
+    for (const [h, { c }] of notes) {
+      if (!known.has(h)) continue;
+      if (await livePrincipal(this.services, h)) this.tracked.set(h, { username: c.username, roles: (c.roles ?? []).map((r) => r.rolename) });
+      else drop.push(c.username);
+    }
+    if (drop.length) {
+      await this.dynsec.run(drop.map((username) => ({ command: 'deleteClient', username })));
+      this.log.info({ count: drop.length }, 'deleted stale MQTT session clients');
+    }
+  }
+
+  private async clientRoles(username: string): Promise<string[]> {
+    const r = await this.dynsec.one({ command: 'getClient', username });
+    return ((r.data?.client as { roles?: { rolename: string }[] } | undefined)?.roles ?? []).map((x) => x.rolename);
+  }
+
+  private async resync(): Promise<void> {
+    this.ensuredRoles.clear();
+    await this.setup();
+  }
+
+  private async upsertSession(tokenHash: string, token: string, orgIds: number[]): Promise<void> {
+    const username = sessionUsername(tokenHash);
+    const roles = orgIds.map(orgRole);
+    const known = this.tracked.get(tokenHash);
+    if (known && sameSet(known.roles, roles)) return;
+    await this.ensureRoles(roles);
+    const roleList = roles.map((rolename) => ({ rolename }));
+    if (!known) {
+      const note: SessionNote = { h: tokenHash, exp: this.services.clock() + this.services.config.sessionAbsoluteHours * 3_600_000 };
+      const r = await this.dynsec.one(
+        { command: 'createClient', username, password: token, textname: SESSION_TEXTNAME, textdescription: JSON.stringify(note), roles: roleList },
+        ['Client already exists'],
+      );
+      if (!r.error) {
+        this.tracked.set(tokenHash, { username, roles });
+        return;
+      }
+      // created by an earlier run of this server: keep it unless its roles are out of date,
+      // because modifying a client disconnects its open connections
+      if (sameSet(await this.clientRoles(username), roles)) {
+        this.tracked.set(tokenHash, { username, roles });
+        return;
+      }
+    }
+    await this.dynsec.one({ command: 'modifyClient', username, password: token, roles: roleList });
+    this.tracked.set(tokenHash, { username, roles });
+  }
+
+  private async dropSession(tokenHash: string): Promise<void> {
+    // Mosquitto disconnects every connection of a deleted client
+    await this.dynsec.one({ command: 'deleteClient', username: sessionUsername(tokenHash) }, ['Client not found']);
+    this.tracked.delete(tokenHash);
+  }
+
+  private async ensureRoles(roles: string[]): Promise<void> {
+    for (const r of roles) if (!this.ensuredRoles.has(r)) await this.ensureRole(r, orgRoleAcls(Number(r.slice('ems-org-'.length))));
+  }
+
+  private async ensureRole(rolename: string, acls: Record<string, unknown>[]): Promise<void> {
+    const r = await this.dynsec.one({ command: 'createRole', rolename, acls }, ['Role already exists']);
+    if (r.error) {
+      // existing role: make sure our ACLs are there (another admin may have edited it)
+      await this.dynsec.run(acls.map((a) => ({ command: 'addRoleACL', rolename, ...a })));
+    }
+    this.ensuredRoles.add(rolename);
+  }
+
+  /** One dynsec change at a time per session, so concurrent calls never double-modify. */
+  private serialised(tokenHash: string, fn: () => Promise<void>): Promise<void> {
+    const prev = this.inflight.get(tokenHash) ?? Promise.resolve();
+    const next = prev.catch(() => undefined).then(fn);
+    this.inflight.set(tokenHash, next);
+    const clear = () => {
+      if (this.inflight.get(tokenHash) === next) this.inflight.delete(tokenHash);
+    };
+    next.then(clear, clear);
+    return next;
+  }
+
+  private readonly onRevoked = (tokenHash: string): void => {
+    // always try: the client may have been created by an earlier run of this server
+    if (this.closing) return;
+    this.serialised(tokenHash, () => this.dropSession(tokenHash)).catch((e: unknown) =>
+      this.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'dynsec deleteClient failed'),
+    );
+  };
+}
+
+const parseNote = (s: string | undefined): SessionNote | null => {
+  if (!s) return null;
+  try {
+    const n = JSON.parse(s) as Partial<SessionNote>;
+    return typeof n.h === 'string' && /^[0-9a-f]{64}$/.test(n.h) && typeof n.exp === 'number' ? { h: n.h, exp: n.exp } : null;
+  } catch {
+    return null;
+  }
+};
+
+const redact = (url: string): string => {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparsable url)';
+  }
+};
