@@ -1,0 +1,307 @@
+// Push broker access rules (issue 2, "Push broker"): the same suite runs against the embedded
+// Aedes broker (always) and against an external Mosquitto with the dynamic-security plugin
+// (when MQTT_URL is set; start one with tests/mosquitto/start.sh, see docs/broker.md).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mqtt, { type MqttClient } from 'mqtt';
+import WebSocket from 'ws';
+import { orgAlarmTopic } from '../../protocol/push';
+import { ADMIN_ACCOUNT, OPERATOR_ACCOUNT, PROVIDERS } from '../db/seed-data';
+import { startTestServer, type TestServer } from '../test/harness';
+import { EmbeddedBroker } from './embedded';
+import { ExternalBroker, sessionUsername } from './external';
+import { filterOrg, maySubscribe } from './access';
+
+const EXTERNAL = !!process.env.MQTT_URL;
+if (!EXTERNAL) console.warn('skipping external-broker tests: MQTT_URL not set');
+
+const [SUNRISE, PEARL] = [PROVIDERS[0]!.admin, PROVIDERS[1]!.admin];
+
+type Creds = { url: string; username: string; password: string; topics: string[] };
+
+interface Ctx {
+  srv: TestServer;
+  base: string;
+  tokens: Record<'admin' | 'a' | 'b' | 'operator', string>;
+  orgA: number;
+  orgB: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+let seq = 0;
+
+/** Connects like the console does; resolves with the client or rejects with the refusal. */
+const connect = (url: string, opts: mqtt.IClientOptions = {}): Promise<MqttClient> =>
+  new Promise((resolve, reject) => {
+    const c = mqtt.connect(url, { reconnectPeriod: 0, connectTimeout: 5_000, clean: true, clientId: `test-${process.pid}-${++seq}`, ...opts });
+    const fail = (e: Error) => {
+      c.end(true);
+      reject(e);
+    };
+    c.once('connect', () => {
+      c.off('error', fail);
+      resolve(c);
+    });
+    c.once('error', fail);
+    c.once('close', () => fail(new Error('closed before CONNACK')));
+  });
+
+/** Granted QoS per filter (128 = refused); never throws on a refusal. */
+const subscribe = (c: MqttClient, topic: string): Promise<number> =>
+  new Promise((resolve, reject) =>
+    c.subscribe(topic, { qos: 1 }, (err, granted) => {
+      // mqtt.js reports a refusal as an error carrying the SUBACK (its `granted` echoes the request)
+      const refused = (err as { packet?: { granted?: number[] } } | null)?.packet?.granted?.[0];
+      if (refused !== undefined) return resolve(refused);
+      if (err) return reject(err);
+      if (granted?.[0]) return resolve(granted[0].qos);
+      reject(new Error('no SUBACK'));
+    }),
+  );
+
+const collect = (c: MqttClient) => {
+  const got: { topic: string; payload: string }[] = [];
+  c.on('message', (topic, p) => got.push({ topic, payload: p.toString('utf8') }));
+  return got;
+};
+
+const waitFor = async (cond: () => boolean, ms = 5_000): Promise<void> => {
+  const until = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await sleep(20);
+  }
+};
+
+const closed = (c: MqttClient): Promise<void> => new Promise((r) => (c.connected ? c.once('close', () => r()) : r()));
+
+const suite = (mode: 'embedded' | 'external') => () => {
+  const ctx = {} as Ctx;
+  const clients: MqttClient[] = [];
+
+  const credsOf = async (token: string): Promise<Creds> => {
+    const r = await ctx.srv.call('queryPushCredentials', {}, token);
+    expect(r.code).toBe(0);
+    return r.data as Creds;
+  };
+  const urlOf = (creds: Creds) => (/^wss?:\/\//.test(creds.url) ? creds.url : `${ctx.base.replace(/^http/, 'ws')}${creds.url}`);
+  const open = async (token: string, extra: mqtt.IClientOptions = {}): Promise<MqttClient> => {
+    const creds = await credsOf(token);
+    const c = await connect(urlOf(creds), { username: creds.username, password: creds.password, ...extra });
+    clients.push(c);
+    return c;
+  };
+
+  beforeAll(async () => {
+    ctx.srv = await startTestServer('pglite', {
+      config:
+        mode === 'external'
+          ? {
+              mqttUrl: process.env.MQTT_URL,
+              mqttPublicWsUrl: process.env.MQTT_PUBLIC_WS_URL,
+              mqttAdminUser: process.env.MQTT_ADMIN_USER ?? 'ems-admin',
+              mqttAdminPassword: process.env.MQTT_ADMIN_PASSWORD ?? 'ems-admin-secret',
+            }
+          : {},
+    });
+    ctx.base = await ctx.srv.app.listen({ port: 0, host: '127.0.0.1' });
+    const login = (a: { account: string; password: string }) => ctx.srv.login(a.account, a.password);
+    ctx.tokens = { admin: await login(ADMIN_ACCOUNT), a: await login(SUNRISE), b: await login(PEARL), operator: await login(OPERATOR_ACCOUNT) };
+    const orgOf = async (t: string) => (await ctx.srv.services.sessions.resolve(t))!.principal.orgId;
+    ctx.orgA = await orgOf(ctx.tokens.a);
+    ctx.orgB = await orgOf(ctx.tokens.b);
+    expect(ctx.orgA).not.toBe(ctx.orgB);
+  });
+
+  afterAll(async () => {
+    for (const c of clients) c.end(true);
+    await ctx.srv?.close();
+  });
+
+  it('uses the configured broker kind', () => {
+    expect(ctx.srv.services.broker.kind).toBe(mode === 'embedded' ? 'aedes' : 'external');
+  });
+
+  it('hands out credentials: session token as password, own org topics only', async () => {
+    const a = await credsOf(ctx.tokens.a);
+    expect(a.password).toBe(ctx.tokens.a);
+    expect(a.topics).toEqual([orgAlarmTopic(ctx.orgA)]);
+    if (mode === 'embedded') {
+      expect(a.url).toBe('/mqtt');
+      expect(a.username).toBe(SUNRISE.account);
+    } else {
+      expect(a.url).toBe(process.env.MQTT_PUBLIC_WS_URL);
+      expect(a.username).toMatch(/^s-[0-9a-f]{24}$/);
+    }
+    const admin = await credsOf(ctx.tokens.admin);
+    expect(admin.topics).toEqual(expect.arrayContaining([orgAlarmTopic(ctx.orgA), orgAlarmTopic(ctx.orgB)]));
+    expect(admin.topics).toHaveLength(ctx.srv.services.registry.providerIds.length);
+    // a station-scoped account may not read a whole provider's topic
+    expect((await credsOf(ctx.tokens.operator)).topics).toEqual([]);
+  });
+
+  it('refuses CONNECT without a token', async () => {
+    const creds = await credsOf(ctx.tokens.a);
+    await expect(connect(urlOf(creds), { username: creds.username })).rejects.toThrow();
+    await expect(connect(urlOf(creds))).rejects.toThrow();
+  });
+
+  it('refuses CONNECT with a bad token', async () => {
+    const creds = await credsOf(ctx.tokens.a);
+    const forged = creds.password.slice(0, -2) + (creds.password.endsWith('AA') ? 'BB' : 'AA');
+    await expect(connect(urlOf(creds), { username: creds.username, password: forged })).rejects.toThrow();
+    await expect(connect(urlOf(creds), { username: creds.username, password: 'x'.repeat(43) })).rejects.toThrow();
+  });
+
+  it("refuses subscriptions to another provider's topic, #, +/… and $SYS; allows its own", async () => {
+    const c = await open(ctx.tokens.a);
+    expect(await subscribe(c, orgAlarmTopic(ctx.orgB))).toBe(128);
+    expect(await subscribe(c, `ems/org/${ctx.orgB}/#`)).toBe(128);
+    expect(await subscribe(c, '#')).toBe(128);
+    expect(await subscribe(c, `+/org/${ctx.orgA}/alarm`)).toBe(128);
+    expect(await subscribe(c, 'ems/org/+/alarm')).toBe(128);
+    expect(await subscribe(c, 'ems/#')).toBe(128);
+    expect(await subscribe(c, '$SYS/#')).toBe(128);
+    expect(await subscribe(c, orgAlarmTopic(ctx.orgA))).toBe(1);
+    expect(await subscribe(c, `ems/org/${ctx.orgA}/#`)).toBe(1);
+    expect(c.connected).toBe(true);
+  });
+
+  it("delivers a server publish to the org's clients only", async () => {
+    const a = await open(ctx.tokens.a);
+    const b = await open(ctx.tokens.b);
+    const gotA = collect(a);
+    const gotB = collect(b);
+    expect(await subscribe(a, orgAlarmTopic(ctx.orgA))).toBe(1);
+    expect(await subscribe(b, orgAlarmTopic(ctx.orgB))).toBe(1);
+    // a refused subscription must not leak either
+    expect(await subscribe(b, orgAlarmTopic(ctx.orgA))).toBe(128);
+    await ctx.srv.services.broker.publish(orgAlarmTopic(ctx.orgA), '{"for":"A"}');
+    await ctx.srv.services.broker.publish(orgAlarmTopic(ctx.orgB), '{"for":"B"}');
+    await waitFor(() => gotA.length >= 1 && gotB.length >= 1);
+    await sleep(300);
+    expect(gotA).toEqual([{ topic: orgAlarmTopic(ctx.orgA), payload: '{"for":"A"}' }]);
+    expect(gotB).toEqual([{ topic: orgAlarmTopic(ctx.orgB), payload: '{"for":"B"}' }]);
+  });
+
+  it('lets an orgType 1 account subscribe to any provider', async () => {
+    const c = await open(ctx.tokens.admin);
+    const got = collect(c);
+    for (const id of ctx.srv.services.registry.providerIds) expect(await subscribe(c, orgAlarmTopic(id))).toBe(1);
+    expect(await subscribe(c, '#')).toBe(128);
+    await ctx.srv.services.broker.publish(orgAlarmTopic(ctx.orgB), 'b');
+    await waitFor(() => got.length === 1);
+    expect(got[0]!.topic).toBe(orgAlarmTopic(ctx.orgB));
+  });
+
+  it('refuses a station-scoped account the provider topic', async () => {
+    const c = await open(ctx.tokens.operator);
+    const operatorOrg = (await ctx.srv.services.sessions.resolve(ctx.tokens.operator))!.principal.orgId;
+    expect(await subscribe(c, orgAlarmTopic(operatorOrg))).toBe(128);
+  });
+
+  it('never delivers what a browser publishes', async () => {
+    const listener = await open(ctx.tokens.a);
+    const got = collect(listener);
+    expect(await subscribe(listener, orgAlarmTopic(ctx.orgA))).toBe(1);
+    const spoofer = await open(ctx.tokens.a);
+    spoofer.publish(orgAlarmTopic(ctx.orgA), '{"forged":true}', { qos: 0 });
+    spoofer.publish(orgAlarmTopic(ctx.orgA), '{"forged":true}', { qos: 1 }, () => undefined);
+    await sleep(500);
+    await ctx.srv.services.broker.publish(orgAlarmTopic(ctx.orgA), '{"real":true}');
+    await waitFor(() => got.length >= 1);
+    await sleep(200);
+    expect(got.map((m) => m.payload)).toEqual(['{"real":true}']);
+  });
+
+  it('closes the connection on logout and refuses the token afterwards', async () => {
+    const token = await ctx.srv.login(SUNRISE.account, SUNRISE.password);
+    const other = await open(ctx.tokens.a);
+    const c = await open(token);
+    const creds = await credsOf(token);
+    expect((await ctx.srv.call('logout', {}, token)).code).toBe(0);
+    await Promise.race([closed(c), sleep(5_000).then(() => Promise.reject(new Error('still connected after logout')))]);
+    await expect(connect(urlOf(creds), { username: creds.username, password: creds.password })).rejects.toThrow();
+    expect(other.connected).toBe(true);
+  });
+
+  it('closes the connection when the session expires', async () => {
+    const token = await ctx.srv.login(PEARL.account, PEARL.password);
+    const c = await open(token);
+    const broker = ctx.srv.services.broker as EmbeddedBroker | ExternalBroker;
+    await broker.sweep(); // live session: nothing happens
+    await sleep(200);
+    expect(c.connected).toBe(true);
+    ctx.srv.clock.now += (ctx.srv.services.config.sessionIdleMinutes + 1) * 60_000;
+    await broker.sweep();
+    await Promise.race([closed(c), sleep(5_000).then(() => Promise.reject(new Error('still connected after expiry')))]);
+  });
+};
+
+describe('push broker: embedded Aedes on /mqtt', suite('embedded'));
+describe.skipIf(!EXTERNAL)('push broker: external Mosquitto (dynamic security)', suite('external'));
+
+describe('push broker: embedded-only rules', () => {
+  let srv: TestServer;
+  let base: string;
+  let token: string;
+  let token2: string;
+  beforeAll(async () => {
+    srv = await startTestServer('pglite');
+    base = (await srv.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
+    token = await srv.login(SUNRISE.account, SUNRISE.password);
+    token2 = await srv.login(PEARL.account, PEARL.password);
+  });
+  afterAll(() => srv?.close());
+
+  it("accepts the 'mqtt' WebSocket subprotocol and only on /mqtt", async () => {
+    const ws = new WebSocket(`${base}/mqtt`, ['mqtt']);
+    await new Promise<void>((r, j) => (ws.once('open', () => r()), ws.once('error', j)));
+    expect(ws.protocol).toBe('mqtt');
+    ws.terminate();
+    const other = new WebSocket(`${base}/elsewhere`, ['mqtt']);
+    await expect(new Promise((r, j) => (other.once('open', r), other.once('error', j)))).rejects.toThrow();
+  });
+
+  it('refuses persistent (non-clean) sessions', async () => {
+    await expect(connect(`${base}/mqtt`, { username: 'x', password: token, clean: false })).rejects.toThrow();
+  });
+
+  it("refuses taking over another session's client id", async () => {
+    const a = await connect(`${base}/mqtt`, { username: 'x', password: token, clientId: 'shared-id' });
+    await expect(connect(`${base}/mqtt`, { username: 'y', password: token2, clientId: 'shared-id' })).rejects.toThrow();
+    expect(a.connected).toBe(true);
+    a.end(true);
+  });
+
+  it('disconnects a browser that publishes', async () => {
+    const c = await connect(`${base}/mqtt`, { username: 'x', password: token });
+    c.publish('ems/org/1/alarm', 'x', { qos: 0 });
+    await Promise.race([closed(c), sleep(5_000).then(() => Promise.reject(new Error('publisher not disconnected')))]);
+  });
+
+  it('closes connections whose subscriptions the new scope no longer allows', async () => {
+    const b = srv.services.broker as EmbeddedBroker;
+    const c = await connect(`${base}/mqtt`, { username: 'x', password: token });
+    const org = (await srv.services.sessions.resolve(token))!.principal.orgId;
+    expect(await subscribe(c, orgAlarmTopic(org))).toBe(1);
+    // the account moves to station scope (as accounts actions would do, then drop the cache)
+    const accountId = (await srv.services.sessions.resolve(token))!.principal.accountId;
+    await srv.services.db.query("UPDATE accounts SET data_scope = 'stations' WHERE id = $1", [accountId]);
+    srv.services.sessions.refreshAccount(accountId);
+    await b.sweep();
+    await Promise.race([closed(c), sleep(5_000).then(() => Promise.reject(new Error('not closed after scope change')))]);
+  });
+});
+
+describe('push broker: topic filters', () => {
+  it('accepts only filters inside one org tree', () => {
+    expect(filterOrg('ems/org/5/alarm')).toBe(5);
+    expect(filterOrg('ems/org/5/#')).toBe(5);
+    expect(filterOrg('ems/org/5/station/+/telemetry')).toBe(5);
+    for (const f of ['#', '+/org/5/alarm', 'ems/org/+/alarm', 'ems/#', 'ems/org/5', 'ems/org/5/', 'ems/org/5//x', 'ems/org/5/#/x', 'ems/org/05/alarm', '$SYS/#', '$share/g/ems/org/5/alarm', 'ems/org/5/a+b'])
+      expect(filterOrg(f), f).toBeNull();
+    expect(maySubscribe('ems/org/5/alarm', [5, 6])).toBe(true);
+    expect(maySubscribe('ems/org/7/alarm', [5, 6])).toBe(false);
+    expect(sessionUsername('ab'.repeat(32))).toBe(`s-${'ab'.repeat(12)}`);
+  });
+});
