@@ -8,7 +8,7 @@ import type { Registry } from '../registry';
 import { authed, type Ctx, type Handlers } from '../api/context';
 import { fail, invalid } from '../api/errors';
 import { hashPassword } from '../auth/password';
-import { audit } from './stations';
+import { audit } from '../api/audit';
 
 // Accounts, roles and the permission catalogue (docs/accounts.md has the rules as decisions).
 // Every answer about an id outside the caller's org scope is `notFound` with data null, the same
@@ -164,10 +164,6 @@ const checkStations = (reg: Registry, scope: Scope, orgId: number, dataScope: 'o
 // ───────────────────────────── storage helpers ─────────────────────────────
 
 /** `audit` of stations.ts on the transaction's connection, so a write and its audit row commit together. */
-const auditTx = (ctx: Ctx, q: Queryable, action: string, target: string, detail: unknown): Promise<void> => {
-  const { me } = authed(ctx);
-  return audit({ ...ctx, services: { ...ctx.services, db: q as Db } }, me.accountId, action, target, detail);
-};
 
 const UNIQUE_FIELDS = ['account', 'mobile', 'email'] as const;
 
@@ -298,7 +294,7 @@ export const accountsHandlers: Handlers = {
           [q.orgId, role.roleId, q.account, q.contact, mobile, email, hash, q.status, q.dataScope, stations, q.notes, ctx.now],
         );
         const id = row!.id;
-        await auditTx(ctx, t, 'createAccount', `account:${id}`, {
+        await audit(t, ctx, authed(ctx).me.accountId, 'createAccount', `account:${id}`, {
           orgId: q.orgId, account: q.account, roleId: role.roleId, status: q.status, dataScope: q.dataScope, scopeStationIds: stations,
         });
         return id;
@@ -357,7 +353,7 @@ export const accountsHandlers: Handlers = {
       .tx(async (tx) => {
         await assertUnique(tx, { mobile: changed.mobile as string | undefined, email: changed.email as string | undefined }, t.userId);
         await tx.query(`UPDATE accounts SET ${sets.join(', ')} WHERE id = $1`, vals);
-        await auditTx(ctx, tx, 'updateAccount', `account:${t.userId}`, changed);
+        await audit(tx, ctx, authed(ctx).me.accountId, 'updateAccount', `account:${t.userId}`, changed);
       })
       .catch((e: unknown) => mapUnique(e, 'mobile'));
     if (changed.status === 0) await ctx.services.sessions.revokeAccount(t.userId);
@@ -372,7 +368,7 @@ export const accountsHandlers: Handlers = {
     if (status === 0) notSelf(me, t.userId);
     await ctx.services.db.tx(async (tx) => {
       await tx.query('UPDATE accounts SET status = $2, updated_at = $3 WHERE id = $1', [t.userId, status, ctx.now]);
-      await auditTx(ctx, tx, 'setAccountStatus', `account:${t.userId}`, { status, before: t.status });
+      await audit(tx, ctx, authed(ctx).me.accountId, 'setAccountStatus', `account:${t.userId}`, { status, before: t.status });
     });
     if (status === 0) await ctx.services.sessions.revokeAccount(t.userId);
     else ctx.services.sessions.refreshAccount(t.userId);
@@ -392,7 +388,7 @@ export const accountsHandlers: Handlers = {
     await db
       .tx(async (tx) => {
         await tx.query('DELETE FROM accounts WHERE id = $1', [t.userId]); // sessions: ON DELETE CASCADE
-        await auditTx(ctx, tx, 'deleteAccount', `account:${t.userId}`, { account: t.account, contact: t.contact, orgId: t.orgId, roleId: t.roleId });
+        await audit(tx, ctx, authed(ctx).me.accountId, 'deleteAccount', `account:${t.userId}`, { account: t.account, contact: t.contact, orgId: t.orgId, roleId: t.roleId });
       })
       .catch((e: unknown) => {
         if ((e as PgError)?.code === '23503') fail('conflict', { reason: 'hasRecords' });
@@ -410,7 +406,7 @@ export const accountsHandlers: Handlers = {
     const hash = await hashPassword(password);
     await ctx.services.db.tx(async (tx) => {
       await tx.query('UPDATE accounts SET password_hash = $2, updated_at = $3 WHERE id = $1', [t.userId, hash, ctx.now]);
-      await auditTx(ctx, tx, 'resetAccountPassword', `account:${t.userId}`, {});
+      await audit(tx, ctx, authed(ctx).me.accountId, 'resetAccountPassword', `account:${t.userId}`, {});
     });
     await ctx.services.sessions.revokeAccount(t.userId);
     return null;
@@ -472,7 +468,7 @@ export const accountsHandlers: Handlers = {
           );
           id = row!.id;
         }
-        await auditTx(ctx, t, 'saveRole', `role:${id}`, {
+        await audit(t, ctx, authed(ctx).me.accountId, 'saveRole', `role:${id}`, {
           orgId, name: q.name, permissions, ...(existing ? { before: { name: existing.name, permissions: existing.permissions } } : { created: true }),
         });
         return id;
@@ -492,7 +488,7 @@ export const accountsHandlers: Handlers = {
     await ctx.services.db
       .tx(async (t) => {
         await t.query('DELETE FROM roles WHERE id = $1', [role.roleId]);
-        await auditTx(ctx, t, 'deleteRole', `role:${role.roleId}`, { orgId: role.orgId, name: role.name, permissions: role.permissions });
+        await audit(t, ctx, authed(ctx).me.accountId, 'deleteRole', `role:${role.roleId}`, { orgId: role.orgId, name: role.name, permissions: role.permissions });
       })
       .catch(async (e: unknown) => {
         if ((e as PgError)?.code !== '23503') throw e;

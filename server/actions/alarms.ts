@@ -5,7 +5,8 @@ import type { Scope } from '../auth/scope';
 import { authed, type Ctx, type Handlers } from '../api/context';
 import { ActionError, invalid } from '../api/errors';
 import { ALARM_COLUMNS, ALARM_JOINS, alarmById, publishAlarm, resolveById, ruleCodesMatching, ruleNameOf, toPush, type AlarmRow } from '../alarms/store';
-import { audit, providersFor, requireStation } from './stations';
+import { providersFor, requireStation } from './stations';
+import { audit } from '../api/audit';
 
 // Alarm records (SPEC §3, §4, §7; docs/alarms.md). Every query is confined to the caller's
 // scope: the providers it may see and, for a station-scoped or customer account, the stations.
@@ -144,7 +145,7 @@ export const alarmsHandlers: Handlers = {
       if (!done) throw new ActionError('notFound');
       ({ row, changed } = done);
     }
-    await audit(ctx, me.accountId, 'resolveAlarm', `alarm:${alarmId}`, { outcome: changed ? 'resolved' : 'alreadyResolved' });
+    await audit(ctx.services.db, ctx, me.accountId, 'resolveAlarm', `alarm:${alarmId}`, { outcome: changed ? 'resolved' : 'alreadyResolved' });
     if (changed) {
       // Badges count down on this push. A broker hiccup must not undo the resolution: the
       // console's badge poll corrects itself, so log and answer success.

@@ -4,6 +4,7 @@ import type { Queryable } from '../db/db';
 import type { Scope } from '../auth/scope';
 import { authed, type Ctx, type Handlers } from '../api/context';
 import { ActionError } from '../api/errors';
+import { audit } from '../api/audit';
 import type { StationCache } from '../cache';
 
 type Summary = z.input<typeof stationSummary>;
@@ -190,7 +191,7 @@ export const stationHandlers: Handlers = {
     if (q.picture !== undefined) put('picture_url', q.picture);
     if (sets.length === 0) return null;
     await ctx.services.db.query(`UPDATE stations SET ${sets.join(', ')} WHERE id = $1`, vals);
-    await audit(ctx, me.accountId, 'updateStation', `station:${q.stationId}`, q);
+    await audit(ctx.services.db, ctx, me.accountId, 'updateStation', `station:${q.stationId}`, q);
     await ctx.services.registry.load(ctx.services.db);
     return null;
   },
@@ -226,14 +227,4 @@ const providerSummaries = async (ctx: Ctx, providerIds: number[]) => {
       openAlarms: mine.reduce((a, s) => a + s.openAlarms, 0),
     };
   });
-};
-
-export const audit = async (ctx: Ctx, accountId: number, action: string, target: string, detail: unknown): Promise<void> => {
-  await ctx.services.db.query('INSERT INTO audit_log(at, account_id, action, target, detail) VALUES ($1,$2,$3,$4,$5)', [
-    ctx.now,
-    accountId,
-    action,
-    target,
-    JSON.stringify(detail ?? {}),
-  ]);
 };

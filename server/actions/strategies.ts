@@ -4,7 +4,8 @@ import type { distributionRecord, islandParams, peakShavingParams, strategy, swi
 import type { Queryable } from '../db/db';
 import { authed, type Ctx, type Handlers } from '../api/context';
 import { ActionError, invalid } from '../api/errors';
-import { audit, requireStation } from './stations';
+import { requireStation } from './stations';
+import { audit } from '../api/audit';
 
 // Operation-mode strategies (SPEC §3-§5): configuration, soft delete, and the read side of
 // distribution (issuance) and switch records. Issuing and switching modes talk to the station
@@ -123,7 +124,7 @@ const saveStrategy = async (kind: Kind, q: SaveInput, params: PeakParams | Islan
       );
       id = row!.id;
     }
-    await auditTx(db, ctx, me.accountId, kind === 'peakShaving' ? 'savePeakShavingStrategy' : 'saveIslandStrategy', `strategy:${id}`, {
+    await audit(db, ctx, me.accountId, kind === 'peakShaving' ? 'savePeakShavingStrategy' : 'saveIslandStrategy', `strategy:${id}`, {
       ...q, strategyId: id, created: q.strategyId === undefined,
     });
     return { strategyId: id };
@@ -132,11 +133,8 @@ const saveStrategy = async (kind: Kind, q: SaveInput, params: PeakParams | Islan
 
 /** The same ctx, with its queries going through the open transaction (PGlite has one connection,
  *  so a query outside the transaction would wait for it forever). */
-const inTx = (ctx: Ctx, db: Queryable): Ctx => ({ ...ctx, services: { ...ctx.services, db: { ...ctx.services.db, query: db.query } } });
 
 /** `audit` of stations.ts, written inside the caller's transaction. */
-export const auditTx = (db: Queryable, ctx: Ctx, accountId: number, action: string, target: string, detail: unknown): Promise<void> =>
-  audit(inTx(ctx, db), accountId, action, target, detail);
 
 const offset = (q: { page: number; length: number }) => (q.page - 1) * q.length;
 
@@ -211,7 +209,7 @@ export const strategiesHandlers: Handlers = {
         if (mode?.enabled) throw new ActionError('conflict', { reason: 'modeEnabled', mode: row.kind });
       }
       await db.query('UPDATE strategies SET deleted_at=$2, updated_at=$2 WHERE id=$1', [strategyId, ctx.now]);
-      await auditTx(db, ctx, me.accountId, 'deleteStrategy', `strategy:${strategyId}`, { strategyId, stationId: row.stationId, kind: row.kind });
+      await audit(db, ctx, me.accountId, 'deleteStrategy', `strategy:${strategyId}`, { strategyId, stationId: row.stationId, kind: row.kind });
       return null;
     });
   },

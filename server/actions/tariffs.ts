@@ -5,6 +5,7 @@ import type { Queryable } from '../db/db';
 import type { Scope } from '../auth/scope';
 import { authed, type Ctx, type Handlers } from '../api/context';
 import { ActionError, invalid } from '../api/errors';
+import { audit } from '../api/audit';
 import { localDate, providersFor, requireStation } from './stations';
 
 // Tariffs, tariff templates and fuel (oil) prices: SPEC §3-§5, docs/tariffs.md.
@@ -44,15 +45,6 @@ const isUniqueViolation = (e: unknown): boolean => (e as { code?: unknown } | nu
 
 const offsetOf = (page: number, length: number) => (page - 1) * length;
 
-const audit = async (q: Queryable, ctx: Ctx, accountId: number, action: string, target: string, detail: unknown): Promise<void> => {
-  await q.query('INSERT INTO audit_log(at, account_id, action, target, detail) VALUES ($1,$2,$3,$4,$5::jsonb)', [
-    ctx.now,
-    accountId,
-    action,
-    target,
-    JSON.stringify(detail ?? {}),
-  ]);
-};
 
 /** Serialises writers of one station's tariffs / fuel prices. */
 const lockStation = (q: Queryable, stationId: number) => q.query('SELECT id FROM stations WHERE id = $1 FOR UPDATE', [stationId]);
