@@ -42,6 +42,7 @@ export async function startServer(opts: { seedStations?: number } = {}): Promise
         stationId: o.stationId,
         ruleCode: o.ruleCode ?? `e2e.rule.${seq}`,
         category: o.category ?? 'fault',
+        deviceType: 'pcs',
         type: 'fault',
         content: o.content ?? `e2e alarm ${seq}`,
         time: new Date(s.clock()),

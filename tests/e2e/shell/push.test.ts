@@ -1,0 +1,160 @@
+// Live alarms (SPEC §4, issue 4): broker push -> pop-up (text, 300 ms spacing, cap + "+N more"),
+// sound for 35003, badge following pushes, and catch-up after a broker outage.
+import type { Duplex } from 'node:stream';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
+import { startServer, type TestServer } from '../helpers/server';
+import { DEMO, login } from '../helpers/console';
+import { publishAlarm, recoverAlarm, toPush } from '../../../server/alarms/store';
+
+const state = <T>(page: Page, fn: string): Promise<T> => page.evaluate(`(${fn})(window.__ems.state())`) as Promise<T>;
+const badge = async (page: Page) => Number(await page.getByTestId('alarm-badge').getAttribute('data-count'));
+const waitBadge = (page: Page, n: number) =>
+  page.waitForFunction((x) => Number(document.querySelector('[data-testid=alarm-badge]')?.getAttribute('data-count')) === x, n, { timeout: 15_000 });
+
+describeBrowser('live alarms', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let ctx: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  let stationId: number;
+  let stationName: string;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launch()]);
+    ctx = await newContext(browser, { baseURL: server.url, language: 'en' });
+    page = await ctx.newPage();
+    errors = watchErrors(page);
+    await login(page, DEMO.provider);
+    await page.goto('/alarm/alarmList');
+    await page.waitForFunction(() => (window as any).__ems.state().connection.push === 'online', null, { timeout: 20_000 });
+    const orgId = await state<number>(page, 's => s.session.currentOrg.id');
+    stationId = server.services.registry.stationsByProvider.get(orgId)![0]!;
+    stationName = server.services.registry.stations.get(stationId)!.name;
+    await page.getByTestId('sound-toggle').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=sound-toggle]')?.getAttribute('data-state') === 'armed');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  beforeEach(async () => {
+    // close whatever is on screen or queued from the previous test
+    for (let i = 0; i < 100; i++) {
+      const p = await state<{ queue: number[]; visible: number[] }>(page, 's => s.popups');
+      if (p.queue.length === 0 && p.visible.length === 0) break;
+      if ((await page.getByTestId('popup-ignore').count()) > 0) await page.getByTestId('popup-ignore').first().click();
+      else await page.waitForTimeout(100);
+    }
+  });
+
+  it('a 35003 push shows a pop-up with its text, plays the category sound and moves the badge', async () => {
+    const before = await badge(page);
+    const plays = () => page.evaluate(() => Number(document.querySelector('audio[data-sound=fault]')?.getAttribute('data-plays') ?? 0));
+    const played = await plays();
+    const row = await server.alarm({ stationId, category: 'fault', content: 'Cell over-temperature' });
+    const push = toPush(row, server.services.registry);
+    expect(push.actionWay).toBe(35003);
+    const card = page.locator(`[data-testid=popup][data-alarm-id="${row.id}"]`);
+    await card.waitFor();
+    expect(await card.getByTestId('popup-title').textContent()).toBe(`Fault · ${stationName}`);
+    expect(await card.getByTestId('popup-device').textContent()).toBe(push.monitoredObjectName);
+    expect(await card.getByTestId('popup-rule').textContent()).toBe(push.alarmRuleName);
+    await page.waitForFunction((n) => Number(document.querySelector('audio[data-sound=fault]')?.getAttribute('data-plays')) > n, played);
+    await waitBadge(page, before + 1);
+    // Ignore closes it and stops the sound
+    await card.getByTestId('popup-ignore').click();
+    await card.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => (document.querySelector('audio[data-sound=fault]') as HTMLAudioElement).paused)).toBe(true);
+  });
+
+  it('a 35002 push pops up without a sound', async () => {
+    const plays = () => page.evaluate(() => Number(document.querySelector('audio[data-sound=alarm]')?.getAttribute('data-plays') ?? 0));
+    const played = await plays();
+    const row = await server.alarm({ stationId, category: 'alarm' });
+    expect(toPush(row, server.services.registry).actionWay).toBe(35002);
+    await page.locator(`[data-testid=popup][data-alarm-id="${row.id}"]`).waitFor();
+    await page.waitForTimeout(300);
+    expect(await plays()).toBe(played);
+  });
+
+  it('queued pop-ups appear one every 300 ms', async () => {
+    await page.evaluate(() => {
+      const w = window as unknown as { __shown: number[] };
+      w.__shown = [];
+      new MutationObserver((ms) => {
+        for (const m of ms)
+          for (const n of m.addedNodes) {
+            if (!(n instanceof HTMLElement)) continue;
+            const cards = n.dataset.testid === 'popup' ? [n] : [...n.querySelectorAll('[data-testid=popup]')];
+            for (const _ of cards) w.__shown.push(performance.now());
+          }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    for (let i = 0; i < 3; i++) await server.alarm({ stationId, category: 'event' });
+    await page.waitForFunction(() => (window as unknown as { __shown: number[] }).__shown.length >= 3);
+    const t = await page.evaluate(() => (window as unknown as { __shown: number[] }).__shown);
+    for (let i = 1; i < 3; i++) {
+      expect(t[i]! - t[i - 1]!).toBeGreaterThanOrEqual(280);
+      expect(t[i]! - t[i - 1]!).toBeLessThan(700);
+    }
+  });
+
+  it('View opens the message list filtered by station in a new tab and closes the pop-up', async () => {
+    const row = await server.alarm({ stationId, category: 'alarm' });
+    const card = page.locator(`[data-testid=popup][data-alarm-id="${row.id}"]`);
+    await card.waitFor();
+    const [tab] = await Promise.all([ctx.waitForEvent('page'), card.getByTestId('popup-view').click()]);
+    await tab.waitForURL(/\/message\/list\?stationName=/);
+    expect(new URL(tab.url()).searchParams.get('stationName')).toBe(stationName);
+    await tab.getByTestId('message-row').first().waitFor();
+    await card.waitFor({ state: 'detached' });
+    await tab.close();
+  });
+
+  it('an alarm storm caps the screen, summarises the rest and loses no count', async () => {
+    const before = await badge(page);
+    const received = await state<number>(page, 's => s.alarms.receivedTotal');
+    const N = 30;
+    for (let i = 0; i < N; i++) await server.alarm({ stationId, category: 'event' });
+    await waitBadge(page, before + N);
+    expect(await state<number>(page, 's => s.alarms.receivedTotal')).toBe(received + N);
+    await page.getByTestId('popup-more').waitFor();
+    const p = await state<{ visible: number[]; queue: number[]; overflow: number }>(page, 's => s.popups');
+    expect(p.visible.length).toBeLessThanOrEqual(4);
+    expect(p.visible.length + p.queue.length + p.overflow).toBe(N);
+    expect(Number(await page.getByTestId('popup-more').getAttribute('data-count'))).toBe(p.overflow);
+  });
+
+  it('a resolved push counts the badge down', async () => {
+    const row = await server.alarm({ stationId, category: 'event' });
+    await page.waitForFunction((id) => !!(window as any).__ems.state().alarms.byId[id], row.id);
+    const now = await badge(page);
+    const rec = await recoverAlarm(server.services.db, row.dedupKey, new Date());
+    expect(rec).not.toBeNull();
+    await publishAlarm(server.services.broker, server.services.registry, rec!);
+    await waitBadge(page, now - 1);
+  });
+
+  it('after a broker outage it reconnects and catches up the alarms published meanwhile', async () => {
+    const broker = server.services.broker as unknown as { onUpgrade: (...a: unknown[]) => void; wss: { clients: Set<{ terminate(): void }> } };
+    const http = server.app.server;
+    const refuse = (_req: unknown, socket: Duplex) => socket.destroy();
+    http.off('upgrade', broker.onUpgrade);
+    http.on('upgrade', refuse);
+    for (const ws of broker.wss.clients) ws.terminate();
+    await page.waitForFunction(() => (window as any).__ems.state().connection.push !== 'online');
+    await page.getByTestId('connection-banner').waitFor();
+    const before = await badge(page);
+    const missed = [await server.alarm({ stationId, category: 'alarm' }), await server.alarm({ stationId, category: 'fault' })];
+    http.off('upgrade', refuse);
+    http.on('upgrade', broker.onUpgrade);
+    await page.waitForFunction(() => (window as any).__ems.state().connection.push === 'online', null, { timeout: 40_000 });
+    for (const r of missed) await page.waitForFunction((id) => !!(window as any).__ems.state().alarms.byId[id], r.id, { timeout: 15_000 });
+    await waitBadge(page, before + 2);
+    await page.getByTestId('connection-banner').waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+  });
+});
