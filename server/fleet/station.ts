@@ -1,0 +1,494 @@
+import { POINTS, type FleetDeviceType } from '../../protocol/fleet';
+import { GeneratorSM, type GenState } from './generator';
+import { feederPower, type SiteType } from './load';
+import { hash32, rand, fractal, mulberry32 } from './noise';
+import { weatherAt, type Weather } from './solar';
+import { slotAt, tariffInForce, hhmm, type Tariff } from './tariff';
+import { localTime, type LocalTime } from './time';
+
+// One station's physics and control (docs/fleet.md). `step(t, dt)` advances the station over
+// [t - dt, t] and answers average powers, energy increments and every device's points. Stateless
+// inputs (sun, clouds, load, EV sessions, outages) are pure functions of (seed, t); the state
+// (battery SOC, generator state machine, counters) is integrated here. Energy balance holds by
+// construction on every step: pv + discharge + import + generator = load + charge + export + losses.
+
+export interface DeviceConfig {
+  id: number;
+  type: FleetDeviceType;
+  ratedKw: number;
+  capKwh: number;
+  params: Record<string, unknown>;
+}
+export interface PeakShavingParams {
+  socUpper: number; socLower: number; demandLimitKw: number; antiBackflowKw: number; antiOverloadKw: number;
+  emergencySoc: number; supplyPriority: 'pv' | 'storage'; cellVoltageUpper?: number; cellVoltageLower?: number;
+  periods: { start: string; end: string; mode: 'charge' | 'discharge' | 'idle'; powerKw: number }[];
+}
+export interface IslandParams {
+  socUpper: number; socLower: number; optimalGeneratorPowerKw: number; essChargingPowerLimitKw: number;
+}
+export interface ActiveStrategy<P> { startDate: string; endDate: string; params: P }
+export interface StationConfig {
+  id: number;
+  seed: number;
+  lat: number;
+  lon: number;
+  timezone: string;
+  /** 1 on-grid, 2 off-grid, 3 on/off-grid switching */
+  systemType: 1 | 2 | 3;
+  siteType: SiteType;
+  devices: DeviceConfig[];
+  /** sorted by effective date */
+  tariffs: Tariff[];
+  peakShaving: ActiveStrategy<PeakShavingParams> | null;
+  island: ActiveStrategy<IslandParams> | null;
+  modes: { peakShaving: boolean; island: boolean };
+}
+
+/** kWh over one step, by flow. */
+export interface EnergyDelta {
+  pv: number; charge: number; discharge: number; load: number; gridImport: number; gridExport: number;
+  generator: number; fuel: number; pile: number; losses: number;
+}
+export const ENERGY_KEYS = ['pv', 'charge', 'discharge', 'load', 'gridImport', 'gridExport', 'generator', 'fuel', 'pile', 'losses'] as const;
+export const zeroEnergy = (): EnergyDelta => ({ pv: 0, charge: 0, discharge: 0, load: 0, gridImport: 0, gridExport: 0, generator: 0, fuel: 0, pile: 0, losses: 0 });
+
+export interface StationFlows { pvKw: number; loadKw: number; essKw: number; gridKw: number; generatorKw: number; chargingKw: number; soc: number | null }
+export interface DeviceSample { id: number; type: FleetDeviceType; on: boolean; s: number | null; v: number[] }
+export interface StepResult {
+  t: number;
+  flows: StationFlows;
+  energy: EnergyDelta;
+  gridState: 0 | 1 | 2;
+  gatewayOnline: boolean;
+  devices: DeviceSample[];
+  /** generator transitions taken in this step, per generator device id */
+  genTransitions: { id: number; from: GenState; to: GenState }[];
+}
+
+const DAY = 86_400_000;
+const num = (v: unknown, d: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+const clamp = (x: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, x));
+
+/** LFP open-circuit voltage per cell by SOC. */
+const OCV: [number, number][] = [[0, 2.8], [5, 3.05], [10, 3.18], [30, 3.26], [60, 3.3], [90, 3.34], [97, 3.4], [100, 3.55]];
+export const ocv = (soc: number): number => {
+  for (let i = 1; i < OCV.length; i++) {
+    const [s1, v1] = OCV[i]!;
+    const [s0, v0] = OCV[i - 1]!;
+    if (soc <= s1) return v0 + ((v1 - v0) * (soc - s0)) / (s1 - s0);
+  }
+  return 3.55;
+};
+
+const DEFAULT_ISLAND = (dgKw: number, essKw: number): IslandParams => ({
+  socUpper: 95, socLower: 20, optimalGeneratorPowerKw: dgKw * 0.75, essChargingPowerLimitKw: essKw * 0.5,
+});
+
+interface Cluster { dev: DeviceConfig; soc: number; capKwh: number; vOffset: number; cells: number; cellVmin: number }
+interface Gen { dev: DeviceConfig; sm: GeneratorSM; energy: number; fuel: number; runHours: number; coolant: number; tank: number; tankL: number; p: number }
+
+export class StationModel {
+  readonly cfg: StationConfig;
+  private readonly inverters: DeviceConfig[];
+  private readonly pcs: DeviceConfig[];
+  private readonly clusters: Cluster[];
+  private readonly gens: Gen[];
+  private readonly piles: DeviceConfig[];
+  private readonly loads: DeviceConfig[];
+  private readonly meter: DeviceConfig | undefined;
+  private readonly gateway: DeviceConfig | undefined;
+  private readonly weather: DeviceConfig | undefined;
+  private readonly essKw: number;
+  private readonly essKwh: number;
+  private readonly dgKw: number;
+  private readonly tilt: number;
+  private readonly azimuth: number;
+  private readonly etaPcs: number;
+  private readonly etaBat: number;
+  // counters
+  private readonly pvTotal = new Map<number, number>();
+  private readonly loadTotal = new Map<number, number>();
+  private readonly pileTotal = new Map<number, number>();
+  private pcsCharge = 0;
+  private pcsDischarge = 0;
+  private pcsAux = 0;
+  private gridImport = 0;
+  private gridExport = 0;
+  private genWanted = false;
+  private startedAt: number | null = null;
+  private uptimeS = 0;
+
+  constructor(cfg: StationConfig, startSocOverride?: number) {
+    this.cfg = cfg;
+    const of = (t: FleetDeviceType) => cfg.devices.filter((d) => d.type === t);
+    this.inverters = of('pv_inverter');
+    this.pcs = of('pcs');
+    this.piles = of('charging_pile');
+    this.loads = of('load');
+    this.meter = of('meter')[0];
+    this.gateway = of('gateway')[0];
+    this.weather = of('weather_station')[0];
+    this.essKw = this.pcs.reduce((a, d) => a + d.ratedKw, 0);
+    const rng = mulberry32(hash32(cfg.seed, 101));
+    this.clusters = of('battery_cluster').map((dev) => {
+      const base = startSocOverride ?? num(dev.params.initialSoc, 50);
+      return {
+        dev, capKwh: dev.capKwh * (0.985 + 0.02 * rng()), soc: clamp(base + (rng() - 0.5) * 1.2, 0, 100), vOffset: (rng() - 0.5) * 0.006,
+        cells: num(dev.params.cellsInSeries, 240), cellVmin: num(dev.params.cellVoltageMin, 2.5),
+      };
+    });
+    this.essKwh = this.clusters.reduce((a, c) => a + c.capKwh, 0);
+    this.gens = of('generator').map((dev) => ({
+      dev, energy: 0, fuel: 0, runHours: 0, coolant: 30, tankL: num(dev.params.tankLitres, 400), tank: 0.8, p: 0,
+      sm: new GeneratorSM({
+        startDelaySec: num(dev.params.startDelaySec, 10),
+        cooldownSec: num(dev.params.cooldownSec, 180),
+        crankFires: (attempt, startNo) => attempt >= 2 || rand(cfg.seed, dev.id * 7919 + startNo, 41) > 0.08,
+        stopsInTime: (stopNo) => rand(cfg.seed, dev.id * 7919 + stopNo, 43) > 0.03,
+      }),
+    }));
+    this.dgKw = this.gens.reduce((a, g) => a + g.dev.ratedKw, 0);
+    const pv0 = this.inverters[0]?.params ?? {};
+    this.tilt = num(this.weather?.params.tiltDeg ?? pv0.tiltDeg, 20);
+    this.azimuth = num(this.weather?.params.azimuthDeg ?? pv0.azimuthDeg, cfg.lat >= 0 ? 180 : 0);
+    this.etaPcs = num(this.pcs[0]?.params.efficiency, 0.975);
+    this.etaBat = Math.sqrt(num(this.clusters[0]?.dev.params.roundTripEfficiency, 0.92));
+  }
+
+  /** Capacity-weighted SOC of the station, null without storage. */
+  soc(): number | null {
+    if (this.clusters.length === 0) return null;
+    return this.clusters.reduce((a, c) => a + c.soc * c.capKwh, 0) / this.essKwh;
+  }
+  clusterSocs(): number[] {
+    return this.clusters.map((c) => c.soc);
+  }
+  generatorStates(): GenState[] {
+    return this.gens.map((g) => g.sm.state);
+  }
+  setModes(m: Partial<StationConfig['modes']>): void {
+    Object.assign(this.cfg.modes, m);
+  }
+  setStrategy(kind: 'peakShaving' | 'island', s: ActiveStrategy<PeakShavingParams> | ActiveStrategy<IslandParams> | null): void {
+    if (kind === 'peakShaving') this.cfg.peakShaving = s as ActiveStrategy<PeakShavingParams> | null;
+    else this.cfg.island = s as ActiveStrategy<IslandParams> | null;
+  }
+
+  /** 0 on-grid, 1 off-grid, 2 switching (8 s either side of an outage). */
+  gridStateAt(t: number): 0 | 1 | 2 {
+    if (this.cfg.systemType === 1) return 0;
+    if (this.cfg.systemType === 2) return 1;
+    for (const day of [Math.floor(t / DAY), Math.floor(t / DAY) - 1]) {
+      if (rand(this.cfg.seed, day, 29) >= 0.08) continue;
+      const a = day * DAY + Math.floor(rand(this.cfg.seed, day, 31) * DAY);
+      const b = a + (30 + Math.floor(rand(this.cfg.seed, day, 37) * 150)) * 60_000;
+      if (t >= a && t < b) return t < a + 8000 || t >= b - 8000 ? 2 : 1;
+    }
+    return 0;
+  }
+
+  gatewayOnlineAt(t: number): boolean {
+    const day = Math.floor(t / DAY);
+    if (rand(this.cfg.seed, day, 23) >= 0.04) return true;
+    const a = day * DAY + Math.floor(rand(this.cfg.seed, day, 47) * DAY);
+    const b = a + (10 + Math.floor(rand(this.cfg.seed, day, 53) * 60)) * 60_000;
+    return !(t >= a && t < b);
+  }
+
+  /** EV session power of one pile at t (kW) with session energy so far and vehicle SOC. */
+  pileAt(pile: DeviceConfig, lt: LocalTime, t: number): { p: number; sessionKwh: number; vehicleSoc: number } {
+    const maxKw = num(pile.params.maxKw, pile.ratedKw || 60);
+    const dayKey = Math.floor((t + 0) / DAY);
+    const site = this.cfg.siteType;
+    const [open, close] = site === 'residential' ? [17 * 60, 23.5 * 60] : site === 'factory' ? [7 * 60, 19 * 60] : [8 * 60, 22 * 60];
+    let cursor = open + rand(this.cfg.seed, pile.id, dayKey * 3) * 90;
+    for (let k = 0; k < 10 && cursor < close; k++) {
+      const r = (salt: number) => rand(this.cfg.seed + salt, pile.id * 131 + k, dayKey);
+      const vehKw = Math.min(maxKw, 40 + r(1) * 110);
+      const energy = 12 + r(2) * 48;
+      const dur = (energy / (vehKw * 0.85)) * 60;
+      const end = Math.min(cursor + dur, 24 * 60 - 1);
+      if (lt.minutes >= cursor && lt.minutes < end) {
+        const prog = (lt.minutes - cursor) / (end - cursor);
+        const taper = prog > 0.75 ? 1 - (prog - 0.75) * 2.8 : 1;
+        const startSoc = 15 + r(3) * 35;
+        const sessionKwh = (vehKw * (lt.minutes - cursor)) / 60 * 0.92;
+        return { p: vehKw * taper, sessionKwh, vehicleSoc: Math.min(100, startSoc + (prog * (80 - startSoc))) };
+      }
+      cursor = end + 15 + r(4) * 150;
+    }
+    return { p: 0, sessionKwh: 0, vehicleSoc: 0 };
+  }
+
+  private activePeakShaving(date: string): PeakShavingParams | null {
+    const s = this.cfg.peakShaving;
+    if (!this.cfg.modes.peakShaving || !s || date < s.startDate || date > s.endDate) return null;
+    return s.params;
+  }
+  private activeIsland(date: string): IslandParams {
+    const s = this.cfg.island;
+    if (this.cfg.modes.island && s && date >= s.startDate && date <= s.endDate) return s.params;
+    return DEFAULT_ISLAND(this.dgKw, this.essKw);
+  }
+
+  /** SOC bounds the ESS must respect now (strategy limits). */
+  socLimits(t: number): { lower: number; upper: number } {
+    const lt = localTime(this.cfg.timezone, t);
+    if (this.gridStateAt(t) === 0) {
+      const ps = this.activePeakShaving(lt.date);
+      return ps ? { lower: ps.socLower, upper: ps.socUpper } : { lower: 0, upper: 100 };
+    }
+    const isl = this.activeIsland(lt.date);
+    return { lower: isl.socLower, upper: isl.socUpper };
+  }
+
+  step(t: number, dtSec: number): StepResult {
+    const cfg = this.cfg;
+    const h = dtSec / 3600;
+    const lt = localTime(cfg.timezone, t);
+    const w: Weather = weatherAt(cfg.seed, cfg.lat, cfg.lon, t, this.tilt, this.azimuth);
+    if (this.startedAt === null) this.startedAt = t;
+    this.uptimeS += dtSec;
+
+    // PV available per inverter
+    const pvAvail = this.inverters.map((inv) => {
+      const dc = inv.ratedKw * num(inv.params.dcAcRatio, 1.2) * (w.poa / 1000) * (1 + (num(inv.params.tempCoeffPctPerC, -0.35) / 100) * (w.moduleC - 25));
+      const derate = 0.96 + 0.03 * rand(cfg.seed, inv.id, 61);
+      return clamp(dc * num(inv.params.efficiency, 0.985) * derate, 0, inv.ratedKw);
+    });
+    let pv = pvAvail.reduce((a, b) => a + b, 0);
+    const feeders = this.loads.map((ld) =>
+      feederPower(hash32(cfg.seed, ld.id), cfg.siteType, num(ld.params.baseKw, ld.ratedKw * 0.3), num(ld.params.peakKw, ld.ratedKw), lt.minutes, lt.weekday, t),
+    );
+    const pileS = this.piles.map((p) => this.pileAt(p, lt, t));
+    let load = feeders.reduce((a, b) => a + b, 0);
+    let pile = pileS.reduce((a, b) => a + b.p, 0);
+
+    const gridState = this.gridStateAt(t);
+    const hasEss = this.clusters.length > 0 && this.essKw > 0;
+    const socMin = hasEss ? Math.min(...this.clusters.map((c) => c.soc)) : 0;
+    const socMax = hasEss ? Math.max(...this.clusters.map((c) => c.soc)) : 0;
+    const ps = gridState === 0 ? this.activePeakShaving(lt.date) : null;
+    const pcsOn = hasEss && (ps !== null || gridState !== 0);
+    const aux = pcsOn ? this.pcs.reduce((a, d) => a + num(d.params.standbyLossKw, d.ratedKw * 0.003), 0) + 0.0015 * this.essKwh * (1 + Math.max(0, w.ambientC - 25) * 0.06) : 0;
+
+    // energy room by SOC limits (kW over this step, AC side)
+    const isl0 = this.activeIsland(lt.date);
+    const lim = gridState === 0 ? (ps ? { lower: ps.socLower, upper: ps.socUpper } : { lower: 0, upper: 100 }) : { lower: isl0.socLower, upper: isl0.socUpper };
+    const maxDis = hasEss ? Math.max(0, ((socMin - lim.lower) / 100) * this.essKwh * this.etaBat * this.etaPcs / h) : 0;
+    const maxChg = hasEss ? Math.max(0, ((lim.upper - socMax) / 100) * this.essKwh / (this.etaBat * this.etaPcs) / h) : 0;
+    const dischargeable = Math.min(this.essKw, maxDis);
+    const chargeable = Math.min(this.essKw, maxChg);
+
+    let pEss = 0; // + discharge, - charge (AC)
+    let gen = 0;
+    let grid = 0;
+    let curtail = 1;
+    const genSteps = this.gens.map(() => ({ onlineSec: 0, idleSec: 0, transitions: [] as [GenState, GenState][] }));
+
+    if (gridState === 0) {
+      const net = load + pile + aux - pv;
+      if (ps && hasEss) {
+        const slot = ps.periods.find((pd) => lt.minutes >= hhmm(pd.start) && lt.minutes < hhmm(pd.end));
+        const limitImport = Math.min(ps.demandLimitKw || Infinity, ps.antiOverloadKw || Infinity);
+        if (slot?.mode === 'charge') {
+          pEss = -Math.min(slot.powerKw, this.essKw);
+          if (net - pEss > limitImport) pEss = -Math.max(0, limitImport - net);
+        } else if (slot?.mode === 'discharge') {
+          pEss = Math.min(slot.powerKw, this.essKw, Math.max(0, net - ps.antiBackflowKw));
+        } else if (ps.supplyPriority === 'pv' && net < 0) {
+          pEss = Math.max(net, -this.essKw);
+        }
+        if (ps.demandLimitKw > 0 && net - pEss > ps.demandLimitKw) pEss = Math.max(pEss, Math.min(this.essKw, net - ps.demandLimitKw));
+        pEss = clamp(pEss, -chargeable, dischargeable);
+      }
+      grid = net - pEss;
+      for (let i = 0; i < this.gens.length; i++) genSteps[i] = this.gens[i]!.sm.advance(dtSec, false);
+    } else {
+      const isl = isl0;
+      const net = load + pile + aux - pv;
+      if (this.gens.length > 0) {
+        if (!hasEss) this.genWanted = net > 0;
+        else if (socMin <= isl.socLower + 5 || net > dischargeable * 0.95) this.genWanted = true;
+        else if (socMax >= isl.socUpper - 3 && net < this.essKw * 0.6) this.genWanted = false;
+      }
+      let avail = 0;
+      let minLoad = 0;
+      this.gens.forEach((g, i) => {
+        const st = g.sm.advance(dtSec, this.genWanted);
+        genSteps[i] = st;
+        const frac = st.onlineSec / dtSec;
+        avail += g.dev.ratedKw * frac;
+        minLoad += g.dev.ratedKw * frac * (num(g.dev.params.minLoadPct, 30) / 100);
+      });
+      if (avail > 0) {
+        const optimal = Math.min(avail, isl.optimalGeneratorPowerKw * (avail / (this.dgKw || 1)));
+        const chg = Math.min(chargeable, isl.essChargingPowerLimitKw || chargeable);
+        gen = clamp(Math.max(optimal, net - dischargeable), minLoad, avail);
+        gen = Math.max(Math.min(gen, net + chg), Math.min(minLoad, Math.max(0, net + chg + pv)));
+        gen = clamp(gen, 0, avail);
+        pEss = clamp(net - gen, -chg, dischargeable);
+      } else {
+        pEss = clamp(net, -chargeable, dischargeable);
+      }
+      let residual = net - gen - pEss;
+      if (residual < 0) {
+        // surplus: curtail PV, then back the generator off
+        const cut = Math.min(pv, -residual);
+        pv -= cut;
+        residual += cut;
+        if (residual < 0) {
+          gen = Math.max(0, gen + residual);
+          residual = 0;
+        }
+        curtail = pvAvail.reduce((a, b) => a + b, 0) > 0 ? pv / pvAvail.reduce((a, b) => a + b, 0) : 1;
+      }
+      if (residual > 0) {
+        // deficit: shed charging piles, then feeders
+        const shedPile = Math.min(pile, residual);
+        const pileScale = pile > 0 ? (pile - shedPile) / pile : 1;
+        pileS.forEach((s) => (s.p *= pileScale));
+        pile -= shedPile;
+        residual -= shedPile;
+        const loadScale = load > 0 ? Math.max(0, load - residual) / load : 1;
+        for (let i = 0; i < feeders.length; i++) feeders[i] = feeders[i]! * loadScale;
+        load = Math.max(0, load - residual);
+      }
+      grid = 0;
+    }
+
+    // integrate storage
+    if (hasEss && pEss !== 0) {
+      const dE = pEss > 0 ? -(pEss * h) / (this.etaPcs * this.etaBat) : -pEss * h * this.etaPcs * this.etaBat;
+      const dSoc = (dE / this.essKwh) * 100;
+      for (const c of this.clusters) c.soc = clamp(c.soc + dSoc, 0, 100);
+    }
+    const charge = pEss < 0 ? -pEss * h : 0;
+    const discharge = pEss > 0 ? pEss * h : 0;
+    this.pcsCharge += charge;
+    this.pcsDischarge += discharge;
+    this.pcsAux += aux * h;
+    const imp = grid > 0 ? grid * h : 0;
+    const exp = grid < 0 ? -grid * h : 0;
+    this.gridImport += imp;
+    this.gridExport += exp;
+
+    // generators: share output by online time, fuel from the load-dependent curve plus idle burn
+    let fuel = 0;
+    const onlineTot = this.gens.reduce((a, g, i) => a + g.dev.ratedKw * genSteps[i]!.onlineSec, 0);
+    const genTransitions: StepResult['genTransitions'] = [];
+    this.gens.forEach((g, i) => {
+      const st = genSteps[i]!;
+      for (const [from, to] of st.transitions) genTransitions.push({ id: g.dev.id, from, to });
+      const share = onlineTot > 0 ? (g.dev.ratedKw * st.onlineSec) / onlineTot : 0;
+      g.p = gen * share;
+      const e = g.p * h;
+      const curve = g.dev.params.fuelCurve as { loadPct?: number[]; kwhPerLitre?: number[] } | undefined;
+      const kpl = interp(curve?.loadPct ?? [25, 100], curve?.kwhPerLitre ?? [2.8, 3.4], (100 * g.p) / (g.dev.ratedKw || 1));
+      const litres = (e > 0 ? e / kpl : 0) + (num(g.dev.params.idleLitresPerHour, g.dev.ratedKw * 0.012) * st.idleSec) / 3600;
+      fuel += litres;
+      g.energy += e;
+      g.fuel += litres;
+      g.runHours += (st.onlineSec + st.idleSec) / 3600;
+      g.tank -= litres / g.tankL;
+      if (g.tank < 0.2) g.tank = 0.9; // refuelled
+      const target = g.sm.state >= 5 && g.sm.state <= 11 ? 82 + 6 * (g.p / (g.dev.ratedKw || 1)) : w.ambientC + 5;
+      g.coolant += (target - g.coolant) * (1 - Math.exp(-dtSec / 400));
+    });
+
+    // counters of PV, loads, piles
+    let pvSum = 0;
+    this.inverters.forEach((inv, i) => {
+      const p = pvAvail[i]! * curtail;
+      pvSum += p;
+      this.pvTotal.set(inv.id, (this.pvTotal.get(inv.id) ?? 0) + p * h);
+    });
+    this.loads.forEach((ld, i) => this.loadTotal.set(ld.id, (this.loadTotal.get(ld.id) ?? 0) + feeders[i]! * h));
+    this.piles.forEach((pl, i) => this.pileTotal.set(pl.id, (this.pileTotal.get(pl.id) ?? 0) + pileS[i]!.p * h));
+
+    const energy: EnergyDelta = {
+      pv: pvSum * h, charge, discharge, load: (load + pile) * h, gridImport: imp, gridExport: exp,
+      generator: gen * h, fuel, pile: pile * h, losses: aux * h,
+    };
+    const soc = this.soc();
+    const flows: StationFlows = { pvKw: pvSum, loadKw: load + pile, essKw: pEss, gridKw: grid, generatorKw: gen, chargingKw: pile, soc };
+    const gatewayOnline = this.gatewayOnlineAt(t);
+    const devices = this.samples(t, w, lt, { pvAvail, curtail, feeders, pileS, pEss, grid, gridState, pcsOn, aux, gatewayOnline, lim, ps });
+    return { t, flows, energy, gridState, gatewayOnline, devices, genTransitions };
+  }
+
+  private samples(
+    t: number, w: Weather, _lt: LocalTime,
+    x: {
+      pvAvail: number[]; curtail: number; feeders: number[]; pileS: { p: number; sessionKwh: number; vehicleSoc: number }[]; pEss: number; grid: number;
+      gridState: 0 | 1 | 2; pcsOn: boolean; aux: number; gatewayOnline: boolean; lim: { lower: number; upper: number }; ps: PeakShavingParams | null;
+    },
+  ): DeviceSample[] {
+    const cfg = this.cfg;
+    const out: DeviceSample[] = [];
+    const n = (salt: number, amp: number) => amp * fractal(cfg.seed, t, [10 * 60_000, 60_000], salt);
+    if (this.gateway) out.push({ id: this.gateway.id, type: 'gateway', on: x.gatewayOnline, s: null, v: [x.gatewayOnline ? 1 : 0, 12 + 8 * rand(cfg.seed, Math.floor(t / 5000), 71), this.uptimeS] });
+    if (this.meter) {
+      const freq = x.gridState === 0 ? 50 + n(73, 0.03) : 0;
+      out.push({ id: this.meter.id, type: 'meter', on: true, s: x.gridState, v: [x.grid, x.gridState === 0 ? 400 + n(79, 4) : 0, freq, x.gridState, this.gridImport, this.gridExport] });
+    }
+    this.inverters.forEach((inv, i) => {
+      const p = x.pvAvail[i]! * x.curtail;
+      const state = p < 0.05 ? 0 : x.curtail < 0.99 ? 2 : 1;
+      out.push({ id: inv.id, type: 'pv_inverter', on: true, s: state, v: [p, p > 0 ? 600 + 80 * (w.poa / 1000) - 2 * (w.moduleC - 25) : 0, w.ambientC + 5 + 20 * (p / (inv.ratedKw || 1)), state, this.pvTotal.get(inv.id) ?? 0] });
+    });
+    if (this.weather) out.push({ id: this.weather.id, type: 'weather_station', on: true, s: null, v: [w.ghi, w.poa, w.ambientC, w.moduleC, w.windMs] });
+    const initPhase = this.startedAt !== null && t - this.startedAt < 60_000;
+    const essState = initPhase ? 0 : x.pcsOn ? 1 : 2;
+    this.pcs.forEach((d) => {
+      const share = this.essKw > 0 ? d.ratedKw / this.essKw : 0;
+      out.push({
+        id: d.id, type: 'pcs', on: true, s: x.pcsOn ? 1 : 0,
+        v: [x.pEss * share, x.pcsOn ? 1 : 0, essState, 30 + 15 * Math.abs(x.pEss) / (this.essKw || 1) + n(83, 1), x.aux * share, this.pcsCharge * share, this.pcsDischarge * share, this.pcsAux * share],
+      });
+    });
+    const capTot = this.essKwh || 1;
+    this.clusters.forEach((c, k) => {
+      const p = (x.pEss * c.capKwh) / capTot;
+      const rel = p / (c.dev.ratedKw || 1);
+      const cellV = ocv(c.soc) - rel * 0.04 + c.vOffset;
+      const spread = 0.012 + (c.soc < 15 || c.soc > 90 ? 0.03 : 0) + 0.004 * Math.abs(rel);
+      const vmax = cellV + spread / 2;
+      const vmin = cellV - spread / 2;
+      const tmax = 26 + 7 * Math.abs(rel) + n(89 + k, 1.2) + Math.max(0, w.ambientC - 30) * 0.3;
+      const tmin = tmax - 2 - 1.5 * Math.abs(rel);
+      const vCluster = c.cells * cellV;
+      const state = vmin <= c.cellVmin + 0.05 ? 6 : c.soc <= 5 ? 5 : tmax > 45 || spread > 0.08 ? 3 : c.soc >= x.lim.upper - 0.5 ? 1 : c.soc <= x.lim.lower + 0.5 ? 2 : 0;
+      out.push({ id: c.dev.id, type: 'battery_cluster', on: true, s: state, v: [c.soc, p, vCluster, (p * 1000) / (vCluster || 1), vmax, vmin, tmax, tmin, state] });
+    });
+    this.gens.forEach((g) => {
+      const s = g.sm.state;
+      const rpm = s === 3 ? 220 : s >= 5 && s <= 11 ? (s === 6 || s === 11 ? 900 : 1500) : s === 12 || s === 13 || s === 14 ? 300 : 0;
+      out.push({ id: g.dev.id, type: 'generator', on: true, s, v: [s, g.p, rpm, g.coolant, g.tank * 100, g.energy, g.fuel, g.runHours] });
+    });
+    this.piles.forEach((pl, i) => {
+      const s = x.pileS[i]!;
+      const state = s.p > 0.01 ? 1 : 0;
+      out.push({ id: pl.id, type: 'charging_pile', on: true, s: state, v: [state, s.p, s.sessionKwh, s.vehicleSoc, this.pileTotal.get(pl.id) ?? 0] });
+    });
+    this.loads.forEach((ld, i) => out.push({ id: ld.id, type: 'load', on: true, s: null, v: [x.feeders[i]!, this.loadTotal.get(ld.id) ?? 0] }));
+    return out;
+  }
+
+  /** Which period of the tariff in force applies at t (for strategies and tests). */
+  tariffSlotAt(t: number) {
+    const lt = localTime(this.cfg.timezone, t);
+    return slotAt(tariffInForce(this.cfg.tariffs, lt.date), lt.monthNo, lt.minutes);
+  }
+}
+
+const interp = (xs: number[], ys: number[], x: number): number => {
+  if (xs.length === 0) return 3.2;
+  if (x <= xs[0]!) return ys[0]!;
+  for (let i = 1; i < xs.length; i++) if (x <= xs[i]!) return ys[i - 1]! + ((ys[i]! - ys[i - 1]!) * (x - xs[i - 1]!)) / (xs[i]! - xs[i - 1]!);
+  return ys[ys.length - 1]!;
+};
+
+/** Point count of a device type (frame value arrays must have exactly this length). */
+export const pointCount = (type: FleetDeviceType): number => POINTS[type].length;
