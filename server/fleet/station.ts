@@ -243,7 +243,8 @@ export class StationModel {
     return { lower: isl.socLower, upper: isl.socUpper };
   }
 
-  step(t: number, dtSec: number): StepResult {
+  /** Advances over [t - dt, t]; `withDevices` false skips building the device samples (backfill of old days). */
+  step(t: number, dtSec: number, withDevices = true): StepResult {
     const cfg = this.cfg;
     const h = dtSec / 3600;
     const lt = localTime(cfg.timezone, t);
@@ -414,7 +415,7 @@ export class StationModel {
     const soc = this.soc();
     const flows: StationFlows = { pvKw: pvSum, loadKw: load + pile, essKw: pEss, gridKw: grid, generatorKw: gen, chargingKw: pile, soc };
     const gatewayOnline = this.gatewayOnlineAt(t);
-    const devices = this.samples(t, w, lt, { pvAvail, curtail, feeders, pileS, pEss, grid, gridState, pcsOn, aux, gatewayOnline, lim, ps });
+    const devices = !withDevices ? [] : this.samples(t, w, lt, { pvAvail, curtail, feeders, pileS, pEss, grid, gridState, pcsOn, aux, gatewayOnline, lim, ps });
     return { t, flows, energy, gridState, gatewayOnline, devices, genTransitions };
   }
 

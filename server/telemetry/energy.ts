@@ -1,0 +1,126 @@
+import type { Queryable } from '../db/db';
+import { slotAt, tariffInForce, type Tariff } from '../fleet/tariff';
+import { localMidnight, localTime, nextDate } from '../fleet/time';
+
+// Energy accounting (docs/fleet.md): the 15-minute station intervals summed per station-local day
+// or month, priced interval by interval with the time-of-use slot in force at the interval's
+// local start (tariff effective date, season by month, slot by minute) and the fuel price in
+// force at that instant. Definitions:
+//   gridCost      = Σ import × from-grid price
+//   feedInRevenue = Σ export × feed-in price
+//   savings       = Σ (load − import) × from-grid price   (what the site did not buy from the grid)
+//   fuelCost      = Σ fuel litres × fuel price
+//   income        = savings + feedInRevenue − fuelCost
+// load includes the charging piles (chargingPileKwh is the piles' part of it).
+
+export interface Interval {
+  bucket: number;
+  pv: number; charge: number; discharge: number; load: number; gridImport: number; gridExport: number;
+  generator: number; fuel: number; pile: number; losses: number;
+}
+export interface OilPrice { start: number; end: number; pricePerLitre: number }
+export interface Pricing { timezone: string; tariffs: Tariff[]; oil: OilPrice[] }
+
+export interface EnergyTotals {
+  period: string;
+  pvKwh: number; chargeKwh: number; dischargeKwh: number; loadKwh: number; gridImportKwh: number; gridExportKwh: number;
+  generatorKwh: number; fuelLitres: number; chargingPileKwh: number; lossesKwh: number;
+  income: number; fuelCost: number; gridCost: number; feedInRevenue: number; savings: number;
+}
+
+export const emptyTotals = (period: string): EnergyTotals => ({
+  period, pvKwh: 0, chargeKwh: 0, dischargeKwh: 0, loadKwh: 0, gridImportKwh: 0, gridExportKwh: 0, generatorKwh: 0, fuelLitres: 0,
+  chargingPileKwh: 0, lossesKwh: 0, income: 0, fuelCost: 0, gridCost: 0, feedInRevenue: 0, savings: 0,
+});
+
+/** Fuel price in force at t: the window containing t, else the latest one that started before t. */
+export const oilPriceAt = (oil: readonly OilPrice[], t: number): number => {
+  let best: OilPrice | null = null;
+  for (const o of oil) {
+    if (o.start <= t && t < o.end) return o.pricePerLitre;
+    if (o.start <= t && (!best || o.start > best.start)) best = o;
+  }
+  return best?.pricePerLitre ?? 0;
+};
+
+export const addInterval = (acc: EnergyTotals, iv: Interval, pricing: Pricing): void => {
+  const lt = localTime(pricing.timezone, iv.bucket);
+  const slot = slotAt(tariffInForce(pricing.tariffs, lt.date), lt.monthNo, lt.minutes);
+  const price = slot?.fromGridPrice ?? 0;
+  const feed = slot?.feedInPrice ?? 0;
+  const fuelCost = iv.fuel * oilPriceAt(pricing.oil, iv.bucket);
+  const gridCost = iv.gridImport * price;
+  const feedIn = iv.gridExport * feed;
+  const savings = (iv.load - iv.gridImport) * price;
+  acc.pvKwh += iv.pv;
+  acc.chargeKwh += iv.charge;
+  acc.dischargeKwh += iv.discharge;
+  acc.loadKwh += iv.load;
+  acc.gridImportKwh += iv.gridImport;
+  acc.gridExportKwh += iv.gridExport;
+  acc.generatorKwh += iv.generator;
+  acc.fuelLitres += iv.fuel;
+  acc.chargingPileKwh += iv.pile;
+  acc.lossesKwh += iv.losses;
+  acc.gridCost += gridCost;
+  acc.feedInRevenue += feedIn;
+  acc.savings += savings;
+  acc.fuelCost += fuelCost;
+  acc.income += savings + feedIn - fuelCost;
+};
+
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
+/** Rounded for the wire: energies to Wh, money to 1/100 cent. */
+export const roundTotals = (e: EnergyTotals): EnergyTotals => ({
+  period: e.period, pvKwh: r3(e.pvKwh), chargeKwh: r3(e.chargeKwh), dischargeKwh: r3(e.dischargeKwh), loadKwh: r3(e.loadKwh),
+  gridImportKwh: r3(e.gridImportKwh), gridExportKwh: r3(e.gridExportKwh), generatorKwh: r3(e.generatorKwh), fuelLitres: r3(e.fuelLitres),
+  chargingPileKwh: r3(e.chargingPileKwh), lossesKwh: r3(e.lossesKwh), income: r4(e.income), fuelCost: r4(e.fuelCost), gridCost: r4(e.gridCost),
+  feedInRevenue: r4(e.feedInRevenue), savings: r4(e.savings),
+});
+
+/** Sums intervals into periods ('YYYY-MM-DD' or 'YYYY-MM' local) in order, plus the total. */
+export const account = (intervals: readonly Interval[], pricing: Pricing, granularity: 'day' | 'month'): { rows: EnergyTotals[]; total: EnergyTotals } => {
+  const by = new Map<string, EnergyTotals>();
+  const total = emptyTotals('total');
+  for (const iv of intervals) {
+    const lt = localTime(pricing.timezone, iv.bucket);
+    const key = granularity === 'day' ? lt.date : lt.month;
+    let acc = by.get(key);
+    if (!acc) by.set(key, (acc = emptyTotals(key)));
+    addInterval(acc, iv, pricing);
+    addInterval(total, iv, pricing);
+  }
+  return { rows: [...by.values()].sort((a, b) => a.period.localeCompare(b.period)), total };
+};
+
+export const loadPricing = async (db: Queryable, stationId: number, timezone: string): Promise<Pricing> => {
+  const tariffs = await db.query<Tariff>(
+    'SELECT id, name, effective_date::text AS "effectiveDate", seasons FROM tariffs WHERE station_id = $1 ORDER BY effective_date', [stationId]);
+  const oil = await db.query<OilPrice>(
+    `SELECT (extract(epoch FROM start_time) * 1000)::float8 AS start, (extract(epoch FROM end_time) * 1000)::float8 AS "end", price_per_litre AS "pricePerLitre"
+     FROM oil_prices WHERE station_id = $1 ORDER BY start_time`, [stationId]);
+  return { timezone, tariffs, oil };
+};
+
+export const loadIntervals = async (db: Queryable, stationIds: number[], from: number, to: number): Promise<(Interval & { stationId: number })[]> =>
+  db.query<Interval & { stationId: number }>(
+    `SELECT station_id AS "stationId", (extract(epoch FROM bucket) * 1000)::float8 AS bucket, pv, charge, discharge, load,
+            grid_import AS "gridImport", grid_export AS "gridExport", generator, fuel, pile, losses
+     FROM station_energy WHERE station_id = ANY($1::int[]) AND bucket >= to_timestamp($2 / 1000.0) AND bucket < to_timestamp($3 / 1000.0)
+     ORDER BY station_id, bucket`,
+    [stationIds, from, to],
+  );
+
+/** Local dates `from`..`to` inclusive of a station, as a UTC range [start, end). */
+export const localRange = (timezone: string, fromDate: string, toDate: string): [number, number] => [
+  localMidnight(timezone, fromDate),
+  localMidnight(timezone, nextDate(toDate)),
+];
+
+export const stationEnergy = async (db: Queryable, stationId: number, timezone: string, fromDate: string, toDate: string, granularity: 'day' | 'month') => {
+  const [a, b] = localRange(timezone, fromDate, toDate);
+  const [pricing, intervals] = await Promise.all([loadPricing(db, stationId, timezone), loadIntervals(db, [stationId], a, b)]);
+  const { rows, total } = account(intervals, pricing, granularity);
+  return { rows: rows.map(roundTotals), total: roundTotals(total) };
+};

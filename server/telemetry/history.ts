@@ -1,0 +1,163 @@
+import { POINTS, STATION_POINTS, type FleetDeviceType, type PointDef } from '../../protocol/fleet';
+import type { Queryable } from '../db/db';
+import type { Retention } from './sql';
+import type { TelemetryStore } from './store';
+
+// History queries (docs/fleet.md): a range and a pixel width in, at most ~2 points per pixel out.
+// The source is the coarsest resolution that still has one value per pixel (raw → 1 min →
+// 15 min → 1 day), moved coarser where retention has dropped the finer one, and stitched with
+// the next coarser level where the finer one has no data yet (before the server's first
+// start, the backfill wrote only coarse levels). Downsampling is M4: every 2-pixel bucket keeps
+// its first, minimum, maximum and last value, so no spike is ever lost.
+
+/** One source value: a raw sample (mn = mx = av) or a rollup bucket. */
+export interface Sample { t: number; mn: number; mx: number; av: number; /** bucket length, ms (0 for raw) */ len: number }
+
+export interface Series { point: string; unit: string; resolution: string; stepwise: boolean; t: number[]; v: (number | null)[] }
+
+/** M4 over samples sorted by t: per bucket of 2 px, first/min/max/last in time order, no duplicates. */
+export const m4 = (samples: readonly Sample[], from: number, to: number, width: number): { t: number[]; v: number[] } => {
+  const nb = Math.max(1, Math.floor(width / 2));
+  const bw = (to - from) / nb;
+  const t: number[] = [];
+  const v: number[] = [];
+  let i = 0;
+  while (i < samples.length && samples[i]!.t < from) i++;
+  for (let b = 0; b < nb && i < samples.length; b++) {
+    const end = b === nb - 1 ? to + 1 : from + (b + 1) * bw;
+    const first = i;
+    let iMin = i;
+    let iMax = i;
+    while (i < samples.length && samples[i]!.t < end) {
+      if (samples[i]!.mn < samples[iMin]!.mn) iMin = i;
+      if (samples[i]!.mx > samples[iMax]!.mx) iMax = i;
+      i++;
+    }
+    if (i === first) continue;
+    const last = i - 1;
+    // a rollup's min and max have no time of their own: place them inside their bucket
+    const at = (k: number, which: 'min' | 'max' | 'edge') => {
+      const s = samples[k]!;
+      if (s.len === 0 || which === 'edge') return s.t + (s.len ? s.len / 2 : 0);
+      const minFirst = s.av >= (s.mn + s.mx) / 2; // more time near the top: the dip is short, put it first
+      const early = s.t + s.len * 0.3;
+      const late = s.t + s.len * 0.7;
+      return which === 'min' ? (minFirst ? early : late) : minFirst ? late : early;
+    };
+    const pts: [number, number, number][] = [
+      [at(first, 'edge'), samples[first]!.av, 0],
+      [at(iMin, 'min'), samples[iMin]!.mn, 1],
+      [at(iMax, 'max'), samples[iMax]!.mx, 2],
+      [at(last, 'edge'), samples[last]!.av, 3],
+    ];
+    pts.sort((a, b) => a[0] - b[0] || a[2] - b[2]);
+    for (const [pt, pv] of pts) {
+      const n = t.length;
+      if (n > 0 && t[n - 1] === pt && v[n - 1] === pv) continue;
+      t.push(pt);
+      v.push(pv);
+    }
+  }
+  return { t, v };
+};
+
+export type Level = 'raw' | '1m' | '15m' | '1d';
+const LEVELS: { level: Level; ms: number }[] = [
+  { level: 'raw', ms: 5_000 },
+  { level: '1m', ms: 60_000 },
+  { level: '15m', ms: 900_000 },
+  { level: '1d', ms: 86_400_000 },
+];
+
+/** The coarsest level with at least one value per pixel that retention still keeps at `from`. */
+export const chooseLevel = (from: number, to: number, width: number, now: number, r: Retention): number => {
+  const perPx = (to - from) / width;
+  let k = 0;
+  for (let i = 0; i < LEVELS.length; i++) if (LEVELS[i]!.ms <= perPx) k = i;
+  const keptFrom = [now - r.rawDays * 86_400_000, now - r.minuteDays * 86_400_000, now - r.quarterDays * 86_400_000, -Infinity];
+  while (k < LEVELS.length - 1 && keptFrom[k]! > from) k++;
+  return k;
+};
+
+const loadLevel = async (db: Queryable, id: number, p: number, level: number, from: number, to: number): Promise<{ t: number; len: number; mn: number[]; mx: number[]; av: number[] }[]> => {
+  const args = [id, from / 1000, to / 1000];
+  if (level === 0) {
+    const rows = await db.query<{ t: number; v: number[] }>(
+      'SELECT (extract(epoch FROM ts) * 1000)::float8 AS t, v FROM telemetry_raw WHERE device_id = $1 AND ts >= to_timestamp($2) AND ts <= to_timestamp($3) ORDER BY ts', args);
+    return rows.map((r) => ({ t: r.t, len: 0, mn: r.v, mx: r.v, av: r.v }));
+  }
+  if (id < 0 && level >= 2) return loadStationEnergy(db, -id, from, to);
+  const res = [0, 60, 900, 86_400][level]!;
+  const rows = await db.query<{ t: number; s: number[] }>(
+    'SELECT (extract(epoch FROM bucket) * 1000)::float8 AS t, s FROM telemetry_rollup WHERE device_id = $1 AND res = $4 AND bucket >= to_timestamp($2) AND bucket <= to_timestamp($3) ORDER BY bucket',
+    [...args, res],
+  );
+  return rows.map((r) => ({ t: r.t, len: res * 1000, mn: r.s.slice(0, p), mx: r.s.slice(p, 2 * p), av: r.s.slice(2 * p, 3 * p) }));
+};
+
+/** Station series at 15 min from the energy table: average power of the interval (kWh × 4), SOC at its end. */
+const loadStationEnergy = async (db: Queryable, stationId: number, from: number, to: number) => {
+  const rows = await db.query<{ t: number; pv: number; load: number; ess: number; grid: number; gen: number; pile: number; soc: number | null }>(
+    `SELECT (extract(epoch FROM bucket) * 1000)::float8 AS t, pv * 4 AS pv, load * 4 AS load, (discharge - charge) * 4 AS ess,
+            (grid_import - grid_export) * 4 AS grid, generator * 4 AS gen, pile * 4 AS pile, soc
+     FROM station_energy WHERE station_id = $1 AND bucket >= to_timestamp($2) AND bucket <= to_timestamp($3) ORDER BY bucket`,
+    [stationId, from / 1000, to / 1000],
+  );
+  return rows.map((r) => {
+    const v = [r.pv, r.load, r.ess, r.grid, r.gen, r.pile, r.soc ?? NaN];
+    return { t: r.t, len: 900_000, mn: v, mx: v, av: v };
+  });
+};
+
+export interface HistoryRequest {
+  /** device id, or -stationId for a station's own series */
+  id: number;
+  type: FleetDeviceType | 'station';
+  points: string[];
+  from: number;
+  to: number;
+  width: number;
+}
+
+export const pointDefs = (type: FleetDeviceType | 'station'): readonly PointDef[] => (type === 'station' ? STATION_POINTS : POINTS[type]);
+
+export const queryHistory = async (db: Queryable, store: TelemetryStore | undefined, req: HistoryRequest, now: number, r: Retention): Promise<Series[]> => {
+  const defs = pointDefs(req.type);
+  const p = defs.length;
+  const start = chooseLevel(req.from, req.to, req.width, now, r);
+  // stitch: the chosen level, then coarser levels for whatever lies before its first value
+  let rows: { t: number; len: number; mn: number[]; mx: number[]; av: number[] }[] = [];
+  let until = req.to;
+  let used = start;
+  for (let level = start; level < LEVELS.length && until > req.from; level++) {
+    const got = await loadLevel(db, req.id, p, level, req.from, until);
+    if (level === 0 && store) {
+      const seen = new Set(got.map((g) => g.t));
+      for (const x of store.pendingRaw(req.id, req.from, until)) {
+        const v = x.v.map((y) => y ?? NaN);
+        if (!seen.has(x.ts)) got.push({ t: x.ts, len: 0, mn: v, mx: v, av: v });
+      }
+      got.sort((a, b) => a.t - b.t);
+    }
+    if (got.length > 0) {
+      if (rows.length === 0) used = level;
+      rows = [...got.filter((g) => g.t + g.len <= (rows[0]?.t ?? Infinity)), ...rows];
+      until = Math.min(until, got[0]!.t - 1);
+    }
+  }
+  rows.sort((a, b) => a.t - b.t);
+  return req.points.map((name) => {
+    const k = defs.findIndex((d) => d.name === name);
+    const def = defs[k]!;
+    const samples: Sample[] = [];
+    for (const row of rows) {
+      const mn = row.mn[k];
+      const mx = row.mx[k];
+      const av = row.av[k];
+      if (mn === undefined || mn === null || !Number.isFinite(mn) || av === null || av === undefined || !Number.isFinite(av)) continue;
+      samples.push({ t: row.t, len: row.len, mn, mx: mx ?? mn, av });
+    }
+    const out = m4(samples, req.from, req.to, req.width);
+    return { point: name, unit: def.unit, resolution: LEVELS[used]!.level, stepwise: !!def.stepwise || !!def.counter, t: out.t, v: out.v };
+  });
+};

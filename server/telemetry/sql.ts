@@ -1,0 +1,79 @@
+import type { Queryable } from '../db/db';
+
+// Batch writers shared by live ingest and backfill: one statement per batch, arrays unnested
+// server-side (PGlite and PostgreSQL alike). real[] values travel as array literals.
+
+export interface RawRow { id: number; ts: number; v: readonly (number | null)[] }
+export interface RollupRow { id: number; res: number; bucket: number; n: number; s: readonly number[] }
+export interface EnergyRow {
+  stationId: number; bucket: number;
+  pv: number; charge: number; discharge: number; load: number; gridImport: number; gridExport: number;
+  generator: number; fuel: number; pile: number; losses: number; soc: number | null; sessions: number;
+}
+
+const fmt = (x: number | null): string => (x === null || !Number.isFinite(x) ? 'NULL' : String(Math.fround(x)));
+export const realArray = (v: readonly (number | null)[]): string => `{${v.map(fmt).join(',')}}`;
+
+const CHUNK = 20_000;
+
+export const insertRaw = async (q: Queryable, rows: readonly RawRow[]): Promise<void> => {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const part = rows.slice(i, i + CHUNK);
+    await q.query(
+      `INSERT INTO telemetry_raw (device_id, ts, v)
+       SELECT id, to_timestamp(ts / 1000.0), v::real[] FROM unnest($1::int[], $2::float8[], $3::text[]) AS u(id, ts, v)
+       ON CONFLICT DO NOTHING`,
+      [part.map((r) => r.id), part.map((r) => r.ts), part.map((r) => realArray(r.v))],
+    );
+  }
+};
+
+/** Upsert: a bucket written again (re-ingest after a restart, backfill overlap) takes the newer aggregate. */
+export const insertRollups = async (q: Queryable, rows: readonly RollupRow[]): Promise<void> => {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const part = rows.slice(i, i + CHUNK);
+    await q.query(
+      `INSERT INTO telemetry_rollup (device_id, res, bucket, n, s)
+       SELECT id, res, to_timestamp(b / 1000.0), n, s::real[] FROM unnest($1::int[], $2::int[], $3::float8[], $4::int[], $5::text[]) AS u(id, res, b, n, s)
+       ON CONFLICT (device_id, res, bucket) DO UPDATE SET n = excluded.n, s = excluded.s`,
+      [part.map((r) => r.id), part.map((r) => r.res), part.map((r) => r.bucket), part.map((r) => r.n), part.map((r) => realArray(r.s))],
+    );
+  }
+};
+
+const EK = ['pv', 'charge', 'discharge', 'load', 'gridImport', 'gridExport', 'generator', 'fuel', 'pile', 'losses'] as const;
+const ECOL = ['pv', 'charge', 'discharge', 'load', 'grid_import', 'grid_export', 'generator', 'fuel', 'pile', 'losses'] as const;
+
+/** Additive upsert: live ingest flushes partial intervals, each adding its increments. */
+export const upsertEnergy = async (q: Queryable, rows: readonly EnergyRow[]): Promise<void> => {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const part = rows.slice(i, i + CHUNK);
+    const params: unknown[] = [part.map((r) => r.stationId), part.map((r) => r.bucket)];
+    for (const k of EK) params.push(part.map((r) => r[k]));
+    params.push(part.map((r) => r.soc), part.map((r) => r.sessions));
+    await q.query(
+      `INSERT INTO station_energy (station_id, bucket, ${ECOL.join(', ')}, soc, sessions)
+       SELECT sid, to_timestamp(b / 1000.0), ${ECOL.map((c) => `u.${c}`).join(', ')}, u.soc, u.sessions
+       FROM unnest($1::int[], $2::float8[], ${ECOL.map((_, k) => `$${k + 3}::float8[]`).join(', ')}, $13::real[], $14::int[])
+         AS u(sid, b, ${ECOL.join(', ')}, soc, sessions)
+       ON CONFLICT (station_id, bucket) DO UPDATE SET
+         ${ECOL.map((c) => `${c} = station_energy.${c} + excluded.${c}`).join(', ')},
+         soc = coalesce(excluded.soc, station_energy.soc), sessions = station_energy.sessions + excluded.sessions`,
+      params,
+    );
+  }
+};
+
+export interface Retention {
+  rawDays: number;
+  minuteDays: number;
+  quarterDays: number;
+}
+
+/** Deletes what is past its retention. */
+export const applyRetention = async (q: Queryable, now: number, r: Retention): Promise<void> => {
+  const day = 86_400_000;
+  await q.query('DELETE FROM telemetry_raw WHERE ts < to_timestamp($1 / 1000.0)', [now - r.rawDays * day]);
+  await q.query('DELETE FROM telemetry_rollup WHERE res = 60 AND bucket < to_timestamp($1 / 1000.0)', [now - r.minuteDays * day]);
+  await q.query('DELETE FROM telemetry_rollup WHERE res = 900 AND bucket < to_timestamp($1 / 1000.0)', [now - r.quarterDays * day]);
+};
