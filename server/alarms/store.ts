@@ -1,8 +1,9 @@
-import { ACTION_WAY, orgAlarmTopic, type AlarmCategory, type AlarmPush } from '../../protocol/push';
+import { ACTION_WAY, type AlarmCategory, type AlarmPush } from '../../protocol/push';
 import type { ALARM_TYPES } from '../../protocol/actions/alarms';
 import type { DeviceType } from '../../protocol/actions/stations';
 import type { Queryable } from '../db/db';
 import type { Registry } from '../registry';
+import { alarmTopicsForStation } from '../broker/access';
 import type { PushBroker } from '../broker/types';
 
 // The alarm repository (docs/alarms.md). The fleet's rules engine calls `raiseAlarm` when a
@@ -235,6 +236,8 @@ export const toPush = (row: AlarmRow, registry: Registry): AlarmPush => {
 /** Publishes the push of `row` on its provider's topic (once per new alarm, once per resolution). */
 export const publishAlarm = async (broker: PushBroker, registry: Registry, row: AlarmRow): Promise<AlarmPush> => {
   const msg = toPush(row, registry);
-  await broker.publish(orgAlarmTopic(row.providerId), JSON.stringify(msg));
+  const payload = JSON.stringify(msg);
+  // The provider's topic and, for a customer's station, the customer's topic too.
+  for (const topic of alarmTopicsForStation(registry, row.stationId)) await broker.publish(topic, payload);
   return msg;
 };

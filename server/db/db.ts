@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 
@@ -33,6 +34,7 @@ export const createDb = async (opts: DbOptions): Promise<Db> =>
   opts.url ? createPostgres(opts.url, opts) : createPglite(opts.dataDir);
 
 const createPglite = async (dataDir?: string): Promise<Db> => {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir, {
     parsers: { [pgliteTypes.INT8]: num, [pgliteTypes.NUMERIC]: num, [pgliteTypes.DATE]: asIs },
   });

@@ -180,7 +180,7 @@ describe.each(backends())('alarm actions (%s)', (backend) => {
   // ───────────────────────────── resolveAlarm ─────────────────────────────
 
   describe('resolveAlarm', () => {
-    it('resolves an open alarm once: recovery time now, one push on the org topic, audited; again is a no-op', async () => {
+    it('resolves an open alarm once: recovery time now, one push on the provider (and customer) topic, audited; again is a no-op', async () => {
       const target = await openOf(A);
       const badge = { alarmRecordVo: { alarmStatus: 1, orgId: A }, page: 1, length: 1000 };
       const before = (await s.call('fuzzyAlarmRecord', badge, adminA)).data.totalCount;
@@ -191,8 +191,9 @@ describe.each(backends())('alarm actions (%s)', (backend) => {
       expect(r.data).toEqual({ alarmId: target.id, alarmStatus: 2, recoveryTime: new Date(s.clock.now).toISOString() });
 
       const pushes = sent.slice(pushesBefore);
-      expect(pushes).toHaveLength(1);
-      expect(pushes[0]!.topic).toBe(orgAlarmTopic(A));
+      const customer = s.services.registry.stations.get(target.stationId)!.customerId;
+      expect(pushes.map((p) => p.topic)).toEqual([orgAlarmTopic(A), orgAlarmTopic(customer)]);
+      expect(pushes[1]!.payload).toBe(pushes[0]!.payload);
       const msg = parseAlarmPush(pushes[0]!.payload);
       const [{ category } = { category: '' }] = await q<{ category: string }>('SELECT category FROM alarms WHERE id = $1', [target.id]);
       const actionWay = category === 'fault' || category === 'protection' ? 35003 : 35002;
@@ -208,7 +209,7 @@ describe.each(backends())('alarm actions (%s)', (backend) => {
       const again = await s.call('resolveAlarm', { alarmId: target.id }, adminA);
       expect(again.code).toBe(0);
       expect(again.data).toEqual(r.data);
-      expect(sent.length).toBe(pushesBefore + 1);
+      expect(sent.length).toBe(pushesBefore + 2);
     });
 
     it('is forbidden without alarm.resolve, and changes nothing', async () => {
