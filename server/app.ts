@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { CONSOLE_ACCESS_KEY_ID, CONSOLE_ACCESS_KEY_SECRET } from '../protocol/console-key';
 import { loadConfig, type Config } from './config';
+import { registerSecurityHeaders } from './http/security-headers';
 import { createDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
@@ -17,6 +17,7 @@ import { registerApi } from './api/pipeline';
 import { allHandlers } from './actions';
 import { createBroker } from './broker';
 import { StationCache } from './cache';
+import { FleetRuntime } from './fleet/runtime';
 import type { Services } from './services';
 
 export interface BuildOptions {
@@ -47,27 +48,7 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
     trustProxy: true,
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"], // map and chart libraries set inline styles
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...(config.mapStyleOrigins ?? [])],
-        workerSrc: ["'self'", 'blob:'],
-        mediaSrc: ["'self'", 'data:', 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, config.mapStyleOrigins ?? []);
 
   const db = opts.db ?? (await createDb({ url: config.databaseUrl, dataDir: config.pgliteDir || undefined, isolate: opts.isolateDb }));
   await migrate(db);
@@ -95,6 +76,10 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
     validateResponses: process.env.NODE_ENV !== 'production',
   };
   services.broker = await createBroker(app, services);
+  const fleet = new FleetRuntime(services, app.log.child({ module: 'fleet' }));
+  services.fleet = fleet;
+  services.live = fleet;
+  await fleet.start();
 
   registerApi(app, services, allHandlers);
   app.get('/healthz', async () => ({ ok: true, db: db.kind, broker: services.broker.kind }));
@@ -111,6 +96,7 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
   }
 
   app.addHook('onClose', async () => {
+    await fleet.close();
     await services.broker.close();
     if (!opts.db) await db.close();
   });

@@ -64,11 +64,19 @@ type StationInfo = Awaited<ReturnType<NonNullable<Handlers['queryStationInfoById
 
 /** YYYY-MM-DD in a station's time zone. */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const lastDates = new Map<string, { date: string; from: number; until: number }>();
+/** YYYY-MM-DD in a time zone. Formatting is slow next to a cached read, and a date can only
+ *  change on a minute boundary (every real zone offset is whole minutes), so remember it. */
 export const localDate = (timezone: string, at: Date): string => {
-  // Building a DateTimeFormat costs far more than using one: keep one per zone.
+  const t = at.getTime();
+  const hit = lastDates.get(timezone);
+  if (hit && t >= hit.from && t < hit.until) return hit.date;
   let f = dateFormats.get(timezone);
   if (!f) dateFormats.set(timezone, (f = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' })));
-  return f.format(at);
+  const date = f.format(at);
+  const from = Math.floor(t / 60_000) * 60_000;
+  lastDates.set(timezone, { date, from, until: from + 60_000 });
+  return date;
 };
 
 const loadStationInfo = async (ctx: Ctx, stationId: number, today: string): Promise<StationInfo> => {

@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+
+// Security headers on every response, computed once: per-request header building cost more
+// than the whole signed read action it wrapped (measured with bench/groups/server.ts).
+export const securityHeaders = (extraConnectSrc: string[] = []): Record<string, string> => {
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'", // map and chart libraries set inline styles
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    ['connect-src', "'self'", 'ws:', 'wss:', ...extraConnectSrc].join(' '),
+    "worker-src 'self' blob:",
+    "media-src 'self' data: blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+  return {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-permitted-cross-domain-policies': 'none',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  };
+};
+
+export const registerSecurityHeaders = (app: FastifyInstance, extraConnectSrc: string[] = []): void => {
+  const headers = securityHeaders(extraConnectSrc);
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+};
