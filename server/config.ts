@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 // Every setting comes from the environment; README.md has the table. Defaults start the
 // whole product embedded: PGlite on disk, Aedes on the HTTP port, the simulated fleet on.
 
@@ -23,6 +25,22 @@ export interface Config {
   mailFrom: string;
   simulator: boolean;
   simStations: number;
+  /** fleet (docs/fleet.md): gateway reporting period, ms */
+  simIntervalMs: number;
+  /** share of commands a simulated gateway refuses (0..1) */
+  simAckFailureRate: number;
+  /** HMAC key of gateway broker passwords; unset = random per process (only in-process gateways can log in) */
+  gatewaySecret: string;
+  /** how long a command waits for the gateway's acknowledgement */
+  commandTimeoutMs: number;
+  /** first-start history: days at 15 min, hours of station series at 1 min, hours of device rollups */
+  backfillDays: number;
+  backfillMinuteHours: number;
+  backfillDeviceHours: number;
+  /** retention of raw samples, 1-minute and 15-minute rollups, days (1-day rollups and energy are kept) */
+  telemetryRawDays: number;
+  telemetryMinuteDays: number;
+  telemetryQuarterDays: number;
   seed: boolean;
   logLevel: string;
   /** extra origins allowed to POST (the server's own origin always is) */
@@ -51,6 +69,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   mailFrom: env.MAIL_FROM ?? 'EMS Cloud <no-reply@ems.example>',
   simulator: bool(env.SIM_ENABLED, true),
   simStations: int(env.SIM_STATIONS, 60),
+  simIntervalMs: int(env.SIM_INTERVAL_MS, 5000),
+  simAckFailureRate: env.SIM_ACK_FAILURE_RATE ? Number(env.SIM_ACK_FAILURE_RATE) : 0.05,
+  gatewaySecret: env.GATEWAY_SECRET || randomBytes(32).toString('hex'),
+  commandTimeoutMs: int(env.COMMAND_TIMEOUT_MS, 30_000),
+  backfillDays: int(env.BACKFILL_DAYS, 30),
+  backfillMinuteHours: int(env.BACKFILL_MINUTE_HOURS, 24),
+  backfillDeviceHours: int(env.BACKFILL_DEVICE_HOURS, 6),
+  telemetryRawDays: int(env.TELEMETRY_RAW_DAYS, 2),
+  telemetryMinuteDays: int(env.TELEMETRY_MINUTE_DAYS, 14),
+  telemetryQuarterDays: int(env.TELEMETRY_QUARTER_DAYS, 400),
   seed: bool(env.SEED, true),
   logLevel: env.LOG_LEVEL ?? 'info',
   allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),

@@ -6,6 +6,7 @@ import type { NonceCache } from './api/nonces';
 import type { Outbox } from './auth/outbox';
 import type { PushBroker } from './broker/types';
 import type { StationCache } from './cache';
+import type { FleetRuntime } from './fleet/runtime';
 
 /** Everything a handler may use; built once by app.ts. */
 export interface Services {
@@ -24,6 +25,8 @@ export interface Services {
   clock: () => number;
   /** live fleet state, once the simulator/ingest runs; absent = derive from records */
   live?: LiveState;
+  /** telemetry store, gateway commands and the simulator (docs/fleet.md) */
+  fleet?: FleetRuntime;
   /** check every answer against the catalogue (tests, development) */
   validateResponses: boolean;
 }

@@ -10,6 +10,7 @@ import { orgAlarmTopic } from '../../protocol/push';
 import type { Principal } from '../auth/scope';
 import type { Services } from '../services';
 import { livePrincipal, maySubscribe, pushOrgIds } from './access';
+import { gatewayLogin, gatewayMayPublish, gatewayMaySubscribe, isGatewayUsername } from '../fleet/gateway-auth';
 import type { PushBroker } from './types';
 
 export const MQTT_WS_PATH = '/mqtt';
@@ -46,6 +47,8 @@ export class EmbeddedBroker implements PushBroker {
   readonly kind = 'aedes' as const;
   private readonly conns = new Map<Client, Conn>();
   private readonly byToken = new Map<string, Set<Conn>>();
+  /** station gateways (docs/fleet.md): client → station id */
+  private readonly gateways = new Map<Client, number>();
   private readonly wss: WebSocketServer;
   private readonly timer: NodeJS.Timeout | null;
   private closing: Promise<void> | null = null;
@@ -64,7 +67,10 @@ export class EmbeddedBroker implements PushBroker {
     });
     app.server.on('upgrade', this.onUpgrade);
     services.sessions.on('revoked', this.onRevoked);
-    aedes.on('clientDisconnect', (c) => this.forget(c));
+    aedes.on('clientDisconnect', (c) => {
+      this.forget(c);
+      this.gateways.delete(c);
+    });
     aedes.on('clientError', (c, err) => app.log.debug({ clientId: c.id, err: err.message }, 'mqtt client error'));
     const sweepMs = opts.sweepMs ?? 60_000;
     this.timer = sweepMs > 0 ? setInterval(() => void this.sweep().catch((e) => app.log.warn({ err: e }, 'mqtt sweep failed')), sweepMs) : null;
@@ -91,11 +97,16 @@ export class EmbeddedBroker implements PushBroker {
       authorizeSubscribe: (client, sub, done) => {
         // A negated subscription (null) answers SUBACK 0x80 for that filter; an error would
         // drop the whole connection instead.
+        const gw = client ? self?.gateways.get(client) : undefined;
+        if (gw !== undefined) return done(null, gatewayMaySubscribe(gw, sub.topic) ? sub : null);
         done(null, self?.mayRead(client, sub.topic) ? sub : null);
       },
-      // Every client of this broker is a browser session; only the server publishes
-      // (aedes.publish bypasses this hook). Refusing closes the offending connection.
-      authorizePublish: (_client, packet, done) => done(new Error(`publishing is not allowed (${packet.topic})`)),
+      // Browsers never publish; only the server does (aedes.publish bypasses this hook), and a
+      // station gateway on its own topics. Refusing closes the offending connection.
+      authorizePublish: (client, packet, done) => {
+        const gw = client ? self?.gateways.get(client) : undefined;
+        done(gw !== undefined && gatewayMayPublish(gw, packet.topic) ? null : new Error(`publishing is not allowed (${packet.topic})`));
+      },
     });
     self = new EmbeddedBroker(app, services, aedes, opts);
     return self;
@@ -157,7 +168,13 @@ export class EmbeddedBroker implements PushBroker {
 
   // --- internals -----------------------------------------------------------------------
 
-  private async authenticate(client: Client, _username: string | undefined, password: Buffer | undefined): Promise<void> {
+  private async authenticate(client: Client, username: string | undefined, password: Buffer | undefined): Promise<void> {
+    if (isGatewayUsername(username)) {
+      const stationId = this.services.config.gatewaySecret ? gatewayLogin(this.services.config.gatewaySecret, username, password) : null;
+      if (stationId === null || !this.services.registry.stations.has(stationId)) throw authError(RC_BAD_USERNAME_OR_PASSWORD, 'bad gateway credentials');
+      this.gateways.set(client, stationId);
+      return;
+    }
     if (!password || password.length === 0) throw authError(RC_BAD_USERNAME_OR_PASSWORD, 'session token required');
     // Persistent sessions would keep queued messages under a client id another session could
     // later claim; the console always connects clean.

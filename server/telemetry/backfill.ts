@@ -15,7 +15,7 @@ export interface BackfillOptions {
   minuteHours: number;
   deviceHours: number;
 }
-export interface BackfillResult { models: Map<number, StationModel>; rows: number; ms: number }
+export interface BackfillResult { models: Map<number, StationModel>; rows: number; ms: number; /** the models stand here */ end: number }
 
 const QUARTER = 900_000;
 const MINUTE = 60_000;
@@ -114,5 +114,5 @@ export const backfill = async (
     await new Promise((r) => setImmediate(r));
   }
   await flush(true);
-  return { models, rows, ms: Date.now() - started };
+  return { models, rows, ms: Date.now() - started, end };
 };

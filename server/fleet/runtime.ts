@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import { connect, type MqttClient } from 'mqtt';
+import { gatewayAck, gatewayStatus, gwTopic, parseGwTopic, telemetryFrame, type GatewayCommand } from '../../protocol/fleet';
+import { EmbeddedBroker } from '../broker/embedded';
+import type { LiveState, Services } from '../services';
+import { backfill } from '../telemetry/backfill';
+import { TelemetryStore } from '../telemetry/store';
+import { loadFleetConfig } from './config';
+import { connectGateway, SimGateway, type Connector } from './gateway';
+import { gatewayPassword } from './gateway-auth';
+import { StationModel } from './station';
+
+// The fleet side of the server (docs/fleet.md): the telemetry store fed by gateway frames from
+// the broker, the command channel to the gateways (with acknowledgement or timeout), and, when
+// SIM_ENABLED, one simulated gateway per station (first start: history backfilled by the same
+// models). Embedded broker: the server subscribes inside Aedes and the simulated gateways
+// connect in-process through the broker's normal authentication. MQTT_URL: both go through the
+// external broker.
+
+export interface FleetLog {
+  info(o: object, m: string): void;
+  warn(o: object, m: string): void;
+}
+export interface AckResult { ok: boolean; reason: string | null; at: Date }
+
+interface Pending { stationId: number; finish: (r: AckResult) => void }
+
+export class FleetRuntime implements LiveState {
+  readonly store: TelemetryStore;
+  readonly gateways = new Map<number, SimGateway>();
+  /** resolves when the first-start backfill (if any) is written and the gateways run */
+  ready: Promise<void> = Promise.resolve();
+  private readonly pending = new Map<string, Pending>();
+  private readonly settling = new Set<Promise<void>>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private ext: MqttClient | null = null;
+  private closed = false;
+  private flushErrors = 0;
+
+  constructor(private readonly s: Services, private readonly log: FleetLog) {
+    const c = s.config;
+    this.store = new TelemetryStore({
+      clock: s.clock,
+      retention: { rawDays: c.telemetryRawDays, minuteDays: c.telemetryMinuteDays, quarterDays: c.telemetryQuarterDays },
+      offlineAfterMs: Math.max(60_000, 3 * c.simIntervalMs),
+    });
+  }
+
+  stationOnline(stationId: number): boolean | undefined {
+    return this.store.stationOnline(stationId);
+  }
+
+  async start(): Promise<void> {
+    await this.store.loadDevices(this.s.db);
+    await this.attach();
+    const flush = setInterval(() => {
+      this.store.flush(this.s.db).catch((e: unknown) => {
+        if (this.flushErrors++ % 100 === 0) this.log.warn({ err: String(e) }, 'telemetry flush failed');
+      });
+    }, 1000);
+    flush.unref();
+    this.timers.push(flush);
+    if (this.s.config.simulator) this.ready = this.startSimulator().catch((e: unknown) => this.log.warn({ err: String(e) }, 'fleet simulator failed to start'));
+  }
+
+  private async attach(): Promise<void> {
+    const b = this.s.broker;
+    if (b instanceof EmbeddedBroker) {
+      for (const kind of ['telemetry', 'status', 'ack'])
+        await new Promise<void>((r) => b.aedes.subscribe(`ems/gw/+/${kind}`, (packet, cb) => {
+          this.onMessage(packet.topic, packet.payload);
+          cb();
+        }, () => r()));
+    } else if (this.s.config.mqttUrl) {
+      const c = this.s.config;
+      this.ext = connect(this.s.config.mqttUrl, { username: c.mqttAdminUser, password: c.mqttAdminPassword, clientId: `ems-ingest-${randomBytes(4).toString('hex')}`, clean: true, reconnectPeriod: 2000 });
+      this.ext.on('connect', () => this.ext?.subscribe(['ems/gw/+/telemetry', 'ems/gw/+/status', 'ems/gw/+/ack'], { qos: 1 }));
+      this.ext.on('message', (topic, payload) => this.onMessage(topic, payload));
+      this.ext.on('error', (e) => this.log.warn({ err: e.message }, 'fleet ingest connection error'));
+    }
+  }
+
+  /** A gateway message; anything malformed is counted and dropped. */
+  onMessage(topic: string, payload: Buffer | string): void {
+    const t = parseGwTopic(topic);
+    if (!t) return;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(typeof payload === 'string' ? payload : payload.toString('utf8'));
+    } catch {
+      this.store.rejected++;
+      return;
+    }
+    if (t.kind === 'telemetry') {
+      const f = telemetryFrame.safeParse(raw);
+      if (!f.success || f.data.stationId !== t.stationId) return void this.store.rejected++;
+      this.store.ingest(f.data);
+    } else if (t.kind === 'status') {
+      const st = gatewayStatus.safeParse(raw);
+      if (st.success) this.store.setGatewayStatus(t.stationId, st.data.online, st.data.ts);
+    } else if (t.kind === 'ack') {
+      const a = gatewayAck.safeParse(raw);
+      if (!a.success) return;
+      const p = this.pending.get(a.data.cmdId);
+      if (p && p.stationId === t.stationId) p.finish({ ok: a.data.ok, reason: a.data.ok ? null : (a.data.reason ?? 'Gateway reported a failure'), at: new Date(this.s.clock()) });
+    }
+  }
+
+  /**
+   * Sends a command to a station's gateway; `onDone` runs once with the acknowledgement or, after
+   * COMMAND_TIMEOUT_MS, with a failure. Publish only after the caller's records are committed.
+   */
+  dispatch(stationId: number, cmd: Omit<GatewayCommand, 'cmdId'> & { cmdId?: string }, onDone: (r: AckResult) => Promise<void>): string {
+    const cmdId = cmd.cmdId ?? randomBytes(8).toString('hex');
+    const p = new Promise<void>((resolve) => {
+      let finished = false;
+      const finish = (r: AckResult) => {
+        if (finished) return;
+        finished = true;
+        clearTimeout(timer);
+        this.pending.delete(cmdId);
+        onDone(r).catch((e: unknown) => this.log.warn({ err: String(e), cmdId }, 'recording a command result failed')).finally(resolve);
+      };
+      const secs = Math.round(this.s.config.commandTimeoutMs / 1000);
+      const timer = setTimeout(() => finish({ ok: false, reason: `Gateway did not acknowledge within ${secs} s`, at: new Date(this.s.clock()) }), this.s.config.commandTimeoutMs);
+      timer.unref();
+      this.pending.set(cmdId, { stationId, finish });
+    });
+    this.settling.add(p);
+    void p.finally(() => this.settling.delete(p));
+    this.s.broker.publish(gwTopic(stationId, 'cmd'), JSON.stringify({ ...cmd, cmdId })).catch((e: unknown) => {
+      this.pending.get(cmdId)?.finish({ ok: false, reason: `Command not delivered: ${String(e)}`, at: new Date(this.s.clock()) });
+    });
+    return cmdId;
+  }
+
+  /** Waits until every dispatched command has its result recorded (tests). */
+  async settled(): Promise<void> {
+    while (this.settling.size > 0) await Promise.all([...this.settling]);
+  }
+
+  private connector(): Connector | null {
+    const b = this.s.broker;
+    if (b instanceof EmbeddedBroker) return { kind: 'inproc', handle: (stream) => b.aedes.handle(stream as never) };
+    if (this.s.config.mqttUrl) return { kind: 'url', url: this.s.config.mqttUrl };
+    return null;
+  }
+
+  private async startSimulator(): Promise<void> {
+    const via = this.connector();
+    if (!via) return;
+    const c = this.s.config;
+    const all = await loadFleetConfig(this.s.db);
+    const configs = all.slice(0, c.simStations);
+    const now = this.s.clock();
+    const [{ has } = { has: true }] = await this.s.db.query<{ has: boolean }>('SELECT EXISTS (SELECT 1 FROM station_energy) AS has');
+    let models: Map<number, StationModel>;
+    let resumeAt: number | null = null;
+    if (!has && c.backfillDays > 0) {
+      const r = await backfill(this.s.db, configs, now, { days: c.backfillDays, minuteHours: c.backfillMinuteHours, deviceHours: c.backfillDeviceHours });
+      this.log.info({ stations: configs.length, rows: r.rows, ms: r.ms }, 'telemetry history backfilled');
+      models = r.models;
+      resumeAt = r.end;
+    } else {
+      models = new Map(configs.map((cfg) => [cfg.id, new StationModel(cfg)]));
+    }
+    if (this.closed) return;
+    for (const cfg of configs) {
+      const client = connectGateway(cfg.id, gatewayPassword(c.gatewaySecret, cfg.id), via);
+      client.on('error', (e) => this.log.warn({ stationId: cfg.id, err: e.message }, 'simulated gateway connection error'));
+      const gw = new SimGateway(models.get(cfg.id)!, client, { failureRate: c.simAckFailureRate, ackDelayMs: 300 + Math.floor(Math.random() * 900), firmware: '3.4.1' });
+      if (resumeAt !== null) gw.resumeAt(resumeAt);
+      this.gateways.set(cfg.id, gw);
+    }
+    const tick = setInterval(() => this.tickNow(), c.simIntervalMs);
+    tick.unref();
+    this.timers.push(tick);
+    this.log.info({ gateways: this.gateways.size, intervalMs: c.simIntervalMs }, 'fleet simulator running');
+  }
+
+  /** One polling cycle of every simulated gateway at the server clock (the timer calls it; tests too). */
+  tickNow(): void {
+    const t = this.s.clock();
+    for (const gw of this.gateways.values()) gw.tick(t);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.timers) clearInterval(t);
+    await Promise.all([...this.gateways.values()].map((g) => g.close()));
+    this.gateways.clear();
+    for (const p of [...this.pending.values()]) p.finish({ ok: false, reason: 'Server shutting down', at: new Date(this.s.clock()) });
+    await this.settled();
+    if (this.ext) await new Promise<void>((r) => this.ext!.end(true, {}, () => r()));
+    await this.store.flush(this.s.db, { all: true }).catch(() => undefined);
+  }
+}
