@@ -5,6 +5,7 @@ import { tariffsHandlers } from './tariffs';
 import { strategiesHandlers } from './strategies';
 import { accountsHandlers } from './accounts';
 import { alarmsHandlers } from './alarms';
+import { telemetryHandlers } from './telemetry';
 
 /** Every implemented action; the pipeline answers `unknownAction` for the rest. */
 export const allHandlers: Handlers = {
@@ -14,4 +15,5 @@ export const allHandlers: Handlers = {
   ...strategiesHandlers,
   ...accountsHandlers,
   ...alarmsHandlers,
+  ...telemetryHandlers,
 };

@@ -74,7 +74,8 @@ export class SimGateway {
   constructor(
     readonly model: StationModel,
     readonly client: MqttClient,
-    private readonly opts: GatewayOptions,
+    /** mutable: tests make one gateway fail */
+    readonly opts: GatewayOptions,
   ) {
     const id = model.cfg.id;
     client.on('connect', () => {

@@ -5,6 +5,7 @@ import { EmbeddedBroker } from '../broker/embedded';
 import type { LiveState, Services } from '../services';
 import { backfill } from '../telemetry/backfill';
 import { TelemetryStore } from '../telemetry/store';
+import { DailyEnergy } from '../telemetry/daily';
 import { loadFleetConfig } from './config';
 import { connectGateway, SimGateway, type Connector } from './gateway';
 import { gatewayPassword } from './gateway-auth';
@@ -24,9 +25,13 @@ export interface FleetLog {
 export interface AckResult { ok: boolean; reason: string | null; at: Date }
 
 interface Pending { stationId: number; finish: (r: AckResult) => void }
+/** A command without its id (the runtime assigns one). */
+export type CommandBody = GatewayCommand extends infer C ? (C extends GatewayCommand ? Omit<C, 'cmdId'> : never) : never;
 
 export class FleetRuntime implements LiveState {
   readonly store: TelemetryStore;
+  /** per-station daily energy and income (homepage, overview, matrix) */
+  readonly daily = new DailyEnergy();
   readonly gateways = new Map<number, SimGateway>();
   /** resolves when the first-start backfill (if any) is written and the gateways run */
   ready: Promise<void> = Promise.resolve();
@@ -110,8 +115,8 @@ export class FleetRuntime implements LiveState {
    * Sends a command to a station's gateway; `onDone` runs once with the acknowledgement or, after
    * COMMAND_TIMEOUT_MS, with a failure. Publish only after the caller's records are committed.
    */
-  dispatch(stationId: number, cmd: Omit<GatewayCommand, 'cmdId'> & { cmdId?: string }, onDone: (r: AckResult) => Promise<void>): string {
-    const cmdId = cmd.cmdId ?? randomBytes(8).toString('hex');
+  dispatch(stationId: number, cmd: CommandBody, onDone: (r: AckResult) => Promise<void>): string {
+    const cmdId = randomBytes(8).toString('hex');
     const p = new Promise<void>((resolve) => {
       let finished = false;
       const finish = (r: AckResult) => {

@@ -1,0 +1,304 @@
+import type { z } from 'zod';
+import { POINTS, STATION_POINTS, type FleetDeviceType } from '../../protocol/fleet';
+import type { energyRow } from '../../protocol/actions/telemetry';
+import { authed, type Ctx, type Handlers } from '../api/context';
+import { ActionError, invalid } from '../api/errors';
+import { audit } from '../api/audit';
+import type { FleetRuntime } from '../fleet/runtime';
+import { localMidnight, localTime } from '../fleet/time';
+import { account, loadIntervals, loadPricing, stationEnergy, type EnergyTotals } from '../telemetry/energy';
+import { sumTotals } from '../telemetry/daily';
+import { m4, queryHistory, type Sample, type Series } from '../telemetry/history';
+import { loadSummaries, providersFor, requireStation } from './stations';
+import { ackDistribution, ackSwitch, lockStrategy, recordDistribution, recordSwitch } from './strategies';
+
+// Telemetry-derived actions (stage 'fleet', docs/fleet.md): latest values from memory, history
+// downsampled from the right resolution, energy and income from the 15-minute intervals, and
+// strategy issuance / mode switching through the gateway with distribution and switch records.
+
+type EnergyWire = z.input<typeof energyRow>;
+const DAY = 86_400_000;
+
+const fleetOf = (ctx: Ctx): FleetRuntime => {
+  const f = ctx.services.fleet;
+  if (!f) throw new ActionError('internal', { reason: 'fleetUnavailable' });
+  return f;
+};
+const tzOf = (ctx: Ctx, stationId: number): string => ctx.services.registry.stations.get(stationId)?.timezone ?? 'UTC';
+const retentionOf = (ctx: Ctx) => ({
+  rawDays: ctx.services.config.telemetryRawDays, minuteDays: ctx.services.config.telemetryMinuteDays, quarterDays: ctx.services.config.telemetryQuarterDays,
+});
+const r2 = (x: number) => Math.round(x * 100) / 100;
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
+
+const toWire = (e: EnergyTotals): EnergyWire => ({
+  period: e.period, pvKwh: r3(e.pvKwh), chargeKwh: r3(e.chargeKwh), dischargeKwh: r3(e.dischargeKwh), loadKwh: r3(e.loadKwh),
+  gridImportKwh: r3(e.gridImportKwh), gridExportKwh: r3(e.gridExportKwh), generatorKwh: r3(e.generatorKwh), fuelLitres: r3(e.fuelLitres),
+  chargingPileKwh: r3(e.chargingPileKwh), income: r4(e.income), fuelCost: r4(e.fuelCost), gridCost: r4(e.gridCost), feedInRevenue: r4(e.feedInRevenue),
+});
+
+const rangeOf = (from: string, to: string, maxDays: number, fromPath = 'from'): [number, number] => {
+  const a = Date.parse(from);
+  const b = Date.parse(to);
+  if (!(b > a)) invalid([{ path: 'to', issue: 'timeError' }]);
+  if (b - a > maxDays * DAY) invalid([{ path: fromPath, issue: 'rangeTooLong', limit: maxDays }]);
+  return [a, b];
+};
+
+interface DeviceRow { id: number; stationId: number; type: FleetDeviceType; name: string }
+
+/** Daily totals of a station: today, this month (local), all time, last month. */
+const stationPeriods = async (ctx: Ctx, stationId: number) => {
+  const tz = tzOf(ctx, stationId);
+  const now = ctx.now.getTime();
+  const days = await fleetOf(ctx).daily.days(ctx.services.db, stationId, tz, now);
+  const lt = localTime(tz, now);
+  const lastMonth = localTime(tz, localMidnight(tz, `${lt.month}-01`) - 1).month;
+  const list = [...days.values()];
+  return {
+    today: days.get(lt.date) ?? sumTotals(lt.date, []),
+    month: sumTotals(lt.month, list.filter((d) => d.period.startsWith(lt.month))),
+    lastMonth: sumTotals(lastMonth, list.filter((d) => d.period.startsWith(lastMonth))),
+    total: sumTotals('total', list),
+  };
+};
+
+const liveFlows = (f: FleetRuntime, stationId: number) => {
+  const st = f.store.stations.get(stationId);
+  const v = st?.flows ?? [];
+  const n = (i: number) => (typeof v[i] === 'number' && Number.isFinite(v[i]) ? (v[i] as number) : 0);
+  return { pvKw: r2(n(0)), loadKw: r2(n(1)), essKw: r2(n(2)), gridKw: r2(n(3)), generatorKw: r2(n(4)), chargingKw: r2(n(5)), soc: typeof v[6] === 'number' && Number.isFinite(v[6]) ? r2(v[6]) : null };
+};
+
+const scopeStations = (ctx: Ctx, orgId?: number): number[] => {
+  const { scope } = authed(ctx);
+  return providersFor(scope, orgId).flatMap((p) => scope.stationIds(p));
+};
+
+export const telemetryHandlers: Handlers = {
+  queryStationLatest: async ({ stationId, type }, ctx) => {
+    const { scope } = authed(ctx);
+    requireStation(scope, stationId);
+    const f = fleetOf(ctx);
+    const rows = await ctx.services.db.query<DeviceRow>(
+      'SELECT id, station_id AS "stationId", type, name FROM devices WHERE station_id = $1 AND ($2::text IS NULL OR type = $2) ORDER BY type, id', [stationId, type ?? null]);
+    const now = ctx.now.getTime();
+    const staleAfter = Math.max(60_000, 3 * ctx.services.config.simIntervalMs);
+    return {
+      stationId,
+      time: ctx.now.toISOString(),
+      devices: rows.map((d) => {
+        const l = f.store.latest.get(d.id);
+        const defs = POINTS[d.type] ?? [];
+        const fresh = !!l && now - l.ts < staleAfter;
+        const time = l ? new Date(l.ts).toISOString() : ctx.now.toISOString();
+        return {
+          deviceId: d.id, type: d.type, name: d.name, online: fresh && !!l?.on, lastSeen: l ? new Date(l.ts).toISOString() : null, state: l?.s ?? null,
+          points: defs.map((def, i) => ({
+            point: def.name, unit: def.unit, time,
+            value: l ? (l.v[i] === null || l.v[i] === undefined ? null : r4(l.v[i]!)) : null,
+            quality: !l ? ('bad' as const) : fresh ? l.q : ('stale' as const),
+          })),
+        };
+      }),
+    };
+  },
+
+  queryDeviceHistory: async ({ deviceId, points, from, to, width }, ctx) => {
+    const { scope } = authed(ctx);
+    const [d] = await ctx.services.db.query<DeviceRow>('SELECT id, station_id AS "stationId", type, name FROM devices WHERE id = $1', [deviceId]);
+    if (!d || !scope.hasStation(d.stationId)) throw new ActionError('notFound');
+    const defs = POINTS[d.type];
+    const bad = points.map((p, i) => [p, i] as const).filter(([p]) => !defs.some((x) => x.name === p));
+    if (bad.length) invalid(bad.map(([, i]) => ({ path: `points.${i}`, issue: 'unknownPoint' })));
+    const [a, b] = rangeOf(from, to, 3660);
+    const series = await queryHistory(ctx.services.db, fleetOf(ctx).store, { id: deviceId, type: d.type, points, from: a, to: b, width }, ctx.now.getTime(), retentionOf(ctx));
+    return { deviceId, timezone: tzOf(ctx, d.stationId), series };
+  },
+
+  queryStationPowerCurve: async ({ stationId, orgId, from, to, width }, ctx) => {
+    const { scope } = authed(ctx);
+    const [a, b] = rangeOf(from, to, 3660);
+    const names = STATION_POINTS.map((p) => p.name);
+    if (stationId !== undefined) {
+      requireStation(scope, stationId);
+      if (orgId !== undefined && ctx.services.registry.stations.get(stationId)?.providerId !== orgId) throw new ActionError('notFound');
+      const series = await queryHistory(ctx.services.db, fleetOf(ctx).store, { id: -stationId, type: 'station', points: names, from: a, to: b, width }, ctx.now.getTime(), retentionOf(ctx));
+      return { timezone: tzOf(ctx, stationId), series };
+    }
+    // the whole scope (or one provider): 15-minute interval sums over its stations
+    const ids = scopeStations(ctx, orgId);
+    const rows = ids.length === 0 ? [] : await ctx.services.db.query<{ t: number; pv: number; load: number; ess: number; grid: number; gen: number; pile: number; soc: number | null }>(
+      `SELECT (extract(epoch FROM bucket) * 1000)::float8 AS t, sum(pv) * 4 AS pv, sum(load) * 4 AS load, sum(discharge - charge) * 4 AS ess,
+              sum(grid_import - grid_export) * 4 AS grid, sum(generator) * 4 AS gen, sum(pile) * 4 AS pile, avg(soc)::float8 AS soc
+       FROM station_energy WHERE station_id = ANY($1::int[]) AND bucket >= to_timestamp($2 / 1000.0) AND bucket <= to_timestamp($3 / 1000.0)
+       GROUP BY bucket ORDER BY bucket`, [ids, a, b]);
+    const cols: (keyof (typeof rows)[number])[] = ['pv', 'load', 'ess', 'grid', 'gen', 'pile', 'soc'];
+    const series: Series[] = STATION_POINTS.map((def, k) => {
+      const samples: Sample[] = [];
+      for (const r of rows) {
+        const v = r[cols[k]!];
+        if (typeof v === 'number' && Number.isFinite(v)) samples.push({ t: r.t, mn: v, mx: v, av: v, len: 900_000 });
+      }
+      const out = m4(samples, a, b, width);
+      return { point: def.name, unit: def.unit, resolution: '15m', stepwise: false, t: out.t, v: out.v };
+    });
+    return { timezone: ids.length === 1 ? tzOf(ctx, ids[0]!) : 'UTC', series };
+  },
+
+  queryStationEnergy: async ({ stationId, granularity, from, to }, ctx) => {
+    const { scope } = authed(ctx);
+    requireStation(scope, stationId);
+    if (to < from) invalid([{ path: 'to', issue: 'timeError' }]);
+    const days = (Date.parse(to) - Date.parse(from)) / DAY;
+    const max = granularity === 'day' ? 366 : 3660;
+    if (days > max) invalid([{ path: 'from', issue: 'rangeTooLong', limit: max }]);
+    const r = await stationEnergy(ctx.services.db, stationId, tzOf(ctx, stationId), from, to, granularity);
+    return { stationId, currency: 'USD', rows: r.rows.map(toWire), total: toWire({ ...r.total, period: `${from}..${to}` }) };
+  },
+
+  queryStationOverview: async ({ stationId }, ctx) => {
+    const { scope } = authed(ctx);
+    requireStation(scope, stationId);
+    const f = fleetOf(ctx);
+    const p = await stationPeriods(ctx, stationId);
+    const ids = f.store.stationDevices.get(stationId) ?? [];
+    const online = ids.filter((id) => f.store.deviceOnline(id)).length;
+    const [alarms] = await ctx.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM alarms WHERE station_id = $1 AND status = 1', [stationId]);
+    const flows = liveFlows(f, stationId);
+    return {
+      stationId,
+      time: ctx.now.toISOString(),
+      income: { today: r4(p.today.income), month: r4(p.month.income), total: r4(p.total.income), savings: r4(p.total.savings), fuelCost: r4(p.total.fuelCost) },
+      energy: { today: toWire(p.today), month: toWire(p.month) },
+      devices: { online, offline: ids.length - online },
+      activeAlarms: alarms?.n ?? 0,
+      availabilityPct: ids.length ? r2((100 * online) / ids.length) : 0,
+      soc: flows.soc,
+      flow: { pvKw: flows.pvKw, essKw: flows.essKw, gridKw: flows.gridKw, generatorKw: flows.generatorKw, loadKw: flows.loadKw, chargingKw: flows.chargingKw },
+    };
+  },
+
+  queryHomepageStatistics: async ({ orgId }, ctx) => {
+    const ids = scopeStations(ctx, orgId);
+    const f = fleetOf(ctx);
+    const periods: Awaited<ReturnType<typeof stationPeriods>>[] = [];
+    for (const id of ids) periods.push(await stationPeriods(ctx, id));
+    const sum = (pick: (p: (typeof periods)[number]) => number) => periods.reduce((a, p) => a + pick(p), 0);
+    // sessions started today: counted per interval by ingest
+    let sessionsToday = 0;
+    if (ids.length) {
+      const starts = ids.map((id) => localMidnight(tzOf(ctx, id), localTime(tzOf(ctx, id), ctx.now.getTime()).date));
+      const [row] = await ctx.services.db.query<{ n: number }>(
+        `SELECT coalesce(sum(e.sessions), 0)::int AS n FROM station_energy e JOIN unnest($1::int[], $2::float8[]) AS u(sid, t0) ON e.station_id = u.sid
+         WHERE e.bucket >= to_timestamp(u.t0 / 1000.0)`, [ids, starts]);
+      sessionsToday = row?.n ?? 0;
+    }
+    const flows = ids.map((id) => liveFlows(f, id));
+    const socs = flows.map((x) => x.soc).filter((x): x is number => x !== null);
+    const supply = sum((p) => p.today.pvKwh + p.today.dischargeKwh + p.today.gridImportKwh + p.today.generatorKwh);
+    const pct = (x: number) => (supply > 0 ? r2((100 * x) / supply) : 0);
+    const summaries = await loadSummaries(ctx.services.db, ids, ctx);
+    const byStatus: Record<string, number> = {};
+    for (const s of summaries) byStatus[String(s.stationStatus)] = (byStatus[String(s.stationStatus)] ?? 0) + 1;
+    return {
+      time: ctx.now.toISOString(),
+      charging: { todayKwh: r3(sum((p) => p.today.chargingPileKwh)), monthKwh: r3(sum((p) => p.month.chargingPileKwh)), totalKwh: r3(sum((p) => p.total.chargingPileKwh)), sessionsToday },
+      pv: { todayKwh: r3(sum((p) => p.today.pvKwh)), monthKwh: r3(sum((p) => p.month.pvKwh)), totalKwh: r3(sum((p) => p.total.pvKwh)), powerKw: r2(flows.reduce((a, x) => a + x.pvKw, 0)) },
+      ess: {
+        chargeTodayKwh: r3(sum((p) => p.today.chargeKwh)), dischargeTodayKwh: r3(sum((p) => p.today.dischargeKwh)),
+        totalDischargeKwh: r3(sum((p) => p.total.dischargeKwh)), avgSoc: socs.length ? r2(socs.reduce((a, b) => a + b, 0) / socs.length) : null,
+      },
+      proportion: {
+        pvPct: pct(sum((p) => p.today.pvKwh)), gridPct: pct(sum((p) => p.today.gridImportKwh)),
+        essPct: pct(sum((p) => p.today.dischargeKwh)), generatorPct: pct(sum((p) => p.today.generatorKwh)),
+      },
+      stations: { total: ids.length, online: summaries.filter((s) => s.online).length, byStatus },
+      income: { todayUsd: r4(sum((p) => p.today.income)), totalUsd: r4(sum((p) => p.total.income)) },
+    };
+  },
+
+  queryStationMatrix: async ({ orgId }, ctx) => {
+    const ids = scopeStations(ctx, orgId);
+    const f = fleetOf(ctx);
+    const summaries = await loadSummaries(ctx.services.db, ids, ctx);
+    const tariffs = ids.length === 0 ? [] : await ctx.services.db.query<{ stationId: number; name: string; effectiveDate: string }>(
+      'SELECT station_id AS "stationId", name, effective_date::text AS "effectiveDate" FROM tariffs WHERE station_id = ANY($1::int[]) ORDER BY effective_date', [ids]);
+    const dataList = [];
+    for (const s of summaries) {
+      const p = await stationPeriods(ctx, s.stationId);
+      const today = localTime(s.timezone, ctx.now.getTime()).date;
+      const fee = tariffs.filter((t) => t.stationId === s.stationId && t.effectiveDate <= today).pop();
+      const fl = liveFlows(f, s.stationId);
+      dataList.push({
+        stationId: s.stationId, serviceProviderId: s.serviceProviderId, stationName: s.stationName, picture: s.picture ?? null,
+        stationStatus: s.stationStatus, cardType: s.cardType, lat: s.lat, lon: s.lon,
+        // MW / MWh for the card (SPEC §2 type 1); active power in kW: what the site produces now
+        installedPower: r3((s.pvCapacityKw + s.essPowerKw + s.dgCapacityKw) / 1000),
+        installedCapacity: r3(s.essCapacityKwh / 1000),
+        activePower: r2(fl.pvKw + Math.max(0, fl.essKw) + fl.generatorKw),
+        soc: fl.soc,
+        cumulativeIncome: r2(p.total.income),
+        feeName: fee?.name ?? null,
+        lastCharge: r3(p.lastMonth.chargeKwh), lastDischarge: r3(p.lastMonth.dischargeKwh), lastIncome: r2(p.lastMonth.income),
+      });
+    }
+    return { dataList };
+  },
+
+  issueStrategy: async ({ strategyId }, ctx) => {
+    const { me } = authed(ctx);
+    const f = fleetOf(ctx);
+    const db = ctx.services.db;
+    const rec = await db.tx(async (q) => {
+      const s = await lockStrategy(q, ctx, strategyId);
+      const r = await recordDistribution(q, { strategy: s, operatorId: me.accountId, at: ctx.now });
+      await audit(q, ctx, me.accountId, 'issueStrategy', `strategy:${strategyId}`, { distributionId: r.distributionId, stationId: s.stationId });
+      return { r, s };
+    });
+    // sent only after the record is committed, so an ack never precedes it
+    f.dispatch(rec.s.stationId, {
+      type: 'strategy', distributionId: rec.r.distributionId, kind: rec.s.kind, name: rec.s.name, startDate: rec.s.startDate, endDate: rec.s.endDate,
+      params: rec.s.params as Record<string, unknown>,
+    }, async (a) => void (await db.tx((q) => ackDistribution(q, rec.r.distributionId, a))));
+    return rec.r;
+  },
+
+  setControlMode: async ({ stationId, mode, enabled }, ctx) => {
+    const { scope, me } = authed(ctx);
+    requireStation(scope, stationId);
+    const f = fleetOf(ctx);
+    const db = ctx.services.db;
+    const rec = await db.tx(async (q) => {
+      await q.query('SELECT id FROM stations WHERE id = $1 FOR UPDATE', [stationId]);
+      const [pending] = await q.query<{ id: number }>('SELECT id FROM switch_records WHERE station_id = $1 AND status = 0 LIMIT 1', [stationId]);
+      if (pending) throw new ActionError('conflict', { reason: 'switchPending', recordId: pending.id });
+      if (enabled) {
+        const today = localTime(tzOf(ctx, stationId), ctx.now.getTime()).date;
+        const [ok] = await q.query<{ id: number }>(
+          `SELECT id FROM strategies WHERE station_id = $1 AND kind = $2 AND deleted_at IS NULL AND issue_status = 1 AND start_date <= $3 AND end_date >= $3 LIMIT 1`,
+          [stationId, mode, today]);
+        if (!ok) throw new ActionError('conflict', { reason: 'noIssuedStrategy', mode });
+      }
+      const r = await recordSwitch(q, { stationId, mode, enabled, operatorId: me.accountId, at: ctx.now });
+      await audit(q, ctx, me.accountId, 'setControlMode', `station:${stationId}`, { mode, enabled, recordId: r.recordId });
+      return r;
+    });
+    f.dispatch(stationId, { type: 'mode', switchId: rec.recordId, mode, enabled }, async (a) => {
+      await db.tx((q) => ackSwitch(q, rec.recordId, a));
+      ctx.services.stationCache.invalidate(stationId);
+    });
+    return rec;
+  },
+};
+
+/** Loads intervals and prices them (reports reuse it). */
+export const energyOfStations = async (ctx: Ctx, stationIds: number[], from: number, to: number, granularity: 'day' | 'month') => {
+  const out = new Map<number, EnergyTotals[]>();
+  for (const id of stationIds) {
+    const pricing = await loadPricing(ctx.services.db, id, tzOf(ctx, id));
+    out.set(id, account(await loadIntervals(ctx.services.db, [id], from, to), pricing, granularity).rows);
+  }
+  return out;
+};
