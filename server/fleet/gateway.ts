@@ -24,6 +24,12 @@ export const duplexPair = (): [Duplex, Duplex] => {
       (this as Duplex & { peer: Duplex }).peer.push(null);
       cb();
     },
+    destroy(err, cb) {
+      // one end torn down (e.g. the broker closing a client): the other sees the connection end
+      const peer = (this as Duplex & { peer: Duplex }).peer;
+      if (!peer.destroyed) peer.destroy();
+      cb(err);
+    },
   });
   const a = make();
   const b = make();
