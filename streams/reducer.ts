@@ -1,9 +1,13 @@
 // Pure reducer: (state, event) -> state via immer. No clocks, no random ids, no I/O.
-import { produce, type Draft } from 'immer';
+import { produce, setAutoFreeze, type Draft } from 'immer';
 import { ALARM_RING_CAP, POPUP_QUEUE_CAP, POPUP_VISIBLE_CAP } from './constants';
 import type { StoreEvent } from './events';
 import { initialState, type State } from './state';
 import { ACTION_WAY_SOUND, type AlarmPush } from './types';
+
+// Immutability is by convention (reducers never mutate); auto-freeze would walk the alarm ring
+// on every event, which an alarm storm cannot afford.
+setAutoFreeze(false);
 
 const clearAlarms = (d: Draft<State>): void => {
   const fresh = initialState();
@@ -11,42 +15,64 @@ const clearAlarms = (d: Draft<State>): void => {
   d.popups = fresh.popups;
 };
 
-function addAlarms(d: Draft<State>, alarms: readonly AlarmPush[], live: boolean): void {
-  const a = d.alarms;
-  const p = d.popups;
+/**
+ * Alarms arriving (live pushes or a loaded list), without immer: under a storm this runs ~60
+ * times a second on a 2,000-entry ring, and immer's draft + finalize walk over every entry
+ * cost more than the rest of the pipeline together. One shallow copy per batch instead.
+ */
+function receive(s: State, alarms: readonly AlarmPush[], live: boolean, at: number | null): State {
+  const prevById = s.alarms.byId;
+  let byId: Record<number, AlarmPush> | null = null;
+  let { badge, receivedTotal, lastId } = s.alarms;
+  const badgeOrgId = s.alarms.badgeOrgId;
+  let queue: number[] | null = null;
+  let overflow = s.popups.overflow;
+  const onScreen = s.popups.visible.length;
   const fresh: number[] = [];
   for (const m of alarms) {
-    const prev = a.byId[m.alarmId];
+    const prev = (byId ?? prevById)[m.alarmId];
     if (prev && prev.status === m.status) continue; // duplicate delivery
     if (live) {
-      a.receivedTotal += 1;
-      if (a.badgeOrgId === null || a.badgeOrgId === m.orgId) {
-        if (m.status === 'unresolved') a.badge += 1;
-        else if (!prev || prev.status === 'unresolved') a.badge = Math.max(0, a.badge - 1);
+      receivedTotal += 1;
+      if (badgeOrgId === null || badgeOrgId === m.orgId) {
+        if (m.status === 'unresolved') badge += 1;
+        else if (!prev || prev.status === 'unresolved') badge = Math.max(0, badge - 1);
       }
     }
-    if (m.alarmId > a.lastId) a.lastId = m.alarmId;
-    a.byId[m.alarmId] = m;
+    if (m.alarmId > lastId) lastId = m.alarmId;
+    byId ??= { ...prevById };
+    byId[m.alarmId] = m;
     if (!prev) fresh.push(m.alarmId);
     if (live && !prev && m.status === 'unresolved') {
-      if (p.visible.length + p.queue.length < POPUP_VISIBLE_CAP + POPUP_QUEUE_CAP) p.queue.push(m.alarmId);
-      else p.overflow += 1;
+      queue ??= [...s.popups.queue];
+      if (onScreen + queue.length < POPUP_VISIBLE_CAP + POPUP_QUEUE_CAP) queue.push(m.alarmId);
+      else overflow += 1;
     }
   }
-  if (fresh.length === 0) return;
-  // newest first; ids are monotonic per platform, so sort the fresh batch descending
-  fresh.sort((x, y) => y - x);
-  const merged = fresh.concat(a.ids);
-  merged.sort((x, y) => y - x);
-  if (merged.length > ALARM_RING_CAP) {
-    const keep = new Set<number>([...p.queue, ...p.visible]);
-    for (const gone of merged.splice(ALARM_RING_CAP)) if (!keep.has(gone)) delete a.byId[gone];
+  if (byId === null) return s;
+  let ids = s.alarms.ids;
+  if (fresh.length) {
+    // newest first; ids grow over time, so a fresh batch mostly goes in front
+    fresh.sort((x, y) => y - x);
+    ids = fresh.concat(ids);
+    if (fresh.length && ids.length > fresh.length && fresh[fresh.length - 1]! < ids[fresh.length]!) ids.sort((x, y) => y - x);
+    if (ids.length > ALARM_RING_CAP) {
+      const keep = new Set<number>([...(queue ?? s.popups.queue), ...s.popups.visible]);
+      for (const gone of ids.splice(ALARM_RING_CAP)) if (!keep.has(gone)) delete byId[gone];
+    }
   }
-  a.ids = merged;
+  return {
+    ...s,
+    alarms: { ...s.alarms, badge, receivedTotal, lastId, byId, ids },
+    popups: queue || overflow !== s.popups.overflow ? { ...s.popups, queue: queue ?? s.popups.queue, overflow } : s.popups,
+    connection: at !== null && alarms.length ? { ...s.connection, lastDataAt: at } : s.connection,
+  };
 }
 
-export const reduce = (state: State, e: StoreEvent): State =>
-  produce(state, (d) => {
+export const reduce = (state: State, e: StoreEvent): State => {
+  if (e.type === 'alarms/received') return receive(state, e.alarms, e.live, e.at);
+  if (e.type === 'alarms/listLoaded') return receive(state, e.alarms, false, null);
+  return produce(state, (d) => {
     switch (e.type) {
       case 'session/restored':
         d.session.token = e.token;
@@ -120,13 +146,6 @@ export const reduce = (state: State, e: StoreEvent): State =>
         d.alarms.badge = 0;
         d.alarms.badgeOrgId = e.orgId;
         return;
-      case 'alarms/received':
-        addAlarms(d, e.alarms, e.live);
-        if (e.alarms.length) d.connection.lastDataAt = e.at;
-        return;
-      case 'alarms/listLoaded':
-        addAlarms(d, e.alarms, false);
-        return;
       case 'popups/shown': {
         const p = d.popups;
         if (p.queue.length === 0 || p.visible.length >= POPUP_VISIBLE_CAP) return;
@@ -159,3 +178,4 @@ export const reduce = (state: State, e: StoreEvent): State =>
         return;
     }
   });
+};

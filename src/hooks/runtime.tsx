@@ -24,9 +24,9 @@ export const useRuntime = (): Runtime => {
 };
 
 /** Reads a slice of state; `deps` re-create the selector (it otherwise runs as first given). */
-export function useStoreValue<T>(selector: (s: State) => T, deps: readonly unknown[] = []): T {
+export function useStoreValue<T>(selector: (s: State) => T, deps: readonly unknown[] = [], eq?: (a: T, b: T) => boolean): T {
   const { store } = useRuntime();
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const obs = useMemo(() => store.select(selector), [store, ...deps]);
+  const obs = useMemo(() => store.select(selector, eq), [store, ...deps]);
   return useObservableEagerState(obs);
 }

@@ -113,6 +113,41 @@ describe('push source', () => {
   });
 });
 
+describe('push source with an off-thread client', () => {
+  it('takes validated batches, filters the topic and de-duplicates', async () => {
+    const org$ = new BehaviorSubject<number | null>(7);
+    let batch: ((items: { topic: string; alarm: ReturnType<typeof alarm> }[], bad: { topic: string; reason: string; detail: string }[]) => void) | undefined;
+    let connect: (() => void) | undefined;
+    const warn = vi.fn();
+    const out: PushOutput[] = [];
+    createPushSource({
+      org$,
+      credentials: async () => ({ url: '/mqtt', username: 'u', password: 'p', topics: [] }),
+      connect: () => ({
+        onConnect: (f) => void (connect = f),
+        onClose: () => undefined,
+        onMessage: () => undefined,
+        onBatch: (f) => void (batch = f),
+        subscribe: () => undefined,
+        unsubscribe: () => undefined,
+        end: () => undefined,
+      }),
+      catchUp: async () => [],
+      latestId: async () => 0,
+      parse: parseAlarmPush,
+      topicOf: (o) => `ems/org/${o}/alarm`,
+      scheduler: new VirtualTimeScheduler(),
+      warn,
+    }).subscribe((o) => out.push(o));
+    await flush();
+    connect!();
+    const t = 'ems/org/7/alarm';
+    batch!([{ topic: t, alarm: alarm(1) }, { topic: t, alarm: alarm(1) }, { topic: 'ems/org/8/alarm', alarm: alarm(2, { orgId: 8 }) }], [{ topic: t, reason: 'notJson', detail: 'x' }]);
+    expect(out.flatMap((o) => (o.type === 'alarms' ? o.alarms.map((a) => a.alarmId) : []))).toEqual([1]);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('full jitter', () => {
   it('stays within [0, min(cap, base*2^n))', () => {
     const p = { baseMs: 500, capMs: 30_000 };

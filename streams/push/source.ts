@@ -20,6 +20,8 @@ export interface PushClient {
   onConnect(fn: () => void): void;
   onClose(fn: () => void): void;
   onMessage(fn: (topic: string, payload: Uint8Array | string) => void): void;
+  /** clients that parse off the main thread deliver validated alarms in batches instead */
+  onBatch?(fn: (items: { topic: string; alarm: AlarmPush }[], malformed: { topic: string; reason: string; detail: string }[]) => void): void;
   subscribe(topic: string): void;
   unsubscribe(topic: string): void;
   end(): void;
@@ -192,6 +194,11 @@ export function createPushSource(d: PushDeps): Observable<PushOutput> {
         status('offline');
         teardown();
         scheduleReconnect();
+      });
+      c.onBatch?.((items, malformed) => {
+        if (gen !== generation) return;
+        for (const b of malformed) if (b.topic === topic) warn('[push] malformed message ignored', b.reason, b.detail);
+        deliverLive(fresh(items.filter((i) => i.topic === topic).map((i) => i.alarm)));
       });
       c.onMessage((t, payload) => {
         if (gen !== generation || t !== topic) return;

@@ -5,7 +5,7 @@ import { orgAlarmTopic, parseAlarmPush } from '../../protocol/push';
 import type { Api } from '../api/client';
 import type { Store } from '../store';
 import type { AlarmPush } from '../types';
-import { connectMqtt } from './mqtt';
+import { connectInWorker } from './worker-client';
 import { startBadge } from '../effects/badge';
 import { startPopupPump } from '../effects/popups';
 import { createPushSource } from './source';
@@ -26,7 +26,7 @@ export function startPush(store: Store, api: Api): Subscription {
   return createPushSource({
     org$,
     credentials: () => api.call('queryPushCredentials', {}, { quiet: true }),
-    connect: connectMqtt,
+    connect: connectInWorker,
     catchUp: async (afterId, orgId) => {
       // pages of at most 500, oldest first, until the server says there is no more
       const out: AlarmPush[] = [];

@@ -1,8 +1,8 @@
 // Real-time pop-ups (SPEC §4): bottom-right, error style, persist until closed. Ignore closes
 // and stops the sound; View opens the message list in a new tab filtered by station, then
 // closes. At most POPUP_VISIBLE_CAP on screen; the rest are summarised as "+N more".
-import { memo, useEffect } from 'react';
-import { selectPopups } from '../../../streams/selectors';
+import { memo, useCallback, useEffect } from 'react';
+import { POPUP_VISIBLE_CAP } from '../../../streams/constants';
 import type { AlarmPush } from '../../../streams/types';
 import { Icon } from '../../components/Icon';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
@@ -12,16 +12,32 @@ import { soundBank } from './sound';
 export const messageListHref = (stationName?: string): string =>
   stationName ? `/message/list?stationName=${encodeURIComponent(stationName)}` : '/message/list';
 
+const sameItems = <T,>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
 export const formatTime = (iso: string, lang: string): string => {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(lang === 'en' ? 'en-GB' : 'zh-CN', { hour12: false });
+  if (Number.isNaN(d.getTime())) return iso;
+  let f = formatters.get(lang);
+  if (!f) {
+    f = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'zh-CN', { dateStyle: 'short', timeStyle: 'medium', hour12: false });
+    formatters.set(lang, f);
+  }
+  return f.format(d);
 };
 
 export function AlarmPopups() {
   const t = useT();
   const { store } = useRuntime();
-  const popups = useStoreValue(selectPopups);
-  const byId = useStoreValue((s) => s.alarms.byId);
+  // narrow selections: an alarm storm changes byId every batch, the screen only per 300 ms slot
+  const visible = useStoreValue((s) => s.popups.visible.map((id) => s.alarms.byId[id]).filter((m): m is AlarmPush => !!m), [], sameItems);
+  const more = useStoreValue((s) => s.popups.overflow + (s.popups.visible.length >= POPUP_VISIBLE_CAP ? s.popups.queue.length : 0));
+
+  // build the date formatter while idle: its first use costs tens of ms (locale data)
+  useEffect(() => {
+    const id = setTimeout(() => formatTime(new Date().toISOString(), store.getState().session.language), 200);
+    return () => clearTimeout(id);
+  }, [store]);
 
   // 35003 pop-ups play their category's sound (one per category at a time)
   useEffect(() => {
@@ -33,39 +49,46 @@ export function AlarmPopups() {
     return () => sub.unsubscribe();
   }, [store]);
 
-  const close = (m: AlarmPush, stop: boolean) => {
-    if (stop) soundBank.stop(m.alarmCategory);
-    store.dispatch({ type: 'popups/closed', alarmId: m.alarmId });
-  };
-  if (popups.visible.length === 0 && popups.overflow === 0) return null;
+  const onIgnore = useCallback(
+    (m: AlarmPush) => {
+      soundBank.stop(m.alarmCategory);
+      store.dispatch({ type: 'popups/closed', alarmId: m.alarmId });
+    },
+    [store],
+  );
+  const onView = useCallback(
+    (m: AlarmPush) => {
+      window.open(messageListHref(m.stationName), '_blank', 'noopener');
+      store.dispatch({ type: 'popups/closed', alarmId: m.alarmId });
+    },
+    [store],
+  );
+  // "+N more": everything not on screen (waiting for a slot, or summarised for good)
+  if (visible.length === 0 && more === 0) return null;
   return (
     <section aria-label={t('alarms.region')} aria-live="polite" data-testid="popups" className="pointer-events-none fixed right-4 bottom-4 z-40 flex w-[340px] flex-col gap-2">
-      {popups.overflow > 0 && (
+      {more > 0 && (
         <button
           type="button"
           data-testid="popup-more"
-          data-count={popups.overflow}
+          data-count={more}
           onClick={() => {
             window.open(messageListHref(), '_blank', 'noopener');
             store.dispatch({ type: 'popups/overflowCleared' });
           }}
           className="pointer-events-auto self-end rounded-full bg-red-700 px-3 py-1 text-xs font-semibold text-white shadow-lg hover:bg-red-800"
         >
-          {t('alarms.more', { count: popups.overflow })}
+          {t('alarms.more', { count: more })}
         </button>
       )}
-      {popups.visible.map((id) => {
-        const m = byId[id];
-        return m ? <Popup key={id} m={m} onIgnore={() => close(m, true)} onView={() => {
-          window.open(messageListHref(m.stationName), '_blank', 'noopener');
-          close(m, false);
-        }} /> : null;
-      })}
+      {visible.map((m) => (
+        <Popup key={m.alarmId} m={m} onIgnore={onIgnore} onView={onView} />
+      ))}
     </section>
   );
 }
 
-const Popup = memo(function Popup({ m, onIgnore, onView }: { m: AlarmPush; onIgnore: () => void; onView: () => void }) {
+const Popup = memo(function Popup({ m, onIgnore, onView }: { m: AlarmPush; onIgnore: (m: AlarmPush) => void; onView: (m: AlarmPush) => void }) {
   const t = useT();
   const lang = useStoreValue((s) => s.session.language);
   return (
@@ -82,7 +105,7 @@ const Popup = memo(function Popup({ m, onIgnore, onView }: { m: AlarmPush; onIgn
         <h2 id={`popup-${m.alarmId}`} className="flex-1 font-semibold" data-testid="popup-title">
           {t('alarms.popupTitle', { category: t(`alarms.category.${m.alarmCategory}`), station: m.stationName })}
         </h2>
-        <button type="button" onClick={onIgnore} aria-label={t('app.close')} className="rounded p-0.5 hover:bg-red-100 dark:hover:bg-red-900">
+        <button type="button" onClick={() => onIgnore(m)} aria-label={t('app.close')} className="rounded p-0.5 hover:bg-red-100 dark:hover:bg-red-900">
           <Icon name="close" className="size-4" />
         </button>
       </div>
@@ -95,10 +118,10 @@ const Popup = memo(function Popup({ m, onIgnore, onView }: { m: AlarmPush; onIgn
         <dd>{formatTime(m.happenTime, lang)}</dd>
       </dl>
       <div className="mt-2 flex justify-end gap-2">
-        <button type="button" onClick={onIgnore} data-testid="popup-ignore" className="h-7 rounded-md border border-red-300 bg-white px-3 text-xs font-medium hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:hover:bg-red-800">
+        <button type="button" onClick={() => onIgnore(m)} data-testid="popup-ignore" className="h-7 rounded-md border border-red-300 bg-white px-3 text-xs font-medium hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:hover:bg-red-800">
           {t('alarms.ignore')}
         </button>
-        <button type="button" onClick={onView} data-testid="popup-view" className="h-7 rounded-md bg-red-600 px-3 text-xs font-medium text-white hover:bg-red-700">
+        <button type="button" onClick={() => onView(m)} data-testid="popup-view" className="h-7 rounded-md bg-red-600 px-3 text-xs font-medium text-white hover:bg-red-700">
           {t('alarms.view')}
         </button>
       </div>

@@ -1,0 +1,126 @@
+// Console shell benchmarks (issue 4), Chromium against the real server:
+//   bundle.login_kib_gz    JS the login route loads, gzip-compressed (target <= 100 KiB)
+//   push.popup_p50_ms/p99  publish timestamp -> pop-up in the DOM (targets 20 / 50 ms)
+//   storm.*                2,000 msg/s for 60 s: published, lost (store + badge count every
+//                          one), frame time p95 (<= 33 ms), longest main-thread task (<= 100 ms)
+// BENCH_STORM_SECONDS and BENCH_STORM_RATE shorten or change the storm.
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import type { Page } from 'playwright-core';
+import { orgAlarmTopic, type AlarmPush } from '../../protocol/push';
+import { hasChromium, launch, newContext } from '../../tests/e2e/helpers/browser';
+import { startServer } from '../../tests/e2e/helpers/server';
+import { DEMO, login } from '../../tests/e2e/helpers/console';
+import { log, percentile, report } from '../report';
+
+const STORM_S = Number(process.env.BENCH_STORM_SECONDS ?? 60);
+const STORM_RATE = Number(process.env.BENCH_STORM_RATE ?? 2000);
+const LATENCY_SAMPLES = Number(process.env.BENCH_POPUP_SAMPLES ?? 80);
+
+const state = <T>(page: Page, fn: string): Promise<T> => page.evaluate(`(${fn})(window.__ems.state())`) as Promise<T>;
+
+export async function run(): Promise<void> {
+  if (!hasChromium) {
+    log('shell bench skipped: /usr/bin/chromium is not installed');
+    return;
+  }
+  log('building the console');
+  await build({ logLevel: 'warn', configFile: 'vite.config.ts' });
+  const server = await startServer({ seedStations: 12 });
+  const browser = await launch();
+  try {
+    // --- bundle: every script the login route loads, gzip-compressed -------------------
+    const ctx = await newContext(browser, { baseURL: server.url, language: 'en' });
+    const page = await ctx.newPage();
+    const scripts: Promise<number>[] = [];
+    const onResponse = (r: import('playwright-core').Response) => {
+      if (r.request().resourceType() === 'script' && r.status() === 200) scripts.push(r.body().then((b) => gzipSync(b, { level: 9 }).length, () => 0));
+    };
+    page.on('response', onResponse);
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    page.off('response', onResponse);
+    const gz = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+    report('bundle.login_kib_gz', gz / 1024, 'KiB');
+
+    // --- push -> pop-up latency ----------------------------------------------------------
+    await login(page, DEMO.provider);
+    await page.goto('/alarm/alarmList');
+    await page.waitForFunction(() => (window as any).__ems.state().connection.push === 'online', null, { timeout: 30_000 });
+    const orgId = await state<number>(page, 's => s.session.currentOrg.id');
+    const stationId = server.services.registry.stationsByProvider.get(orgId)![0]!;
+    const topic = orgAlarmTopic(orgId);
+    let nextId = 50_000_000;
+    const push = (over: Partial<AlarmPush> = {}): string =>
+      JSON.stringify({
+        alarmId: nextId++, orgId, stationId, actionWay: 35002, stationName: 'Bench station', monitoredObjectName: 'PCS-1',
+        alarmRuleName: 'Bench rule', alarmCategory: 'event', happenTime: new Date().toISOString(), status: 'unresolved', ...over,
+      } satisfies AlarmPush);
+    await page.evaluate(() => {
+      const w = window as unknown as { __seen: Map<number, number> };
+      w.__seen = new Map();
+      new MutationObserver((ms) => {
+        const at = performance.timeOrigin + performance.now();
+        for (const m of ms)
+          for (const n of m.addedNodes) {
+            if (!(n instanceof HTMLElement)) continue;
+            const cards = n.dataset.testid === 'popup' ? [n] : [...n.querySelectorAll<HTMLElement>('[data-testid=popup]')];
+            for (const c of cards) w.__seen.set(Number(c.dataset.alarmId), at);
+          }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    const lat: number[] = [];
+    for (let i = 0; i < LATENCY_SAMPLES; i++) {
+      const id = nextId;
+      const t0 = performance.timeOrigin + performance.now();
+      await server.services.broker.publish(topic, push());
+      const seenAt = await page.waitForFunction((x) => (window as any).__seen.get(x), id, { timeout: 10_000 }).then((h) => h.jsonValue() as Promise<number>);
+      lat.push(seenAt - t0);
+      await page.evaluate((x) => (document.querySelector(`[data-alarm-id="${x}"] [data-testid=popup-ignore]`) as HTMLElement | null)?.click(), id);
+      await page.waitForTimeout(320); // the next one gets its own 300 ms slot
+    }
+    report('push.popup_p50_ms', percentile(lat, 50), 'ms');
+    report('push.popup_p99_ms', percentile(lat, 99), 'ms');
+
+    // --- alarm storm ---------------------------------------------------------------------
+    const before = await state<{ badge: number; total: number }>(page, 's => ({ badge: s.alarms.badge, total: s.alarms.receivedTotal })');
+    // a string, so the bundler's helpers (keepNames) do not leak into the page
+    await page.evaluate(`(() => {
+      window.__frames = []; window.__long = []; window.__run = true;
+      let last = performance.now();
+      const tick = (t) => { window.__frames.push(t - last); last = t; if (window.__run) requestAnimationFrame(tick); };
+      requestAnimationFrame(tick);
+      new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(e.duration); }).observe({ type: 'longtask' });
+    })()`);
+    log(`storm: ${STORM_RATE} msg/s for ${STORM_S} s`);
+    const perTick = STORM_RATE / 100;
+    let published = 0;
+    const start = Date.now();
+    for (let tick = 0; tick < STORM_S * 100; tick++) {
+      const due = start + tick * 10;
+      const wait = due - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const batch: Promise<void>[] = [];
+      for (let k = 0; k < perTick; k++) batch.push(server.services.broker.publish(topic, push({ alarmCategory: (['event', 'alarm', 'fault', 'protection'] as const)[k % 4] })));
+      await Promise.all(batch);
+      published += perTick;
+    }
+    log(`published ${published} in ${((Date.now() - start) / 1000).toFixed(1)} s`);
+    await page
+      .waitForFunction((n) => (window as any).__ems.state().alarms.receivedTotal >= n, before.total + published, { timeout: 60_000, polling: 250 })
+      .catch(() => undefined);
+    const after = await state<{ badge: number; total: number }>(page, 's => ({ badge: s.alarms.badge, total: s.alarms.receivedTotal })');
+    const frames = await page.evaluate(() => {
+      const w = window as unknown as { __frames: number[]; __long: number[]; __run: boolean };
+      w.__run = false;
+      return { frames: w.__frames.slice(1), long: w.__long };
+    });
+    report('storm.published', published, 'msg');
+    report('storm.lost', Math.max(published - (after.total - before.total), published - (after.badge - before.badge)), 'msg');
+    report('storm.frame_p95_ms', percentile(frames.frames, 95), 'ms');
+    report('storm.long_task_max_ms', frames.long.length ? Math.max(...frames.long) : 0, 'ms');
+    await ctx.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
