@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
-// Push channel (SPEC §7): one topic per org; the console subscribes to the topic of the
-// current org (orgType 1: whichever provider it has selected).
+// Push channel (SPEC §7): one alarm topic per org, and one per station under its provider's
+// tree. `queryPushCredentials` lists the topics a session may read: org-wide accounts get their
+// org topics (the console follows the current org's), station-scoped accounts get exactly
+// the topics of their stations (docs/broker.md).
 
 export const TOPIC_ROOT = 'ems';
 export const orgAlarmTopic = (orgId: number): string => `${TOPIC_ROOT}/org/${orgId}/alarm`;
@@ -9,6 +11,15 @@ export const orgAlarmTopic = (orgId: number): string => `${TOPIC_ROOT}/org/${org
 export const parseOrgAlarmTopic = (topic: string): number | null => {
   const m = /^ems\/org\/([1-9]\d{0,9})\/alarm$/.exec(topic);
   return m ? Number(m[1]) : null;
+};
+
+/** A station's alarm topic, inside its service provider's tree: `ems/org/<providerId>/station/<stationId>/alarm`. */
+export const stationAlarmTopic = (providerId: number, stationId: number): string =>
+  `${TOPIC_ROOT}/org/${providerId}/station/${stationId}/alarm`;
+/** Matches only well-formed station alarm topics; returns the provider (org) and station ids. */
+export const parseStationAlarmTopic = (topic: string): { orgId: number; stationId: number } | null => {
+  const m = /^ems\/org\/([1-9]\d{0,9})\/station\/([1-9]\d{0,9})\/alarm$/.exec(topic);
+  return m ? { orgId: Number(m[1]), stationId: Number(m[2]) } : null;
 };
 
 /** SPEC §4: 35002 shows a pop-up; 35003 shows a pop-up and plays the category's sound. */

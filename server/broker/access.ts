@@ -1,34 +1,71 @@
 // Who may read which push topics, and whether a session is still alive. Shared by the
 // embedded (Aedes) and the external (Mosquitto dynamic-security) broker so both enforce the
 // same rules. See docs/broker.md.
-import { orgAlarmTopic, TOPIC_ROOT } from '../../protocol/push';
+import { orgAlarmTopic, parseStationAlarmTopic, stationAlarmTopic, TOPIC_ROOT } from '../../protocol/push';
 import { loadPrincipal } from '../auth/sessions';
 import { Scope, type Principal } from '../auth/scope';
 import type { Registry } from '../registry';
 import type { Services } from '../services';
 
+/** The filter granting an org's whole topic tree. */
+export const orgTreeFilter = (orgId: number): string => `${TOPIC_ROOT}/org/${orgId}/#`;
+
 /**
- * Org ids whose topic tree (`ems/org/<id>/…`) a principal may subscribe to.
- * - orgType 1 (platform): every service provider.
- * - a service provider account with org-wide data scope: its provider.
- * - a customer account with org-wide data scope: its own customer org (publishers send a
- *   station's alarm to its provider's AND its customer's topic, see `alarmTopicsForStation`).
- * - station-scoped accounts: none. An org topic carries every station of the org, which such
- *   an account must not see; they rely on the polled alarm list until per-station topics exist.
+ * What a principal may read from the push broker.
+ * - `orgIds`: org trees (`ems/org/<id>/…`, wildcards inside the tree allowed).
+ *   orgType 1 (platform): every service provider. A service provider account with org-wide data
+ *   scope: its provider. A customer account with org-wide data scope: its own customer org
+ *   (a station's alarm is published on its provider's AND its customer's topic).
+ * - `stations`: single station alarm topics, for station-scoped accounts
+ *   (`dataScope === 'stations'`). They get no org tree, because an org topic carries every
+ *   station of the org; only the exact topic of each station in their scope, no wildcards.
  */
-export const pushOrgIds = (p: Principal, reg: Registry): number[] => {
-  if (p.dataScope === 'stations') return [];
-  if (p.orgType === 1 || p.orgType === 2) return new Scope(p, reg).providerIds();
-  return reg.orgs.get(p.orgId)?.orgType === 3 ? [p.orgId] : [];
+export interface PushGrant {
+  orgIds: readonly number[];
+  stations: readonly { providerId: number; stationId: number }[];
+}
+
+export const pushGrant = (p: Principal, reg: Registry): PushGrant => {
+  if (p.dataScope === 'stations') {
+    const scope = new Scope(p, reg);
+    const stations: { providerId: number; stationId: number }[] = [];
+    for (const stationId of new Set(p.scopeStationIds)) {
+      const s = reg.stations.get(stationId);
+      if (s && scope.hasStation(stationId)) stations.push({ providerId: s.providerId, stationId });
+    }
+    return { orgIds: [], stations };
+  }
+  if (p.orgType === 1 || p.orgType === 2) return { orgIds: new Scope(p, reg).providerIds(), stations: [] };
+  return { orgIds: reg.orgs.get(p.orgId)?.orgType === 3 ? [p.orgId] : [], stations: [] };
 };
 
-/** The alarm topics a station's alarm is published to: its provider's and its customer's. */
+/**
+ * The topic filters a principal may subscribe to: `ems/org/<id>/#` per org tree, and the exact
+ * `ems/org/<pid>/station/<sid>/alarm` per station of a station-scoped account. `maySubscribe`
+ * admits a filter covered by one of them.
+ */
+export const pushFilters = (p: Principal, reg: Registry): string[] => {
+  const g = pushGrant(p, reg);
+  return [...g.orgIds.map(orgTreeFilter), ...g.stations.map((s) => stationAlarmTopic(s.providerId, s.stationId))];
+};
+
+/** The alarm topics the console subscribes to (`queryPushCredentials` → `topics`). */
+export const pushTopics = (p: Principal, reg: Registry): string[] => {
+  const g = pushGrant(p, reg);
+  return [...g.orgIds.map(orgAlarmTopic), ...g.stations.map((s) => stationAlarmTopic(s.providerId, s.stationId))];
+};
+
+/**
+ * The alarm topics a station's alarm is published to: its provider's, its customer's (when the
+ * station belongs to a customer) and the station's own (read by station-scoped accounts).
+ */
 export const alarmTopicsForStation = (reg: Registry, stationId: number): string[] => {
   const s = reg.stations.get(stationId);
   if (!s) return [];
-  return s.customerId && s.customerId !== s.providerId
-    ? [orgAlarmTopic(s.providerId), orgAlarmTopic(s.customerId)]
-    : [orgAlarmTopic(s.providerId)];
+  const out = [orgAlarmTopic(s.providerId)];
+  if (s.customerId && s.customerId !== s.providerId) out.push(orgAlarmTopic(s.customerId));
+  out.push(stationAlarmTopic(s.providerId, s.id));
+  return out;
 };
 
 const ORG_FILTER = new RegExp(`^${TOPIC_ROOT}/org/([1-9]\\d{0,9})/(.+)$`);
@@ -55,9 +92,16 @@ export const filterOrg = (filter: string): number | null => {
   return Number(m[1]);
 };
 
-export const maySubscribe = (filter: string, orgIds: readonly number[]): boolean => {
+/**
+ * Whether `filter` may be subscribed to under the granted filters (`pushFilters`): inside a
+ * granted org tree (`ems/org/<id>/#`), or exactly a granted station topic. A station grant
+ * admits nothing else: no `+`, no `#`, no other station.
+ */
+export const maySubscribe = (filter: string, granted: readonly string[]): boolean => {
   const org = filterOrg(filter);
-  return org !== null && orgIds.includes(org);
+  if (org === null) return false;
+  if (granted.includes(orgTreeFilter(org))) return true;
+  return parseStationAlarmTopic(filter) !== null && granted.includes(filter);
 };
 
 type SessionRow = { account_id: number; expires_at: Date; last_seen_at: Date; revoked_at: Date | null };

@@ -4,12 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import WebSocket from 'ws';
-import { orgAlarmTopic } from '../../protocol/push';
+import { orgAlarmTopic, parseOrgAlarmTopic, parseStationAlarmTopic, stationAlarmTopic } from '../../protocol/push';
 import { ADMIN_ACCOUNT, OPERATOR_ACCOUNT, PROVIDERS } from '../db/seed-data';
 import { startTestServer, type TestServer } from '../test/harness';
+import { publishAlarm, type AlarmRow } from '../alarms/store';
 import { EmbeddedBroker } from './embedded';
 import { ExternalBroker, sessionUsername } from './external';
-import { filterOrg, maySubscribe } from './access';
+import { alarmTopicsForStation, filterOrg, maySubscribe } from './access';
 
 const EXTERNAL = !!process.env.MQTT_URL;
 if (!EXTERNAL) console.warn('skipping external-broker tests: MQTT_URL not set');
@@ -24,7 +25,38 @@ interface Ctx {
   tokens: Record<'admin' | 'a' | 'b' | 'operator', string>;
   orgA: number;
   orgB: number;
+  /** the operator's provider and its station list; `otherStation`: a station of that provider outside it */
+  operatorOrg: number;
+  operatorStations: number[];
+  otherStation: number;
 }
+
+let alarmSeq = 9_000_000;
+/** An alarm row of a station, enough for `publishAlarm` (not stored). */
+const alarmRow = (srv: TestServer, stationId: number): AlarmRow => {
+  const st = srv.services.registry.stations.get(stationId)!;
+  return {
+    id: ++alarmSeq,
+    providerId: st.providerId,
+    stationId,
+    stationName: st.name,
+    deviceId: null,
+    deviceName: null,
+    deviceType: 'gateway',
+    ruleCode: 'gatewayOffline',
+    category: 'alarm',
+    type: 'alert',
+    status: 1,
+    content: '',
+    params: {},
+    happenTime: new Date(srv.clock.now),
+    recoveryTime: null,
+    resolvedById: null,
+    resolvedBy: null,
+    dedupKey: `test:${alarmSeq}`,
+    occurrences: 1,
+  };
+};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let seq = 0;
@@ -110,6 +142,13 @@ const suite = (mode: 'embedded' | 'external') => () => {
     ctx.orgA = await orgOf(ctx.tokens.a);
     ctx.orgB = await orgOf(ctx.tokens.b);
     expect(ctx.orgA).not.toBe(ctx.orgB);
+    const op = (await ctx.srv.services.sessions.resolve(ctx.tokens.operator))!.principal;
+    expect(op.dataScope).toBe('stations');
+    ctx.operatorOrg = op.orgId;
+    ctx.operatorStations = [...op.scopeStationIds];
+    expect(ctx.operatorStations).toHaveLength(3);
+    ctx.otherStation = ctx.srv.services.registry.stationsByProvider.get(op.orgId)!.find((id) => !op.scopeStationIds.includes(id))!;
+    expect(ctx.otherStation).toBeDefined();
   });
 
   afterAll(async () => {
@@ -135,8 +174,10 @@ const suite = (mode: 'embedded' | 'external') => () => {
     const admin = await credsOf(ctx.tokens.admin);
     expect(admin.topics).toEqual(expect.arrayContaining([orgAlarmTopic(ctx.orgA), orgAlarmTopic(ctx.orgB)]));
     expect(admin.topics).toHaveLength(ctx.srv.services.registry.providerIds.length);
-    // a station-scoped account may not read a whole provider's topic
-    expect((await credsOf(ctx.tokens.operator)).topics).toEqual([]);
+    // a station-scoped account gets exactly its stations' topics, never a whole provider's
+    const op = await credsOf(ctx.tokens.operator);
+    expect(op.topics).toEqual(ctx.operatorStations.map((sid) => stationAlarmTopic(ctx.operatorOrg, sid)));
+    expect(op.topics).toHaveLength(3);
   });
 
   it('refuses CONNECT without a token', async () => {
@@ -193,10 +234,68 @@ const suite = (mode: 'embedded' | 'external') => () => {
     expect(got[0]!.topic).toBe(orgAlarmTopic(ctx.orgB));
   });
 
-  it('refuses a station-scoped account the provider topic', async () => {
+  it("lets a station-scoped account subscribe to exactly its stations' topics", async () => {
     const c = await open(ctx.tokens.operator);
-    const operatorOrg = (await ctx.srv.services.sessions.resolve(ctx.tokens.operator))!.principal.orgId;
-    expect(await subscribe(c, orgAlarmTopic(operatorOrg))).toBe(128);
+    const pid = ctx.operatorOrg;
+    expect(await subscribe(c, orgAlarmTopic(pid))).toBe(128);
+    expect(await subscribe(c, `ems/org/${pid}/#`)).toBe(128);
+    expect(await subscribe(c, `ems/org/${pid}/station/+/alarm`)).toBe(128);
+    expect(await subscribe(c, `ems/org/${pid}/station/#`)).toBe(128);
+    expect(await subscribe(c, `ems/org/${pid}/station/${ctx.operatorStations[0]}/#`)).toBe(128);
+    expect(await subscribe(c, `ems/org/+/station/${ctx.operatorStations[0]}/alarm`)).toBe(128);
+    expect(await subscribe(c, stationAlarmTopic(pid, ctx.otherStation))).toBe(128);
+    // its own station id under another provider's tree is not its topic either
+    expect(await subscribe(c, stationAlarmTopic(ctx.orgB, ctx.operatorStations[0]!))).toBe(128);
+    expect(await subscribe(c, '#')).toBe(128);
+    for (const sid of ctx.operatorStations) expect(await subscribe(c, stationAlarmTopic(pid, sid))).toBe(1);
+    expect(c.connected).toBe(true);
+  });
+
+  it("delivers a station's alarm to the station-scoped account of that station only; org-wide admins get every station", async () => {
+    const pid = ctx.operatorOrg;
+    const op = await open(ctx.tokens.operator);
+    const root = await open(ctx.tokens.admin);
+    const prov = await open(ctx.tokens.a);
+    const [gotOp, gotRoot, gotProv] = [collect(op), collect(root), collect(prov)];
+    for (const sid of ctx.operatorStations) expect(await subscribe(op, stationAlarmTopic(pid, sid))).toBe(1);
+    // refused subscriptions must not leak the other station's alarm
+    expect(await subscribe(op, stationAlarmTopic(pid, ctx.otherStation))).toBe(128);
+    expect(await subscribe(op, `ems/org/${pid}/station/+/alarm`)).toBe(128);
+    expect(await subscribe(root, orgAlarmTopic(pid))).toBe(1);
+    expect(await subscribe(prov, orgAlarmTopic(pid))).toBe(1);
+
+    const reg = ctx.srv.services.registry;
+    const mine = await publishAlarm(ctx.srv.services.broker, reg, alarmRow(ctx.srv, ctx.operatorStations[1]!));
+    const other = await publishAlarm(ctx.srv.services.broker, reg, alarmRow(ctx.srv, ctx.otherStation));
+    const ids = (got: { payload: string }[]) => got.map((m) => (JSON.parse(m.payload) as { alarmId: number }).alarmId);
+    await waitFor(() => gotOp.length >= 1 && gotRoot.length >= 2 && gotProv.length >= 2);
+    await sleep(300);
+    expect(gotOp.map((m) => m.topic)).toEqual([stationAlarmTopic(pid, ctx.operatorStations[1]!)]);
+    expect(ids(gotOp)).toEqual([mine.alarmId]);
+    expect(ids(gotRoot)).toEqual([mine.alarmId, other.alarmId]);
+    expect(ids(gotProv)).toEqual([mine.alarmId, other.alarmId]);
+    expect(gotRoot.every((m) => m.topic === orgAlarmTopic(pid))).toBe(true);
+  });
+
+  it("follows a station-scoped account's station list: a dropped station closes the connection and is refused after", async () => {
+    const [s1, s2] = ctx.operatorStations as [number, number];
+    const { token, userId } = await ctx.srv.makeAccount({ orgId: ctx.operatorOrg, permissions: [], dataScope: 'stations', stationIds: [s1, s2] });
+    expect((await credsOf(token)).topics).toEqual([stationAlarmTopic(ctx.operatorOrg, s1), stationAlarmTopic(ctx.operatorOrg, s2)]);
+    const c = await open(token);
+    expect(await subscribe(c, stationAlarmTopic(ctx.operatorOrg, s1))).toBe(1);
+    const broker = ctx.srv.services.broker as EmbeddedBroker | ExternalBroker;
+    await broker.sweep(); // unchanged scope: nothing happens
+    await sleep(200);
+    expect(c.connected).toBe(true);
+    await ctx.srv.services.db.query('UPDATE accounts SET scope_station_ids = $2 WHERE id = $1', [userId, [s2]]);
+    ctx.srv.services.sessions.refreshAccount(userId);
+    await broker.sweep();
+    await Promise.race([closed(c), sleep(5_000).then(() => Promise.reject(new Error('not closed after the station list shrank')))]);
+    const creds = await credsOf(token);
+    expect(creds.topics).toEqual([stationAlarmTopic(ctx.operatorOrg, s2)]);
+    const again = await open(token);
+    expect(await subscribe(again, stationAlarmTopic(ctx.operatorOrg, s1))).toBe(128);
+    expect(await subscribe(again, stationAlarmTopic(ctx.operatorOrg, s2))).toBe(1);
   });
 
   it('never delivers what a browser publishes', async () => {
@@ -300,8 +399,38 @@ describe('push broker: topic filters', () => {
     expect(filterOrg('ems/org/5/station/+/telemetry')).toBe(5);
     for (const f of ['#', '+/org/5/alarm', 'ems/org/+/alarm', 'ems/#', 'ems/org/5', 'ems/org/5/', 'ems/org/5//x', 'ems/org/5/#/x', 'ems/org/05/alarm', '$SYS/#', '$share/g/ems/org/5/alarm', 'ems/org/5/a+b'])
       expect(filterOrg(f), f).toBeNull();
-    expect(maySubscribe('ems/org/5/alarm', [5, 6])).toBe(true);
-    expect(maySubscribe('ems/org/7/alarm', [5, 6])).toBe(false);
+    expect(maySubscribe('ems/org/5/alarm', ['ems/org/5/#', 'ems/org/6/#'])).toBe(true);
+    expect(maySubscribe('ems/org/5/station/+/alarm', ['ems/org/5/#'])).toBe(true);
+    expect(maySubscribe('ems/org/7/alarm', ['ems/org/5/#', 'ems/org/6/#'])).toBe(false);
+    // a station grant admits exactly its topic
+    const station = ['ems/org/5/station/12/alarm'];
+    expect(maySubscribe('ems/org/5/station/12/alarm', station)).toBe(true);
+    for (const f of ['ems/org/5/alarm', 'ems/org/5/#', 'ems/org/5/station/+/alarm', 'ems/org/5/station/12/#', 'ems/org/5/station/13/alarm', 'ems/org/6/station/12/alarm', 'ems/org/+/station/12/alarm'])
+      expect(maySubscribe(f, station), f).toBe(false);
     expect(sessionUsername('ab'.repeat(32))).toBe(`s-${'ab'.repeat(12)}`);
+  });
+});
+
+describe('push topics', () => {
+  it('builds and parses station alarm topics; org topics unchanged', () => {
+    expect(stationAlarmTopic(5, 12)).toBe('ems/org/5/station/12/alarm');
+    expect(parseStationAlarmTopic('ems/org/5/station/12/alarm')).toEqual({ orgId: 5, stationId: 12 });
+    for (const t of ['ems/org/5/alarm', 'ems/org/5/station/+/alarm', 'ems/org/5/station/012/alarm', 'ems/org/5/station/12/alarm/x', 'ems/org/5/station//alarm'])
+      expect(parseStationAlarmTopic(t), t).toBeNull();
+    expect(orgAlarmTopic(5)).toBe('ems/org/5/alarm');
+    expect(parseOrgAlarmTopic('ems/org/5/alarm')).toBe(5);
+    expect(parseOrgAlarmTopic('ems/org/5/station/12/alarm')).toBeNull();
+  });
+
+  it("publishes a station's alarm on its provider's, its customer's and its own topic", async () => {
+    const srv = await startTestServer('pglite');
+    try {
+      const reg = srv.services.registry;
+      const st = [...reg.stations.values()].find((x) => x.customerId && x.customerId !== x.providerId)!;
+      expect(alarmTopicsForStation(reg, st.id)).toEqual([orgAlarmTopic(st.providerId), orgAlarmTopic(st.customerId), stationAlarmTopic(st.providerId, st.id)]);
+      expect(alarmTopicsForStation(reg, 9_999_999)).toEqual([]);
+    } finally {
+      await srv.close();
+    }
   });
 });

@@ -1,15 +1,15 @@
 // Embedded push broker: Aedes over WebSocket on the server's own HTTP port, path /mqtt.
-// CONNECT password = console session token; subscriptions limited to the caller's org topics;
+// CONNECT password = console session token; subscriptions limited to the caller's org trees,
+// or (station-scoped accounts) exactly the alarm topics of its stations;
 // browsers never publish; logout, disable or expiry closes the connection. docs/broker.md.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
-import { orgAlarmTopic } from '../../protocol/push';
 import type { Principal } from '../auth/scope';
 import type { Services } from '../services';
-import { livePrincipal, maySubscribe, pushOrgIds } from './access';
+import { livePrincipal, maySubscribe, pushFilters, pushTopics } from './access';
 import { gatewayLogin, gatewayMayPublish, gatewayMaySubscribe, isGatewayUsername } from '../fleet/gateway-auth';
 import type { PushBroker } from './types';
 
@@ -32,8 +32,8 @@ const authError = (returnCode: number, message: string): AuthenticateError =>
 interface Conn {
   client: Client;
   tokenHash: string;
-  /** org ids whose topics this connection may read (recomputed by `sweep`) */
-  orgIds: number[];
+  /** topic filters this connection may subscribe within (`pushFilters`, recomputed by `sweep`) */
+  allowed: string[];
   /** filters granted so far, re-checked when the scope changes */
   granted: Set<string>;
 }
@@ -123,7 +123,7 @@ export class EmbeddedBroker implements PushBroker {
       url: MQTT_WS_PATH,
       username: principal.account,
       password: token,
-      topics: pushOrgIds(principal, this.services.registry).map(orgAlarmTopic),
+      topics: pushTopics(principal, this.services.registry),
     };
   }
 
@@ -144,10 +144,12 @@ export class EmbeddedBroker implements PushBroker {
         this.closeToken(tokenHash, 'session ended');
         continue;
       }
-      const orgIds = pushOrgIds(p, this.services.registry);
+      // org trees, or the station list of a station-scoped account: a station dropped from
+      // the list closes connections subscribed to its topic
+      const allowed = pushFilters(p, this.services.registry);
       for (const c of set) {
-        c.orgIds = orgIds;
-        if ([...c.granted].some((f) => !maySubscribe(f, orgIds))) this.closeConn(c, 'scope changed');
+        c.allowed = allowed;
+        if ([...c.granted].some((f) => !maySubscribe(f, allowed))) this.closeConn(c, 'scope changed');
       }
     }
   }
@@ -188,7 +190,7 @@ export class EmbeddedBroker implements PushBroker {
     const set = this.byToken.get(s.tokenHash) ?? new Set<Conn>();
     if (set.size >= MAX_CONNECTIONS_PER_SESSION) throw authError(RC_NOT_AUTHORIZED, 'too many connections for this session');
     if (client.closed) return;
-    const conn: Conn = { client, tokenHash: s.tokenHash, orgIds: pushOrgIds(s.principal, this.services.registry), granted: new Set() };
+    const conn: Conn = { client, tokenHash: s.tokenHash, allowed: pushFilters(s.principal, this.services.registry), granted: new Set() };
     this.conns.set(client, conn);
     set.add(conn);
     this.byToken.set(s.tokenHash, set);
@@ -197,7 +199,7 @@ export class EmbeddedBroker implements PushBroker {
 
   private mayRead(client: Client, filter: string): boolean {
     const c = this.conns.get(client);
-    if (!c || !maySubscribe(filter, c.orgIds)) return false;
+    if (!c || !maySubscribe(filter, c.allowed)) return false;
     c.granted.add(filter);
     return true;
   }

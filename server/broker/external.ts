@@ -1,18 +1,20 @@
 // External push broker (MQTT_URL): the server publishes as MQTT_ADMIN_USER and keeps the
 // broker's access rules in step with console sessions through Mosquitto's dynamic-security
-// plugin. One dynsec role per org topic tree, one dynsec client per console session
+// plugin. One dynsec role per org topic tree (`ems-org-<id>`) and per station alarm topic
+// (`ems-station-<id>`, for station-scoped accounts), one dynsec client per console session
 // (username s-<24 hex of the token hash>, password = the session token), deleted when the
 // session ends (Mosquitto then disconnects it). docs/broker.md.
 import mqtt, { type MqttClient } from 'mqtt';
-import { orgAlarmTopic, TOPIC_ROOT } from '../../protocol/push';
+import { stationAlarmTopic, TOPIC_ROOT } from '../../protocol/push';
 import type { Principal } from '../auth/scope';
 import type { Services } from '../services';
-import { knownSessions, livePrincipal, pushOrgIds, sameSet } from './access';
+import { knownSessions, livePrincipal, orgTreeFilter, pushGrant, pushTopics, sameSet, type PushGrant } from './access';
 import { Dynsec, type DynsecCommand } from './dynsec';
 import type { PushBroker } from './types';
 
 export const SERVER_ROLE = 'ems-server';
 export const orgRole = (orgId: number): string => `ems-org-${orgId}`;
+export const stationRole = (stationId: number): string => `ems-station-${stationId}`;
 export const sessionUsername = (tokenHash: string): string => `s-${tokenHash.slice(0, 24)}`;
 const SESSION_TEXTNAME = 'ems console session';
 
@@ -27,17 +29,52 @@ export const DEFAULT_ACL: DynsecCommand = {
   ],
 };
 
-const orgRoleAcls = (orgId: number) => {
-  const tree = `${TOPIC_ROOT}/org/${orgId}/#`;
-  return [
-    // subscribePattern matches the requested filter against the pattern: ems/org/5/alarm and
-    // ems/org/5/# pass, ems/org/+/alarm and # do not.
-    { acltype: 'subscribePattern', topic: tree, allow: true, priority: 0 },
-    { acltype: 'publishClientReceive', topic: tree, allow: true, priority: 0 },
-    { acltype: 'publishClientSend', topic: tree, allow: false, priority: 0 },
-  ];
+type Acl = { acltype: string; topic: string; allow: boolean; priority: number };
+interface RoleSpec {
+  rolename: string;
+  acls: Acl[];
+  /** the role must hold exactly these ACLs (others are removed), not just at least these */
+  exact?: boolean;
+}
+
+const orgRoleSpec = (orgId: number): RoleSpec => {
+  const tree = orgTreeFilter(orgId);
+  return {
+    rolename: orgRole(orgId),
+    acls: [
+      // subscribePattern matches the requested filter against the pattern: ems/org/5/alarm and
+      // ems/org/5/# pass, ems/org/+/alarm and # do not.
+      { acltype: 'subscribePattern', topic: tree, allow: true, priority: 0 },
+      { acltype: 'publishClientReceive', topic: tree, allow: true, priority: 0 },
+      { acltype: 'publishClientSend', topic: tree, allow: false, priority: 0 },
+    ],
+  };
 };
-const SERVER_ACLS = [{ acltype: 'publishClientSend', topic: `${TOPIC_ROOT}/#`, allow: true, priority: 0 }];
+
+/**
+ * One station's alarm topic and nothing else. subscribeLiteral admits only that exact filter:
+ * ems/org/<pid>/station/+/alarm, ems/org/<pid>/# and another station's topic fall through to
+ * the default (deny). Exact, so a role left from a station's earlier provider holds no stale topic.
+ */
+const stationRoleSpec = (providerId: number, stationId: number): RoleSpec => {
+  const topic = stationAlarmTopic(providerId, stationId);
+  return {
+    rolename: stationRole(stationId),
+    exact: true,
+    acls: [
+      { acltype: 'subscribeLiteral', topic, allow: true, priority: 0 },
+      { acltype: 'publishClientReceive', topic, allow: true, priority: 0 },
+      { acltype: 'publishClientSend', topic, allow: false, priority: 0 },
+    ],
+  };
+};
+
+/** The dynsec roles of a session: one per org tree, one per station of a station-scoped account. */
+const roleSpecs = (g: PushGrant): RoleSpec[] => [
+  ...g.orgIds.map(orgRoleSpec),
+  ...g.stations.map((s) => stationRoleSpec(s.providerId, s.stationId)),
+];
+const SERVER_ACLS: Acl[] = [{ acltype: 'publishClientSend', topic: `${TOPIC_ROOT}/#`, allow: true, priority: 0 }];
 
 interface Tracked {
   username: string;
@@ -60,7 +97,8 @@ export class ExternalBroker implements PushBroker {
   readonly kind = 'external' as const;
   /** dynsec clients this process created or adopted, by token hash */
   private readonly tracked = new Map<string, Tracked>();
-  private readonly ensuredRoles = new Set<string>();
+  /** roles made sure of since the last (re)connect, with the ACLs they were given */
+  private readonly ensuredRoles = new Map<string, string>();
   private readonly inflight = new Map<string, Promise<void>>();
   private readonly timer: NodeJS.Timeout | null;
   private closing: Promise<void> | null = null;
@@ -130,17 +168,20 @@ export class ExternalBroker implements PushBroker {
   }
 
   async credentialsFor(principal: Principal, tokenHash: string, token: string) {
-    const orgIds = pushOrgIds(principal, this.services.registry);
-    await this.serialised(tokenHash, () => this.upsertSession(tokenHash, token, orgIds));
+    const specs = roleSpecs(pushGrant(principal, this.services.registry));
+    await this.serialised(tokenHash, () => this.upsertSession(tokenHash, token, specs));
     return {
       url: this.services.config.mqttPublicWsUrl ?? '',
       username: sessionUsername(tokenHash),
       password: token,
-      topics: orgIds.map(orgAlarmTopic),
+      topics: pushTopics(principal, this.services.registry),
     };
   }
 
-  /** Ends broker access of sessions that expired; follows scope changes of live ones. */
+  /**
+   * Ends broker access of sessions that expired; follows scope changes of live ones (org trees
+   * and station lists alike: a changed role set is applied, and Mosquitto disconnects the client).
+   */
   async sweep(): Promise<void> {
     for (const [tokenHash, t] of [...this.tracked]) {
       const p = await livePrincipal(this.services, tokenHash);
@@ -148,9 +189,10 @@ export class ExternalBroker implements PushBroker {
         await this.serialised(tokenHash, () => this.dropSession(tokenHash));
         continue;
       }
-      const roles = pushOrgIds(p, this.services.registry).map(orgRole);
+      const specs = roleSpecs(pushGrant(p, this.services.registry));
+      const roles = specs.map((r) => r.rolename);
       if (!sameSet(roles, t.roles)) {
-        await this.ensureRoles(roles);
+        await this.ensureRoles(specs);
         // changing roles disconnects the client; it reconnects with the same credentials
         await this.serialised(tokenHash, async () => {
           await this.dynsec.one({ command: 'modifyClient', username: t.username, roles: roles.map((rolename) => ({ rolename })) });
@@ -181,7 +223,7 @@ export class ExternalBroker implements PushBroker {
   /** Default ACL, the server's publish role, the org roles; then drops dead session clients. */
   private async setup(): Promise<void> {
     await this.dynsec.one(DEFAULT_ACL);
-    await this.ensureRole(SERVER_ROLE, SERVER_ACLS);
+    await this.ensureRole({ rolename: SERVER_ROLE, acls: SERVER_ACLS });
     const admin = this.services.config.mqttAdminUser;
     if (!(await this.clientRoles(admin)).includes(SERVER_ROLE)) {
       // Mosquitto disconnects a client whose roles change, this one included, before it
@@ -192,7 +234,7 @@ export class ExternalBroker implements PushBroker {
       if (!(await this.clientRoles(admin)).includes(SERVER_ROLE))
         throw new Error(`could not grant dynsec role ${SERVER_ROLE} to ${admin}: it cannot publish pushes`);
     }
-    await this.ensureRoles(this.services.registry.providerIds.map(orgRole));
+    await this.ensureRoles(this.services.registry.providerIds.map(orgRoleSpec));
     await this.reconcile();
   }
 
@@ -238,12 +280,13 @@ export class ExternalBroker implements PushBroker {
     await this.setup();
   }
 
-  private async upsertSession(tokenHash: string, token: string, orgIds: number[]): Promise<void> {
+  private async upsertSession(tokenHash: string, token: string, specs: RoleSpec[]): Promise<void> {
     const username = sessionUsername(tokenHash);
-    const roles = orgIds.map(orgRole);
+    const roles = specs.map((r) => r.rolename);
     const known = this.tracked.get(tokenHash);
+    // the roles must exist with the right ACLs even when the client is already up to date
+    await this.ensureRoles(specs);
     if (known && sameSet(known.roles, roles)) return;
-    await this.ensureRoles(roles);
     const roleList = roles.map((rolename) => ({ rolename }));
     if (!known) {
       const note: SessionNote = { h: tokenHash, exp: this.services.clock() + this.services.config.sessionAbsoluteHours * 3_600_000 };
@@ -272,17 +315,24 @@ export class ExternalBroker implements PushBroker {
     this.tracked.delete(tokenHash);
   }
 
-  private async ensureRoles(roles: string[]): Promise<void> {
-    for (const r of roles) if (!this.ensuredRoles.has(r)) await this.ensureRole(r, orgRoleAcls(Number(r.slice('ems-org-'.length))));
+  private async ensureRoles(specs: RoleSpec[]): Promise<void> {
+    for (const spec of specs) if (this.ensuredRoles.get(spec.rolename) !== aclKey(spec.acls)) await this.ensureRole(spec);
   }
 
-  private async ensureRole(rolename: string, acls: Record<string, unknown>[]): Promise<void> {
+  private async ensureRole({ rolename, acls, exact }: RoleSpec): Promise<void> {
     const r = await this.dynsec.one({ command: 'createRole', rolename, acls }, ['Role already exists']);
     if (r.error) {
       // existing role: make sure our ACLs are there (another admin may have edited it)
       await this.dynsec.run(acls.map((a) => ({ command: 'addRoleACL', rolename, ...a })));
+      if (exact) {
+        const got = await this.dynsec.one({ command: 'getRole', rolename });
+        const have = ((got.data?.role as { acls?: Acl[] } | undefined)?.acls ?? []) as Acl[];
+        const want = new Set(acls.map((a) => `${a.acltype} ${a.topic}`));
+        const extra = have.filter((a) => !want.has(`${a.acltype} ${a.topic}`));
+        if (extra.length) await this.dynsec.run(extra.map((a) => ({ command: 'removeRoleACL', rolename, acltype: a.acltype, topic: a.topic })));
+      }
     }
-    this.ensuredRoles.add(rolename);
+    this.ensuredRoles.set(rolename, aclKey(acls));
   }
 
   /** One dynsec change at a time per session, so concurrent calls never double-modify. */
@@ -305,6 +355,8 @@ export class ExternalBroker implements PushBroker {
     );
   };
 }
+
+const aclKey = (acls: readonly Acl[]): string => acls.map((a) => `${a.acltype} ${a.topic} ${a.allow}`).join('\n');
 
 const parseNote = (s: string | undefined): SessionNote | null => {
   if (!s) return null;

@@ -6,7 +6,7 @@ import type { PushBroker } from './types';
 
 export { EmbeddedBroker, MQTT_WS_PATH } from './embedded';
 export { ExternalBroker } from './external';
-export { alarmTopicsForStation, pushOrgIds } from './access';
+export { alarmTopicsForStation, pushFilters, pushGrant, pushTopics } from './access';
 
 /**
  * Embedded Aedes on the HTTP port (WebSocket path /mqtt), or the external broker of MQTT_URL

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../protocol/errors';
-import { orgAlarmTopic, parseAlarmPush } from '../../../protocol/push';
+import { orgAlarmTopic, parseAlarmPush, stationAlarmTopic } from '../../../protocol/push';
 import { backends, startTestServer, type TestServer } from '../../test/harness';
 import { seedAlarmHistory } from '../../alarms/seed-history';
 import { raiseAlarm } from '../../alarms/store';
@@ -180,7 +180,7 @@ describe.each(backends())('alarm actions (%s)', (backend) => {
   // ───────────────────────────── resolveAlarm ─────────────────────────────
 
   describe('resolveAlarm', () => {
-    it('resolves an open alarm once: recovery time now, one push on the provider (and customer) topic, audited; again is a no-op', async () => {
+    it('resolves an open alarm once: recovery time now, one push on the provider, customer and station topics, audited; again is a no-op', async () => {
       const target = await openOf(A);
       const badge = { alarmRecordVo: { alarmStatus: 1, orgId: A }, page: 1, length: 1000 };
       const before = (await s.call('fuzzyAlarmRecord', badge, adminA)).data.totalCount;
@@ -192,8 +192,8 @@ describe.each(backends())('alarm actions (%s)', (backend) => {
 
       const pushes = sent.slice(pushesBefore);
       const customer = s.services.registry.stations.get(target.stationId)!.customerId;
-      expect(pushes.map((p) => p.topic)).toEqual([orgAlarmTopic(A), orgAlarmTopic(customer)]);
-      expect(pushes[1]!.payload).toBe(pushes[0]!.payload);
+      expect(pushes.map((p) => p.topic)).toEqual([orgAlarmTopic(A), orgAlarmTopic(customer), stationAlarmTopic(A, target.stationId)]);
+      expect(new Set(pushes.map((p) => p.payload)).size).toBe(1);
       const msg = parseAlarmPush(pushes[0]!.payload);
       const [{ category } = { category: '' }] = await q<{ category: string }>('SELECT category FROM alarms WHERE id = $1', [target.id]);
       const actionWay = category === 'fault' || category === 'protection' ? 35003 : 35002;
@@ -209,7 +209,7 @@ describe.each(backends())('alarm actions (%s)', (backend) => {
       const again = await s.call('resolveAlarm', { alarmId: target.id }, adminA);
       expect(again.code).toBe(0);
       expect(again.data).toEqual(r.data);
-      expect(sent.length).toBe(pushesBefore + 2);
+      expect(sent.length).toBe(pushesBefore + 3);
     });
 
     it('is forbidden without alarm.resolve, and changes nothing', async () => {
