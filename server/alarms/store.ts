@@ -233,11 +233,11 @@ export const toPush = (row: AlarmRow, registry: Registry): AlarmPush => {
   };
 };
 
-/** Publishes the push of `row` on its provider's topic (once per new alarm, once per resolution). */
+/** Publishes the push of `row` on its alarm topics (once per new alarm, once per resolution). */
 export const publishAlarm = async (broker: PushBroker, registry: Registry, row: AlarmRow): Promise<AlarmPush> => {
   const msg = toPush(row, registry);
   const payload = JSON.stringify(msg);
-  // The provider's topic and, for a customer's station, the customer's topic too.
+  // The provider's topic, the customer's (for a customer's station) and the station's own.
   for (const topic of alarmTopicsForStation(registry, row.stationId)) await broker.publish(topic, payload);
   return msg;
 };
