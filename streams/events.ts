@@ -22,7 +22,8 @@ export type StoreEvent =
   | { type: 'loading/started' }
   | { type: 'loading/finished' }
   // alarms
-  | { type: 'alarms/countLoaded'; total: number; orgId: number }
+  /** maxId: the newest alarm id the count includes; live alarms above it are added on top */
+  | { type: 'alarms/countLoaded'; total: number; orgId: number; maxId?: number }
   | { type: 'alarms/countFailed'; orgId: number }
   | { type: 'alarms/received'; alarms: AlarmPush[]; at: number; live: boolean }
   | { type: 'alarms/listLoaded'; alarms: AlarmPush[] }

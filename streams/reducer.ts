@@ -137,10 +137,18 @@ export const reduce = (state: State, e: StoreEvent): State => {
       case 'loading/finished':
         d.loading = Math.max(0, d.loading - 1);
         return;
-      case 'alarms/countLoaded':
-        d.alarms.badge = e.total;
+      case 'alarms/countLoaded': {
+        // live unresolved alarms newer than the query's newest are not in its count yet
+        let newer = 0;
+        if (e.maxId !== undefined)
+          for (const id of d.alarms.ids) {
+            if (id <= e.maxId) break;
+            if (d.alarms.byId[id]?.status === 'unresolved' && d.alarms.byId[id]?.orgId === e.orgId) newer += 1;
+          }
+        d.alarms.badge = e.total + newer;
         d.alarms.badgeOrgId = e.orgId;
         return;
+      }
       case 'alarms/countFailed':
         // SPEC §8: a failed alarm count load sets the badge to 0
         d.alarms.badge = 0;

@@ -49,10 +49,22 @@ export async function run(): Promise<void> {
     const orgId = await state<number>(page, 's => s.session.currentOrg.id');
     const stationId = server.services.registry.stationsByProvider.get(orgId)![0]!;
     const topic = orgAlarmTopic(orgId);
-    let nextId = 50_000_000;
-    const push = (over: Partial<AlarmPush> = {}): string =>
+    const stationName = server.services.registry.stations.get(stationId)!.name;
+    // Real alarm rows (as the fleet would raise them), so the badge's periodic resync agrees
+    // with the pushes; one multi-row INSERT per publishing tick.
+    let seq = 0;
+    const insert = async (n: number): Promise<number[]> => {
+      const rows = await server.services.db.query<{ id: number }>(
+        `INSERT INTO alarms(provider_id, station_id, device_type, rule_code, category, type, status, content, happen_time, dedup_key)
+         SELECT $1, $2, 'gateway', 'benchRule', 'event', 'event', 1, 'bench alarm', now(), 'bench:' || g FROM generate_series($3::int, $4::int) g RETURNING id`,
+        [orgId, stationId, seq + 1, seq + n],
+      );
+      seq += n;
+      return rows.map((r) => r.id);
+    };
+    const push = (alarmId: number, over: Partial<AlarmPush> = {}): string =>
       JSON.stringify({
-        alarmId: nextId++, orgId, stationId, actionWay: 35002, stationName: 'Bench station', monitoredObjectName: 'PCS-1',
+        alarmId, orgId, stationId, actionWay: 35002, stationName, monitoredObjectName: 'Gateway',
         alarmRuleName: 'Bench rule', alarmCategory: 'event', happenTime: new Date().toISOString(), status: 'unresolved', ...over,
       } satisfies AlarmPush);
     await page.evaluate(() => {
@@ -70,14 +82,15 @@ export async function run(): Promise<void> {
     });
     const lat: number[] = [];
     for (let i = 0; i < LATENCY_SAMPLES; i++) {
-      const id = nextId;
+      const [id] = await insert(1);
       const t0 = performance.timeOrigin + performance.now();
-      await server.services.broker.publish(topic, push());
+      await server.services.broker.publish(topic, push(id!));
       const seenAt = await page.waitForFunction((x) => (window as any).__seen.get(x), id, { timeout: 10_000 }).then((h) => h.jsonValue() as Promise<number>);
       lat.push(seenAt - t0);
       await page.evaluate((x) => (document.querySelector(`[data-alarm-id="${x}"] [data-testid=popup-ignore]`) as HTMLElement | null)?.click(), id);
       await page.waitForTimeout(320); // the next one gets its own 300 ms slot
     }
+    log(`pop-up latency samples (ms, slowest first): ${[...lat].sort((a, b) => b - a).slice(0, 5).map((x) => x.toFixed(1)).join(', ')}; first: ${lat[0]?.toFixed(1)}`);
     report('push.popup_p50_ms', percentile(lat, 50), 'ms');
     report('push.popup_p99_ms', percentile(lat, 99), 'ms');
 
@@ -99,9 +112,8 @@ export async function run(): Promise<void> {
       const due = start + tick * 10;
       const wait = due - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      const batch: Promise<void>[] = [];
-      for (let k = 0; k < perTick; k++) batch.push(server.services.broker.publish(topic, push({ alarmCategory: (['event', 'alarm', 'fault', 'protection'] as const)[k % 4] })));
-      await Promise.all(batch);
+      const ids = await insert(perTick);
+      await Promise.all(ids.map((id, k) => server.services.broker.publish(topic, push(id, { alarmCategory: (['event', 'alarm', 'fault', 'protection'] as const)[k % 4] }))));
       published += perTick;
     }
     log(`published ${published} in ${((Date.now() - start) / 1000).toFixed(1)} s`);
@@ -115,7 +127,8 @@ export async function run(): Promise<void> {
       return { frames: w.__frames.slice(1), long: w.__long };
     });
     report('storm.published', published, 'msg');
-    report('storm.lost', Math.max(published - (after.total - before.total), published - (after.badge - before.badge)), 'msg');
+    log(`store counted ${after.total - before.total}, badge moved ${after.badge - before.badge}`);
+    report('storm.lost', Math.max(0, published - (after.total - before.total), published - (after.badge - before.badge)), 'msg');
     report('storm.frame_p95_ms', percentile(frames.frames, 95), 'ms');
     report('storm.long_task_max_ms', frames.long.length ? Math.max(...frames.long) : 0, 'ms');
     await ctx.close();

@@ -33,6 +33,12 @@ describe('reducer', () => {
     expect(s.alarms.ids).toEqual([2, 1]);
   });
 
+  it('a reloaded count adds the live alarms newer than its watermark', () => {
+    let s = run([{ type: 'alarms/received', alarms: [alarm(10), alarm(11), alarm(12, { status: 'resolved' })], at: 1, live: true }], signedIn());
+    s = reduce(s, { type: 'alarms/countLoaded', total: 40, orgId: 7, maxId: 10 });
+    expect(s.alarms.badge).toBe(41);
+  });
+
   it('a failed count sets the badge to 0', () => {
     expect(run([{ type: 'alarms/countFailed', orgId: 7 }], signedIn()).alarms.badge).toBe(0);
   });

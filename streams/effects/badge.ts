@@ -28,7 +28,9 @@ export function startBadge(store: Store, api: Api, o: { intervalMs?: number; sch
           map((r) => {
             if (r.ok) {
               loaded = true;
-              return { type: 'alarms/countLoaded' as const, total: r.value.totalCount, orgId };
+              // pushes that raced the query are on top of its count: the watermark tells which
+              const maxId = r.value.dataList.reduce((m, a) => Math.max(m, a.alarmId), 0);
+              return { type: 'alarms/countLoaded' as const, total: r.value.totalCount, orgId, maxId };
             }
             return loaded ? null : { type: 'alarms/countFailed' as const, orgId };
           }),
