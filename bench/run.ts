@@ -3,6 +3,7 @@ export {};
 // stdout ({"name", "value", "unit"}); progress goes to stderr.
 const groups: Record<string, () => Promise<unknown>> = {
   server: () => import('./groups/server').then((m) => m.run()),
+  fleet: () => import('./groups/fleet').then((m) => m.run()),
   shell: () => import('./groups/shell').then((m) => m.run()),
 };
 

@@ -59,6 +59,10 @@ export interface StoreOptions {
   retention: Retention;
   /** a station/device is offline when nothing arrived for this long */
   offlineAfterMs: number;
+  /** at most this many rollup rows per flush (a minute boundary closes every device's bucket at once) */
+  rollupsPerFlush?: number;
+  /** energy increments are written at most this often (and whenever an interval closes) */
+  energyFlushMs?: number;
 }
 
 export class TelemetryStore {
@@ -77,6 +81,7 @@ export class TelemetryStore {
   private pendingTs: number[] = [];
   private flushing: Promise<void> | null = null;
   private lastRetention = 0;
+  private lastEnergy = 0;
 
   constructor(readonly opts: StoreOptions) {}
 
@@ -232,12 +237,18 @@ export class TelemetryStore {
     const now = this.opts.clock();
     this.sweep(opts.all ? Infinity : now);
     const raw = this.raw;
-    const rolls = this.rollOut;
-    const energy = [...this.energy.values()];
+    const cap = opts.all ? Infinity : (this.opts.rollupsPerFlush ?? 10_000);
+    const rolls = this.rollOut.length <= cap ? this.rollOut : this.rollOut.slice(0, cap);
+    this.rollOut = this.rollOut.length <= cap ? [] : this.rollOut.slice(cap);
+    let energy: EnergyRow[] = [];
+    const quarterNow = Math.floor((now - 1) / QUARTER) * QUARTER;
+    if (opts.all || now - this.lastEnergy >= (this.opts.energyFlushMs ?? 10_000) || [...this.energy.values()].some((e) => e.bucket < quarterNow)) {
+      energy = [...this.energy.values()];
+      this.energy = new Map();
+      this.lastEnergy = now;
+    }
     const ts = this.pendingTs;
     this.raw = [];
-    this.rollOut = [];
-    this.energy = new Map();
     this.pendingTs = [];
     this.flushing = (async () => {
       if (raw.length) await insertRaw(db, raw);
