@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { orgAlarmTopic, type AlarmPush } from '../../protocol/push';
 import { hasChromium, launch, newContext } from '../../tests/e2e/helpers/browser';
 import { startServer } from '../../tests/e2e/helpers/server';
-import { DEMO, login } from '../../tests/e2e/helpers/console';
+import { DEMO, login, type EmsWindow } from '../../tests/e2e/helpers/console';
 import { log, percentile, report } from '../report';
 
 const STORM_S = Number(process.env.BENCH_STORM_SECONDS ?? 60);
@@ -45,7 +45,7 @@ export async function run(): Promise<void> {
     // --- push -> pop-up latency ----------------------------------------------------------
     await login(page, DEMO.provider);
     await page.goto('/alarm/alarmList');
-    await page.waitForFunction(() => (window as any).__ems.state().connection.push === 'online', null, { timeout: 30_000 });
+    await page.waitForFunction(() => (window as unknown as EmsWindow).__ems.state().connection.push === 'online', null, { timeout: 30_000 });
     const orgId = await state<number>(page, 's => s.session.currentOrg.id');
     const stationId = server.services.registry.stationsByProvider.get(orgId)![0]!;
     const topic = orgAlarmTopic(orgId);
@@ -82,10 +82,10 @@ export async function run(): Promise<void> {
     });
     const lat: number[] = [];
     for (let i = 0; i < LATENCY_SAMPLES; i++) {
-      const [id] = await insert(1);
+      const id = (await insert(1))[0]!;
       const t0 = performance.timeOrigin + performance.now();
-      await server.services.broker.publish(topic, push(id!));
-      const seenAt = await page.waitForFunction((x) => (window as any).__seen.get(x), id, { timeout: 10_000 }).then((h) => h.jsonValue() as Promise<number>);
+      await server.services.broker.publish(topic, push(id));
+      const seenAt = await page.waitForFunction((x) => (window as unknown as { __seen: Map<number, number> }).__seen.get(x), id, { timeout: 10_000 }).then((h) => h.jsonValue() as Promise<number>);
       lat.push(seenAt - t0);
       await page.evaluate((x) => (document.querySelector(`[data-alarm-id="${x}"] [data-testid=popup-ignore]`) as HTMLElement | null)?.click(), id);
       await page.waitForTimeout(320); // the next one gets its own 300 ms slot
@@ -118,7 +118,7 @@ export async function run(): Promise<void> {
     }
     log(`published ${published} in ${((Date.now() - start) / 1000).toFixed(1)} s`);
     await page
-      .waitForFunction((n) => (window as any).__ems.state().alarms.receivedTotal >= n, before.total + published, { timeout: 60_000, polling: 250 })
+      .waitForFunction((n) => (window as unknown as EmsWindow).__ems.state().alarms.receivedTotal >= n, before.total + published, { timeout: 60_000, polling: 250 })
       .catch(() => undefined);
     const after = await state<{ badge: number; total: number }>(page, 's => ({ badge: s.alarms.badge, total: s.alarms.receivedTotal })');
     const frames = await page.evaluate(() => {

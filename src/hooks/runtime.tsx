@@ -26,7 +26,6 @@ export const useRuntime = (): Runtime => {
 /** Reads a slice of state; `deps` re-create the selector (it otherwise runs as first given). */
 export function useStoreValue<T>(selector: (s: State) => T, deps: readonly unknown[] = [], eq?: (a: T, b: T) => boolean): T {
   const { store } = useRuntime();
-  // eslint-disable-next-line react-hooks/exhaustive-deps
   const obs = useMemo(() => store.select(selector, eq), [store, ...deps]);
   return useObservableEagerState(obs);
 }

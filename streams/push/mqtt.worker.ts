@@ -22,6 +22,11 @@ const flush = () => {
   timer = setTimeout(flush, 16);
 };
 
+// Warm the validator while the connection opens, so the first real alarm does not pay for it.
+parseAlarmPush(
+  JSON.stringify({ alarmId: 1, orgId: 1, stationId: 1, actionWay: 35002, stationName: '', monitoredObjectName: '', alarmRuleName: '', alarmCategory: 'event', happenTime: new Date(0).toISOString() }),
+);
+
 scope.onmessage = (e: MessageEvent<ToWorker>) => {
   const m = e.data;
   switch (m.type) {

@@ -1,8 +1,8 @@
-import type { RouteDef } from '../../app/routes';
+import type { TKey } from '../../i18n/keys';
 import { useT } from '../../hooks/useT';
 
 /** Screens that later issues build: a clear "not available yet" page with the route name. */
-export function NotYetPage({ route, standalone = false }: { route: RouteDef; standalone?: boolean }) {
+export function NotYetPage({ route, standalone = false }: { route: { name: string; title: TKey }; standalone?: boolean }) {
   const t = useT();
   return (
     <section data-testid="not-yet" className={`flex flex-col items-center justify-center gap-2 p-10 text-center ${standalone ? 'h-full' : 'min-h-80'}`}>

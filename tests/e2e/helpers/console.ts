@@ -1,5 +1,9 @@
 // Console-level helpers for e2e tests: sign in, read state, sign API calls as a given token.
 import type { Page } from 'playwright-core';
+import type { State } from '../../../streams/state';
+
+/** The console exposes a read-only view of its store for tests and benches. */
+export type EmsWindow = Window & { __ems: { state(): State } };
 import { buildSignedForm, webCryptoHmacSha256 } from '../../../protocol/signing';
 import { CONSOLE_ACCESS_KEY_ID, CONSOLE_ACCESS_KEY_SECRET } from '../../../protocol/console-key';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
 import { startServer, type TestServer } from '../helpers/server';
-import { DEMO, login } from '../helpers/console';
+import { DEMO, login, type EmsWindow } from '../helpers/console';
 import { publishAlarm, recoverAlarm, toPush } from '../../../server/alarms/store';
 
 const state = <T>(page: Page, fn: string): Promise<T> => page.evaluate(`(${fn})(window.__ems.state())`) as Promise<T>;
@@ -29,7 +29,7 @@ describeBrowser('live alarms', () => {
     errors = watchErrors(page);
     await login(page, DEMO.provider);
     await page.goto('/alarm/alarmList');
-    await page.waitForFunction(() => (window as any).__ems.state().connection.push === 'online', null, { timeout: 20_000 });
+    await page.waitForFunction(() => (window as unknown as EmsWindow).__ems.state().connection.push === 'online', null, { timeout: 20_000 });
     const orgId = await state<number>(page, 's => s.session.currentOrg.id');
     stationId = server.services.registry.stationsByProvider.get(orgId)![0]!;
     stationName = server.services.registry.stations.get(stationId)!.name;
@@ -135,7 +135,7 @@ describeBrowser('live alarms', () => {
 
   it('a resolved push counts the badge down', async () => {
     const row = await server.alarm({ stationId, category: 'event' });
-    await page.waitForFunction((id) => !!(window as any).__ems.state().alarms.byId[id], row.id);
+    await page.waitForFunction((id) => !!(window as unknown as EmsWindow).__ems.state().alarms.byId[id], row.id);
     const now = await badge(page);
     const rec = await recoverAlarm(server.services.db, row.dedupKey, new Date());
     expect(rec).not.toBeNull();
@@ -150,14 +150,14 @@ describeBrowser('live alarms', () => {
     http.off('upgrade', broker.onUpgrade);
     http.on('upgrade', refuse);
     for (const ws of broker.wss.clients) ws.terminate();
-    await page.waitForFunction(() => (window as any).__ems.state().connection.push !== 'online');
+    await page.waitForFunction(() => (window as unknown as EmsWindow).__ems.state().connection.push !== 'online');
     await page.getByTestId('connection-banner').waitFor();
     const before = await badge(page);
     const missed = [await server.alarm({ stationId, category: 'alarm' }), await server.alarm({ stationId, category: 'fault' })];
     http.off('upgrade', refuse);
     http.on('upgrade', broker.onUpgrade);
-    await page.waitForFunction(() => (window as any).__ems.state().connection.push === 'online', null, { timeout: 40_000 });
-    for (const r of missed) await page.waitForFunction((id) => !!(window as any).__ems.state().alarms.byId[id], r.id, { timeout: 15_000 });
+    await page.waitForFunction(() => (window as unknown as EmsWindow).__ems.state().connection.push === 'online', null, { timeout: 40_000 });
+    for (const r of missed) await page.waitForFunction((id) => !!(window as unknown as EmsWindow).__ems.state().alarms.byId[id], r.id, { timeout: 15_000 });
     await waitBadge(page, before + 2);
     await page.getByTestId('connection-banner').waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
