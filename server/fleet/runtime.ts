@@ -10,6 +10,7 @@ import { loadFleetConfig } from './config';
 import { connectGateway, SimGateway, type Connector } from './gateway';
 import { gatewayPassword } from './gateway-auth';
 import { StationModel } from './station';
+import { AlarmRules } from './rules';
 
 // The fleet side of the server (docs/fleet.md): the telemetry store fed by gateway frames from
 // the broker, the command channel to the gateways (with acknowledgement or timeout), and, when
@@ -32,6 +33,8 @@ export class FleetRuntime implements LiveState {
   readonly store: TelemetryStore;
   /** per-station daily energy and income (homepage, overview, matrix) */
   readonly daily = new DailyEnergy();
+  /** alarm rules on the telemetry */
+  readonly rules: AlarmRules;
   readonly gateways = new Map<number, SimGateway>();
   /** resolves when the first-start backfill (if any) is written and the gateways run */
   ready: Promise<void> = Promise.resolve();
@@ -49,6 +52,7 @@ export class FleetRuntime implements LiveState {
       retention: { rawDays: c.telemetryRawDays, minuteDays: c.telemetryMinuteDays, quarterDays: c.telemetryQuarterDays },
       offlineAfterMs: Math.max(60_000, 3 * c.simIntervalMs),
     });
+    this.rules = new AlarmRules(s, log);
   }
 
   stationOnline(stationId: number): boolean | undefined {
@@ -65,6 +69,9 @@ export class FleetRuntime implements LiveState {
     }, 1000);
     flush.unref();
     this.timers.push(flush);
+    const sweep = setInterval(() => this.rules.sweep(this.store, this.s.clock()), 15_000);
+    sweep.unref();
+    this.timers.push(sweep);
     if (this.s.config.simulator) this.ready = this.startSimulator().catch((e: unknown) => this.log.warn({ err: String(e) }, 'fleet simulator failed to start'));
   }
 
@@ -100,6 +107,7 @@ export class FleetRuntime implements LiveState {
       const f = telemetryFrame.safeParse(raw);
       if (!f.success || f.data.stationId !== t.stationId) return void this.store.rejected++;
       this.store.ingest(f.data);
+      this.rules.onFrame(f.data, this.store);
     } else if (t.kind === 'status') {
       const st = gatewayStatus.safeParse(raw);
       if (st.success) this.store.setGatewayStatus(t.stationId, st.data.online, st.data.ts);
@@ -196,6 +204,7 @@ export class FleetRuntime implements LiveState {
     this.gateways.clear();
     for (const p of [...this.pending.values()]) p.finish({ ok: false, reason: 'Server shutting down', at: new Date(this.s.clock()) });
     await this.settled();
+    await this.rules.settled();
     if (this.ext) await new Promise<void>((r) => this.ext!.end(true, {}, () => r()));
     await this.store.flush(this.s.db, { all: true }).catch(() => undefined);
   }

@@ -1,0 +1,137 @@
+import { pointIndex, type FleetDeviceType, type TelemetryFrame } from '../../protocol/fleet';
+import { dedupKeyOf, publishAlarm, raiseAlarm, recoverAlarm } from '../alarms/store';
+import type { Services } from '../services';
+import type { TelemetryStore } from '../telemetry/store';
+
+// Alarm rules on the telemetry (docs/fleet.md): each rule is a condition on one device's latest
+// frame (thresholds, state codes) or on a station's gateway (offline). Edges only: the database is
+// touched when a condition starts (raiseAlarm; a push when the alarm is new) or clears
+// (recoverAlarm; a 'resolved' push). The repository's dedup key makes a flapping condition one
+// open alarm. What this process raised is remembered in memory; alarms open from before a restart
+// stay open until an operator resolves them or the condition recurs and clears.
+
+interface Condition { code: string; active: boolean; content: string; params: Record<string, unknown> }
+type Check = (v: (number | null)[], s: number | null, prev: number | null) => Condition[];
+
+const at = (type: FleetDeviceType, name: string) => pointIndex(type, name);
+const n = (x: number | null | undefined) => (typeof x === 'number' && Number.isFinite(x) ? x : NaN);
+const f1 = (x: number) => x.toFixed(1);
+
+const CHECKS: Partial<Record<FleetDeviceType, Check>> = {
+  battery_cluster: (v, s) => {
+    const tmax = n(v[at('battery_cluster', 'cellTmax')]);
+    const vmax = n(v[at('battery_cluster', 'cellVmax')]);
+    const vmin = n(v[at('battery_cluster', 'cellVmin')]);
+    return [
+      { code: 'cellOverTemp', active: tmax > 45, content: `Cell temperature ${f1(tmax)} °C above 45 °C`, params: { cellTmaxC: tmax } },
+      { code: 'cellOverVoltage', active: vmax > 3.62, content: `Cell voltage ${vmax.toFixed(3)} V above 3.620 V`, params: { cellVmax: vmax } },
+      { code: 'cellVoltageSpread', active: vmax - vmin > 0.08, content: `Cell voltage spread ${((vmax - vmin) * 1000).toFixed(0)} mV above 80 mV`, params: { spreadV: vmax - vmin } },
+      { code: 'cellUnderVoltageTrip', active: s === 6, content: `Under-voltage protection: lowest cell ${vmin.toFixed(3)} V`, params: { cellVmin: vmin } },
+      { code: 'forceChargeRequest', active: s === 5, content: 'BMS requests a force charge', params: { soc: n(v[0]) } },
+    ];
+  },
+  generator: (v, s, prev) => {
+    const fuel = n(v[at('generator', 'fuelLevelPct')]);
+    const coolant = n(v[at('generator', 'coolantC')]);
+    return [
+      { code: 'dgFuelLow', active: fuel < 25, content: `Fuel level ${f1(fuel)} % below 25 %`, params: { fuelLevelPct: fuel } },
+      { code: 'dgCoolantHighTrip', active: coolant > 98, content: `Coolant ${f1(coolant)} °C above 98 °C`, params: { coolantC: coolant } },
+      // a start abandoned after three cranks ends in a de-energised stop straight from the startup interval
+      { code: 'dgStartFailure', active: s === 12 && prev === 4, content: 'Generator did not start after three attempts', params: { state: s } },
+      { code: 'dgStarted', active: s !== null && s >= 8 && s <= 10, content: 'Generator started and took load', params: { state: s } },
+    ];
+  },
+  meter: (v) => {
+    const g = n(v[at('meter', 'gridState')]);
+    return [{ code: 'gridOutage', active: g === 1, content: 'Grid lost: the site runs off-grid', params: { gridState: g } }];
+  },
+  pcs: (v) => {
+    const t = n(v[at('pcs', 'tempC')]);
+    return [{ code: 'pcsIgbtOverTemp', active: t > 60, content: `IGBT temperature ${f1(t)} °C above 60 °C`, params: { tempC: t } }];
+  },
+};
+
+export class AlarmRules {
+  /** dedup keys this process has open */
+  private readonly open = new Set<string>();
+  private readonly prevState = new Map<number, number | null>();
+  /** latched conditions: a one-shot condition (start failure) stays active until the next start */
+  private readonly latched = new Set<string>();
+  private chain: Promise<void> = Promise.resolve();
+  raised = 0;
+  recovered = 0;
+
+  constructor(private readonly s: Services, private readonly log: { warn(o: object, m: string): void }) {}
+
+  /** Evaluates a frame's devices; DB work is queued in order and never blocks ingest. */
+  onFrame(frame: TelemetryFrame, store: TelemetryStore): void {
+    const time = new Date(frame.ts);
+    for (const d of frame.devices) {
+      const meta = store.devices.get(d.id);
+      if (!meta || meta.stationId !== frame.stationId) continue;
+      const check = CHECKS[meta.type];
+      const prev = this.prevState.get(d.id) ?? null;
+      this.prevState.set(d.id, d.s);
+      if (!check) continue;
+      for (const c of check(d.v, d.s, prev)) {
+        const key = dedupKeyOf(frame.stationId, d.id, c.code);
+        let active = c.active;
+        if (c.code === 'dgStartFailure') {
+          if (active) this.latched.add(key);
+          else if (d.s !== null && d.s >= 1 && d.s <= 3) this.latched.delete(key); // a new start attempt
+          active = this.latched.has(key);
+        }
+        this.edge(frame.stationId, d.id, key, c, active, time);
+      }
+    }
+  }
+
+  /** Gateway offline: no frame for the offline delay, or the gateway's status says so. */
+  sweep(store: TelemetryStore, now: number): void {
+    for (const [stationId] of store.stations) {
+      const online = store.stationOnline(stationId);
+      if (online === undefined) continue;
+      const gw = (store.stationDevices.get(stationId) ?? []).find((id) => store.devices.get(id)?.type === 'gateway') ?? null;
+      const key = dedupKeyOf(stationId, gw, 'gatewayOffline');
+      const last = store.stations.get(stationId)!.lastTs;
+      this.edge(stationId, gw, key, { code: 'gatewayOffline', active: !online, content: `No data from the gateway since ${new Date(last).toISOString()}`, params: { lastSeen: new Date(last).toISOString() } }, !online, new Date(now));
+    }
+  }
+
+  private edge(stationId: number, deviceId: number | null, key: string, c: Condition, active: boolean, time: Date): void {
+    if (active === this.open.has(key)) return;
+    if (active) this.open.add(key);
+    else this.open.delete(key);
+    const { db, broker, registry } = this.s;
+    this.chain = this.chain.then(async () => {
+      try {
+        if (active) {
+          const { isNew, row } = await raiseAlarm(db, { stationId, deviceId, ruleCode: c.code, content: c.content, params: c.params, time, dedupKey: key });
+          if (isNew) {
+            this.raised++;
+            await publishAlarm(broker, registry, row);
+            this.s.stationCache.invalidate(stationId);
+          }
+        } else {
+          const row = await recoverAlarm(db, key, time);
+          if (row) {
+            this.recovered++;
+            await publishAlarm(broker, registry, row);
+            this.s.stationCache.invalidate(stationId);
+          }
+        }
+      } catch (e) {
+        this.log.warn({ err: String(e), key }, 'alarm rule failed');
+      }
+    });
+  }
+
+  /** Resolves when every queued raise/recover is written (tests). */
+  async settled(): Promise<void> {
+    let c: Promise<void>;
+    do {
+      c = this.chain;
+      await c;
+    } while (c !== this.chain);
+  }
+}
