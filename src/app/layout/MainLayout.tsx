@@ -4,6 +4,7 @@ import { useSearch } from 'wouter';
 import { loadOrgs, loadStationInfo, logout } from '../../../streams/session/commands';
 import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { AlarmPopups } from '../../features/alarms/AlarmPopups';
+import { soundBank } from '../../features/alarms/sound';
 import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog';
 import { NotYetPage } from '../../features/placeholder/NotYetPage';
 import { StationMissing } from '../../features/placeholder/StationMissing';
@@ -42,6 +43,7 @@ export default function MainLayout({ route, stationMissing }: { route: RouteDef;
     void logout({
       ...rt,
       clearCaches: () => {
+        soundBank.stopAll();
         storages.session.remove('stationId');
         storages.session.remove('serviceProviderId');
       },

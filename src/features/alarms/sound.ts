@@ -60,6 +60,10 @@ export class SoundBank {
     this.owner.delete(c);
   }
 
+  stopAll(): void {
+    for (const c of CATEGORIES) this.stop(c);
+  }
+
   /** Must run inside a user gesture: unlocks every element silently. */
   arm(): void {
     for (const c of CATEGORIES) {
