@@ -7,6 +7,7 @@ import { startMessageAutoHide } from '../../streams/effects/message';
 import { browserStorages } from '../../streams/session/browser';
 import { persistSession, restoredEvent } from '../../streams/session/storage';
 import { createStore } from '../../streams/store';
+import { loadProfile } from '../../streams/session/commands';
 import type { Runtime } from '../hooks/runtime';
 
 export function createRuntime(): Runtime {
@@ -20,6 +21,8 @@ export function createRuntime(): Runtime {
   };
   const api = createApi({ transport: fetchTransport, signer: webSigner, clock: { now: Date.now }, store, nav });
   startMessageAutoHide(store);
+  // route access was built from the stored profile; refresh it (permissions may have changed)
+  if (store.getState().session.token && store.getState().session.menuBuilt) void loadProfile(api, store);
   // The signed-in chunk (badge, pop-ups, push: mqtt.js + zod) loads only once someone is signed in.
   store
     .select((s) => !!s.session.token)
