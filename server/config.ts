@@ -74,7 +74,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   gatewaySecret: env.GATEWAY_SECRET || randomBytes(32).toString('hex'),
   commandTimeoutMs: int(env.COMMAND_TIMEOUT_MS, 30_000),
   backfillDays: int(env.BACKFILL_DAYS, 30),
-  backfillMinuteHours: int(env.BACKFILL_MINUTE_HOURS, 24),
+  backfillMinuteHours: int(env.BACKFILL_MINUTE_HOURS, 6),
   backfillDeviceHours: int(env.BACKFILL_DEVICE_HOURS, 6),
   telemetryRawDays: int(env.TELEMETRY_RAW_DAYS, 2),
   telemetryMinuteDays: int(env.TELEMETRY_MINUTE_DAYS, 14),

@@ -166,12 +166,15 @@ export class FleetRuntime implements LiveState {
     const all = await loadFleetConfig(this.s.db);
     const configs = all.slice(0, c.simStations);
     const now = this.s.clock();
-    const [{ has } = { has: true }] = await this.s.db.query<{ has: boolean }>('SELECT EXISTS (SELECT 1 FROM station_energy) AS has');
+    // first start: history of BACKFILL_DAYS; a restart: the gap since the last stored interval
+    const [{ last } = { last: null }] = await this.s.db.query<{ last: number | null }>(
+      'SELECT (extract(epoch FROM max(bucket)) * 1000)::float8 AS last FROM station_energy WHERE station_id = ANY($1::int[])', [configs.map((x) => x.id)]);
     let models: Map<number, StationModel>;
     let resumeAt: number | null = null;
-    if (!has && c.backfillDays > 0) {
-      const r = await backfill(this.s.db, configs, now, { days: c.backfillDays, minuteHours: c.backfillMinuteHours, deviceHours: c.backfillDeviceHours });
-      this.log.info({ stations: configs.length, rows: r.rows, ms: r.ms }, 'telemetry history backfilled');
+    const gapFrom = last === null ? undefined : last + 900_000;
+    if (c.backfillDays > 0 && (gapFrom === undefined || now - gapFrom > 900_000)) {
+      const r = await backfill(this.s.db, configs, now, { days: c.backfillDays, from: gapFrom, minuteHours: c.backfillMinuteHours, deviceHours: c.backfillDeviceHours });
+      this.log.info({ stations: configs.length, rows: r.rows, ms: r.ms, from: new Date(gapFrom ?? now - c.backfillDays * 86_400_000).toISOString() }, gapFrom === undefined ? 'telemetry history backfilled' : 'telemetry gap since the last run filled');
       models = r.models;
       resumeAt = r.end;
     } else {

@@ -12,6 +12,8 @@ import { insertRollups, upsertEnergy, type EnergyRow, type RollupRow } from './s
 
 export interface BackfillOptions {
   days: number;
+  /** start here instead of `days` before `to` (gap after a restart); quarter-aligned */
+  from?: number;
   minuteHours: number;
   deviceHours: number;
 }
@@ -33,7 +35,7 @@ export const backfill = async (
   const started = Date.now();
   const models = new Map<number, StationModel>();
   const end = Math.floor(to / MINUTE) * MINUTE;
-  const from = backfillStart(end, opts.days);
+  const from = opts.from !== undefined ? Math.max(Math.floor(opts.from / QUARTER) * QUARTER, backfillStart(end, opts.days)) : backfillStart(end, opts.days);
   const minuteFrom = Math.max(from, Math.floor((end - opts.minuteHours * 3_600_000) / QUARTER) * QUARTER);
   const deviceFrom = Math.max(from, Math.floor((end - opts.deviceHours * 3_600_000) / QUARTER) * QUARTER);
   let energy: EnergyRow[] = [];

@@ -84,6 +84,19 @@ describe('telemetry store', () => {
   });
 });
 
+describe('gap fill', () => {
+  it('backfills only from the given start (a restart after downtime)', async () => {
+    const configs = await loadFleetConfig(db);
+    const from = NOW - 2 * 3_600_000;
+    const r = await backfill(db, configs, NOW, { days: 30, from, minuteHours: 1, deviceHours: 0 });
+    expect(r.end).toBe(NOW);
+    const [n] = await db.query<{ n: number; lo: number }>(
+      'SELECT count(*)::int AS n, (extract(epoch FROM min(bucket)) * 1000)::float8 AS lo FROM station_energy WHERE bucket >= to_timestamp($1 / 1000.0) AND bucket < to_timestamp($2 / 1000.0)', [from, NOW]);
+    expect(n!.n).toBe(3 * 8);
+    expect(n!.lo).toBe(from);
+  });
+});
+
 describe('energy accounting', () => {
   // three periods: valley 00-08 (0.3 / feed-in 0.1), peak 08-18 (1.0 / 0.2), flat 18-24 (0.6 / 0.15);
   // fuel 1.1 USD/L until local 2026-02-01 00:00, then 1.3
