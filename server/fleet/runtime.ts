@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { connect, type MqttClient } from 'mqtt';
 import { gatewayAck, gatewayStatus, gwTopic, parseGwTopic, telemetryFrame, type GatewayCommand } from '../../protocol/fleet';
 import { EmbeddedBroker } from '../broker/embedded';
+import { ExternalBroker, SERVER_ROLE } from '../broker/external';
+import { ensureGatewayClients } from './dynsec-gateways';
 import type { LiveState, Services } from '../services';
 import { backfill } from '../telemetry/backfill';
 import { TelemetryStore } from '../telemetry/store';
@@ -85,6 +87,7 @@ export class FleetRuntime implements LiveState {
         }, () => r()));
     } else if (this.s.config.mqttUrl) {
       const c = this.s.config;
+      if (b instanceof ExternalBroker) await ensureGatewayClients(b.dynsec, SERVER_ROLE, c.gatewaySecret, [...this.s.registry.stations.keys()]);
       this.ext = connect(this.s.config.mqttUrl, { username: c.mqttAdminUser, password: c.mqttAdminPassword, clientId: `ems-ingest-${randomBytes(4).toString('hex')}`, clean: true, reconnectPeriod: 2000 });
       this.ext.on('connect', () => this.ext?.subscribe(['ems/gw/+/telemetry', 'ems/gw/+/status', 'ems/gw/+/ack'], { qos: 1 }));
       this.ext.on('message', (topic, payload) => this.onMessage(topic, payload));

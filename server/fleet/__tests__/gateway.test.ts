@@ -83,3 +83,30 @@ describe('gateway access (embedded broker)', () => {
     expect(await suback(c, ['ems/gw/1/telemetry', 'ems/gw/+/cmd', 'ems/gw/#'])).toEqual([128, 128, 128]);
   });
 });
+
+describe.skipIf(!process.env.MQTT_URL)('simulated gateways on the external broker (MQTT_URL)', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer('pglite', {
+      seedStations: 3,
+      config: { mqttUrl: process.env.MQTT_URL, mqttPublicWsUrl: process.env.MQTT_PUBLIC_WS_URL, simulator: true, backfillDays: 0, simIntervalMs: 3_600_000, simAckFailureRate: 0 },
+    });
+    await s.services.fleet!.ready;
+  }, 60_000);
+  afterAll(() => s?.close());
+
+  it('gateways log in with their HMAC passwords, report, and acknowledge commands', async () => {
+    const fleet = s.services.fleet!;
+    for (let i = 0; i < 500 && [...fleet.gateways.values()].some((g) => !g.client.connected); i++) await wait(10);
+    expect([...fleet.gateways.values()].every((g) => g.client.connected)).toBe(true);
+    for (const g of fleet.gateways.values()) g.opts.ackDelayMs = 0;
+    fleet.tickNow();
+    s.clock.now += 5000;
+    fleet.tickNow();
+    for (let i = 0; i < 300 && fleet.store.stations.size < 3; i++) await wait(10);
+    expect(fleet.store.stations.size).toBe(3);
+    const result = await new Promise<{ ok: boolean }>((resolve) =>
+      fleet.dispatch(1, { type: 'mode', switchId: 1, mode: 'peakShaving', enabled: false }, async (r) => resolve(r)));
+    expect(result.ok).toBe(true);
+  });
+});
