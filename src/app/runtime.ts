@@ -34,6 +34,8 @@ export function createRuntime(): Runtime {
   // test and bench hook: read-only view of the store's counters
   (window as unknown as { __ems?: unknown }).__ems = {
     state: () => store.getState(),
+    /** event types with their arrival time (diagnostics: latency breakdowns) */
+    onEvent: (fn: (type: string, at: number) => void) => store.events$.subscribe((e) => fn(e.type, performance.timeOrigin + performance.now())),
   };
   return rt;
 }

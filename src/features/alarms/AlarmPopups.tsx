@@ -1,7 +1,7 @@
 // Real-time pop-ups (SPEC §4): bottom-right, error style, persist until closed. Ignore closes
 // and stops the sound; View opens the message list in a new tab filtered by station, then
 // closes. At most POPUP_VISIBLE_CAP on screen; the rest are summarised as "+N more".
-import { memo, useCallback, useEffect } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import { POPUP_VISIBLE_CAP } from '../../../streams/constants';
 import type { AlarmPush } from '../../../streams/types';
 import { Icon } from '../../components/Icon';
@@ -33,9 +33,12 @@ export function AlarmPopups() {
   const visible = useStoreValue((s) => s.popups.visible.map((id) => s.alarms.byId[id]).filter((m): m is AlarmPush => !!m), [], sameItems);
   const more = useStoreValue((s) => s.popups.overflow + (s.popups.visible.length >= POPUP_VISIBLE_CAP ? s.popups.queue.length : 0));
 
-  // build the date formatter while idle: its first use costs tens of ms (locale data)
+  // Warm-up while idle: the first real pop-up would otherwise pay for the date formatter's locale
+  // data and the first layout of a card (tens of ms of push-to-screen latency).
+  const [warm, setWarm] = useState(true);
   useEffect(() => {
-    const id = setTimeout(() => formatTime(new Date().toISOString(), store.getState().session.language), 200);
+    formatTime(new Date().toISOString(), store.getState().session.language);
+    const id = setTimeout(() => setWarm(false), 500);
     return () => clearTimeout(id);
   }, [store]);
 
@@ -63,6 +66,12 @@ export function AlarmPopups() {
     },
     [store],
   );
+  if (warm && visible.length === 0)
+    return (
+      <div aria-hidden="true" inert className="pointer-events-none fixed -left-[9999px] bottom-4 w-[340px] opacity-0">
+        <Popup m={WARM_UP} onIgnore={noop} onView={noop} warmUp />
+      </div>
+    );
   // "+N more": everything not on screen (waiting for a slot, or summarised for good)
   if (visible.length === 0 && more === 0) return null;
   return (
@@ -88,13 +97,20 @@ export function AlarmPopups() {
   );
 }
 
-const Popup = memo(function Popup({ m, onIgnore, onView }: { m: AlarmPush; onIgnore: (m: AlarmPush) => void; onView: (m: AlarmPush) => void }) {
+const noop = () => undefined;
+const WARM_UP: AlarmPush = {
+  alarmId: 0, orgId: 0, stationId: 0, actionWay: 35002, stationName: '-', monitoredObjectName: '-', alarmRuleName: '-',
+  alarmCategory: 'event', happenTime: new Date(0).toISOString(), status: 'unresolved',
+};
+
+const Popup = memo(function Popup({ m, onIgnore, onView, warmUp = false }: { m: AlarmPush; onIgnore: (m: AlarmPush) => void; onView: (m: AlarmPush) => void; warmUp?: boolean }) {
   const t = useT();
   const lang = useStoreValue((s) => s.session.language);
+  const tid = (id: string) => (warmUp ? undefined : id);
   return (
     <article
-      data-testid="popup"
-      data-alarm-id={m.alarmId}
+      data-testid={warmUp ? undefined : 'popup'}
+      data-alarm-id={warmUp ? undefined : m.alarmId}
       data-category={m.alarmCategory}
       data-action-way={m.actionWay}
       aria-labelledby={`popup-${m.alarmId}`}
@@ -102,7 +118,7 @@ const Popup = memo(function Popup({ m, onIgnore, onView }: { m: AlarmPush; onIgn
     >
       <div className="mb-1.5 flex items-start gap-2">
         <Icon name="alarm" className="mt-0.5 size-4 shrink-0 text-red-600" />
-        <h2 id={`popup-${m.alarmId}`} className="flex-1 font-semibold" data-testid="popup-title">
+        <h2 id={`popup-${m.alarmId}`} className="flex-1 font-semibold" data-testid={tid('popup-title')}>
           {t('alarms.popupTitle', { category: t(`alarms.category.${m.alarmCategory}`), station: m.stationName })}
         </h2>
         <button type="button" onClick={() => onIgnore(m)} aria-label={t('app.close')} className="rounded p-0.5 hover:bg-red-100 dark:hover:bg-red-900">
@@ -111,17 +127,17 @@ const Popup = memo(function Popup({ m, onIgnore, onView }: { m: AlarmPush; onIgn
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
         <dt className="text-red-700/80 dark:text-red-300/80">{t('alarms.device')}</dt>
-        <dd className="truncate" data-testid="popup-device">{m.monitoredObjectName}</dd>
+        <dd className="truncate" data-testid={tid('popup-device')}>{m.monitoredObjectName}</dd>
         <dt className="text-red-700/80 dark:text-red-300/80">{t('alarms.rule')}</dt>
-        <dd className="truncate" data-testid="popup-rule">{m.alarmRuleName}</dd>
+        <dd className="truncate" data-testid={tid('popup-rule')}>{m.alarmRuleName}</dd>
         <dt className="text-red-700/80 dark:text-red-300/80">{t('alarms.time')}</dt>
         <dd>{formatTime(m.happenTime, lang)}</dd>
       </dl>
       <div className="mt-2 flex justify-end gap-2">
-        <button type="button" onClick={() => onIgnore(m)} data-testid="popup-ignore" className="h-7 rounded-md border border-red-300 bg-white px-3 text-xs font-medium hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:hover:bg-red-800">
+        <button type="button" onClick={() => onIgnore(m)} data-testid={tid('popup-ignore')} className="h-7 rounded-md border border-red-300 bg-white px-3 text-xs font-medium hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:hover:bg-red-800">
           {t('alarms.ignore')}
         </button>
-        <button type="button" onClick={() => onView(m)} data-testid="popup-view" className="h-7 rounded-md bg-red-600 px-3 text-xs font-medium text-white hover:bg-red-700">
+        <button type="button" onClick={() => onView(m)} data-testid={tid('popup-view')} className="h-7 rounded-md bg-red-600 px-3 text-xs font-medium text-white hover:bg-red-700">
           {t('alarms.view')}
         </button>
       </div>
