@@ -4,7 +4,7 @@ import { ALARM_TYPES, type alarmFilter, type alarmRecord } from '../../protocol/
 import type { Scope } from '../auth/scope';
 import { authed, type Ctx, type Handlers } from '../api/context';
 import { ActionError, invalid } from '../api/errors';
-import { ALARM_COLUMNS, ALARM_JOINS, alarmById, publishAlarm, resolveById, ruleCodesMatching, ruleNameOf, toPush, type AlarmRow } from '../alarms/store';
+import { ALARM_COLUMNS, ALARM_JOINS, alarmById, publishAlarm, ruleCodesMatching, ruleNameOf, toPush, type AlarmRow } from '../alarms/store';
 import { providersFor, requireStation } from './stations';
 import { audit } from '../api/audit';
 
@@ -137,15 +137,24 @@ export const alarmsHandlers: Handlers = {
   resolveAlarm: async ({ alarmId }, ctx) => {
     const { scope, me } = authed(ctx);
     const { services } = ctx;
-    let row = await requireAlarm(ctx, scope, alarmId);
-    let changed = false;
-    if (row.status === 1) {
-      // WHERE status = 1 inside: of two operators resolving at once, one changes it.
-      const done = await resolveById(services.db, alarmId, me.accountId, ctx.now);
-      if (!done) throw new ActionError('notFound');
-      ({ row, changed } = done);
+    // Common case in one round trip: resolve (only if open and in scope) and audit together.
+    const stations = scope.isRoot && scope.wholeProviders ? null : scope.stationIds();
+    let [row] = await services.db.query<AlarmRow>(
+      `WITH up AS (
+         UPDATE alarms SET status = 2, recovery_time = greatest(happen_time, $3::timestamptz), resolved_by = $2
+         WHERE id = $1 AND status = 1 AND ($4::int[] IS NULL OR station_id = ANY($4::int[])) RETURNING *),
+       au AS (
+         INSERT INTO audit_log(at, account_id, action, target, detail)
+         SELECT $3, $2, 'resolveAlarm', 'alarm:' || up.id, '{"outcome":"resolved"}'::jsonb FROM up)
+       SELECT ${ALARM_COLUMNS} FROM up a ${ALARM_JOINS}`,
+      [alarmId, me.accountId, ctx.now, stations],
+    );
+    const changed = row !== undefined;
+    if (!row) {
+      // Already resolved, missing or out of scope: the latter two answer notFound alike.
+      row = await requireAlarm(ctx, scope, alarmId);
+      await audit(services.db, ctx, me.accountId, 'resolveAlarm', `alarm:${alarmId}`, { outcome: 'alreadyResolved' });
     }
-    await audit(ctx.services.db, ctx, me.accountId, 'resolveAlarm', `alarm:${alarmId}`, { outcome: changed ? 'resolved' : 'alreadyResolved' });
     if (changed) {
       // Badges count down on this push. A broker hiccup must not undo the resolution: the
       // console's badge poll corrects itself, so log and answer success.

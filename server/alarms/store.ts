@@ -194,23 +194,6 @@ export const recoverAlarm = async (db: Queryable, dedupKey: string, time: Date):
   return row ?? null;
 };
 
-/**
- * An operator resolves alarm `id` by hand at `time`. `changed` is false when it was already
- * resolved (the row is returned as it is) ; null when no such alarm exists.
- */
-export const resolveById = async (db: Queryable, id: number, accountId: number, time: Date): Promise<{ changed: boolean; row: AlarmRow } | null> => {
-  const [updated] = await db.query<AlarmRow>(
-    `WITH up AS (
-       UPDATE alarms SET status = 2, recovery_time = greatest(happen_time, $3::timestamptz), resolved_by = $2
-       WHERE id = $1 AND status = 1 RETURNING *)
-     SELECT ${ALARM_COLUMNS} FROM up a ${ALARM_JOINS}`,
-    [id, accountId, time],
-  );
-  if (updated) return { changed: true, row: updated };
-  const row = await alarmById(db, id);
-  return row ? { changed: false, row } : null;
-};
-
 export const alarmById = async (db: Queryable, id: number): Promise<AlarmRow | null> => {
   const [row] = await db.query<AlarmRow>(`SELECT ${ALARM_COLUMNS} FROM alarms a ${ALARM_JOINS} WHERE a.id = $1`, [id]);
   return row ?? null;
