@@ -13,6 +13,7 @@ import { connectGateway, SimGateway, type Connector } from './gateway';
 import { gatewayPassword } from './gateway-auth';
 import { StationModel } from './station';
 import { AlarmRules } from './rules';
+import { ackDistribution, ackSwitch } from '../actions/strategies';
 
 // The fleet side of the server (docs/fleet.md): the telemetry store fed by gateway frames from
 // the broker, the command channel to the gateways (with acknowledgement or timeout), and, when
@@ -63,6 +64,7 @@ export class FleetRuntime implements LiveState {
 
   async start(): Promise<void> {
     await this.store.loadDevices(this.s.db);
+    await this.closeOrphans();
     await this.attach();
     const flush = setInterval(() => {
       this.store.flush(this.s.db).catch((e: unknown) => {
@@ -75,6 +77,17 @@ export class FleetRuntime implements LiveState {
     sweep.unref();
     this.timers.push(sweep);
     if (this.s.config.simulator) this.ready = this.startSimulator().catch((e: unknown) => this.log.warn({ err: String(e) }, 'fleet simulator failed to start'));
+  }
+
+  /** Commands left pending by an earlier process can no longer be acknowledged: they failed. */
+  private async closeOrphans(): Promise<void> {
+    const db = this.s.db;
+    const at = new Date(this.s.clock());
+    const reason = 'No acknowledgement: the server restarted while waiting';
+    for (const { id } of await db.query<{ id: number }>('SELECT id FROM strategy_distributions WHERE status = 0'))
+      await db.tx((q) => ackDistribution(q, id, { ok: false, reason, at }));
+    for (const { id } of await db.query<{ id: number }>('SELECT id FROM switch_records WHERE status = 0'))
+      await db.tx((q) => ackSwitch(q, id, { ok: false, reason, at }));
   }
 
   private async attach(): Promise<void> {
