@@ -48,20 +48,27 @@ const rangeOf = (from: string, to: string, maxDays: number, fromPath = 'from'): 
 
 interface DeviceRow { id: number; stationId: number; type: FleetDeviceType; name: string }
 
-/** Daily totals of a station: today, this month (local), all time, last month. */
-const stationPeriods = async (ctx: Ctx, stationId: number) => {
-  const tz = tzOf(ctx, stationId);
+type Periods = { today: EnergyTotals; month: EnergyTotals; lastMonth: EnergyTotals; total: EnergyTotals };
+
+/** Daily totals of stations: today, this month (local), last month, all time. */
+const periodsOf = async (ctx: Ctx, stationIds: number[]): Promise<Map<number, Periods>> => {
   const now = ctx.now.getTime();
-  const days = await fleetOf(ctx).daily.days(ctx.services.db, stationId, tz, now);
-  const lt = localTime(tz, now);
-  const lastMonth = localTime(tz, localMidnight(tz, `${lt.month}-01`) - 1).month;
-  const list = [...days.values()];
-  return {
-    today: days.get(lt.date) ?? sumTotals(lt.date, []),
-    month: sumTotals(lt.month, list.filter((d) => d.period.startsWith(lt.month))),
-    lastMonth: sumTotals(lastMonth, list.filter((d) => d.period.startsWith(lastMonth))),
-    total: sumTotals('total', list),
-  };
+  const all = await fleetOf(ctx).daily.daysMany(ctx.services.db, stationIds.map((id) => ({ id, timezone: tzOf(ctx, id) })), now);
+  const out = new Map<number, Periods>();
+  for (const id of stationIds) {
+    const tz = tzOf(ctx, id);
+    const days = all.get(id)!;
+    const lt = localTime(tz, now);
+    const lastMonth = localTime(tz, localMidnight(tz, `${lt.month}-01`) - 1).month;
+    const list = [...days.values()];
+    out.set(id, {
+      today: days.get(lt.date) ?? sumTotals(lt.date, []),
+      month: sumTotals(lt.month, list.filter((d) => d.period.startsWith(lt.month))),
+      lastMonth: sumTotals(lastMonth, list.filter((d) => d.period.startsWith(lastMonth))),
+      total: sumTotals('total', list),
+    });
+  }
+  return out;
 };
 
 const liveFlows = (f: FleetRuntime, stationId: number) => {
@@ -162,7 +169,7 @@ export const telemetryHandlers: Handlers = {
     const { scope } = authed(ctx);
     requireStation(scope, stationId);
     const f = fleetOf(ctx);
-    const p = await stationPeriods(ctx, stationId);
+    const p = (await periodsOf(ctx, [stationId])).get(stationId)!;
     const ids = f.store.stationDevices.get(stationId) ?? [];
     const online = ids.filter((id) => f.store.deviceOnline(id)).length;
     const [alarms] = await ctx.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM alarms WHERE station_id = $1 AND status = 1', [stationId]);
@@ -183,8 +190,7 @@ export const telemetryHandlers: Handlers = {
   queryHomepageStatistics: async ({ orgId }, ctx) => {
     const ids = scopeStations(ctx, orgId);
     const f = fleetOf(ctx);
-    const periods: Awaited<ReturnType<typeof stationPeriods>>[] = [];
-    for (const id of ids) periods.push(await stationPeriods(ctx, id));
+    const periods = [...(await periodsOf(ctx, ids)).values()];
     const sum = (pick: (p: (typeof periods)[number]) => number) => periods.reduce((a, p) => a + pick(p), 0);
     // sessions started today: counted per interval by ingest
     let sessionsToday = 0;
@@ -226,8 +232,9 @@ export const telemetryHandlers: Handlers = {
     const tariffs = ids.length === 0 ? [] : await ctx.services.db.query<{ stationId: number; name: string; effectiveDate: string }>(
       'SELECT station_id AS "stationId", name, effective_date::text AS "effectiveDate" FROM tariffs WHERE station_id = ANY($1::int[]) ORDER BY effective_date', [ids]);
     const dataList = [];
+    const all = await periodsOf(ctx, summaries.map((x) => x.stationId));
     for (const s of summaries) {
-      const p = await stationPeriods(ctx, s.stationId);
+      const p = all.get(s.stationId)!;
       const today = localTime(s.timezone, ctx.now.getTime()).date;
       const fee = tariffs.filter((t) => t.stationId === s.stationId && t.effectiveDate <= today).pop();
       const fl = liveFlows(f, s.stationId);

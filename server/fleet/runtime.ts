@@ -208,6 +208,9 @@ export class FleetRuntime implements LiveState {
     tick.unref();
     this.timers.push(tick);
     this.log.info({ gateways: this.gateways.size, intervalMs: c.simIntervalMs }, 'fleet simulator running');
+    // daily energy of every station, so the first homepage does not wait for it
+    const everyStation = [...this.s.registry.stations.values()].map((x) => ({ id: x.id, timezone: x.timezone }));
+    void this.daily.warm(this.s.db, everyStation, this.s.clock()).catch((e: unknown) => this.log.warn({ err: String(e) }, 'daily energy warm-up failed'));
   }
 
   /** One polling cycle of every simulated gateway at the server clock (the timer calls it; tests too). */

@@ -103,6 +103,20 @@ export const loadPricing = async (db: Queryable, stationId: number, timezone: st
   return { timezone, tariffs, oil };
 };
 
+/** Pricing of many stations in two queries. */
+export const loadPricingMany = async (db: Queryable, stations: readonly { id: number; timezone: string }[]): Promise<Map<number, Pricing>> => {
+  const ids = stations.map((x) => x.id);
+  const tariffs = await db.query<Tariff & { stationId: number }>(
+    'SELECT id, station_id AS "stationId", name, effective_date::text AS "effectiveDate", seasons FROM tariffs WHERE station_id = ANY($1::int[]) ORDER BY effective_date', [ids]);
+  const oil = await db.query<OilPrice & { stationId: number }>(
+    `SELECT station_id AS "stationId", (extract(epoch FROM start_time) * 1000)::float8 AS start, (extract(epoch FROM end_time) * 1000)::float8 AS "end", price_per_litre AS "pricePerLitre"
+     FROM oil_prices WHERE station_id = ANY($1::int[]) ORDER BY start_time`, [ids]);
+  const out = new Map<number, Pricing>(stations.map((x) => [x.id, { timezone: x.timezone, tariffs: [], oil: [] }]));
+  for (const { stationId, ...t } of tariffs) out.get(stationId)?.tariffs.push(t);
+  for (const { stationId, ...o } of oil) out.get(stationId)?.oil.push(o);
+  return out;
+};
+
 export const loadIntervals = async (db: Queryable, stationIds: number[], from: number, to: number): Promise<(Interval & { stationId: number })[]> =>
   db.query<Interval & { stationId: number }>(
     `SELECT station_id AS "stationId", (extract(epoch FROM bucket) * 1000)::float8 AS bucket, pv, charge, discharge, load,
