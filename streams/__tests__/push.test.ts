@@ -38,7 +38,7 @@ function setup(catchUp: (afterId: number, org: number) => Promise<ReturnType<typ
     catchUp: vi.fn(catchUp),
     latestId: async () => latest,
     parse: parseAlarmPush,
-    topicOf: (o) => `ems/org/${o}/alarm`,
+    topicsOf: (o) => [`ems/org/${o}/alarm`],
     scheduler,
     random: () => 0.5,
     warn,
@@ -135,7 +135,7 @@ describe('push source with an off-thread client', () => {
       catchUp: async () => [],
       latestId: async () => 0,
       parse: parseAlarmPush,
-      topicOf: (o) => `ems/org/${o}/alarm`,
+      topicsOf: (o) => [`ems/org/${o}/alarm`],
       scheduler: new VirtualTimeScheduler(),
       warn,
     }).subscribe((o) => out.push(o));
@@ -155,5 +155,15 @@ describe('full jitter', () => {
     expect(fullJitter(3, p, () => 0.5)).toBe(2000);
     expect(fullJitter(20, p, () => 0.999)).toBeLessThan(30_000);
     expect(fullJitter(5, p, () => 0)).toBe(0);
+  });
+});
+
+describe('topicsOf (which offered topics to follow)', () => {
+  it('follows the org topic when offered, else the offered station topics of that org', async () => {
+    const { topicsOf } = await import('../push/start');
+    expect(topicsOf(7, ['ems/org/7/alarm', 'ems/org/9/alarm'])).toEqual(['ems/org/7/alarm']);
+    const stations = ['ems/org/7/station/1/alarm', 'ems/org/7/station/2/alarm', 'ems/org/9/station/5/alarm'];
+    expect(topicsOf(7, stations)).toEqual(['ems/org/7/station/1/alarm', 'ems/org/7/station/2/alarm']);
+    expect(topicsOf(8, stations)).toEqual([]);
   });
 });

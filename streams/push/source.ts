@@ -1,5 +1,6 @@
 // The push source (SPEC §7, issue 4): one MQTT connection while signed in, subscribed to the
-// current org's alarm topic; reconnects with full-jitter backoff, resubscribes on org switch,
+// current org's alarm topics (the org topic, or for a station-scoped account the topics of its
+// stations, as the server offers them); reconnects with full-jitter backoff, resubscribes on org switch,
 // and after every reconnect fetches the alarms published since the last id it saw, de-duplicated
 // by id. Everything it needs is injected, so tests drive it with Subjects and fakes.
 import { Observable, asyncScheduler, type SchedulerLike, type Subscription } from 'rxjs';
@@ -41,7 +42,8 @@ export interface PushDeps {
   /** the newest alarm id of the org now (0 if none): the cursor before anything was seen */
   latestId(orgId: number): Promise<number>;
   parse(payload: Uint8Array | string): PushParse;
-  topicOf(orgId: number): string;
+  /** the topics to follow for an org, chosen from those the server offered */
+  topicsOf(orgId: number, offered: readonly string[]): string[];
   backoff?: BackoffPolicy;
   random?: () => number;
   scheduler?: SchedulerLike;
@@ -65,7 +67,8 @@ export function createPushSource(d: PushDeps): Observable<PushOutput> {
     let lastId = 0;
     let org: number | null = null;
     let client: PushClient | null = null;
-    let topic: string | null = null;
+    let topics = new Set<string>();
+    let offered: readonly string[] = [];
     let attempt = 0;
     let everConnected = false;
     let generation = 0;
@@ -76,8 +79,7 @@ export function createPushSource(d: PushDeps): Observable<PushOutput> {
     const fresh = (list: readonly AlarmPush[]): AlarmPush[] => {
       const keep: AlarmPush[] = [];
       for (const m of list) {
-        if (org !== null && m.orgId !== org) continue;
-        if (seen.get(m.alarmId) === m.status) continue;
+          if (seen.get(m.alarmId) === m.status) continue;
         seen.delete(m.alarmId);
         seen.set(m.alarmId, m.status);
         if (seen.size > seenCap) seen.delete(seen.keys().next().value as number);
@@ -116,7 +118,7 @@ export function createPushSource(d: PushDeps): Observable<PushOutput> {
       if (client) {
         const c = client;
         client = null;
-        topic = null;
+        topics = new Set();
         try {
           c.end();
         } catch {
@@ -136,11 +138,10 @@ export function createPushSource(d: PushDeps): Observable<PushOutput> {
 
     const follow = (c: PushClient): void => {
       if (org === null) return;
-      const next = d.topicOf(org);
-      if (topic === next) return;
-      if (topic) c.unsubscribe(topic);
-      c.subscribe(next);
-      topic = next;
+      const next = new Set(d.topicsOf(org, offered));
+      for (const t of topics) if (!next.has(t)) c.unsubscribe(t);
+      for (const t of next) if (!topics.has(t)) c.subscribe(t);
+      topics = next;
     };
 
     const catchUp = async (gen: number): Promise<void> => {
@@ -177,12 +178,13 @@ export function createPushSource(d: PushDeps): Observable<PushOutput> {
         return;
       }
       if (gen !== generation || org === null) return;
+      offered = creds.topics;
       const c = d.connect(creds);
       client = c;
       c.onConnect(() => {
         if (gen !== generation) return;
         attempt = 0;
-        topic = null;
+        topics = new Set();
         follow(c);
         status('online');
         void catchUp(gen).finally(() => {
@@ -197,11 +199,11 @@ export function createPushSource(d: PushDeps): Observable<PushOutput> {
       });
       c.onBatch?.((items, malformed) => {
         if (gen !== generation) return;
-        for (const b of malformed) if (b.topic === topic) warn('[push] malformed message ignored', b.reason, b.detail);
-        deliverLive(fresh(items.filter((i) => i.topic === topic).map((i) => i.alarm)));
+        for (const b of malformed) if (topics.has(b.topic)) warn('[push] malformed message ignored', b.reason, b.detail);
+        deliverLive(fresh(items.filter((i) => topics.has(i.topic)).map((i) => i.alarm)));
       });
       c.onMessage((t, payload) => {
-        if (gen !== generation || t !== topic) return;
+        if (gen !== generation || !topics.has(t)) return;
         const r = d.parse(payload);
         if (!r.ok) {
           warn('[push] malformed message ignored', r.reason, r.detail); // SPEC §8: only logged
@@ -227,7 +229,7 @@ export function createPushSource(d: PushDeps): Observable<PushOutput> {
         everConnected = false;
       }
       if (client) {
-        const connected = topic !== null;
+        const connected = topics.size > 0;
         follow(client);
         if (connected) void catchUp(generation);
       } else if (!retry) void open();

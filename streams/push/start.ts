@@ -1,7 +1,7 @@
 // Entry of the lazily loaded push chunk (mqtt.js + zod stay out of the login route's JS).
 // Wires the push source to the store: status -> connection, alarms -> alarms/received.
 import { distinctUntilChanged, map, type Subscription } from 'rxjs';
-import { orgAlarmTopic, parseAlarmPush } from '../../protocol/push';
+import { orgAlarmTopic, parseAlarmPush, parseStationAlarmTopic } from '../../protocol/push';
 import type { Api } from '../api/client';
 import type { Store } from '../store';
 import type { AlarmPush } from '../types';
@@ -47,10 +47,18 @@ export function startPush(store: Store, api: Api): Subscription {
       return r.dataList[0]?.alarmId ?? 0;
     },
     parse: parseAlarmPush,
-    topicOf: orgAlarmTopic,
+    topicsOf,
   }).subscribe((o) => {
     const at = Date.now();
     if (o.type === 'status') store.dispatch({ type: 'push/statusChanged', status: o.status, at });
     else store.dispatch({ type: 'alarms/received', alarms: o.alarms, at, live: o.live });
   });
 }
+
+/** The org's own topic when the server offers it; otherwise (a station-scoped account) the
+ *  offered station topics under that org. */
+export const topicsOf = (orgId: number, offered: readonly string[]): string[] => {
+  const own = orgAlarmTopic(orgId);
+  if (offered.includes(own)) return [own];
+  return offered.filter((t) => parseStationAlarmTopic(t)?.orgId === orgId);
+};
