@@ -312,7 +312,7 @@ export class StationModel {
       if (this.gens.length > 0) {
         if (!hasEss) this.genWanted = net > 0;
         else if (socMin <= isl.socLower + 5 || net > dischargeable * 0.95) this.genWanted = true;
-        else if (socMax >= isl.socUpper - 3 && net < this.essKw * 0.6) this.genWanted = false;
+        else if (socMax >= isl.socUpper - 3 && net < this.essKw * 0.8) this.genWanted = false;
       }
       let avail = 0;
       let minLoad = 0;
