@@ -74,9 +74,20 @@ const createPostgres = async (url: string, opts: DbOptions): Promise<Db> => {
   }
   const pool = new pg.Pool({ connectionString: target, max: opts.poolSize ?? 10, types: typeParsers });
   pool.on('error', () => undefined); // idle-client errors surface on the next query instead
+  // Parameterised statements are prepared once per connection (named by their text), so hot
+  // actions skip parsing and planning; text beyond the cap (ad-hoc filters) runs unnamed.
+  const names = new Map<string, string>();
+  const nameOf = (sql: string): string | undefined => {
+    let n = names.get(sql);
+    if (n === undefined && names.size < 1000) names.set(sql, (n = `s${names.size}`));
+    return n;
+  };
   const wrap = (c: { query: pg.Pool['query'] }): Queryable => ({
     query: async <T,>(sql: string, params?: readonly unknown[]) =>
-      (await c.query(sql, params as unknown[] | undefined)).rows as T[],
+      (params && params.length > 0
+        ? await c.query({ text: sql, values: params as unknown[], name: nameOf(sql) })
+        : await c.query(sql)
+      ).rows as T[],
   });
   return {
     kind: 'postgres',
