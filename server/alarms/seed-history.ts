@@ -1,6 +1,7 @@
 import type { Db } from '../db/db';
 import type { Registry } from '../registry';
 import { ALARM_RULES, dedupKeyOf, type AlarmRule } from './store';
+import { mulberry32 } from '../util/prng';
 
 // A plausible 30-day alarm history for a freshly seeded fleet (docs/alarms.md): a few hundred
 // alarms across the stations, each from a rule of the catalogue that fits a real device of the
@@ -14,16 +15,6 @@ const HISTORY_DAYS = 30;
 /** pg_advisory_xact_lock key: two servers starting at once on one PostgreSQL seed once. */
 const LOCK = 7_314_017;
 
-const mulberry32 = (seed: number): (() => number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
 
 class Rng {
   constructor(private readonly r: () => number) {}

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ALL_PERMISSIONS, ROUTE_PERMISSIONS } from '../../protocol/permissions';
 import { hashPassword } from '../auth/password';
 import type { Db, Queryable } from './db';
+import { mulberry32 } from '../util/prng';
 import {
   ADMIN_ACCOUNT,
   DISABLED_ACCOUNT,
@@ -99,17 +100,6 @@ export interface SeedPlan {
 
 // ───────────────────────────── deterministic randomness ─────────────────────────────
 
-/** mulberry32: tiny, fast, good enough for demo data. */
-export const mulberry32 = (seed: number): (() => number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
 
 class Rng {
   private readonly r: () => number;

@@ -39,14 +39,3 @@ export const fractal = (seed: number, t: number, periods: readonly number[], sal
   return sum / norm;
 };
 
-/** mulberry32 sequence for one-off choices (e.g. per-cluster offsets). */
-export const mulberry32 = (seed: number): (() => number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};

@@ -1,7 +1,8 @@
 import { POINTS, type FleetDeviceType } from '../../protocol/fleet';
 import { GeneratorSM, type GenState } from './generator';
 import { feederPower, type SiteType } from './load';
-import { hash32, rand, fractal, mulberry32 } from './noise';
+import { hash32, rand, fractal } from './noise';
+import { mulberry32 } from '../util/prng';
 import { weatherAt, type Weather } from './solar';
 import { slotAt, tariffInForce, hhmm, type Tariff } from './tariff';
 import { localTime, type LocalTime } from './time';
