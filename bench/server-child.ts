@@ -20,7 +20,10 @@ services.validateResponses = false;
 await app.listen({ port: 0, host: '127.0.0.1' });
 
 const bare = Fastify({ logger: false });
-bare.get('/bare', async () => ({ code: 0, msg: 'success', data: { ok: true } }));
+// The baseline receives the same signed form bodies as the actions (so both sides of the
+// ratio carry the same transport and load-generator cost) and does nothing with them.
+bare.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, body, done) => done(null, body));
+bare.post('/bare', async () => ({ code: 0, msg: 'success', data: { ok: true } }));
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
 // Unresolved alarms for the write benchmark: each request resolves a different one.

@@ -39,13 +39,15 @@ const benchBackend = async (backend: 'postgres' | 'pglite') => {
   const suffix = backend === 'postgres' ? '' : '.pglite';
   log(`[${backend}] server up on ${info.port}; db ${info.db}`);
 
-  const baseline = await load({ url: `http://127.0.0.1:${info.barePort}/bare` });
-  log(`[${backend}] baseline`, baseline);
-
   // Pre-signed bodies (unique nonces) so the load generator spends no time signing.
   const readBodies: string[] = [];
-  const readCount = Math.min(400_000, Math.max(50_000, Math.ceil(baseline.rps * 0.6 * DURATION_S * 1.3)));
-  for (let i = 0; i < readCount; i++) readBodies.push(await sign('queryStationInfoById', { stationId: info.stationId }));
+  for (let i = 0; i < 300_000; i++) readBodies.push(await sign('queryStationInfoById', { stationId: info.stationId }));
+  let bi = 0;
+  const baseline = await load({
+    url: `http://127.0.0.1:${info.barePort}`,
+    requests: [{ method: 'POST', path: '/bare', headers: headers(token), setupRequest: (req) => ({ ...req, body: readBodies[bi++ % readBodies.length] }) }],
+  });
+  log(`[${backend}] baseline (bare POST route, same bodies)`, baseline);
   let ri = 0;
   const read = await load({
     url: base,

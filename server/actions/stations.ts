@@ -5,6 +5,7 @@ import type { Scope } from '../auth/scope';
 import { authed, type Ctx, type Handlers } from '../api/context';
 import { ActionError } from '../api/errors';
 import { audit } from '../api/audit';
+import { rawJson } from '../api/raw-json';
 import type { StationCache } from '../cache';
 
 type Summary = z.input<typeof stationSummary>;
@@ -127,7 +128,7 @@ export const stationHandlers: Handlers = {
     const liveKey = `${today}|${ctx.services.live?.stationOnline(stationId) ?? ''}`;
     const hit = cache.get(stationId, liveKey);
     if (hit) return hit;
-    const info = await loadStationInfo(ctx, stationId, today);
+    const info = rawJson(await loadStationInfo(ctx, stationId, today));
     cache.set(stationId, liveKey, info);
     return info;
   },

@@ -34,8 +34,16 @@ const kinds = (s: Schema, out = new Set<string>()): Set<string> => {
   }
 };
 
+// Field kinds per schema, worked out once: decoding sits on every request's path.
+const kindCache = new WeakMap<Schema, Set<string>>();
+const kindsOf = (s: Schema): Set<string> => {
+  let k = kindCache.get(s);
+  if (!k) kindCache.set(s, (k = kinds(s)));
+  return k;
+};
+
 const decodeValue = (s: Schema, raw: string): unknown => {
-  const k = kinds(s);
+  const k = kindsOf(s);
   if (k.has('json') && (raw.startsWith('{') || raw.startsWith('['))) {
     try {
       return JSON.parse(raw) as unknown;

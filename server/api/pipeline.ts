@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { catalogue, type ActionName } from '../../protocol/catalogue';
@@ -12,12 +12,19 @@ import type { Services } from '../services';
 import type { Ctx, Handler, Handlers } from './context';
 import { decodePayload } from './decode';
 import { ActionError } from './errors';
+import { RawJson } from './raw-json';
 import { messageOf } from './messages';
 
 const ENVELOPE = new Set<string>(SIGNATURE_FIELDS);
 const REQUIRED = SIGNATURE_FIELDS;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
-const hmacSha256 = (key: string, data: string) => createHmac('sha256', key).update(data).digest('base64');
+// One KeyObject per secret: importing the key string on every request costs measurably.
+const keys = new Map<string, KeyObject>();
+const hmacSha256 = (key: string, data: string) => {
+  let k = keys.get(key);
+  if (!k) keys.set(key, (k = createSecretKey(Buffer.from(key, 'utf8'))));
+  return createHmac('sha256', k).update(data).digest('base64');
+};
 
 const localeOf = (req: FastifyRequest): WireLocale => (req.headers[LOCALE_HEADER] === 'en_GB' ? 'en_GB' : 'zh_CN');
 
@@ -115,12 +122,14 @@ export const registerApi = (app: FastifyInstance, services: Services, handlers: 
         services.stationCache.invalidate(typeof sid === 'number' ? sid : undefined);
       }
       if (services.validateResponses) {
-        const r = def.response.safeParse(data);
+        const r = def.response.safeParse(data instanceof RawJson ? data.value : data);
         if (!r.success) {
           req.log.error({ action: name, issues: r.error.issues }, 'response does not match the catalogue');
           throw new ActionError('internal');
         }
       }
+      if (data instanceof RawJson)
+        return reply.code(200).type('application/json; charset=utf-8').send(`{"code":0,"msg":${JSON.stringify(messageOf('ok', locale))},"data":${data.json}}`);
       return reply.code(200).send({ code: 0, msg: messageOf('ok', locale), data: data ?? null });
     } catch (e) {
       if (e instanceof ActionError) return send(reply, locale, e);

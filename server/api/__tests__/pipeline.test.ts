@@ -83,6 +83,13 @@ describe.each(backends())('signed request pipeline (%s)', (backend) => {
     expect(r.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it('sends nosniff, a referrer policy and no-store on API answers', async () => {
+    const r = await s.call('queryProfile', {}, admin);
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(r.headers['cache-control']).toBe('no-store');
+  });
+
   it('limits the request body size', async () => {
     const r = await s.app.inject({
       method: 'POST', url: '/api/asset',
