@@ -139,16 +139,28 @@ export const alarmsHandlers: Handlers = {
     const { services } = ctx;
     // Common case in one round trip: resolve (only if open and in scope) and audit together.
     const stations = scope.isRoot && scope.wholeProviders ? null : scope.stationIds();
+    // Station name and resolver come from memory; only the device name needs a join.
     let [row] = await services.db.query<AlarmRow>(
       `WITH up AS (
          UPDATE alarms SET status = 2, recovery_time = greatest(happen_time, $3::timestamptz), resolved_by = $2
-         WHERE id = $1 AND status = 1 AND ($4::int[] IS NULL OR station_id = ANY($4::int[])) RETURNING *),
+         WHERE id = $1 AND status = 1 AND ($4::int[] IS NULL OR station_id = ANY($4::int[]))
+         RETURNING id, provider_id, station_id, device_id, device_type, rule_code, category, type, status, content,
+                   params, happen_time, recovery_time, resolved_by, dedup_key, occurrences),
        au AS (
          INSERT INTO audit_log(at, account_id, action, target, detail)
          SELECT $3, $2, 'resolveAlarm', 'alarm:' || up.id, '{"outcome":"resolved"}'::jsonb FROM up)
-       SELECT ${ALARM_COLUMNS} FROM up a ${ALARM_JOINS}`,
+       SELECT a.id, a.provider_id AS "providerId", a.station_id AS "stationId", '' AS "stationName",
+              a.device_id AS "deviceId", d.name AS "deviceName", a.device_type AS "deviceType", a.rule_code AS "ruleCode",
+              a.category, a.type, a.status, a.content, a.params, a.happen_time AS "happenTime",
+              a.recovery_time AS "recoveryTime", a.resolved_by AS "resolvedById", '' AS "resolvedBy",
+              a.dedup_key AS "dedupKey", a.occurrences
+       FROM up a LEFT JOIN devices d ON d.id = a.device_id`,
       [alarmId, me.accountId, ctx.now, stations],
     );
+    if (row) {
+      row.stationName = services.registry.stations.get(row.stationId)?.name ?? '';
+      row.resolvedBy = me.contact || me.account;
+    }
     const changed = row !== undefined;
     if (!row) {
       // Already resolved, missing or out of scope: the latter two answer notFound alike.
