@@ -4,6 +4,7 @@ import { stationHandlers } from './stations';
 import { tariffsHandlers } from './tariffs';
 import { strategiesHandlers } from './strategies';
 import { accountsHandlers } from './accounts';
+import { rolesHandlers } from './roles';
 import { alarmsHandlers } from './alarms';
 import { telemetryHandlers } from './telemetry';
 
@@ -14,6 +15,7 @@ export const allHandlers: Handlers = {
   ...tariffsHandlers,
   ...strategiesHandlers,
   ...accountsHandlers,
+  ...rolesHandlers,
   ...alarmsHandlers,
   ...telemetryHandlers,
 };
