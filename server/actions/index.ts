@@ -2,6 +2,7 @@ import type { Handlers } from '../api/context';
 import { identityHandlers } from './identity';
 import { stationHandlers } from './stations';
 import { tariffsHandlers } from './tariffs';
+import { oilPricesHandlers } from './oil-prices';
 import { strategiesHandlers } from './strategies';
 import { accountsHandlers } from './accounts';
 import { rolesHandlers } from './roles';
@@ -13,6 +14,7 @@ export const allHandlers: Handlers = {
   ...identityHandlers,
   ...stationHandlers,
   ...tariffsHandlers,
+  ...oilPricesHandlers,
   ...strategiesHandlers,
   ...accountsHandlers,
   ...rolesHandlers,
