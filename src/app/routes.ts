@@ -8,7 +8,11 @@ export type ViewId =
   | 'findPassword'
   | 'notFound'
   | 'messageList'
-  | 'notYet';
+  | 'notYet'
+  | 'stationList'
+  | 'customers'
+  | 'customerDetail'
+  | 'homepage';
 
 export interface RouteDef {
   name: string;
@@ -45,14 +49,15 @@ export const ROUTES: readonly RouteDef[] = [
   r('report.monthReport', '/report/monthReport', 'routes.reportMonthReport', { permission: null, hidden: true }),
   r('report.yearReport', '/report/yearReport', 'routes.reportYearReport', { permission: null, hidden: true }),
   // protected
-  r('homepage.index', '/homepage/index', 'routes.homepageIndex', { navbar: false }),
-  r('monitor.customers', '/monitor/customers', 'routes.monitorCustomers'),
+  r('homepage.index', '/homepage/index', 'routes.homepageIndex', { navbar: false, view: 'homepage' }),
+  r('monitor.customers', '/monitor/customers', 'routes.monitorCustomers', { view: 'customers' }),
   r('monitor.detail', '/monitor/customersDetails', 'routes.monitorDetail', {
     permission: 'monitorStation.detail',
     hidden: true,
     activeMenu: 'monitor.customers',
+    view: 'customerDetail',
   }),
-  r('monitorStation.list', '/monitor-station/list', 'routes.monitorStationList'),
+  r('monitorStation.list', '/monitor-station/list', 'routes.monitorStationList', { view: 'stationList' }),
   r('analysis.photovoltaic', '/analysis/photovoltaic', 'routes.analysisPhotovoltaic'),
   r('analysis.energyStorage', '/analysis/energyStorage', 'routes.analysisEnergyStorage'),
   r('analysis.energyUsage', '/analysis/energyUsage', 'routes.analysisEnergyUsage'),

@@ -1,0 +1,88 @@
+// Station matrix card (SPEC §2): background picture (a default when none), station name, status
+// icon 0-4 and the figures of its data type. Presentational: props in, onClick out.
+import type { ReactNode } from 'react';
+import { STATUS_KEYS, StatusIcon } from './stationLabels';
+import type { TFn } from '../i18n/i18n';
+
+export interface StationCardData {
+  stationId: number;
+  serviceProviderId: number;
+  stationName: string;
+  picture: string | null;
+  stationStatus: number;
+  cardType: number;
+  installedPower: number;
+  installedCapacity: number;
+  activePower: number;
+  soc: number | null;
+  cumulativeIncome: number;
+  feeName: string | null;
+  lastCharge: number;
+  lastDischarge: number;
+  lastIncome: number;
+}
+
+export const DEFAULT_STATION_PICTURE = '/img/station-default.svg';
+const n = (x: number | null, d = 2): string => (x === null || !Number.isFinite(x) ? '-' : x.toLocaleString(undefined, { maximumFractionDigits: d }));
+
+const Fig = ({ label, value, unit }: { label: string; value: string; unit?: string }) => (
+  <div className="min-w-0">
+    <div className="truncate text-[11px] text-white/70">{label}</div>
+    <div className="truncate text-sm font-semibold tabular-nums">
+      {value}
+      {unit && <span className="ml-0.5 text-[11px] font-normal text-white/80">{unit}</span>}
+    </div>
+  </div>
+);
+
+export function StationCard({ card, t, onClick }: { card: StationCardData; t: TFn; onClick: (c: StationCardData) => void }) {
+  let figs: ReactNode;
+  if (card.cardType === 2) {
+    figs = (
+      <>
+        <Fig label={t('home.matrix.tariff')} value={card.feeName || '-'} />
+        <Fig label={t('home.matrix.installedPower')} value={n(card.installedPower, 3)} unit="MW" />
+        <Fig label={t('home.matrix.installedCapacity')} value={n(card.installedCapacity, 3)} unit="MWh" />
+        <Fig label={t('home.matrix.activePower')} value={n(card.activePower)} unit="kW" />
+      </>
+    );
+  } else if (card.cardType === 3) {
+    figs = (
+      <>
+        <Fig label={t('home.matrix.lastCharge')} value={n(card.lastCharge)} unit="kWh" />
+        <Fig label={t('home.matrix.lastDischarge')} value={n(card.lastDischarge)} unit="kWh" />
+        <Fig label={t('home.matrix.lastIncome')} value={n(card.lastIncome)} unit={t('home.matrix.cny')} />
+      </>
+    );
+  } else {
+    figs = (
+      <>
+        <Fig label={t('home.matrix.installedPower')} value={n(card.installedPower, 3)} unit="MW" />
+        <Fig label={t('home.matrix.installedCapacity')} value={n(card.installedCapacity, 3)} unit="MWh" />
+        <Fig label={t('home.matrix.activePower')} value={n(card.activePower)} unit="kW" />
+        <Fig label={t('home.matrix.soc')} value={n(card.soc, 1)} unit="%" />
+        <Fig label={t('home.matrix.cumulativeIncome')} value={n(card.cumulativeIncome / 10_000, 2)} unit={t('home.matrix.tenThousandCny')} />
+      </>
+    );
+  }
+  const status = t(STATUS_KEYS[card.stationStatus] ?? 'monitor.status.offline');
+  return (
+    <button
+      type="button"
+      onClick={() => onClick(card)}
+      data-testid="station-card"
+      data-station-id={card.stationId}
+      data-card-type={card.cardType}
+      className="relative flex h-full w-full flex-col overflow-hidden rounded-lg bg-slate-700 bg-cover bg-center text-left text-white shadow-sm ring-brand-500 hover:ring-2 focus-visible:ring-2"
+      style={{ backgroundImage: `url(${card.picture || DEFAULT_STATION_PICTURE})` }}
+    >
+      <div className="flex h-full flex-col justify-between bg-gradient-to-b from-black/55 via-black/30 to-black/70 p-3">
+        <div className="flex items-center gap-2">
+          <StatusIcon status={card.stationStatus} label={status} size={12} />
+          <span className="truncate font-semibold">{card.stationName}</span>
+        </div>
+        <div className="grid grid-cols-3 gap-x-2 gap-y-1">{figs}</div>
+      </div>
+    </button>
+  );
+}

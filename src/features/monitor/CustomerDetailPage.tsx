@@ -1,0 +1,90 @@
+// Service-provider detail (route monitor.detail, permission monitorStation.detail, issue 5):
+// one provider's figures (queryServiceProviderInfoById) and its stations (queryStationInfoList
+// with orgId); a station opens its overview.
+import { getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { Res } from '../../../streams/api/client';
+import { formatEnergy, formatPower } from '../../../streams/format/energy';
+import { loadStationList, type StationSummary } from '../../../streams/monitor/stations';
+import { STATUS_KEYS, StatusIcon, stationOverviewHref } from '../../components/stationLabels';
+import { useRuntime } from '../../hooks/runtime';
+import { useT } from '../../hooks/useT';
+import type { TKey } from '../../i18n/keys';
+import { VirtualTable } from '../../widgets/VirtualTable';
+
+type Provider = Res<'queryServiceProviderInfoById'>;
+
+export default function CustomerDetailPage() {
+  const t = useT();
+  const { api } = useRuntime();
+  const [, navigate] = useLocation();
+  const orgId = Number(new URLSearchParams(useSearch()).get('orgId'));
+  const valid = Number.isInteger(orgId) && orgId > 0;
+  const [provider, setProvider] = useState<Provider | null>(null);
+  const [stations, setStations] = useState<StationSummary[] | null>(null);
+  const [sorting, setSorting] = useState<SortingState>([]);
+
+  useEffect(() => {
+    if (!valid) return;
+    let live = true;
+    api.call('queryServiceProviderInfoById', { orgId }).then((p) => live && setProvider(p), () => undefined);
+    loadStationList(api, orgId).then((s) => live && setStations(s), () => live && setStations([]));
+    return () => {
+      live = false;
+    };
+  }, [api, orgId, valid]);
+
+  const columns = useMemo<ColumnDef<StationSummary>[]>(() => [
+    { id: 'stationName', accessorKey: 'stationName', header: t('monitor.col.stationName'), size: 200, cell: (c) => <span className="font-medium text-brand-700 dark:text-brand-500">{c.row.original.stationName}</span> },
+    { id: 'customerName', accessorKey: 'customerName', header: t('monitor.detail.customers'), size: 140 },
+    { id: 'region', accessorKey: 'region', header: t('monitor.col.region'), size: 110 },
+    {
+      id: 'stationStatus', accessorKey: 'stationStatus', header: t('monitor.col.status'), size: 110,
+      cell: (c) => { const s = c.row.original.stationStatus; const l = t(STATUS_KEYS[s] ?? 'monitor.status.offline'); return <span className="inline-flex items-center gap-1.5"><StatusIcon status={s} label={l} />{l}</span>; },
+    },
+    { id: 'online', accessorKey: 'online', header: t('monitor.col.online'), size: 90, cell: (c) => t(c.row.original.online ? 'monitor.online' : 'monitor.offline') },
+    { id: 'pvCapacityKw', accessorKey: 'pvCapacityKw', header: t('monitor.col.pvCapacity'), size: 100, cell: (c) => formatPower(c.row.original.pvCapacityKw) },
+    { id: 'essCapacityKwh', accessorKey: 'essCapacityKwh', header: t('monitor.col.essCapacity'), size: 100, cell: (c) => formatEnergy(c.row.original.essCapacityKwh) },
+  ], [t]);
+  const table = useReactTable({
+    data: stations ?? [], columns, state: { sorting }, onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(), getSortedRowModel: getSortedRowModel(), getRowId: (s) => String(s.stationId),
+  });
+
+  if (!valid) return <p className="p-8 text-center text-slate-500" data-testid="empty">{t('monitor.detail.missing')}</p>;
+  const figures: [TKey, string][] = provider
+    ? [
+        ['monitor.customers.siteQuantity', String(provider.siteQuantity)],
+        ['monitor.customers.customerQuantity', String(provider.customerQuantity)],
+        ['monitor.col.pvCapacity', formatPower(provider.pvCapacityKw)],
+        ['monitor.col.essPower', formatPower(provider.essPowerKw)],
+        ['monitor.col.essCapacity', formatEnergy(provider.essCapacityKwh)],
+        ['monitor.col.dgCapacity', formatPower(provider.dgCapacityKw)],
+        ['monitor.customers.summaryOnline', String(provider.onlineSites)],
+        ['monitor.customers.openAlarms', String(provider.openAlarms)],
+      ]
+    : [];
+
+  return (
+    <div className="flex h-full min-h-[480px] flex-col gap-3" data-testid="provider-detail">
+      <div className="flex items-center gap-3">
+        <Link href="/monitor/customers" className="text-sm text-brand-600 hover:underline">← {t('monitor.detail.back')}</Link>
+        <h1 className="text-lg font-semibold" data-testid="provider-name">{provider?.name ?? ''}</h1>
+        <span className="text-sm text-slate-500">{provider?.address ?? ''}</span>
+      </div>
+      <div className="grid grid-cols-4 gap-3 xl:grid-cols-8" data-testid="provider-figures">
+        {figures.map(([k, v]) => (
+          <div key={k} className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
+            <div className="text-xs text-slate-500">{t(k)}</div>
+            <div className="text-lg font-semibold tabular-nums">{v}</div>
+          </div>
+        ))}
+      </div>
+      <section className="flex min-h-0 flex-1 flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <h2 className="border-b border-slate-200 p-3 text-base font-semibold dark:border-slate-800">{t('monitor.detail.stations')}</h2>
+        <VirtualTable table={table} testId="provider-stations" empty={stations === null ? t('app.loading') : t('noDate')} onRowClick={(s) => navigate(stationOverviewHref(s.stationId, s.serviceProviderId))} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+// Monitoring hall (route monitor.customers, issue 5): service providers with their figures,
+// search, sort and a live status summary (polled every 30 s). A row opens the provider detail.
+import { getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import { formatEnergy, formatPower } from '../../../streams/format/energy';
+import { loadProviders, providerTotals, type ProviderSummary } from '../../../streams/monitor/providers';
+import { providerDetailHref } from '../../components/stationLabels';
+import { useRuntime } from '../../hooks/runtime';
+import { usePoll } from '../../hooks/usePoll';
+import { useT } from '../../hooks/useT';
+import type { TKey } from '../../i18n/keys';
+import { VirtualTable } from '../../widgets/VirtualTable';
+
+export default function CustomersPage() {
+  const t = useT();
+  const { api } = useRuntime();
+  const [, navigate] = useLocation();
+  const polled = usePoll(() => loadProviders(api), 30_000, [api]);
+  const [keyword, setKeyword] = useState('');
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const data = polled.value;
+
+  const columns = useMemo<ColumnDef<ProviderSummary>[]>(() => [
+    { id: 'name', accessorKey: 'name', header: t('monitor.customers.name'), size: 200, cell: (c) => <span className="font-medium text-brand-700 dark:text-brand-500">{c.row.original.name}</span> },
+    { id: 'address', accessorFn: (p) => p.address ?? '', header: t('monitor.customers.address'), size: 220 },
+    { id: 'siteQuantity', accessorKey: 'siteQuantity', header: t('monitor.customers.siteQuantity'), size: 90 },
+    { id: 'pvCapacityKw', accessorKey: 'pvCapacityKw', header: t('monitor.col.pvCapacity'), size: 100, cell: (c) => formatPower(c.row.original.pvCapacityKw) },
+    { id: 'essPowerKw', accessorKey: 'essPowerKw', header: t('monitor.col.essPower'), size: 100, cell: (c) => formatPower(c.row.original.essPowerKw) },
+    { id: 'essCapacityKwh', accessorKey: 'essCapacityKwh', header: t('monitor.col.essCapacity'), size: 100, cell: (c) => formatEnergy(c.row.original.essCapacityKwh) },
+    { id: 'dgCapacityKw', accessorKey: 'dgCapacityKw', header: t('monitor.col.dgCapacity'), size: 100, cell: (c) => formatPower(c.row.original.dgCapacityKw) },
+    { id: 'onlineSites', accessorKey: 'onlineSites', header: t('monitor.customers.summaryOnline'), size: 90 },
+    { id: 'openAlarms', accessorKey: 'openAlarms', header: t('monitor.customers.openAlarms'), size: 90 },
+  ], [t]);
+
+  const table = useReactTable({
+    data: data ?? [],
+    columns,
+    state: { sorting, globalFilter: keyword },
+    onSortingChange: setSorting,
+    globalFilterFn: (row, _id, kw: string) => {
+      const k = kw.trim().toLowerCase();
+      return !k || row.original.name.toLowerCase().includes(k) || (row.original.address ?? '').toLowerCase().includes(k);
+    },
+    getColumnCanGlobalFilter: () => true,
+    getCoreRowModel: getCoreRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getRowId: (p) => String(p.orgId),
+  });
+  const totals = providerTotals(data ?? []);
+  const tiles: [TKey, number, string][] = [
+    ['monitor.customers.summaryProviders', totals.providers, 'text-slate-800 dark:text-slate-100'],
+    ['monitor.customers.summarySites', totals.sites, 'text-slate-800 dark:text-slate-100'],
+    ['monitor.customers.summaryOnline', totals.onlineSites, 'text-brand-600'],
+    ['monitor.customers.summaryAlarm', totals.alarmSites, 'text-amber-600'],
+    ['monitor.customers.summaryAlarms', totals.openAlarms, 'text-red-600'],
+  ];
+
+  return (
+    <div className="flex h-full min-h-[480px] flex-col gap-3">
+      <div className="grid grid-cols-5 gap-3" data-testid="provider-summary">
+        {tiles.map(([k, v, c]) => (
+          <div key={k} className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
+            <div className="text-xs text-slate-500">{t(k)}</div>
+            <div className={`text-2xl font-semibold tabular-nums ${c}`}>{data ? v.toLocaleString() : '-'}</div>
+          </div>
+        ))}
+      </div>
+      <section className="flex min-h-0 flex-1 flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" data-testid="provider-list">
+        <div className="flex items-center gap-3 border-b border-slate-200 p-3 dark:border-slate-800">
+          <h1 className="text-base font-semibold">{t('monitor.customers.title')}</h1>
+          <input
+            type="search"
+            aria-label={t('monitor.customers.search')}
+            placeholder={t('monitor.customers.search')}
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            data-testid="provider-search"
+            className="h-8 w-64 rounded-md border border-slate-300 bg-white px-2.5 text-sm dark:border-slate-600 dark:bg-slate-800"
+          />
+          <span className="ml-auto text-xs text-slate-500" data-testid="provider-count">
+            {polled.at !== null && t('monitor.customers.updated', { time: new Date(polled.at).toLocaleTimeString() })} · {t('monitor.customers.count', { count: table.getRowModel().rows.length })}
+          </span>
+        </div>
+        <VirtualTable table={table} testId="provider-table" empty={data === null ? t('app.loading') : t('noDate')} onRowClick={(p) => navigate(providerDetailHref(p.orgId))} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+// uPlot behind a small React component: the chart is created once per mount and fed with
+// `setData` whenever new columnar data arrives (never rebuilt per tick). Width follows the box.
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+export interface TrendSeries {
+  label: string;
+  color: string;
+}
+export interface LiveTrendProps {
+  /** [xs (unix seconds), ys...] */
+  data: uPlot.AlignedData;
+  series: readonly TrendSeries[];
+  height?: number;
+  unit?: string;
+  stale?: boolean;
+}
+
+export function LiveTrend({ data, series, height = 140, unit = '', stale = false }: LiveTrendProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const u = new uPlot(
+      {
+        width: Math.max(200, el.clientWidth),
+        height,
+        legend: { show: true, live: false },
+        cursor: { drag: { x: false, y: false } },
+        scales: { x: { time: true } },
+        axes: [
+          { stroke: '#64748b', grid: { stroke: '#e2e8f033' }, size: 28 },
+          { stroke: '#64748b', grid: { stroke: '#94a3b833' }, size: 48, values: (_u, v) => v.map((x) => `${x}${unit}`) },
+        ],
+        series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 1.5, fill: `${s.color}18`, spanGaps: false }))],
+      },
+      data,
+      el,
+    );
+    plot.current = u;
+    const ro = new ResizeObserver(() => u.setSize({ width: Math.max(200, el.clientWidth), height }));
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      u.destroy();
+      plot.current = null;
+    };
+    // created once per mount: data arrives through setData below
+  }, []);
+
+  useEffect(() => {
+    plot.current?.setData(data);
+  }, [data]);
+
+  return <div ref={box} className={`w-full transition-opacity ${stale ? 'opacity-40 grayscale' : ''}`} data-stale={stale} />;
+}

@@ -1,0 +1,44 @@
+// Homepage data (issue 5): statistics, the station matrix and today's power curve of the
+// scope. Loaders plus pure shaping helpers (columnar arrays for uPlot, data age, staleness).
+import type { Api, Res } from '../api/client';
+
+export type HomepageStatistics = Res<'queryHomepageStatistics'>;
+export type MatrixCard = Res<'queryStationMatrix'>['dataList'][number];
+export type PowerCurve = Res<'queryStationPowerCurve'>;
+
+const org = (orgId: number | undefined) => (orgId !== undefined ? { orgId } : {});
+
+export const loadStatistics = (api: Api, orgId: number | undefined): Promise<HomepageStatistics> =>
+  api.call('queryHomepageStatistics', org(orgId), { quiet: true });
+
+export const loadMatrix = async (api: Api, orgId: number | undefined): Promise<MatrixCard[]> =>
+  (await api.call('queryStationMatrix', org(orgId), { quiet: true })).dataList;
+
+/** Today (local midnight to now) at `width` points. */
+export function loadTodayCurve(api: Api, orgId: number | undefined, now: Date, width = 480): Promise<PowerCurve> {
+  const from = new Date(now);
+  from.setHours(0, 0, 0, 0);
+  return api.call('queryStationPowerCurve', { ...org(orgId), from: from.toISOString(), to: now.toISOString(), width }, { quiet: true });
+}
+
+/** uPlot's aligned data: [xs in unix seconds, ...ys], series picked by point name. */
+export function alignedSeries(curve: PowerCurve | null, points: readonly string[]): [number[], ...(number | null)[][]] {
+  const picked = points.map((p) => curve?.series.find((s) => s.point === p));
+  const base = picked.find((s) => s && s.t.length > 0);
+  if (!base) return [[], ...points.map(() => [])];
+  const xs = base.t.map((t) => (t > 1e11 ? t / 1000 : t));
+  const ys = picked.map((s) => (s && s.t.length === base.t.length ? s.v : base.t.map(() => null)));
+  return [xs, ...ys];
+}
+
+/** A figure is stale when its last good answer is older than three poll periods. */
+export const isStale = (at: number | null, now: number, intervalMs: number): boolean => at === null || now - at > 3 * intervalMs;
+
+/** "12 s", "3 min", "2 h": the data age label's figure. */
+export function ageText(at: number | null, now: number): string {
+  if (at === null) return '-';
+  const s = Math.max(0, Math.round((now - at) / 1000));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min`;
+  return `${Math.floor(s / 3600)} h`;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { matchStation, NO_FILTER, type StationSummary } from '../stations';
+import { scopeOrgId } from '../scope';
+import { initialState } from '../../state';
+
+const st = (o: Partial<StationSummary>): StationSummary => ({
+  stationId: 1, stationName: 'Alpha PV', serviceProviderId: 2, serviceProviderName: 'P', customerId: 3, customerName: 'C',
+  address: '1 Road', region: 'Jiangsu', country: 'CN', timezone: 'Asia/Shanghai', lat: 0, lon: 0, systemType: 1,
+  energyTypes: ['pv', 'ess'], siteType: 'factory', voltageLevel: '10kV', operationDate: '2024-01-01',
+  pvCapacityKw: 1, essPowerKw: 1, essCapacityKwh: 1, dgCapacityKw: 0, chargingPowerKw: 0,
+  cardType: 1, picture: null, stationStatus: 0, online: true, openAlarms: 0, ...o,
+});
+
+describe('station list filter', () => {
+  it('matches every field the issue lists', () => {
+    const s = st({});
+    expect(matchStation(s, NO_FILTER)).toBe(true);
+    expect(matchStation(s, { ...NO_FILTER, systemType: 2 })).toBe(false);
+    expect(matchStation(s, { ...NO_FILTER, energyType: 'ess' })).toBe(true);
+    expect(matchStation(s, { ...NO_FILTER, energyType: 'dg' })).toBe(false);
+    expect(matchStation(s, { ...NO_FILTER, online: false })).toBe(false);
+    expect(matchStation(s, { ...NO_FILTER, status: 0 })).toBe(true);
+    expect(matchStation(s, { ...NO_FILTER, keyword: 'jiangsu' })).toBe(true);
+    expect(matchStation(s, { ...NO_FILTER, keyword: 'zzz' })).toBe(false);
+  });
+});
+
+describe('scopeOrgId', () => {
+  const base = initialState();
+  const profile = { platform: '', name: '', account: '', orgLogoUrl: null, orgType: 1, orgId: 1, orgName: '', userId: 1, roleName: '', permissions: [] };
+  it('sends no org for the root org and for non-root users', () => {
+    expect(scopeOrgId({ ...base, session: { ...base.session, profile, currentOrg: { id: 1, name: 'root' } } })).toBeUndefined();
+    expect(scopeOrgId({ ...base, session: { ...base.session, profile: { ...profile, orgType: 2 }, currentOrg: { id: 5, name: 'p' } } })).toBeUndefined();
+  });
+  it('sends the selected provider for a root user', () => {
+    expect(scopeOrgId({ ...base, session: { ...base.session, profile, currentOrg: { id: 5, name: 'p' } } })).toBe(5);
+  });
+});
