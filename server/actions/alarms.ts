@@ -7,6 +7,15 @@ import { ActionError, invalid } from '../api/errors';
 import { ALARM_COLUMNS, ALARM_JOINS, alarmById, publishAlarm, ruleCodesMatching, ruleNameOf, toPush, type AlarmRow } from '../alarms/store';
 import { providersFor, requireStation } from './stations';
 import { audit } from '../api/audit';
+import { ResolveBatch } from '../alarms/resolve-batch';
+import type { Queryable } from '../db/db';
+
+const batches = new WeakMap<Queryable, ResolveBatch>();
+const resolveBatchOf = (db: Queryable): ResolveBatch => {
+  let b = batches.get(db);
+  if (!b) batches.set(db, (b = new ResolveBatch(db)));
+  return b;
+};
 
 // Alarm records (SPEC §3, §4, §7; docs/alarms.md). Every query is confined to the caller's
 // scope: the providers it may see and, for a station-scoped or customer account, the stations.
@@ -137,26 +146,33 @@ export const alarmsHandlers: Handlers = {
   resolveAlarm: async ({ alarmId }, ctx) => {
     const { scope, me } = authed(ctx);
     const { services } = ctx;
-    // Common case in one round trip: resolve (only if open and in scope) and audit together.
-    const stations = scope.isRoot && scope.wholeProviders ? null : scope.stationIds();
-    // Station name and resolver come from memory; only the device name needs a join.
-    let [row] = await services.db.query<AlarmRow>(
-      `WITH up AS (
-         UPDATE alarms SET status = 2, recovery_time = greatest(happen_time, $3::timestamptz), resolved_by = $2
-         WHERE id = $1 AND status = 1 AND ($4::int[] IS NULL OR station_id = ANY($4::int[]))
-         RETURNING id, provider_id, station_id, device_id, device_type, rule_code, category, type, status, content,
-                   params, happen_time, recovery_time, resolved_by, dedup_key, occurrences),
-       au AS (
-         INSERT INTO audit_log(at, account_id, action, target, detail)
-         SELECT $3, $2, 'resolveAlarm', 'alarm:' || up.id, '{"outcome":"resolved"}'::jsonb FROM up)
-       SELECT a.id, a.provider_id AS "providerId", a.station_id AS "stationId", '' AS "stationName",
-              a.device_id AS "deviceId", d.name AS "deviceName", a.device_type AS "deviceType", a.rule_code AS "ruleCode",
-              a.category, a.type, a.status, a.content, a.params, a.happen_time AS "happenTime",
-              a.recovery_time AS "recoveryTime", a.resolved_by AS "resolvedById", '' AS "resolvedBy",
-              a.dedup_key AS "dedupKey", a.occurrences
-       FROM up a LEFT JOIN devices d ON d.id = a.device_id`,
-      [alarmId, me.accountId, ctx.now, stations],
-    );
+    // Resolve (only if open and in scope) and audit in one statement. Callers who see whole
+    // providers share a group commit (their scope is one provider id, or any); others carry
+    // their station list. Station name and resolver come from memory.
+    const provider = scope.wholeProviders ? (scope.isRoot ? 0 : (scope.providerIds()[0] ?? -1)) : undefined;
+    const stations = provider === undefined ? scope.stationIds() : null;
+    let row =
+      provider !== undefined
+        ? await resolveBatchOf(services.db).resolve(alarmId, me.accountId, ctx.now, provider)
+        : (
+            await services.db.query<AlarmRow>(
+              `WITH up AS (
+                 UPDATE alarms SET status = 2, recovery_time = greatest(happen_time, $3::timestamptz), resolved_by = $2
+                 WHERE id = $1 AND status = 1 AND station_id = ANY($4::int[])
+                 RETURNING id, provider_id, station_id, device_id, device_type, rule_code, category, type, status, content,
+                           params, happen_time, recovery_time, resolved_by, dedup_key, occurrences),
+               au AS (
+                 INSERT INTO audit_log(at, account_id, action, target, detail)
+                 SELECT $3, $2, 'resolveAlarm', 'alarm:' || up.id, '{"outcome":"resolved"}'::jsonb FROM up)
+               SELECT a.id, a.provider_id AS "providerId", a.station_id AS "stationId", '' AS "stationName",
+                      a.device_id AS "deviceId", d.name AS "deviceName", a.device_type AS "deviceType", a.rule_code AS "ruleCode",
+                      a.category, a.type, a.status, a.content, a.params, a.happen_time AS "happenTime",
+                      a.recovery_time AS "recoveryTime", a.resolved_by AS "resolvedById", '' AS "resolvedBy",
+                      a.dedup_key AS "dedupKey", a.occurrences
+               FROM up a LEFT JOIN devices d ON d.id = a.device_id`,
+              [alarmId, me.accountId, ctx.now, stations],
+            )
+          )[0];
     if (row) {
       row.stationName = services.registry.stations.get(row.stationId)?.name ?? '';
       row.resolvedBy = me.contact || me.account;

@@ -11,6 +11,7 @@ import { StationMissing } from '../../features/placeholder/StationMissing';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { lazyView } from '../lazy';
+import { stationView } from '../stationViews';
 import { homeView } from '../homeViews';
 import type { RouteDef } from '../routes';
 import { ConnectionBanner } from './ConnectionBanner';
@@ -56,7 +57,7 @@ export default function MainLayout({ route, stationMissing }: { route: RouteDef;
   let view: React.ReactNode;
   if (stationMissing) view = <StationMissing />;
   else if (route.view === 'messageList') view = <MessageListPage />;
-  else view = homeView(route.view) ?? <NotYetPage route={route} />;
+  else view = homeView(route.view) ?? (route.station ? stationView(route.name) : null) ?? <NotYetPage route={route} />;
 
   return (
     <div className="flex h-full">

@@ -1,0 +1,50 @@
+// Number, age and time formatting for the station screens (codes in, text out).
+import type { TFn } from '../../i18n/i18n';
+import type { TKey } from '../../i18n/keys';
+
+export const fmtNum = (v: number | null | undefined, digits = 1): string => {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '-';
+  const abs = Math.abs(v);
+  const d = abs >= 1000 ? 0 : abs >= 100 ? Math.min(1, digits) : digits;
+  return v.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: 0 });
+};
+
+export const fmtValue = (v: number | string | null | undefined, unit: string, digits = 2): string => {
+  if (v === null || v === undefined) return '-';
+  if (typeof v === 'string') return v;
+  return unit ? `${fmtNum(v, digits)} ${unit}` : fmtNum(v, digits);
+};
+
+/** "12 s ago" style age of an instant. */
+export const fmtAge = (t: TFn, at: number | null, now: number): string => {
+  if (at === null) return t('station.common.ageNever');
+  const s = Math.max(0, Math.round((now - at) / 1000));
+  const age =
+    s < 120 ? t('station.common.seconds', { n: s })
+    : s < 7200 ? t('station.common.minutes', { n: Math.round(s / 60) })
+    : s < 172_800 ? t('station.common.hours', { n: Math.round(s / 3600) })
+    : t('station.common.days', { n: Math.round(s / 86_400) });
+  return t('station.common.age', { age });
+};
+
+/** Local date-time in a time zone, `YYYY-MM-DD HH:mm:ss`. */
+export const fmtTime = (ms: number | string | null, timeZone?: string): string => {
+  if (ms === null) return '-';
+  const d = typeof ms === 'string' ? new Date(ms) : new Date(ms);
+  if (Number.isNaN(d.getTime())) return '-';
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(d);
+  const g = (k: string) => parts.find((p) => p.type === k)?.value ?? '';
+  return `${g('year')}-${g('month')}-${g('day')} ${g('hour')}:${g('minute')}:${g('second')}`;
+};
+
+const POINT_NAMES = new Set([
+  'online', 'cpuPct', 'uptimeS', 'p', 'v', 'f', 'gridState', 'importKwh', 'exportKwh', 'dcV', 'tempC', 'state', 'totalKwh', 'ghi', 'poa',
+  'ambientC', 'moduleC', 'windMs', 'on', 'essState', 'auxKw', 'chargeKwh', 'dischargeKwh', 'auxKwh', 'soc', 'i', 'cellVmax', 'cellVmin',
+  'cellTmax', 'cellTmin', 'rpm', 'coolantC', 'fuelLevelPct', 'energyKwh', 'fuelL', 'runHours', 'sessionKwh', 'vehicleSoc',
+  'pvKw', 'loadKw', 'essKw', 'gridKw', 'generatorKw', 'chargingKw',
+]);
+/** Translated point label; an unknown point shows its raw name. */
+export const pointLabel = (t: TFn, point: string): string => (POINT_NAMES.has(point) ? t(`station.points.${point}` as TKey) : point);
+
+const TYPES = new Set(['pv_inverter', 'pcs', 'battery_cluster', 'generator', 'charging_pile', 'load', 'gateway', 'weather_station', 'meter']);
+export const typeLabel = (t: TFn, type: string): string => (TYPES.has(type) ? t(`station.types.${type}` as TKey) : type);

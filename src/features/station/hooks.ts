@@ -1,0 +1,51 @@
+// Station screens' hooks: the station id from the query, the live snapshot, a ticking clock.
+import { useObservableEagerState } from 'observable-hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearch } from 'wouter';
+import { apiLiveDeps, initialLive, stationLive$, type StationLive } from '../../../streams/station/live';
+import { useRuntime } from '../../hooks/runtime';
+import { of } from 'rxjs';
+
+export function useStationId(): number | null {
+  const q = new URLSearchParams(useSearch());
+  const n = Number(q.get('stationId'));
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** The station's live values, polled while mounted (streams/station/live.ts). */
+export function useStationLive(stationId: number | null): StationLive {
+  const { api } = useRuntime();
+  const obs = useMemo(() => (stationId ? stationLive$(stationId, apiLiveDeps(api)) : of(initialLive(0))), [api, stationId]);
+  return useObservableEagerState(obs);
+}
+
+/** Re-renders every `ms` (data-age labels). */
+export function useNow(ms = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(id);
+  }, [ms]);
+  return now;
+}
+
+export type StationInfo = import('../../../streams/api/client').Res<'queryStationInfoById'>;
+
+/** The station's static information (time zone, capacities), loaded once per station. */
+export function useStationInfo(stationId: number | null): StationInfo | null {
+  const { api } = useRuntime();
+  const [info, setInfo] = useState<StationInfo | null>(null);
+  useEffect(() => {
+    setInfo(null);
+    if (!stationId) return;
+    let alive = true;
+    api.call('queryStationInfoById', { stationId }, { quiet: true }).then(
+      (r) => alive && setInfo(r),
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
+  }, [api, stationId]);
+  return info;
+}

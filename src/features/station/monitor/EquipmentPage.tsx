@@ -1,0 +1,101 @@
+// Equipment monitoring (route dquipmentMonitoring.dquipmentMonitoring, SPEC §2): a device picker
+// by type, the live view of every device of the chosen type (polled every 3 s through
+// streams/station/live.ts), a trend of the selected device, and the points view.
+import { useMemo, useState } from 'react';
+import type { LiveDevice } from '../../../../streams/station/live';
+import { useT } from '../../../hooks/useT';
+import { fmtAge, typeLabel } from '../format';
+import { useNow, useStationId, useStationInfo, useStationLive } from '../hooks';
+import { DeviceTrend } from '../trend/DeviceTrend';
+import { DeviceCard } from './DeviceCard';
+import { DEFAULT_TREND_POINT } from './deviceViews';
+import { PointsTable, type PointRow } from './PointsTable';
+
+const TABS = ['pv_inverter', 'pcs', 'battery_cluster', 'generator', 'charging_pile', 'load', 'gateway', 'weather_station', 'meter', 'points'] as const;
+type Tab = (typeof TABS)[number];
+
+export default function EquipmentPage() {
+  const t = useT();
+  const stationId = useStationId();
+  const live = useStationLive(stationId);
+  const info = useStationInfo(stationId);
+  const now = useNow(1000);
+  const timeZone = info?.timezone;
+  const [tab, setTab] = useState<Tab | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+
+  const list = useMemo(() => live.ids.map((id) => live.byId[id]).filter((d): d is LiveDevice => d !== undefined), [live]);
+  const counts = useMemo(() => {
+    const c: Record<string, number> = {};
+    for (const d of list) c[d.type] = (c[d.type] ?? 0) + 1;
+    return c;
+  }, [list]);
+  const tabs = TABS.filter((x) => x === 'points' || counts[x]);
+  const current: Tab = tab ?? tabs[0] ?? 'points';
+  const devices = useMemo(() => list.filter((d) => d.type === current), [list, current]);
+  const picked = selected !== null ? live.byId[selected] : undefined;
+  const sel = picked?.type === current ? picked : devices[0];
+  const rows = useMemo<PointRow[]>(
+    () => list.flatMap((d) => d.points.map((p) => ({ ...p, deviceId: d.deviceId, deviceName: d.name, deviceType: d.type }))),
+    [list],
+  );
+
+  return (
+    <div data-testid="equipment-page" data-polls={live.polls} className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-lg font-semibold">{t('station.monitor.title')}</h1>
+        <span className="text-xs text-slate-500" data-testid="live-age">
+          {live.receivedAt ? fmtAge(t, live.receivedAt, now) : t('station.common.loading')}
+        </span>
+        {live.failures > 0 && <span className="text-xs text-amber-600">{t('station.common.stale', { n: live.failures })}</span>}
+      </div>
+      <nav role="tablist" aria-label={t('station.monitor.picker')} className="flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-700">
+        {tabs.map((x) => (
+          <button
+            key={x}
+            role="tab"
+            type="button"
+            data-testid={`device-tab-${x}`}
+            aria-selected={x === current}
+            onClick={() => setTab(x)}
+            className="-mb-px rounded-t-md border border-transparent px-3 py-1.5 text-sm aria-selected:border-slate-200 aria-selected:border-b-white aria-selected:bg-white aria-selected:font-semibold dark:aria-selected:border-slate-700 dark:aria-selected:border-b-slate-900 dark:aria-selected:bg-slate-900"
+          >
+            {x === 'points' ? t('station.types.points') : typeLabel(t, x)}
+            {x !== 'points' && <span className="ml-1 text-xs text-slate-400">{counts[x]}</span>}
+          </button>
+        ))}
+      </nav>
+      {current === 'points' ? (
+        <PointsTable rows={rows} timeZone={timeZone} />
+      ) : (
+        <>
+          {devices.length === 0 ? (
+            <p className="text-sm text-slate-500">{live.polls ? t('station.monitor.noDevices') : t('station.common.loading')}</p>
+          ) : (
+            <div data-testid="device-grid" className="grid grid-cols-[repeat(auto-fill,minmax(280px,1fr))] gap-3">
+              {devices.map((d) => (
+                <DeviceCard key={d.deviceId} device={d} now={now} selected={d.deviceId === sel?.deviceId} onSelect={setSelected} timeZone={timeZone} />
+              ))}
+            </div>
+          )}
+          {sel && (
+            <DeviceTrend
+              key={sel.deviceId}
+              deviceId={sel.deviceId}
+              deviceName={sel.name}
+              points={sel.points.map((p) => ({ point: p.point, unit: p.unit }))}
+              initialPoint={DEFAULT_TREND_POINT[sel.type] ?? sel.points[0]?.point ?? 'p'}
+              timeZone={timeZone}
+            />
+          )}
+          {sel && (
+            <details className="rounded-lg border border-slate-200 bg-white p-2 text-sm dark:border-slate-700 dark:bg-slate-900">
+              <summary className="cursor-pointer font-medium">{t('station.monitor.details')} · {sel.name}</summary>
+              <PointsTable rows={rows.filter((r) => r.deviceId === sel.deviceId)} timeZone={timeZone} height={260} />
+            </details>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+// Every raw point of the station (device, point, value, unit, quality, time), virtualized and
+// searchable: a station of a few hundred devices has thousands of rows.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import type { PointValue } from '../../../../streams/station/live';
+import { useT } from '../../../hooks/useT';
+import type { TKey } from '../../../i18n/keys';
+import { fmtTime, fmtValue, pointLabel, typeLabel } from '../format';
+import { stateKeyOf } from '../states';
+
+export interface PointRow extends PointValue {
+  deviceId: number;
+  deviceName: string;
+  deviceType: string;
+}
+
+const ROW = 32;
+const cols = 'grid grid-cols-[1.4fr_1.4fr_1fr_0.5fr_0.6fr_1.3fr] gap-3 px-3';
+
+export function PointsTable({ rows, timeZone, height = 480 }: { rows: readonly PointRow[]; timeZone?: string; height?: number }) {
+  const t = useT();
+  const [q, setQ] = useState('');
+  const dq = useDeferredValue(q.trim().toLowerCase());
+  const filtered = useMemo(() => {
+    if (!dq) return rows;
+    return rows.filter((r) => `${r.deviceName}\u0000${r.point}\u0000${pointLabel(t, r.point)}\u0000${typeLabel(t, r.deviceType)}`.toLowerCase().includes(dq));
+  }, [rows, dq, t]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const v = useVirtualizer({ count: filtered.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 16 });
+  const valueText = (r: PointRow): string => {
+    if (r.point === 'state' || r.point === 'essState' || r.point === 'gridState' || r.point === 'on') {
+      const type = r.point === 'essState' ? 'pcs' : r.point === 'gridState' ? 'meter' : r.point === 'on' ? 'pcsOn' : r.deviceType;
+      const key = type === 'pcsOn' ? (r.value === 1 ? 'station.state.pcs.on' : r.value === 0 ? 'station.state.pcs.off' : null) : stateKeyOf(type, typeof r.value === 'number' ? r.value : null);
+      if (key) return `${r.value} · ${t(key as TKey)}`;
+    }
+    return fmtValue(r.value, '', 4);
+  };
+  return (
+    <section data-testid="points-table" className="flex flex-col gap-2">
+      <div className="flex items-center gap-3">
+        <input
+          data-testid="points-search"
+          type="search"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder={t('station.monitor.pointsSearch')}
+          aria-label={t('station.monitor.pointsSearch')}
+          className="h-8 w-72 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800"
+        />
+        <span data-testid="points-count" className="text-sm text-slate-500">{t('station.monitor.rows', { count: filtered.length })}</span>
+      </div>
+      <div className="rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-700 dark:bg-slate-900">
+        <div role="row" className={`${cols} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
+          <span>{t('station.monitor.colDevice')}</span>
+          <span>{t('station.monitor.colPoint')}</span>
+          <span className="text-right">{t('station.monitor.colValue')}</span>
+          <span>{t('station.monitor.colUnit')}</span>
+          <span>{t('station.monitor.colQuality')}</span>
+          <span>{t('station.monitor.colTime')}</span>
+        </div>
+        <div ref={scroller} data-testid="points-scroller" style={{ height }} className="overflow-auto">
+          <div style={{ height: v.getTotalSize(), position: 'relative' }}>
+            {v.getVirtualItems().map((it) => {
+              const r = filtered[it.index];
+              if (!r) return null;
+              return (
+                <div
+                  key={it.key}
+                  role="row"
+                  data-testid="point-row"
+                  data-point={`${r.deviceId}:${r.point}`}
+                  style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${it.start}px)` }}
+                  className={`${cols} items-center border-b border-slate-100 dark:border-slate-800 ${r.quality !== 'good' ? 'text-slate-400' : ''}`}
+                >
+                  <span className="truncate">{r.deviceName}</span>
+                  <span className="truncate" title={r.point}>{pointLabel(t, r.point)} <span className="font-mono text-xs text-slate-400">{r.point}</span></span>
+                  <span className="truncate text-right font-mono tabular-nums">{valueText(r)}</span>
+                  <span>{r.unit}</span>
+                  <span className={r.quality === 'good' ? 'text-emerald-600' : r.quality === 'stale' ? 'text-amber-600' : 'text-red-600'}>{t(`station.quality.${r.quality}`)}</span>
+                  <span className="truncate font-mono text-xs">{fmtTime(r.time, timeZone)}</span>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+// History for a trend: the visible range at the chart's pixel width, re-fetched (latest wins)
+// whenever the range or width changes. The server picks the resolution (raw … 1 day) and keeps
+// min/max per pixel (M4); finer data therefore arrives by itself when the range narrows.
+import { Subject, debounceTime, distinctUntilChanged, from, map, catchError, of, switchMap, type Observable } from 'rxjs';
+import type { Api, Res } from '../../../../streams/api/client';
+
+export type History = Res<'queryDeviceHistory'>;
+export interface HistoryQuery {
+  deviceId: number;
+  point: string;
+  /** ms */
+  from: number;
+  to: number;
+  width: number;
+}
+export type HistoryState =
+  | { kind: 'loading'; query: HistoryQuery }
+  | { kind: 'loaded'; query: HistoryQuery; result: History }
+  | { kind: 'failed'; query: HistoryQuery };
+
+export const sameQuery = (a: HistoryQuery, b: HistoryQuery): boolean =>
+  a.deviceId === b.deviceId && a.point === b.point && a.from === b.from && a.to === b.to && a.width === b.width;
+
+export function history$(queries: Observable<HistoryQuery>, fetch: (q: HistoryQuery) => Promise<History>, debounceMs = 120): Observable<HistoryState> {
+  return queries.pipe(
+    distinctUntilChanged(sameQuery),
+    debounceTime(debounceMs),
+    switchMap((q) =>
+      from(fetch(q)).pipe(
+        map((result): HistoryState => ({ kind: 'loaded', query: q, result })),
+        catchError(() => of<HistoryState>({ kind: 'failed', query: q })),
+      ),
+    ),
+  );
+}
+
+export const apiHistory = (api: Api) => (q: HistoryQuery): Promise<History> =>
+  api.call(
+    'queryDeviceHistory',
+    { deviceId: q.deviceId, points: [q.point], from: new Date(q.from).toISOString(), to: new Date(q.to).toISOString(), width: Math.max(10, Math.min(8000, Math.round(q.width))) },
+    { quiet: true },
+  );
+
+export const newQueries = () => new Subject<HistoryQuery>();
+
+/** Points of `t`/`v` inside [from, to] (ms): what is on screen. */
+export function visiblePoints(t: readonly number[], v: readonly (number | null)[], fromMs: number, toMs: number): Array<[number, number | null]> {
+  const out: Array<[number, number | null]> = [];
+  for (let i = 0; i < t.length; i++) {
+    const x = t[i] as number;
+    if (x >= fromMs && x <= toMs) out.push([x, v[i] ?? null]);
+  }
+  return out;
+}
+
+/** CSV of the visible points: local time in the zone, UTC ISO time, value. */
+export function toCsv(rows: ReadonlyArray<[number, number | null]>, header: { point: string; unit: string; timeZone: string }, local: (ms: number) => string): string {
+  const lines = [`time (${header.timeZone}),time (UTC),${header.point}${header.unit ? ` (${header.unit})` : ''}`];
+  for (const [t, v] of rows) lines.push(`${local(t)},${new Date(t).toISOString()},${v === null ? '' : v}`);
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,131 @@
+// uPlot behind a small React component (HOUSE-STYLE "imperative widgets"): the chart is created
+// once per series layout and fed with setData; the x range is controlled by the parent, which
+// fetches finer data for it. Drag-select and the wheel zoom, Shift+wheel pans; every user range
+// change is reported through onRange (seconds). Times are drawn in `timeZone`.
+import { useEffect, useRef } from 'react';
+import uPlot, { type AlignedData, type Options } from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+export interface TrendSeries {
+  label: string;
+  color: string;
+  /** states, setpoints, prices: drawn as steps so they are never interpolated */
+  stepwise: boolean;
+}
+
+export interface TrendChartProps {
+  series: readonly TrendSeries[];
+  /** [xs (s), ys…]; typed arrays welcome */
+  data: AlignedData;
+  /** visible x range, seconds */
+  range: { min: number; max: number };
+  timeZone: string;
+  height?: number;
+  /** a user zoom or pan, seconds */
+  onRange?: (min: number, max: number) => void;
+  /** plot area width in CSS pixels (what the history query asks for) */
+  onWidth?: (px: number) => void;
+  testId?: string;
+}
+
+const stepped = uPlot.paths.stepped?.({ align: 1 });
+
+export function TrendChart({ series, data, range, timeZone, height = 260, onRange, onWidth, testId }: TrendChartProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const programmatic = useRef(false);
+  const cb = useRef({ onRange, onWidth });
+  cb.current = { onRange, onWidth };
+  const layout = JSON.stringify([series, timeZone, height]);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const opts: Options = {
+      width: Math.max(100, el.clientWidth),
+      height,
+      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), timeZone),
+      scales: { x: { time: true } },
+      cursor: { drag: { x: true, y: false, setScale: true } },
+      legend: { show: true, live: true },
+      series: [
+        {},
+        ...series.map((s) => ({
+          label: s.label,
+          stroke: s.color,
+          width: 1.5,
+          spanGaps: false,
+          points: { show: false },
+          ...(s.stepwise && stepped ? { paths: stepped } : {}),
+        })),
+      ],
+      axes: [{ stroke: '#64748b', grid: { stroke: 'rgba(100,116,139,0.15)' } }, { stroke: '#64748b', grid: { stroke: 'rgba(100,116,139,0.15)' }, size: 60 }],
+      hooks: {
+        setScale: [
+          (u, key) => {
+            if (key !== 'x' || programmatic.current) return;
+            const sx = u.scales.x;
+            const min = sx?.min;
+            const max = sx?.max;
+            if (min !== undefined && max !== undefined && max > min) cb.current.onRange?.(min, max);
+          },
+        ],
+      },
+    };
+    const u = new uPlot(opts, data, el);
+    plot.current = u;
+    programmatic.current = true;
+    u.setScale('x', range);
+    programmatic.current = false;
+    cb.current.onWidth?.(Math.round(u.bbox.width / devicePixelRatio));
+
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const min = u.scales.x?.min;
+      const max = u.scales.x?.max;
+      if (min === undefined || max === undefined) return;
+      const span = max - min;
+      let nmin: number;
+      let nmax: number;
+      if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
+        const d = Math.sign(e.deltaY || e.deltaX) * span * 0.15;
+        nmin = min + d;
+        nmax = max + d;
+      } else {
+        const f = e.deltaY > 0 ? 1.3 : 1 / 1.3;
+        const rect = u.over.getBoundingClientRect();
+        const x = u.posToVal(e.clientX - rect.left, 'x');
+        nmin = x - (x - min) * f;
+        nmax = x + (max - x) * f;
+        if (nmax - nmin < 10) return;
+      }
+      u.setScale('x', { min: nmin, max: nmax });
+    };
+    u.over.addEventListener('wheel', onWheel, { passive: false });
+    const ro = new ResizeObserver(() => {
+      const w = Math.max(100, el.clientWidth);
+      if (Math.abs(w - u.width) < 2) return;
+      u.setSize({ width: w, height });
+      cb.current.onWidth?.(Math.round(u.bbox.width / devicePixelRatio));
+    });
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      u.over.removeEventListener('wheel', onWheel);
+      u.destroy();
+      plot.current = null;
+    };
+    // the chart is rebuilt only when the series layout changes; data and range go through setData/setScale
+  }, [layout]);
+
+  useEffect(() => {
+    const u = plot.current;
+    if (!u) return;
+    programmatic.current = true;
+    u.setData(data, false);
+    u.setScale('x', range);
+    programmatic.current = false;
+  }, [data, range]);
+
+  return <div ref={box} data-testid={testId} className="trend-chart w-full" />;
+}
