@@ -30,7 +30,7 @@ const Fig = ({ label, value, unit }: { label: string; value: string; unit?: stri
     <div className="truncate text-[11px] text-white/70">{label}</div>
     <div className="truncate text-sm font-semibold tabular-nums">
       {value}
-      {unit && <span className="ml-0.5 text-[11px] font-normal text-white/80">{unit}</span>}
+      {unit && value !== '-' && <span className="ml-0.5 text-[11px] font-normal text-white/80">{unit}</span>}
     </div>
   </div>
 );

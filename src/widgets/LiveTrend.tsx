@@ -17,7 +17,7 @@ export interface LiveTrendProps {
   stale?: boolean;
 }
 
-export function LiveTrend({ data, series, height = 140, unit = '', stale = false }: LiveTrendProps) {
+export function LiveTrend({ data, series, height = 140, unit = '', stale = false, emptyText = '' }: LiveTrendProps & { emptyText?: string }) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
 
@@ -55,5 +55,11 @@ export function LiveTrend({ data, series, height = 140, unit = '', stale = false
     plot.current?.setData(data);
   }, [data]);
 
-  return <div ref={box} className={`w-full transition-opacity ${stale ? 'opacity-40 grayscale' : ''}`} data-stale={stale} />;
+  const empty = data[0].length === 0;
+  return (
+    <div className="relative">
+      <div ref={box} className={`w-full transition-opacity ${stale || empty ? 'opacity-40 grayscale' : ''}`} data-stale={stale} data-points={data[0].length} />
+      {empty && emptyText && <p className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm text-slate-500">{emptyText}</p>}
+    </div>
+  );
 }

@@ -3,19 +3,23 @@
 // shown, greyed when stale) and the station matrix cards (virtualized). Everything polls, so a
 // wall screen stays live without a reload.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { formatEnergy, formatPower } from '../../../streams/format/energy';
 import { ageText, alignedSeries, isStale, loadMatrix, loadStatistics, loadTodayCurve } from '../../../streams/home/homepage';
 import { scopeOrgId } from '../../../streams/monitor/scope';
 import { StationCard } from '../../components/StationCard';
-import { stationOverviewHref } from '../../components/stationLabels';
+import { STATUS_KEYS, stationOverviewHref } from '../../components/stationLabels';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useNow, usePoll } from '../../hooks/usePoll';
 import { useT } from '../../hooks/useT';
 import type { TFn } from '../../i18n/i18n';
 import type { TKey } from '../../i18n/keys';
 import { LiveTrend } from '../../widgets/LiveTrend';
+
+// maplibre + deck.gl: their own chunk, loaded after the homepage's first paint
+const StationMap = lazy(() => import('../../widgets/map/StationMap'));
+const STYLE_URL = (import.meta.env.VITE_MAP_STYLE_URL as string | undefined) || undefined;
 
 const STATS_MS = 60_000;
 const CURVE_MS = 60_000;
@@ -54,11 +58,41 @@ export default function HomePage() {
   const soc = useMemo(() => alignedSeries(curve.value, ['soc']), [curve.value]);
   const curveStale = isStale(curve.at, now, CURVE_MS);
 
+  // alarm pushes recolour their station at once (unresolved: fault → 2, others → 1)
+  const alarmIds = useStoreValue((st) => st.alarms.ids);
+  const alarmsById = useStoreValue((st) => st.alarms.byId);
+  const overrides = useMemo(() => {
+    const m = new Map<number, number>();
+    for (const id of alarmIds) {
+      const a = alarmsById[id];
+      if (!a || a.status !== 'unresolved' || !a.stationId) continue;
+      const st = a.alarmCategory === 'fault' ? 2 : 1;
+      if ((m.get(a.stationId) ?? 0) < st) m.set(a.stationId, st);
+    }
+    return m;
+  }, [alarmIds, alarmsById]);
+  const dark = typeof document !== 'undefined' && document.documentElement.classList.contains('dark');
+
   const share = (k: TKey, v: number | undefined) => <Figure label={t(k)} value={v === undefined ? '-' : `${v.toFixed(1)} %`} />;
 
   return (
     <div className="flex flex-col gap-3" data-testid="homepage">
-      <div className="grid grid-cols-1 gap-3 lg:grid-cols-3" data-testid="home-stats">
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
+        <section className={`${box} lg:col-span-2 lg:row-span-3`} data-testid="home-map">
+          <Suspense fallback={<div className="flex h-[420px] items-center justify-center text-sm text-slate-500">{t('app.loading')}</div>}>
+            <StationMap
+              stations={matrix.value ?? []}
+              statusOverride={overrides}
+              version={overrides.size + alarmIds.length}
+              styleUrl={STYLE_URL}
+              dark={dark}
+              statusLabel={(x) => t(STATUS_KEYS[x] ?? 'monitor.status.offline')}
+              powerLabel={(mw) => `${t('home.matrix.installedPower')} ${formatPower(mw * 1000)}`}
+              countLabel={(n) => t('home.map.cluster', { count: n })}
+              onOpen={(c) => navigate(stationOverviewHref(c.stationId, c.serviceProviderId))}
+            />
+          </Suspense>
+        </section>
         <section className={box} data-testid="stats-charging">
           <header className="mb-2 flex items-center justify-between"><h2 className="font-semibold">{t('home.stats.charging')}</h2><Age at={stats.at} now={now} interval={STATS_MS} t={t} /></header>
           <div className="grid grid-cols-4 gap-2">
@@ -100,6 +134,7 @@ export default function HomePage() {
           <header className="mb-1 flex items-center justify-between"><h2 className="font-semibold">{t('home.trend.title')} (kW)</h2><Age at={curve.at} now={now} interval={CURVE_MS} t={t} /></header>
           <LiveTrend
             data={power}
+            emptyText={t('home.trend.noData')}
             stale={curveStale}
             series={[
               { label: t('home.trend.pv'), color: '#f59e0b' },
@@ -111,7 +146,7 @@ export default function HomePage() {
         </section>
         <section className={box} data-testid="trend-soc">
           <header className="mb-1 flex items-center justify-between"><h2 className="font-semibold">{t('home.trend.soc')} (%)</h2><Age at={curve.at} now={now} interval={CURVE_MS} t={t} /></header>
-          <LiveTrend data={soc} stale={curveStale} series={[{ label: t('home.trend.soc'), color: '#13a37a' }]} />
+          <LiveTrend data={soc} stale={curveStale} emptyText={t('home.trend.noData')} series={[{ label: t('home.trend.soc'), color: '#13a37a' }]} />
         </section>
       </div>
       <Matrix cards={matrix.value} at={matrix.at} now={now} t={t} onOpen={(c) => navigate(stationOverviewHref(c.stationId, c.serviceProviderId))} />

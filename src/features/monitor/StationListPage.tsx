@@ -55,6 +55,7 @@ export default function StationListPage() {
     return [
       {
         id: 'stationName', accessorKey: 'stationName', header: t('monitor.col.stationName'), size: 200,
+        sortingFn: (a, b) => a.original.stationName.localeCompare(b.original.stationName, 'zh-CN'),
         cell: (c) => <span className="font-medium text-brand-700 dark:text-brand-500">{c.row.original.stationName}</span>,
       },
       text('address', 'monitor.col.address', 200),

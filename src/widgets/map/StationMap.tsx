@@ -1,0 +1,118 @@
+// The homepage map (issue 5): MapLibre through react-map-gl with a deck.gl overlay of stations,
+// coloured by status (0-4) and sized by installed power, clustered per zoom (count and worst
+// status per cluster), with a hover card; a click on a station opens it, on a cluster zooms in.
+// The map is created once; new data or a pushed status only changes the layer's props
+// (`updateTriggers`), never rebuilds the map. Loaded lazily: maplibre + deck.gl stay out of
+// the shell and the homepage's first chunk.
+import { MapboxOverlay, type MapboxOverlayProps } from '@deck.gl/mapbox';
+import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
+import type { PickingInfo } from '@deck.gl/core';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { useMemo, useRef, useState } from 'react';
+import { Map, NavigationControl, useControl, type MapRef } from 'react-map-gl/maplibre';
+import { clusterStations, worseStatus, type MapPoint, type MapStation } from '../../../streams/home/cluster';
+import { offlineStyle } from './offlineStyle';
+
+const RGB: Record<number, [number, number, number]> = { 0: [19, 163, 122], 1: [245, 158, 11], 2: [220, 38, 38], 3: [148, 163, 184], 4: [59, 130, 246] };
+
+function DeckOverlay(props: MapboxOverlayProps) {
+  const overlay = useControl<MapboxOverlay>(() => new MapboxOverlay(props));
+  overlay.setProps(props);
+  return null;
+}
+
+export interface StationMapProps {
+  stations: readonly MapStation[];
+  /** live status overrides (alarm pushes) by station id; `version` changes when it does */
+  statusOverride?: ReadonlyMap<number, number>;
+  version?: number;
+  styleUrl?: string;
+  dark?: boolean;
+  height?: number;
+  statusLabel: (status: number) => string;
+  powerLabel: (mw: number) => string;
+  countLabel: (n: number) => string;
+  onOpen: (s: MapStation) => void;
+}
+
+export default function StationMap({ stations, statusOverride, version = 0, styleUrl, dark = false, height = 420, statusLabel, powerLabel, countLabel, onOpen }: StationMapProps) {
+  const map = useRef<MapRef>(null);
+  const [zoom, setZoom] = useState(2.2);
+  const [hover, setHover] = useState<{ x: number; y: number; p: MapPoint } | null>(null);
+  const z = Math.floor(zoom);
+  const statusOf = useMemo(() => (s: MapStation) => worseStatus(statusOverride?.get(s.stationId) ?? 0, s.stationStatus), [statusOverride, version]);
+  const points = useMemo(() => clusterStations(stations, z, 56, statusOf), [stations, z, statusOf]);
+  const mapStyle = useMemo(() => styleUrl || offlineStyle(dark), [styleUrl, dark]);
+
+  const layers = [
+    new ScatterplotLayer<MapPoint>({
+      id: 'stations',
+      data: points,
+      pickable: true,
+      getPosition: (p) => [p.lon, p.lat],
+      getRadius: (p) => (p.count > 1 ? 9 + Math.min(16, Math.log2(p.count) * 2.5) : 5 + Math.min(12, Math.sqrt(Math.max(0, p.power)) * 3)),
+      radiusUnits: 'pixels',
+      getFillColor: (p) => [...(RGB[p.status] ?? RGB[3]!), p.count > 1 ? 210 : 235] as [number, number, number, number],
+      getLineColor: [255, 255, 255, 230],
+      lineWidthMinPixels: 1.5,
+      stroked: true,
+      updateTriggers: { getFillColor: [version] },
+    }),
+    new TextLayer<MapPoint>({
+      id: 'cluster-counts',
+      data: points.filter((p) => p.count > 1),
+      getPosition: (p) => [p.lon, p.lat],
+      getText: (p) => String(p.count),
+      getSize: 12,
+      getColor: [255, 255, 255, 255],
+      fontWeight: 700,
+      characterSet: '0123456789',
+    }),
+  ];
+
+  const onHover = (info: PickingInfo<MapPoint>) => setHover(info.object ? { x: info.x, y: info.y, p: info.object } : null);
+  const onClick = (info: PickingInfo<MapPoint>) => {
+    const p = info.object;
+    if (!p) return;
+    if (p.station) onOpen(p.station);
+    else map.current?.flyTo({ center: [p.lon, p.lat], zoom: Math.min(14, z + 2), duration: 500 });
+  };
+
+  return (
+    <div className="relative overflow-hidden rounded-md" style={{ height }} data-testid="station-map" data-points={points.length} data-stations={stations.length}>
+      <Map
+        ref={map}
+        initialViewState={{ longitude: 105, latitude: 28, zoom: 2.2 }}
+        mapStyle={mapStyle}
+        renderWorldCopies={false}
+        attributionControl={false}
+        onZoom={(e) => setZoom(e.viewState.zoom)}
+        style={{ width: '100%', height: '100%' }}
+      >
+        <NavigationControl position="top-right" showCompass={false} />
+        <DeckOverlay layers={layers} onHover={onHover} onClick={onClick} getCursor={({ isHovering }) => (isHovering ? 'pointer' : 'grab')} />
+      </Map>
+      {hover && (
+        <div
+          className="pointer-events-none absolute z-10 min-w-40 rounded-md bg-slate-900/90 px-3 py-2 text-xs text-white shadow-lg"
+          style={{ left: hover.x + 12, top: hover.y + 12 }}
+          data-testid="map-hover"
+        >
+          {hover.p.station ? (
+            <>
+              <div className="font-semibold">{hover.p.station.stationName}</div>
+              <div>{statusLabel(hover.p.status)}</div>
+              <div>{powerLabel(hover.p.power)}</div>
+            </>
+          ) : (
+            <>
+              <div className="font-semibold">{countLabel(hover.p.count)}</div>
+              <div>{statusLabel(hover.p.status)}</div>
+              <div>{powerLabel(hover.p.power)}</div>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

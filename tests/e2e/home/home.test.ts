@@ -1,0 +1,201 @@
+// Issue 5 in Chromium against the real server: the station list (filters, sort, 'noDate' on an
+// empty filter, row click), the monitoring hall, the homepage matrix card click and the energy
+// formatter's values on screen. Screenshots of each screen in zh and en go to /tmp/shots-home/.
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
+import { startServer, type TestServer } from '../helpers/server';
+import { DEMO, login, pathOf } from '../helpers/console';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-home';
+
+describeBrowser('homepage and monitoring hall', () => {
+  let server: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    [server, browser] = await Promise.all([startServer({ seedStations: 40 }), launch()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  const open = async (language: 'en' | 'zh' = 'en'): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> => {
+    const ctx = await newContext(browser, { baseURL: server.url, language, width: 1600, height: 900 });
+    const page = await ctx.newPage();
+    const errors = watchErrors(page);
+    await login(page, DEMO.admin);
+    return { page, errors, close: () => ctx.close() };
+  };
+  const rowCount = (page: Page) => page.getByTestId('table-row').count();
+  const countText = async (page: Page) => Number((await page.getByTestId('station-count').innerText()).replace(/\D/g, ''));
+
+  it('station list: filters, search, sort, column chooser and noDate on an empty filter', async () => {
+    const { page, errors, close } = await open('en');
+    await page.goto('/monitor-station/list');
+    await page.getByTestId('table-row').first().waitFor();
+    const total = await countText(page);
+    expect(total).toBeGreaterThan(5);
+    expect(await rowCount(page)).toBeGreaterThan(0);
+    expect(await rowCount(page)).toBeLessThanOrEqual(80);
+
+    // sort by name, descending on the second click
+    await page.getByTestId('sort-stationName').click();
+    const names = async () => page.locator('[data-testid="table-row"] [data-col="stationName"]').allInnerTexts();
+    const asc = await names();
+    expect(asc).toEqual([...asc].sort((a, b) => a.localeCompare(b, 'zh-CN')));
+    expect(await page.locator('[role="columnheader"][data-col="stationName"]').getAttribute('aria-sort')).toBe('ascending');
+    await page.getByTestId('sort-stationName').click();
+    const desc = await names();
+    expect(desc).toEqual([...desc].sort((a, b) => b.localeCompare(a, 'zh-CN')));
+
+    // online filter: every visible row is online
+    await page.getByTestId('filter-online').selectOption('true');
+    const online = await countText(page);
+    expect(online).toBeLessThanOrEqual(total);
+    for (const v of await page.locator('[data-testid="table-row"] [data-online]').evaluateAll((els) => els.map((e) => e.getAttribute('data-online'))))
+      expect(v).toBe('true');
+    // energy type filter narrows further or equal
+    await page.getByTestId('filter-energyType').selectOption('pv');
+    expect(await countText(page)).toBeLessThanOrEqual(online);
+    await page.getByTestId('filter-reset').click();
+    expect(await countText(page)).toBe(total);
+
+    // column chooser hides a column
+    await page.getByTestId('column-chooser').locator('summary').click();
+    await page.getByTestId('col-toggle-region').uncheck();
+    expect(await page.locator('[role="columnheader"][data-col="region"]').count()).toBe(0);
+
+    // a search nothing matches: the spec's 'noDate' text
+    await page.getByTestId('station-search').fill('zzz-no-such-station');
+    await page.getByTestId('empty').waitFor();
+    expect(await page.getByTestId('empty').innerText()).toBe('No data');
+    expect(await rowCount(page)).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('station list row click opens the overview with stationId and serviceProviderId', async () => {
+    const { page, close } = await open('en');
+    await page.goto('/monitor-station/list');
+    await page.getByTestId('table-row').first().click();
+    await page.waitForURL('**/overviewStations/overviewStations?**');
+    const q = new URL(page.url()).searchParams;
+    expect(Number(q.get('stationId'))).toBeGreaterThan(0);
+    expect(Number(q.get('serviceProviderId'))).toBeGreaterThan(0);
+    await close();
+  });
+
+  it('monitoring hall: providers with search and a status summary; the detail lists its stations', async () => {
+    const { page, errors, close } = await open('en');
+    await page.goto('/monitor/customers');
+    await page.getByTestId('table-row').first().waitFor();
+    const n = await page.getByTestId('table-row').count();
+    expect(n).toBeGreaterThan(0);
+    expect(await page.getByTestId('provider-summary').innerText()).toMatch(/Sites/);
+    await page.getByTestId('provider-search').fill('zzz-none');
+    expect(await page.getByTestId('empty').innerText()).toBe('No data');
+    await page.getByTestId('provider-search').fill('');
+    await page.getByTestId('table-row').first().click();
+    await page.waitForURL('**/monitor/customersDetails?orgId=*');
+    await page.getByTestId('provider-stations').getByTestId('table-row').first().waitFor();
+    expect(await page.getByTestId('provider-name').innerText()).not.toBe('');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('homepage: a matrix card opens the station overview with the right query', async () => {
+    const { page, errors, close } = await open('en');
+    await page.goto('/homepage/index');
+    const card = page.getByTestId('station-card').first();
+    await card.waitFor();
+    const id = await card.getAttribute('data-station-id');
+    await card.click();
+    await page.waitForURL('**/overviewStations/overviewStations?**');
+    const q = new URL(page.url()).searchParams;
+    expect(q.get('stationId')).toBe(id);
+    expect(Number(q.get('serviceProviderId'))).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('homepage map: the deck.gl layer renders stations and hovering one shows its card', async () => {
+    const { page, errors, close } = await open('en');
+    await page.goto('/homepage/index');
+    const map = page.getByTestId('station-map');
+    await map.waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="station-map"]')?.getAttribute('data-stations')) > 0);
+    await map.locator('canvas').first().waitFor();
+    await page.waitForTimeout(1500);
+    // sweep the map until the deck.gl picking reports an object under the pointer
+    const b = (await map.boundingBox())!;
+    let seen = false;
+    for (let y = b.y + 10; y < b.y + b.height - 10 && !seen; y += 8) {
+      for (let x = b.x + 10; x < b.x + b.width - 10 && !seen; x += 8) {
+        await page.mouse.move(x, y);
+        seen = (await page.getByTestId('map-hover').count()) > 0;
+      }
+    }
+    expect(seen).toBe(true);
+    expect(await page.getByTestId('map-hover').innerText()).toMatch(/Installed power/);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('homepage statistics use the energy unit scale: 999.99 kWh, 1,000 kWh, 999,999 kWh, 1e6 kWh', async () => {
+    const { page, close } = await open('en');
+    // answer queryHomepageStatistics with boundary figures; everything else goes to the server
+    await page.route('**/api/energystorage', async (route) => {
+      const body = route.request().postData() ?? '';
+      if (!/(^|&)action=queryHomepageStatistics(&|$)/.test(body)) return route.continue();
+      const data = {
+        time: new Date().toISOString(),
+        charging: { todayKwh: 999.99, monthKwh: 1000, totalKwh: 999_999, sessionsToday: 3 },
+        pv: { todayKwh: 1e6, monthKwh: 1e6, totalKwh: 1e6, powerKw: 10 },
+        ess: { chargeTodayKwh: 0, dischargeTodayKwh: 0, totalDischargeKwh: 0, avgSoc: 50 },
+        proportion: { pvPct: 50, gridPct: 30, essPct: 20, generatorPct: 0 },
+        stations: { total: 1, online: 1, byStatus: { '0': 1 } },
+        income: { todayUsd: 0, totalUsd: 0 },
+      };
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, msg: 'success', data }) });
+    });
+    await page.goto('/homepage/index');
+    await page.getByTestId('charging-today').filter({ hasText: 'kWh' }).waitFor();
+    expect(await page.getByTestId('charging-today').innerText()).toBe('999.99 kWh');
+    expect(await page.getByTestId('charging-month').innerText()).toBe('1.00 MWh');
+    expect(await page.getByTestId('charging-total').innerText()).toBe('999.99 MWh');
+    expect(await page.getByTestId('pv-today').innerText()).toBe('1.00 GWh');
+    await close();
+  });
+
+  it('screenshots of each screen in zh and en', async () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const { page, errors, close } = await open(lang);
+      const shots: [string, string, string][] = [
+        ['homepage', '/homepage/index', 'station-card'],
+        ['stations', '/monitor-station/list', 'table-row'],
+        ['customers', '/monitor/customers', 'table-row'],
+      ];
+      for (const [name, path, ready] of shots) {
+        await page.goto(path);
+        await page.getByTestId(ready).first().waitFor();
+        await page.waitForTimeout(600);
+        await page.screenshot({ path: `${SHOTS}/${name}-${lang}.png` });
+      }
+      await page.goto('/monitor/customers');
+      await page.getByTestId('table-row').first().click();
+      await page.getByTestId('provider-stations').getByTestId('table-row').first().waitFor();
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: `${SHOTS}/customer-detail-${lang}.png` });
+      await page.goto('/monitor-station/list');
+      await page.getByTestId('table-row').first().waitFor();
+      await page.getByTestId('station-search').fill('zzz');
+      await page.getByTestId('empty').waitFor();
+      await page.screenshot({ path: `${SHOTS}/stations-empty-${lang}.png` });
+      expect(pathOf(page)).toBe('/monitor-station/list');
+      expect(errors).toEqual([]);
+      await close();
+    }
+  });
+});
