@@ -11,6 +11,8 @@ export interface TrendSeries {
   color: string;
   /** states, setpoints, prices: drawn as steps so they are never interpolated */
   stepwise: boolean;
+  /** join across missing samples (series joined onto a shared time axis) */
+  spanGaps?: boolean;
 }
 
 export interface TrendChartProps {
@@ -54,7 +56,7 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
           label: s.label,
           stroke: s.color,
           width: 1.5,
-          spanGaps: false,
+          spanGaps: s.spanGaps ?? false,
           points: { show: false },
           ...(s.stepwise && stepped ? { paths: stepped } : {}),
         })),
