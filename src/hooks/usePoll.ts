@@ -10,15 +10,17 @@ export interface Polled<T> {
   failures: number;
 }
 
-export function usePoll<T>(fetch: () => Promise<T>, intervalMs: number, deps: readonly unknown[]): Polled<T> {
+/** `enabled` false: nothing is requested until it turns true. */
+export function usePoll<T>(fetch: () => Promise<T>, intervalMs: number, deps: readonly unknown[], enabled = true): Polled<T> {
   const [s, setS] = useState<Polled<T>>({ value: null, at: null, failures: 0 });
   useEffect(() => {
     setS({ value: null, at: null, failures: 0 });
+    if (!enabled) return;
     const sub = poll({ fetch, intervalMs, maxMs: intervalMs * 8 }).subscribe((r) =>
       setS((p) => (r.ok ? { value: r.value, at: Date.now(), failures: 0 } : { ...p, failures: r.failures })),
     );
     return () => sub.unsubscribe();
-  }, deps);
+  }, [...deps, enabled]);
   return s;
 }
 

@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { formatEnergy, formatPower } from '../../../streams/format/energy';
 import { ageText, alignedSeries, isStale, loadMatrix, loadStatistics, loadTodayCurve } from '../../../streams/home/homepage';
-import { scopeOrgId } from '../../../streams/monitor/scope';
+import { scopeCode } from '../../../streams/monitor/scope';
 import { StationCard } from '../../components/StationCard';
 import { STATUS_KEYS, stationOverviewHref } from '../../components/stationLabels';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
@@ -47,11 +47,13 @@ export default function HomePage() {
   const t = useT();
   const { api } = useRuntime();
   const [, navigate] = useLocation();
-  const orgId = useStoreValue(scopeOrgId);
+  const scope = useStoreValue(scopeCode);
+  const orgId = scope > 0 ? scope : undefined;
+  const ready = scope >= 0;
   const now = useNow(1000);
-  const stats = usePoll(() => loadStatistics(api, orgId), STATS_MS, [api, orgId]);
-  const curve = usePoll(() => loadTodayCurve(api, orgId, new Date()), CURVE_MS, [api, orgId]);
-  const matrix = usePoll(() => loadMatrix(api, orgId), MATRIX_MS, [api, orgId]);
+  const stats = usePoll(() => loadStatistics(api, orgId), STATS_MS, [api, scope], ready);
+  const curve = usePoll(() => loadTodayCurve(api, orgId, new Date()), CURVE_MS, [api, scope], ready);
+  const matrix = usePoll(() => loadMatrix(api, orgId), MATRIX_MS, [api, scope], ready);
   const s = stats.value;
 
   const power = useMemo(() => alignedSeries(curve.value, ['pvKw', 'loadKw', 'essKw', 'gridKw']), [curve.value]);

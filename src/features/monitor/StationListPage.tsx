@@ -14,7 +14,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { formatEnergy, formatPower } from '../../../streams/format/energy';
-import { scopeOrgId } from '../../../streams/monitor/scope';
+import { scopeCode } from '../../../streams/monitor/scope';
 import { loadStationList, matchStation, NO_FILTER, type StationFilter, type StationSummary } from '../../../streams/monitor/stations';
 import { Button } from '../../components/Button';
 import { ENERGY_KEYS, STATUS_KEYS, StatusIcon, SYSTEM_TYPE_KEYS, stationOverviewHref } from '../../components/stationLabels';
@@ -30,23 +30,24 @@ export default function StationListPage() {
   const t = useT();
   const { api } = useRuntime();
   const [, navigate] = useLocation();
-  const orgId = useStoreValue(scopeOrgId);
+  const scope = useStoreValue(scopeCode);
   const [data, setData] = useState<StationSummary[] | null>(null);
   const [filter, setFilter] = useState<StationFilter>(NO_FILTER);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [visibility, setVisibility] = useState<VisibilityState>({ address: false, dgCapacityKw: false });
 
   useEffect(() => {
+    if (scope < 0) return;
     let live = true;
     setData(null);
-    loadStationList(api, orgId).then(
+    loadStationList(api, scope || undefined).then(
       (d) => live && setData(d),
       () => live && setData([]),
     );
     return () => {
       live = false;
     };
-  }, [api, orgId]);
+  }, [api, scope]);
 
   const columns = useMemo<ColumnDef<StationSummary>[]>(() => {
     const text = (id: keyof StationSummary & string, header: TKey, size = 120): ColumnDef<StationSummary> => ({

@@ -8,10 +8,16 @@ import { MapboxOverlay, type MapboxOverlayProps } from '@deck.gl/mapbox';
 import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import type { PickingInfo } from '@deck.gl/core';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import { setWorkerUrl } from 'maplibre-gl';
+// MapLibre 6 finds its worker next to its own module URL, which a bundle does not keep; ship
+// the (self-contained) worker file as an asset and point MapLibre at it.
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useMemo, useRef, useState } from 'react';
 import { Map, NavigationControl, useControl, type MapRef } from 'react-map-gl/maplibre';
 import { clusterStations, worseStatus, type MapPoint, type MapStation } from '../../../streams/home/cluster';
 import { offlineStyle } from './offlineStyle';
+
+setWorkerUrl(workerUrl);
 
 const RGB: Record<number, [number, number, number]> = { 0: [19, 163, 122], 1: [245, 158, 11], 2: [220, 38, 38], 3: [148, 163, 184], 4: [59, 130, 246] };
 

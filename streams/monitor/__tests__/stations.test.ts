@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchStation, NO_FILTER, type StationSummary } from '../stations';
-import { scopeOrgId } from '../scope';
+import { scopeCode, scopeOrgId } from '../scope';
 import { initialState } from '../../state';
 
 const st = (o: Partial<StationSummary>): StationSummary => ({
@@ -31,6 +31,12 @@ describe('scopeOrgId', () => {
   it('sends no org for the root org and for non-root users', () => {
     expect(scopeOrgId({ ...base, session: { ...base.session, profile, currentOrg: { id: 1, name: 'root' } } })).toBeUndefined();
     expect(scopeOrgId({ ...base, session: { ...base.session, profile: { ...profile, orgType: 2 }, currentOrg: { id: 5, name: 'p' } } })).toBeUndefined();
+  });
+  it('waits for a root user\'s org list before reading', () => {
+    expect(scopeCode({ ...base, session: { ...base.session, profile, currentOrg: { id: 1, name: 'root' } } })).toBe(-1);
+    const orgs = { ids: [5], byId: { 5: { id: 5, name: 'p' } } };
+    expect(scopeCode({ ...base, session: { ...base.session, profile, orgs, currentOrg: { id: 5, name: 'p' } } })).toBe(5);
+    expect(scopeCode({ ...base, session: { ...base.session, profile: { ...profile, orgType: 2 }, currentOrg: { id: 5, name: 'p' } } })).toBe(0);
   });
   it('sends the selected provider for a root user', () => {
     expect(scopeOrgId({ ...base, session: { ...base.session, profile, currentOrg: { id: 5, name: 'p' } } })).toBe(5);
