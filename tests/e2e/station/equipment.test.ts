@@ -1,0 +1,163 @@
+// Equipment monitoring and trends (issue 6) in zh and en, against the real server with the
+// simulated fleet: live values change, a generator state change shows its name, zooming a trend
+// issues a finer history query, and the CSV holds exactly the points on screen.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import en from '../../../locales/en/common.json';
+import zh from '../../../locales/zh/common.json';
+import { GENERATOR_STATES } from '../../../protocol/fleet';
+import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
+import { DEMO, login } from '../helpers/console';
+import { startStationServer, type StationServer } from './server';
+
+const GEN_STATION = 4; // seed station with pv, ess, dg and load (off-grid)
+const PILE_STATION = 3; // seed station with charging piles
+
+for (const lang of ['zh', 'en'] as const) {
+  const L = lang === 'zh' ? zh : en;
+  describeBrowser(`equipment monitoring (${lang})`, () => {
+    let server: StationServer;
+    let browser: Browser;
+    let stopTicking: () => void = () => undefined;
+    beforeAll(async () => {
+      [server, browser] = await Promise.all([startStationServer(), launch()]);
+      stopTicking = server.ticking(1000);
+    });
+    afterAll(async () => {
+      stopTicking();
+      await browser?.close();
+      await server?.close();
+    });
+    const open = async (stationId: number): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> => {
+      const ctx = await newContext(browser, { baseURL: server.url, language: lang });
+      const page = await ctx.newPage();
+      const errors = watchErrors(page);
+      await login(page, DEMO.admin);
+      await page.goto(`/dquipmentMonitoring/dquipmentMonitoring?stationId=${stationId}&serviceProviderId=${stationId}`);
+      await page.getByTestId('device-card').first().waitFor();
+      return { page, errors, close: () => ctx.close() };
+    };
+    const gridText = (page: Page) => page.getByTestId('device-grid').evaluate((e) => [...e.querySelectorAll('[data-testid=device-value]')].map((x) => x.textContent).join('|'));
+
+    it('every device view renders live values that change over time, with online state and data age', async () => {
+      const changed = new Set<string>();
+      for (const station of [GEN_STATION, PILE_STATION]) {
+        const { page, errors, close } = await open(station);
+        const tabs = await page.locator('[data-testid^=device-tab-]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('device-tab-'.length)));
+        expect(tabs).toContain('points');
+        for (const type of tabs.filter((x) => x !== 'points')) {
+          await page.getByTestId(`device-tab-${type}`).click();
+          const cards = page.locator(`[data-testid=device-card][data-type=${type}]`);
+          await cards.first().waitFor();
+          expect(await page.getByTestId(`device-tab-${type}`).textContent()).toContain(L.station.types[type as keyof typeof L.station.types]);
+          // online badge and a fresh data age on every card
+          for (const c of await cards.all()) {
+            expect(await c.getByTestId('device-online').textContent()).toBe(L.station.common.online);
+            const age = (await c.getByTestId('device-age').textContent()) ?? '';
+            expect(age, type).toMatch(lang === 'zh' ? /\d+ 秒前/ : /\d+ s ago/);
+          }
+          const values = await gridText(page);
+          expect(values.split('|').filter((v) => v !== '-').length, type).toBeGreaterThan(0);
+          const deadline = Date.now() + 8_000;
+          while (Date.now() < deadline) {
+            await page.waitForTimeout(1000);
+            if ((await gridText(page)) !== values) {
+              changed.add(type);
+              break;
+            }
+          }
+        }
+        expect(errors).toEqual([]);
+        await close();
+      }
+      // the types whose physics move every few seconds must visibly change
+      for (const type of ['pv_inverter', 'load', 'gateway', 'weather_station', 'charging_pile']) expect([...changed], type).toContain(type);
+    }, 240_000);
+
+    it('a generator state change shows the right state name', async () => {
+      const { page, close } = await open(GEN_STATION);
+      await page.getByTestId('device-tab-generator').click();
+      const card = page.locator('[data-testid=device-card][data-type=generator]').first();
+      await card.waitFor();
+      const id = Number(await card.getAttribute('data-device'));
+      stopTicking(); // the model would overwrite the hand-made frames
+      try {
+        for (const code of [9, 14, 1]) {
+          server.frame(GEN_STATION, [{ id, type: 'generator', s: code, values: { state: code, p: code === 9 ? 120 : 0, rpm: code === 9 ? 1500 : 0, fuelLevelPct: 55 } }]);
+          const name = L.station.state.generator[GENERATOR_STATES[code]!];
+          await page.waitForFunction(
+            ([sel, n]) => document.querySelector(sel)?.querySelector('[data-testid=device-state]')?.textContent === n,
+            [`[data-testid=device-card][data-device="${id}"]`, name] as const,
+            { timeout: 15_000 },
+          );
+          expect(await card.getAttribute('data-state-code')).toBe(String(code));
+        }
+      } finally {
+        stopTicking = server.ticking(1000);
+      }
+      await close();
+    });
+
+    it('the points view lists every raw point, virtualized and searchable', async () => {
+      const { page, close } = await open(GEN_STATION);
+      await page.getByTestId('device-tab-points').click();
+      await page.getByTestId('point-row').first().waitFor();
+      const total = await page.getByTestId('points-count').textContent();
+      const rendered = await page.getByTestId('point-row').count();
+      const n = Number((total ?? '').replace(/\D/g, ''));
+      expect(n).toBeGreaterThan(40);
+      expect(rendered).toBeLessThan(n); // virtualized
+      await page.getByTestId('points-search').fill('DG-1');
+      await page.waitForFunction((t) => document.querySelector('[data-testid=points-count]')?.textContent !== t, total);
+      const rows = await page.getByTestId('point-row').allTextContents();
+      expect(rows.length).toBe(8);
+      expect(rows.some((r) => r.includes(L.station.state.generator.standby) || /\d+ · /.test(r))).toBe(true);
+      await close();
+    });
+
+    it('zooming a trend issues a finer query, and the CSV holds exactly the visible points', async () => {
+      const { page, close } = await open(GEN_STATION);
+      await page.getByTestId('device-tab-pv_inverter').click();
+      const trend = page.getByTestId('trend');
+      await page.waitForFunction(() => document.querySelector('[data-testid=trend]')?.getAttribute('data-state') === 'loaded', null, { timeout: 20_000 });
+      expect(await page.getByTestId('trend-zone').textContent()).toContain('Africa/Nairobi');
+      const q0 = JSON.parse((await trend.getAttribute('data-query'))!) as { from: number; to: number; width: number };
+      const fetches0 = Number(await trend.getAttribute('data-fetches'));
+      const over = page.locator('[data-testid=trend-chart] .u-over');
+      const box = (await over.boundingBox())!;
+      await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
+      for (let i = 0; i < 6; i++) {
+        await page.mouse.wheel(0, -200);
+        await page.waitForTimeout(40);
+      }
+      await page.waitForFunction(
+        (f) => {
+          const el = document.querySelector('[data-testid=trend]');
+          return Number(el?.getAttribute('data-fetches')) > f && el?.getAttribute('data-state') === 'loaded';
+        },
+        fetches0,
+        { timeout: 15_000 },
+      );
+      await page.waitForTimeout(400); // let the debounced last range land
+      await page.waitForFunction(() => document.querySelector('[data-testid=trend]')?.getAttribute('data-state') === 'loaded');
+      const q1 = JSON.parse((await trend.getAttribute('data-query'))!) as { from: number; to: number; width: number };
+      const msPerPx = (q: typeof q0) => (q.to - q.from) / q.width;
+      expect(msPerPx(q1)).toBeLessThan(msPerPx(q0) / 3);
+      expect(q1.from).toBeGreaterThan(q0.from);
+      const shown = Number(await trend.getAttribute('data-shown'));
+      expect(shown).toBeGreaterThan(0);
+
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('trend-csv').click()]);
+      const csv = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+      expect(csv[0]).toContain('Africa/Nairobi');
+      expect(csv.length - 1).toBe(Number(await trend.getAttribute('data-shown')));
+      for (const line of csv.slice(1)) {
+        const t = Date.parse(line.split(',')[1]!);
+        expect(t).toBeGreaterThanOrEqual(Math.floor(q1.from) - 1);
+        expect(t).toBeLessThanOrEqual(Math.ceil(q1.to) + 1);
+      }
+      await close();
+    });
+  });
+}
