@@ -5,6 +5,7 @@ const groups: Record<string, () => Promise<unknown>> = {
   server: () => import('./groups/server').then((m) => m.run()),
   fleet: () => import('./groups/fleet').then((m) => m.run()),
   shell: () => import('./groups/shell').then((m) => m.run()),
+  home: () => import('./groups/home').then((m) => m.run()),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -1,0 +1,160 @@
+// `npm run bench -- home` (issue 5), Chromium at 1600×900. Figures (JSON lines):
+//   bundle.login_kib_gz / bundle.home_kib_gz  initial JS of the login route / of the homepage
+//       (entry + layout + homepage chunks and their static imports, gzip -9); the map chunk
+//       (maplibre + deck.gl) is lazy and reported apart as bundle.home_map_kib_gz
+//   map.baseline_frame_p95_ms                 pan frame time p95 over an empty map
+//   map.pan_over_baseline_p95_ms_2k / _50k    pan frame p95 minus the baseline (same run)
+//   matrix.scroll_frame_p95_ms_5k             matrix cards scroll, 5,000 cards
+//   stations.scroll_frame_p95_ms_100k         station list scroll, 100,000 rows
+//   stations.dom_rows_max                     most rows in the DOM while scrolling
+// The station data is answered by the page (route interception) so sizes do not depend on the
+// seed; the WebGL renderer string is logged to stderr.
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import type { Page } from 'playwright-core';
+import { hasChromium, launch, newContext } from '../../tests/e2e/helpers/browser';
+import { startServer } from '../../tests/e2e/helpers/server';
+import { DEMO, login } from '../../tests/e2e/helpers/console';
+import { log, percentile, report } from '../report';
+
+interface OutChunk { type: 'chunk'; fileName: string; code: string; imports: string[]; facadeModuleId: string | null; isEntry: boolean }
+interface OutAsset { type: 'asset'; fileName: string }
+
+function initialKib(chunks: Map<string, OutChunk>, roots: OutChunk[], exclude = new Set<string>()): { kib: number; files: Set<string> } {
+  const seen = new Set<string>();
+  const walk = (c: OutChunk) => {
+    if (seen.has(c.fileName) || exclude.has(c.fileName)) return;
+    seen.add(c.fileName);
+    for (const i of c.imports) {
+      const d = chunks.get(i);
+      if (d) walk(d);
+    }
+  };
+  roots.forEach(walk);
+  let bytes = 0;
+  for (const f of seen) bytes += gzipSync(chunks.get(f)!.code, { level: 9 }).length;
+  return { kib: bytes / 1024, files: seen };
+}
+
+const rnd = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+
+function stations(n: number) {
+  const r = rnd(7);
+  return Array.from({ length: n }, (_, i) => ({
+    stationId: i + 1, stationName: `Bench station ${String(i + 1).padStart(6, '0')}`, serviceProviderId: 1, serviceProviderName: 'P',
+    customerId: 1, customerName: 'C', address: `${i + 1} Bench Road`, region: ['Jiangsu', 'Zhejiang', 'Qinghai'][i % 3]!, country: 'CN',
+    timezone: 'Asia/Shanghai', lat: 18 + r() * 30, lon: 75 + r() * 50, systemType: 1 + (i % 3), energyTypes: ['pv', 'ess'],
+    siteType: 'factory', voltageLevel: '10 kV', operationDate: '2024-01-01', pvCapacityKw: r() * 5000, essPowerKw: r() * 2000,
+    essCapacityKwh: r() * 8000, dgCapacityKw: 0, chargingPowerKw: 0, cardType: 1 + (i % 3), picture: null, stationStatus: i % 5,
+    online: i % 7 !== 0, openAlarms: 0,
+  }));
+}
+const cards = (n: number) =>
+  stations(n).map((s) => ({
+    stationId: s.stationId, serviceProviderId: 1, stationName: s.stationName, picture: null, stationStatus: s.stationStatus, cardType: s.cardType,
+    lat: s.lat, lon: s.lon, installedPower: s.pvCapacityKw / 1000, installedCapacity: s.essCapacityKwh / 1000, activePower: 12, soc: 50,
+    cumulativeIncome: 123456, feeName: 'Bench tariff', lastCharge: 1000, lastDischarge: 900, lastIncome: 300,
+  }));
+
+async function answer(page: Page, action: string, data: unknown): Promise<void> {
+  const body = JSON.stringify({ code: 0, msg: 'success', data });
+  await page.route('**/api/energystorage', (route) =>
+    new RegExp(`(^|&)action=${action}(&|$)`).test(route.request().postData() ?? '')
+      ? route.fulfill({ status: 200, contentType: 'application/json', body })
+      : route.fallback(),
+  );
+}
+
+/** rAF frame times while `drive` runs. */
+async function frames(page: Page, drive: () => Promise<void>): Promise<number[]> {
+  await page.evaluate(`(() => { window.__f = []; window.__run = true; let last = performance.now();
+    const tick = (t) => { window.__f.push(t - last); last = t; if (window.__run) requestAnimationFrame(tick); }; requestAnimationFrame(tick); })()`);
+  await drive();
+  return (await page.evaluate(`(() => { window.__run = false; return window.__f.slice(2); })()`)) as number[];
+}
+
+async function scrollFrames(page: Page, selector: string, rowSelector: string, steps = 240, stepPx = 120): Promise<{ p95: number; maxRows: number }> {
+  const r = (await page.evaluate(
+    `new Promise((res) => { const el = document.querySelector(${JSON.stringify(selector)}); const f = []; let last = performance.now(); let maxRows = 0; let i = 0;
+      const tick = (t) => { f.push(t - last); last = t; el.scrollTop += ${stepPx}; maxRows = Math.max(maxRows, el.querySelectorAll(${JSON.stringify(rowSelector)}).length);
+        if (++i < ${steps}) requestAnimationFrame(tick); else res({ f: f.slice(2), maxRows }); };
+      requestAnimationFrame(tick); })`,
+  )) as { f: number[]; maxRows: number };
+  return { p95: percentile(r.f, 95), maxRows: r.maxRows };
+}
+
+export async function run(): Promise<void> {
+  if (!hasChromium) {
+    log('home bench skipped: /usr/bin/chromium is not installed');
+    return;
+  }
+  log('building the console');
+  const out = (await build({ logLevel: 'warn', configFile: 'vite.config.ts' })) as { output: (OutChunk | OutAsset)[] } | { output: (OutChunk | OutAsset)[] }[];
+  const outputs = (Array.isArray(out) ? out : [out]).flatMap((o) => o.output);
+  const chunks = new Map(outputs.filter((o): o is OutChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
+  const by = (suffix: string) => [...chunks.values()].find((c) => c.facadeModuleId?.endsWith(suffix));
+  const entry = [...chunks.values()].find((c) => c.isEntry && c.facadeModuleId?.endsWith('index.html')) ?? [...chunks.values()].find((c) => c.isEntry)!;
+  const loginJs = initialKib(chunks, [entry]);
+  const home = initialKib(chunks, [entry, by('layout/MainLayout.tsx')!, by('home/HomePage.tsx')!]);
+  const map = initialKib(chunks, [by('map/StationMap.tsx')!], home.files);
+  report('bundle.login_kib_gz', loginJs.kib, 'KiB');
+  report('bundle.home_kib_gz', home.kib, 'KiB');
+  report('bundle.home_map_kib_gz', map.kib, 'KiB');
+
+  const server = await startServer({ seedStations: 12 });
+  const browser = await launch();
+  try {
+    const ctx = await newContext(browser, { baseURL: server.url, language: 'en', width: 1600, height: 900 });
+    const page = await ctx.newPage();
+    await login(page, DEMO.admin);
+
+    // --- station list, 100,000 rows ---------------------------------------------------------
+    const list = stations(100_000);
+    await answer(page, 'queryStationInfoList', { totalCount: list.length, dataList: list });
+    await page.goto('/monitor-station/list');
+    await page.getByTestId('table-row').first().waitFor({ timeout: 120_000 });
+    const st = await scrollFrames(page, '[data-testid="station-table"]', '[data-testid="table-row"]');
+    report('stations.scroll_frame_p95_ms_100k', st.p95, 'ms');
+    report('stations.dom_rows_max', st.maxRows, 'rows');
+    await page.unroute('**/api/energystorage');
+
+    // --- map pan and matrix scroll ------------------------------------------------------------
+    const renderer = await page.evaluate(() => {
+      const gl = document.createElement('canvas').getContext('webgl2');
+      const ext = gl?.getExtension('WEBGL_debug_renderer_info');
+      return gl ? String(ext ? gl.getParameter(ext.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER)) : 'no webgl2';
+    });
+    log(`WebGL renderer: ${renderer}`);
+    const pan = async (n: number): Promise<number> => {
+      const p = await ctx.newPage();
+      await answer(p, 'queryStationMatrix', { dataList: cards(n) });
+      await p.goto('/homepage/index');
+      await p.waitForFunction((k) => Number(document.querySelector('[data-testid="station-map"]')?.getAttribute('data-stations') ?? -1) === k, n, { timeout: 120_000 });
+      await p.locator('[data-testid="station-map"] canvas').first().waitFor();
+      await p.waitForTimeout(1500);
+      const b = (await p.getByTestId('station-map').boundingBox())!;
+      const f = await frames(p, async () => {
+        for (let round = 0; round < 3; round++) {
+          await p.mouse.move(b.x + b.width * 0.7, b.y + b.height / 2);
+          await p.mouse.down();
+          for (let i = 0; i < 40; i++) await p.mouse.move(b.x + b.width * (0.7 - i * 0.01), b.y + b.height / 2 + (round - 1) * i);
+          await p.mouse.up();
+        }
+      });
+      if (n === 5000) {
+        const m = await scrollFrames(p, '[data-testid="matrix-scroller"]', '[data-testid="station-card"]', 240, 90);
+        report('matrix.scroll_frame_p95_ms_5k', m.p95, 'ms');
+      }
+      await p.close();
+      return percentile(f, 95);
+    };
+    const base = await pan(0);
+    report('map.baseline_frame_p95_ms', base, 'ms');
+    report('map.pan_over_baseline_p95_ms_2k', (await pan(2000)) - base, 'ms');
+    report('map.pan_over_baseline_p95_ms_50k', (await pan(50_000)) - base, 'ms');
+    await pan(5000);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
