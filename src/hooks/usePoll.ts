@@ -16,7 +16,7 @@ export function usePoll<T>(fetch: () => Promise<T>, intervalMs: number, deps: re
   useEffect(() => {
     setS({ value: null, at: null, failures: 0 });
     if (!enabled) return;
-    const sub = poll({ fetch, intervalMs, maxMs: intervalMs * 8 }).subscribe((r) =>
+    const sub = poll({ fetch, intervalMs, maxMs: intervalMs * 2 }).subscribe((r) =>
       setS((p) => (r.ok ? { value: r.value, at: Date.now(), failures: 0 } : { ...p, failures: r.failures })),
     );
     return () => sub.unsubscribe();

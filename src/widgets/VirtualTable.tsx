@@ -18,8 +18,8 @@ export function VirtualTable<T>({ table, rowHeight = 36, onRowClick, empty, test
   const scroller = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 10 });
   const cols = table.getVisibleLeafColumns();
-  const grid = { display: 'grid', gridTemplateColumns: cols.map((c) => `minmax(${c.getSize()}px, ${c.getSize()}fr)`).join(' ') };
-  const minWidth = cols.reduce((a, c) => a + c.getSize(), 0);
+  const grid = { display: 'grid', gridTemplateColumns: cols.map((c) => `minmax(${Math.round(c.getSize() * 0.6)}px, ${c.getSize()}fr)`).join(' ') };
+  const minWidth = cols.reduce((a, c) => a + Math.round(c.getSize() * 0.6), 0);
 
   return (
     <div ref={scroller} role="table" aria-rowcount={rows.length} className="min-h-0 flex-1 overflow-auto text-sm" tabIndex={0} data-testid={testId}>

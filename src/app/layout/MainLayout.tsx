@@ -59,6 +59,19 @@ export default function MainLayout({ route, stationMissing }: { route: RouteDef;
   else if (route.view === 'messageList') view = <MessageListPage />;
   else view = homeView(route.view) ?? (route.station ? stationView(route.name) : null) ?? <NotYetPage route={route} />;
 
+  // Wall screen (issue 5): the homepage with ?wall=1 has no chrome, a dark high-contrast theme
+  // and large type; the connection banner stays as the offline banner.
+  if (route.view === 'homepage' && new URLSearchParams(search).get('wall') === '1')
+    return (
+      <div className="dark flex h-full flex-col bg-slate-950 text-slate-100" data-testid="wall">
+        <ConnectionBanner />
+        <main id="main" data-testid="main" className="min-h-0 flex-1 overflow-auto p-4" style={{ zoom: 1.25 }}>
+          <Suspense fallback={<LoadingOverlay text={t('app.loading')} />}>{view}</Suspense>
+        </main>
+        <AlarmPopups />
+      </div>
+    );
+
   return (
     <div className="flex h-full">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:m-2 focus:rounded focus:bg-white focus:px-3 focus:py-1">

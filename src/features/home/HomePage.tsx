@@ -4,7 +4,7 @@
 // wall screen stays live without a reload.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { formatEnergy, formatPower } from '../../../streams/format/energy';
 import { ageText, alignedSeries, isStale, loadMatrix, loadStatistics, loadTodayCurve } from '../../../streams/home/homepage';
 import { scopeCode } from '../../../streams/monitor/scope';
@@ -73,12 +73,13 @@ export default function HomePage() {
     }
     return m;
   }, [alarmIds, alarmsById]);
-  const dark = typeof document !== 'undefined' && document.documentElement.classList.contains('dark');
+  const wall = new URLSearchParams(useSearch()).get('wall') === '1';
+  const dark = wall || (typeof document !== 'undefined' && document.documentElement.classList.contains('dark'));
 
   const share = (k: TKey, v: number | undefined) => <Figure label={t(k)} value={v === undefined ? '-' : `${v.toFixed(1)} %`} />;
 
   return (
-    <div className="flex flex-col gap-3" data-testid="homepage">
+    <div className="flex flex-col gap-3" data-testid="homepage" data-wall={wall}>
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
         <section className={`${box} lg:col-span-2 lg:row-span-3`} data-testid="home-map">
           <Suspense fallback={<div className="flex h-[420px] items-center justify-center text-sm text-slate-500">{t('app.loading')}</div>}>

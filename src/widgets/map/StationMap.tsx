@@ -85,7 +85,8 @@ export default function StationMap({ stations, statusOverride, version = 0, styl
   };
 
   return (
-    <div className="relative overflow-hidden rounded-md" style={{ height }} data-testid="station-map" data-points={points.length} data-stations={stations.length}>
+    <div className="relative overflow-hidden rounded-md" style={{ height }} data-testid="station-map" data-points={points.length} data-stations={stations.length}
+      data-overrides={statusOverride ? [...statusOverride].map(([id, st]) => `${id}:${st}`).join(' ') : ''}>
       <Map
         ref={map}
         initialViewState={{ longitude: 105, latitude: 28, zoom: 2.2 }}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
 import { startServer, type TestServer } from '../helpers/server';
-import { DEMO, login, pathOf } from '../helpers/console';
+import { DEMO, login, pathOf, storeState } from '../helpers/console';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-home';
 
@@ -139,6 +139,32 @@ describeBrowser('homepage and monitoring hall', () => {
     }
     expect(seen).toBe(true);
     expect(await page.getByTestId('map-hover').innerText()).toMatch(/Installed power/);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('homepage map: a pushed fault alarm recolours its station without a reload', async () => {
+    const { page, errors, close } = await open('en');
+    await page.goto('/homepage/index');
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="station-map"]')?.getAttribute('data-stations')) > 0, null, { timeout: 30_000 });
+    await page.waitForFunction(() => (window as unknown as { __ems: { state(): { connection: { push: string } } } }).__ems.state().connection.push === 'online', null, { timeout: 30_000 });
+    const orgId = await storeState<number>(page, 'session.currentOrg.id');
+    const stationId = server.services.registry.stationsByProvider.get(orgId)![0]!;
+    await server.alarm({ stationId, category: 'fault' });
+    await page.waitForFunction((id) => (document.querySelector('[data-testid="station-map"]')?.getAttribute('data-overrides') ?? '').split(' ').includes(`${id}:2`), stationId, { timeout: 10_000 });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('wall screen: ?wall=1 shows the homepage without chrome, dark, with data-age badges', async () => {
+    const { page, errors, close } = await open('en');
+    await page.goto('/homepage/index?wall=1');
+    await page.getByTestId('wall').waitFor();
+    await page.getByTestId('station-card').first().waitFor();
+    expect(await page.getByTestId('sidebar').count()).toBe(0);
+    expect(await page.getByTestId('data-age').count()).toBeGreaterThan(2);
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: `${SHOTS}/wall-en.png` });
     expect(errors).toEqual([]);
     await close();
   });
