@@ -35,7 +35,7 @@ export function LiveTrend({ data, series, height = 140, unit = '', stale = false
           { stroke: '#64748b', grid: { stroke: '#e2e8f033' }, size: 28 },
           { stroke: '#64748b', grid: { stroke: '#94a3b833' }, size: 48, values: (_u, v) => v.map((x) => `${x}${unit}`) },
         ],
-        series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 1.5, fill: `${s.color}18`, spanGaps: false }))],
+        series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 1.5, fill: `${s.color}18`, spanGaps: false, points: { show: false } }))],
       },
       data,
       el,

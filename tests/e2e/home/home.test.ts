@@ -174,6 +174,14 @@ describeBrowser('homepage and monitoring hall', () => {
     // answer queryHomepageStatistics with boundary figures; everything else goes to the server
     await page.route('**/api/energystorage', async (route) => {
       const body = route.request().postData() ?? '';
+      if (/(^|&)action=queryStationPowerCurve(&|$)/.test(body)) {
+        const t0 = new Date().setHours(0, 0, 0, 0);
+        const t = Array.from({ length: 96 }, (_, i) => t0 + i * 900_000).filter((x) => x <= Date.now());
+        const wave = (k: number, a: number) => t.map((_, i) => Math.round(a * Math.max(0, Math.sin(((i - k) / 96) * Math.PI * 2))));
+        const s = (point: string, unit: string, v: number[]) => ({ point, unit, resolution: '15m', stepwise: false, t, v });
+        const data = { timezone: 'UTC', series: [s('pvKw', 'kW', wave(24, 800)), s('loadKw', 'kW', wave(10, 500)), s('essKw', 'kW', wave(40, 300)), s('gridKw', 'kW', wave(60, 200)), s('soc', '%', t.map((_, i) => 30 + (i % 48)))] };
+        return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, msg: 'success', data }) });
+      }
       if (!/(^|&)action=queryHomepageStatistics(&|$)/.test(body)) return route.continue();
       const data = {
         time: new Date().toISOString(),
@@ -192,6 +200,10 @@ describeBrowser('homepage and monitoring hall', () => {
     expect(await page.getByTestId('charging-month').innerText()).toBe('1.00 MWh');
     expect(await page.getByTestId('charging-total').innerText()).toBe('999.99 MWh');
     expect(await page.getByTestId('pv-today').innerText()).toBe('1.00 GWh');
+    // the trend boxes got their columns through setData
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="trend-power"] [data-points]')?.getAttribute('data-points')) > 0);
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: `${SHOTS}/homepage-figures-en.png` });
     await close();
   });
 
