@@ -56,7 +56,12 @@ export default function AlarmLogPage() {
     };
   }, [api, stationId, filters, reloads]);
 
-  // live: a push for this station re-reads the list
+  // live: a push for this station re-reads the list; pushes follow the current provider's topic,
+  // so a station of another provider (orgType 1 browsing) is refreshed every 30 s as well
+  useEffect(() => {
+    const id = setInterval(() => setReloads((n) => n + 1), 30_000);
+    return () => clearInterval(id);
+  }, []);
   useEffect(() => {
     if (!stationId) return;
     const sub = store.events$
