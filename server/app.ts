@@ -83,6 +83,8 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
 
   registerApi(app, services, allHandlers);
   app.get('/healthz', async () => ({ ok: true, db: db.kind, broker: services.broker.kind }));
+  // The homepage map's style (issue 5): MAP_STYLE_URL, or null for the offline style built in.
+  app.get('/map-style.json', async () => ({ url: config.mapStyleUrl ?? null }));
 
   const staticRoot = resolve(config.staticDir ?? 'dist');
   if (existsSync(resolve(staticRoot, 'index.html'))) {

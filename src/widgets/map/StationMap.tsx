@@ -12,7 +12,7 @@ import { setWorkerUrl } from 'maplibre-gl';
 // MapLibre 6 finds its worker next to its own module URL, which a bundle does not keep; ship
 // the (self-contained) worker file as an asset and point MapLibre at it.
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Map, NavigationControl, useControl, type MapRef } from 'react-map-gl/maplibre';
 import { clusterStations, worseStatus, type MapPoint, type MapStation } from '../../../streams/home/cluster';
 import { offlineStyle } from './offlineStyle';
@@ -48,7 +48,20 @@ export default function StationMap({ stations, statusOverride, version = 0, styl
   const z = Math.floor(zoom);
   const statusOf = useMemo(() => (s: MapStation) => worseStatus(statusOverride?.get(s.stationId) ?? 0, s.stationStatus), [statusOverride, version]);
   const points = useMemo(() => clusterStations(stations, z, 56, statusOf), [stations, z, statusOf]);
-  const mapStyle = useMemo(() => styleUrl || offlineStyle(dark), [styleUrl, dark]);
+  // MAP_STYLE_URL of the server (GET /map-style.json) switches to a real vector-tile style;
+  // the offline style is used until (and unless) one is configured.
+  const [serverStyle, setServerStyle] = useState<string | null>(null);
+  useEffect(() => {
+    if (styleUrl) return;
+    let live = true;
+    fetch('/map-style.json')
+      .then((r) => (r.ok ? (r.json() as Promise<{ url: string | null }>) : { url: null }))
+      .then((j) => live && typeof j.url === 'string' && j.url && setServerStyle(j.url), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [styleUrl]);
+  const mapStyle = useMemo(() => styleUrl || serverStyle || offlineStyle(dark), [styleUrl, serverStyle, dark]);
 
   const layers = [
     new ScatterplotLayer<MapPoint>({
