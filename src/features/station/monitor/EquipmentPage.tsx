@@ -72,7 +72,7 @@ export default function EquipmentPage() {
           {devices.length === 0 ? (
             <p className="text-sm text-slate-500">{live.polls ? t('station.monitor.noDevices') : t('station.common.loading')}</p>
           ) : (
-            <div data-testid="device-grid" className="grid grid-cols-[repeat(auto-fill,minmax(280px,1fr))] gap-3">
+            <div data-testid="device-grid" className="grid grid-cols-[repeat(auto-fill,minmax(360px,1fr))] gap-3">
               {devices.map((d) => (
                 <DeviceCard key={d.deviceId} device={d} now={now} selected={d.deviceId === sel?.deviceId} onSelect={setSelected} timeZone={timeZone} />
               ))}

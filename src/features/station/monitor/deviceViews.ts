@@ -50,7 +50,7 @@ export function fieldsOf(d: LiveDevice, t: TFn, timeZone?: string): Field[] {
       const tmin = pointNum(d, 'cellTmin');
       const dv = vmax !== null && vmin !== null ? (vmax - vmin) * 1000 : null;
       const dt = tmax !== null && tmin !== null ? tmax - tmin : null;
-      const cap = typeof d.points.find((x) => x.point === 'soh')?.value === 'number' ? pointNum(d, 'soh') : null;
+      const cap = pointNum(d, "soh");
       return [
         num(d, t, 'soc', '%'),
         { id: 'soh', label: t('station.derived.soh'), value: fmtValue(cap, '%') },
