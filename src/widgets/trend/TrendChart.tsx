@@ -28,17 +28,21 @@ export interface TrendChartProps {
   /** plot area width in CSS pixels (what the history query asks for) */
   onWidth?: (px: number) => void;
   testId?: string;
+  /** charts with the same key share their cursor (one station's charts) */
+  syncKey?: string;
+  /** legend label of the time axis */
+  xLabel?: string;
 }
 
 const stepped = uPlot.paths.stepped?.({ align: 1 });
 
-export function TrendChart({ series, data, range, timeZone, height = 260, onRange, onWidth, testId }: TrendChartProps) {
+export function TrendChart({ series, data, range, timeZone, height = 260, onRange, onWidth, testId, syncKey, xLabel }: TrendChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const programmatic = useRef(false);
   const cb = useRef({ onRange, onWidth });
   cb.current = { onRange, onWidth };
-  const layout = JSON.stringify([series, timeZone, height]);
+  const layout = JSON.stringify([series, timeZone, height, syncKey, xLabel]);
 
   useEffect(() => {
     const el = box.current;
@@ -47,11 +51,13 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
       width: Math.max(100, el.clientWidth),
       height,
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), timeZone),
+      // 24-hour clock in both languages (uPlot's defaults are US 12-hour)
+      fmtDate: (tpl) => uPlot.fmtDate(tpl.replace(/\{h\}/g, '{HH}').replace(/\{aa\}/g, '')),
       scales: { x: { time: true } },
-      cursor: { drag: { x: true, y: false, setScale: true } },
+      cursor: { drag: { x: true, y: false, setScale: true }, ...(syncKey ? { sync: { key: syncKey } } : {}) },
       legend: { show: true, live: true },
       series: [
-        {},
+        { label: xLabel ?? 'Time' },
         ...series.map((s) => ({
           label: s.label,
           stroke: s.color,

@@ -50,6 +50,10 @@ for (const lang of ['zh', 'en'] as const) {
       expect(await page.getByTestId('flow-edge-grid').count()).toBe(0); // off-grid station
       expect(await page.getByTestId('flow-edge-load').getAttribute('data-dir')).toBe('out');
       await page.waitForFunction(() => Number(document.querySelector('[data-testid=ov-curves]')?.getAttribute('data-series')) >= 5, null, { timeout: 20_000 });
+      // leaving out stationId: the route restores both ids (session storage after a reload)
+      await page.goto('/alarmLog/alarmLog');
+      await page.waitForURL((u) => u.searchParams.get('stationId') === String(STATION) && u.searchParams.get('serviceProviderId') === String(STATION));
+      await page.getByTestId('alarm-log').waitFor();
       expect(errors).toEqual([]);
       await close();
     });

@@ -86,6 +86,7 @@ export default function EquipmentPage() {
               points={sel.points.map((p) => ({ point: p.point, unit: p.unit }))}
               initialPoint={DEFAULT_TREND_POINT[sel.type] ?? sel.points[0]?.point ?? 'p'}
               timeZone={timeZone}
+              syncKey={`station-${stationId}`}
             />
           )}
           {sel && (

@@ -93,7 +93,7 @@ export default function OverviewPage() {
         <section data-testid="ov-curves" data-series={powerSeries.length} className="min-w-0 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900">
           <h3 className="mb-2 font-semibold">{t('station.overview.curves')}</h3>
           {chartSeries.length > 0 ? (
-            <TrendChart series={chartSeries} data={data} range={range} timeZone={tz} height={300} testId="ov-chart" />
+            <TrendChart series={chartSeries} data={data} range={range} timeZone={tz} height={300} testId="ov-chart" xLabel={t('station.trend.time')} syncKey={`station-${stationId}`} />
           ) : (
             <p className="text-sm text-slate-500">{curve.value ? t('station.common.noData') : t('station.common.loading')}</p>
           )}

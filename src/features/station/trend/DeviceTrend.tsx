@@ -28,9 +28,11 @@ export interface DeviceTrendProps {
   initialPoint: string;
   /** fallback zone until the history answers with the station's */
   timeZone?: string;
+  /** cursor sync group (the station's charts) */
+  syncKey?: string;
 }
 
-export function DeviceTrend({ deviceId, deviceName, points, initialPoint, timeZone: zone0 }: DeviceTrendProps) {
+export function DeviceTrend({ deviceId, deviceName, points, initialPoint, timeZone: zone0, syncKey }: DeviceTrendProps) {
   const t = useT();
   const { api } = useRuntime();
   const [point, setPoint] = useState(initialPoint);
@@ -132,7 +134,7 @@ export function DeviceTrend({ deviceId, deviceName, points, initialPoint, timeZo
           {t('station.trend.exportCsv')}
         </Button>
       </header>
-      <TrendChart series={series} data={data} range={xr} timeZone={timeZone} onRange={onRange} onWidth={setWidth} testId="trend-chart" />
+      <TrendChart series={series} data={data} range={xr} timeZone={timeZone} onRange={onRange} onWidth={setWidth} testId="trend-chart" xLabel={t('station.trend.time')} syncKey={syncKey} />
       <footer className="mt-1 flex flex-wrap gap-x-4 text-xs text-slate-500 dark:text-slate-400">
         <span data-testid="trend-zone">{t('station.trend.zone', { zone: timeZone })}</span>
         {s && <span>{t('station.trend.resolution', { res: resLabel(t, s.resolution) })}</span>}
