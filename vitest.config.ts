@@ -13,6 +13,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -24,6 +25,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // after the unit project, not beside it: timing assertions need the CPU to themselves
+          sequence: { groupOrder: 1 },
         },
       },
     ],
