@@ -6,9 +6,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { Res } from '../../../streams/api/client';
 import { formatEnergy, formatPower } from '../../../streams/format/energy';
+import { scopeOrgId } from '../../../streams/monitor/scope';
 import { loadStationList, type StationSummary } from '../../../streams/monitor/stations';
 import { STATUS_KEYS, StatusIcon, stationOverviewHref } from '../../components/stationLabels';
-import { useRuntime } from '../../hooks/runtime';
+import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import type { TKey } from '../../i18n/keys';
 import { VirtualTable } from '../../widgets/VirtualTable';
@@ -19,7 +20,9 @@ export default function CustomerDetailPage() {
   const t = useT();
   const { api } = useRuntime();
   const [, navigate] = useLocation();
-  const orgId = Number(new URLSearchParams(useSearch()).get('orgId'));
+  // the provider in the query, else the one picked in the selector (monitor.detail has it)
+  const selected = useStoreValue(scopeOrgId);
+  const orgId = Number(new URLSearchParams(useSearch()).get('orgId')) || selected || 0;
   const valid = Number.isInteger(orgId) && orgId > 0;
   const [provider, setProvider] = useState<Provider | null>(null);
   const [stations, setStations] = useState<StationSummary[] | null>(null);
@@ -37,7 +40,7 @@ export default function CustomerDetailPage() {
 
   const columns = useMemo<ColumnDef<StationSummary>[]>(() => [
     { id: 'stationName', accessorKey: 'stationName', header: t('monitor.col.stationName'), size: 200, cell: (c) => <span className="font-medium text-brand-700 dark:text-brand-500">{c.row.original.stationName}</span> },
-    { id: 'customerName', accessorKey: 'customerName', header: t('monitor.detail.customers'), size: 140 },
+    { id: 'customerName', accessorKey: 'customerName', header: t('monitor.detail.customer'), size: 140 },
     { id: 'region', accessorKey: 'region', header: t('monitor.col.region'), size: 110 },
     {
       id: 'stationStatus', accessorKey: 'stationStatus', header: t('monitor.col.status'), size: 110,
