@@ -6,6 +6,7 @@ const groups: Record<string, () => Promise<unknown>> = {
   fleet: () => import('./groups/fleet').then((m) => m.run()),
   shell: () => import('./groups/shell').then((m) => m.run()),
   home: () => import('./groups/home').then((m) => m.run()),
+  station: () => import('./groups/station').then((m) => m.run()),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

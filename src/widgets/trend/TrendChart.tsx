@@ -40,6 +40,8 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const programmatic = useRef(false);
+  /** performance.now() of the last setData or wheel: the draw hook reports how long it took */
+  const started = useRef<{ at: number; data: boolean } | null>(null);
   const cb = useRef({ onRange, onWidth });
   cb.current = { onRange, onWidth };
   const layout = JSON.stringify([series, timeZone, height, syncKey, xLabel]);
@@ -69,6 +71,17 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
       ],
       axes: [{ stroke: '#64748b', grid: { stroke: 'rgba(100,116,139,0.15)' } }, { stroke: '#64748b', grid: { stroke: 'rgba(100,116,139,0.15)' }, size: 60 }],
       hooks: {
+        draw: [
+          () => {
+            const st = started.current;
+            if (!st) return;
+            const now = performance.now();
+            el.dataset.drawMs = (now - st.at).toFixed(2);
+            el.dataset.draws = String(Number(el.dataset.draws ?? 0) + 1);
+            if (st.data) el.dataset.dataPaintedAt = now.toFixed(2);
+            started.current = null;
+          },
+        ],
         setScale: [
           (u, key) => {
             if (key !== 'x' || programmatic.current) return;
@@ -80,6 +93,7 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
         ],
       },
     };
+    started.current = { at: performance.now(), data: true };
     const u = new uPlot(opts, data, el);
     plot.current = u;
     programmatic.current = true;
@@ -107,6 +121,7 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
         nmax = x + (max - x) * f;
         if (nmax - nmin < 10) return;
       }
+      started.current = { at: performance.now(), data: false };
       u.setScale('x', { min: nmin, max: nmax });
     };
     u.over.addEventListener('wheel', onWheel, { passive: false });
@@ -130,6 +145,7 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
     const u = plot.current;
     if (!u) return;
     programmatic.current = true;
+    started.current = { at: performance.now(), data: true };
     u.setData(data, false);
     u.setScale('x', range);
     programmatic.current = false;

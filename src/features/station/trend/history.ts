@@ -21,7 +21,7 @@ export type HistoryState =
 export const sameQuery = (a: HistoryQuery, b: HistoryQuery): boolean =>
   a.deviceId === b.deviceId && a.point === b.point && a.from === b.from && a.to === b.to && a.width === b.width;
 
-export function history$(queries: Observable<HistoryQuery>, fetch: (q: HistoryQuery) => Promise<History>, debounceMs = 120): Observable<HistoryState> {
+export function history$(queries: Observable<HistoryQuery>, fetch: (q: HistoryQuery) => Promise<History>, debounceMs = 50): Observable<HistoryState> {
   return queries.pipe(
     distinctUntilChanged(sameQuery),
     debounceTime(debounceMs),

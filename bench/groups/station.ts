@@ -1,0 +1,147 @@
+// `npm run bench -- station` (issue 6), Chromium at 1600×900, against the real server with the
+// station data answered by the page (route interception), so sizes do not depend on the seed.
+//   trend.first_render_166k_ms      setData of a 166,000-point history → uPlot drawn (TrendChart's
+//                                   data-draw-ms; JSON parsing of the answer not included)
+//   trend.zoom_roundtrip_p95_ms     wheel → finer data painted, on a month of 1-minute data
+//                                   (M4 of the requested range at the chart's width, answered by the
+//                                   route handler; includes the 50 ms debounce)
+//   points.scroll_frame_p95_ms_100k points view scroll frame p95, 2,000 devices × 50 points
+// Not measured yet: trend.redraw_p95_ms_1m_x4 (the trend shows one series per chart).
+import { build } from 'vite';
+import type { Page, Route } from 'playwright-core';
+import { hasChromium, launch, newContext } from '../../tests/e2e/helpers/browser';
+import { startServer } from '../../tests/e2e/helpers/server';
+import { DEMO, login } from '../../tests/e2e/helpers/console';
+import { log, percentile, report } from '../report';
+
+const T = '2026-01-01T00:00:00.000Z';
+const actionOf = (route: Route): string => /(?:^|&)action=([^&]+)/.exec(route.request().postData() ?? '')?.[1] ?? '';
+const payloadOf = (route: Route): Record<string, unknown> => Object.fromEntries(new URLSearchParams(route.request().postData() ?? ''));
+const ok = (route: Route, data: unknown) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, msg: 'success', data }) });
+
+function latest(devices: number, points: number) {
+  return {
+    stationId: 1,
+    time: new Date().toISOString(),
+    devices: Array.from({ length: devices }, (_, d) => ({
+      deviceId: 10_000 + d, type: 'load', name: `Bench device ${d}`, online: true, lastSeen: new Date().toISOString(), state: null,
+      points: Array.from({ length: points }, (_, i) => ({ point: i === 0 ? 'p' : `pt${i}`, value: Math.sin(d + i), unit: 'kW', quality: 'good', time: T })),
+    })),
+  };
+}
+
+/** M4 over [from, to] at `width` px of a series sampled every `stepMs` (a pure function of time). */
+function m4(from: number, to: number, width: number, stepMs: number, f: (t: number) => number) {
+  const buckets = Math.max(1, Math.floor(width / 2));
+  const t: number[] = [];
+  const v: number[] = [];
+  const first = Math.ceil(from / stepMs) * stepMs;
+  const per = (to - from) / buckets;
+  for (let b = 0; b < buckets; b++) {
+    const b0 = from + b * per;
+    const b1 = b0 + per;
+    const s = Math.max(first, Math.ceil(b0 / stepMs) * stepMs);
+    if (s >= b1) continue;
+    let mn = s, mx = s, last = s;
+    for (let x = s; x < b1; x += stepMs) {
+      if (f(x) < f(mn)) mn = x;
+      if (f(x) > f(mx)) mx = x;
+      last = x;
+    }
+    for (const x of [...new Set([s, mn, mx, last])].sort((a, c) => a - c)) {
+      t.push(x);
+      v.push(f(x));
+    }
+  }
+  return { t, v };
+}
+
+export async function run(): Promise<void> {
+  if (!hasChromium) {
+    log('station bench skipped: /usr/bin/chromium is not installed');
+    return;
+  }
+  log('building the console');
+  await build({ logLevel: 'warn', configFile: 'vite.config.ts' });
+  const server = await startServer({ seedStations: 4 });
+  const browser = await launch();
+  const now = Date.now();
+  const f = (x: number) => 50 + 40 * Math.sin(x / 3_600_000) + 5 * Math.sin(x / 97_000);
+  let history: (p: Record<string, unknown>) => unknown = () => null;
+  let latestAnswer: unknown = latest(3, 5);
+  try {
+    const ctx = await newContext(browser, { baseURL: server.url, language: 'en', width: 1600, height: 900 });
+    const page: Page = await ctx.newPage();
+    await login(page, DEMO.admin);
+    await page.route('**/api/energystorage', (route) => {
+      const a = actionOf(route);
+      if (a === 'queryStationLatest') return ok(route, latestAnswer);
+      if (a === 'queryDeviceHistory') return ok(route, history(payloadOf(route)));
+      return route.fallback();
+    });
+    const url = '/dquipmentMonitoring/dquipmentMonitoring?stationId=1&serviceProviderId=2';
+
+    // --- first render, 166,000 points ---------------------------------------------------------
+    const N = 166_000;
+    const big = { t: Array.from({ length: N }, (_, i) => now - (N - i) * 5000), v: Array.from({ length: N }, (_, i) => f(now - (N - i) * 5000)) };
+    history = () => ({ deviceId: 10_000, timezone: 'Asia/Shanghai', series: [{ point: 'p', unit: 'kW', resolution: 'raw', stepwise: false, ...big }] });
+    const firsts: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await page.goto(url);
+      await page.waitForFunction(() => document.querySelector('[data-testid=trend]')?.getAttribute('data-loaded') === '166000', null, { timeout: 60_000 });
+      await page.waitForFunction(() => Number(document.querySelector('[data-testid=trend-chart]')?.getAttribute('data-draws')) >= 2, null, { timeout: 30_000 });
+      firsts.push(Number(await page.getByTestId('trend-chart').getAttribute('data-draw-ms')));
+    }
+    log('first render ms', firsts);
+    report('trend.first_render_166k_ms', percentile(firsts, 50), 'ms');
+
+    // --- zoom round trip, a month of 1-minute data --------------------------------------------
+    history = (p) => {
+      const from = Date.parse(String(p.from));
+      const to = Date.parse(String(p.to));
+      const s = m4(Math.max(from, now - 30 * 86_400_000), to, Number(p.width), 60_000, f);
+      return { deviceId: 10_000, timezone: 'Asia/Shanghai', series: [{ point: 'p', unit: 'kW', resolution: '1m', stepwise: false, ...s }] };
+    };
+    await page.goto(url);
+    await page.getByTestId('trend-preset-d30').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=trend]')?.getAttribute('data-state') === 'loaded', null, { timeout: 30_000 });
+    const over = page.locator('[data-testid=trend-chart] .u-over');
+    const box = (await over.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+    const trips: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const fetches = Number(await page.getByTestId('trend').getAttribute('data-fetches'));
+      const t0 = (await page.evaluate(() => performance.now())) as number;
+      await page.mouse.wheel(0, i < 15 ? -120 : 120);
+      await page.waitForFunction(
+        ([n, t]) => {
+          const tr = document.querySelector('[data-testid=trend]');
+          const ch = document.querySelector('[data-testid=trend-chart]');
+          return Number(tr?.getAttribute('data-fetches')) > n && tr?.getAttribute('data-state') === 'loaded' && Number(ch?.getAttribute('data-data-painted-at')) > t;
+        },
+        [fetches, t0] as const,
+        { timeout: 10_000, polling: 'raf' },
+      );
+      trips.push(Number(await page.getByTestId('trend-chart').getAttribute('data-data-painted-at')) - t0);
+      await page.waitForTimeout(100);
+    }
+    log('zoom round trips ms', trips.map((x) => Math.round(x)));
+    report('trend.zoom_roundtrip_p95_ms', percentile(trips, 95), 'ms');
+
+    // --- points view, 100,000 rows --------------------------------------------------------------
+    latestAnswer = latest(2000, 50);
+    history = () => ({ deviceId: 10_000, timezone: 'Asia/Shanghai', series: [] });
+    await page.goto(url);
+    await page.getByTestId('device-tab-points').click({ timeout: 120_000 });
+    await page.getByTestId('point-row').first().waitFor({ timeout: 120_000 });
+    const r = (await page.evaluate(
+      `new Promise((res) => { const el = document.querySelector('[data-testid=points-scroller]'); const f = []; let last = performance.now(); let i = 0;
+        const tick = (t) => { f.push(t - last); last = t; el.scrollTop += 150; if (++i < 240) requestAnimationFrame(tick); else res(f.slice(2)); };
+        requestAnimationFrame(tick); })`,
+    )) as number[];
+    report('points.scroll_frame_p95_ms_100k', percentile(r, 95), 'ms');
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
