@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { formatEnergy, formatPower } from '../../../streams/format/energy';
 import { ageText, alignedSeries, isStale, loadMatrix, loadStatistics, loadTodayCurve } from '../../../streams/home/homepage';
+import { alarmStatusOverrides } from '../../../streams/monitor/alarmStatus';
 import { scopeCode } from '../../../streams/monitor/scope';
 import { StationCard } from '../../components/StationCard';
 import { STATUS_KEYS, stationOverviewHref } from '../../components/stationLabels';
@@ -63,16 +64,7 @@ export default function HomePage() {
   // alarm pushes recolour their station at once (unresolved: fault → 2, others → 1)
   const alarmIds = useStoreValue((st) => st.alarms.ids);
   const alarmsById = useStoreValue((st) => st.alarms.byId);
-  const overrides = useMemo(() => {
-    const m = new Map<number, number>();
-    for (const id of alarmIds) {
-      const a = alarmsById[id];
-      if (!a || a.status !== 'unresolved' || !a.stationId) continue;
-      const st = a.alarmCategory === 'fault' ? 2 : 1;
-      if ((m.get(a.stationId) ?? 0) < st) m.set(a.stationId, st);
-    }
-    return m;
-  }, [alarmIds, alarmsById]);
+  const overrides = useMemo(() => alarmStatusOverrides({ ids: alarmIds, byId: alarmsById }), [alarmIds, alarmsById]);
   const wall = new URLSearchParams(useSearch()).get('wall') === '1';
   const dark = wall || (typeof document !== 'undefined' && document.documentElement.classList.contains('dark'));
 

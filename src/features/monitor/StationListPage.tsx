@@ -14,6 +14,8 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { formatEnergy, formatPower } from '../../../streams/format/energy';
+import { alarmStatusOverrides } from '../../../streams/monitor/alarmStatus';
+import { worseStatus } from '../../../streams/home/cluster';
 import { scopeCode } from '../../../streams/monitor/scope';
 import { loadStationList, matchStation, NO_FILTER, type StationFilter, type StationSummary } from '../../../streams/monitor/stations';
 import { Button } from '../../components/Button';
@@ -48,6 +50,20 @@ export default function StationListPage() {
       live = false;
     };
   }, [api, scope]);
+
+  // alarm pushes raise a station's status at once (the list is loaded once, not polled)
+  const alarmIds = useStoreValue((st) => st.alarms.ids);
+  const alarmsById = useStoreValue((st) => st.alarms.byId);
+  const rows = useMemo(() => {
+    if (!data) return [];
+    const o = alarmStatusOverrides({ ids: alarmIds, byId: alarmsById });
+    if (o.size === 0) return data;
+    return data.map((s) => {
+      const x = o.get(s.stationId);
+      const st = x === undefined ? s.stationStatus : worseStatus(x, s.stationStatus);
+      return st === s.stationStatus ? s : { ...s, stationStatus: st };
+    });
+  }, [data, alarmIds, alarmsById]);
 
   const columns = useMemo<ColumnDef<StationSummary>[]>(() => {
     const text = (id: keyof StationSummary & string, header: TKey, size = 120): ColumnDef<StationSummary> => ({
@@ -95,7 +111,7 @@ export default function StationListPage() {
   }, [t]);
 
   const table = useReactTable({
-    data: data ?? [],
+    data: rows,
     columns,
     state: { sorting, columnVisibility: visibility, globalFilter: filter },
     onSortingChange: setSorting,
