@@ -15,6 +15,14 @@ export interface TrendSeries {
   spanGaps?: boolean;
 }
 
+/** A vertical mark on the time axis (alarms, strategy issuance, tariff-period changes). */
+export interface TrendMarker {
+  /** seconds */
+  t: number;
+  color: string;
+  label: string;
+}
+
 export interface TrendChartProps {
   series: readonly TrendSeries[];
   /** [xs (s), ys…]; typed arrays welcome */
@@ -32,16 +40,18 @@ export interface TrendChartProps {
   syncKey?: string;
   /** legend label of the time axis */
   xLabel?: string;
+  markers?: readonly TrendMarker[];
 }
 
 const stepped = uPlot.paths.stepped?.({ align: 1 });
 
-export function TrendChart({ series, data, range, timeZone, height = 260, onRange, onWidth, testId, syncKey, xLabel }: TrendChartProps) {
+export function TrendChart({ series, data, range, timeZone, height = 260, onRange, onWidth, testId, syncKey, xLabel, markers }: TrendChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const programmatic = useRef(false);
   /** performance.now() of the last setData or wheel: the draw hook reports how long it took */
   const started = useRef<{ at: number; data: boolean } | null>(null);
+  const marks = useRef<readonly TrendMarker[]>(markers ?? []);
   const cb = useRef({ onRange, onWidth });
   cb.current = { onRange, onWidth };
   const layout = JSON.stringify([series, timeZone, height, syncKey, xLabel]);
@@ -54,7 +64,7 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
       height,
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), timeZone),
       // 24-hour clock in both languages (uPlot's defaults are US 12-hour)
-      fmtDate: (tpl) => uPlot.fmtDate(tpl.replace(/\{h\}/g, '{HH}').replace(/\{aa\}/g, '')),
+      fmtDate: (tpl) => uPlot.fmtDate(tpl.replace('{h}:{mm}{aa}', '{HH}:{mm}').replace('{h}{aa}', '{HH}:00').replace(/\{h\}/g, '{HH}').replace(/\{aa\}/g, '')),
       scales: { x: { time: true } },
       cursor: { drag: { x: true, y: false, setScale: true }, ...(syncKey ? { sync: { key: syncKey } } : {}) },
       legend: { show: true, live: true },
@@ -72,6 +82,26 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
       axes: [{ stroke: '#64748b', grid: { stroke: 'rgba(100,116,139,0.15)' } }, { stroke: '#64748b', grid: { stroke: 'rgba(100,116,139,0.15)' }, size: 60 }],
       hooks: {
         draw: [
+          (u) => {
+            // markers: a dashed line each, over the plot area
+            const ms = marks.current;
+            if (ms.length > 0) {
+              const { ctx, bbox } = u;
+              ctx.save();
+              ctx.lineWidth = devicePixelRatio;
+              ctx.setLineDash([4 * devicePixelRatio, 3 * devicePixelRatio]);
+              for (const m of ms) {
+                const x = Math.round(u.valToPos(m.t, 'x', true));
+                if (x < bbox.left || x > bbox.left + bbox.width) continue;
+                ctx.strokeStyle = m.color;
+                ctx.beginPath();
+                ctx.moveTo(x, bbox.top);
+                ctx.lineTo(x, bbox.top + bbox.height);
+                ctx.stroke();
+              }
+              ctx.restore();
+            }
+          },
           () => {
             const st = started.current;
             if (!st) return;
@@ -151,5 +181,10 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
     programmatic.current = false;
   }, [data, range]);
 
-  return <div ref={box} data-testid={testId} className="trend-chart w-full" />;
+  useEffect(() => {
+    marks.current = markers ?? [];
+    plot.current?.redraw(false, false);
+  }, [markers]);
+
+  return <div ref={box} data-testid={testId} data-markers={markers?.length ?? 0} className="trend-chart w-full" />;
 }

@@ -87,6 +87,7 @@ export default function EquipmentPage() {
               initialPoint={DEFAULT_TREND_POINT[sel.type] ?? sel.points[0]?.point ?? 'p'}
               timeZone={timeZone}
               syncKey={`station-${stationId}`}
+              stationId={stationId ?? undefined}
             />
           )}
           {sel && (

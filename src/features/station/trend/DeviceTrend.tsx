@@ -8,7 +8,7 @@ import { Button } from '../../../components/Button';
 import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
 import type { TKey } from '../../../i18n/keys';
-import { TrendChart } from '../../../widgets/trend/TrendChart';
+import { TrendChart, type TrendMarker } from '../../../widgets/trend/TrendChart';
 import { fmtTime, pointLabel } from '../format';
 import { apiHistory, history$, newQueries, toCsv, visiblePoints, type HistoryState } from './history';
 
@@ -30,9 +30,11 @@ export interface DeviceTrendProps {
   timeZone?: string;
   /** cursor sync group (the station's charts) */
   syncKey?: string;
+  /** the device's alarms in the visible range are marked on the time axis */
+  stationId?: number;
 }
 
-export function DeviceTrend({ deviceId, deviceName, points, initialPoint, timeZone: zone0, syncKey }: DeviceTrendProps) {
+export function DeviceTrend({ deviceId, deviceName, points, initialPoint, timeZone: zone0, syncKey, stationId }: DeviceTrendProps) {
   const t = useT();
   const { api } = useRuntime();
   const [point, setPoint] = useState(initialPoint);
@@ -58,6 +60,35 @@ export function DeviceTrend({ deviceId, deviceName, points, initialPoint, timeZo
     const id = setInterval(() => setRange((r) => (r.live ? { ...r, from: Date.now() - r.span, to: Date.now() } : r)), LIVE_REFRESH_MS);
     return () => clearInterval(id);
   }, [range.live]);
+
+  // alarm overlay: the device's alarms raised or recovered in the fetched range
+  const [markers, setMarkers] = useState<TrendMarker[]>([]);
+  const qFrom = state?.query.from;
+  const qTo = state?.query.to;
+  useEffect(() => {
+    if (!stationId || qFrom === undefined || qTo === undefined) return;
+    let alive = true;
+    api
+      .call('fuzzyAlarmRecord', { alarmRecordVo: { stationId, from: new Date(qFrom).toISOString(), to: new Date(qTo).toISOString() }, page: 1, length: 1000 }, { quiet: true })
+      .then(
+        (r) => {
+          if (!alive) return;
+          const color = { fault: '#dc2626', alert: '#d97706', event: '#64748b' } as const;
+          setMarkers(
+            r.dataList
+              .filter((a) => a.deviceId === deviceId)
+              .flatMap((a) => [
+                { t: Date.parse(a.happenTime) / 1000, color: color[a.alarmType], label: a.content },
+                ...(a.recoveryTime ? [{ t: Date.parse(a.recoveryTime) / 1000, color: '#16a34a', label: a.content }] : []),
+              ]),
+          );
+        },
+        () => undefined,
+      );
+    return () => {
+      alive = false;
+    };
+  }, [api, stationId, deviceId, qFrom, qTo]);
 
   const result = state?.kind === 'loaded' ? state.result : null;
   const s = result?.series[0];
@@ -134,11 +165,12 @@ export function DeviceTrend({ deviceId, deviceName, points, initialPoint, timeZo
           {t('station.trend.exportCsv')}
         </Button>
       </header>
-      <TrendChart series={series} data={data} range={xr} timeZone={timeZone} onRange={onRange} onWidth={setWidth} testId="trend-chart" xLabel={t('station.trend.time')} syncKey={syncKey} />
+      <TrendChart series={series} data={data} range={xr} timeZone={timeZone} onRange={onRange} onWidth={setWidth} testId="trend-chart" xLabel={t('station.trend.time')} syncKey={syncKey} markers={markers} />
       <footer className="mt-1 flex flex-wrap gap-x-4 text-xs text-slate-500 dark:text-slate-400">
         <span data-testid="trend-zone">{t('station.trend.zone', { zone: timeZone })}</span>
         {s && <span>{t('station.trend.resolution', { res: resLabel(t, s.resolution) })}</span>}
         <span>{t('station.trend.shown', { count: shown.length })}</span>
+        {markers.length > 0 && <span data-testid="trend-alarms">{t('station.trend.alarms', { count: markers.filter((m) => m.color !== '#16a34a').length })}</span>}
         {state?.kind === 'failed' && <span className="text-red-600">{t('station.trend.failed')}</span>}
         <span className="ml-auto">{t('station.trend.hint')}</span>
       </footer>
