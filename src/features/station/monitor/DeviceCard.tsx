@@ -37,7 +37,7 @@ export function DeviceCard({ device, now, selected, onSelect, timeZone }: { devi
       </div>
       <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1">
         {fields.map((f) => (
-          <div key={f.id} className="flex min-w-0 items-baseline justify-between gap-2" data-field={f.id}>
+          <div key={f.id} className={`flex min-w-0 items-baseline justify-between gap-2 ${f.wide ? 'col-span-2' : ''}`} data-field={f.id}>
             <dt className="truncate text-xs text-slate-500 dark:text-slate-400">{f.label}</dt>
             <dd data-testid="device-value" className={`whitespace-nowrap font-mono tabular-nums ${f.tone ? toneClass[f.tone] : ''}`}>
               {f.value}

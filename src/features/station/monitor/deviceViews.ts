@@ -13,6 +13,8 @@ export interface Field {
   value: string;
   /** 'good' | 'warn' | 'bad' colours the value */
   tone?: 'good' | 'warn' | 'bad';
+  /** spans both columns (long values such as a timestamp) */
+  wide?: boolean;
 }
 
 const num = (d: LiveDevice, t: TFn, point: string, unit: string, digits = 1): Field => ({
@@ -73,7 +75,7 @@ export function fieldsOf(d: LiveDevice, t: TFn, timeZone?: string): Field[] {
       return [num(d, t, 'p', 'kW'), num(d, t, 'energyKwh', 'kWh')];
     case 'gateway':
       return [
-        { id: 'lastSeen', label: t('station.derived.lastSeen'), value: fmtTime(d.lastSeen, timeZone) },
+        { id: 'lastSeen', label: t('station.derived.lastSeen'), value: fmtTime(d.lastSeen, timeZone), wide: true },
         num(d, t, 'cpuPct', '%'),
         { id: 'uptimeS', label: pointLabel(t, 'uptimeS'), value: fmtValue((pointNum(d, 'uptimeS') ?? NaN) / 3600, 'h') },
       ];
