@@ -5,6 +5,17 @@ import type { Principal } from './scope';
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
+// Every request hashes its token; remember recent ones (bounded) so the hot path skips it.
+const recentHashes = new Map<string, string>();
+const hashOf = (token: string): string => {
+  let h = recentHashes.get(token);
+  if (h === undefined) {
+    if (recentHashes.size >= 10_000) recentHashes.clear();
+    recentHashes.set(token, (h = hashToken(token)));
+  }
+  return h;
+};
+
 interface Cached {
   principal: Principal;
   accountId: number;
@@ -64,7 +75,7 @@ export class Sessions extends EventEmitter<{ revoked: [tokenHash: string] }> {
   /** The principal of a live session, or null (unknown, revoked, idle or absolute expiry). */
   async resolve(token: string): Promise<{ principal: Principal; tokenHash: string } | null> {
     if (token.length < 20 || token.length > 100) return null;
-    const h = hashToken(token);
+    const h = hashOf(token);
     const now = this.opts.now();
     let c = this.cache.get(h);
     if (!c) {
