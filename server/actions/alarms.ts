@@ -7,7 +7,7 @@ import { ActionError, invalid } from '../api/errors';
 import { ALARM_COLUMNS, ALARM_JOINS, alarmById, publishAlarm, ruleCodesMatching, ruleNameOf, toPush, type AlarmRow } from '../alarms/store';
 import { providersFor, requireStation } from './stations';
 import { audit } from '../api/audit';
-import { ResolveBatch } from '../alarms/resolve-batch';
+import { RESOLVED_COLUMNS, ResolveBatch } from '../alarms/resolve-batch';
 import type { Queryable } from '../db/db';
 
 const batches = new WeakMap<Queryable, ResolveBatch>();
@@ -164,11 +164,7 @@ export const alarmsHandlers: Handlers = {
                au AS (
                  INSERT INTO audit_log(at, account_id, action, target, detail)
                  SELECT $3, $2, 'resolveAlarm', 'alarm:' || up.id, '{"outcome":"resolved"}'::jsonb FROM up)
-               SELECT a.id, a.provider_id AS "providerId", a.station_id AS "stationId", '' AS "stationName",
-                      a.device_id AS "deviceId", d.name AS "deviceName", a.device_type AS "deviceType", a.rule_code AS "ruleCode",
-                      a.category, a.type, a.status, a.content, a.params, a.happen_time AS "happenTime",
-                      a.recovery_time AS "recoveryTime", a.resolved_by AS "resolvedById", '' AS "resolvedBy",
-                      a.dedup_key AS "dedupKey", a.occurrences
+               SELECT ${RESOLVED_COLUMNS}
                FROM up a LEFT JOIN devices d ON d.id = a.device_id`,
               [alarmId, me.accountId, ctx.now, stations],
             )

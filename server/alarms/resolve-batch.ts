@@ -1,6 +1,14 @@
 import type { Queryable } from '../db/db';
 import type { AlarmRow } from './store';
 
+/** AlarmRow columns over a resolving CTE `up a` joined to `devices d`; station name and resolver
+ *  are filled from memory by the caller. */
+export const RESOLVED_COLUMNS = `a.id, a.provider_id AS "providerId", a.station_id AS "stationId", '' AS "stationName",
+  a.device_id AS "deviceId", d.name AS "deviceName", a.device_type AS "deviceType", a.rule_code AS "ruleCode",
+  a.category, a.type, a.status, a.content, a.params, a.happen_time AS "happenTime",
+  a.recovery_time AS "recoveryTime", a.resolved_by AS "resolvedById", '' AS "resolvedBy",
+  a.dedup_key AS "dedupKey", a.occurrences`;
+
 interface Pending {
   id: number;
   accountId: number;
@@ -53,11 +61,7 @@ export class ResolveBatch {
          au AS (
            INSERT INTO audit_log(at, account_id, action, target, detail)
            SELECT up.at, up.resolved_by, 'resolveAlarm', 'alarm:' || up.id, '{"outcome":"resolved"}'::jsonb FROM up)
-         SELECT a.id, a.provider_id AS "providerId", a.station_id AS "stationId", '' AS "stationName",
-                a.device_id AS "deviceId", d.name AS "deviceName", a.device_type AS "deviceType", a.rule_code AS "ruleCode",
-                a.category, a.type, a.status, a.content, a.params, a.happen_time AS "happenTime",
-                a.recovery_time AS "recoveryTime", a.resolved_by AS "resolvedById", '' AS "resolvedBy",
-                a.dedup_key AS "dedupKey", a.occurrences
+         SELECT ${RESOLVED_COLUMNS}
          FROM up a LEFT JOIN devices d ON d.id = a.device_id`,
         [items.map((p) => p.id), items.map((p) => p.accountId), items.map((p) => p.at), items.map((p) => p.provider)],
       );
