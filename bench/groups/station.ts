@@ -6,8 +6,16 @@
 //                                   (M4 of the requested range at the chart's width, answered by the
 //                                   route handler; includes the 50 ms debounce)
 //   points.scroll_frame_p95_ms_100k points view scroll frame p95, 2,000 devices × 50 points
-// Not measured yet: trend.redraw_p95_ms_1m_x4 (the trend shows one series per chart).
+//   trend.redraw_p95_ms_1m_x4       wheel zoom / Shift+wheel pan → uPlot redrawn, TrendChart with
+//                                   4 series × 1,000,000 points loaded (bench/pages/trend, the
+//                                   widget alone: the console itself never loads more than ~2
+//                                   points per pixel)
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import type { Browser } from 'playwright-core';
 import type { Page, Route } from 'playwright-core';
 import { hasChromium, launch, newContext } from '../../tests/e2e/helpers/browser';
 import { startServer } from '../../tests/e2e/helpers/server';
@@ -140,8 +148,49 @@ export async function run(): Promise<void> {
         requestAnimationFrame(tick); })`,
     )) as number[];
     report('points.scroll_frame_p95_ms_100k', percentile(r, 95), 'ms');
+    await ctx.close();
+    await redrawBench(browser);
   } finally {
     await browser.close();
     await server.close();
   }
+}
+
+const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+/** trend.redraw_p95_ms_1m_x4: the widget in a page of its own, served from a build in a temp dir. */
+export async function redrawBench(browser: Browser): Promise<void> {
+  const out = mkdtempSync(join(tmpdir(), 'trend-bench-'));
+  await build({ configFile: false, root: 'bench/pages/trend', base: './', logLevel: 'warn', plugins: [react()], build: { outDir: out, emptyOutDir: true, target: 'es2022' } });
+  const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+  await page.route('http://trend.bench/**', (route) => {
+    const path = new URL(route.request().url()).pathname;
+    const file = join(out, path === '/' ? 'index.html' : path);
+    return route.fulfill({ status: 200, contentType: MIME[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) });
+  });
+  await page.goto('http://trend.bench/');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=trend-chart]')?.getAttribute('data-draws')) >= 1, null, { timeout: 120_000 });
+  const loaded = Number(await page.getByTestId('trend-chart').getAttribute('data-draw-ms'));
+  log(`4 × 1,000,000 points: first draw ${loaded.toFixed(1)} ms`);
+  const over = page.locator('[data-testid=trend-chart] .u-over');
+  const box = (await over.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.55, box.y + box.height / 2);
+  const draws: number[] = [];
+  // zoom in 20 steps (×1.3 each, down to ~1/190 of the range), pan at that zoom, zoom back out
+  const moves: Array<{ dy: number; shift: boolean }> = [
+    ...Array.from({ length: 20 }, () => ({ dy: -120, shift: false })),
+    ...Array.from({ length: 20 }, (_, i) => ({ dy: i < 10 ? 120 : -120, shift: true })),
+    ...Array.from({ length: 20 }, () => ({ dy: 120, shift: false })),
+  ];
+  for (const m of moves) {
+    const n = Number(await page.getByTestId('trend-chart').getAttribute('data-draws'));
+    if (m.shift) await page.keyboard.down('Shift');
+    await page.mouse.wheel(0, m.dy);
+    if (m.shift) await page.keyboard.up('Shift');
+    await page.waitForFunction((k) => Number(document.querySelector('[data-testid=trend-chart]')?.getAttribute('data-draws')) > k, n, { timeout: 10_000, polling: 'raf' });
+    draws.push(Number(await page.getByTestId('trend-chart').getAttribute('data-draw-ms')));
+  }
+  log('redraw ms', draws.map((x) => Math.round(x * 10) / 10));
+  report('trend.redraw_p95_ms_1m_x4', percentile(draws, 95), 'ms');
+  await page.close();
 }
