@@ -1,7 +1,10 @@
 // uPlot behind a small React component (HOUSE-STYLE "imperative widgets"): the chart is created
 // once per series layout and fed with setData; the x range is controlled by the parent, which
 // fetches finer data for it. Drag-select and the wheel zoom, Shift+wheel pans; every user range
-// change is reported through onRange (seconds). Times are drawn in `timeZone`.
+// change is reported through onRange (seconds). Times are drawn in `timeZone`. Series with
+// different units get a y scale each (the first two with an axis, left and right). Markers are
+// vertical lines (dashed: alarms; solid with a flag: strategy issuance), bands colour stretches of
+// the time axis (tariff periods) behind the series.
 import { useEffect, useRef } from 'react';
 import uPlot, { type AlignedData, type Options } from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -13,12 +16,25 @@ export interface TrendSeries {
   stepwise: boolean;
   /** join across missing samples (series joined onto a shared time axis) */
   spanGaps?: boolean;
+  /** series of the same unit share a y scale; without units all share one */
+  unit?: string;
 }
 
 /** A vertical mark on the time axis (alarms, strategy issuance, tariff-period changes). */
 export interface TrendMarker {
   /** seconds */
   t: number;
+  color: string;
+  label: string;
+  /** solid line with a flag at the top (issuance); dashed otherwise (alarms) */
+  solid?: boolean;
+}
+
+/** A coloured stretch of the time axis (a tariff period), drawn behind the series. */
+export interface TrendBand {
+  /** seconds */
+  from: number;
+  to: number;
   color: string;
   label: string;
 }
@@ -41,17 +57,19 @@ export interface TrendChartProps {
   /** legend label of the time axis */
   xLabel?: string;
   markers?: readonly TrendMarker[];
+  bands?: readonly TrendBand[];
 }
 
 const stepped = uPlot.paths.stepped?.({ align: 1 });
 
-export function TrendChart({ series, data, range, timeZone, height = 260, onRange, onWidth, testId, syncKey, xLabel, markers }: TrendChartProps) {
+export function TrendChart({ series, data, range, timeZone, height = 260, onRange, onWidth, testId, syncKey, xLabel, markers, bands }: TrendChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const programmatic = useRef(false);
   /** performance.now() of the last setData or wheel: the draw hook reports how long it took */
   const started = useRef<{ at: number; data: boolean } | null>(null);
   const marks = useRef<readonly TrendMarker[]>(markers ?? []);
+  const strips = useRef<readonly TrendBand[]>(bands ?? []);
   const cb = useRef({ onRange, onWidth });
   cb.current = { onRange, onWidth };
   const layout = JSON.stringify([series, timeZone, height, syncKey, xLabel]);
@@ -59,6 +77,14 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
   useEffect(() => {
     const el = box.current;
     if (!el) return;
+    // one y scale per unit, in order of first use; the first two get an axis
+    const units = [...new Set(series.map((s) => s.unit ?? ''))];
+    const scaleOf = (s: TrendSeries) => (units.length > 1 ? `y:${s.unit ?? ''}` : 'y');
+    const grid = { stroke: 'rgba(100,116,139,0.15)' };
+    const yAxes: Options['axes'] =
+      units.length > 1
+        ? units.slice(0, 2).map((u, i) => ({ scale: `y:${u}`, stroke: '#64748b', size: 60, side: i === 0 ? 3 : 1, grid: i === 0 ? grid : { show: false }, label: u || undefined, labelSize: u ? 18 : 0 }))
+        : [{ stroke: '#64748b', grid, size: 60 }];
     const opts: Options = {
       width: Math.max(100, el.clientWidth),
       height,
@@ -75,32 +101,21 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
           stroke: s.color,
           width: 1.5,
           spanGaps: s.spanGaps ?? false,
+          scale: scaleOf(s),
           points: { show: false },
           ...(s.stepwise && stepped ? { paths: stepped } : {}),
         })),
       ],
-      axes: [{ stroke: '#64748b', grid: { stroke: 'rgba(100,116,139,0.15)' } }, { stroke: '#64748b', grid: { stroke: 'rgba(100,116,139,0.15)' }, size: 60 }],
+      axes: [{ stroke: '#64748b', grid }, ...yAxes],
       hooks: {
+        drawClear: [
+          (u) => {
+            el.dataset.bandsDrawn = String(drawBands(u, strips.current));
+          },
+        ],
         draw: [
           (u) => {
-            // markers: a dashed line each, over the plot area
-            const ms = marks.current;
-            if (ms.length > 0) {
-              const { ctx, bbox } = u;
-              ctx.save();
-              ctx.lineWidth = devicePixelRatio;
-              ctx.setLineDash([4 * devicePixelRatio, 3 * devicePixelRatio]);
-              for (const m of ms) {
-                const x = Math.round(u.valToPos(m.t, 'x', true));
-                if (x < bbox.left || x > bbox.left + bbox.width) continue;
-                ctx.strokeStyle = m.color;
-                ctx.beginPath();
-                ctx.moveTo(x, bbox.top);
-                ctx.lineTo(x, bbox.top + bbox.height);
-                ctx.stroke();
-              }
-              ctx.restore();
-            }
+            el.dataset.markersDrawn = String(drawMarkers(u, marks.current));
           },
           () => {
             const st = started.current;
@@ -110,6 +125,19 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
             el.dataset.draws = String(Number(el.dataset.draws ?? 0) + 1);
             if (st.data) el.dataset.dataPaintedAt = now.toFixed(2);
             started.current = null;
+          },
+        ],
+        setCursor: [
+          (u) => {
+            // the label of a marker under the pointer, as the plot's tooltip
+            const left = u.cursor.left ?? -1;
+            let title = '';
+            if (left >= 0) {
+              for (const m of marks.current) {
+                if (Math.abs(u.valToPos(m.t, 'x') - left) <= 4) title = title ? `${title}\n${m.label}` : m.label;
+              }
+            }
+            if (u.over.title !== title) u.over.title = title;
           },
         ],
         setScale: [
@@ -183,8 +211,65 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
 
   useEffect(() => {
     marks.current = markers ?? [];
+    strips.current = bands ?? [];
     plot.current?.redraw(false, false);
-  }, [markers]);
+  }, [markers, bands]);
 
-  return <div ref={box} data-testid={testId} data-markers={markers?.length ?? 0} className="trend-chart w-full" />;
+  return <div ref={box} data-testid={testId} data-markers={markers?.length ?? 0} data-bands={bands?.length ?? 0} className="trend-chart w-full" />;
+}
+
+/** Bands: a faint tint over the plot's height and a solid strip along the time axis. Returns how many are on screen. */
+function drawBands(u: uPlot, bands: readonly TrendBand[]): number {
+  if (bands.length === 0) return 0;
+  const { ctx, bbox } = u;
+  const strip = Math.round(6 * devicePixelRatio);
+  let n = 0;
+  ctx.save();
+  for (const b of bands) {
+    const x0 = Math.max(bbox.left, u.valToPos(b.from, 'x', true));
+    const x1 = Math.min(bbox.left + bbox.width, u.valToPos(b.to, 'x', true));
+    if (!(x1 > x0)) continue;
+    n += 1;
+    ctx.fillStyle = b.color;
+    ctx.globalAlpha = 0.1;
+    ctx.fillRect(x0, bbox.top, x1 - x0, bbox.height);
+    ctx.globalAlpha = 0.85;
+    ctx.fillRect(x0, bbox.top + bbox.height - strip, x1 - x0, strip);
+  }
+  ctx.restore();
+  return n;
+}
+
+/** Markers over the plot area. Returns how many are on screen. */
+function drawMarkers(u: uPlot, ms: readonly TrendMarker[]): number {
+  if (ms.length === 0) return 0;
+  const { ctx, bbox } = u;
+  const dpr = devicePixelRatio;
+  let n = 0;
+  ctx.save();
+  ctx.lineWidth = dpr;
+  for (const m of ms) {
+    const x = Math.round(u.valToPos(m.t, 'x', true));
+    if (x < bbox.left || x > bbox.left + bbox.width) continue;
+    n += 1;
+    ctx.strokeStyle = m.color;
+    ctx.setLineDash(m.solid ? [] : [4 * dpr, 3 * dpr]);
+    ctx.lineWidth = m.solid ? 1.5 * dpr : dpr;
+    ctx.beginPath();
+    ctx.moveTo(x, bbox.top);
+    ctx.lineTo(x, bbox.top + bbox.height);
+    ctx.stroke();
+    if (m.solid) {
+      // a small flag at the top so issuance reads apart from alarms
+      ctx.fillStyle = m.color;
+      ctx.beginPath();
+      ctx.moveTo(x, bbox.top);
+      ctx.lineTo(x + 8 * dpr, bbox.top + 4 * dpr);
+      ctx.lineTo(x, bbox.top + 8 * dpr);
+      ctx.closePath();
+      ctx.fill();
+    }
+  }
+  ctx.restore();
+  return n;
 }

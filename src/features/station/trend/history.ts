@@ -7,7 +7,9 @@ import type { Api, Res } from '../../../../streams/api/client';
 export type History = Res<'queryDeviceHistory'>;
 export interface HistoryQuery {
   deviceId: number;
+  /** the first series; `points` (up to 4) when the chart shows several */
   point: string;
+  points?: readonly string[];
   /** ms */
   from: number;
   to: number;
@@ -18,8 +20,10 @@ export type HistoryState =
   | { kind: 'loaded'; query: HistoryQuery; result: History }
   | { kind: 'failed'; query: HistoryQuery };
 
+export const pointsOf = (q: HistoryQuery): readonly string[] => (q.points && q.points.length > 0 ? q.points : [q.point]);
+
 export const sameQuery = (a: HistoryQuery, b: HistoryQuery): boolean =>
-  a.deviceId === b.deviceId && a.point === b.point && a.from === b.from && a.to === b.to && a.width === b.width;
+  a.deviceId === b.deviceId && pointsOf(a).join('\n') === pointsOf(b).join('\n') && a.from === b.from && a.to === b.to && a.width === b.width;
 
 export function history$(queries: Observable<HistoryQuery>, fetch: (q: HistoryQuery) => Promise<History>, debounceMs = 50): Observable<HistoryState> {
   return queries.pipe(
@@ -37,7 +41,7 @@ export function history$(queries: Observable<HistoryQuery>, fetch: (q: HistoryQu
 export const apiHistory = (api: Api) => (q: HistoryQuery): Promise<History> =>
   api.call(
     'queryDeviceHistory',
-    { deviceId: q.deviceId, points: [q.point], from: new Date(q.from).toISOString(), to: new Date(q.to).toISOString(), width: Math.max(10, Math.min(8000, Math.round(q.width))) },
+    { deviceId: q.deviceId, points: [...pointsOf(q)], from: new Date(q.from).toISOString(), to: new Date(q.to).toISOString(), width: Math.max(10, Math.min(8000, Math.round(q.width))) },
     { quiet: true },
   );
 
@@ -59,3 +63,36 @@ export function toCsv(rows: ReadonlyArray<[number, number | null]>, header: { po
   for (const [t, v] of rows) lines.push(`${local(t)},${new Date(t).toISOString()},${v === null ? '' : v}`);
   return lines.join('\n') + '\n';
 }
+
+export interface CsvColumn {
+  /** header, e.g. "p (kW)" or "PCS-1 p (kW)" */
+  label: string;
+  t: readonly number[];
+  v: readonly (number | null)[];
+}
+
+/**
+ * CSV of several series over the visible range: one row per instant that any series has on
+ * screen (M4 keeps different instants per series), one column per series, empty where a series
+ * has no sample at that instant. Rows = what is drawn, nothing interpolated.
+ */
+export function toCsvColumns(cols: readonly CsvColumn[], fromMs: number, toMs: number, timeZone: string, local: (ms: number) => string): { csv: string; rows: number } {
+  const byTime = new Map<number, Array<number | null | undefined>>();
+  cols.forEach((c, k) => {
+    for (const [t, v] of visiblePoints(c.t, c.v, fromMs, toMs)) {
+      let row = byTime.get(t);
+      if (!row) byTime.set(t, (row = new Array<number | null | undefined>(cols.length)));
+      row[k] = v;
+    }
+  });
+  const times = [...byTime.keys()].sort((a, b) => a - b);
+  const lines = [[`time (${timeZone})`, 'time (UTC)', ...cols.map((c) => csvCell(c.label))].join(',')];
+  for (const t of times) {
+    const row = byTime.get(t) ?? [];
+    const cells = Array.from({ length: cols.length }, (_, k) => row[k] ?? '');
+    lines.push([local(t), new Date(t).toISOString(), ...cells].join(','));
+  }
+  return { csv: lines.join('\n') + '\n', rows: times.length };
+}
+
+const csvCell = (s: string): string => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
