@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { toCsvColumns } from '../history';
+import { strategyMarks, tariffPeriods, zonedMs, type Distribution, type SwitchRecord, type Tariff } from '../overlays';
+
+const slot = (start: string, end: string, period: 'sharp' | 'peak' | 'flat' | 'valley') => ({ start, end, period, fromGridPrice: 0.1, feedInPrice: 0.05 });
+const tariff = (name: string, effectiveDate: string, slots: ReturnType<typeof slot>[]): Tariff => ({
+  tariffId: 1, stationId: 1, name, currency: 'USD', effectiveDate, status: 'active', updatedAt: '', seasons: [{ months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], slots }],
+});
+
+describe('tariff periods on the time axis', () => {
+  it('places slots at local wall time in the station zone', () => {
+    expect(new Date(zonedMs(2026, 11, 21, 8 * 60, 'Asia/Shanghai')).toISOString()).toBe('2026-11-21T00:00:00.000Z');
+    expect(new Date(zonedMs(2026, 11, 21, 0, 'Africa/Nairobi')).toISOString()).toBe('2026-11-20T21:00:00.000Z');
+    // DST: 02:30 on 2026-03-08 does not exist in New York; 08:00 is EDT (UTC-4)
+    expect(new Date(zonedMs(2026, 3, 8, 8 * 60, 'America/New_York')).toISOString()).toBe('2026-03-08T12:00:00.000Z');
+  });
+
+  it('uses the tariff in force on each day, clips to the range and merges neighbouring slots of one period', () => {
+    const old = tariff('Old', '2026-01-01', [slot('00:00', '12:00', 'valley'), slot('12:00', '24:00', 'peak')]);
+    const cur = tariff('New', '2026-11-21', [slot('00:00', '08:00', 'valley'), slot('08:00', '10:00', 'flat'), slot('10:00', '12:00', 'flat'), slot('12:00', '24:00', 'sharp')]);
+    const from = Date.parse('2026-11-20T12:00:00Z'); // 20:00 local on the 20th
+    const to = Date.parse('2026-11-21T06:00:00Z'); // 14:00 local on the 21st
+    const ps = tariffPeriods([cur, old], from, to, 'Asia/Shanghai').map((p) => ({ ...p, from: new Date(p.from).toISOString(), to: new Date(p.to).toISOString() }));
+    expect(ps).toEqual([
+      { from: '2026-11-20T12:00:00.000Z', to: '2026-11-20T16:00:00.000Z', period: 'peak', tariff: 'Old' },
+      { from: '2026-11-20T16:00:00.000Z', to: '2026-11-21T00:00:00.000Z', period: 'valley', tariff: 'New' },
+      { from: '2026-11-21T00:00:00.000Z', to: '2026-11-21T04:00:00.000Z', period: 'flat', tariff: 'New' },
+      { from: '2026-11-21T04:00:00.000Z', to: '2026-11-21T06:00:00.000Z', period: 'sharp', tariff: 'New' },
+    ]);
+  });
+
+  it('draws nothing before the first tariff or over very long spans', () => {
+    const t = tariff('T', '2026-06-01', [slot('00:00', '24:00', 'flat')]);
+    expect(tariffPeriods([t], Date.parse('2026-05-01T00:00:00Z'), Date.parse('2026-05-10T00:00:00Z'), 'UTC')).toEqual([]);
+    expect(tariffPeriods([t], Date.parse('2026-06-01T00:00:00Z'), Date.parse('2026-09-01T00:00:00Z'), 'UTC')).toEqual([]);
+  });
+});
+
+describe('strategy marks', () => {
+  it('keeps the issuance and switch records inside the range, oldest first', () => {
+    const d = (issuedAt: string, strategyName: string): Distribution => ({ distributionId: 1, strategyId: 1, strategyName, stationId: 1, status: 1, reason: null, operator: null, issuedAt, ackedAt: null });
+    const s = (time: string): SwitchRecord => ({ recordId: 1, stationId: 1, time, operation: 'enableIsland', status: 1, operator: null, reason: null });
+    const marks = strategyMarks(
+      [d('2026-11-21T03:00:00Z', 'B'), d('2026-11-21T01:00:00Z', 'A'), d('2026-11-19T00:00:00Z', 'old')],
+      [s('2026-11-21T02:00:00Z')],
+      Date.parse('2026-11-21T00:00:00Z'),
+      Date.parse('2026-11-21T04:00:00Z'),
+      { issue: (x) => `issued ${x.strategyName}`, switch: (x) => x.operation },
+    );
+    expect(marks.map((m) => m.label)).toEqual(['issued A', 'enableIsland', 'issued B']);
+    expect(marks[0]?.t).toBe(Date.parse('2026-11-21T01:00:00Z') / 1000);
+    expect(marks.every((m) => m.solid)).toBe(true);
+  });
+});
+
+describe('CSV of several series', () => {
+  it('has one column per series and one row per visible instant, blank where a series has no sample', () => {
+    const { csv, rows } = toCsvColumns(
+      [
+        { label: 'p (kW)', t: [0, 1000, 2000, 3000], v: [1, 2, null, 4] },
+        { label: 'soc, % (%)', t: [1500, 2000, 5000], v: [50, 51, 52] },
+      ],
+      1000,
+      3000,
+      'Asia/Shanghai',
+      (ms) => `L${ms}`,
+    );
+    expect(rows).toBe(4);
+    expect(csv.trim().split('\n')).toEqual([
+      'time (Asia/Shanghai),time (UTC),p (kW),"soc, % (%)"',
+      'L1000,1970-01-01T00:00:01.000Z,2,',
+      'L1500,1970-01-01T00:00:01.500Z,,50',
+      'L2000,1970-01-01T00:00:02.000Z,,51',
+      'L3000,1970-01-01T00:00:03.000Z,4,',
+    ]);
+  });
+});
