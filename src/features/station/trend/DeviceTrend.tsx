@@ -1,16 +1,20 @@
-// A trend of one device point: range presets, zoom/pan through the chart (each new range fetches
+// The trend screen of a device: range presets, zoom/pan through any chart (each new range fetches
 // the history at the chart's width, so zooming in brings finer data), the station's zone on the
-// axis, and CSV of exactly the points on screen. A preset range follows now (live tail).
-import { useObservableState } from 'observable-hooks';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { AlignedData } from 'uplot';
+// axis, CSV of exactly the points on screen, and a live tail while a preset is chosen. Up to four
+// points per chart and up to four charts (other devices of the station), sharing one x range and
+// a cursor. Overlays: the device's alarms, the station's strategy issuance and mode switches, and
+// the tariff periods in force (bands along the axis in the station's local time).
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/Button';
 import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
 import type { TKey } from '../../../i18n/keys';
-import { TrendChart, type TrendMarker } from '../../../widgets/trend/TrendChart';
-import { fmtTime, pointLabel } from '../format';
-import { apiHistory, history$, newQueries, toCsv, visiblePoints, type HistoryState } from './history';
+import type { TrendMarker } from '../../../widgets/trend/TrendChart';
+import { fmtTime } from '../format';
+import { DEFAULT_TREND_POINT } from '../monitor/deviceViews';
+import { toCsvColumns, type CsvColumn } from './history';
+import { ISSUE_COLOR, PERIOD_COLORS, PERIOD_ORDER, SWITCH_COLOR, strategyMarks, tariffBands, tariffPeriods, type Distribution, type SwitchRecord, type Tariff } from './overlays';
+import { MAX_SERIES, TrendPanel, type PanelInfo } from './TrendPanel';
 
 const PRESETS = [
   { id: 'h1', ms: 3_600_000 },
@@ -20,6 +24,9 @@ const PRESETS = [
   { id: 'd30', ms: 30 * 86_400_000 },
 ] as const;
 const LIVE_REFRESH_MS = 15_000;
+export const MAX_CHARTS = 4;
+const ALARM_COLOR = { fault: '#dc2626', alert: '#d97706', event: '#64748b' } as const;
+const RECOVERED = '#16a34a';
 
 export interface DeviceTrendProps {
   deviceId: number;
@@ -30,84 +37,173 @@ export interface DeviceTrendProps {
   timeZone?: string;
   /** cursor sync group (the station's charts) */
   syncKey?: string;
-  /** the device's alarms in the visible range are marked on the time axis */
+  /** enables the overlays (alarms, strategy issuance, tariff periods) and added charts */
   stationId?: number;
 }
 
-export function DeviceTrend({ deviceId, deviceName, points, initialPoint, timeZone: zone0, syncKey, stationId }: DeviceTrendProps) {
+interface StationDevice {
+  deviceId: number;
+  name: string;
+  type: string;
+  points: Array<{ point: string; unit: string }>;
+}
+interface Extra {
+  key: number;
+  deviceId: number;
+  points: string[];
+}
+type Alarm = { deviceId: number | null; t: number; color: string; label: string; recovered: boolean };
+
+let nextKey = 1;
+
+export function DeviceTrend({ deviceId, deviceName, points: available, initialPoint, timeZone: zone0, syncKey, stationId }: DeviceTrendProps) {
   const t = useT();
   const { api } = useRuntime();
-  const [point, setPoint] = useState(initialPoint);
+  const [mainPoints, setMainPoints] = useState<string[]>([initialPoint]);
+  const [extras, setExtras] = useState<Extra[]>([]);
+  const [devices, setDevices] = useState<StationDevice[] | null>(null);
+  const [infos, setInfos] = useState<Record<number, PanelInfo>>({});
   const [range, setRange] = useState(() => ({ from: Date.now() - 6 * 3_600_000, to: Date.now(), live: true, span: 6 * 3_600_000 }));
-  const [width, setWidth] = useState(0);
-  const queries = useMemo(newQueries, []);
-  const fetches = useRef(0);
-  const fetch = useMemo(() => {
-    const f = apiHistory(api);
-    return (q: Parameters<typeof f>[0]) => {
-      fetches.current += 1;
-      return f(q);
-    };
-  }, [api]);
-  const [state] = useObservableState<HistoryState | null>(() => history$(queries, fetch), null);
 
-  useEffect(() => setPoint(initialPoint), [deviceId, initialPoint]);
-  useEffect(() => {
-    if (width > 0) queries.next({ deviceId, point, from: Math.round(range.from), to: Math.round(range.to), width });
-  }, [queries, deviceId, point, range, width]);
+  useEffect(() => setMainPoints([initialPoint]), [deviceId, initialPoint]);
   useEffect(() => {
     if (!range.live) return;
     const id = setInterval(() => setRange((r) => (r.live ? { ...r, from: Date.now() - r.span, to: Date.now() } : r)), LIVE_REFRESH_MS);
     return () => clearInterval(id);
   }, [range.live]);
+  const onInfo = useCallback((key: number, info: PanelInfo) => setInfos((m) => (m[key]?.state === info.state && m[key]?.fetches === info.fetches ? m : { ...m, [key]: info })), []);
+  const onRange = useCallback((min: number, max: number) => setRange({ from: min * 1000, to: max * 1000, live: false, span: (max - min) * 1000 }), []);
 
-  // alarm overlay: the device's alarms raised or recovered in the fetched range
-  const [markers, setMarkers] = useState<TrendMarker[]>([]);
-  const qFrom = state?.query.from;
-  const qTo = state?.query.to;
+  const main = infos[0]?.state ?? null;
+  const result = main?.kind === 'loaded' ? main.result : null;
+  const s0 = result?.series.find((s) => s.point === mainPoints[0]);
+  const timeZone = result?.timezone ?? zone0 ?? 'UTC';
+  const qFrom = main?.query.from;
+  const qTo = main?.query.to;
+
+  // ── overlays ──
+  const [alarms, setAlarms] = useState<Alarm[]>([]);
+  const [records, setRecords] = useState<{ dist: Distribution[]; switches: SwitchRecord[] }>({ dist: [], switches: [] });
+  const [tariffs, setTariffs] = useState<Tariff[]>([]);
   useEffect(() => {
     if (!stationId || qFrom === undefined || qTo === undefined) return;
     let alive = true;
-    api
-      .call('fuzzyAlarmRecord', { alarmRecordVo: { stationId, from: new Date(qFrom).toISOString(), to: new Date(qTo).toISOString() }, page: 1, length: 1000 }, { quiet: true })
-      .then(
-        (r) => {
-          if (!alive) return;
-          const color = { fault: '#dc2626', alert: '#d97706', event: '#64748b' } as const;
-          setMarkers(
-            r.dataList
-              .filter((a) => a.deviceId === deviceId)
-              .flatMap((a) => [
-                { t: Date.parse(a.happenTime) / 1000, color: color[a.alarmType], label: a.content },
-                ...(a.recoveryTime ? [{ t: Date.parse(a.recoveryTime) / 1000, color: '#16a34a', label: a.content }] : []),
-              ]),
-          );
-        },
-        () => undefined,
-      );
+    const range = { from: new Date(qFrom).toISOString(), to: new Date(qTo).toISOString() };
+    api.call('fuzzyAlarmRecord', { alarmRecordVo: { stationId, ...range }, page: 1, length: 1000 }, { quiet: true }).then(
+      (r) =>
+        alive &&
+        setAlarms(
+          r.dataList.flatMap((a) => [
+            { deviceId: a.deviceId, t: Date.parse(a.happenTime) / 1000, color: ALARM_COLOR[a.alarmType], label: a.content, recovered: false },
+            ...(a.recoveryTime ? [{ deviceId: a.deviceId, t: Date.parse(a.recoveryTime) / 1000, color: RECOVERED, label: a.content, recovered: true }] : []),
+          ]),
+        ),
+      () => undefined,
+    );
+    // issuance and switch records come newest first: the latest 200 of each cover any range the
+    // screen shows (a station gets a handful a day)
+    Promise.all([
+      api.call('queryDistributionRecords', { stationId, page: 1, length: 200 }, { quiet: true }),
+      api.call('querySwitchRecords', { stationId, page: 1, length: 200 }, { quiet: true }),
+    ]).then(
+      ([d, s]) => alive && setRecords({ dist: d.dataList, switches: s.dataList }),
+      () => undefined,
+    );
     return () => {
       alive = false;
     };
-  }, [api, stationId, deviceId, qFrom, qTo]);
+  }, [api, stationId, qFrom, qTo]);
+  useEffect(() => {
+    if (!stationId) return;
+    let alive = true;
+    Promise.all([
+      api.call('queryStationTariffs', { stationId }, { quiet: true }),
+      api.call('queryTariffHistory', { stationId, page: 1, length: 100 }, { quiet: true }).catch(() => ({ dataList: [] as Tariff[] })),
+    ]).then(
+      ([cur, hist]) => alive && setTariffs([...(cur.active ? [cur.active] : []), ...cur.pending, ...hist.dataList]),
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
+  }, [api, stationId]);
 
-  const result = state?.kind === 'loaded' ? state.result : null;
-  const s = result?.series[0];
-  const timeZone = result?.timezone ?? zone0 ?? 'UTC';
-  const unit = s?.unit ?? points.find((p) => p.point === point)?.unit ?? '';
-  const data = useMemo<AlignedData>(() => {
-    if (!s) return [[], []];
-    return [Float64Array.from(s.t, (x) => x / 1000), Array.from(s.v)];
-  }, [s]);
-  const xr = useMemo(() => ({ min: range.from / 1000, max: range.to / 1000 }), [range.from, range.to]);
-  const onRange = useCallback((min: number, max: number) => setRange({ from: min * 1000, to: max * 1000, live: false, span: (max - min) * 1000 }), []);
-  const shown = useMemo(() => (s ? visiblePoints(s.t, s.v, range.from, range.to) : []), [s, range.from, range.to]);
-  const series = useMemo(() => [{ label: `${pointLabel(t, point)}${unit ? ` (${unit})` : ''}`, color: '#0ea5e9', stepwise: s?.stepwise ?? false }], [t, point, unit, s?.stepwise]);
+  const periods = useMemo(() => tariffPeriods(tariffs, range.from, range.to, timeZone), [tariffs, range.from, range.to, timeZone]);
+  const bands = useMemo(() => tariffBands(periods, (p) => t(`station.trend.period.${p}` as TKey)), [periods, t]);
+  const stratMarks = useMemo(
+    () =>
+      qFrom === undefined || qTo === undefined
+        ? []
+        : strategyMarks(records.dist, records.switches, qFrom, qTo, {
+            issue: (d) => t('station.trend.issued', { name: d.strategyName, status: t(`station.trend.issue.${(['pending', 'success', 'failed'] as const)[d.status] ?? 'pending'}` as TKey) }),
+            switch: (s) => t('station.trend.switched', { op: SWITCH_OPS.has(s.operation) ? t(`station.trend.switchOp.${s.operation}` as TKey) : s.operation }),
+          }),
+    [records, qFrom, qTo, t],
+  );
+  const markersOf = useCallback(
+    (dev: number): TrendMarker[] => [...alarms.filter((a) => a.deviceId === dev).map(({ t: x, color, label }) => ({ t: x, color, label })), ...stratMarks],
+    [alarms, stratMarks],
+  );
+  const mainMarkers = useMemo(() => markersOf(deviceId), [markersOf, deviceId]);
+  const extraMarkers = useMemo(() => new Map(extras.map((e) => [e.key, markersOf(e.deviceId)])), [extras, markersOf]);
+  const alarmCount = alarms.filter((a) => a.deviceId === deviceId && !a.recovered).length;
+
+  // ── added charts ──
+  const loadDevices = useCallback(async (): Promise<StationDevice[]> => {
+    if (devices) return devices;
+    if (!stationId) return [];
+    const r = await api.call('queryStationLatest', { stationId }, { quiet: true });
+    const list = r.devices.map((d) => ({ deviceId: d.deviceId, name: d.name, type: d.type, points: d.points.filter((p) => typeof p.value !== 'string').map((p) => ({ point: p.point, unit: p.unit })) }));
+    setDevices(list);
+    return list;
+  }, [api, devices, stationId]);
+  const defaultPoint = (d: StationDevice | undefined): string => {
+    const want = d ? DEFAULT_TREND_POINT[d.type] : undefined;
+    return d?.points.find((p) => p.point === want)?.point ?? d?.points[0]?.point ?? initialPoint;
+  };
+  const addChart = async () => {
+    const list = await loadDevices().catch(() => [] as StationDevice[]);
+    const shown = new Set([deviceId, ...extras.map((e) => e.deviceId)]);
+    const d = list.find((x) => !shown.has(x.deviceId)) ?? list.find((x) => x.deviceId === deviceId);
+    setExtras((xs) => (xs.length + 1 >= MAX_CHARTS ? xs : [...xs, { key: nextKey++, deviceId: d?.deviceId ?? deviceId, points: [d ? defaultPoint(d) : initialPoint] }]));
+  };
+  const updateExtra = (key: number, patch: Partial<Extra>) => setExtras((xs) => xs.map((x) => (x.key === key ? { ...x, ...patch } : x)));
+  const removeExtra = (key: number) => {
+    setExtras((xs) => xs.filter((x) => x.key !== key));
+    setInfos((m) => {
+      const { [key]: _, ...rest } = m;
+      return rest;
+    });
+  };
+
+  // ── CSV: every series of every chart, only the instants on screen ──
+  const panels = useMemo(
+    () => [
+      { key: 0, deviceId, name: deviceName, points: mainPoints },
+      ...extras.map((e) => ({ key: e.key, deviceId: e.deviceId, name: devices?.find((d) => d.deviceId === e.deviceId)?.name ?? String(e.deviceId), points: e.points })),
+    ],
+    [deviceId, deviceName, mainPoints, extras, devices],
+  );
+  const columns = useMemo<CsvColumn[]>(() => {
+    const cols: CsvColumn[] = [];
+    for (const p of panels) {
+      const st = infos[p.key]?.state;
+      const res = st?.kind === 'loaded' && st.result.deviceId === p.deviceId ? st.result : null;
+      for (const pt of p.points) {
+        const s = res?.series.find((x) => x.point === pt);
+        if (!s) continue;
+        const head = `${pt}${s.unit ? ` (${s.unit})` : ''}`;
+        cols.push({ label: panels.length > 1 ? `${p.name} ${head}` : head, t: s.t, v: s.v });
+      }
+    }
+    return cols;
+  }, [panels, infos]);
+  const csv = useMemo(() => toCsvColumns(columns, range.from, range.to, timeZone, (ms) => fmtTime(ms, timeZone)), [columns, range.from, range.to, timeZone]);
 
   const exportCsv = () => {
-    const csv = toCsv(shown, { point, unit, timeZone }, (ms) => fmtTime(ms, timeZone));
     const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-    a.download = `${deviceName}-${point}-${fmtTime(range.from, timeZone).replace(/[: ]/g, '')}.csv`;
+    a.href = URL.createObjectURL(new Blob([csv.csv], { type: 'text/csv;charset=utf-8' }));
+    a.download = `${deviceName}-${mainPoints.join('+')}-${fmtTime(range.from, timeZone).replace(/[: ]/g, '')}.csv`;
     document.body.append(a);
     a.click();
     a.remove();
@@ -118,33 +214,31 @@ export function DeviceTrend({ deviceId, deviceName, points, initialPoint, timeZo
     setRange({ from: range.from + dir * span * 0.5, to: range.to + dir * span * 0.5, live: false, span });
   };
 
-  const q = state?.query;
+  const q = main?.query;
+  const shownPeriods = PERIOD_ORDER.filter((p) => periods.some((x) => x.period === p));
+  const issues = stratMarks.filter((m) => m.color === ISSUE_COLOR).length;
+  const switches = stratMarks.length - issues;
+  const common = { range, onRange, timeZone, syncKey, bands, onInfo, height: extras.length > 0 ? 220 : 260 };
   return (
     <section
       data-testid="trend"
       data-device={deviceId}
-      data-point={point}
-      data-resolution={s?.resolution ?? ''}
-      data-stepwise={s?.stepwise ? '1' : '0'}
-      data-shown={shown.length}
-      data-loaded={s?.t.length ?? 0}
-      data-fetches={fetches.current}
+      data-point={mainPoints[0]}
+      data-points={mainPoints.join(',')}
+      data-resolution={s0?.resolution ?? ''}
+      data-stepwise={s0?.stepwise ? '1' : '0'}
+      data-shown={csv.rows}
+      data-loaded={s0?.t.length ?? 0}
+      data-fetches={infos[0]?.fetches ?? 0}
       data-query={q ? JSON.stringify({ from: q.from, to: q.to, width: q.width }) : ''}
-      data-state={state?.kind ?? 'idle'}
-      className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
+      data-state={main?.kind ?? 'idle'}
+      data-charts={panels.length}
+      data-strategy-marks={stratMarks.length}
+      data-tariff-bands={bands.length}
+      className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
     >
-      <header className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+      <header className="flex flex-wrap items-center gap-2 text-sm">
         <h3 className="mr-2 font-semibold">{t('station.trend.title')} · {deviceName}</h3>
-        <label className="flex items-center gap-1">
-          <span className="text-slate-500">{t('station.trend.point')}</span>
-          <select data-testid="trend-point" value={point} onChange={(e) => setPoint(e.target.value)} className="rounded border border-slate-300 bg-transparent px-1 py-0.5 dark:border-slate-600">
-            {points.map((p) => (
-              <option key={p.point} value={p.point}>
-                {pointLabel(t, p.point)}
-              </option>
-            ))}
-          </select>
-        </label>
         <div role="group" aria-label={t('station.trend.range')} className="flex gap-1">
           {PRESETS.map((p) => (
             <button
@@ -161,21 +255,78 @@ export function DeviceTrend({ deviceId, deviceName, points, initialPoint, timeZo
         </div>
         <button type="button" data-testid="trend-pan-left" onClick={() => pan(-1)} className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600">◀ {t('station.trend.panLeft')}</button>
         <button type="button" data-testid="trend-pan-right" onClick={() => pan(1)} className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600">{t('station.trend.panRight')} ▶</button>
-        <Button data-testid="trend-csv" onClick={exportCsv} disabled={!s}>
+        {stationId !== undefined && (
+          <button
+            type="button"
+            data-testid="trend-add-chart"
+            disabled={panels.length >= MAX_CHARTS}
+            title={t('station.trend.maxCharts')}
+            onClick={() => void addChart()}
+            className="rounded border border-slate-300 px-2 py-0.5 disabled:opacity-50 dark:border-slate-600"
+          >
+            {t('station.trend.addChart')}
+          </button>
+        )}
+        <Button data-testid="trend-csv" onClick={exportCsv} disabled={columns.length === 0}>
           {t('station.trend.exportCsv')}
         </Button>
       </header>
-      <TrendChart series={series} data={data} range={xr} timeZone={timeZone} onRange={onRange} onWidth={setWidth} testId="trend-chart" xLabel={t('station.trend.time')} syncKey={syncKey} markers={markers} />
-      <footer className="mt-1 flex flex-wrap gap-x-4 text-xs text-slate-500 dark:text-slate-400">
+      {(shownPeriods.length > 0 || stratMarks.length > 0 || alarmCount > 0) && (
+        <div data-testid="trend-legend" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
+          {shownPeriods.length > 0 && <span className="text-slate-500">{t('station.trend.tariff')}</span>}
+          {shownPeriods.map((p) => (
+            <span key={p} data-testid={`trend-period-${p}`} className="flex items-center gap-1">
+              <span aria-hidden className="inline-block h-2.5 w-4 rounded-sm" style={{ background: PERIOD_COLORS[p] }} />
+              {t(`station.trend.period.${p}` as TKey)}
+            </span>
+          ))}
+          {alarmCount > 0 && <LegendLine color={ALARM_COLOR.fault} dashed label={t('station.trend.legendAlarm')} />}
+          {issues > 0 && <LegendLine color={ISSUE_COLOR} label={t('station.trend.legendIssue')} />}
+          {switches > 0 && <LegendLine color={SWITCH_COLOR} label={t('station.trend.legendSwitch')} />}
+        </div>
+      )}
+      <TrendPanel {...common} index={0} infoKey={0} deviceId={deviceId} deviceName={deviceName} available={available} points={mainPoints} onPoints={setMainPoints} markers={mainMarkers} />
+      {extras.map((e, i) => {
+        const dev = devices?.find((d) => d.deviceId === e.deviceId);
+        return (
+          <TrendPanel
+            {...common}
+            key={e.key}
+            index={i + 1}
+            infoKey={e.key}
+            deviceId={e.deviceId}
+            deviceName={dev?.name ?? String(e.deviceId)}
+            devices={devices ?? []}
+            onDevice={(id) => updateExtra(e.key, { deviceId: id, points: [defaultPoint(devices?.find((d) => d.deviceId === id))] })}
+            available={dev?.points ?? []}
+            points={e.points}
+            onPoints={(pts) => updateExtra(e.key, { points: pts.slice(0, MAX_SERIES) })}
+            onRemove={() => removeExtra(e.key)}
+            markers={extraMarkers.get(e.key) ?? []}
+          />
+        );
+      })}
+      <footer className="flex flex-wrap gap-x-4 text-xs text-slate-500 dark:text-slate-400">
         <span data-testid="trend-zone">{t('station.trend.zone', { zone: timeZone })}</span>
-        {s && <span>{t('station.trend.resolution', { res: resLabel(t, s.resolution) })}</span>}
-        <span>{t('station.trend.shown', { count: shown.length })}</span>
-        {markers.length > 0 && <span data-testid="trend-alarms">{t('station.trend.alarms', { count: markers.filter((m) => m.color !== '#16a34a').length })}</span>}
-        {state?.kind === 'failed' && <span className="text-red-600">{t('station.trend.failed')}</span>}
+        {s0 && <span>{t('station.trend.resolution', { res: resLabel(t, s0.resolution) })}</span>}
+        <span data-testid="trend-shown">{t('station.trend.shown', { count: csv.rows })}</span>
+        {alarmCount > 0 && <span data-testid="trend-alarms">{t('station.trend.alarms', { count: alarmCount })}</span>}
+        {stratMarks.length > 0 && <span data-testid="trend-strategies">{t('station.trend.strategies', { count: stratMarks.length })}</span>}
+        {main?.kind === 'failed' && <span className="text-red-600">{t('station.trend.failed')}</span>}
         <span className="ml-auto">{t('station.trend.hint')}</span>
       </footer>
     </section>
   );
 }
 
+function LegendLine({ color, label, dashed }: { color: string; label: string; dashed?: boolean }) {
+  return (
+    <span className="flex items-center gap-1">
+      <span aria-hidden className="inline-block h-3 w-0 border-l-2" style={{ borderColor: color, borderLeftStyle: dashed ? 'dashed' : 'solid' }} />
+      {label}
+    </span>
+  );
+}
+
+const SWITCH_OPS = new Set(['enablePeakShaving', 'shutDownPeakShaving', 'enableIsland', 'shutDownIsland']);
 const resLabel = (t: (k: TKey) => string, r: string): string => (['raw', '1m', '15m', '1d'].includes(r) ? t(`station.trend.res.${r}` as TKey) : r);
