@@ -36,6 +36,8 @@ export const alarmPush = z.object({
   stationName: z.string(),
   monitoredObjectName: z.string(),
   alarmRuleName: z.string(),
+  /** the rule's code, so a console can name the rule in its reader's language */
+  alarmRuleCode: z.string().optional(),
   alarmCategory: z.enum(ALARM_CATEGORIES),
   /** ISO 8601 with offset */
   happenTime: z.string(),

@@ -16,7 +16,7 @@ const HISTORY_DAYS = 30;
 const LOCK = 7_314_017;
 
 
-class Rng {
+export class Rng {
   constructor(private readonly r: () => number) {}
   next = (): number => this.r();
   range = (a: number, b: number): number => a + (b - a) * this.r();
@@ -30,7 +30,7 @@ interface Device { id: number; stationId: number; type: string; name: string; pa
 
 type Text = { content: string; params: Record<string, unknown> };
 /** Content and measured values of one occurrence of a rule on a device. */
-const TEXTS: Record<string, (d: Device, r: Rng) => Text> = {
+export const TEXTS: Record<string, (d: Device, r: Rng) => Text> = {
   cellOverTemp: (d, r) => {
     const t = r.fixed(55, 58.9, 1);
     return { content: `${d.name} cell over-temperature ${t} °C`, params: { cellTempC: Number(t), cellNo: r.int(1, cells(d)), thresholdC: 55 } };

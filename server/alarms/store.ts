@@ -210,6 +210,7 @@ export const toPush = (row: AlarmRow, registry: Registry): AlarmPush => {
     stationName,
     monitoredObjectName: row.deviceName ?? stationName,
     alarmRuleName: ruleNameOf(row.ruleCode, row.params),
+    alarmRuleCode: row.ruleCode,
     alarmCategory: row.category,
     happenTime: row.happenTime.toISOString(),
     status: row.status === 1 ? 'unresolved' : 'resolved',

@@ -28,6 +28,9 @@ const lookup = (key: string): string | undefined => {
   return typeof node === 'string' ? node : undefined;
 };
 
+/** The text of a key built at run time (alarm rule codes), or undefined when the catalogue lacks it. */
+export const lookupText = (key: string): string | undefined => lookup(key);
+
 export const interpolate = (s: string, params: TParams = {}): string =>
   s.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 

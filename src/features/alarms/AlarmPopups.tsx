@@ -8,6 +8,7 @@ import { Icon } from '../../components/Icon';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { soundBank } from './sound';
+import { alarmRuleName } from './alarmText';
 
 export const messageListHref = (stationName?: string): string =>
   stationName ? `/message/list?stationName=${encodeURIComponent(stationName)}` : '/message/list';
@@ -129,7 +130,7 @@ const Popup = memo(function Popup({ m, onIgnore, onView, warmUp = false }: { m: 
         <dt className="text-red-700/80 dark:text-red-300/80">{t('alarms.device')}</dt>
         <dd className="truncate" data-testid={tid('popup-device')}>{m.monitoredObjectName}</dd>
         <dt className="text-red-700/80 dark:text-red-300/80">{t('alarms.rule')}</dt>
-        <dd className="truncate" data-testid={tid('popup-rule')}>{m.alarmRuleName}</dd>
+        <dd className="truncate" data-testid={tid('popup-rule')}>{alarmRuleName(m.alarmRuleCode, m.alarmRuleName)}</dd>
         <dt className="text-red-700/80 dark:text-red-300/80">{t('alarms.time')}</dt>
         <dd>{formatTime(m.happenTime, lang)}</dd>
       </dl>

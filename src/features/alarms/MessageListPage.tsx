@@ -8,6 +8,7 @@ import { Button } from '../../components/Button';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { formatTime } from './AlarmPopups';
+import { alarmRuleName } from './alarmText';
 
 const ROW = 36;
 
@@ -81,7 +82,7 @@ export default function MessageListPage() {
                   >
                     <span role="cell" className="truncate">{m.stationName}</span>
                     <span role="cell" className="truncate">{m.monitoredObjectName}</span>
-                    <span role="cell" className="truncate">{m.alarmRuleName}</span>
+                    <span role="cell" className="truncate">{alarmRuleName(m.alarmRuleCode, m.alarmRuleName)}</span>
                     <span role="cell">{t(`alarms.category.${m.alarmCategory}`)}</span>
                     <span role="cell" className={m.status === 'unresolved' ? 'text-red-600' : 'text-emerald-600'}>{t(`alarms.status.${m.status}`)}</span>
                     <span role="cell" className="truncate tabular-nums">{formatTime(m.happenTime, lang)}</span>

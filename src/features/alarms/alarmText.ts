@@ -1,0 +1,31 @@
+// Alarm texts in the reader's language. The server stores and pushes English (rule names from its
+// catalogue, content composed from measured values); the console translates by rule code:
+// the rule name from alarms.rules.<code>, the content from the template alarms.texts.<code> filled
+// with the alarm's params (string values such as "standby" through alarms.values). When a rule or
+// a placeholder is unknown (rules defined by a site, older alarms), the server's text is shown.
+import { interpolate, lookupText } from '../../i18n/i18n';
+
+export function alarmRuleName(code: string | undefined, fallback: string): string {
+  return (code && lookupText(`alarms.rules.${code}`)) || fallback;
+}
+
+export interface AlarmTextSource {
+  alarmRuleCode: string;
+  params: Record<string, unknown>;
+  content: string;
+  deviceName: string | null;
+}
+
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+
+export function alarmContent(a: AlarmTextSource): string {
+  const tpl = lookupText(`alarms.texts.${a.alarmRuleCode}`);
+  if (!tpl) return a.content;
+  const values: Record<string, string | number> = { device: a.deviceName ?? '' };
+  for (const [k, v] of Object.entries(a.params)) {
+    if (typeof v === 'number' && Number.isFinite(v)) values[k] = v;
+    else if (typeof v === 'string') values[k] = lookupText(`alarms.values.${v}`) ?? v;
+  }
+  for (const m of tpl.matchAll(PLACEHOLDER)) if (!(m[1]! in values)) return a.content;
+  return interpolate(tpl, values).trim();
+}

@@ -1,0 +1,47 @@
+// Alarm texts are translated in the console by rule code (src/features/alarms/alarmText.ts):
+// every rule the server knows has a name and a content template in both languages, and the
+// params the server records for it fill every placeholder, so a zh reader never gets English.
+import { describe, expect, it } from 'vitest';
+import en from '../locales/en/common.json';
+import zh from '../locales/zh/common.json';
+import { ALARM_RULES } from '../server/alarms/store';
+import { Rng, TEXTS } from '../server/alarms/seed-history';
+import { mulberry32 } from '../server/util/prng';
+import { alarmContent, alarmRuleName } from '../src/features/alarms/alarmText';
+import { useCatalogue } from '../src/i18n/i18n';
+
+const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!).sort();
+const device = { id: 1, stationId: 1, type: 'battery_cluster', name: 'BMS-1', params: {}, ratedPowerKw: 500 };
+const texts = { en: en.alarms.texts as Record<string, string>, zh: zh.alarms.texts as Record<string, string> };
+
+describe('alarm texts', () => {
+  it('every server rule has a name and a template in zh and en, with the same placeholders', () => {
+    for (const code of Object.keys(ALARM_RULES)) {
+      expect((en.alarms.rules as Record<string, string>)[code], code).toBeTruthy();
+      expect((zh.alarms.rules as Record<string, string>)[code], code).toBeTruthy();
+      expect(placeholders(texts.zh[code] ?? ''), code).toEqual(placeholders(texts.en[code] ?? ''));
+    }
+  });
+
+  it('the params recorded with each rule fill its template; zh shows no English', () => {
+    useCatalogue('zh', zh);
+    const r = new Rng(mulberry32(7));
+    for (const [code, make] of Object.entries(TEXTS)) {
+      for (let i = 0; i < 5; i++) {
+        const { content, params } = make(device, r);
+        const text = alarmContent({ alarmRuleCode: code, params, content, deviceName: device.name });
+        expect(text, code).not.toBe(content);
+        expect(text, code).not.toMatch(/\{\{|undefined|NaN/);
+        expect(text.replace(/BMS|SOC|IGBT|Modbus|kΩ|kWh|kW|mV|[VA°C%h]|L[123]/g, ''), `${code}: ${text}`).not.toMatch(/[a-z]{3,}/i);
+      }
+    }
+    expect(alarmRuleName('dgFuelLow', 'Fuel level low')).toBe('燃油液位低');
+    expect(alarmRuleName('siteCustomRule', 'Custom check')).toBe('Custom check');
+  });
+
+  it('falls back to the server text when a placeholder has no value', () => {
+    useCatalogue('en', en);
+    expect(alarmContent({ alarmRuleCode: 'dgFuelLow', params: {}, content: 'Fuel low (site text)', deviceName: 'DG-1' })).toBe('Fuel low (site text)');
+    expect(alarmContent({ alarmRuleCode: 'dgFuelLow', params: { fuelPct: 12 }, content: 'x', deviceName: 'DG-1' })).toBe('DG-1 fuel level low: 12 %');
+  });
+});
