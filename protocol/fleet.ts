@@ -71,7 +71,7 @@ export const POINTS = {
   ],
   battery_cluster: [
     p('soc', '%'), p('p', 'kW'), p('v', 'V'), p('i', 'A'), p('cellVmax', 'V'), p('cellVmin', 'V'), p('cellTmax', '°C'), p('cellTmin', '°C'),
-    p('state', '', { stepwise: true }),
+    p('state', '', { stepwise: true }), p('soh', '%'),
   ],
   generator: [
     p('state', '', { stepwise: true }), p('p', 'kW'), p('rpm', 'rpm'), p('coolantC', '°C'), p('fuelLevelPct', '%'),
