@@ -11,6 +11,7 @@ import { DailyEnergy } from '../telemetry/daily';
 import { loadFleetConfig } from './config';
 import { connectGateway, SimGateway, type Connector } from './gateway';
 import { gatewayPassword } from './gateway-auth';
+import { loadLastValues } from './restore';
 import { StationModel } from './station';
 import { AlarmRules } from './rules';
 import { ackDistribution, ackSwitch } from '../actions/strategies';
@@ -188,14 +189,23 @@ export class FleetRuntime implements LiveState {
     let models: Map<number, StationModel>;
     let resumeAt: number | null = null;
     const gapFrom = last === null ? undefined : last + 900_000;
+    // a restart continues from what the gateways reported last (SOC, SOH, generator hours, counters)
+    const lastValues = await loadLastValues(this.s.db, configs.flatMap((x) => x.devices));
+    let restored = 0;
+    const prepare = (m: StationModel) => void (restored += lastValues.size ? m.restore(lastValues) : 0);
     if (c.backfillDays > 0 && (gapFrom === undefined || now - gapFrom > 900_000)) {
-      const r = await backfill(this.s.db, configs, now, { days: c.backfillDays, from: gapFrom, minuteHours: c.backfillMinuteHours, deviceHours: c.backfillDeviceHours });
+      const r = await backfill(this.s.db, configs, now, { days: c.backfillDays, from: gapFrom, minuteHours: c.backfillMinuteHours, deviceHours: c.backfillDeviceHours, prepare });
       this.log.info({ stations: configs.length, rows: r.rows, ms: r.ms, from: new Date(gapFrom ?? now - c.backfillDays * 86_400_000).toISOString() }, gapFrom === undefined ? 'telemetry history backfilled' : 'telemetry gap since the last run filled');
       models = r.models;
       resumeAt = r.end;
     } else {
-      models = new Map(configs.map((cfg) => [cfg.id, new StationModel(cfg)]));
+      models = new Map(configs.map((cfg) => {
+        const m = new StationModel(cfg);
+        prepare(m);
+        return [cfg.id, m];
+      }));
     }
+    if (restored > 0) this.log.info({ devices: restored }, 'fleet models continue from the last reported values');
     if (this.closed) return;
     for (const cfg of configs) {
       const client = connectGateway(cfg.id, gatewayPassword(c.gatewaySecret, cfg.id), via);

@@ -1,11 +1,17 @@
-import { POINTS, type FleetDeviceType } from '../../protocol/fleet';
+import { POINTS, pointIndex, type FleetDeviceType } from '../../protocol/fleet';
+import { BatteryCluster } from './battery';
 import { GeneratorSM, type GenState } from './generator';
-import { feederPower, type SiteType } from './load';
+import { feederPower } from './load';
 import { hash32, rand, fractal } from './noise';
 import { mulberry32 } from '../util/prng';
+import { gatewayOnlineAt, gridStateAt, pileSessionAt, type PileSession } from './schedules';
 import { weatherAt, type Weather } from './solar';
-import { slotAt, tariffInForce, hhmm, type Tariff } from './tariff';
+import type { ActiveStrategy, DeviceConfig, DeviceSample, EnergyDelta, IslandParams, PeakShavingParams, StationConfig, StationFlows, StepResult } from './station-types';
+import { slotAt, tariffInForce, hhmm } from './tariff';
 import { localTime, type LocalTime } from './time';
+
+export * from './station-types';
+export { ocv } from './battery';
 
 // One station's physics and control (docs/fleet.md). `step(t, dt)` advances the station over
 // [t - dt, t] and answers average powers, energy increments and every device's points. Stateless
@@ -13,87 +19,20 @@ import { localTime, type LocalTime } from './time';
 // (battery SOC, generator state machine, counters) is integrated here. Energy balance holds by
 // construction on every step: pv + discharge + import + generator = load + charge + export + losses.
 
-export interface DeviceConfig {
-  id: number;
-  type: FleetDeviceType;
-  ratedKw: number;
-  capKwh: number;
-  params: Record<string, unknown>;
-}
-export interface PeakShavingParams {
-  socUpper: number; socLower: number; demandLimitKw: number; antiBackflowKw: number; antiOverloadKw: number;
-  emergencySoc: number; supplyPriority: 'pv' | 'storage'; cellVoltageUpper?: number; cellVoltageLower?: number;
-  periods: { start: string; end: string; mode: 'charge' | 'discharge' | 'idle'; powerKw: number }[];
-}
-export interface IslandParams {
-  socUpper: number; socLower: number; optimalGeneratorPowerKw: number; essChargingPowerLimitKw: number;
-}
-export interface ActiveStrategy<P> { startDate: string; endDate: string; params: P }
-export interface StationConfig {
-  id: number;
-  seed: number;
-  lat: number;
-  lon: number;
-  timezone: string;
-  /** 1 on-grid, 2 off-grid, 3 on/off-grid switching */
-  systemType: 1 | 2 | 3;
-  siteType: SiteType;
-  devices: DeviceConfig[];
-  /** sorted by effective date */
-  tariffs: Tariff[];
-  peakShaving: ActiveStrategy<PeakShavingParams> | null;
-  island: ActiveStrategy<IslandParams> | null;
-  modes: { peakShaving: boolean; island: boolean };
-}
-
-/** kWh over one step, by flow. */
-export interface EnergyDelta {
-  pv: number; charge: number; discharge: number; load: number; gridImport: number; gridExport: number;
-  generator: number; fuel: number; pile: number; losses: number;
-}
-export const ENERGY_KEYS = ['pv', 'charge', 'discharge', 'load', 'gridImport', 'gridExport', 'generator', 'fuel', 'pile', 'losses'] as const;
-export const zeroEnergy = (): EnergyDelta => ({ pv: 0, charge: 0, discharge: 0, load: 0, gridImport: 0, gridExport: 0, generator: 0, fuel: 0, pile: 0, losses: 0 });
-
-export interface StationFlows { pvKw: number; loadKw: number; essKw: number; gridKw: number; generatorKw: number; chargingKw: number; soc: number | null }
-export interface DeviceSample { id: number; type: FleetDeviceType; on: boolean; s: number | null; v: number[] }
-export interface StepResult {
-  t: number;
-  flows: StationFlows;
-  energy: EnergyDelta;
-  gridState: 0 | 1 | 2;
-  gatewayOnline: boolean;
-  devices: DeviceSample[];
-  /** generator transitions taken in this step, per generator device id */
-  genTransitions: { id: number; from: GenState; to: GenState }[];
-}
-
-const DAY = 86_400_000;
 const num = (v: unknown, d: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : d);
 const clamp = (x: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, x));
-
-/** LFP open-circuit voltage per cell by SOC. */
-const OCV: [number, number][] = [[0, 2.8], [5, 3.05], [10, 3.18], [30, 3.26], [60, 3.3], [90, 3.34], [97, 3.4], [100, 3.55]];
-export const ocv = (soc: number): number => {
-  for (let i = 1; i < OCV.length; i++) {
-    const [s1, v1] = OCV[i]!;
-    const [s0, v0] = OCV[i - 1]!;
-    if (soc <= s1) return v0 + ((v1 - v0) * (soc - s0)) / (s1 - s0);
-  }
-  return 3.55;
-};
 
 const DEFAULT_ISLAND = (dgKw: number, essKw: number): IslandParams => ({
   socUpper: 95, socLower: 20, optimalGeneratorPowerKw: dgKw * 0.75, essChargingPowerLimitKw: essKw * 0.5,
 });
 
-interface Cluster { dev: DeviceConfig; soc: number; capKwh: number; vOffset: number; cells: number; cellVmin: number }
-interface Gen { dev: DeviceConfig; sm: GeneratorSM; energy: number; fuel: number; runHours: number; coolant: number; tank: number; tankL: number; p: number }
+interface Gen { dev: DeviceConfig; sm: GeneratorSM; energy: number; fuel: number; runHours: number; coolant: number; heater: boolean; tank: number; tankL: number; p: number }
 
 export class StationModel {
   readonly cfg: StationConfig;
   private readonly inverters: DeviceConfig[];
   private readonly pcs: DeviceConfig[];
-  private readonly clusters: Cluster[];
+  private readonly clusters: BatteryCluster[];
   private readonly gens: Gen[];
   private readonly piles: DeviceConfig[];
   private readonly loads: DeviceConfig[];
@@ -101,7 +40,6 @@ export class StationModel {
   private readonly gateway: DeviceConfig | undefined;
   private readonly weather: DeviceConfig | undefined;
   private readonly essKw: number;
-  private readonly essKwh: number;
   private readonly dgKw: number;
   private readonly tilt: number;
   private readonly azimuth: number;
@@ -132,16 +70,9 @@ export class StationModel {
     this.weather = of('weather_station')[0];
     this.essKw = this.pcs.reduce((a, d) => a + d.ratedKw, 0);
     const rng = mulberry32(hash32(cfg.seed, 101));
-    this.clusters = of('battery_cluster').map((dev) => {
-      const base = startSocOverride ?? num(dev.params.initialSoc, 50);
-      return {
-        dev, capKwh: dev.capKwh * (0.985 + 0.02 * rng()), soc: clamp(base + (rng() - 0.5) * 1.2, 0, 100), vOffset: (rng() - 0.5) * 0.006,
-        cells: num(dev.params.cellsInSeries, 240), cellVmin: num(dev.params.cellVoltageMin, 2.5),
-      };
-    });
-    this.essKwh = this.clusters.reduce((a, c) => a + c.capKwh, 0);
+    this.clusters = of('battery_cluster').map((dev) => new BatteryCluster(dev, cfg.seed, rng, startSocOverride));
     this.gens = of('generator').map((dev) => ({
-      dev, energy: 0, fuel: 0, runHours: 0, coolant: 30, tankL: num(dev.params.tankLitres, 400), tank: 0.8, p: 0,
+      dev, energy: 0, fuel: 0, runHours: 0, coolant: 30, heater: false, tankL: num(dev.params.tankLitres, 400), tank: 0.8, p: 0,
       sm: new GeneratorSM({
         startDelaySec: num(dev.params.startDelaySec, 10),
         cooldownSec: num(dev.params.cooldownSec, 180),
@@ -157,6 +88,11 @@ export class StationModel {
     this.etaBat = Math.sqrt(num(this.clusters[0]?.dev.params.roundTripEfficiency, 0.92));
   }
 
+  /** Usable storage capacity now (follows every cluster's SOH), kWh. */
+  private get essKwh(): number {
+    return this.clusters.reduce((a, c) => a + c.capKwh, 0);
+  }
+
   /** Capacity-weighted SOC of the station, null without storage. */
   soc(): number | null {
     if (this.clusters.length === 0) return null;
@@ -164,6 +100,9 @@ export class StationModel {
   }
   clusterSocs(): number[] {
     return this.clusters.map((c) => c.soc);
+  }
+  clusterSohs(): number[] {
+    return this.clusters.map((c) => c.soh);
   }
   generatorStates(): GenState[] {
     return this.gens.map((g) => g.sm.state);
@@ -176,50 +115,70 @@ export class StationModel {
     else this.cfg.island = s as ActiveStrategy<IslandParams> | null;
   }
 
+  /**
+   * Continues from the values an earlier run reported (restart): cluster SOC, SOH and temperature,
+   * generator hours, fuel, tank and coolant, and every energy counter. `latest` holds a device's
+   * last frame values in POINTS order (older frames may be shorter). Answers the devices restored.
+   */
+  restore(latest: ReadonlyMap<number, readonly (number | null)[]>): number {
+    let n = 0;
+    const val = (id: number, type: FleetDeviceType, point: string): number | null => {
+      const x = latest.get(id)?.[pointIndex(type, point)];
+      return typeof x === 'number' && Number.isFinite(x) ? x : null;
+    };
+    const counter = (id: number, type: FleetDeviceType, point: string, set: (v: number) => void) => {
+      const v = val(id, type, point);
+      if (v !== null && v >= 0) set(v);
+    };
+    for (const c of this.clusters) {
+      if (!latest.has(c.dev.id)) continue;
+      n++;
+      const soc = val(c.dev.id, 'battery_cluster', 'soc');
+      const soh = val(c.dev.id, 'battery_cluster', 'soh');
+      const tmax = val(c.dev.id, 'battery_cluster', 'cellTmax');
+      const tmin = val(c.dev.id, 'battery_cluster', 'cellTmin');
+      if (soc !== null) c.soc = clamp(soc, 0, 100);
+      if (soh !== null && soh > 0) c.soh = clamp(soh, 50, 100);
+      if (tmax !== null && tmin !== null) c.tempC = (tmax + tmin) / 2;
+    }
+    for (const g of this.gens) {
+      const id = g.dev.id;
+      if (!latest.has(id)) continue;
+      n++;
+      counter(id, 'generator', 'energyKwh', (v) => (g.energy = v));
+      counter(id, 'generator', 'fuelL', (v) => (g.fuel = v));
+      counter(id, 'generator', 'runHours', (v) => (g.runHours = v));
+      counter(id, 'generator', 'fuelLevelPct', (v) => (g.tank = clamp(v / 100, 0.2, 1)));
+      counter(id, 'generator', 'coolantC', (v) => (g.coolant = v));
+    }
+    const restored = (id: number) => latest.has(id) && ++n > 0;
+    for (const d of this.inverters) if (restored(d.id)) counter(d.id, 'pv_inverter', 'totalKwh', (v) => this.pvTotal.set(d.id, v));
+    for (const d of this.loads) if (restored(d.id)) counter(d.id, 'load', 'energyKwh', (v) => this.loadTotal.set(d.id, v));
+    for (const d of this.piles) if (restored(d.id)) counter(d.id, 'charging_pile', 'totalKwh', (v) => this.pileTotal.set(d.id, v));
+    // every PCS reports its share of the station's ESS counters
+    if (this.pcs.some((d) => restored(d.id))) {
+      const sum = (point: string) => this.pcs.reduce((a, d) => a + (val(d.id, 'pcs', point) ?? 0), 0);
+      this.pcsCharge = sum('chargeKwh');
+      this.pcsDischarge = sum('dischargeKwh');
+      this.pcsAux = sum('auxKwh');
+    }
+    if (this.meter && restored(this.meter.id)) {
+      counter(this.meter.id, 'meter', 'importKwh', (v) => (this.gridImport = v));
+      counter(this.meter.id, 'meter', 'exportKwh', (v) => (this.gridExport = v));
+    }
+    return n;
+  }
+
   /** 0 on-grid, 1 off-grid, 2 switching (8 s either side of an outage). */
   gridStateAt(t: number): 0 | 1 | 2 {
-    if (this.cfg.systemType === 1) return 0;
-    if (this.cfg.systemType === 2) return 1;
-    for (const day of [Math.floor(t / DAY), Math.floor(t / DAY) - 1]) {
-      if (rand(this.cfg.seed, day, 29) >= 0.08) continue;
-      const a = day * DAY + Math.floor(rand(this.cfg.seed, day, 31) * DAY);
-      const b = a + (30 + Math.floor(rand(this.cfg.seed, day, 37) * 150)) * 60_000;
-      if (t >= a && t < b) return t < a + 8000 || t >= b - 8000 ? 2 : 1;
-    }
-    return 0;
+    return gridStateAt(this.cfg.seed, this.cfg.systemType, t);
   }
-
   gatewayOnlineAt(t: number): boolean {
-    const day = Math.floor(t / DAY);
-    if (rand(this.cfg.seed, day, 23) >= 0.04) return true;
-    const a = day * DAY + Math.floor(rand(this.cfg.seed, day, 47) * DAY);
-    const b = a + (10 + Math.floor(rand(this.cfg.seed, day, 53) * 60)) * 60_000;
-    return !(t >= a && t < b);
+    return gatewayOnlineAt(this.cfg.seed, t);
   }
-
   /** EV session power of one pile at t (kW) with session energy so far and vehicle SOC. */
-  pileAt(pile: DeviceConfig, lt: LocalTime, t: number): { p: number; sessionKwh: number; vehicleSoc: number } {
-    const maxKw = num(pile.params.maxKw, pile.ratedKw || 60);
-    const dayKey = Math.floor((t + 0) / DAY);
-    const site = this.cfg.siteType;
-    const [open, close] = site === 'residential' ? [17 * 60, 23.5 * 60] : site === 'factory' ? [7 * 60, 19 * 60] : [8 * 60, 22 * 60];
-    let cursor = open + rand(this.cfg.seed, pile.id, dayKey * 3) * 90;
-    for (let k = 0; k < 10 && cursor < close; k++) {
-      const r = (salt: number) => rand(this.cfg.seed + salt, pile.id * 131 + k, dayKey);
-      const vehKw = Math.min(maxKw, 40 + r(1) * 110);
-      const energy = 12 + r(2) * 48;
-      const dur = (energy / (vehKw * 0.85)) * 60;
-      const end = Math.min(cursor + dur, 24 * 60 - 1);
-      if (lt.minutes >= cursor && lt.minutes < end) {
-        const prog = (lt.minutes - cursor) / (end - cursor);
-        const taper = prog > 0.75 ? 1 - (prog - 0.75) * 2.8 : 1;
-        const startSoc = 15 + r(3) * 35;
-        const sessionKwh = (vehKw * (lt.minutes - cursor)) / 60 * 0.92;
-        return { p: vehKw * taper, sessionKwh, vehicleSoc: Math.min(100, startSoc + (prog * (80 - startSoc))) };
-      }
-      cursor = end + 15 + r(4) * 150;
-    }
-    return { p: 0, sessionKwh: 0, vehicleSoc: 0 };
+  pileAt(pile: DeviceConfig, lt: LocalTime, t: number): PileSession {
+    return pileSessionAt(this.cfg.seed, this.cfg.siteType, pile, lt, t);
   }
 
   private activePeakShaving(date: string): PeakShavingParams | null {
@@ -360,11 +319,15 @@ export class StationModel {
       grid = 0;
     }
 
-    // integrate storage
-    if (hasEss && pEss !== 0) {
+    // integrate storage: every cluster takes power in proportion to its capacity (same SOC change)
+    if (hasEss) {
       const dE = pEss > 0 ? -(pEss * h) / (this.etaPcs * this.etaBat) : -pEss * h * this.etaPcs * this.etaBat;
-      const dSoc = (dE / this.essKwh) * 100;
-      for (const c of this.clusters) c.soc = clamp(c.soc + dSoc, 0, 100);
+      const capTot = this.essKwh;
+      for (const c of this.clusters) {
+        const share = c.capKwh / capTot;
+        c.heat(pEss * share, w.ambientC, dtSec);
+        c.integrate(dE * share, dtSec);
+      }
     }
     const charge = pEss < 0 ? -pEss * h : 0;
     const discharge = pEss > 0 ? pEss * h : 0;
@@ -395,8 +358,16 @@ export class StationModel {
       g.runHours += (st.onlineSec + st.idleSec) / 3600;
       g.tank -= litres / g.tankL;
       if (g.tank < 0.2) g.tank = 0.9; // refuelled
-      const target = g.sm.state >= 5 && g.sm.state <= 11 ? 82 + 6 * (g.p / (g.dev.ratedKw || 1)) : w.ambientC + 5;
-      g.coolant += (target - g.coolant) * (1 - Math.exp(-dtSec / 400));
+      if (g.sm.state >= 5 && g.sm.state <= 11) {
+        g.heater = false;
+        g.coolant += (82 + 6 * (g.p / (g.dev.ratedKw || 1)) - g.coolant) * (1 - Math.exp(-dtSec / 400));
+      } else {
+        // standing: the jacket-water heater keeps the block at 38-45 °C, cycling on its thermostat
+        if (g.coolant < 38) g.heater = true;
+        else if (g.coolant > 45) g.heater = false;
+        const target = g.heater ? Math.max(w.ambientC, 60) : w.ambientC;
+        g.coolant += (target - g.coolant) * (1 - Math.exp(-dtSec / (g.heater ? 900 : 3600)));
+      }
     });
 
     // counters of PV, loads, piles
@@ -423,7 +394,7 @@ export class StationModel {
   private samples(
     t: number, w: Weather, _lt: LocalTime,
     x: {
-      pvAvail: number[]; curtail: number; feeders: number[]; pileS: { p: number; sessionKwh: number; vehicleSoc: number }[]; pEss: number; grid: number;
+      pvAvail: number[]; curtail: number; feeders: number[]; pileS: PileSession[]; pEss: number; grid: number;
       gridState: 0 | 1 | 2; pcsOn: boolean; aux: number; gatewayOnline: boolean; lim: { lower: number; upper: number }; ps: PeakShavingParams | null;
     },
   ): DeviceSample[] {
@@ -453,16 +424,10 @@ export class StationModel {
     const capTot = this.essKwh || 1;
     this.clusters.forEach((c, k) => {
       const p = (x.pEss * c.capKwh) / capTot;
-      const rel = p / (c.dev.ratedKw || 1);
-      const cellV = ocv(c.soc) - rel * 0.04 + c.vOffset;
-      const spread = 0.012 + (c.soc < 15 || c.soc > 90 ? 0.03 : 0) + 0.004 * Math.abs(rel);
-      const vmax = cellV + spread / 2;
-      const vmin = cellV - spread / 2;
-      const tmax = 26 + 7 * Math.abs(rel) + n(89 + k, 1.2) + Math.max(0, w.ambientC - 30) * 0.3;
-      const tmin = tmax - 2 - 1.5 * Math.abs(rel);
-      const vCluster = c.cells * cellV;
-      const state = vmin <= c.cellVmin + 0.05 ? 6 : c.soc <= 5 ? 5 : tmax > 45 || spread > 0.08 ? 3 : c.soc >= x.lim.upper - 0.5 ? 1 : c.soc <= x.lim.lower + 0.5 ? 2 : 0;
-      out.push({ id: c.dev.id, type: 'battery_cluster', on: true, s: state, v: [c.soc, p, vCluster, (p * 1000) / (vCluster || 1), vmax, vmin, tmax, tmin, state] });
+      const r = c.readings(p, n, 89 + 5 * k);
+      const spread = r.cellVmax - r.cellVmin;
+      const state = r.cellVmin <= c.cellVmin + 0.05 ? 6 : c.soc <= 5 ? 5 : r.cellTmax > 45 || spread > 0.08 ? 3 : c.soc >= x.lim.upper - 0.5 ? 1 : c.soc <= x.lim.lower + 0.5 ? 2 : 0;
+      out.push({ id: c.dev.id, type: 'battery_cluster', on: true, s: state, v: [c.soc, p, r.v, r.i, r.cellVmax, r.cellVmin, r.cellTmax, r.cellTmin, state, c.soh] });
     });
     this.gens.forEach((g) => {
       const s = g.sm.state;

@@ -16,6 +16,8 @@ export interface BackfillOptions {
   from?: number;
   minuteHours: number;
   deviceHours: number;
+  /** called on every new model before it runs (a restart restores the state reported last) */
+  prepare?: (m: StationModel) => void;
 }
 export interface BackfillResult { models: Map<number, StationModel>; rows: number; ms: number; /** the models stand here */ end: number }
 
@@ -53,6 +55,7 @@ export const backfill = async (
   let done = 0;
   for (const cfg of configs) {
     const m = new StationModel(structuredClone(cfg));
+    opts.prepare?.(m);
     models.set(cfg.id, m);
     const row = (bucket: number): EnergyRow => ({
       stationId: cfg.id, bucket, pv: 0, charge: 0, discharge: 0, load: 0, gridImport: 0, gridExport: 0, generator: 0, fuel: 0, pile: 0, losses: 0, soc: null, sessions: 0,

@@ -92,7 +92,11 @@ const loadLevel = async (db: Queryable, id: number, p: number, level: number, fr
     'SELECT (extract(epoch FROM bucket) * 1000)::float8 AS t, s FROM telemetry_rollup WHERE device_id = $1 AND res = $4 AND bucket >= to_timestamp($2) AND bucket <= to_timestamp($3) ORDER BY bucket',
     [...args, res],
   );
-  return rows.map((r) => ({ t: r.t, len: res * 1000, mn: r.s.slice(0, p), mx: r.s.slice(p, 2 * p), av: r.s.slice(2 * p, 3 * p) }));
+  // a row written before points were appended to the type holds fewer: its own width decides
+  return rows.map((r) => {
+    const q = Math.min(p, Math.floor(r.s.length / 3));
+    return { t: r.t, len: res * 1000, mn: r.s.slice(0, q), mx: r.s.slice(q, 2 * q), av: r.s.slice(2 * q, 3 * q) };
+  });
 };
 
 /** Station series at 15 min from the energy table: average power of the interval (kWh × 4), SOC at its end. */
