@@ -1,5 +1,6 @@
 // Every change to the store is one of these past-tense events (Redux style guide: events, not
 // setters). Reducers are pure; timestamps are passed in by the effects that saw them happen.
+import type { DataEvent } from './slices/events';
 import type { AlarmPush, Language, MessageText, MessageType, Org, Profile } from './types';
 
 export type PushStatus = 'idle' | 'connecting' | 'online' | 'offline';
@@ -33,7 +34,11 @@ export type StoreEvent =
   // connection status
   | { type: 'push/statusChanged'; status: PushStatus; at: number }
   | { type: 'api/succeeded'; at: number }
-  | { type: 'api/unreachable'; at: number };
+  | { type: 'api/unreachable'; at: number }
+  /** the browser's network went away or came back (navigator.onLine) */
+  | { type: 'network/changed'; online: boolean; at: number }
+  // polled data (homepage, monitoring hall, station screens)
+  | DataEvent;
 
 export type EventType = StoreEvent['type'];
 export type EventOf<T extends EventType> = Extract<StoreEvent, { type: T }>;

@@ -2,6 +2,9 @@
 import { produce, setAutoFreeze, type Draft } from 'immer';
 import { ALARM_RING_CAP, POPUP_QUEUE_CAP, POPUP_VISIBLE_CAP } from './constants';
 import type { StoreEvent } from './events';
+import type { DataEvent } from './slices/events';
+import { reduceData, recolour } from './slices/reducer';
+import { initialData } from './slices/types';
 import { initialState, type State } from './state';
 import { ACTION_WAY_SOUND, type AlarmPush } from './types';
 
@@ -69,9 +72,16 @@ function receive(s: State, alarms: readonly AlarmPush[], live: boolean, at: numb
   };
 }
 
+const DATA_EVENT = /^(home|stations|providers|live|polled)\//;
+
 export const reduce = (state: State, e: StoreEvent): State => {
-  if (e.type === 'alarms/received') return receive(state, e.alarms, e.live, e.at);
+  if (e.type === 'alarms/received') {
+    const next = receive(state, e.alarms, e.live, e.at);
+    // only alarms the ring took in (not duplicates) recolour their stations
+    return e.live && next !== state ? recolour(next, e.alarms) : next;
+  }
   if (e.type === 'alarms/listLoaded') return receive(state, e.alarms, false, null);
+  if (DATA_EVENT.test(e.type)) return reduceData(state, e as DataEvent);
   return produce(state, (d) => {
     switch (e.type) {
       case 'session/restored':
@@ -88,6 +98,7 @@ export const reduce = (state: State, e: StoreEvent): State => {
         d.session.currentOrg = e.currentOrg;
         d.session.menuBuilt = true;
         clearAlarms(d);
+        Object.assign(d, initialData());
         return;
       case 'session/profileLoaded':
         d.session.profile = e.profile;
@@ -104,6 +115,7 @@ export const reduce = (state: State, e: StoreEvent): State => {
         }
         d.station = initialState().station;
         clearAlarms(d);
+        if (e.type === 'session/loggedOut') Object.assign(d, initialData());
         return;
       case 'session/orgsLoaded':
         d.session.orgs = {
@@ -183,6 +195,10 @@ export const reduce = (state: State, e: StoreEvent): State => {
         return;
       case 'api/unreachable':
         d.connection.api = 'offline';
+        return;
+      case 'network/changed':
+        // offline: nothing can reach the server; online: the next answer says whether it can
+        if (!e.online) d.connection.api = 'offline';
         return;
     }
   });

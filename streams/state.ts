@@ -1,5 +1,6 @@
 // The one normalised state of the console (SPEC §3 session entities + alarms + connection).
 import type { PushStatus } from './events';
+import { initialData, type DataState } from './slices/types';
 import type { AlarmPush, Language, MessageText, MessageType, Org, Profile } from './types';
 
 export interface SessionState {
@@ -14,7 +15,7 @@ export interface SessionState {
   orgs: { ids: number[]; byId: Record<number, Org> };
 }
 
-export interface State {
+export interface State extends DataState {
   session: SessionState;
   station: { show: boolean; name: string; stationId: number | null };
   message: { show: boolean; type: MessageType; text: MessageText; seq: number; at: number };
@@ -68,4 +69,5 @@ export const initialState = (over: Partial<SessionState> = {}): State => ({
   alarms: { badge: 0, badgeOrgId: null, receivedTotal: 0, lastId: 0, byId: {}, ids: [] },
   popups: { queue: [], visible: [], overflow: 0, lastShownAt: null, sound: null },
   connection: { push: 'idle', pushChangedAt: null, api: 'online', lastDataAt: null },
+  ...initialData(),
 });

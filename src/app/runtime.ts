@@ -4,6 +4,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { createApi, type Navigator } from '../../streams/api/client';
 import { fetchTransport, webSigner } from '../../streams/api/browser';
 import { startMessageAutoHide } from '../../streams/effects/message';
+import { startNetworkWatch } from '../../streams/effects/network';
 import { browserStorages } from '../../streams/session/browser';
 import { persistSession, restoredEvent } from '../../streams/session/storage';
 import { createStore } from '../../streams/store';
@@ -21,6 +22,13 @@ export function createRuntime(): Runtime {
   };
   const api = createApi({ transport: fetchTransport, signer: webSigner, clock: { now: Date.now }, store, nav });
   startMessageAutoHide(store);
+  startNetworkWatch(store, {
+    get onLine() {
+      return navigator.onLine;
+    },
+    addEventListener: (t, fn) => window.addEventListener(t, fn),
+    removeEventListener: (t, fn) => window.removeEventListener(t, fn),
+  });
   // route access was built from the stored profile; refresh it (permissions may have changed)
   if (store.getState().session.token && store.getState().session.menuBuilt) void loadProfile(api, store);
   // The signed-in chunk (badge, pop-ups, push: mqtt.js + zod) loads only once someone is signed in.

@@ -1,6 +1,10 @@
 // Homepage data (issue 5): statistics, the station matrix and today's power curve of the
 // scope. Loaders plus pure shaping helpers (columnar arrays for uPlot, data age, staleness).
+import type { Observable } from 'rxjs';
 import type { Api, Res } from '../api/client';
+import { resourcesOf, type ResourceSpec } from '../resources';
+import { selectCurve, selectMatrix, selectStatistics, type View } from '../slices/selectors';
+import type { Store } from '../store';
 
 export type HomepageStatistics = Res<'queryHomepageStatistics'>;
 export type MatrixCard = Res<'queryStationMatrix'>['dataList'][number];
@@ -42,3 +46,51 @@ export function ageText(at: number | null, now: number): string {
   if (s < 3600) return `${Math.floor(s / 60)} min`;
   return `${Math.floor(s / 3600)} h`;
 }
+
+export const STATS_MS = 60_000;
+export const CURVE_MS = 60_000;
+export const MATRIX_MS = 60_000;
+
+/** The request key of a scope: the whole scope, or one provider. */
+export const scopeKey = (orgId: number | undefined): string => (orgId === undefined ? 'scope' : `org:${orgId}`);
+
+export const statisticsResource = (api: Api, orgId: number | undefined): ResourceSpec<HomepageStatistics> => {
+  const key = scopeKey(orgId);
+  return {
+    id: `home/statistics/${key}`,
+    fetch: () => loadStatistics(api, orgId),
+    intervalMs: STATS_MS,
+    loaded: (data, at) => ({ type: 'home/statisticsLoaded', key, data, at }),
+    failed: (failures, at) => ({ type: 'home/statisticsFailed', key, failures, at }),
+  };
+};
+
+export const curveResource = (api: Api, orgId: number | undefined, now: () => Date = () => new Date()): ResourceSpec<PowerCurve> => {
+  const key = scopeKey(orgId);
+  return {
+    id: `home/curve/${key}`,
+    fetch: () => loadTodayCurve(api, orgId, now()),
+    intervalMs: CURVE_MS,
+    loaded: (data, at) => ({ type: 'home/curveLoaded', key, data, at }),
+    failed: (failures, at) => ({ type: 'home/curveFailed', key, failures, at }),
+  };
+};
+
+export const matrixResource = (api: Api, orgId: number | undefined): ResourceSpec<MatrixCard[]> => {
+  const key = scopeKey(orgId);
+  return {
+    id: `home/matrix/${key}`,
+    fetch: () => loadMatrix(api, orgId),
+    intervalMs: MATRIX_MS,
+    loaded: (cards, at) => ({ type: 'home/matrixLoaded', key, cards, at }),
+    failed: (failures, at) => ({ type: 'home/matrixFailed', key, failures, at }),
+  };
+};
+
+/** Screen-facing streams: the store's view of a resource, polled while subscribed. */
+export const homeStatistics$ = (store: Store, api: Api, orgId: number | undefined): Observable<View<HomepageStatistics>> =>
+  resourcesOf(store).watch$(statisticsResource(api, orgId), selectStatistics(scopeKey(orgId)));
+export const homeCurve$ = (store: Store, api: Api, orgId: number | undefined): Observable<View<PowerCurve>> =>
+  resourcesOf(store).watch$(curveResource(api, orgId), selectCurve(scopeKey(orgId)));
+export const homeMatrix$ = (store: Store, api: Api, orgId: number | undefined): Observable<View<MatrixCard[]>> =>
+  resourcesOf(store).watch$(matrixResource(api, orgId), selectMatrix(scopeKey(orgId)));

@@ -1,11 +1,29 @@
 // Service providers for the monitoring hall (queryServiceProviderList, all in one page of up to
 // 1,000) and their live status summary, summed in the page.
+import type { Observable } from 'rxjs';
 import type { Api, Res } from '../api/client';
+import { resourcesOf, type ResourceSpec } from '../resources';
+import { selectProviders, type View } from '../slices/selectors';
+import type { Store } from '../store';
 
 export type ProviderSummary = Res<'queryServiceProviderList'>['dataList'][number];
 
 export const loadProviders = async (api: Api): Promise<ProviderSummary[]> =>
   (await api.call('queryServiceProviderList', { page: 1, length: 1000, sortBy: 'name', sortDir: 'asc' }, { quiet: true })).dataList;
+
+export const PROVIDERS_MS = 30_000;
+const PROVIDERS_KEY = 'all';
+
+export const providersResource = (api: Api): ResourceSpec<ProviderSummary[]> => ({
+  id: 'providers/list',
+  fetch: () => loadProviders(api),
+  intervalMs: PROVIDERS_MS,
+  loaded: (providers, at) => ({ type: 'providers/listLoaded', key: PROVIDERS_KEY, providers, at }),
+  failed: (failures, at) => ({ type: 'providers/listFailed', key: PROVIDERS_KEY, failures, at }),
+});
+
+export const providers$ = (store: Store, api: Api): Observable<View<ProviderSummary[]>> =>
+  resourcesOf(store).watch$(providersResource(api), selectProviders(PROVIDERS_KEY));
 
 export interface ProviderTotals {
   providers: number;

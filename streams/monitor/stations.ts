@@ -2,7 +2,12 @@
 // (queryStationInfoList, length up to 100,000), filtered and sorted in the page so that a
 // filter or a sort never waits for the network. Pure helpers, tested without a browser.
 import type { StationSummary } from '../../protocol/actions/stations';
+import type { Observable } from 'rxjs';
 import type { Api } from '../api/client';
+import { scopeKey } from '../home/homepage';
+import { resourcesOf, type ResourceSpec } from '../resources';
+import { selectStationList, type View } from '../slices/selectors';
+import type { Store } from '../store';
 
 export type { StationSummary };
 export const STATION_LIST_MAX = 100_000;
@@ -11,6 +16,23 @@ export async function loadStationList(api: Api, orgId: number | undefined): Prom
   const r = await api.call('queryStationInfoList', { ...(orgId !== undefined ? { orgId } : {}), page: 1, length: STATION_LIST_MAX, sortBy: 'stationName', sortDir: 'asc' });
   return r.dataList;
 }
+
+/** The station list of a scope (or one provider): loaded once per watch, again after a failure
+ *  or an outage; alarm pushes keep its statuses live in between. */
+export const stationListResource = (api: Api, orgId: number | undefined): ResourceSpec<StationSummary[]> => {
+  const key = scopeKey(orgId);
+  return {
+    id: `stations/list/${key}`,
+    fetch: () => loadStationList(api, orgId),
+    intervalMs: 30_000,
+    once: true,
+    loaded: (stations, at) => ({ type: 'stations/listLoaded', key, stations, at }),
+    failed: (failures, at) => ({ type: 'stations/listFailed', key, failures, at }),
+  };
+};
+
+export const stationList$ = (store: Store, api: Api, orgId: number | undefined): Observable<View<StationSummary[]>> =>
+  resourcesOf(store).watch$(stationListResource(api, orgId), selectStationList(scopeKey(orgId)));
 
 export interface StationFilter {
   keyword: string;

@@ -2,37 +2,44 @@
 // one provider's figures (queryServiceProviderInfoById) and its stations (queryStationInfoList
 // with orgId); a station opens its overview.
 import { getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { useObservableEagerState } from 'observable-hooks';
 import { useEffect, useMemo, useState } from 'react';
+import { of } from 'rxjs';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { Res } from '../../../streams/api/client';
 import { formatEnergy, formatPower } from '../../../streams/format/energy';
 import { scopeOrgId } from '../../../streams/monitor/scope';
-import { loadStationList, type StationSummary } from '../../../streams/monitor/stations';
+import { stationList$, type StationSummary } from '../../../streams/monitor/stations';
 import { STATUS_KEYS, StatusIcon, stationOverviewHref } from '../../components/stationLabels';
+import type { View } from '../../../streams/slices/selectors';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import type { TKey } from '../../i18n/keys';
 import { VirtualTable } from '../../widgets/VirtualTable';
 
 type Provider = Res<'queryServiceProviderInfoById'>;
+const WAITING: View<StationSummary[]> = { value: null, at: null, failures: 0 };
+const EMPTY: StationSummary[] = [];
 
 export default function CustomerDetailPage() {
   const t = useT();
-  const { api } = useRuntime();
+  const { api, store } = useRuntime();
   const [, navigate] = useLocation();
   // the provider in the query, else the one picked in the selector (monitor.detail has it)
   const selected = useStoreValue(scopeOrgId);
   const orgId = Number(new URLSearchParams(useSearch()).get('orgId')) || selected || 0;
   const valid = Number.isInteger(orgId) && orgId > 0;
   const [provider, setProvider] = useState<Provider | null>(null);
-  const [stations, setStations] = useState<StationSummary[] | null>(null);
+  // the provider's stations: the store's station list for this provider (shared with the
+  // station list when the selector picked the same provider)
+  const list = useObservableEagerState(useMemo(() => (valid ? stationList$(store, api, orgId) : of(WAITING)), [store, api, orgId, valid]));
+  const stations = list.value ?? (list.failures > 0 ? EMPTY : null);
   const [sorting, setSorting] = useState<SortingState>([]);
 
   useEffect(() => {
     if (!valid) return;
     let live = true;
     api.call('queryServiceProviderInfoById', { orgId }).then((p) => live && setProvider(p), () => undefined);
-    loadStationList(api, orgId).then((s) => live && setStations(s), () => live && setStations([]));
     return () => {
       live = false;
     };

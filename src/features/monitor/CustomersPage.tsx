@@ -1,22 +1,23 @@
 // Monitoring hall (route monitor.customers, issue 5): service providers with their figures,
-// search, sort and a live status summary (polled every 30 s). A row opens the provider detail.
+// search, sort and a live status summary (polled every 30 s into the store). A row opens the provider detail.
 import { getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { useObservableEagerState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { formatEnergy, formatPower } from '../../../streams/format/energy';
-import { loadProviders, providerTotals, type ProviderSummary } from '../../../streams/monitor/providers';
+import { providers$, providerTotals, type ProviderSummary } from '../../../streams/monitor/providers';
 import { providerDetailHref } from '../../components/stationLabels';
 import { useRuntime } from '../../hooks/runtime';
-import { usePoll } from '../../hooks/usePoll';
 import { useT } from '../../hooks/useT';
 import type { TKey } from '../../i18n/keys';
 import { VirtualTable } from '../../widgets/VirtualTable';
 
 export default function CustomersPage() {
   const t = useT();
-  const { api } = useRuntime();
+  const { api, store } = useRuntime();
   const [, navigate] = useLocation();
-  const polled = usePoll(() => loadProviders(api), 30_000, [api]);
+  // polled every 30 s while watched (store resource, shared with any other watcher)
+  const polled = useObservableEagerState(useMemo(() => providers$(store, api), [store, api]));
   const [keyword, setKeyword] = useState('');
   const [sorting, setSorting] = useState<SortingState>([]);
   const data = polled.value;

@@ -11,59 +11,41 @@ import {
   type SortingState,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useObservableEagerState } from 'observable-hooks';
+import { useMemo, useState } from 'react';
+import { of } from 'rxjs';
 import { useLocation } from 'wouter';
 import { formatEnergy, formatPower } from '../../../streams/format/energy';
-import { alarmStatusOverrides } from '../../../streams/monitor/alarmStatus';
-import { worseStatus } from '../../../streams/home/cluster';
 import { scopeCode } from '../../../streams/monitor/scope';
-import { loadStationList, matchStation, NO_FILTER, type StationFilter, type StationSummary } from '../../../streams/monitor/stations';
+import { matchStation, stationList$, NO_FILTER, type StationFilter, type StationSummary } from '../../../streams/monitor/stations';
 import { Button } from '../../components/Button';
 import { ENERGY_KEYS, STATUS_KEYS, StatusIcon, SYSTEM_TYPE_KEYS, stationOverviewHref } from '../../components/stationLabels';
+import type { View } from '../../../streams/slices/selectors';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import type { TKey } from '../../i18n/keys';
 import { VirtualTable } from '../../widgets/VirtualTable';
 
 const ENERGY = ['pv', 'ess', 'dg', 'load', 'charging'] as const;
+const WAITING: View<StationSummary[]> = { value: null, at: null, failures: 0 };
+const EMPTY: StationSummary[] = [];
 const select = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
 
 export default function StationListPage() {
   const t = useT();
-  const { api } = useRuntime();
+  const { api, store } = useRuntime();
   const [, navigate] = useLocation();
   const scope = useStoreValue(scopeCode);
-  const [data, setData] = useState<StationSummary[] | null>(null);
   const [filter, setFilter] = useState<StationFilter>(NO_FILTER);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [visibility, setVisibility] = useState<VisibilityState>({ address: false, dgCapacityKw: false });
 
-  useEffect(() => {
-    if (scope < 0) return;
-    let live = true;
-    setData(null);
-    loadStationList(api, scope || undefined).then(
-      (d) => live && setData(d),
-      () => live && setData([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, scope]);
-
-  // alarm pushes raise a station's status at once (the list is loaded once, not polled)
-  const alarmIds = useStoreValue((st) => st.alarms.ids);
-  const alarmsById = useStoreValue((st) => st.alarms.byId);
-  const rows = useMemo(() => {
-    if (!data) return [];
-    const o = alarmStatusOverrides({ ids: alarmIds, byId: alarmsById });
-    if (o.size === 0) return data;
-    return data.map((s) => {
-      const x = o.get(s.stationId);
-      const st = x === undefined ? s.stationStatus : worseStatus(x, s.stationStatus);
-      return st === s.stationStatus ? s : { ...s, stationStatus: st };
-    });
-  }, [data, alarmIds, alarmsById]);
+  // the scope's list lives in the store (loaded once per watch); alarm pushes raise a station's
+  // status there, so this list, the homepage matrix and the map agree
+  const obs = useMemo(() => (scope < 0 ? of(WAITING) : stationList$(store, api, scope || undefined)), [store, api, scope]);
+  const list = useObservableEagerState(obs);
+  const data = list.value ?? (list.failures > 0 ? EMPTY : null);
+  const rows = data ?? EMPTY;
 
   const columns = useMemo<ColumnDef<StationSummary>[]>(() => {
     const text = (id: keyof StationSummary & string, header: TKey, size = 120): ColumnDef<StationSummary> => ({

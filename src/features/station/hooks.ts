@@ -2,9 +2,9 @@
 import { useObservableEagerState } from 'observable-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
-import { apiLiveDeps, initialLive, stationLive$, type StationLive } from '../../../streams/station/live';
-import { useRuntime } from '../../hooks/runtime';
 import { of } from 'rxjs';
+import { initialLive, stationLive$, type StationLive } from '../../../streams/station/live';
+import { useRuntime } from '../../hooks/runtime';
 
 export function useStationId(): number | null {
   const q = new URLSearchParams(useSearch());
@@ -12,10 +12,13 @@ export function useStationId(): number | null {
   return Number.isInteger(n) && n > 0 ? n : null;
 }
 
-/** The station's live values, polled while mounted (streams/station/live.ts). */
+const NO_STATION = initialLive(0);
+
+/** The station's live values from the store, polled while a screen watches them
+ *  (streams/station/live.ts; screens of one station share one poll). */
 export function useStationLive(stationId: number | null): StationLive {
-  const { api } = useRuntime();
-  const obs = useMemo(() => (stationId ? stationLive$(stationId, apiLiveDeps(api)) : of(initialLive(0))), [api, stationId]);
+  const { api, store } = useRuntime();
+  const obs = useMemo(() => (stationId ? stationLive$(store, api, stationId) : of(NO_STATION)), [api, store, stationId]);
   return useObservableEagerState(obs);
 }
 

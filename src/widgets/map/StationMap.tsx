@@ -1,8 +1,8 @@
 // The homepage map (issue 5): MapLibre through react-map-gl with a deck.gl overlay of stations,
 // coloured by status (0-4) and sized by installed power, clustered per zoom (count and worst
 // status per cluster), with a hover card; a click on a station opens it, on a cluster zooms in.
-// The map is created once; new data or a pushed status only changes the layer's props
-// (`updateTriggers`), never rebuilds the map. Loaded lazily: maplibre + deck.gl stay out of
+// The map is created once; new data (a poll, or a pushed alarm raising a station's status in the
+// store) only changes the layer's data, never rebuilds the map. Loaded lazily: maplibre + deck.gl stay out of
 // the shell and the homepage's first chunk.
 import { MapboxOverlay, type MapboxOverlayProps } from '@deck.gl/mapbox';
 import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
@@ -14,7 +14,7 @@ import { setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Map, NavigationControl, useControl, type MapRef } from 'react-map-gl/maplibre';
-import { clusterStations, worseStatus, type MapPoint, type MapStation } from '../../../streams/home/cluster';
+import { clusterStations, type MapPoint, type MapStation } from '../../../streams/home/cluster';
 import { offlineStyle } from './offlineStyle';
 
 setWorkerUrl(workerUrl);
@@ -28,10 +28,8 @@ function DeckOverlay(props: MapboxOverlayProps) {
 }
 
 export interface StationMapProps {
+  /** statuses already include live alarm pushes (the store raises them) */
   stations: readonly MapStation[];
-  /** live status overrides (alarm pushes) by station id; `version` changes when it does */
-  statusOverride?: ReadonlyMap<number, number>;
-  version?: number;
   styleUrl?: string;
   dark?: boolean;
   height?: number;
@@ -41,13 +39,14 @@ export interface StationMapProps {
   onOpen: (s: MapStation) => void;
 }
 
-export default function StationMap({ stations, statusOverride, version = 0, styleUrl, dark = false, height = 420, statusLabel, powerLabel, countLabel, onOpen }: StationMapProps) {
+export default function StationMap({ stations, styleUrl, dark = false, height = 420, statusLabel, powerLabel, countLabel, onOpen }: StationMapProps) {
   const map = useRef<MapRef>(null);
   const [zoom, setZoom] = useState(2.2);
   const [hover, setHover] = useState<{ x: number; y: number; p: MapPoint } | null>(null);
   const z = Math.floor(zoom);
-  const statusOf = useMemo(() => (s: MapStation) => worseStatus(statusOverride?.get(s.stationId) ?? 0, s.stationStatus), [statusOverride, version]);
-  const points = useMemo(() => clusterStations(stations, z, 56, statusOf), [stations, z, statusOf]);
+  const points = useMemo(() => clusterStations(stations, z, 56), [stations, z]);
+  // stations in alarm (1) or fault (2), for tests and diagnostics
+  const alarmed = useMemo(() => stations.filter((s) => s.stationStatus === 1 || s.stationStatus === 2).map((s) => `${s.stationId}:${s.stationStatus}`).join(' '), [stations]);
   // MAP_STYLE_URL of the server (GET /map-style.json) switches to a real vector-tile style;
   // the offline style is used until (and unless) one is configured.
   const [serverStyle, setServerStyle] = useState<string | null>(null);
@@ -75,7 +74,6 @@ export default function StationMap({ stations, statusOverride, version = 0, styl
       getLineColor: [255, 255, 255, 230],
       lineWidthMinPixels: 1.5,
       stroked: true,
-      updateTriggers: { getFillColor: [version] },
     }),
     new TextLayer<MapPoint>({
       id: 'cluster-counts',
@@ -99,7 +97,7 @@ export default function StationMap({ stations, statusOverride, version = 0, styl
 
   return (
     <div className="relative overflow-hidden rounded-md" style={{ height }} data-testid="station-map" data-points={points.length} data-stations={stations.length}
-      data-overrides={statusOverride ? [...statusOverride].map(([id, st]) => `${id}:${st}`).join(' ') : ''}>
+      data-alarmed={alarmed}>
       <Map
         ref={map}
         initialViewState={{ longitude: 105, latitude: 28, zoom: 2.2 }}

@@ -1,6 +1,12 @@
-import { VirtualTimeScheduler } from 'rxjs';
+import { NEVER, VirtualTimeScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { initialLive, reduceLive, stationLive$, type LatestResponse, type StationLive } from '../live';
+import { createResources } from '../../resources';
+import { createStore } from '../../store';
+import { initialLive, liveResource, reduceLive, selectLive, type LatestResponse, type StationLive } from '../live';
+
+const flushMicrotasks = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
 
 const dev = (deviceId: number, type: string, name: string, p: number) => ({
   deviceId, type, name, online: true, lastSeen: '2026-11-21T08:00:00.000Z', state: null,
@@ -28,19 +34,24 @@ describe('station live reducer', () => {
   });
 });
 
-describe('stationLive$', () => {
-  it('polls every interval while subscribed and stops when the last subscriber leaves', async () => {
+describe('live snapshot in the store', () => {
+  it('polls every interval while watched, keyed by station, and is dropped when the last watcher leaves', async () => {
     const scheduler = new VirtualTimeScheduler();
+    const store = createStore();
     let calls = 0;
+    const hub = createResources(store, { scheduler, now: () => scheduler.now(), wake$: NEVER });
+    const spec = liveResource(async () => (calls++, answer([dev(1, 'load', 'F', calls)])), 4, 3000);
     const seen: StationLive[] = [];
-    const live = stationLive$(4, { fetch: async () => (calls++, answer([dev(1, 'load', 'F', calls)])), now: () => 0, intervalMs: 3000, scheduler });
-    const sub = live.subscribe((s) => seen.push(s));
-    await Promise.resolve();
-    await Promise.resolve();
+    const sub = hub.watch$(spec, selectLive(4)).subscribe((s) => seen.push(s));
+    await flushMicrotasks();
     expect(calls).toBe(1);
-    scheduler.flush();
-    sub.unsubscribe();
+    expect(store.getState().live[4]?.byId[1]?.points[0]?.value).toBe(1);
+    scheduler.flush(); // the next poll is due 3 s later
+    await flushMicrotasks();
+    expect(calls).toBe(2);
     expect(seen[0]?.polls).toBe(0);
-    expect(seen.at(-1)?.byId[1]?.points[0]?.value).toBeGreaterThanOrEqual(1);
+    expect(seen.at(-1)?.byId[1]?.points[0]?.value).toBe(2);
+    sub.unsubscribe();
+    expect(store.getState().live[4]).toBeUndefined();
   });
 });

@@ -31,7 +31,7 @@ export default function OverviewPage() {
   const stationId = useStationId();
   const info = useStationInfo(stationId);
   const now = useNow(1000);
-  const ov = usePolled(() => api.call('queryStationOverview', { stationId: stationId ?? 0 }, { quiet: true }), 5000, [api, stationId], stationId !== null);
+  const ov = usePolled(() => api.call('queryStationOverview', { stationId: stationId ?? 0 }, { quiet: true }), 5000, [api, stationId], stationId !== null, 'station/overview');
   const tz = info?.timezone ?? 'UTC';
   const curve = usePolled(
     () => {
@@ -41,6 +41,7 @@ export default function OverviewPage() {
     60_000,
     [api, stationId, tz],
     stationId !== null && info !== null,
+    'station/powerCurve',
   );
   const o = ov.value;
   const present = useMemo(() => {

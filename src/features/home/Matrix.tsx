@@ -1,0 +1,51 @@
+// Station matrix of the homepage (SPEC §2 cards), virtualized by card rows.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { StationCard, type StationCardData } from '../../components/StationCard';
+import type { TFn } from '../../i18n/i18n';
+import { boxClass } from './StatBlock';
+
+const CARD_H = 150;
+const CARD_MIN_W = 260;
+const GAP = 12;
+
+export function Matrix({ cards, age, t, onOpen }: { cards: readonly StationCardData[] | null; age: ReactNode; t: TFn; onOpen: (c: StationCardData) => void }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [cols, setCols] = useState(4);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setCols(Math.max(1, Math.floor((el.clientWidth + GAP) / (CARD_MIN_W + GAP)))));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  const list = cards ?? [];
+  const rows = Math.ceil(list.length / cols);
+  const v = useVirtualizer({ count: rows, getScrollElement: () => scroller.current, estimateSize: () => CARD_H + GAP, overscan: 2 });
+  return (
+    <section className={boxClass} data-testid="station-matrix">
+      <header className="mb-2 flex items-center justify-between">
+        <h2 className="font-semibold">{t('home.matrix.title')} <span className="text-sm font-normal text-slate-500">({list.length})</span></h2>
+        {age}
+      </header>
+      <div ref={scroller} className="h-[480px] overflow-auto" data-testid="matrix-scroller">
+        {cards !== null && list.length === 0 ? (
+          <p className="p-8 text-center text-slate-500" data-testid="empty">{t('noDate')}</p>
+        ) : (
+          <div style={{ height: v.getTotalSize(), position: 'relative' }}>
+            {v.getVirtualItems().map((vi) => (
+              <div
+                key={vi.key}
+                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: CARD_H, transform: `translateY(${vi.start}px)`, display: 'grid', gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`, gap: GAP }}
+              >
+                {list.slice(vi.index * cols, vi.index * cols + cols).map((c) => (
+                  <StationCard key={c.stationId} card={c} t={t} onClick={onOpen} />
+                ))}
+              </div>
+            ))}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
