@@ -58,11 +58,13 @@ export interface TrendChartProps {
   xLabel?: string;
   markers?: readonly TrendMarker[];
   bands?: readonly TrendBand[];
+  /** one of a stack of charts: left and right axis gutters are always kept (and the unit labelled) */
+  stacked?: boolean;
 }
 
 const stepped = uPlot.paths.stepped?.({ align: 1 });
 
-export function TrendChart({ series, data, range, timeZone, height = 260, onRange, onWidth, testId, syncKey, xLabel, markers, bands }: TrendChartProps) {
+export function TrendChart({ series, data, range, timeZone, height = 260, onRange, onWidth, testId, syncKey, xLabel, markers, bands, stacked = false }: TrendChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const programmatic = useRef(false);
@@ -72,7 +74,7 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
   const strips = useRef<readonly TrendBand[]>(bands ?? []);
   const cb = useRef({ onRange, onWidth });
   cb.current = { onRange, onWidth };
-  const layout = JSON.stringify([series, timeZone, height, syncKey, xLabel]);
+  const layout = JSON.stringify([series, timeZone, height, syncKey, xLabel, stacked]);
 
   useEffect(() => {
     const el = box.current;
@@ -81,16 +83,30 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
     const units = [...new Set(series.map((s) => s.unit ?? ''))];
     const scaleOf = (s: TrendSeries) => (units.length > 1 ? `y:${s.unit ?? ''}` : 'y');
     const grid = { stroke: 'rgba(100,116,139,0.15)' };
+    // stacked charts keep both gutters whatever their units, so their plot areas line up
+    const axis = (u: string, side: 1 | 3) => ({ scale: units.length > 1 ? `y:${u}` : 'y', stroke: '#64748b', size: 60, side, label: u, labelSize: 18 });
     const yAxes: Options['axes'] =
       units.length > 1
-        ? units.slice(0, 2).map((u, i) => ({ scale: `y:${u}`, stroke: '#64748b', size: 60, side: i === 0 ? 3 : 1, grid: i === 0 ? grid : { show: false }, label: u || undefined, labelSize: u ? 18 : 0 }))
-        : [{ stroke: '#64748b', grid, size: 60 }];
+        ? [{ ...axis(units[0] ?? '', 3), grid }, { ...axis(units[1] ?? '', 1), grid: { show: false } }]
+        : stacked
+          ? [{ ...axis(units[0] ?? '', 3), grid }, { ...axis('', 1), grid: { show: false }, ticks: { show: false }, values: () => [] }]
+          : [{ stroke: '#64748b', grid, size: 60 }];
     const opts: Options = {
       width: Math.max(100, el.clientWidth),
       height,
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), timeZone),
       // 24-hour clock in both languages (uPlot's defaults are US 12-hour)
-      fmtDate: (tpl) => uPlot.fmtDate(tpl.replace('{h}:{mm}{aa}', '{HH}:{mm}').replace('{h}{aa}', '{HH}:00').replace(/\{h\}/g, '{HH}').replace(/\{aa\}/g, '')),
+      // and ISO-like dates (uPlot's defaults are US month/day/year)
+      fmtDate: (tpl) =>
+        uPlot.fmtDate(
+          tpl
+            .replace('{h}:{mm}{aa}', '{HH}:{mm}')
+            .replace('{h}{aa}', '{HH}:00')
+            .replace(/\{h\}/g, '{HH}')
+            .replace(/\{aa\}/g, '')
+            .replace('{M}/{D}/{YY}', '{YYYY}-{MM}-{DD}')
+            .replace('{M}/{D}', '{MM}-{DD}'),
+        ),
       scales: { x: { time: true } },
       cursor: { drag: { x: true, y: false, setScale: true }, ...(syncKey ? { sync: { key: syncKey } } : {}) },
       legend: { show: true, live: true },

@@ -218,7 +218,7 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
   const shownPeriods = PERIOD_ORDER.filter((p) => periods.some((x) => x.period === p));
   const issues = stratMarks.filter((m) => m.color === ISSUE_COLOR).length;
   const switches = stratMarks.length - issues;
-  const common = { range, onRange, timeZone, syncKey, bands, onInfo, height: extras.length > 0 ? 220 : 260 };
+  const common = { range, onRange, timeZone, syncKey, bands, onInfo, height: extras.length > 0 ? 220 : 260, stacked: extras.length > 0 };
   return (
     <section
       data-testid="trend"

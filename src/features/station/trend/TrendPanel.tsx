@@ -41,6 +41,8 @@ export interface TrendPanelProps {
   infoKey: number;
   onInfo: (key: number, info: PanelInfo) => void;
   height?: number;
+  /** more than one chart on the screen: plot areas line up */
+  stacked?: boolean;
 }
 
 const ctl = 'rounded border border-slate-300 bg-transparent px-1 py-0.5 dark:border-slate-600';
@@ -170,6 +172,7 @@ export function TrendPanel(p: TrendPanelProps) {
         markers={p.markers}
         bands={p.bands}
         height={p.height}
+        stacked={p.stacked}
       />
     </div>
   );
