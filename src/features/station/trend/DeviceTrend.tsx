@@ -12,7 +12,7 @@ import type { TKey } from '../../../i18n/keys';
 import type { TrendMarker } from '../../../widgets/trend/TrendChart';
 import { fmtTime } from '../format';
 import { DEFAULT_TREND_POINT } from '../monitor/deviceViews';
-import { toCsvColumns, type CsvColumn } from './history';
+import { seriesFor, toCsvColumns, type CsvColumn } from './history';
 import { ISSUE_COLOR, PERIOD_COLORS, PERIOD_ORDER, SWITCH_COLOR, strategyMarks, tariffBands, tariffPeriods, type Distribution, type SwitchRecord, type Tariff } from './overlays';
 import { MAX_SERIES, TrendPanel, type PanelInfo } from './TrendPanel';
 
@@ -76,7 +76,7 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
 
   const main = infos[0]?.state ?? null;
   const result = main?.kind === 'loaded' ? main.result : null;
-  const s0 = result?.series.find((s) => s.point === mainPoints[0]);
+  const s0 = seriesFor(result, mainPoints)[0];
   const timeZone = result?.timezone ?? zone0 ?? 'UTC';
   const qFrom = main?.query.from;
   const qTo = main?.query.to;
@@ -100,19 +100,30 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
         ),
       () => undefined,
     );
-    // issuance and switch records come newest first: the latest 200 of each cover any range the
-    // screen shows (a station gets a handful a day)
-    Promise.all([
-      api.call('queryDistributionRecords', { stationId, page: 1, length: 200 }, { quiet: true }),
-      api.call('querySwitchRecords', { stationId, page: 1, length: 200 }, { quiet: true }),
-    ]).then(
-      ([d, s]) => alive && setRecords({ dist: d.dataList, switches: s.dataList }),
-      () => undefined,
-    );
     return () => {
       alive = false;
     };
   }, [api, stationId, qFrom, qTo]);
+  useEffect(() => {
+    if (!stationId) return;
+    let alive = true;
+    // Issuance and switch records come newest first: the latest 200 of each cover any range the
+    // screen shows (a station gets a handful a day), so a zoom needs no new read, only time does.
+    const load = () =>
+      Promise.all([
+        api.call('queryDistributionRecords', { stationId, page: 1, length: 200 }, { quiet: true }),
+        api.call('querySwitchRecords', { stationId, page: 1, length: 200 }, { quiet: true }),
+      ]).then(
+        ([d, s]) => alive && setRecords({ dist: d.dataList, switches: s.dataList }),
+        () => undefined,
+      );
+    void load();
+    const id = setInterval(() => void load(), LIVE_REFRESH_MS);
+    return () => {
+      alive = false;
+      clearInterval(id);
+    };
+  }, [api, stationId]);
   useEffect(() => {
     if (!stationId) return;
     let alive = true;
@@ -189,8 +200,9 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
     for (const p of panels) {
       const st = infos[p.key]?.state;
       const res = st?.kind === 'loaded' && st.result.deviceId === p.deviceId ? st.result : null;
-      for (const pt of p.points) {
-        const s = res?.series.find((x) => x.point === pt);
+      const got = seriesFor(res, p.points);
+      for (const [k, pt] of p.points.entries()) {
+        const s = got[k];
         if (!s) continue;
         const head = `${pt}${s.unit ? ` (${s.unit})` : ''}`;
         cols.push({ label: panels.length > 1 ? `${p.name} ${head}` : head, t: s.t, v: s.v });

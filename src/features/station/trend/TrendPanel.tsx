@@ -8,7 +8,7 @@ import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
 import { TrendChart, type TrendBand, type TrendMarker, type TrendSeries } from '../../../widgets/trend/TrendChart';
 import { pointLabel } from '../format';
-import { apiHistory, history$, newQueries, type HistoryState } from './history';
+import { apiHistory, history$, newQueries, seriesFor, type HistoryState } from './history';
 import { joinSeries } from './join';
 
 export const MAX_SERIES = 4;
@@ -71,7 +71,7 @@ export function TrendPanel(p: TrendPanelProps) {
 
   const result = state?.kind === 'loaded' ? state.result : null;
   // the answer's series in the order of the picked points (a point the server lacks stays empty)
-  const got = useMemo(() => points.map((pt) => result?.series.find((s) => s.point === pt)), [result, points]);
+  const got = useMemo(() => seriesFor(result, points), [result, points]);
   const data = useMemo<AlignedData>(() => {
     const present = got.map((s) => s ?? { t: [], v: [] });
     if (present.length === 1) {

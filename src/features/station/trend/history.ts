@@ -45,6 +45,13 @@ export const apiHistory = (api: Api) => (q: HistoryQuery): Promise<History> =>
     { quiet: true },
   );
 
+/** The answer's series for the asked points, in their order (by name; by position if no name matches). */
+export function seriesFor(result: History | null | undefined, points: readonly string[]): Array<History['series'][number] | undefined> {
+  if (!result) return points.map(() => undefined);
+  const byName = points.map((pt) => result.series.find((s) => s.point === pt));
+  return byName.every((s) => s === undefined) && result.series.length === points.length ? points.map((_, k) => result.series[k]) : byName;
+}
+
 export const newQueries = () => new Subject<HistoryQuery>();
 
 /** Points of `t`/`v` inside [from, to] (ms): what is on screen. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCsvColumns } from '../history';
+import { seriesFor, toCsvColumns, type History } from '../history';
 import { strategyMarks, tariffPeriods, zonedMs, type Distribution, type SwitchRecord, type Tariff } from '../overlays';
 
 const slot = (start: string, end: string, period: 'sharp' | 'peak' | 'flat' | 'valley') => ({ start, end, period, fromGridPrice: 0.1, feedInPrice: 0.05 });
@@ -73,5 +73,16 @@ describe('CSV of several series', () => {
       'L2000,1970-01-01T00:00:02.000Z,,51',
       'L3000,1970-01-01T00:00:03.000Z,4,',
     ]);
+  });
+});
+
+describe('series of a multi-point answer', () => {
+  it('follows the order of the picked points, by name', () => {
+    const s = (point: string) => ({ point, unit: '', resolution: 'raw', stepwise: false, t: [], v: [] });
+    const r: History = { deviceId: 1, timezone: 'UTC', series: [s('soc'), s('p')] };
+    expect(seriesFor(r, ['p', 'soc']).map((x) => x?.point)).toEqual(['p', 'soc']);
+    expect(seriesFor(r, ['p', 'q']).map((x) => x?.point)).toEqual(['p', undefined]);
+    expect(seriesFor({ ...r, series: [s('P1')] }, ['p']).map((x) => x?.point)).toEqual(['P1']);
+    expect(seriesFor(null, ['p'])).toEqual([undefined]);
   });
 });
