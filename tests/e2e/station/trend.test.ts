@@ -137,6 +137,23 @@ for (const lang of ['zh', 'en'] as const) {
       expect((q1.to - q1.from) / q1.width).toBeLessThan((q0.to - q0.from) / q0.width / 3);
       const scaleOf = (sel: string) => page.locator(`${sel} .u-axis`).first().evaluate((e) => e.textContent);
       expect(await scaleOf(chart(1))).toBe(await scaleOf(chart(0))); // same x axis labels
+
+      // a drag-select on the first chart narrows both to the selection, leaving no selection box behind
+      const fetches1 = Number(await page.getByTestId('trend').getAttribute('data-fetches'));
+      await page.mouse.move(over0.x + over0.width * 0.3, over0.y + over0.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(over0.x + over0.width * 0.5, over0.y + over0.height / 2, { steps: 5 });
+      await page.mouse.up();
+      await page.waitForFunction((f) => Number(document.querySelector('[data-testid=trend]')?.getAttribute('data-fetches')) > f, fetches1, { timeout: 15_000 });
+      await page.waitForTimeout(300);
+      await loaded(page, 0);
+      const q2 = await query(page);
+      const span1 = q1.to - q1.from;
+      expect((q2.to - q2.from) / span1).toBeGreaterThan(0.15);
+      expect((q2.to - q2.from) / span1).toBeLessThan(0.25);
+      expect(Math.abs(q2.from - (q1.from + span1 * 0.3))).toBeLessThan(span1 * 0.02);
+      expect(await scaleOf(chart(1))).toBe(await scaleOf(chart(0)));
+      for (const i of [0, 1]) expect(await page.locator(`${chart(i)} .u-select`).evaluate((e) => e.getBoundingClientRect().width)).toBeLessThan(1);
       expect(errors).toEqual([]);
       await close();
     }, 120_000);
