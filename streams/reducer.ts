@@ -198,6 +198,7 @@ export const reduce = (state: State, e: StoreEvent): State => {
         return;
       case 'network/changed':
         // offline: nothing can reach the server; online: the next answer says whether it can
+        d.connection.network = e.online ? 'online' : 'offline';
         if (!e.online) d.connection.api = 'offline';
         return;
     }

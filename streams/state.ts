@@ -47,6 +47,8 @@ export interface State extends DataState {
     push: PushStatus;
     pushChangedAt: number | null;
     api: 'online' | 'offline';
+    /** the browser's network (navigator.onLine) */
+    network: 'online' | 'offline';
     /** last time any data arrived (API success or a push) */
     lastDataAt: number | null;
   };
@@ -68,6 +70,6 @@ export const initialState = (over: Partial<SessionState> = {}): State => ({
   loading: 0,
   alarms: { badge: 0, badgeOrgId: null, receivedTotal: 0, lastId: 0, byId: {}, ids: [] },
   popups: { queue: [], visible: [], overflow: 0, lastShownAt: null, sound: null },
-  connection: { push: 'idle', pushChangedAt: null, api: 'online', lastDataAt: null },
+  connection: { push: 'idle', pushChangedAt: null, api: 'online', network: 'online', lastDataAt: null },
   ...initialData(),
 });

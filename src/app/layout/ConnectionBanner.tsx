@@ -21,7 +21,7 @@ export function ConnectionBanner() {
   return (
     <div role="status" data-testid="connection-banner" className="flex items-center gap-2 border-b border-amber-300 bg-amber-50 px-4 py-1.5 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
       <span className="size-2 rounded-full bg-amber-500" aria-hidden="true" />
-      {c.api === 'offline' ? t('connection.apiDown') : t('connection.pushDown')} {agoText}
+      {c.network === 'offline' ? t('connection.networkDown') : c.api === 'offline' ? t('connection.apiDown') : t('connection.pushDown')} {agoText}
     </div>
   );
 }

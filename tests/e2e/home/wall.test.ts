@@ -62,6 +62,7 @@ describeBrowser('wall screen restarts', () => {
     await ctx.setOffline(true);
     online = false;
     await page.getByTestId('connection-banner').waitFor({ timeout: 10_000 });
+    expect(await page.getByTestId('connection-banner').innerText()).toMatch(/Network offline/);
     // every box greys out at once: nothing on screen can be current while offline
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=data-age]')].every((e) => e.getAttribute('data-stale') === 'true'));
     expect(await page.locator('[data-testid=trend-power] div[data-points]').getAttribute('data-stale')).toBe('true');
@@ -70,6 +71,9 @@ describeBrowser('wall screen restarts', () => {
     const age2 = await ageSeconds(page);
     expect(age2).toBeGreaterThanOrEqual(age1 + 2);
     await page.screenshot({ path: `${SHOTS}/wall-offline.png` });
+    // an alarm raised while the wall is offline arrives once it is back (push catch-up)
+    const orgId = await storeState<number>(page, 'session.currentOrg.id');
+    const missed = await server.alarm({ stationId: server.services.registry.stationsByProvider.get(orgId)![0]!, category: 'alarm' });
 
     await ctx.setOffline(false);
     online = true;
@@ -80,6 +84,7 @@ describeBrowser('wall screen restarts', () => {
       before,
       { timeout: 15_000 },
     );
+    await page.waitForFunction((id) => !!(window as unknown as EmsWindow).__ems.state().alarms.byId[id], missed.id, { timeout: 20_000 });
     expect(await marker()).toBe('still here');
     expect(errors).toEqual([]);
   });
