@@ -50,6 +50,18 @@ for (const lang of ['zh', 'en'] as const) {
     const panel = (page: Page, i: number) => page.locator(`[data-testid=trend-panel][data-index="${i}"]`);
     const loaded = (page: Page, i: number) =>
       page.waitForFunction((k) => document.querySelector(`[data-testid=trend-panel][data-index="${k}"]`)?.getAttribute('data-state') === 'loaded', i, { timeout: 20_000 });
+    /** the first chart holds the history of the range on screen (not of an earlier one) */
+    const settled = (page: Page) =>
+      page.waitForFunction(
+        () => {
+          const el = document.querySelector('[data-testid=trend]');
+          const q = JSON.parse(el?.getAttribute('data-query') || 'null') as { from: number; to: number } | null;
+          const r = JSON.parse(el?.getAttribute('data-range') || 'null') as { from: number; to: number } | null;
+          return el?.getAttribute('data-state') === 'loaded' && !!q && !!r && q.from === r.from && q.to === r.to;
+        },
+        null,
+        { timeout: 20_000 },
+      );
     const chart = (i: number) => (i === 0 ? '[data-testid=trend-chart]' : `[data-testid=trend-chart-${i}]`);
     /** the legend values of a chart: [time, series…] */
     const legend = (page: Page, i: number) => page.locator(`${chart(i)} .u-legend .u-series .u-value`).allTextContents();
@@ -130,8 +142,7 @@ for (const lang of ['zh', 'en'] as const) {
         await page.waitForTimeout(40);
       }
       await page.waitForFunction((f) => Number(document.querySelector('[data-testid=trend]')?.getAttribute('data-fetches')) > f, fetches0, { timeout: 15_000 });
-      await page.waitForTimeout(400);
-      await loaded(page, 0);
+      await settled(page);
       await loaded(page, 1);
       const q1 = await query(page);
       expect((q1.to - q1.from) / q1.width).toBeLessThan((q0.to - q0.from) / q0.width / 3);
@@ -145,8 +156,7 @@ for (const lang of ['zh', 'en'] as const) {
       await page.mouse.move(over0.x + over0.width * 0.5, over0.y + over0.height / 2, { steps: 5 });
       await page.mouse.up();
       await page.waitForFunction((f) => Number(document.querySelector('[data-testid=trend]')?.getAttribute('data-fetches')) > f, fetches1, { timeout: 15_000 });
-      await page.waitForTimeout(300);
-      await loaded(page, 0);
+      await settled(page);
       const q2 = await query(page);
       const span1 = q1.to - q1.from;
       expect((q2.to - q2.from) / span1).toBeGreaterThan(0.15);
@@ -181,7 +191,7 @@ for (const lang of ['zh', 'en'] as const) {
       const f0 = Number(await trend.getAttribute('data-fetches'));
       await page.getByTestId('trend-preset-d1').click();
       await page.waitForFunction((f) => Number(document.querySelector('[data-testid=trend]')?.getAttribute('data-fetches')) > f, f0);
-      await loaded(page, 0);
+      await settled(page);
       await page.waitForFunction(() => Number(document.querySelector('[data-testid=trend]')?.getAttribute('data-strategy-marks')) > 0, null, { timeout: 20_000 });
       await page.waitForFunction(() => Number(document.querySelector('[data-testid=trend]')?.getAttribute('data-tariff-bands')) > 0, null, { timeout: 20_000 });
       // the tariff legend names the periods in the user's language, and the bands are drawn

@@ -243,6 +243,7 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
       data-loaded={s0?.t.length ?? 0}
       data-fetches={infos[0]?.fetches ?? 0}
       data-query={q ? JSON.stringify({ from: q.from, to: q.to, width: q.width }) : ''}
+      data-range={JSON.stringify({ from: Math.round(range.from), to: Math.round(range.to) })}
       data-state={main?.kind ?? 'idle'}
       data-charts={panels.length}
       data-strategy-marks={stratMarks.length}
