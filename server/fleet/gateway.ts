@@ -102,16 +102,19 @@ export class SimGateway {
     this.last = t;
   }
 
-  /** One polling cycle ending at t: step the model, publish the frame (when online). */
-  tick(t: number): TelemetryFrame | null {
+  /**
+   * One polling cycle ending at t: step the model, publish the frame (when online). `modelT` runs
+   * the physics at another instant than the frame's time stamp (tests fast-forward the models).
+   */
+  tick(t: number, modelT = t): TelemetryFrame | null {
     if (this.last === null) {
-      this.last = t;
+      this.last = modelT;
       return null;
     }
-    const dt = (t - this.last) / 1000;
+    const dt = (modelT - this.last) / 1000;
     if (dt <= 0) return null;
-    this.last = t;
-    const r = this.model.step(t, Math.min(dt, 900));
+    this.last = modelT;
+    const r = this.model.step(modelT, Math.min(dt, 900));
     if (r.gatewayOnline !== this.online && this.client.connected) {
       this.online = r.gatewayOnline;
       this.client.publish(gwTopic(this.stationId, 'status'), JSON.stringify({ online: r.gatewayOnline, ts: t, firmware: this.opts.firmware }), { qos: 1, retain: true });

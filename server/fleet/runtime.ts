@@ -223,10 +223,14 @@ export class FleetRuntime implements LiveState {
     void this.daily.warm(this.s.db, everyStation, this.s.clock()).catch((e: unknown) => this.log.warn({ err: String(e) }, 'daily energy warm-up failed'));
   }
 
-  /** One polling cycle of every simulated gateway at the server clock (the timer calls it; tests too). */
-  tickNow(): void {
+  /**
+   * One polling cycle of every simulated gateway at the server clock (the timer calls it; tests
+   * too). `modelT` steps the models to that instant instead while frames keep the server clock:
+   * browser tests fast-forward the physics through a sunny afternoon and still see live data.
+   */
+  tickNow(modelT?: number): void {
     const t = this.s.clock();
-    for (const gw of this.gateways.values()) gw.tick(t);
+    for (const gw of this.gateways.values()) gw.tick(t, modelT ?? t);
   }
 
   async close(): Promise<void> {

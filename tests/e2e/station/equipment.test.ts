@@ -3,29 +3,36 @@
 // issues a finer history query, and the CSV holds exactly the points on screen.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import en from '../../../locales/en/common.json';
 import zh from '../../../locales/zh/common.json';
 import { GENERATOR_STATES } from '../../../protocol/fleet';
 import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
 import { DEMO, login } from '../helpers/console';
-import { startStationServer, type StationServer } from './server';
+import { startStationServer, type SimClock, type StationServer } from './server';
 
-const GEN_STATION = 4; // seed station with pv, ess, dg and load (off-grid)
-const PILE_STATION = 3; // seed station with charging piles
+const GEN_STATION = 4; // seed station with pv, ess, dg and load (off-grid, Africa/Nairobi)
+const PILE_STATION = 3; // seed station with pv, ess and charging piles (Asia/Shanghai)
+// The models run on a simulated clock from 14:00 at the pile station (09:00 in Nairobi) of a day
+// on which its piles charge, 2 minutes per tick: every device has something to show.
+const SIM: SimClock = { stationId: PILE_STATION, localHour: 14, stepMinutes: 2, sessionMinutes: 40 };
+const VIEW_TYPES = ['pv_inverter', 'pcs', 'battery_cluster', 'generator', 'charging_pile', 'load', 'meter', 'weather_station', 'gateway'];
 
 for (const lang of ['zh', 'en'] as const) {
   const L = lang === 'zh' ? zh : en;
   describeBrowser(`equipment monitoring (${lang})`, () => {
     let server: StationServer;
     let browser: Browser;
-    let stopTicking: () => void = () => undefined;
+    let stopTicking: (() => void) | null = null;
+    /** a polling cycle every second in the background (the first test ticks by hand) */
+    const keepTicking = () => {
+      stopTicking ??= server.ticking(1000);
+    };
     beforeAll(async () => {
-      [server, browser] = await Promise.all([startStationServer(), launch()]);
-      stopTicking = server.ticking(1000);
+      [server, browser] = await Promise.all([startStationServer({ simClock: SIM }), launch()]);
     });
     afterAll(async () => {
-      stopTicking();
+      stopTicking?.();
       await browser?.close();
       await server?.close();
     });
@@ -39,10 +46,17 @@ for (const lang of ['zh', 'en'] as const) {
       return { page, errors, close: () => ctx.close() };
     };
     const gridText = (page: Page) => page.getByTestId('device-grid').evaluate((e) => [...e.querySelectorAll('[data-testid=device-value]')].map((x) => x.textContent).join('|'));
+    const ageRe = lang === 'zh' ? /^(\d+) 秒前$/ : /^(\d+) s ago$/;
+    const ageOf = async (card: Locator): Promise<number> => {
+      const text = (await card.getByTestId('device-age').textContent()) ?? '';
+      expect(text).toMatch(ageRe);
+      return Number(ageRe.exec(text)![1]);
+    };
 
-    it('every device view renders live values that change over time, with online state and data age', async () => {
+    it('every device view renders live values that change over time, with online state and a ticking data age', async () => {
       const changed = new Set<string>();
-      for (const station of [GEN_STATION, PILE_STATION]) {
+      server.tick(); // onto the simulated afternoon
+      for (const station of [PILE_STATION, GEN_STATION]) {
         const { page, errors, close } = await open(station);
         const tabs = await page.locator('[data-testid^=device-tab-]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('device-tab-'.length)));
         expect(tabs).toContain('points');
@@ -51,41 +65,60 @@ for (const lang of ['zh', 'en'] as const) {
           const cards = page.locator(`[data-testid=device-card][data-type=${type}]`);
           await cards.first().waitFor();
           expect(await page.getByTestId(`device-tab-${type}`).textContent()).toContain(L.station.types[type as keyof typeof L.station.types]);
-          // online badge and a fresh data age on every card
-          for (const c of await cards.all()) {
-            expect(await c.getByTestId('device-online').textContent()).toBe(L.station.common.online);
-            const age = (await c.getByTestId('device-age').textContent()) ?? '';
-            expect(age, type).toMatch(lang === 'zh' ? /\d+ 秒前/ : /\d+ s ago/);
+          const before = await gridText(page);
+          expect(before.split('|').filter((v) => v !== '-').length, type).toBeGreaterThan(0);
+          // the next polling cycles of the gateway change what the view shows
+          for (let k = 0; k < 3 && !changed.has(`${station}/${type}`); k++) {
+            server.tick();
+            const moved = await page
+              .waitForFunction((b) => [...document.querySelectorAll('[data-testid=device-grid] [data-testid=device-value]')].map((x) => x.textContent).join('|') !== b, before, { timeout: 8000 })
+              .then(() => true, () => false);
+            if (moved) changed.add(`${station}/${type}`);
           }
-          const values = await gridText(page);
-          expect(values.split('|').filter((v) => v !== '-').length, type).toBeGreaterThan(0);
-          const deadline = Date.now() + 8_000;
-          while (Date.now() < deadline) {
-            await page.waitForTimeout(1000);
-            if ((await gridText(page)) !== values) {
-              changed.add(type);
-              break;
+          expect([...changed], `${type} of station ${station}`).toContain(`${station}/${type}`);
+          // every card online, its data age in seconds and growing until the next frame
+          for (const c of await cards.all()) expect(await c.getByTestId('device-online').textContent()).toBe(L.station.common.online);
+          const first = cards.first();
+          const age0 = await ageOf(first);
+          await page.waitForFunction(
+            ([sel, a]) => {
+              const m = /(\d+)/.exec(document.querySelector(sel)?.querySelector('[data-testid=device-age]')?.textContent ?? '');
+              return m !== null && Number(m[1]) > a;
+            },
+            [`[data-testid=device-card][data-device="${await first.getAttribute('data-device')}"]`, age0] as const,
+            { timeout: 5000 },
+          );
+          for (const c of await cards.all()) await ageOf(c);
+          if (type === 'battery_cluster') {
+            for (const c of await cards.all()) {
+              const soh = c.locator('[data-field=soh]');
+              expect(await soh.locator('dt').textContent()).toBe(L.station.derived.soh);
+              const text = (await soh.getByTestId('device-value').textContent()) ?? '';
+              expect(text).toMatch(/^\d+(\.\d)? %$/);
+              expect(Number.parseFloat(text)).toBeGreaterThan(90);
+              expect(Number.parseFloat(text)).toBeLessThan(99);
+              const spread = (await c.locator('[data-field=cellVspread]').getByTestId('device-value').textContent()) ?? '';
+              expect(spread).toMatch(/^\d+ mV$/);
+              expect(Number.parseFloat(spread)).toBeGreaterThan(0);
             }
           }
         }
         expect(errors).toEqual([]);
         await close();
       }
-      // The simulator runs on the wall clock: sun-driven values (PV, irradiance) and the day's
-      // EV sessions can sit still for minutes depending on the hour and the clouds, so only the
-      // types that move at every tick are required to change here; the models' own tests cover
-      // the rest with injected clocks.
-      const mustMove = ['load', 'gateway'];
-      for (const type of mustMove) expect([...changed], type).toContain(type);
+      // every device view, PV and EV charging included, moved on the simulated afternoon
+      for (const type of VIEW_TYPES) expect([...changed].map((x) => x.split('/')[1]), type).toContain(type);
     }, 240_000);
 
     it('a generator state change shows the right state name', async () => {
+      keepTicking();
       const { page, close } = await open(GEN_STATION);
       await page.getByTestId('device-tab-generator').click();
       const card = page.locator('[data-testid=device-card][data-type=generator]').first();
       await card.waitFor();
       const id = Number(await card.getAttribute('data-device'));
-      stopTicking(); // the model would overwrite the hand-made frames
+      stopTicking?.(); // the model would overwrite the hand-made frames
+      stopTicking = null;
       try {
         for (const code of [9, 14, 1]) {
           server.frame(GEN_STATION, [{ id, type: 'generator', s: code, values: { state: code, p: code === 9 ? 120 : 0, rpm: code === 9 ? 1500 : 0, fuelLevelPct: 55 } }]);
@@ -98,12 +131,13 @@ for (const lang of ['zh', 'en'] as const) {
           expect(await card.getAttribute('data-state-code')).toBe(String(code));
         }
       } finally {
-        stopTicking = server.ticking(1000);
+        keepTicking();
       }
       await close();
     });
 
     it('the points view lists every raw point, virtualized and searchable', async () => {
+      keepTicking();
       const { page, close } = await open(GEN_STATION);
       await page.getByTestId('device-tab-points').click();
       await page.getByTestId('point-row').first().waitFor();
@@ -121,6 +155,7 @@ for (const lang of ['zh', 'en'] as const) {
     });
 
     it('zooming a trend issues a finer query, and the CSV holds exactly the visible points', async () => {
+      keepTicking();
       const { page, close } = await open(GEN_STATION);
       await page.getByTestId('device-tab-pv_inverter').click();
       const trend = page.getByTestId('trend');

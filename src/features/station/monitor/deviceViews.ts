@@ -52,10 +52,10 @@ export function fieldsOf(d: LiveDevice, t: TFn, timeZone?: string): Field[] {
       const tmin = pointNum(d, 'cellTmin');
       const dv = vmax !== null && vmin !== null ? (vmax - vmin) * 1000 : null;
       const dt = tmax !== null && tmin !== null ? tmax - tmin : null;
-      const cap = pointNum(d, "soh");
+      const soh = pointNum(d, 'soh');
       return [
         num(d, t, 'soc', '%'),
-        { id: 'soh', label: t('station.derived.soh'), value: fmtValue(cap, '%') },
+        { id: 'soh', label: t('station.derived.soh'), value: fmtValue(soh, '%', 1), tone: soh !== null && soh < 80 ? 'warn' : undefined },
         num(d, t, 'p', 'kW'),
         num(d, t, 'v', 'V'),
         num(d, t, 'i', 'A'),
