@@ -25,7 +25,9 @@ describe('trend level of detail', () => {
     expect(idx.length).toBeLessThanOrEqual((buckets + 2) * 10);
     expect(idx.length).toBeGreaterThan(buckets);
     for (let k = 1; k < idx.length; k++) expect(idx[k]!).toBeGreaterThan(idx[k - 1]!);
-    const [x, w, s, st, g] = gather(ix, idx);
+    const [x, w0, s, st, g0] = gather(ix, idx);
+    const w = w0!;
+    const g = g0!;
     expect(s).toContain(999);
     expect(s).toContain(-999);
     expect(st).toContain(7); // a 3-sample state excursion survives
