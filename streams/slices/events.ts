@@ -3,7 +3,7 @@
 import type { HomepageStatistics, MatrixCard, PowerCurve } from '../home/homepage';
 import type { ProviderSummary } from '../monitor/providers';
 import type { StationSummary } from '../monitor/stations';
-import type { LatestResponse } from '../station/live';
+import type { LatestResponse } from '../station/liveState';
 
 type Failed<T extends string> = { type: T; key: string; failures: number; at: number };
 

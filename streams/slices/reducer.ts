@@ -3,7 +3,7 @@
 // walk would make slower than the copy itself.
 import { worseStatus } from '../home/cluster';
 import { alarmStatusOverrides } from '../monitor/alarmStatus';
-import { initialLive, reduceLive } from '../station/live';
+import { initialLive, reduceLive } from '../station/liveState';
 import type { State } from '../state';
 import type { AlarmPush } from '../types';
 import type { DataEvent } from './events';

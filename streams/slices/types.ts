@@ -4,7 +4,7 @@
 import type { HomepageStatistics, MatrixCard, PowerCurve } from '../home/homepage';
 import type { ProviderSummary } from '../monitor/providers';
 import type { StationSummary } from '../monitor/stations';
-import type { StationLive } from '../station/live';
+import type { StationLive } from '../station/liveState';
 
 export interface Meta {
   key: string | null;

@@ -1,0 +1,82 @@
+// The live snapshot of one station's devices and its pure reducer (no polling here, so the
+// store's reducer, which runs on the login route, does not pull the polling code with it).
+import { produce } from 'immer';
+import type { Res } from '../api/client';
+
+export type LatestResponse = Res<'queryStationLatest'>;
+export type LiveDeviceWire = LatestResponse['devices'][number];
+export type PointValue = LiveDeviceWire['points'][number];
+
+export interface LiveDevice {
+  deviceId: number;
+  type: string;
+  name: string;
+  online: boolean;
+  /** ms since epoch of the device's last frame */
+  lastSeen: number | null;
+  state: number | null;
+  points: PointValue[];
+}
+
+export interface StationLive {
+  stationId: number;
+  /** server time of the last answer */
+  serverTime: number | null;
+  /** client time of the last answer */
+  receivedAt: number | null;
+  byId: Record<number, LiveDevice>;
+  ids: number[];
+  /** consecutive failed polls */
+  failures: number;
+  polls: number;
+}
+
+export type LiveEvent =
+  | { type: 'latest/pollSucceeded'; at: number; data: LatestResponse }
+  | { type: 'latest/pollFailed'; at: number; failures: number };
+
+export const initialLive = (stationId: number): StationLive => ({
+  stationId,
+  serverTime: null,
+  receivedAt: null,
+  byId: {},
+  ids: [],
+  failures: 0,
+  polls: 0,
+});
+
+const TYPE_ORDER = ['pv_inverter', 'pcs', 'battery_cluster', 'generator', 'charging_pile', 'load', 'meter', 'weather_station', 'gateway'];
+const typeRank = (t: string): number => {
+  const i = TYPE_ORDER.indexOf(t);
+  return i < 0 ? TYPE_ORDER.length : i;
+};
+
+export const reduceLive = (s: StationLive, e: LiveEvent): StationLive =>
+  produce(s, (d) => {
+    if (e.type === 'latest/pollFailed') {
+      d.failures = e.failures;
+      return;
+    }
+    d.failures = 0;
+    d.polls += 1;
+    d.receivedAt = e.at;
+    d.serverTime = Date.parse(e.data.time);
+    const seen = new Set<number>();
+    for (const w of e.data.devices) {
+      seen.add(w.deviceId);
+      d.byId[w.deviceId] = {
+        deviceId: w.deviceId,
+        type: w.type,
+        name: w.name,
+        online: w.online,
+        lastSeen: w.lastSeen ? Date.parse(w.lastSeen) : null,
+        state: w.state,
+        points: w.points,
+      };
+    }
+    for (const id of Object.keys(d.byId).map(Number)) if (!seen.has(id)) delete d.byId[id];
+    d.ids = e.data.devices
+      .slice()
+      .sort((a, b) => typeRank(a.type) - typeRank(b.type) || a.name.localeCompare(b.name, 'en', { numeric: true }))
+      .map((x) => x.deviceId);
+  });
