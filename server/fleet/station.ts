@@ -1,13 +1,15 @@
 import { POINTS, pointIndex, type FleetDeviceType } from '../../protocol/fleet';
 import { BatteryCluster } from './battery';
-import { GeneratorSM, type GenState } from './generator';
+import type { GenState } from './generator';
+import { defaultIsland, peakShavingPower } from './dispatch';
+import { Genset } from './genset';
 import { feederPower } from './load';
 import { hash32, rand, fractal } from './noise';
 import { mulberry32 } from '../util/prng';
 import { gatewayOnlineAt, gridStateAt, pileSessionAt, type PileSession } from './schedules';
 import { weatherAt, type Weather } from './solar';
 import type { ActiveStrategy, DeviceConfig, DeviceSample, EnergyDelta, IslandParams, PeakShavingParams, StationConfig, StationFlows, StepResult } from './station-types';
-import { slotAt, tariffInForce, hhmm } from './tariff';
+import { slotAt, tariffInForce } from './tariff';
 import { localTime, type LocalTime } from './time';
 
 export * from './station-types';
@@ -22,18 +24,13 @@ export { ocv } from './battery';
 const num = (v: unknown, d: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : d);
 const clamp = (x: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, x));
 
-const DEFAULT_ISLAND = (dgKw: number, essKw: number): IslandParams => ({
-  socUpper: 95, socLower: 20, optimalGeneratorPowerKw: dgKw * 0.75, essChargingPowerLimitKw: essKw * 0.5,
-});
-
-interface Gen { dev: DeviceConfig; sm: GeneratorSM; energy: number; fuel: number; runHours: number; coolant: number; heater: boolean; tank: number; tankL: number; p: number }
 
 export class StationModel {
   readonly cfg: StationConfig;
   private readonly inverters: DeviceConfig[];
   private readonly pcs: DeviceConfig[];
   private readonly clusters: BatteryCluster[];
-  private readonly gens: Gen[];
+  private readonly gens: Genset[];
   private readonly piles: DeviceConfig[];
   private readonly loads: DeviceConfig[];
   private readonly meter: DeviceConfig | undefined;
@@ -71,15 +68,7 @@ export class StationModel {
     this.essKw = this.pcs.reduce((a, d) => a + d.ratedKw, 0);
     const rng = mulberry32(hash32(cfg.seed, 101));
     this.clusters = of('battery_cluster').map((dev) => new BatteryCluster(dev, cfg.seed, rng, startSocOverride));
-    this.gens = of('generator').map((dev) => ({
-      dev, energy: 0, fuel: 0, runHours: 0, coolant: 30, heater: false, tankL: num(dev.params.tankLitres, 400), tank: 0.8, p: 0,
-      sm: new GeneratorSM({
-        startDelaySec: num(dev.params.startDelaySec, 10),
-        cooldownSec: num(dev.params.cooldownSec, 180),
-        crankFires: (attempt, startNo) => attempt >= 2 || rand(cfg.seed, dev.id * 7919 + startNo, 41) > 0.08,
-        stopsInTime: (stopNo) => rand(cfg.seed, dev.id * 7919 + stopNo, 43) > 0.03,
-      }),
-    }));
+    this.gens = of('generator').map((dev) => new Genset(dev, cfg.seed));
     this.dgKw = this.gens.reduce((a, g) => a + g.dev.ratedKw, 0);
     const pv0 = this.inverters[0]?.params ?? {};
     this.tilt = num(this.weather?.params.tiltDeg ?? pv0.tiltDeg, 20);
@@ -141,17 +130,8 @@ export class StationModel {
       if (soh !== null && soh > 0) c.soh = clamp(soh, 50, 100);
       if (tmax !== null && tmin !== null) c.tempC = (tmax + tmin) / 2;
     }
-    for (const g of this.gens) {
-      const id = g.dev.id;
-      if (!latest.has(id)) continue;
-      n++;
-      counter(id, 'generator', 'energyKwh', (v) => (g.energy = v));
-      counter(id, 'generator', 'fuelL', (v) => (g.fuel = v));
-      counter(id, 'generator', 'runHours', (v) => (g.runHours = v));
-      counter(id, 'generator', 'fuelLevelPct', (v) => (g.tank = clamp(v / 100, 0.2, 1)));
-      counter(id, 'generator', 'coolantC', (v) => (g.coolant = v));
-    }
     const restored = (id: number) => latest.has(id) && ++n > 0;
+    for (const g of this.gens) if (restored(g.dev.id)) g.restore((point) => val(g.dev.id, 'generator', point));
     for (const d of this.inverters) if (restored(d.id)) counter(d.id, 'pv_inverter', 'totalKwh', (v) => this.pvTotal.set(d.id, v));
     for (const d of this.loads) if (restored(d.id)) counter(d.id, 'load', 'energyKwh', (v) => this.loadTotal.set(d.id, v));
     for (const d of this.piles) if (restored(d.id)) counter(d.id, 'charging_pile', 'totalKwh', (v) => this.pileTotal.set(d.id, v));
@@ -189,7 +169,7 @@ export class StationModel {
   private activeIsland(date: string): IslandParams {
     const s = this.cfg.island;
     if (this.cfg.modes.island && s && date >= s.startDate && date <= s.endDate) return s.params;
-    return DEFAULT_ISLAND(this.dgKw, this.essKw);
+    return defaultIsland(this.dgKw, this.essKw);
   }
 
   /** SOC bounds the ESS must respect now (strategy limits). */
@@ -250,20 +230,7 @@ export class StationModel {
 
     if (gridState === 0) {
       const net = load + pile + aux - pv;
-      if (ps && hasEss) {
-        const slot = ps.periods.find((pd) => lt.minutes >= hhmm(pd.start) && lt.minutes < hhmm(pd.end));
-        const limitImport = Math.min(ps.demandLimitKw || Infinity, ps.antiOverloadKw || Infinity);
-        if (slot?.mode === 'charge') {
-          pEss = -Math.min(slot.powerKw, this.essKw);
-          if (net - pEss > limitImport) pEss = -Math.max(0, limitImport - net);
-        } else if (slot?.mode === 'discharge') {
-          pEss = Math.min(slot.powerKw, this.essKw, Math.max(0, net - ps.antiBackflowKw));
-        } else if (ps.supplyPriority === 'pv' && net < 0) {
-          pEss = Math.max(net, -this.essKw);
-        }
-        if (ps.demandLimitKw > 0 && net - pEss > ps.demandLimitKw) pEss = Math.max(pEss, Math.min(this.essKw, net - ps.demandLimitKw));
-        pEss = clamp(pEss, -chargeable, dischargeable);
-      }
+      if (ps && hasEss) pEss = peakShavingPower(ps, lt.minutes, net, this.essKw, chargeable, dischargeable);
       grid = net - pEss;
       for (let i = 0; i < this.gens.length; i++) genSteps[i] = this.gens[i]!.sm.advance(dtSec, false);
     } else {
@@ -347,27 +314,7 @@ export class StationModel {
       const st = genSteps[i]!;
       for (const [from, to] of st.transitions) genTransitions.push({ id: g.dev.id, from, to });
       const share = onlineTot > 0 ? (g.dev.ratedKw * st.onlineSec) / onlineTot : 0;
-      g.p = gen * share;
-      const e = g.p * h;
-      const curve = g.dev.params.fuelCurve as { loadPct?: number[]; kwhPerLitre?: number[] } | undefined;
-      const kpl = interp(curve?.loadPct ?? [25, 100], curve?.kwhPerLitre ?? [2.8, 3.4], (100 * g.p) / (g.dev.ratedKw || 1));
-      const litres = (e > 0 ? e / kpl : 0) + (num(g.dev.params.idleLitresPerHour, g.dev.ratedKw * 0.012) * st.idleSec) / 3600;
-      fuel += litres;
-      g.energy += e;
-      g.fuel += litres;
-      g.runHours += (st.onlineSec + st.idleSec) / 3600;
-      g.tank -= litres / g.tankL;
-      if (g.tank < 0.2) g.tank = 0.9; // refuelled
-      if (g.sm.state >= 5 && g.sm.state <= 11) {
-        g.heater = false;
-        g.coolant += (82 + 6 * (g.p / (g.dev.ratedKw || 1)) - g.coolant) * (1 - Math.exp(-dtSec / 400));
-      } else {
-        // standing: the jacket-water heater keeps the block at 38-45 °C, cycling on its thermostat
-        if (g.coolant < 38) g.heater = true;
-        else if (g.coolant > 45) g.heater = false;
-        const target = g.heater ? Math.max(w.ambientC, 60) : w.ambientC;
-        g.coolant += (target - g.coolant) * (1 - Math.exp(-dtSec / (g.heater ? 900 : 3600)));
-      }
+      fuel += g.integrate(gen * share, st, dtSec, w.ambientC);
     });
 
     // counters of PV, loads, piles
@@ -429,11 +376,7 @@ export class StationModel {
       const state = r.cellVmin <= c.cellVmin + 0.05 ? 6 : c.soc <= 5 ? 5 : r.cellTmax > 45 || spread > 0.08 ? 3 : c.soc >= x.lim.upper - 0.5 ? 1 : c.soc <= x.lim.lower + 0.5 ? 2 : 0;
       out.push({ id: c.dev.id, type: 'battery_cluster', on: true, s: state, v: [c.soc, p, r.v, r.i, r.cellVmax, r.cellVmin, r.cellTmax, r.cellTmin, state, c.soh] });
     });
-    this.gens.forEach((g) => {
-      const s = g.sm.state;
-      const rpm = s === 3 ? 220 : s >= 5 && s <= 11 ? (s === 6 || s === 11 ? 900 : 1500) : s === 12 || s === 13 || s === 14 ? 300 : 0;
-      out.push({ id: g.dev.id, type: 'generator', on: true, s, v: [s, g.p, rpm, g.coolant, g.tank * 100, g.energy, g.fuel, g.runHours] });
-    });
+    for (const g of this.gens) out.push({ id: g.dev.id, type: 'generator', on: true, s: g.state, v: g.values() });
     this.piles.forEach((pl, i) => {
       const s = x.pileS[i]!;
       const state = s.p > 0.01 ? 1 : 0;
@@ -449,13 +392,6 @@ export class StationModel {
     return slotAt(tariffInForce(this.cfg.tariffs, lt.date), lt.monthNo, lt.minutes);
   }
 }
-
-const interp = (xs: number[], ys: number[], x: number): number => {
-  if (xs.length === 0) return 3.2;
-  if (x <= xs[0]!) return ys[0]!;
-  for (let i = 1; i < xs.length; i++) if (x <= xs[i]!) return ys[i - 1]! + ((ys[i]! - ys[i - 1]!) * (x - xs[i - 1]!)) / (xs[i]! - xs[i - 1]!);
-  return ys[ys.length - 1]!;
-};
 
 /** Point count of a device type (frame value arrays must have exactly this length). */
 export const pointCount = (type: FleetDeviceType): number => POINTS[type].length;

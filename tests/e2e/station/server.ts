@@ -3,7 +3,10 @@
 // `frame()` ingests a hand-made gateway frame (e.g. a generator state), `alarm()` raises and
 // pushes an alarm on a station. With `simClock`, `tick()` instead steps the models through a
 // simulated afternoon (frames keep the server clock, so data ages and online states stay live).
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { POINTS } from '../../../protocol/fleet';
 import { buildApp, type App } from '../../../server/app';
 import { publishAlarm, raiseAlarm, type AlarmRow } from '../../../server/alarms/store';
@@ -60,7 +63,19 @@ export const evAfternoon = (all: readonly StationConfig[], after: number, c: Sim
 
 let seq = 0;
 
+/**
+ * A private copy of the built console: a build started meanwhile by another test run empties
+ * dist/, and a page would then load an index whose chunks are gone.
+ */
+const consoleSnapshot = (): { dir: string; drop: () => void } => {
+  if (!existsSync('dist/index.html')) return { dir: 'dist', drop: () => undefined };
+  const dir = mkdtempSync(join(tmpdir(), 'ems-console-'));
+  cpSync('dist', dir, { recursive: true });
+  return { dir, drop: () => rmSync(dir, { recursive: true, force: true }) };
+};
+
 export async function startStationServer(opts: { simClock?: SimClock } = {}): Promise<StationServer> {
+  const dist = consoleSnapshot();
   const built = await buildApp({
     logger: false,
     seedStations: 4,
@@ -78,7 +93,7 @@ export async function startStationServer(opts: { simClock?: SimClock } = {}): Pr
       backfillDeviceHours: 3,
       seed: true,
       logLevel: 'warn',
-      staticDir: 'dist',
+      staticDir: dist.dir,
     },
   });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
@@ -103,7 +118,10 @@ export async function startStationServer(opts: { simClock?: SimClock } = {}): Pr
   return {
     ...built,
     url: `http://127.0.0.1:${port}`,
-    close: () => built.app.close(),
+    close: async () => {
+      await built.app.close();
+      dist.drop();
+    },
     tick,
     simNow: () => sim ?? s.clock(),
     ticking(ms) {
