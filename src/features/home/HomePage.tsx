@@ -38,7 +38,8 @@ export default function HomePage() {
   const [, navigate] = useLocation();
   const scope = useStoreValue(scopeCode);
   const now = useNow(1000);
-  const down = useStoreValue((s) => s.connection.api === 'offline' || s.connection.push === 'offline');
+  // polled figures cannot be current while the API is unreachable (the push channel alone does not matter)
+  const down = useStoreValue((s) => s.connection.api === 'offline');
   const [statsOf, curveOf, matrixOf] = useMemo(
     () => [(o: number | undefined) => homeStatistics$(store, api, o), (o: number | undefined) => homeCurve$(store, api, o), (o: number | undefined) => homeMatrix$(store, api, o)] as const,
     [store, api],
