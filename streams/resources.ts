@@ -65,6 +65,8 @@ export const recovered$ = (events$: Observable<StoreEvent>): Observable<StoreEve
 export function createResources(store: Store, deps: ResourceDeps = {}): Resources {
   const now = deps.now ?? Date.now;
   const wake$ = (deps.wake$ ?? recovered$(store.events$)).pipe(share());
+  // Kept after a poll stops: a screen may resubscribe to the observable it already holds (React
+  // re-running an effect), and that must restart this poll, not run beside a new one.
   const shared = new Map<string, Observable<never>>();
   const active = new Set<string>();
 
