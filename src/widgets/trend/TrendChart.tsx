@@ -4,10 +4,15 @@
 // change is reported through onRange (seconds). Times are drawn in `timeZone`. Series with
 // different units get a y scale each (the first two with an axis, left and right). Markers are
 // vertical lines (dashed: alarms; solid with a flag: strategy issuance), bands colour stretches of
-// the time axis (tariff periods) behind the series.
-import { useEffect, useRef } from 'react';
+// the time axis (tariff periods) behind the series. Data far denser than the pixels (over
+// LOD_MIN samples) is drawn through a level-of-detail view (lod.ts) recomputed per range.
+import { useEffect, useMemo, useRef } from 'react';
 import uPlot, { type AlignedData, type Options } from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { buildLod, gather, lodIndices, type LodIndex } from './lod';
+
+/** Above this many samples per series the chart draws M4 of the visible range, not every sample. */
+export const LOD_MIN = 20_000;
 
 export interface TrendSeries {
   label: string;
@@ -74,6 +79,12 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
   const strips = useRef<readonly TrendBand[]>(bands ?? []);
   const cb = useRef({ onRange, onWidth });
   cb.current = { onRange, onWidth };
+  const lod = useMemo<LodIndex | null>(() => (data[0].length > LOD_MIN ? buildLod(data[0], data.slice(1) as LodIndex['ys']) : null), [data]);
+  const src = useRef({ data, lod });
+  src.current = { data, lod };
+  /** what uPlot holds now: the full data or a level-of-detail view of it */
+  const shown = useRef<AlignedData | null>(null);
+  const viewKey = useRef('');
   const layout = JSON.stringify([series, timeZone, height, syncKey, xLabel, stacked]);
 
   useEffect(() => {
@@ -162,13 +173,17 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
             const sx = u.scales.x;
             const min = sx?.min;
             const max = sx?.max;
-            if (min !== undefined && max !== undefined && max > min) cb.current.onRange?.(min, max);
+            if (min === undefined || max === undefined || !(max > min)) return;
+            // a drag-select: the view of the new range follows (wheel and props set it first)
+            if (src.current.lod) queueMicrotask(() => refreshView(u, min, max));
+            cb.current.onRange?.(min, max);
           },
         ],
       },
     };
     started.current = { at: performance.now(), data: true };
-    const u = new uPlot(opts, data, el);
+    shown.current = viewOf(src.current.data, src.current.lod, range.min, range.max, Math.max(100, el.clientWidth - 120));
+    const u = new uPlot(opts, shown.current, el);
     plot.current = u;
     programmatic.current = true;
     u.setScale('x', range);
@@ -196,6 +211,7 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
         if (nmax - nmin < 10) return;
       }
       started.current = { at: performance.now(), data: false };
+      refreshView(u, nmin, nmax);
       u.setScale('x', { min: nmin, max: nmax });
     };
     u.over.addEventListener('wheel', onWheel, { passive: false });
@@ -220,10 +236,28 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
     if (!u) return;
     programmatic.current = true;
     started.current = { at: performance.now(), data: true };
-    u.setData(data, false);
+    shown.current = viewOf(data, lod, range.min, range.max, u.bbox.width / devicePixelRatio);
+    viewKey.current = `${range.min}:${range.max}:${u.bbox.width}`;
+    u.setData(shown.current, false);
     u.setScale('x', range);
     programmatic.current = false;
   }, [data, range]);
+
+  /** Puts the level-of-detail view of [min, max] into uPlot (no-op for data that fits). */
+  function refreshView(u: uPlot, min: number, max: number): void {
+    const { data: full, lod: ix } = src.current;
+    if (!ix) return;
+    const key = `${min}:${max}:${u.bbox.width}`;
+    if (key === viewKey.current) return;
+    viewKey.current = key;
+    const next = viewOf(full, ix, min, max, u.bbox.width / devicePixelRatio);
+    if (next === shown.current) return;
+    shown.current = next;
+    const was = programmatic.current;
+    programmatic.current = true;
+    u.setData(next, false);
+    programmatic.current = was;
+  }
 
   useEffect(() => {
     marks.current = markers ?? [];
@@ -232,6 +266,13 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
   }, [markers, bands]);
 
   return <div ref={box} data-testid={testId} data-markers={markers?.length ?? 0} data-bands={bands?.length ?? 0} className="trend-chart w-full" />;
+}
+
+/** The data to hand uPlot for [min, max] at `px` CSS pixels: M4 per 2 px when it is denser. */
+function viewOf(full: AlignedData, ix: LodIndex | null, min: number, max: number, px: number): AlignedData {
+  if (!ix) return full;
+  const idx = lodIndices(ix, min, max, Math.max(50, Math.floor(px / 2)));
+  return idx ? (gather(ix, idx) as AlignedData) : full;
 }
 
 /** Bands: a faint tint over the plot's height and a solid strip along the time axis. Returns how many are on screen. */
