@@ -15,6 +15,7 @@ import { DEFAULT_TREND_POINT } from '../monitor/deviceViews';
 import { seriesFor, toCsvColumns, type CsvColumn } from './history';
 import { ISSUE_COLOR, PERIOD_COLORS, PERIOD_ORDER, SWITCH_COLOR, strategyMarks, tariffBands, tariffPeriods, type Distribution, type SwitchRecord, type Tariff } from './overlays';
 import { MAX_SERIES, TrendPanel, type PanelInfo } from './TrendPanel';
+import { alarmContent } from '../../alarms/alarmText';
 
 const PRESETS = [
   { id: 'h1', ms: 3_600_000 },
@@ -93,10 +94,13 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
       (r) =>
         alive &&
         setAlarms(
-          r.dataList.flatMap((a) => [
-            { deviceId: a.deviceId, t: Date.parse(a.happenTime) / 1000, color: ALARM_COLOR[a.alarmType], label: a.content, recovered: false },
-            ...(a.recoveryTime ? [{ deviceId: a.deviceId, t: Date.parse(a.recoveryTime) / 1000, color: RECOVERED, label: a.content, recovered: true }] : []),
-          ]),
+          r.dataList.flatMap((a) => {
+            const label = alarmContent(a);
+            return [
+              { deviceId: a.deviceId, t: Date.parse(a.happenTime) / 1000, color: ALARM_COLOR[a.alarmType], label, recovered: false },
+              ...(a.recoveryTime ? [{ deviceId: a.deviceId, t: Date.parse(a.recoveryTime) / 1000, color: RECOVERED, label, recovered: true }] : []),
+            ];
+          }),
         ),
       () => undefined,
     );
