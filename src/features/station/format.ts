@@ -1,5 +1,5 @@
 // Number, age and time formatting for the station screens (codes in, text out).
-import type { TFn } from '../../i18n/i18n';
+import { lookupText, type TFn } from '../../i18n/i18n';
 import type { TKey } from '../../i18n/keys';
 
 const numberFormats = new Map<number, Intl.NumberFormat>();
@@ -58,14 +58,7 @@ export const fmtTime = (ms: number | string | null, timeZone?: string): string =
   return `${g('year')}-${g('month')}-${g('day')} ${g('hour')}:${g('minute')}:${g('second')}`;
 };
 
-const POINT_NAMES = new Set([
-  'online', 'cpuPct', 'uptimeS', 'p', 'v', 'f', 'gridState', 'importKwh', 'exportKwh', 'dcV', 'tempC', 'state', 'totalKwh', 'ghi', 'poa',
-  'ambientC', 'moduleC', 'windMs', 'on', 'essState', 'auxKw', 'chargeKwh', 'dischargeKwh', 'auxKwh', 'soc', 'i', 'cellVmax', 'cellVmin',
-  'cellTmax', 'cellTmin', 'rpm', 'coolantC', 'fuelLevelPct', 'energyKwh', 'fuelL', 'runHours', 'sessionKwh', 'vehicleSoc',
-  'pvKw', 'loadKw', 'essKw', 'gridKw', 'generatorKw', 'chargingKw',
-]);
-/** Translated point label; an unknown point shows its raw name. */
-export const pointLabel = (t: TFn, point: string): string => (POINT_NAMES.has(point) ? t(`station.points.${point}` as TKey) : point);
+export const pointLabel = (_t: TFn, point: string): string => lookupText(`station.points.${point}`) ?? point;
 
 const TYPES = new Set(['pv_inverter', 'pcs', 'battery_cluster', 'generator', 'charging_pile', 'load', 'gateway', 'weather_station', 'meter']);
 export const typeLabel = (t: TFn, type: string): string => (TYPES.has(type) ? t(`station.types.${type}` as TKey) : type);

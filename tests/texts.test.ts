@@ -1,4 +1,4 @@
-// Alarm texts are translated in the console by rule code (src/features/alarms/alarmText.ts):
+// Texts the server names by code. Alarm texts are translated in the console by rule code (src/features/alarms/alarmText.ts):
 // every rule the server knows has a name and a content template in both languages, and the
 // params the server records for it fill every placeholder, so a zh reader never gets English.
 import { describe, expect, it } from 'vitest';
@@ -43,5 +43,16 @@ describe('alarm texts', () => {
     useCatalogue('en', en);
     expect(alarmContent({ alarmRuleCode: 'dgFuelLow', params: {}, content: 'Fuel low (site text)', deviceName: 'DG-1' })).toBe('Fuel low (site text)');
     expect(alarmContent({ alarmRuleCode: 'dgFuelLow', params: { fuelPct: 12 }, content: 'x', deviceName: 'DG-1' })).toBe('DG-1 fuel level low: 12 %');
+  });
+});
+
+describe('point labels', () => {
+  it('every point a device or station reports has a label in zh and en', async () => {
+    const { POINTS, STATION_POINTS } = await import('../protocol/fleet');
+    const names = new Set([...Object.values(POINTS).flat(), ...STATION_POINTS].map((d) => d.name));
+    for (const n of names) {
+      expect((en.station.points as Record<string, string>)[n], n).toBeTruthy();
+      expect((zh.station.points as Record<string, string>)[n], n).toBeTruthy();
+    }
   });
 });
