@@ -86,6 +86,21 @@ describe('data slices', () => {
     expect(sel(s2)).toBe(sel(s));
   });
 
+  it('100,000 stations: unrelated events keep the list, a push replaces only its own row', () => {
+    let s = run([{ type: 'stations/listLoaded', key: 'scope', stations: Array.from({ length: 100_000 }, (_, i) => station(i + 1)), at: 1 }]);
+    const sel = selectStationList('scope');
+    const list = sel(s).value!;
+    expect(list).toHaveLength(100_000);
+    s = run([{ type: 'message/shown', messageType: 'success', text: { key: 'x' }, at: 2 }, { type: 'live/pollFailed', stationId: 9, failures: 1, at: 3 }, { type: 'api/succeeded', at: 4 }], s);
+    expect(sel(s).value).toBe(list);
+    s = run([{ type: 'alarms/received', alarms: [alarm(1, { stationId: 50_000 })], at: 5, live: true }], s);
+    const next = sel(s).value!;
+    expect(next).not.toBe(list);
+    expect(next[49_999]?.stationStatus).toBe(2);
+    // every other row keeps its object, so memoised rows do not re-render
+    expect(next.filter((x, i) => x !== list[i]).map((x) => x.stationId)).toEqual([50_000]);
+  });
+
   it('a duplicate push changes nothing', () => {
     const s = run([{ type: 'alarms/received', alarms: [alarm(1, { stationId: 3 })], at: 200, live: true }], loaded());
     expect(run([{ type: 'alarms/received', alarms: [alarm(1, { stationId: 3 })], at: 201, live: true }], s)).toBe(s);
