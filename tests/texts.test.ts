@@ -56,3 +56,26 @@ describe('point labels', () => {
     }
   });
 });
+
+describe('live alarm texts', () => {
+  it('the params of every live rule fill a zh template', async () => {
+    const { CHECKS } = await import('../server/fleet/rules');
+    const { POINTS } = await import('../protocol/fleet');
+    useCatalogue('zh', zh);
+    const frame = (type: keyof typeof POINTS, values: Record<string, number>) => POINTS[type].map((d) => values[d.name] ?? 0);
+    const conds = [
+      ...CHECKS.battery_cluster!(frame('battery_cluster', { soc: 4, cellTmax: 50.04, cellVmax: 3.7, cellVmin: 3.5 }), 6, null),
+      ...CHECKS.battery_cluster!(frame('battery_cluster', { soc: 4, cellVmax: 3.3, cellVmin: 3.29 }), 5, null),
+      ...CHECKS.generator!(frame('generator', { fuelLevelPct: 12.34, coolantC: 101 }), 12, 4),
+      ...CHECKS.generator!(frame('generator', { fuelLevelPct: 80 }), 9, 8),
+      ...CHECKS.meter!(frame('meter', { gridState: 1 }), null, null),
+      ...CHECKS.pcs!(frame('pcs', { tempC: 66.66 }), null, null),
+    ].filter((c) => c.active);
+    expect(new Set(conds.map((c) => c.code)).size).toBe(11);
+    for (const c of [...conds, { code: 'gatewayOffline', content: 'No data', params: { lastSeen: '2026-01-01T00:00:00Z', silentSec: 300 } }]) {
+      const text = alarmContent({ alarmRuleCode: c.code, params: c.params, content: c.content, deviceName: '1#' });
+      expect(text, c.code).not.toBe(c.content);
+      expect(text.replace(/BMS|SOC|IGBT|[VA°C%]|mV/g, ''), `${c.code}: ${text}`).not.toMatch(/[a-z]{3,}/i);
+    }
+  });
+});

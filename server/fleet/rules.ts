@@ -16,28 +16,31 @@ type Check = (v: (number | null)[], s: number | null, prev: number | null) => Co
 const at = (type: FleetDeviceType, name: string) => pointIndex(type, name);
 const n = (x: number | null | undefined) => (typeof x === 'number' && Number.isFinite(x) ? x : NaN);
 const f1 = (x: number) => x.toFixed(1);
+// params carry the figures the console fills into its translated texts (locales alarms.texts)
+const r1 = (x: number) => Math.round(x * 10) / 10;
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
 
-const CHECKS: Partial<Record<FleetDeviceType, Check>> = {
+export const CHECKS: Partial<Record<FleetDeviceType, Check>> = {
   battery_cluster: (v, s) => {
     const tmax = n(v[at('battery_cluster', 'cellTmax')]);
     const vmax = n(v[at('battery_cluster', 'cellVmax')]);
     const vmin = n(v[at('battery_cluster', 'cellVmin')]);
     return [
-      { code: 'cellOverTemp', active: tmax > 45, content: `Cell temperature ${f1(tmax)} °C above 45 °C`, params: { cellTmaxC: tmax } },
-      { code: 'cellOverVoltage', active: vmax > 3.62, content: `Cell voltage ${vmax.toFixed(3)} V above 3.620 V`, params: { cellVmax: vmax } },
-      { code: 'cellVoltageSpread', active: vmax - vmin > 0.08, content: `Cell voltage spread ${((vmax - vmin) * 1000).toFixed(0)} mV above 80 mV`, params: { spreadV: vmax - vmin } },
-      { code: 'cellUnderVoltageTrip', active: s === 6, content: `Under-voltage protection: lowest cell ${vmin.toFixed(3)} V`, params: { cellVmin: vmin } },
-      { code: 'forceChargeRequest', active: s === 5, content: 'BMS requests a force charge', params: { soc: n(v[0]) } },
+      { code: 'cellOverTemp', active: tmax > 45, content: `Cell temperature ${f1(tmax)} °C above 45 °C`, params: { cellTempC: r1(tmax), thresholdC: 45 } },
+      { code: 'cellOverVoltage', active: vmax > 3.62, content: `Cell voltage ${vmax.toFixed(3)} V above 3.620 V`, params: { cellVoltageV: r3(vmax), thresholdV: 3.62 } },
+      { code: 'cellVoltageSpread', active: vmax - vmin > 0.08, content: `Cell voltage spread ${((vmax - vmin) * 1000).toFixed(0)} mV above 80 mV`, params: { spreadMv: Math.round((vmax - vmin) * 1000), maxV: r3(vmax), minV: r3(vmin), thresholdMv: 80 } },
+      { code: 'cellUnderVoltageTrip', active: s === 6, content: `Under-voltage protection: lowest cell ${vmin.toFixed(3)} V`, params: { cellVoltageV: r3(vmin) } },
+      { code: 'forceChargeRequest', active: s === 5, content: 'BMS requests a force charge', params: { socPct: Math.round(n(v[0])) } },
     ];
   },
   generator: (v, s, prev) => {
     const fuel = n(v[at('generator', 'fuelLevelPct')]);
     const coolant = n(v[at('generator', 'coolantC')]);
     return [
-      { code: 'dgFuelLow', active: fuel < 25, content: `Fuel level ${f1(fuel)} % below 25 %`, params: { fuelLevelPct: fuel } },
-      { code: 'dgCoolantHighTrip', active: coolant > 98, content: `Coolant ${f1(coolant)} °C above 98 °C`, params: { coolantC: coolant } },
+      { code: 'dgFuelLow', active: fuel < 25, content: `Fuel level ${f1(fuel)} % below 25 %`, params: { fuelPct: r1(fuel), thresholdPct: 25 } },
+      { code: 'dgCoolantHighTrip', active: coolant > 98, content: `Coolant ${f1(coolant)} °C above 98 °C`, params: { coolantC: r1(coolant), thresholdC: 98 } },
       // a start abandoned after three cranks ends in a de-energised stop straight from the startup interval
-      { code: 'dgStartFailure', active: s === 12 && prev === 4, content: 'Generator did not start after three attempts', params: { state: s } },
+      { code: 'dgStartFailure', active: s === 12 && prev === 4, content: 'Generator did not start after three attempts', params: { attempts: 3, state: s } },
       { code: 'dgStarted', active: s !== null && s >= 8 && s <= 10, content: 'Generator started and took load', params: { state: s } },
     ];
   },
@@ -47,7 +50,7 @@ const CHECKS: Partial<Record<FleetDeviceType, Check>> = {
   },
   pcs: (v) => {
     const t = n(v[at('pcs', 'tempC')]);
-    return [{ code: 'pcsIgbtOverTemp', active: t > 60, content: `IGBT temperature ${f1(t)} °C above 60 °C`, params: { tempC: t } }];
+    return [{ code: 'pcsIgbtOverTemp', active: t > 60, content: `IGBT temperature ${f1(t)} °C above 60 °C`, params: { igbtTempC: r1(t), thresholdC: 60 } }];
   },
 };
 
@@ -94,7 +97,7 @@ export class AlarmRules {
       const gw = (store.stationDevices.get(stationId) ?? []).find((id) => store.devices.get(id)?.type === 'gateway') ?? null;
       const key = dedupKeyOf(stationId, gw, 'gatewayOffline');
       const last = store.stations.get(stationId)!.lastTs;
-      this.edge(stationId, gw, key, { code: 'gatewayOffline', active: !online, content: `No data from the gateway since ${new Date(last).toISOString()}`, params: { lastSeen: new Date(last).toISOString() } }, !online, new Date(now));
+      this.edge(stationId, gw, key, { code: 'gatewayOffline', active: !online, content: `No data from the gateway since ${new Date(last).toISOString()}`, params: { lastSeen: new Date(last).toISOString(), silentSec: Math.round((now - last) / 1000) } }, !online, new Date(now));
     }
   }
 

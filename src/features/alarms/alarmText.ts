@@ -19,13 +19,15 @@ export interface AlarmTextSource {
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
 export function alarmContent(a: AlarmTextSource): string {
-  const tpl = lookupText(`alarms.texts.${a.alarmRuleCode}`);
-  if (!tpl) return a.content;
   const values: Record<string, string | number> = { device: a.deviceName ?? '' };
   for (const [k, v] of Object.entries(a.params)) {
     if (typeof v === 'number' && Number.isFinite(v)) values[k] = v;
     else if (typeof v === 'string') values[k] = lookupText(`alarms.values.${v}`) ?? v;
   }
-  for (const m of tpl.matchAll(PLACEHOLDER)) if (!(m[1]! in values)) return a.content;
-  return interpolate(tpl, values).trim();
+  // the full template, else a brief one for alarms that record fewer figures (live rules)
+  for (const group of ['texts', 'textsBrief']) {
+    const tpl = lookupText(`alarms.${group}.${a.alarmRuleCode}`);
+    if (tpl && [...tpl.matchAll(PLACEHOLDER)].every((m) => m[1]! in values)) return interpolate(tpl, values).trim();
+  }
+  return a.content;
 }
