@@ -79,25 +79,47 @@ export const chooseLevel = (from: number, to: number, width: number, now: number
   return k;
 };
 
-const loadLevel = async (db: Queryable, id: number, p: number, level: number, from: number, to: number): Promise<{ t: number; len: number; mn: number[]; mx: number[]; av: number[] }[]> => {
+type Rows = { t: number; len: number; mn: number[]; mx: number[]; av: number[] }[];
+
+/**
+ * One level's rows over [from, to], each holding only the asked points (`ks`: indices into the
+ * type's point list), picked in SQL so a month of rows does not parse every point of the device.
+ */
+const loadLevel = async (db: Queryable, id: number, ks: readonly number[], level: number, from: number, to: number): Promise<Rows> => {
   const args = [id, from / 1000, to / 1000];
   if (level === 0) {
+    const cols = ks.map((k) => `v[${k + 1}]`).join(', ');
     const rows = await db.query<{ t: number; v: number[] }>(
-      'SELECT (extract(epoch FROM ts) * 1000)::float8 AS t, v FROM telemetry_raw WHERE device_id = $1 AND ts >= to_timestamp($2) AND ts <= to_timestamp($3) ORDER BY ts', args);
+      `SELECT (extract(epoch FROM ts) * 1000)::float8 AS t, ARRAY[${cols}]::float8[] AS v FROM telemetry_raw WHERE device_id = $1 AND ts >= to_timestamp($2) AND ts <= to_timestamp($3) ORDER BY ts`, args);
     return rows.map((r) => ({ t: r.t, len: 0, mn: r.v, mx: r.v, av: r.v }));
   }
-  if (id < 0 && level >= 2) return loadStationEnergy(db, -id, from, to);
+  if (id < 0 && level >= 2) return pick(await loadStationEnergy(db, -id, from, to), ks);
   const res = [0, 60, 900, 86_400][level]!;
-  const rows = await db.query<{ t: number; s: number[] }>(
-    'SELECT (extract(epoch FROM bucket) * 1000)::float8 AS t, s FROM telemetry_rollup WHERE device_id = $1 AND res = $4 AND bucket >= to_timestamp($2) AND bucket <= to_timestamp($3) ORDER BY bucket',
+  // a row written before points were appended to the type holds fewer: its own width w decides
+  const cols = ks
+    .map((k) => `CASE WHEN ${k} < w THEN s[${k + 1}] END, CASE WHEN ${k} < w THEN s[w + ${k + 1}] END, CASE WHEN ${k} < w THEN s[2 * w + ${k + 1}] END`)
+    .join(', ');
+  const rows = await db.query<{ t: number; s: (number | null)[] }>(
+    `SELECT t, ARRAY[${cols}]::float8[] AS s FROM (
+       SELECT (extract(epoch FROM bucket) * 1000)::float8 AS t, s, array_length(s, 1) / 3 AS w FROM telemetry_rollup
+       WHERE device_id = $1 AND res = $4 AND bucket >= to_timestamp($2) AND bucket <= to_timestamp($3)) r ORDER BY t`,
     [...args, res],
   );
-  // a row written before points were appended to the type holds fewer: its own width decides
   return rows.map((r) => {
-    const q = Math.min(p, Math.floor(r.s.length / 3));
-    return { t: r.t, len: res * 1000, mn: r.s.slice(0, q), mx: r.s.slice(q, 2 * q), av: r.s.slice(2 * q, 3 * q) };
+    const mn: number[] = [];
+    const mx: number[] = [];
+    const av: number[] = [];
+    for (let j = 0; j < ks.length; j++) {
+      mn.push(r.s[3 * j] ?? NaN);
+      mx.push(r.s[3 * j + 1] ?? NaN);
+      av.push(r.s[3 * j + 2] ?? NaN);
+    }
+    return { t: r.t, len: res * 1000, mn, mx, av };
   });
 };
+
+const pick = (rows: Rows, ks: readonly number[]): Rows =>
+  rows.map((r) => ({ t: r.t, len: r.len, mn: ks.map((k) => r.mn[k] ?? NaN), mx: ks.map((k) => r.mx[k] ?? NaN), av: ks.map((k) => r.av[k] ?? NaN) }));
 
 /** Station series at 15 min from the energy table: average power of the interval (kWh × 4), SOC at its end. */
 const loadStationEnergy = async (db: Queryable, stationId: number, from: number, to: number) => {
@@ -127,18 +149,18 @@ export const pointDefs = (type: FleetDeviceType | 'station'): readonly PointDef[
 
 export const queryHistory = async (db: Queryable, store: TelemetryStore | undefined, req: HistoryRequest, now: number, r: Retention): Promise<Series[]> => {
   const defs = pointDefs(req.type);
-  const p = defs.length;
+  const ks = req.points.map((name) => defs.findIndex((d) => d.name === name));
   const start = chooseLevel(req.from, req.to, req.width, now, r);
   // stitch: the chosen level, then coarser levels for whatever lies before its first value
-  let rows: { t: number; len: number; mn: number[]; mx: number[]; av: number[] }[] = [];
+  let rows: Rows = [];
   let until = req.to;
   let used = start;
   for (let level = start; level < LEVELS.length && until > req.from; level++) {
-    const got = await loadLevel(db, req.id, p, level, req.from, until);
+    const got = await loadLevel(db, req.id, ks, level, req.from, until);
     if (level === 0 && store) {
       const seen = new Set(got.map((g) => g.t));
       for (const x of store.pendingRaw(req.id, req.from, until)) {
-        const v = x.v.map((y) => y ?? NaN);
+        const v = ks.map((k) => x.v[k] ?? NaN);
         if (!seen.has(x.ts)) got.push({ t: x.ts, len: 0, mn: v, mx: v, av: v });
       }
       got.sort((a, b) => a.t - b.t);
@@ -150,14 +172,13 @@ export const queryHistory = async (db: Queryable, store: TelemetryStore | undefi
     }
   }
   rows.sort((a, b) => a.t - b.t);
-  return req.points.map((name) => {
-    const k = defs.findIndex((d) => d.name === name);
-    const def = defs[k]!;
+  return req.points.map((name, j) => {
+    const def = defs[ks[j]!]!;
     const samples: Sample[] = [];
     for (const row of rows) {
-      const mn = row.mn[k];
-      const mx = row.mx[k];
-      const av = row.av[k];
+      const mn = row.mn[j];
+      const mx = row.mx[j];
+      const av = row.av[j];
       if (mn === undefined || mn === null || !Number.isFinite(mn) || av === null || av === undefined || !Number.isFinite(av)) continue;
       samples.push({ t: row.t, len: row.len, mn, mx: mx ?? mn, av });
     }
