@@ -7,6 +7,7 @@ import { filter, debounceTime } from 'rxjs';
 import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
 import type { TKey } from '../../../i18n/keys';
+import { alarmContent, alarmRuleName } from '../../alarms/alarmText';
 import { fmtTime, typeLabel } from '../format';
 import { useStationId, useStationInfo } from '../hooks';
 
@@ -135,7 +136,7 @@ export default function AlarmLogPage() {
                   <span className="truncate">{r.deviceName ?? '-'}</span>
                   <span className={r.alarmType === 'fault' ? 'text-red-600' : r.alarmType === 'alert' ? 'text-amber-600' : ''}>{t(`station.alarmLog.types.${r.alarmType}`)}</span>
                   <span data-testid="alarm-status" className={r.alarmStatus === 2 ? 'text-emerald-600' : 'text-red-600'}>{t(statusKey(r.alarmStatus))}</span>
-                  <span className="truncate" title={r.content}>{r.content}</span>
+                  <span className="truncate" title={`${alarmRuleName(r.alarmRuleCode, r.alarmRuleName)} · ${alarmContent(r)}`}>{alarmContent(r)}</span>
                   <span className="truncate font-mono text-xs">{fmtTime(r.happenTime, tz)}</span>
                   <span className="truncate font-mono text-xs">{r.recoveryTime ? fmtTime(r.recoveryTime, tz) : '-'}</span>
                 </div>
