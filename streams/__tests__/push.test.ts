@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BehaviorSubject, VirtualTimeScheduler } from 'rxjs';
+import { BehaviorSubject, Subject, VirtualTimeScheduler } from 'rxjs';
 import { parseAlarmPush } from '../../protocol/push';
 import { createPushSource, type PushClient, type PushOutput } from '../push/source';
 import { fullJitter } from '../backoff';
@@ -21,7 +21,7 @@ class FakeClient implements PushClient {
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-function setup(catchUp: (afterId: number, org: number) => Promise<ReturnType<typeof alarm>[]>, latest = 0) {
+function setup(catchUp: (afterId: number, org: number) => Promise<ReturnType<typeof alarm>[]>, latest = 0, retryNow$?: Subject<void>) {
   const org$ = new BehaviorSubject<number | null>(7);
   const clients: FakeClient[] = [];
   const scheduler = new VirtualTimeScheduler();
@@ -43,6 +43,7 @@ function setup(catchUp: (afterId: number, org: number) => Promise<ReturnType<typ
     random: () => 0.5,
     warn,
     batchMs: 16,
+    ...(retryNow$ ? { retryNow$ } : {}),
   }).subscribe((o) => out.push(o));
   const alarms = () => out.flatMap((o) => (o.type === 'alarms' && o.live ? o.alarms.map((a) => a.alarmId) : []));
   return { org$, clients, scheduler, out, sub, warn, alarms };
@@ -83,6 +84,26 @@ describe('push source', () => {
     t.scheduler.flush();
     expect(since).toEqual([5]); // the first connect only set the cursor (4); 5 came live
     expect(t.alarms()).toEqual([5, 6, 7]);
+  });
+
+  it('reconnects at once when the network returns instead of waiting out its backoff', async () => {
+    const back = new Subject<void>();
+    const t = setup(async () => [], 0, back);
+    await flush();
+    t.clients[0]!.connect!();
+    t.clients[0]!.close!();
+    expect(t.clients).toHaveLength(1); // waiting for its backoff (virtual time does not move)
+    back.next();
+    await flush();
+    expect(t.clients).toHaveLength(2);
+    t.clients[1]!.connect!();
+    expect(t.out.at(-1)).toEqual({ type: 'status', status: 'online' });
+    back.next(); // already connected: nothing happens
+    await flush();
+    expect(t.clients).toHaveLength(2);
+    t.scheduler.flush(); // the cancelled backoff does not open a third connection
+    await flush();
+    expect(t.clients).toHaveLength(2);
   });
 
   it('resubscribes on org switch on the live connection', async () => {

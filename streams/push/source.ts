@@ -45,6 +45,8 @@ export interface PushDeps {
   /** the topics to follow for an org, chosen from those the server offered */
   topicsOf(orgId: number, offered: readonly string[]): string[];
   backoff?: BackoffPolicy;
+  /** the network or the server came back: a pending reconnect runs now, not after its backoff */
+  retryNow$?: Observable<unknown>;
   random?: () => number;
   scheduler?: SchedulerLike;
   /** batch window for bursts; the first message of a quiet period is delivered at once */
@@ -235,8 +237,17 @@ export function createPushSource(d: PushDeps): Observable<PushOutput> {
       } else if (!retry) void open();
     });
 
+    const retrySub = d.retryNow$?.subscribe(() => {
+      if (org === null || client || !retry) return;
+      retry.unsubscribe();
+      retry = null;
+      attempt = 0;
+      void open();
+    });
+
     return () => {
       orgSub.unsubscribe();
+      retrySub?.unsubscribe();
       flushing?.unsubscribe();
       teardown();
     };

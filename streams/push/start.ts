@@ -1,6 +1,6 @@
 // Entry of the lazily loaded push chunk (mqtt.js + zod stay out of the login route's JS).
 // Wires the push source to the store: status -> connection, alarms -> alarms/received.
-import { distinctUntilChanged, map, type Subscription } from 'rxjs';
+import { distinctUntilChanged, filter, map, pairwise, type Subscription } from 'rxjs';
 import { orgAlarmTopic, parseAlarmPush, parseStationAlarmTopic } from '../../protocol/push';
 import type { Api } from '../api/client';
 import type { Store } from '../store';
@@ -48,6 +48,13 @@ export function startPush(store: Store, api: Api): Subscription {
     },
     parse: parseAlarmPush,
     topicsOf,
+    // the browser back online, or the API answering again after a failure (a server restart)
+    retryNow$: store.state$.pipe(
+      map((s) => s.connection.network === 'online' && s.connection.api === 'online'),
+      distinctUntilChanged(),
+      pairwise(),
+      filter(([was, is]) => !was && is),
+    ),
   }).subscribe((o) => {
     const at = Date.now();
     if (o.type === 'status') store.dispatch({ type: 'push/statusChanged', status: o.status, at });
