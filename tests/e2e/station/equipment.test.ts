@@ -178,8 +178,19 @@ for (const lang of ['zh', 'en'] as const) {
         fetches0,
         { timeout: 15_000 },
       );
-      await page.waitForTimeout(400); // let the debounced last range land
-      await page.waitForFunction(() => document.querySelector('[data-testid=trend]')?.getAttribute('data-state') === 'loaded');
+      // settled: the loaded history is the one asked for the range on screen (the last debounced zoom)
+      await page.waitForFunction(
+        () => {
+          const el = document.querySelector('[data-testid=trend]');
+          const q = JSON.parse(el?.getAttribute('data-query') || 'null') as { from: number; to: number } | null;
+          const r = JSON.parse(el?.getAttribute('data-range') || 'null') as { from: number; to: number } | null;
+          return el?.getAttribute('data-state') === 'loaded' && !!q && !!r && q.from === r.from && q.to === r.to;
+        },
+        null,
+        { timeout: 15_000 },
+      );
+      stopTicking?.(); // nothing new arrives while the CSV is compared with the screen
+      stopTicking = null;
       const q1 = JSON.parse((await trend.getAttribute('data-query'))!) as { from: number; to: number; width: number };
       const msPerPx = (q: typeof q0) => (q.to - q.from) / q.width;
       expect(msPerPx(q1)).toBeLessThan(msPerPx(q0) / 3);
