@@ -7,12 +7,16 @@
 //   matrix.scroll_frame_p95_ms_5k             matrix cards scroll, 5,000 cards
 //   stations.scroll_frame_p95_ms_100k         station list scroll, 100,000 rows
 //   stations.dom_rows_max                     most rows in the DOM while scrolling
-// The station data is answered by the page (route interception) so sizes do not depend on the
-// seed; the WebGL renderer string is logged to stderr.
+// Frame times are rAF intervals with Chromium's frame-rate limit off (bench/browser.ts): what one
+// frame costs, not a count of vsyncs. Scrolls and pans are driven from inside the page, one step
+// per frame (a drag by synthetic pointer events, as maplibre's handlers read them), so every
+// measured frame carries work. The station data is answered by the page (route interception) so
+// sizes do not depend on the seed; the WebGL renderer string is logged to stderr.
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import type { Page } from 'playwright-core';
-import { hasChromium, launch, newContext } from '../../tests/e2e/helpers/browser';
+import { hasChromium, newContext } from '../../tests/e2e/helpers/browser';
+import { launchUnthrottled } from '../browser';
 import { startServer } from '../../tests/e2e/helpers/server';
 import { DEMO, login } from '../../tests/e2e/helpers/console';
 import { log, percentile, report } from '../report';
@@ -65,12 +69,27 @@ async function answer(page: Page, action: string, data: unknown): Promise<void> 
   );
 }
 
-/** rAF frame times while `drive` runs. */
-async function frames(page: Page, drive: () => Promise<void>): Promise<number[]> {
-  await page.evaluate(`(() => { window.__f = []; window.__run = true; let last = performance.now();
-    const tick = (t) => { window.__f.push(t - last); last = t; if (window.__run) requestAnimationFrame(tick); }; requestAnimationFrame(tick); })()`);
-  await drive();
-  return (await page.evaluate(`(() => { window.__run = false; return window.__f.slice(2); })()`)) as number[];
+/** Frame times of a drag across the map: one pointer step per frame, three sweeps. */
+async function panFrames(page: Page, steps = 240): Promise<number[]> {
+  return (await page.evaluate(
+    `new Promise((res) => {
+      const el = document.querySelector('[data-testid="station-map"] .maplibregl-canvas');
+      const r = el.getBoundingClientRect();
+      let x = r.left + r.width * 0.75; let y = r.top + r.height / 2;
+      const ev = (type, b) => new MouseEvent(type, { clientX: x, clientY: y, screenX: x, screenY: y, button: 0, buttons: b, bubbles: true, cancelable: true, view: window });
+      el.dispatchEvent(ev('mousedown', 1));
+      const f = []; let last = performance.now(); let i = 0;
+      const tick = (t) => {
+        f.push(t - last); last = t;
+        const leg = Math.floor(i / 80);
+        x += leg === 1 ? 6 : -6; y += leg === 2 ? -2 : 1;
+        el.dispatchEvent(ev('mousemove', 1));
+        if (++i < ${steps}) requestAnimationFrame(tick);
+        else { el.dispatchEvent(ev('mouseup', 0)); res(f.slice(3)); }
+      };
+      requestAnimationFrame(tick);
+    })`,
+  )) as number[];
 }
 
 async function scrollFrames(page: Page, selector: string, rowSelector: string, steps = 240, stepPx = 120): Promise<{ p95: number; maxRows: number }> {
@@ -102,7 +121,7 @@ export async function run(): Promise<void> {
   report('bundle.home_map_kib_gz', map.kib, 'KiB');
 
   const server = await startServer({ seedStations: 12 });
-  const browser = await launch();
+  const browser = await launchUnthrottled();
   try {
     const ctx = await newContext(browser, { baseURL: server.url, language: 'en', width: 1600, height: 900 });
     const page = await ctx.newPage();
@@ -132,15 +151,10 @@ export async function run(): Promise<void> {
       await p.waitForFunction((k) => Number(document.querySelector('[data-testid="station-map"]')?.getAttribute('data-stations') ?? -1) === k, n, { timeout: 120_000 });
       await p.locator('[data-testid="station-map"] canvas').first().waitFor();
       await p.waitForTimeout(1500);
-      const b = (await p.getByTestId('station-map').boundingBox())!;
-      const f = await frames(p, async () => {
-        for (let round = 0; round < 3; round++) {
-          await p.mouse.move(b.x + b.width * 0.7, b.y + b.height / 2);
-          await p.mouse.down();
-          for (let i = 0; i < 40; i++) await p.mouse.move(b.x + b.width * (0.7 - i * 0.01), b.y + b.height / 2 + (round - 1) * i);
-          await p.mouse.up();
-        }
-      });
+      const f = await panFrames(p);
+      // the drag must have moved the map, or the frames measured nothing
+      const center = await p.waitForFunction(() => document.querySelector('[data-testid="station-map"]')?.getAttribute('data-center'), null, { timeout: 10_000 });
+      log(`map ${n}: ${f.length} frames, median ${percentile(f, 50).toFixed(1)} ms, p95 ${percentile(f, 95).toFixed(1)} ms, centre after the drag ${String(await center.jsonValue())} (from 105.00,28.00)`);
       if (n === 5000) {
         const m = await scrollFrames(p, '[data-testid="matrix-scroller"]', '[data-testid="station-card"]', 240, 90);
         report('matrix.scroll_frame_p95_ms_5k', m.p95, 'ms');

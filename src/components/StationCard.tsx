@@ -1,6 +1,6 @@
 // Station matrix card (SPEC §2): background picture (a default when none), station name, status
 // icon 0-4 and the figures of its data type. Presentational: props in, onClick out.
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { STATUS_KEYS, StatusIcon } from './stationLabels';
 import type { TFn } from '../i18n/i18n';
 
@@ -35,7 +35,8 @@ const Fig = ({ label, value, unit }: { label: string; value: string; unit?: stri
   </div>
 );
 
-export function StationCard({ card, t, onClick }: { card: StationCardData; t: TFn; onClick: (c: StationCardData) => void }) {
+/** Memoised: a scrolling matrix re-renders its rows every frame, the cards in them need not. */
+export const StationCard = memo(function StationCard({ card, t, onClick }: { card: StationCardData; t: TFn; onClick: (c: StationCardData) => void }) {
   let figs: ReactNode;
   if (card.cardType === 2) {
     figs = (
@@ -85,4 +86,4 @@ export function StationCard({ card, t, onClick }: { card: StationCardData; t: TF
       </div>
     </button>
   );
-}
+});

@@ -41,6 +41,7 @@ export interface StationMapProps {
 
 export default function StationMap({ stations, styleUrl, dark = false, height = 420, statusLabel, powerLabel, countLabel, onOpen }: StationMapProps) {
   const map = useRef<MapRef>(null);
+  const box = useRef<HTMLDivElement>(null);
   const [zoom, setZoom] = useState(2.2);
   const [hover, setHover] = useState<{ x: number; y: number; p: MapPoint } | null>(null);
   const z = Math.floor(zoom);
@@ -96,7 +97,7 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
   };
 
   return (
-    <div className="relative overflow-hidden rounded-md" style={{ height }} data-testid="station-map" data-points={points.length} data-stations={stations.length}
+    <div ref={box} className="relative overflow-hidden rounded-md" style={{ height }} data-testid="station-map" data-points={points.length} data-stations={stations.length}
       data-alarmed={alarmed}>
       <Map
         ref={map}
@@ -105,6 +106,10 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
         renderWorldCopies={false}
         attributionControl={false}
         onZoom={(e) => setZoom(e.viewState.zoom)}
+        // where the map stands after a pan or zoom (read by tests and benchmarks; no re-render)
+        onMoveEnd={(e) => {
+          if (box.current) box.current.dataset.center = `${e.viewState.longitude.toFixed(2)},${e.viewState.latitude.toFixed(2)}`;
+        }}
         style={{ width: '100%', height: '100%' }}
       >
         <NavigationControl position="top-right" showCompass={false} />
