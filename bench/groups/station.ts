@@ -5,8 +5,8 @@
 //   trend.zoom_roundtrip_p95_ms     wheel → finer data painted, on a month of 1-minute data: the
 //                                   real server's queryDeviceHistory (signed request, level choice,
 //                                   SQL over telemetry_rollup, M4 at the chart's width) for a seeded
-//                                   PCS given 30 days of 1-minute and 15-minute rollups; includes the
-//                                   trend's 50 ms debounce
+//                                   PCS given 30 days of 1-minute and 15-minute rollups (a single
+//                                   wheel step is fetched at once: the trend throttles, leading edge)
 //   points.scroll_frame_p95_ms_100k points view scroll frame p95, 2,000 devices × 50 points
 //   trend.redraw_p95_ms_1m_x4       wheel zoom / Shift+wheel pan → uPlot redrawn, TrendChart with
 //                                   4 series × 1,000,000 points loaded (bench/pages/trend, the

@@ -2,7 +2,7 @@
 // screen's shared x range and overlays. Charts of a screen share the range (a zoom on one is a
 // new range for all) and a uPlot cursor sync key (hovering one moves the cursor on all).
 import { useObservableState } from 'observable-hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AlignedData } from 'uplot';
 import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
@@ -63,7 +63,8 @@ export function TrendPanel(p: TrendPanelProps) {
   }, [api]);
   const [state] = useObservableState<HistoryState | null>(() => history$(queries, fetch), null);
   const key = points.join('\n');
-  useEffect(() => {
+  // before paint: a zoom's query leaves in the same frame as the zoom
+  useLayoutEffect(() => {
     const pts = key.split('\n');
     if (width > 0) queries.next({ deviceId, point: pts[0] ?? 'p', points: pts, from: Math.round(range.from), to: Math.round(range.to), width });
   }, [queries, deviceId, key, range.from, range.to, width]);

@@ -1,7 +1,7 @@
 // History for a trend: the visible range at the chart's pixel width, re-fetched (latest wins)
 // whenever the range or width changes. The server picks the resolution (raw … 1 day) and keeps
 // min/max per pixel (M4); finer data therefore arrives by itself when the range narrows.
-import { Subject, debounceTime, distinctUntilChanged, from, map, catchError, of, switchMap, type Observable } from 'rxjs';
+import { Subject, asyncScheduler, distinctUntilChanged, from, map, catchError, of, switchMap, throttleTime, type Observable } from 'rxjs';
 import type { Api, Res } from '../../../../streams/api/client';
 
 export type History = Res<'queryDeviceHistory'>;
@@ -25,10 +25,14 @@ export const pointsOf = (q: HistoryQuery): readonly string[] => (q.points && q.p
 export const sameQuery = (a: HistoryQuery, b: HistoryQuery): boolean =>
   a.deviceId === b.deviceId && pointsOf(a).join('\n') === pointsOf(b).join('\n') && a.from === b.from && a.to === b.to && a.width === b.width;
 
-export function history$(queries: Observable<HistoryQuery>, fetch: (q: HistoryQuery) => Promise<History>, debounceMs = 50): Observable<HistoryState> {
+/**
+ * The first range of a burst is fetched at once (a single wheel step answers without a wait); while
+ * the burst goes on, at most one more per window, the latest, so its end is always fetched.
+ */
+export function history$(queries: Observable<HistoryQuery>, fetch: (q: HistoryQuery) => Promise<History>, windowMs = 50): Observable<HistoryState> {
   return queries.pipe(
     distinctUntilChanged(sameQuery),
-    debounceTime(debounceMs),
+    throttleTime(windowMs, asyncScheduler, { leading: true, trailing: true }),
     switchMap((q) =>
       from(fetch(q)).pipe(
         map((result): HistoryState => ({ kind: 'loaded', query: q, result })),
