@@ -107,24 +107,28 @@ export class TelemetryStore {
     let accepted = 0;
     for (const d of frame.devices) {
       const meta = this.devices.get(d.id);
-      if (!meta || meta.stationId !== sid || d.v.length !== POINTS[meta.type].length) {
+      const n = meta ? POINTS[meta.type].length : 0;
+      // points are only ever appended to a type, so a gateway on an older list sends a prefix:
+      // taken, with the newer points empty; a longer frame is not this type's and is refused
+      if (!meta || meta.stationId !== sid || d.v.length === 0 || d.v.length > n) {
         this.rejected++;
         continue;
       }
+      const v = d.v.length === n ? d.v : [...d.v, ...new Array<null>(n - d.v.length).fill(null)];
       accepted++;
-      this.latest.set(d.id, { ts, on: d.on, s: d.s, v: d.v, q: d.q ?? 'good' });
-      this.raw.push({ id: d.id, ts, v: d.v });
-      this.fold(d.id, ts, d.v);
-      this.count(sid, d.id, meta.type, ts, d.v, d.s);
-      const p0 = d.v[0] ?? 0;
+      this.latest.set(d.id, { ts, on: d.on, s: d.s, v, q: d.q ?? 'good' });
+      this.raw.push({ id: d.id, ts, v });
+      this.fold(d.id, ts, v);
+      this.count(sid, d.id, meta.type, ts, v, d.s);
+      const p0 = v[0] ?? 0;
       switch (meta.type) {
         case 'pv_inverter': pv += p0; break;
         case 'load': load += p0; break;
-        case 'charging_pile': pile += d.v[1] ?? 0; break;
+        case 'charging_pile': pile += v[1] ?? 0; break;
         case 'pcs': ess += p0; hasPcs = true; break;
-        case 'generator': gen += d.v[1] ?? 0; break;
+        case 'generator': gen += v[1] ?? 0; break;
         case 'meter': grid = p0; break;
-        case 'battery_cluster': socW += (d.v[0] ?? 0) * (meta.capKwh || 1); cap += meta.capKwh || 1; break;
+        case 'battery_cluster': socW += (v[0] ?? 0) * (meta.capKwh || 1); cap += meta.capKwh || 1; break;
         default:
       }
     }

@@ -8,7 +8,7 @@ import { backfill } from '../backfill';
 import { queryHistory } from '../history';
 import { TelemetryStore } from '../store';
 import { account, stationEnergy, type Interval, type Pricing } from '../energy';
-import type { TelemetryFrame } from '../../../protocol/fleet';
+import { POINTS, type TelemetryFrame } from '../../../protocol/fleet';
 
 const NOW = Date.UTC(2026, 6, 14, 6, 0);
 const retention = { rawDays: 2, minuteDays: 14, quarterDays: 400 };
@@ -22,6 +22,20 @@ beforeAll(async () => {
 afterAll(async () => db?.close());
 
 describe('telemetry store', () => {
+  it('takes a frame of an older point list (a prefix), the newer points empty; refuses a longer one', async () => {
+    const store = new TelemetryStore({ clock: () => NOW, retention, offlineAfterMs: 60_000 });
+    await store.loadDevices(db);
+    const cluster = (await db.query<{ id: number }>("SELECT id FROM devices WHERE station_id = 1 AND type = 'battery_cluster' ORDER BY id LIMIT 1"))[0]!.id;
+    const n = POINTS.battery_cluster.length;
+    const full = Array.from({ length: n }, (_, i) => i + 1);
+    store.ingest({ ver: 1, stationId: 1, seq: 1, ts: NOW, devices: [{ id: cluster, on: true, s: null, v: full.slice(0, -1) }] }, NOW);
+    expect(store.rejected).toBe(0);
+    expect(store.latest.get(cluster)!.v).toEqual([...full.slice(0, -1), null]);
+    store.ingest({ ver: 1, stationId: 1, seq: 2, ts: NOW + 5000, devices: [{ id: cluster, on: true, s: null, v: [...full, 1] }] }, NOW);
+    expect(store.rejected).toBe(1);
+    expect(store.latest.get(cluster)!.ts).toBe(NOW);
+  });
+
   it('ingests frames into latest values, raw rows, rollups and energy that matches the model', async () => {
     const clock = { now: NOW };
     const store = new TelemetryStore({ clock: () => clock.now, retention, offlineAfterMs: 60_000 });
