@@ -13,7 +13,7 @@ import { scopeCode } from '../../../streams/monitor/scope';
 import type { View } from '../../../streams/slices/selectors';
 import { STATUS_KEYS, stationOverviewHref } from '../../components/stationLabels';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
-import { useNow } from '../../hooks/usePoll';
+import { useNow } from '../../hooks/useNow';
 import { useT } from '../../hooks/useT';
 import { LiveTrend } from '../../widgets/LiveTrend';
 import { DataAge } from './DataAge';

@@ -22,15 +22,7 @@ export function useStationLive(stationId: number | null): StationLive {
   return useObservableEagerState(obs);
 }
 
-/** Re-renders every `ms` (data-age labels). */
-export function useNow(ms = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(id);
-  }, [ms]);
-  return now;
-}
+export { useNow } from '../../hooks/useNow';
 
 export type StationInfo = import('../../../streams/api/client').Res<'queryStationInfoById'>;
 
