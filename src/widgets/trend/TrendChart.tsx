@@ -118,7 +118,7 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
             .replace('{M}/{D}/{YY}', '{YYYY}-{MM}-{DD}')
             .replace('{M}/{D}', '{MM}-{DD}'),
         ),
-      scales: { x: { time: true } },
+      scales: { x: { time: true }, ...Object.fromEntries((units.length > 1 ? units.map((u) => `y:${u}`) : ['y']).map((k) => [k, { range: yRange }])) },
       cursor: { drag: { x: true, y: false, setScale: true }, ...(syncKey ? { sync: { key: syncKey } } : {}) },
       legend: { show: true, live: true },
       series: [
@@ -266,6 +266,19 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
   }, [markers, bands]);
 
   return <div ref={box} data-testid={testId} data-markers={markers?.length ?? 0} data-bands={bands?.length ?? 0} className="trend-chart w-full" />;
+}
+
+/**
+ * A y range at least a few thousandths of the values' size: a nearly flat series (SOC at 80.045 %)
+ * would otherwise get ticks finer than the axis' three decimals, all labelled alike.
+ */
+export function yRange(_u: uPlot, min: number | null, max: number | null): uPlot.Range.MinMax {
+  if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max)) return [0, 1];
+  const span = Math.max(Math.abs(min), Math.abs(max)) * 0.005;
+  if (max - min >= span && max > min) return uPlot.rangeNum(min, max, 0.1, true);
+  const mid = (min + max) / 2;
+  const half = Math.max(span, 0.005) / 2;
+  return uPlot.rangeNum(mid - half, mid + half, 0.1, true);
 }
 
 /** The data to hand uPlot for [min, max] at `px` CSS pixels: M4 per 2 px when it is denser. */

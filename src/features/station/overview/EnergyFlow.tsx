@@ -72,8 +72,10 @@ export function EnergyFlow({ flow, present }: { flow: Flow; present: ReadonlySet
           const [x, y] = POS[n];
           return (
             <g key={n}>
-              <rect x={x - 52} y={y - 20} width={104} height={40} rx={8} fill={COLOR[n]} fillOpacity={0.15} stroke={COLOR[n]} />
-              <text x={x} y={y + 5} textAnchor="middle" fontSize={14} fontWeight={600} className="fill-slate-800 dark:fill-slate-100">
+              {/* an opaque base so the edges end at the box instead of running under the name */}
+              <rect x={x - 64} y={y - 20} width={128} height={40} rx={8} className="fill-white dark:fill-slate-900" />
+              <rect x={x - 64} y={y - 20} width={128} height={40} rx={8} fill={COLOR[n]} fillOpacity={0.15} stroke={COLOR[n]} />
+              <text x={x} y={y + 5} textAnchor="middle" fontSize={13} fontWeight={600} className="fill-slate-800 dark:fill-slate-100">
                 {t(`station.overview.node.${n}` as TKey)}
               </text>
             </g>
