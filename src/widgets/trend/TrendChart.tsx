@@ -79,7 +79,13 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
   const strips = useRef<readonly TrendBand[]>(bands ?? []);
   const cb = useRef({ onRange, onWidth });
   cb.current = { onRange, onWidth };
-  const lod = useMemo<LodIndex | null>(() => (data[0].length > LOD_MIN ? buildLod(data[0], data.slice(1) as LodIndex['ys']) : null), [data]);
+  /** when the current data arrived: its draw time includes building its level-of-detail index */
+  const dataAt = useRef(0);
+  const drawnData = useRef<AlignedData | null>(null);
+  const lod = useMemo<LodIndex | null>(() => {
+    dataAt.current = performance.now();
+    return data[0].length > LOD_MIN ? buildLod(data[0], data.slice(1) as LodIndex['ys']) : null;
+  }, [data]);
   const src = useRef({ data, lod });
   src.current = { data, lod };
   /** what uPlot holds now: the full data or a level-of-detail view of it */
@@ -181,7 +187,8 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
         ],
       },
     };
-    started.current = { at: performance.now(), data: true };
+    started.current = { at: data !== drawnData.current ? dataAt.current : performance.now(), data: true };
+    drawnData.current = data;
     shown.current = viewOf(src.current.data, src.current.lod, range.min, range.max, Math.max(100, el.clientWidth - 120));
     const u = new uPlot(opts, shown.current, el);
     plot.current = u;
@@ -235,7 +242,8 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
     const u = plot.current;
     if (!u) return;
     programmatic.current = true;
-    started.current = { at: performance.now(), data: true };
+    started.current = { at: data !== drawnData.current ? dataAt.current : performance.now(), data: true };
+    drawnData.current = data;
     shown.current = viewOf(data, lod, range.min, range.max, u.bbox.width / devicePixelRatio);
     viewKey.current = `${range.min}:${range.max}:${u.bbox.width}`;
     u.setData(shown.current, false);
