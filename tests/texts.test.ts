@@ -79,3 +79,14 @@ describe('live alarm texts', () => {
     }
   });
 });
+
+describe('alarm search in the reader language', () => {
+  it('finds the rule codes whose translated names contain the keyword', async () => {
+    const { ruleCodesNamed } = await import('../src/features/alarms/alarmText');
+    useCatalogue('zh', zh);
+    expect(ruleCodesNamed('过温').sort()).toEqual(['cellOverTemp', 'cellOverTempTrip', 'pcsIgbtOverTemp', 'pileConnectorOverTemp', 'pvDerating']);
+    expect(ruleCodesNamed('  ')).toEqual([]);
+    useCatalogue('en', en);
+    expect(ruleCodesNamed('GATEWAY').sort()).toEqual(['gatewayOffline', 'gatewayRestart']);
+  });
+});

@@ -44,6 +44,9 @@ export const alarmFilter = z.object({
   alarmCategory: z.enum(ALARM_CATEGORIES).optional(),
   /** substring of the content, the rule name or code, or the device name */
   keyword: z.string().trim().max(100).optional(),
+  /** rule codes whose name in the reader's language contains the keyword (the console knows the
+   *  translations): matched as the keyword is, so a zh search finds English-stored alarms */
+  keywordRuleCodes: z.array(z.string().trim().min(1).max(64)).max(100).optional(),
   /** happen time, inclusive */
   from: isoTime.optional(),
   /** happen time, exclusive */

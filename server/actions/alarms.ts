@@ -103,7 +103,7 @@ const applyFilter = (w: Where, f: Filter): void => {
   if (f.alarmCategory) w.add(`a.category = ${w.p(f.alarmCategory)}`);
   if (f.keyword) {
     const k = w.p(`%${likeEscape(f.keyword)}%`);
-    const codes = w.p(ruleCodesMatching(f.keyword));
+    const codes = w.p([...ruleCodesMatching(f.keyword), ...(f.keywordRuleCodes ?? [])]);
     w.add(`(a.content ILIKE ${k} OR a.rule_code ILIKE ${k} OR a.rule_code = ANY(${codes}::text[])
       OR a.device_id IN (SELECT id FROM devices WHERE name ILIKE ${k}))`);
   }

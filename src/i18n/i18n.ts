@@ -31,6 +31,14 @@ const lookup = (key: string): string | undefined => {
 /** The text of a key built at run time (alarm rule codes), or undefined when the catalogue lacks it. */
 export const lookupText = (key: string): string | undefined => lookup(key);
 
+/** The string leaves directly under `key` (e.g. every rule name), {} when there is none. */
+export function lookupObject(key: string): Record<string, string> {
+  let node: string | Catalogue | undefined = dict;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  if (typeof node !== 'object') return {};
+  return Object.fromEntries(Object.entries(node).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
 export const interpolate = (s: string, params: TParams = {}): string =>
   s.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 

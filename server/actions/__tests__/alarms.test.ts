@@ -93,6 +93,12 @@ describe.each(backends())('alarm actions (%s)', (backend) => {
       const kw = await s.call('fuzzyAlarmRecord', { alarmRecordVo: { keyword: 'over-temperature' }, length: 1000 }, adminA);
       expect(kw.data.totalCount).toBeGreaterThan(0);
       for (const a of kw.data.dataList) expect(`${a.content} ${a.alarmRuleName}`.toLowerCase()).toContain('over-temperature');
+      // a search in another language: the console sends the codes whose translated names match
+      const byCode = await s.call('fuzzyAlarmRecord', { alarmRecordVo: { keyword: '过温', keywordRuleCodes: ['cellOverTemp', 'pcsIgbtOverTemp'] }, length: 1000 }, adminA);
+      expect(byCode.data.totalCount).toBeGreaterThan(0);
+      for (const a of byCode.data.dataList) expect(['cellOverTemp', 'pcsIgbtOverTemp']).toContain(a.alarmRuleCode);
+      const bad = await s.call('fuzzyAlarmRecord', { alarmRecordVo: { keyword: 'x', keywordRuleCodes: [''] } }, adminA);
+      expect(bad.code).toBe(ErrorCode.validationFailed);
 
       const f = { alarmCategory: 'protection', alarmType: 'fault', deviceType: 'battery_cluster' } as const;
       const narrowed = await s.call('fuzzyAlarmRecord', { alarmRecordVo: f, length: 1000 }, root);

@@ -3,10 +3,18 @@
 // the rule name from alarms.rules.<code>, the content from the template alarms.texts.<code> filled
 // with the alarm's params (string values such as "standby" through alarms.values). When a rule or
 // a placeholder is unknown (rules defined by a site, older alarms), the server's text is shown.
-import { interpolate, lookupText } from '../../i18n/i18n';
+import { interpolate, lookupObject, lookupText } from '../../i18n/i18n';
 
 export function alarmRuleName(code: string | undefined, fallback: string): string {
   return (code && lookupText(`alarms.rules.${code}`)) || fallback;
+}
+
+/** Rule codes whose name in the reader's language contains `keyword` (case-insensitive). */
+export function ruleCodesNamed(keyword: string): string[] {
+  const k = keyword.trim().toLowerCase();
+  if (!k) return [];
+  const names = lookupObject('alarms.rules');
+  return Object.entries(names).filter(([, name]) => name.toLowerCase().includes(k)).map(([code]) => code).slice(0, 100);
 }
 
 export interface AlarmTextSource {

@@ -7,7 +7,7 @@ import { filter, debounceTime } from 'rxjs';
 import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
 import type { TKey } from '../../../i18n/keys';
-import { alarmContent, alarmRuleName } from '../../alarms/alarmText';
+import { alarmContent, alarmRuleName, ruleCodesNamed } from '../../alarms/alarmText';
 import { fmtTime, typeLabel } from '../format';
 import { useStationId, useStationInfo } from '../hooks';
 
@@ -22,6 +22,7 @@ interface Filters {
   alarmType?: (typeof ALARM_TYPES)[number];
   deviceType?: (typeof DEVICE_TYPES)[number];
   keyword?: string;
+  keywordRuleCodes?: string[];
 }
 
 export default function AlarmLogPage() {
@@ -37,7 +38,11 @@ export default function AlarmLogPage() {
   const [reloads, setReloads] = useState(0);
 
   useEffect(() => {
-    const id = setTimeout(() => setFilters((f) => ({ ...f, keyword: keyword.trim() || undefined })), 300);
+    const id = setTimeout(() => {
+      const k = keyword.trim();
+      const codes = ruleCodesNamed(k);
+      setFilters((f) => ({ ...f, keyword: k || undefined, keywordRuleCodes: codes.length > 0 ? codes : undefined }));
+    }, 300);
     return () => clearTimeout(id);
   }, [keyword]);
 
