@@ -17,11 +17,11 @@ export function StatBlock({ testId, title, aside, figures, children }: { testId:
         <h2 className="font-semibold">{title}</h2>
         {aside}
       </header>
-      <div className="grid grid-cols-4 gap-2">
+      <div className="grid grid-cols-4 gap-2" data-stat-grid>
         {figures.map((f) => (
           <div key={f.label} className="min-w-0">
             <div className="truncate text-xs text-slate-500">{f.label}</div>
-            <div className="truncate text-lg font-semibold tabular-nums" data-testid={f.testId}>{f.value}</div>
+            <div className="truncate text-lg font-semibold tabular-nums" data-stat-value data-testid={f.testId}>{f.value}</div>
           </div>
         ))}
       </div>

@@ -32,6 +32,7 @@ export interface StationMapProps {
   stations: readonly MapStation[];
   styleUrl?: string;
   dark?: boolean;
+  /** least height in px; the map fills a taller box (the wall screen's) */
   height?: number;
   statusLabel: (status: number) => string;
   powerLabel: (mw: number) => string;
@@ -97,7 +98,7 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
   };
 
   return (
-    <div ref={box} className="relative overflow-hidden rounded-md" style={{ height }} data-testid="station-map" data-points={points.length} data-stations={stations.length}
+    <div ref={box} className="relative h-full overflow-hidden rounded-md" style={{ minHeight: height }} data-testid="station-map" data-points={points.length} data-stations={stations.length}
       data-alarmed={alarmed}>
       <Map
         ref={map}
