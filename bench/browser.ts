@@ -3,23 +3,7 @@
 // whether a frame was missed. With the limit off, rAF runs as fast as the page can produce frames,
 // so the interval is the time one frame costs (script, style, layout, paint, and under
 // SwiftShader the WebGL raster): that is what the frame figures of bench/ report.
-import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM } from '../tests/e2e/helpers/browser';
+import type { Browser } from 'playwright-core';
+import { launch } from '../tests/e2e/helpers/browser';
 
-export const launchUnthrottled = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--enable-unsafe-swiftshader',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--disable-frame-rate-limit',
-      '--disable-gpu-vsync',
-    ],
-  });
+export const launchUnthrottled = (): Promise<Browser> => launch(['--disable-frame-rate-limit', '--disable-gpu-vsync']);

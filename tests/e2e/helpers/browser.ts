@@ -11,21 +11,20 @@ if (!hasChromium) console.log(`[e2e] skipped: ${CHROMIUM} not installed`);
 /** `describe` that skips (with the reason printed once) when Chromium is absent. */
 export const describeBrowser: typeof describe = (hasChromium ? describe : describe.skip) as typeof describe;
 
-export const launch = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--enable-unsafe-swiftshader',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+/** WebGL through SwiftShader; no background connections (the closed network refuses them). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--enable-unsafe-swiftshader',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export const launch = (extraArgs: readonly string[] = []): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 
 export interface ContextOptions {
   baseURL: string;

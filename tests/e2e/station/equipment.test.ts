@@ -10,6 +10,7 @@ import { GENERATOR_STATES } from '../../../protocol/fleet';
 import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
 import { DEMO, login } from '../helpers/console';
 import { startStationServer, type SimClock, type StationServer } from './server';
+import { trendSettled } from './trend-helpers';
 
 const GEN_STATION = 4; // seed station with pv, ess, dg and load (off-grid, Africa/Nairobi)
 const PILE_STATION = 3; // seed station with pv, ess and charging piles (Asia/Shanghai)
@@ -178,17 +179,7 @@ for (const lang of ['zh', 'en'] as const) {
         fetches0,
         { timeout: 15_000 },
       );
-      // settled: the loaded history is the one asked for the range on screen (the last debounced zoom)
-      await page.waitForFunction(
-        () => {
-          const el = document.querySelector('[data-testid=trend]');
-          const q = JSON.parse(el?.getAttribute('data-query') || 'null') as { from: number; to: number } | null;
-          const r = JSON.parse(el?.getAttribute('data-range') || 'null') as { from: number; to: number } | null;
-          return el?.getAttribute('data-state') === 'loaded' && !!q && !!r && q.from === r.from && q.to === r.to;
-        },
-        null,
-        { timeout: 15_000 },
-      );
+      await trendSettled(page, 15_000); // the loaded history is the one of the last zoom step
       stopTicking?.(); // nothing new arrives while the CSV is compared with the screen
       stopTicking = null;
       const q1 = JSON.parse((await trend.getAttribute('data-query'))!) as { from: number; to: number; width: number };

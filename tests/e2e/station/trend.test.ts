@@ -10,6 +10,7 @@ import zh from '../../../locales/zh/common.json';
 import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
 import { DEMO, callApi, login, tokenOf } from '../helpers/console';
 import { startStationServer, type StationServer } from './server';
+import { trendSettled } from './trend-helpers';
 
 const STATION = 4; // seed station with pv, ess, dg and load (off-grid), zone Africa/Nairobi
 const TOU_STATION = 1; // seed station on a time-of-use tariff (valley, flat, peak in a day), Asia/Shanghai
@@ -50,18 +51,7 @@ for (const lang of ['zh', 'en'] as const) {
     const panel = (page: Page, i: number) => page.locator(`[data-testid=trend-panel][data-index="${i}"]`);
     const loaded = (page: Page, i: number) =>
       page.waitForFunction((k) => document.querySelector(`[data-testid=trend-panel][data-index="${k}"]`)?.getAttribute('data-state') === 'loaded', i, { timeout: 20_000 });
-    /** the first chart holds the history of the range on screen (not of an earlier one) */
-    const settled = (page: Page) =>
-      page.waitForFunction(
-        () => {
-          const el = document.querySelector('[data-testid=trend]');
-          const q = JSON.parse(el?.getAttribute('data-query') || 'null') as { from: number; to: number } | null;
-          const r = JSON.parse(el?.getAttribute('data-range') || 'null') as { from: number; to: number } | null;
-          return el?.getAttribute('data-state') === 'loaded' && !!q && !!r && q.from === r.from && q.to === r.to;
-        },
-        null,
-        { timeout: 20_000 },
-      );
+    const settled = (page: Page) => trendSettled(page);
     const chart = (i: number) => (i === 0 ? '[data-testid=trend-chart]' : `[data-testid=trend-chart-${i}]`);
     /** the legend values of a chart: [time, series…] */
     const legend = (page: Page, i: number) => page.locator(`${chart(i)} .u-legend .u-series .u-value`).allTextContents();
