@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { action } from '../action';
-import { id, isoDate, length, nonEmpty, page, pageOf } from './common';
+import { id, isoDate, isoTime, length, nonEmpty, page, pageOf } from './common';
 
 // Operation-mode strategies (SPEC §3): peak-load shifting and island mode. Every limit is
 // required (SPEC §5); bounds are our decision, documented in docs/api.md via the schema.
@@ -131,8 +131,8 @@ export const strategyActions = {
   }),
   queryDistributionRecords: action({
     endpoint: 'mot', permission: viewPerm, kind: 'read', stage: 'foundation',
-    summary: 'Issuance records of a station or of one strategy, newest first.',
-    request: z.object({ stationId: id, strategyId: id.optional(), page, length }),
+    summary: 'Issuance records of a station or of one strategy, newest first; optionally issued in [from, to).',
+    request: z.object({ stationId: id, strategyId: id.optional(), from: isoTime.optional(), to: isoTime.optional(), page, length }),
     response: pageOf(distributionRecord),
   }),
   queryDistributionRecordById: action({
@@ -155,8 +155,8 @@ export const strategyActions = {
   }),
   querySwitchRecords: action({
     endpoint: 'mot', permission: viewPerm, kind: 'read', stage: 'foundation',
-    summary: 'Mode switch records of a station, newest first (Operation History).',
-    request: z.object({ stationId: id, page, length }),
+    summary: 'Mode switch records of a station, newest first (Operation History); optionally made in [from, to).',
+    request: z.object({ stationId: id, from: isoTime.optional(), to: isoTime.optional(), page, length }),
     response: pageOf(switchRecord),
   }),
 } as const;

@@ -223,10 +223,11 @@ export const strategiesHandlers: Handlers = {
       const [own] = await db.query<{ id: number }>('SELECT id FROM strategies WHERE id=$1 AND station_id=$2', [q.strategyId, q.stationId]);
       if (!own) throw new ActionError('notFound');
     }
-    const args = [q.stationId, q.strategyId ?? null];
-    const where = 'WHERE d.station_id=$1 AND ($2::int IS NULL OR d.strategy_id=$2)';
+    const args = [q.stationId, q.strategyId ?? null, q.from ?? null, q.to ?? null];
+    const where = `WHERE d.station_id=$1 AND ($2::int IS NULL OR d.strategy_id=$2)
+      AND ($3::timestamptz IS NULL OR d.issued_at >= $3::timestamptz) AND ($4::timestamptz IS NULL OR d.issued_at < $4::timestamptz)`;
     const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM strategy_distributions d ${where}`, args);
-    const rows = await db.query<DistributionRow>(`${distributionSql(false)} ${where} ORDER BY d.issued_at DESC, d.id DESC LIMIT $3 OFFSET $4`, [
+    const rows = await db.query<DistributionRow>(`${distributionSql(false)} ${where} ORDER BY d.issued_at DESC, d.id DESC LIMIT $5 OFFSET $6`, [
       ...args, q.length, offset(q),
     ]);
     return { totalCount: count?.n ?? 0, dataList: rows.map(toDistribution) };
@@ -255,10 +256,10 @@ export const strategiesHandlers: Handlers = {
     const { scope } = authed(ctx);
     requireStation(scope, q.stationId);
     const db = ctx.services.db;
-    const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM switch_records WHERE station_id=$1', [q.stationId]);
-    const rows = await db.query<SwitchRow>(`${switchSql} WHERE r.station_id=$1 ORDER BY r.at DESC, r.id DESC LIMIT $2 OFFSET $3`, [
-      q.stationId, q.length, offset(q),
-    ]);
+    const args = [q.stationId, q.from ?? null, q.to ?? null];
+    const where = `WHERE r.station_id=$1 AND ($2::timestamptz IS NULL OR r.at >= $2::timestamptz) AND ($3::timestamptz IS NULL OR r.at < $3::timestamptz)`;
+    const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM switch_records r ${where}`, args);
+    const rows = await db.query<SwitchRow>(`${switchSql} ${where} ORDER BY r.at DESC, r.id DESC LIMIT $4 OFFSET $5`, [...args, q.length, offset(q)]);
     return { totalCount: count?.n ?? 0, dataList: rows.map(toSwitch) };
   },
 };

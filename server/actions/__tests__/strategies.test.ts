@@ -326,6 +326,22 @@ describe.each(backends())('strategies (%s)', (backend) => {
     const byStrategy = await s.call('queryDistributionRecords', { stationId: onGrid.id, strategyId: strat!.id, length: 1000 }, a);
     expect(byStrategy.data.dataList.every((d) => d.strategyId === strat!.id)).toBe(true);
     expect((await s.call('queryDistributionRecords', { stationId: onGrid.id, strategyId: bStrategy }, a)).code).toBe(ErrorCode.notFound);
+    // a time range (the trend's visible range): [from, to)
+    const ranged = await s.call('queryDistributionRecords', { stationId: onGrid.id, from: '2031-01-02T00:00:00Z', to: '2031-01-04T00:00:00Z', length: 1000 }, a);
+    expect(ranged.data.totalCount).toBe(2);
+    expect(ranged.data.dataList.map((d) => d.issuedAt)).toEqual(['2031-01-03T00:00:00.000Z', '2031-01-02T00:00:00.000Z']);
+    expect((await s.call('queryDistributionRecords', { stationId: onGrid.id, from: 'yesterday' }, a)).code).toBe(ErrorCode.validationFailed);
+  });
+
+  it('querySwitchRecords narrows to a time range', async () => {
+    const db = s.services.db;
+    for (const at of ['2032-03-01T10:00:00Z', '2032-03-02T10:00:00Z', '2032-03-03T10:00:00Z']) {
+      await db.query("INSERT INTO switch_records(station_id, operation, status, operator_id, at) VALUES ($1, 'peakShaving.on', 1, $2, $3)", [onGrid.id, sunriseId, at]);
+    }
+    const r = await s.call('querySwitchRecords', { stationId: onGrid.id, from: '2032-03-02T00:00:00Z', to: '2032-03-03T10:00:00Z', length: 100 }, a);
+    expect(r.code).toBe(0);
+    expect(r.data.dataList.map((x) => x.time)).toEqual(['2032-03-02T10:00:00.000Z']);
+    expect(r.data.totalCount).toBe(1);
   });
 
   it('queryDistributionRecords: the seeded issuance records are there', async () => {

@@ -109,25 +109,24 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
     };
   }, [api, stationId, qFrom, qTo]);
   useEffect(() => {
-    if (!stationId) return;
+    if (!stationId || qFrom === undefined || qTo === undefined) return;
     let alive = true;
-    // Issuance and switch records come newest first: the latest 200 of each cover any range the
-    // screen shows (a station gets a handful a day), so a zoom needs no new read, only time does.
+    // Issuance and switch records of the fetched range (up to 1,000 of each); a live range moves
+    // every LIVE_REFRESH_MS, so new records are read as time passes.
+    const range = { from: new Date(qFrom).toISOString(), to: new Date(qTo + 1).toISOString() };
     const load = () =>
       Promise.all([
-        api.call('queryDistributionRecords', { stationId, page: 1, length: 200 }, { quiet: true }),
-        api.call('querySwitchRecords', { stationId, page: 1, length: 200 }, { quiet: true }),
+        api.call('queryDistributionRecords', { stationId, ...range, page: 1, length: 1000 }, { quiet: true }),
+        api.call('querySwitchRecords', { stationId, ...range, page: 1, length: 1000 }, { quiet: true }),
       ]).then(
         ([d, s]) => alive && setRecords({ dist: d.dataList, switches: s.dataList }),
         () => undefined,
       );
     void load();
-    const id = setInterval(() => void load(), LIVE_REFRESH_MS);
     return () => {
       alive = false;
-      clearInterval(id);
     };
-  }, [api, stationId]);
+  }, [api, stationId, qFrom, qTo]);
   useEffect(() => {
     if (!stationId) return;
     let alive = true;
