@@ -12,7 +12,8 @@ export type ViewId =
   | 'stationList'
   | 'customers'
   | 'customerDetail'
-  | 'homepage';
+  | 'homepage'
+  | 'alarmList';
 
 export interface RouteDef {
   name: string;
@@ -64,7 +65,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('operations.platformReport', '/operations/platformReport', 'routes.operationsPlatformReport'),
   r('operations.serviceReport', '/operations/serviceReport', 'routes.operationsServiceReport'),
   r('operations.siteReport', '/operations/siteReport', 'routes.operationsSiteReport'),
-  r('alarm.alarmList', '/alarm/alarmList', 'routes.alarmAlarmList'),
+  r('alarm.alarmList', '/alarm/alarmList', 'routes.alarmAlarmList', { view: 'alarmList' }),
   r('alarm.alarmAnalysis', '/alarm/alarmAnalysis', 'routes.alarmAlarmAnalysis'),
   r('system.account', '/system/account', 'routes.systemAccount'),
   r('system.accountDetail', '/system/accountDetail', 'routes.systemAccountDetail', { permission: 'system.account', hidden: true, activeMenu: 'system.account' }),

@@ -13,6 +13,7 @@ import { useT } from '../../hooks/useT';
 import { lazyView } from '../lazy';
 import { stationView } from '../stationViews';
 import { homeView } from '../homeViews';
+import { alarmView } from '../alarmViews';
 import type { RouteDef } from '../routes';
 import { ConnectionBanner } from './ConnectionBanner';
 import { Header } from './Header';
@@ -57,7 +58,7 @@ export default function MainLayout({ route, stationMissing }: { route: RouteDef;
   let view: React.ReactNode;
   if (stationMissing) view = <StationMissing />;
   else if (route.view === 'messageList') view = <MessageListPage />;
-  else view = homeView(route.view) ?? (route.station ? stationView(route.name) : null) ?? <NotYetPage route={route} />;
+  else view = homeView(route.view) ?? alarmView(route.view) ?? (route.station ? stationView(route.name) : null) ?? <NotYetPage route={route} />;
 
   // Wall screen (issue 5): the homepage with ?wall=1 has no chrome, a dark high-contrast theme
   // and large type; the connection banner stays as the offline banner.

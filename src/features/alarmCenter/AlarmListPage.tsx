@@ -1,0 +1,301 @@
+// Alarm list of the alarm center (route alarm.alarmList): every alarm in scope (the provider
+// picked in the selector for orgType 1, else the caller's whole scope), newest first, from
+// fuzzyAlarmRecord with the chosen filters; virtualized like the station alarm log. A push for
+// the org and a 30 s timer re-read it. Resolve (permission alarm.resolve) asks first, then calls
+// resolveAlarm; failures reach the message bar through the API client.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { debounceTime, filter } from 'rxjs';
+import { useLocation } from 'wouter';
+import { scopeCode } from '../../../streams/monitor/scope';
+import { selectPermissions } from '../../../streams/selectors';
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+import { useRuntime, useStoreValue } from '../../hooks/runtime';
+import { useT } from '../../hooks/useT';
+import { lookupText, type TFn } from '../../i18n/i18n';
+import type { TKey } from '../../i18n/keys';
+import { alarmContent, alarmRuleName, ruleCodesNamed } from '../alarms/alarmText';
+import { fmtLocal, rangeOf, RANGE_PRESETS, toCsv, viewerZone, type RangePreset } from './query';
+
+type Rec = import('../../../streams/api/client').Res<'fuzzyAlarmRecord'>['dataList'][number];
+type Vo = import('../../../streams/api/client').Req<'fuzzyAlarmRecord'>['alarmRecordVo'];
+const DEVICE_TYPES = ['pv_inverter', 'pcs', 'battery_cluster', 'generator', 'charging_pile', 'load', 'gateway', 'weather_station', 'meter'] as const;
+const ALARM_TYPES = ['fault', 'alert', 'event'] as const;
+const CATEGORIES = ['event', 'protection', 'alarm', 'fault'] as const;
+const PAGE = 1000;
+/** CSV export pages through at most this many records */
+const EXPORT_MAX = 20 * PAGE;
+const ROW = 36;
+const RELOAD_MS = 30_000;
+
+interface Filters {
+  alarmStatus?: 1 | 2;
+  alarmCategory?: (typeof CATEGORIES)[number];
+  alarmType?: (typeof ALARM_TYPES)[number];
+  deviceType?: (typeof DEVICE_TYPES)[number];
+}
+
+const typeLabel = (x: string): string => lookupText(`station.types.${x}`) ?? x;
+const statusKey = (s: number): TKey => (s === 2 ? 'station.alarmLog.statuses.2' : 'station.alarmLog.statuses.1');
+const alarmLogHref = (r: Rec): string => `/alarmLog/alarmLog?stationId=${r.stationId}&serviceProviderId=${r.serviceProviderId}`;
+
+/** One record as the cells a reader sees (screen and CSV agree). */
+const cellsOf = (t: TFn, r: Rec): string[] => [
+  r.stationName,
+  typeLabel(r.deviceType),
+  r.deviceName ?? '-',
+  t(`alarms.category.${r.alarmCategory}`),
+  t(`station.alarmLog.types.${r.alarmType}`),
+  t(statusKey(r.alarmStatus)),
+  alarmContent(r),
+  fmtLocal(r.happenTime),
+  fmtLocal(r.recoveryTime),
+];
+
+export default function AlarmListPage() {
+  const t = useT();
+  const { api, store } = useRuntime();
+  const [, navigate] = useLocation();
+  const scope = useStoreValue(scopeCode);
+  const canResolve = useStoreValue(selectPermissions).has('alarm.resolve');
+  const zone = useMemo(viewerZone, []);
+  const [filters, setFilters] = useState<Filters>({});
+  const [preset, setPreset] = useState<RangePreset>('all');
+  const [custom, setCustom] = useState({ from: '', to: '' });
+  const [keyword, setKeyword] = useState('');
+  const [stationName, setStationName] = useState('');
+  const [texts, setTexts] = useState<{ keyword?: string; keywordRuleCodes?: string[]; stationName?: string }>({});
+  const [rows, setRows] = useState<Rec[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const [reloads, setReloads] = useState(0);
+  const [confirm, setConfirm] = useState<Rec | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  // typed texts settle for 300 ms before they query
+  useEffect(() => {
+    const id = setTimeout(() => {
+      const k = keyword.trim();
+      const s = stationName.trim();
+      const codes = ruleCodesNamed(k);
+      setTexts({ keyword: k || undefined, keywordRuleCodes: codes.length > 0 ? codes : undefined, stationName: s || undefined });
+    }, 300);
+    return () => clearTimeout(id);
+  }, [keyword, stationName]);
+
+  // the request's filter; the range is computed when read so rolling presets follow the clock
+  const vo = (): Vo => ({ ...(scope > 0 ? { orgId: scope } : {}), ...filters, ...texts, ...rangeOf(preset, Date.now(), custom) });
+
+  useEffect(() => {
+    if (scope < 0) return;
+    let alive = true;
+    api.call('fuzzyAlarmRecord', { alarmRecordVo: vo(), page: 1, length: PAGE }, { quiet: true }).then(
+      (r) => {
+        if (!alive) return;
+        setRows(r.dataList);
+        setTotal(r.totalCount);
+      },
+      () => alive && setRows((x) => x ?? []),
+    );
+    return () => {
+      alive = false;
+    };
+    // vo() reads exactly these
+  }, [api, scope, filters, texts, preset, custom, reloads]);
+
+  // live: an alarm (or a resolution) pushed for the org re-reads; a timer catches the rest
+  useEffect(() => {
+    const id = setInterval(() => setReloads((n) => n + 1), RELOAD_MS);
+    return () => clearInterval(id);
+  }, []);
+  useEffect(() => {
+    const sub = store.events$
+      .pipe(
+        filter((e) => e.type === 'alarms/received' && (scope <= 0 || e.alarms.some((a) => a.orgId === scope))),
+        debounceTime(250),
+      )
+      .subscribe(() => setReloads((n) => n + 1));
+    return () => sub.unsubscribe();
+  }, [store, scope]);
+
+  const resolve = async (r: Rec) => {
+    setBusy(true);
+    try {
+      const res = await api.call('resolveAlarm', { alarmId: r.alarmId });
+      setRows((xs) => xs?.map((x) => (x.alarmId === r.alarmId ? { ...x, alarmStatus: res.alarmStatus, recoveryTime: res.recoveryTime } : x)) ?? xs);
+      store.dispatch({ type: 'message/shown', messageType: 'success', text: { key: 'alarmCenter.list.resolved' }, at: Date.now() });
+      setReloads((n) => n + 1);
+    } catch {
+      /* the API client has shown the error */
+    } finally {
+      setBusy(false);
+      setConfirm(null);
+    }
+  };
+
+  const head = useMemo(
+    () => [
+      t('station.alarmLog.site'),
+      t('station.alarmLog.equipmentType'),
+      t('station.alarmLog.deviceName'),
+      t('alarmCenter.list.category'),
+      t('station.alarmLog.type'),
+      t('station.alarmLog.status'),
+      t('station.alarmLog.content'),
+      t('alarmCenter.list.alarmTimeIn', { zone }),
+      t('alarmCenter.list.recoveryTimeIn', { zone }),
+    ],
+    [t, zone],
+  );
+
+  // CSV of the whole filtered list (paged past the 1000 on screen)
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const req = vo();
+      const all: Rec[] = [];
+      for (let page = 1; all.length < EXPORT_MAX; page++) {
+        const r = await api.call('fuzzyAlarmRecord', { alarmRecordVo: req, page, length: PAGE });
+        all.push(...r.dataList);
+        if (r.dataList.length < PAGE || all.length >= r.totalCount) break;
+      }
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([toCsv(head, all.map((r) => cellsOf(t, r)))], { type: 'text/csv;charset=utf-8' }));
+      a.download = `alarms-${fmtLocal(Date.now()).replace(/[-: ]/g, '')}.csv`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    } catch {
+      /* shown by the API client */
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const list = rows ?? [];
+  const scroller = useRef<HTMLDivElement>(null);
+  const v = useVirtualizer({ count: list.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 12 });
+  const cols = `grid ${canResolve ? 'grid-cols-[1.2fr_1fr_0.9fr_0.6fr_0.55fr_0.65fr_2.2fr_1.15fr_1.15fr_0.6fr]' : 'grid-cols-[1.2fr_1fr_0.9fr_0.6fr_0.55fr_0.65fr_2.2fr_1.15fr_1.15fr]'} gap-3 px-3`;
+  const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
+  const all = t('station.common.all');
+  const reset = () => {
+    setFilters({});
+    setPreset('all');
+    setCustom({ from: '', to: '' });
+    setKeyword('');
+    setStationName('');
+  };
+
+  return (
+    <div data-testid="alarm-list" data-total={total} data-reloads={reloads} data-loaded={rows !== null} className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h1 className="mr-2 text-lg font-semibold">{t('alarmCenter.list.title')}</h1>
+        <select data-testid="filter-status" aria-label={t('station.alarmLog.status')} className={sel} value={filters.alarmStatus ?? ''} onChange={(e) => setFilters((f) => ({ ...f, alarmStatus: e.target.value ? (Number(e.target.value) as 1 | 2) : undefined }))}>
+          <option value="">{t('station.alarmLog.status')}: {all}</option>
+          <option value="1">{t('station.alarmLog.statuses.1')}</option>
+          <option value="2">{t('station.alarmLog.statuses.2')}</option>
+        </select>
+        <select data-testid="filter-category" aria-label={t('alarmCenter.list.category')} className={sel} value={filters.alarmCategory ?? ''} onChange={(e) => setFilters((f) => ({ ...f, alarmCategory: (e.target.value || undefined) as Filters['alarmCategory'] }))}>
+          <option value="">{t('alarmCenter.list.category')}: {all}</option>
+          {CATEGORIES.map((x) => <option key={x} value={x}>{t(`alarms.category.${x}`)}</option>)}
+        </select>
+        <select data-testid="filter-type" aria-label={t('station.alarmLog.type')} className={sel} value={filters.alarmType ?? ''} onChange={(e) => setFilters((f) => ({ ...f, alarmType: (e.target.value || undefined) as Filters['alarmType'] }))}>
+          <option value="">{t('station.alarmLog.type')}: {all}</option>
+          {ALARM_TYPES.map((x) => <option key={x} value={x}>{t(`station.alarmLog.types.${x}`)}</option>)}
+        </select>
+        <select data-testid="filter-device" aria-label={t('station.alarmLog.equipmentType')} className={sel} value={filters.deviceType ?? ''} onChange={(e) => setFilters((f) => ({ ...f, deviceType: (e.target.value || undefined) as Filters['deviceType'] }))}>
+          <option value="">{t('station.alarmLog.equipmentType')}: {all}</option>
+          {DEVICE_TYPES.map((x) => <option key={x} value={x}>{typeLabel(x)}</option>)}
+        </select>
+        <select data-testid="filter-range" aria-label={t('alarmCenter.list.range')} className={sel} value={preset} onChange={(e) => setPreset(e.target.value as RangePreset)}>
+          {RANGE_PRESETS.map((x) => <option key={x} value={x}>{t(`alarmCenter.list.ranges.${x}`)}</option>)}
+        </select>
+        {preset === 'custom' && (
+          <>
+            <input data-testid="filter-from" type="date" aria-label={t('alarmCenter.list.from')} title={t('alarmCenter.list.from')} className={sel} value={custom.from} max={custom.to || undefined} onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))} />
+            <span className="text-slate-400">–</span>
+            <input data-testid="filter-to" type="date" aria-label={t('alarmCenter.list.to')} title={t('alarmCenter.list.to')} className={sel} value={custom.to} min={custom.from || undefined} onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))} />
+          </>
+        )}
+        <input data-testid="filter-station" type="search" value={stationName} onChange={(e) => setStationName(e.target.value)} placeholder={t('alarmCenter.list.stationName')} aria-label={t('alarmCenter.list.stationName')} className={`${sel} w-40`} />
+        <input data-testid="filter-keyword" type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={t('station.alarmLog.keyword')} aria-label={t('station.alarmLog.keyword')} className={`${sel} w-52`} />
+        <Button data-testid="filter-reset" onClick={reset}>{t('alarmCenter.list.reset')}</Button>
+        <Button data-testid="alarm-export" onClick={() => void exportCsv()} disabled={exporting || total === 0}>
+          {exporting ? t('alarmCenter.list.exporting') : t('alarmCenter.list.export')}
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-center gap-3 text-sm text-slate-500">
+        <span data-testid="alarm-count">{t('station.alarmLog.total', { count: total })}</span>
+        {total > list.length && <span data-testid="alarm-shown">{t('alarmCenter.list.shown', { shown: list.length, count: total })}</span>}
+        <span className="text-xs text-slate-400">{t('alarmCenter.list.timeIn', { zone })}</span>
+        <span className="ml-auto text-xs text-slate-400">{t('station.alarmLog.live')}</span>
+      </div>
+      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-700 dark:bg-slate-900">
+        <div className="min-w-[1100px]">
+          <div role="row" className={`${cols} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
+            {head.map((h) => <span key={h} role="columnheader" className="truncate" title={h}>{h}</span>)}
+            {canResolve && <span role="columnheader">{t('alarmCenter.list.action')}</span>}
+          </div>
+          <div ref={scroller} style={{ height: 'calc(100vh - 300px)', minHeight: 240 }} className="overflow-y-auto">
+            {rows === null && <p className="p-6 text-center text-slate-500">{t('app.loading')}</p>}
+            {rows !== null && list.length === 0 && <p data-testid="empty" className="p-6 text-center text-slate-500">{t('noDate')}</p>}
+            <div style={{ height: v.getTotalSize(), position: 'relative' }}>
+              {v.getVirtualItems().map((it) => {
+                const r = list[it.index];
+                if (!r) return null;
+                const c = cellsOf(t, r);
+                return (
+                  <div
+                    key={r.alarmId}
+                    role="row"
+                    data-testid="alarm-row"
+                    data-alarm={r.alarmId}
+                    data-station={r.stationId}
+                    data-status={r.alarmStatus}
+                    data-category={r.alarmCategory}
+                    style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${it.start}px)` }}
+                    className={`${cols} items-center border-b border-slate-100 dark:border-slate-800`}
+                  >
+                    <button type="button" data-testid="alarm-station" title={t('alarmCenter.list.openLog')} className="truncate text-left font-medium text-brand-700 hover:underline dark:text-brand-500" onClick={() => navigate(alarmLogHref(r))}>
+                      {c[0]}
+                    </button>
+                    <span className="truncate">{c[1]}</span>
+                    <span className="truncate">{c[2]}</span>
+                    <span className="truncate">{c[3]}</span>
+                    <span className={r.alarmType === 'fault' ? 'text-red-600' : r.alarmType === 'alert' ? 'text-amber-600' : ''}>{c[4]}</span>
+                    <span data-testid="alarm-status" className={r.alarmStatus === 2 ? 'text-emerald-600' : 'text-red-600'}>{c[5]}</span>
+                    <span data-testid="alarm-content" className="truncate" title={`${alarmRuleName(r.alarmRuleCode, r.alarmRuleName)} · ${c[6]}`}>{c[6]}</span>
+                    <span className="truncate font-mono text-xs">{c[7]}</span>
+                    <span className="truncate font-mono text-xs">{c[8]}</span>
+                    {canResolve && (
+                      <span>
+                        {r.alarmStatus === 1 && (
+                          <button type="button" data-testid="alarm-resolve" className="text-brand-700 hover:underline dark:text-brand-500" onClick={() => setConfirm(r)}>
+                            {t('alarmCenter.list.resolve')}
+                          </button>
+                        )}
+                      </span>
+                    )}
+                  </div>
+                );
+              })}
+            </div>
+          </div>
+        </div>
+      </div>
+      <Modal open={confirm !== null} onClose={() => !busy && setConfirm(null)} title={t('alarmCenter.list.resolveTitle')} testId="resolve-dialog">
+        {confirm && (
+          <p className="mb-4 text-sm">
+            <span className="block font-medium">{confirm.stationName} · {alarmRuleName(confirm.alarmRuleCode, confirm.alarmRuleName)}</span>
+            <span className="mt-1 block text-slate-500">{alarmContent(confirm)}</span>
+            <span className="mt-3 block">{t('alarmCenter.list.resolveConfirm')}</span>
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button data-testid="resolve-cancel" onClick={() => setConfirm(null)} disabled={busy}>{t('alarmCenter.list.cancel')}</Button>
+          <Button data-testid="resolve-confirm" variant="primary" disabled={busy} onClick={() => confirm && void resolve(confirm)}>{t('alarmCenter.list.resolve')}</Button>
+        </div>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { dateInputMs, fmtLocal, localMidnight, rangeOf, toCsv } from '../query';
+
+describe('alarm center range presets', () => {
+  const now = new Date(2026, 10, 21, 15, 30, 0).getTime();
+  it('today starts at local midnight and stays open-ended', () => {
+    const r = rangeOf('today', now);
+    expect(new Date(r.from!).getTime()).toBe(new Date(2026, 10, 21).getTime());
+    expect(r.to).toBeUndefined();
+  });
+  it('7 and 30 days reach back from now', () => {
+    expect(now - new Date(rangeOf('7d', now).from!).getTime()).toBe(7 * 86_400_000);
+    expect(now - new Date(rangeOf('30d', now).from!).getTime()).toBe(30 * 86_400_000);
+    expect(rangeOf('all', now)).toEqual({});
+  });
+  it('a custom range covers whole local days, the end day included', () => {
+    const r = rangeOf('custom', now, { from: '2026-11-01', to: '2026-11-03' });
+    expect(new Date(r.from!).getTime()).toBe(new Date(2026, 10, 1).getTime());
+    expect(new Date(r.to!).getTime()).toBe(new Date(2026, 10, 4).getTime());
+    expect(rangeOf('custom', now, { from: 'x', to: '' })).toEqual({});
+  });
+  it('parses dates and formats local times', () => {
+    expect(dateInputMs('2026-02-30')).not.toBeNull();
+    expect(dateInputMs('26-1-1')).toBeNull();
+    expect(localMidnight(now)).toBe(new Date(2026, 10, 21).getTime());
+    expect(fmtLocal(new Date(2026, 0, 2, 3, 4, 5).toISOString())).toBe('2026-01-02 03:04:05');
+    expect(fmtLocal(null)).toBe('-');
+  });
+});
+
+describe('alarm center CSV', () => {
+  it('quotes cells with commas, quotes and line breaks, and starts with a BOM', () => {
+    const csv = toCsv(['a', 'b'], [['x,y', 'say "hi"'], ['1\n2', '电站']]);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.slice(1)).toBe('a,b\r\n"x,y","say ""hi"""\r\n"1\n2",电站\r\n');
+  });
+});
