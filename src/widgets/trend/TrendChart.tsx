@@ -226,6 +226,8 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
       const w = Math.max(100, el.clientWidth);
       if (Math.abs(w - u.width) < 2) return;
       u.setSize({ width: w, height });
+      const sx = u.scales.x;
+      if (sx?.min !== undefined && sx.max !== undefined) refreshView(u, sx.min, sx.max); // buckets follow the width
       cb.current.onWidth?.(Math.round(u.bbox.width / devicePixelRatio));
     });
     ro.observe(el);
