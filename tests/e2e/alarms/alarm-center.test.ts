@@ -1,0 +1,188 @@
+// Alarm center in Chromium against the real server, in zh and en: the alarm list agrees with the
+// server for the selected provider, shows translated contents, narrows on filters, says 'noDate'
+// when nothing matches, gains a pushed alarm without reload, resolves one (admin) and exports
+// the filtered CSV; the read-only operator sees no Resolve and the server refuses it. Screenshots
+// go to /tmp/shots/alarm-*.png.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import en from '../../../locales/en/common.json';
+import zh from '../../../locales/zh/common.json';
+import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
+import { callApi, DEMO, login, pathOf, storeState, tokenOf } from '../helpers/console';
+import { startServer, type TestServer } from '../helpers/server';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
+type Rec = { alarmId: number; stationId: number; alarmStatus: number; content: string; alarmRuleCode: string };
+type Page1000 = { totalCount: number; dataList: Rec[] };
+
+for (const lang of ['en', 'zh'] as const) {
+  const L = lang === 'en' ? en : zh;
+  describeBrowser(`alarm center (${lang})`, () => {
+    let server: TestServer;
+    let browser: Browser;
+    beforeAll(async () => {
+      mkdirSync(SHOTS, { recursive: true });
+      [server, browser] = await Promise.all([startServer({ seedStations: 12 }), launch()]);
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await server?.close();
+    });
+
+    const open = async (who: { account: string; password: string }, path: string) => {
+      const ctx = await newContext(browser, { baseURL: server.url, language: lang, width: 1600, height: 900 });
+      const page = await ctx.newPage();
+      const errors = watchErrors(page);
+      await login(page, who);
+      await page.goto(path);
+      return { page, errors, close: () => ctx.close() };
+    };
+    const total = async (page: Page) => Number(await page.getByTestId('alarm-list').getAttribute('data-total'));
+    const totalBecomes = (page: Page, pred: string, arg: number) =>
+      page.waitForFunction(
+        ([p, n]) => {
+          const el = document.querySelector('[data-testid=alarm-list]');
+          if (!el || el.getAttribute('data-loaded') !== 'true') return false;
+          const v = Number(el.getAttribute('data-total'));
+          return p === 'lt' ? v < (n as number) : v === n;
+        },
+        [pred, arg] as const,
+        { timeout: 20_000 },
+      );
+    const apiList = async (page: Page, vo: Record<string, unknown>) =>
+      (await callApi(server.url, 'alarm', 'fuzzyAlarmRecord', { alarmRecordVo: vo, page: 1, length: 1000 }, (await tokenOf(page)) ?? undefined)).body.data as Page1000;
+
+    it('lists the provider\'s alarms with translated contents, filters them and says noDate', async () => {
+      const { page, errors, close } = await open(DEMO.admin, '/alarm/alarmList');
+      await page.getByTestId('alarm-row').first().waitFor({ timeout: 20_000 });
+      const orgId = await storeState<number>(page, 'session.currentOrg.id');
+      const all = await apiList(page, { orgId });
+      expect(all.totalCount).toBeGreaterThan(3);
+      await totalBecomes(page, 'eq', all.totalCount);
+      expect(await page.getByTestId('alarm-count').innerText()).toContain(String(all.totalCount));
+      // newest first, exactly the server's order
+      const ids = await page.getByTestId('alarm-row').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-alarm'))));
+      expect(ids).toEqual(all.dataList.slice(0, ids.length).map((r) => r.alarmId));
+      // the zone of the times is named in the header
+      const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(await page.locator('[role=columnheader]').allInnerTexts()).toContain(L.alarmCenter.list.alarmTimeIn.replace('{{zone}}', zone));
+
+      // contents in the reader's language: catalogue rules never show the server's English in zh
+      const contents = await page.getByTestId('alarm-content').allInnerTexts();
+      expect(contents.every((c) => c.length > 0 && !c.includes('{{'))).toBe(true);
+      if (lang === 'zh') {
+        const first = all.dataList[0]!;
+        const shown = await page.locator(`[data-testid=alarm-row][data-alarm="${first.alarmId}"] [data-testid=alarm-content]`).innerText();
+        expect(shown).not.toBe(first.content);
+        expect(shown).toMatch(/[\u4e00-\u9fff]/);
+      }
+
+      // status filter: fewer rows, all unresolved, and the server agrees on the count
+      await page.getByTestId('filter-status').selectOption('1');
+      const open1 = await apiList(page, { orgId, alarmStatus: 1 });
+      await totalBecomes(page, 'eq', open1.totalCount);
+      expect(open1.totalCount).toBeLessThan(all.totalCount);
+      expect(new Set(await page.getByTestId('alarm-status').allInnerTexts())).toEqual(new Set(open1.totalCount ? [L.station.alarmLog.statuses['1']] : []));
+      // category filter on top
+      await page.getByTestId('filter-status').selectOption('');
+      await page.getByTestId('filter-category').selectOption('fault');
+      const faults = await apiList(page, { orgId, alarmCategory: 'fault' });
+      await totalBecomes(page, 'eq', faults.totalCount);
+      for (const c of await page.getByTestId('alarm-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-category')))) expect(c).toBe('fault');
+      // today's range keeps only alarms raised since local midnight
+      await page.getByTestId('filter-reset').click();
+      await totalBecomes(page, 'eq', all.totalCount);
+      const midnight = await page.evaluate(() => new Date(new Date().setHours(0, 0, 0, 0)).toISOString());
+      const today = await apiList(page, { orgId, from: midnight });
+      await page.getByTestId('filter-range').selectOption('today');
+      await totalBecomes(page, 'eq', today.totalCount);
+      expect(today.totalCount).toBeLessThan(all.totalCount);
+
+      // a station nobody has: 'noDate'
+      await page.getByTestId('filter-station').fill('zzz-no-such-station');
+      await page.getByTestId('empty').waitFor();
+      expect(await page.getByTestId('empty').innerText()).toBe(L.noDate);
+      expect(await page.getByTestId('alarm-row').count()).toBe(0);
+      await page.getByTestId('filter-reset').click();
+      await page.getByTestId('alarm-row').first().waitFor();
+
+      await page.screenshot({ path: `${SHOTS}/alarm-list-${lang}.png` });
+      // a station name opens that station's alarm log
+      const row = page.getByTestId('alarm-row').first();
+      const stationId = await row.getAttribute('data-station');
+      await row.getByTestId('alarm-station').click();
+      await page.waitForURL((u) => u.pathname === '/alarmLog/alarmLog');
+      expect(pathOf(page)).toBe(`/alarmLog/alarmLog?stationId=${stationId}&serviceProviderId=${orgId}`);
+      await page.getByTestId('alarm-log').waitFor();
+      expect(errors).toEqual([]);
+      await close();
+    });
+
+    it('a pushed alarm appears without reload; Resolve turns it resolved and the server agrees; CSV exports the filter', async () => {
+      const { page, errors, close } = await open(DEMO.admin, '/alarm/alarmList');
+      await page.getByTestId('alarm-row').first().waitFor({ timeout: 20_000 });
+      const stationId = Number(await page.getByTestId('alarm-row').first().getAttribute('data-station'));
+      const before = await total(page);
+      const reloads = await page.getByTestId('alarm-list').getAttribute('data-reloads');
+      const raised = await server.alarm({ stationId, content: `e2e center push ${lang}`, category: 'fault' });
+      const row = page.locator(`[data-testid=alarm-row][data-alarm="${raised.id}"]`);
+      await row.waitFor({ timeout: 20_000 });
+      expect(await total(page)).toBe(before + 1);
+      // the first row, no page load in between (the list only re-read)
+      expect(await page.getByTestId('alarm-row').first().getAttribute('data-alarm')).toBe(String(raised.id));
+      expect(await page.getByTestId('alarm-list').getAttribute('data-reloads')).not.toBe(reloads);
+      expect(await row.getByTestId('alarm-content').innerText()).toBe(`e2e center push ${lang}`);
+
+      // resolve: confirm dialog, then the row turns resolved with a recovery time
+      await row.getByTestId('alarm-resolve').click();
+      await page.getByTestId('resolve-dialog').waitFor();
+      expect(await page.getByTestId('resolve-dialog').innerText()).toContain(L.alarmCenter.list.resolveConfirm);
+      await page.getByTestId('resolve-confirm').click();
+      await page.locator(`[data-testid=alarm-row][data-alarm="${raised.id}"][data-status="2"]`).waitFor();
+      expect(await row.getByTestId('alarm-status').innerText()).toBe(L.station.alarmLog.statuses['2']);
+      expect(await row.getByTestId('alarm-resolve').count()).toBe(0);
+      await page.getByTestId('message-bar').filter({ hasText: L.alarmCenter.list.resolved }).waitFor();
+      const token = (await tokenOf(page)) ?? undefined;
+      const byId = await callApi(server.url, 'alarm', 'queryAlarmById', { alarmId: raised.id }, token);
+      expect((byId.body.data as { alarmStatus: number; resolvedBy: string | null }).alarmStatus).toBe(2);
+      expect((byId.body.data as { resolvedBy: string | null }).resolvedBy).toBeTruthy();
+
+      // CSV of the filtered list: header in the reader's language, one line per alarm
+      await page.getByTestId('filter-status').selectOption('2');
+      const orgId = await storeState<number>(page, 'session.currentOrg.id');
+      const resolved = await apiList(page, { orgId, alarmStatus: 2 });
+      await totalBecomes(page, 'eq', resolved.totalCount);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('alarm-export').click()]);
+      const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+      const lines = csv.trim().split('\r\n');
+      expect(lines[0]!.startsWith(`${L.station.alarmLog.site},${L.station.alarmLog.equipmentType}`)).toBe(true);
+      expect(lines.length).toBe(resolved.totalCount + 1);
+      expect(lines.some((l) => l.includes(`e2e center push ${lang}`) && l.includes(L.station.alarmLog.statuses['2']))).toBe(true);
+      expect(errors).toEqual([]);
+      await close();
+    });
+
+    it('the read-only operator sees no Resolve and the server refuses it', async () => {
+      const { page, errors, close } = await open(DEMO.operator, '/alarm/alarmList');
+      await page.getByTestId('alarm-list').waitFor({ timeout: 20_000 });
+      const token = (await tokenOf(page))!;
+      const mine = await callApi(server.url, 'alarm', 'fuzzyAlarmRecord', { alarmRecordVo: {}, page: 1, length: 10 }, token);
+      const stationId = (mine.body.data as Page1000).dataList[0]!.stationId;
+      const raised = await server.alarm({ stationId, content: `e2e operator ${lang}` });
+      const row = page.locator(`[data-testid=alarm-row][data-alarm="${raised.id}"]`);
+      await row.waitFor({ timeout: 20_000 });
+      expect(await row.getAttribute('data-status')).toBe('1');
+      expect(await page.getByTestId('alarm-resolve').count()).toBe(0);
+      expect(await page.locator('[role=columnheader]').allInnerTexts()).not.toContain(L.alarmCenter.list.action);
+      const refused = await callApi(server.url, 'alarm', 'resolveAlarm', { alarmId: raised.id }, token);
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).not.toBe(0);
+      const after = await callApi(server.url, 'alarm', 'queryAlarmById', { alarmId: raised.id }, token);
+      expect((after.body.data as { alarmStatus: number }).alarmStatus).toBe(1);
+      await page.screenshot({ path: `${SHOTS}/alarm-list-operator-${lang}.png` });
+      expect(errors).toEqual([]);
+      await close();
+    });
+  });
+}
