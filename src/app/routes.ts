@@ -13,7 +13,8 @@ export type ViewId =
   | 'customers'
   | 'customerDetail'
   | 'homepage'
-  | 'alarmList';
+  | 'alarmList'
+  | 'alarmAnalysis';
 
 export interface RouteDef {
   name: string;
@@ -66,7 +67,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('operations.serviceReport', '/operations/serviceReport', 'routes.operationsServiceReport'),
   r('operations.siteReport', '/operations/siteReport', 'routes.operationsSiteReport'),
   r('alarm.alarmList', '/alarm/alarmList', 'routes.alarmAlarmList', { view: 'alarmList' }),
-  r('alarm.alarmAnalysis', '/alarm/alarmAnalysis', 'routes.alarmAlarmAnalysis'),
+  r('alarm.alarmAnalysis', '/alarm/alarmAnalysis', 'routes.alarmAlarmAnalysis', { view: 'alarmAnalysis' }),
   r('system.account', '/system/account', 'routes.systemAccount'),
   r('system.accountDetail', '/system/accountDetail', 'routes.systemAccountDetail', { permission: 'system.account', hidden: true, activeMenu: 'system.account' }),
   r('system.role', '/system/role', 'routes.systemRole'),

@@ -189,7 +189,7 @@ export default function AlarmListPage() {
   return (
     <div data-testid="alarm-list" data-total={total} data-reloads={reloads} data-loaded={rows !== null} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
-        <h1 className="mr-2 text-lg font-semibold">{t('alarmCenter.list.title')}</h1>
+        <h1 className="mr-2 text-lg font-semibold">{t('routes.alarmAlarmList')}</h1>
         <select data-testid="filter-status" aria-label={t('station.alarmLog.status')} className={sel} value={filters.alarmStatus ?? ''} onChange={(e) => setFilters((f) => ({ ...f, alarmStatus: e.target.value ? (Number(e.target.value) as 1 | 2) : undefined }))}>
           <option value="">{t('station.alarmLog.status')}: {all}</option>
           <option value="1">{t('station.alarmLog.statuses.1')}</option>

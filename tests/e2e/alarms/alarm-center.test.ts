@@ -163,6 +163,48 @@ for (const lang of ['en', 'zh'] as const) {
       await close();
     });
 
+    it('analysis: the figures of the seeded history, days stacked by category, top stations and translated top rules', async () => {
+      const { page, errors, close } = await open(DEMO.admin, '/alarm/alarmAnalysis');
+      await page.waitForFunction(() => document.querySelector('[data-testid=alarm-analysis]')?.getAttribute('data-days') === '30', null, { timeout: 20_000 });
+      const orgId = await storeState<number>(page, 'session.currentOrg.id');
+      const token = (await tokenOf(page)) ?? undefined;
+      const win = await page.evaluate(() => {
+        const end = Math.floor(Date.now() / 86_400_000) * 86_400_000 + 86_400_000;
+        return { from: new Date(end - 30 * 86_400_000).toISOString(), to: new Date(end).toISOString() };
+      });
+      const a = (await callApi(server.url, 'alarm', 'queryAlarmAnalysis', { orgId, ...win }, token)).body.data as {
+        total: number; byStatus: Record<string, number>; byCategory: Record<string, number>; perDay: Array<{ day: string; count: number }>;
+        topStations: Array<{ stationName: string; count: number }>; meanRecoveryMinutes: number | null;
+      };
+      expect(a.total).toBeGreaterThan(3);
+      const kpi = (id: string) => page.getByTestId(`kpi-${id}`).getByTestId('kpi-value').innerText();
+      expect(await kpi('total')).toBe(String(a.total));
+      expect(await kpi('unresolved')).toBe(String(a.byStatus.unresolved));
+      expect(await kpi('mttr')).toBe(L.alarmCenter.analysis.mttrValue.replace('{{value}}', a.meanRecoveryMinutes!.toFixed(1)));
+      // one bar per UTC day, the server's counts, stacked by category
+      const bars = await page.getByTestId('day-bar').evaluateAll((els) => els.map((e) => [e.getAttribute('data-day'), Number(e.getAttribute('data-count')), e.children.length] as const));
+      expect(bars.map(([d, n]) => [d, n])).toEqual(a.perDay.map((d) => [d.day, d.count]));
+      expect(bars.some(([, n, segs]) => n > 0 && segs > 0)).toBe(true);
+      expect(await page.getByTestId('per-day').locator('[data-stacked=true]').count()).toBe(1);
+      for (const c of ['fault', 'protection', 'alarm', 'event'] as const)
+        expect(await page.locator(`[data-testid=category-item][data-key=${c}]`).getAttribute('data-count')).toBe(String(a.byCategory[c]));
+      expect(await page.getByTestId('station-item').locator('span').first().allInnerTexts()).toEqual([a.topStations[0]!.stationName]);
+      expect(await page.getByTestId('station-item').count()).toBe(a.topStations.length);
+      // top rules: catalogue rules named in the reader's language (rules raised by this test file keep their code)
+      const rules = await page.getByTestId('rule-item').evaluateAll((els) => els.map((e) => [e.getAttribute('data-key')!, e.querySelector('span')!.textContent!] as const));
+      const names = L.alarms.rules as Record<string, string>;
+      const known = rules.filter(([code]) => code in names);
+      expect(known.length).toBeGreaterThan(3);
+      for (const [code, shown] of known) expect(shown).toBe(names[code]);
+      await page.screenshot({ path: `${SHOTS}/alarm-analysis-${lang}.png`, fullPage: true });
+      // 7 days: seven bars
+      await page.getByTestId('range-7').click();
+      await page.waitForFunction(() => document.querySelector('[data-testid=alarm-analysis]')?.getAttribute('data-days') === '7');
+      expect(await page.getByTestId('day-bar').count()).toBe(7);
+      expect(errors).toEqual([]);
+      await close();
+    });
+
     it('the read-only operator sees no Resolve and the server refuses it', async () => {
       const { page, errors, close } = await open(DEMO.operator, '/alarm/alarmList');
       await page.getByTestId('alarm-list').waitFor({ timeout: 20_000 });

@@ -1,0 +1,213 @@
+// Alarm analysis (route alarm.alarmAnalysis): queryAlarmAnalysis over the last 7, 30 or 90 UTC
+// days of the scope (the selected provider for orgType 1): totals by status, category, type and
+// equipment type, alarms per day, the top stations and the mean time to recover. The action does
+// not split days by category nor count rules, so those come from the range's records
+// (fuzzyAlarmRecord); days are stacked by category while every record of the range is read.
+import { useEffect, useMemo, useState } from 'react';
+import { scopeCode } from '../../../streams/monitor/scope';
+import { useRuntime, useStoreValue } from '../../hooks/runtime';
+import { useT } from '../../hooks/useT';
+import { lookupText } from '../../i18n/i18n';
+import { alarmRuleName } from '../alarms/alarmText';
+import { ANALYSIS_DAYS, analysisWindow, CATEGORY_ORDER, perDayByCategory, topRules, type Category } from './analysis';
+
+type Analysis = import('../../../streams/api/client').Res<'queryAlarmAnalysis'>;
+type Rec = import('../../../streams/api/client').Res<'fuzzyAlarmRecord'>['dataList'][number];
+const PAGE = 1000;
+/** records read for the stacking and the top rules */
+const RECORDS_MAX = 5 * PAGE;
+const TYPES = ['fault', 'alert', 'event'] as const;
+const COLORS: Record<Category, string> = { fault: 'bg-red-600', protection: 'bg-orange-500', alarm: 'bg-amber-400', event: 'bg-sky-500' };
+
+const typeLabel = (x: string): string => lookupText(`station.types.${x}`) ?? x;
+
+function Card({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <section data-testid={testId} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+      <h2 className="mb-3 text-sm font-semibold text-slate-600 dark:text-slate-300">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Label, count and a bar of its share of the largest. */
+function BarList({ items, testId, empty }: { items: Array<{ key: string; label: string; count: number; color?: string }>; testId: string; empty: string }) {
+  const max = Math.max(1, ...items.map((x) => x.count));
+  if (items.length === 0) return <p className="py-4 text-center text-sm text-slate-500">{empty}</p>;
+  return (
+    <ul className="flex flex-col gap-1.5 text-sm" data-testid={testId}>
+      {items.map((x) => (
+        <li key={x.key} data-testid={`${testId}-item`} data-key={x.key} data-count={x.count} className="grid grid-cols-[minmax(0,11rem)_1fr_3rem] items-center gap-2">
+          <span className="truncate" title={x.label}>{x.label}</span>
+          <span className="h-2 rounded bg-slate-100 dark:bg-slate-800">
+            <span className={`block h-2 rounded ${x.color ?? 'bg-brand-600'}`} style={{ width: `${(x.count / max) * 100}%` }} />
+          </span>
+          <span className="text-right font-mono tabular-nums">{x.count}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function AlarmAnalysisPage() {
+  const t = useT();
+  const { api } = useRuntime();
+  const scope = useStoreValue(scopeCode);
+  const [days, setDays] = useState<(typeof ANALYSIS_DAYS)[number]>(30);
+  const [data, setData] = useState<Analysis | null>(null);
+  const [shownDays, setShownDays] = useState(0);
+  const [records, setRecords] = useState<Rec[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (scope < 0) return;
+    let alive = true;
+    const win = analysisWindow(days, Date.now());
+    const org = scope > 0 ? { orgId: scope } : {};
+    setFailed(false);
+    api.call('queryAlarmAnalysis', { ...org, ...win }).then(
+      (r) => {
+        if (!alive) return;
+        setData(r);
+        setShownDays(days);
+      },
+      () => alive && setFailed(true),
+    );
+    void (async () => {
+      const all: Rec[] = [];
+      try {
+        for (let page = 1; all.length < RECORDS_MAX; page++) {
+          const r = await api.call('fuzzyAlarmRecord', { alarmRecordVo: { ...org, ...win }, page, length: PAGE }, { quiet: true });
+          all.push(...r.dataList);
+          if (r.dataList.length < PAGE || all.length >= r.totalCount) break;
+        }
+      } catch {
+        /* the figures of queryAlarmAnalysis still show */
+      }
+      if (alive) setRecords(all);
+    })();
+    return () => {
+      alive = false;
+    };
+  }, [api, scope, days]);
+
+  const byDay = useMemo(() => perDayByCategory(records ?? []), [records]);
+  // stacked only when the records are the whole range (the counts then agree with perDay)
+  const stacked = data !== null && records !== null && records.length >= data.total;
+  const rules = useMemo(() => topRules(records ?? []), [records]);
+  const maxDay = Math.max(1, ...(data?.perDay.map((d) => d.count) ?? []));
+  const noDate = t('noDate');
+
+  return (
+    <div data-testid="alarm-analysis" data-days={shownDays} data-loaded={data !== null} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h1 className="mr-2 text-lg font-semibold">{t('routes.alarmAlarmAnalysis')}</h1>
+        <div role="radiogroup" aria-label={t('alarmCenter.list.range')} className="inline-flex overflow-hidden rounded-md border border-slate-300 dark:border-slate-600">
+          {ANALYSIS_DAYS.map((d) => (
+            <button
+              key={d}
+              type="button"
+              role="radio"
+              aria-checked={days === d}
+              data-testid={`range-${d}`}
+              onClick={() => setDays(d)}
+              className={`h-8 px-3 text-sm ${days === d ? 'bg-brand-600 text-white' : 'bg-white hover:bg-slate-50 dark:bg-slate-800 dark:hover:bg-slate-700'}`}
+            >
+              {t(`alarmCenter.analysis.ranges.d${d}`)}
+            </button>
+          ))}
+        </div>
+        {data && <span className="text-xs text-slate-400">{data.perDay[0]?.day} – {data.perDay[data.perDay.length - 1]?.day} (UTC)</span>}
+      </div>
+
+      {data === null ? (
+        <p className="p-6 text-center text-slate-500">{failed ? noDate : t('app.loading')}</p>
+      ) : (
+        <>
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            {[
+              { id: 'total', label: t('alarmCenter.analysis.total'), value: String(data.total) },
+              { id: 'unresolved', label: t('alarms.status.unresolved'), value: String(data.byStatus.unresolved ?? 0) },
+              { id: 'resolved', label: t('alarms.status.resolved'), value: String(data.byStatus.resolved ?? 0) },
+              {
+                id: 'mttr',
+                label: t('alarmCenter.analysis.mttr'),
+                value: data.meanRecoveryMinutes === null ? '-' : t('alarmCenter.analysis.mttrValue', { value: data.meanRecoveryMinutes.toFixed(1) }),
+              },
+            ].map((k) => (
+              <div key={k.id} data-testid={`kpi-${k.id}`} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+                <div className="text-xs text-slate-500">{k.label}</div>
+                <div data-testid="kpi-value" className="mt-1 text-2xl font-semibold tabular-nums">{k.value}</div>
+              </div>
+            ))}
+          </div>
+
+          <Card title={t('alarmCenter.analysis.perDay')} testId="per-day">
+            <div className="mb-2 flex flex-wrap gap-3 text-xs text-slate-500">
+              {stacked
+                ? CATEGORY_ORDER.map((c) => (
+                    <span key={c} className="inline-flex items-center gap-1">
+                      <span className={`inline-block h-2.5 w-2.5 rounded-sm ${COLORS[c]}`} />
+                      {t(`alarms.category.${c}`)}
+                    </span>
+                  ))
+                : records !== null && <span>{t('alarmCenter.analysis.unstacked', { limit: RECORDS_MAX })}</span>}
+            </div>
+            <div className="flex h-48 items-end gap-px border-b border-slate-200 dark:border-slate-700" data-stacked={stacked}>
+              {data.perDay.map((d) => {
+                const split = byDay.get(d.day);
+                const title = `${d.day}: ${d.count}${stacked && split ? ` (${CATEGORY_ORDER.filter((c) => split[c] > 0).map((c) => `${t(`alarms.category.${c}`)} ${split[c]}`).join(', ')})` : ''}`;
+                return (
+                  <div key={d.day} data-testid="day-bar" data-day={d.day} data-count={d.count} title={title} className="flex h-full min-w-0 flex-1 flex-col-reverse">
+                    {stacked && split
+                      ? CATEGORY_ORDER.map((c) => split[c] > 0 && <div key={c} className={COLORS[c]} style={{ height: `${(split[c] / maxDay) * 100}%` }} />)
+                      : <div className="bg-brand-600" style={{ height: `${(d.count / maxDay) * 100}%` }} />}
+                  </div>
+                );
+              })}
+            </div>
+            <div className="mt-1 flex justify-between font-mono text-[11px] text-slate-400">
+              <span>{data.perDay[0]?.day.slice(5)}</span>
+              <span>{data.perDay[Math.floor(data.perDay.length / 2)]?.day.slice(5)}</span>
+              <span>{data.perDay[data.perDay.length - 1]?.day.slice(5)}</span>
+            </div>
+          </Card>
+
+          <div className="grid gap-4 lg:grid-cols-3">
+            <Card title={t('alarmCenter.analysis.byCategory')} testId="by-category">
+              <BarList testId="category" empty={noDate} items={CATEGORY_ORDER.map((c) => ({ key: c, label: t(`alarms.category.${c}`), count: data.byCategory[c] ?? 0, color: COLORS[c] }))} />
+            </Card>
+            <Card title={t('alarmCenter.analysis.byType')} testId="by-type">
+              <BarList testId="type" empty={noDate} items={TYPES.map((x) => ({ key: x, label: t(`station.alarmLog.types.${x}`), count: data.byType[x] ?? 0 }))} />
+            </Card>
+            <Card title={t('alarmCenter.analysis.byDeviceType')} testId="by-device">
+              <BarList
+                testId="device"
+                empty={noDate}
+                items={Object.entries(data.byDeviceType).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]).map(([k, n]) => ({ key: k, label: typeLabel(k), count: n }))}
+              />
+            </Card>
+          </div>
+
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Card title={t('alarmCenter.analysis.topStations')} testId="top-stations">
+              <BarList testId="station" empty={noDate} items={data.topStations.map((s) => ({ key: String(s.stationId), label: s.stationName, count: s.count }))} />
+            </Card>
+            <Card title={t('alarmCenter.analysis.topRules')} testId="top-rules">
+              {records === null ? (
+                <p className="py-4 text-center text-sm text-slate-500">{t('app.loading')}</p>
+              ) : (
+                <>
+                  <BarList testId="rule" empty={noDate} items={rules.map((r) => ({ key: r.code, label: alarmRuleName(r.code, r.name), count: r.count }))} />
+                  {records.length < data.total && (
+                    <p className="mt-2 text-xs text-slate-400">{t('alarmCenter.analysis.sample', { shown: records.length, count: data.total })}</p>
+                  )}
+                </>
+              )}
+            </Card>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
