@@ -37,7 +37,7 @@ function BarList({ items, testId, empty }: { items: Array<{ key: string; label: 
   return (
     <ul className="flex flex-col gap-1.5 text-sm" data-testid={testId}>
       {items.map((x) => (
-        <li key={x.key} data-testid={`${testId}-item`} data-key={x.key} data-count={x.count} className="grid grid-cols-[minmax(0,11rem)_1fr_3rem] items-center gap-2">
+        <li key={x.key} data-testid={`${testId}-item`} data-key={x.key} data-count={x.count} className="grid grid-cols-[minmax(0,176px)_1fr_48px] items-center gap-2">
           <span className="truncate" title={x.label}>{x.label}</span>
           <span className="h-2 rounded bg-slate-100 dark:bg-slate-800">
             <span className={`block h-2 rounded ${x.color ?? 'bg-brand-600'}`} style={{ width: `${(x.count / max) * 100}%` }} />

@@ -196,7 +196,12 @@ for (const lang of ['en', 'zh'] as const) {
       const known = rules.filter(([code]) => code in names);
       expect(known.length).toBeGreaterThan(3);
       for (const [code, shown] of known) expect(shown).toBe(names[code]);
-      await page.screenshot({ path: `${SHOTS}/alarm-analysis-${lang}.png`, fullPage: true });
+      // the largest category's bar is drawn across its track, its label readable
+      const top = page.locator('[data-testid=category-item][data-count]').filter({ has: page.locator('span[style*="width: 100%"]') }).first();
+      expect((await top.locator('span span').boundingBox())!.width).toBeGreaterThan(60);
+      expect((await top.locator('span').first().boundingBox())!.width).toBeGreaterThan(40);
+      await page.setViewportSize({ width: 1600, height: 1300 });
+      await page.screenshot({ path: `${SHOTS}/alarm-analysis-${lang}.png` });
       // 7 days: seven bars
       await page.getByTestId('range-7').click();
       await page.waitForFunction(() => document.querySelector('[data-testid=alarm-analysis]')?.getAttribute('data-days') === '7');
