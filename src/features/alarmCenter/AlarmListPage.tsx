@@ -253,6 +253,7 @@ export default function AlarmListPage() {
                     data-station={r.stationId}
                     data-status={r.alarmStatus}
                     data-category={r.alarmCategory}
+                    data-rule={r.alarmRuleCode}
                     style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${it.start}px)` }}
                     className={`${cols} items-center border-b border-slate-100 dark:border-slate-800`}
                   >

@@ -99,6 +99,36 @@ for (const lang of ['en', 'zh'] as const) {
       await totalBecomes(page, 'eq', today.totalCount);
       expect(today.totalCount).toBeLessThan(all.totalCount);
 
+      // custom range: whole local days, the end day included
+      const days = await page.evaluate(() => {
+        const d = (n: number) => { const x = new Date(); x.setHours(0, 0, 0, 0); x.setDate(x.getDate() - n); return x; };
+        const ymd = (x: Date) => `${x.getFullYear()}-${String(x.getMonth() + 1).padStart(2, '0')}-${String(x.getDate()).padStart(2, '0')}`;
+        return { fromInput: ymd(d(10)), toInput: ymd(d(3)), from: d(10).toISOString(), to: d(2).toISOString() };
+      });
+      const custom = await apiList(page, { orgId, from: days.from, to: days.to });
+      await page.getByTestId('filter-range').selectOption('custom');
+      await page.getByTestId('filter-from').fill(days.fromInput);
+      await page.getByTestId('filter-to').fill(days.toInput);
+      await totalBecomes(page, 'eq', custom.totalCount);
+      expect(custom.totalCount).toBeLessThan(all.totalCount);
+      await page.getByTestId('filter-reset').click();
+      await totalBecomes(page, 'eq', all.totalCount);
+
+      // keyword in the reader's language: the most frequent rule by its translated name
+      const names = L.alarms.rules as Record<string, string>;
+      const freq = new Map<string, number>();
+      for (const r of all.dataList) if (r.alarmRuleCode in names) freq.set(r.alarmRuleCode, (freq.get(r.alarmRuleCode) ?? 0) + 1);
+      const [code] = [...freq.entries()].sort((a, b) => b[1] - a[1])[0]!;
+      const word = names[code]!;
+      const matching = Object.entries(names).filter(([, n]) => n.toLowerCase().includes(word.toLowerCase())).map(([c]) => c);
+      await page.getByTestId('filter-keyword').fill(word);
+      await totalBecomes(page, 'lt', all.totalCount);
+      const rules = await page.getByTestId('alarm-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-rule')!));
+      expect(rules.length).toBeGreaterThanOrEqual(freq.get(code)!);
+      for (const r of rules) expect(matching).toContain(r);
+      await page.getByTestId('filter-reset').click();
+      await totalBecomes(page, 'eq', all.totalCount);
+
       // a station nobody has: 'noDate'
       await page.getByTestId('filter-station').fill('zzz-no-such-station');
       await page.getByTestId('empty').waitFor();
