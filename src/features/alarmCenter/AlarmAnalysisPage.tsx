@@ -127,8 +127,8 @@ export default function AlarmAnalysisPage() {
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             {[
               { id: 'total', label: t('alarmCenter.analysis.total'), value: String(data.total) },
-              { id: 'unresolved', label: t('alarms.status.unresolved'), value: String(data.byStatus.unresolved ?? 0) },
-              { id: 'resolved', label: t('alarms.status.resolved'), value: String(data.byStatus.resolved ?? 0) },
+              { id: 'unresolved', label: t('station.alarmLog.statuses.1'), value: String(data.byStatus.unresolved ?? 0) },
+              { id: 'resolved', label: t('station.alarmLog.statuses.2'), value: String(data.byStatus.resolved ?? 0) },
               {
                 id: 'mttr',
                 label: t('alarmCenter.analysis.mttr'),

@@ -168,6 +168,7 @@ for (const lang of ['en', 'zh'] as const) {
       await row.getByTestId('alarm-resolve').click();
       await page.getByTestId('resolve-dialog').waitFor();
       expect(await page.getByTestId('resolve-dialog').innerText()).toContain(L.alarmCenter.list.resolveConfirm);
+      await page.screenshot({ path: `${SHOTS}/alarm-resolve-${lang}.png` });
       await page.getByTestId('resolve-confirm').click();
       await page.locator(`[data-testid=alarm-row][data-alarm="${raised.id}"][data-status="2"]`).waitFor();
       expect(await row.getByTestId('alarm-status').innerText()).toBe(L.station.alarmLog.statuses['2']);
