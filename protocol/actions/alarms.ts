@@ -83,7 +83,7 @@ export const alarmActions = {
   }),
   queryAlarmAnalysis: action({
     endpoint: 'alarm', permission: 'alarm.alarmAnalysis', kind: 'read', stage: 'foundation',
-    summary: 'Alarm counts over [from, to) (at most 366 days): by category, type, status (unresolved/resolved), device type, per UTC day (every day, zeros included), the top 10 stations, mean recovery minutes.',
+    summary: 'Alarm counts over [from, to) (at most 366 days): by category, type, status (unresolved/resolved), device type, per UTC day (every day, zeros included, split by category), the top 10 stations and rules, mean recovery minutes.',
     request: z.object({ orgId: id.optional(), stationId: id.optional(), from: isoTime, to: isoTime }),
     response: z.object({
       total: z.number().int(),
@@ -91,8 +91,9 @@ export const alarmActions = {
       byType: z.record(z.string(), z.number().int()),
       byStatus: z.record(z.string(), z.number().int()),
       byDeviceType: z.record(z.string(), z.number().int()),
-      perDay: z.array(z.object({ day: z.string(), count: z.number().int() })),
+      perDay: z.array(z.object({ day: z.string(), count: z.number().int(), byCategory: z.record(z.string(), z.number().int()) })),
       topStations: z.array(z.object({ stationId: z.number().int(), stationName: z.string(), count: z.number().int() })),
+      topRules: z.array(z.object({ ruleCode: z.string(), ruleName: z.string(), count: z.number().int() })),
       meanRecoveryMinutes: z.number().nullable(),
     }),
   }),

@@ -223,7 +223,7 @@ export const alarmsHandlers: Handlers = {
 
     const w = scoped(scope, orgId, stationId);
     if (!w) {
-      return { total: 0, byCategory, byType, byStatus, byDeviceType, perDay: days.map((day) => ({ day, count: 0 })), topStations: [], meanRecoveryMinutes: null };
+      return { total: 0, byCategory, byType, byStatus, byDeviceType, perDay: days.map((day) => ({ day, count: 0, byCategory: zeros(ALARM_CATEGORIES) })), topStations: [], topRules: [], meanRecoveryMinutes: null };
     }
     w.add(`a.happen_time >= ${w.p(from)}::timestamptz`).add(`a.happen_time < ${w.p(to)}::timestamptz`);
     const db = ctx.services.db;
@@ -243,12 +243,29 @@ export const alarmsHandlers: Handlers = {
       } else if (g.deviceType !== null) byDeviceType[g.deviceType] = g.n;
     }
 
-    const perDayRows = await db.query<{ day: string; n: number }>(
-      `SELECT to_char(a.happen_time AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n FROM alarms a ${w.sql} GROUP BY 1`,
+    const perDayRows = await db.query<{ day: string; category: string; n: number }>(
+      `SELECT to_char(a.happen_time AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, a.category, count(*)::int AS n FROM alarms a ${w.sql} GROUP BY 1, 2`,
       w.vals,
     );
-    const perDayMap = new Map(perDayRows.map((r) => [r.day, r.n]));
-    const perDay = days.map((day) => ({ day, count: perDayMap.get(day) ?? 0 }));
+    const perDay = days.map((day) => ({ day, count: 0, byCategory: zeros(ALARM_CATEGORIES) }));
+    const dayIndex = new Map(days.map((d, i) => [d, i]));
+    for (const r of perDayRows) {
+      const d = perDay[dayIndex.get(r.day) ?? -1];
+      if (!d) continue;
+      d.count += r.n;
+      d.byCategory[r.category] = r.n;
+    }
+
+    const rules = await db.query<{ code: string; n: number }>(
+      `SELECT a.rule_code AS code, count(*)::int AS n FROM alarms a ${w.sql} GROUP BY a.rule_code ORDER BY n DESC, a.rule_code LIMIT 10`,
+      w.vals,
+    );
+    // rules defined elsewhere carry their name in the alarm's params
+    const ruleParams = await db.query<{ code: string; params: Record<string, unknown> }>(
+      `SELECT DISTINCT ON (a.rule_code) a.rule_code AS code, a.params FROM alarms a ${w.sql} AND a.rule_code = ANY($${w.vals.length + 1}::text[])`,
+      [...w.vals, rules.map((r) => r.code)],
+    );
+    const paramsOf = new Map(ruleParams.map((r) => [r.code, r.params]));
 
     const top = await db.query<{ stationId: number; stationName: string; n: number }>(
       `SELECT a.station_id AS "stationId", s.name AS "stationName", count(*)::int AS n
@@ -272,6 +289,7 @@ export const alarmsHandlers: Handlers = {
       byDeviceType,
       perDay,
       topStations: top.map((t) => ({ stationId: t.stationId, stationName: t.stationName, count: t.n })),
+      topRules: rules.map((r) => ({ ruleCode: r.code, ruleName: ruleNameOf(r.code, paramsOf.get(r.code)), count: r.n })),
       meanRecoveryMinutes: m === null ? null : Math.round(m * 10) / 10,
     };
   },

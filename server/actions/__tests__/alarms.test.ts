@@ -317,6 +317,15 @@ describe.each(backends())('alarm actions (%s)', (backend) => {
       expect(d.perDay).toHaveLength(31);
       expect(d.perDay[0]!.day).toBe(from.slice(0, 10));
       expect(d.perDay.reduce((a, x) => a + x.count, 0)).toBe(d.total);
+      // each day split by category, the splits adding up to the day and to byCategory
+      for (const x of d.perDay) expect(sum(x.byCategory)).toBe(x.count);
+      for (const c of Object.keys(d.byCategory)) expect(d.perDay.reduce((a, x) => a + (x.byCategory[c] ?? 0), 0)).toBe(d.byCategory[c]);
+      // the top rules, most first, named (catalogue rules by the catalogue)
+      const topRule = (await q<{ code: string; n: number }>(`SELECT rule_code AS code, count(*)::int AS n FROM alarms WHERE ${where} GROUP BY rule_code ORDER BY n DESC, rule_code LIMIT 1`, [A, from, to]))[0]!;
+      expect(d.topRules[0]).toMatchObject({ ruleCode: topRule.code, count: topRule.n });
+      expect(d.topRules.length).toBeLessThanOrEqual(10);
+      for (const r of d.topRules) expect(r.ruleName).toBeTruthy();
+      expect(d.topRules.map((r) => r.count)).toEqual([...d.topRules.map((r) => r.count)].sort((x, y) => y - x));
       expect(d.topStations.length).toBeLessThanOrEqual(10);
       const counts = d.topStations.map((t) => t.count);
       expect(counts).toEqual([...counts].sort((x, y) => y - x));

@@ -1,21 +1,16 @@
 // Alarm analysis (route alarm.alarmAnalysis): queryAlarmAnalysis over the last 7, 30 or 90 UTC
 // days of the scope (the selected provider for orgType 1): totals by status, category, type and
-// equipment type, alarms per day, the top stations and the mean time to recover. The action does
-// not split days by category nor count rules, so those come from the range's records
-// (fuzzyAlarmRecord); days are stacked by category while every record of the range is read.
-import { useEffect, useMemo, useState } from 'react';
+// equipment type, alarms per day stacked by category, the top stations and rules and the mean
+// time to recover, all aggregated by the server.
+import { useEffect, useState } from 'react';
 import { scopeCode } from '../../../streams/monitor/scope';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { lookupText } from '../../i18n/i18n';
 import { alarmRuleName } from '../alarms/alarmText';
-import { ANALYSIS_DAYS, analysisWindow, CATEGORY_ORDER, perDayByCategory, topRules, type Category } from './analysis';
+import { ANALYSIS_DAYS, analysisWindow, CATEGORY_ORDER, type Category } from './analysis';
 
 type Analysis = import('../../../streams/api/client').Res<'queryAlarmAnalysis'>;
-type Rec = import('../../../streams/api/client').Res<'fuzzyAlarmRecord'>['dataList'][number];
-const PAGE = 1000;
-/** records read for the stacking and the top rules */
-const RECORDS_MAX = 5 * PAGE;
 const TYPES = ['fault', 'alert', 'event'] as const;
 const COLORS: Record<Category, string> = { fault: 'bg-red-600', protection: 'bg-orange-500', alarm: 'bg-amber-400', event: 'bg-sky-500' };
 
@@ -56,7 +51,6 @@ export default function AlarmAnalysisPage() {
   const [days, setDays] = useState<(typeof ANALYSIS_DAYS)[number]>(30);
   const [data, setData] = useState<Analysis | null>(null);
   const [shownDays, setShownDays] = useState(0);
-  const [records, setRecords] = useState<Rec[] | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -73,28 +67,11 @@ export default function AlarmAnalysisPage() {
       },
       () => alive && setFailed(true),
     );
-    void (async () => {
-      const all: Rec[] = [];
-      try {
-        for (let page = 1; all.length < RECORDS_MAX; page++) {
-          const r = await api.call('fuzzyAlarmRecord', { alarmRecordVo: { ...org, ...win }, page, length: PAGE }, { quiet: true });
-          all.push(...r.dataList);
-          if (r.dataList.length < PAGE || all.length >= r.totalCount) break;
-        }
-      } catch {
-        /* the figures of queryAlarmAnalysis still show */
-      }
-      if (alive) setRecords(all);
-    })();
     return () => {
       alive = false;
     };
   }, [api, scope, days]);
 
-  const byDay = useMemo(() => perDayByCategory(records ?? []), [records]);
-  // stacked only when the records are the whole range (the counts then agree with perDay)
-  const stacked = data !== null && records !== null && records.length >= data.total;
-  const rules = useMemo(() => topRules(records ?? []), [records]);
   const maxDay = Math.max(1, ...(data?.perDay.map((d) => d.count) ?? []));
   const noDate = t('noDate');
 
@@ -144,24 +121,21 @@ export default function AlarmAnalysisPage() {
 
           <Card title={t('alarmCenter.analysis.perDay')} testId="per-day">
             <div className="mb-2 flex flex-wrap gap-3 text-xs text-slate-500">
-              {stacked
-                ? CATEGORY_ORDER.map((c) => (
-                    <span key={c} className="inline-flex items-center gap-1">
-                      <span className={`inline-block h-2.5 w-2.5 rounded-sm ${COLORS[c]}`} />
-                      {t(`alarms.category.${c}`)}
-                    </span>
-                  ))
-                : records !== null && <span>{t('alarmCenter.analysis.unstacked', { limit: RECORDS_MAX })}</span>}
+              {CATEGORY_ORDER.map((c) => (
+                <span key={c} className="inline-flex items-center gap-1">
+                  <span className={`inline-block h-2.5 w-2.5 rounded-sm ${COLORS[c]}`} />
+                  {t(`alarms.category.${c}`)}
+                </span>
+              ))}
             </div>
-            <div className="flex h-48 items-end gap-px border-b border-slate-200 dark:border-slate-700" data-stacked={stacked}>
+            <div className="flex h-48 items-end gap-px border-b border-slate-200 dark:border-slate-700" data-stacked>
               {data.perDay.map((d) => {
-                const split = byDay.get(d.day);
-                const title = `${d.day}: ${d.count}${stacked && split ? ` (${CATEGORY_ORDER.filter((c) => split[c] > 0).map((c) => `${t(`alarms.category.${c}`)} ${split[c]}`).join(', ')})` : ''}`;
+                const split = (c: Category) => d.byCategory[c] ?? 0;
+                const parts = CATEGORY_ORDER.filter((c) => split(c) > 0);
+                const title = `${d.day}: ${d.count}${parts.length ? ` (${parts.map((c) => `${t(`alarms.category.${c}`)} ${split(c)}`).join(', ')})` : ''}`;
                 return (
                   <div key={d.day} data-testid="day-bar" data-day={d.day} data-count={d.count} title={title} className="flex h-full min-w-0 flex-1 flex-col-reverse">
-                    {stacked && split
-                      ? CATEGORY_ORDER.map((c) => split[c] > 0 && <div key={c} className={COLORS[c]} style={{ height: `${(split[c] / maxDay) * 100}%` }} />)
-                      : <div className="bg-brand-600" style={{ height: `${(d.count / maxDay) * 100}%` }} />}
+                    {parts.map((c) => <div key={c} className={COLORS[c]} style={{ height: `${(split(c) / maxDay) * 100}%` }} />)}
                   </div>
                 );
               })}
@@ -194,16 +168,7 @@ export default function AlarmAnalysisPage() {
               <BarList testId="station" empty={noDate} items={data.topStations.map((s) => ({ key: String(s.stationId), label: s.stationName, count: s.count }))} />
             </Card>
             <Card title={t('alarmCenter.analysis.topRules')} testId="top-rules">
-              {records === null ? (
-                <p className="py-4 text-center text-sm text-slate-500">{t('app.loading')}</p>
-              ) : (
-                <>
-                  <BarList testId="rule" empty={noDate} items={rules.map((r) => ({ key: r.code, label: alarmRuleName(r.code, r.name), count: r.count }))} />
-                  {records.length < data.total && (
-                    <p className="mt-2 text-xs text-slate-400">{t('alarmCenter.analysis.sample', { shown: records.length, count: data.total })}</p>
-                  )}
-                </>
-              )}
+              <BarList testId="rule" empty={noDate} items={data.topRules.map((r) => ({ key: r.ruleCode, label: alarmRuleName(r.ruleCode, r.ruleName), count: r.count }))} />
             </Card>
           </div>
         </>

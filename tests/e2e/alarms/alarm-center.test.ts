@@ -204,8 +204,8 @@ for (const lang of ['en', 'zh'] as const) {
         return { from: new Date(end - 30 * 86_400_000).toISOString(), to: new Date(end).toISOString() };
       });
       const a = (await callApi(server.url, 'alarm', 'queryAlarmAnalysis', { orgId, ...win }, token)).body.data as {
-        total: number; byStatus: Record<string, number>; byCategory: Record<string, number>; perDay: Array<{ day: string; count: number }>;
-        topStations: Array<{ stationName: string; count: number }>; meanRecoveryMinutes: number | null;
+        total: number; byStatus: Record<string, number>; byCategory: Record<string, number>; perDay: Array<{ day: string; count: number; byCategory: Record<string, number> }>;
+        topStations: Array<{ stationName: string; count: number }>; topRules: Array<{ ruleCode: string; count: number }>; meanRecoveryMinutes: number | null;
       };
       expect(a.total).toBeGreaterThan(3);
       const kpi = (id: string) => page.getByTestId(`kpi-${id}`).getByTestId('kpi-value').innerText();
@@ -216,6 +216,8 @@ for (const lang of ['en', 'zh'] as const) {
       const bars = await page.getByTestId('day-bar').evaluateAll((els) => els.map((e) => [e.getAttribute('data-day'), Number(e.getAttribute('data-count')), e.children.length] as const));
       expect(bars.map(([d, n]) => [d, n])).toEqual(a.perDay.map((d) => [d.day, d.count]));
       expect(bars.some(([, n, segs]) => n > 0 && segs > 0)).toBe(true);
+      // a segment for each category the server counted that day
+      expect(bars.map(([, , segs]) => segs)).toEqual(a.perDay.map((d) => Object.values(d.byCategory).filter((n) => n > 0).length));
       expect(await page.getByTestId('per-day').locator('[data-stacked=true]').count()).toBe(1);
       for (const c of ['fault', 'protection', 'alarm', 'event'] as const)
         expect(await page.locator(`[data-testid=category-item][data-key=${c}]`).getAttribute('data-count')).toBe(String(a.byCategory[c]));
@@ -223,6 +225,7 @@ for (const lang of ['en', 'zh'] as const) {
       expect(await page.getByTestId('station-item').count()).toBe(a.topStations.length);
       // top rules: catalogue rules named in the reader's language (rules raised by this test file keep their code)
       const rules = await page.getByTestId('rule-item').evaluateAll((els) => els.map((e) => [e.getAttribute('data-key')!, e.querySelector('span')!.textContent!] as const));
+      expect(rules.map(([code]) => code)).toEqual(a.topRules.map((r) => r.ruleCode));
       const names = L.alarms.rules as Record<string, string>;
       const known = rules.filter(([code]) => code in names);
       expect(known.length).toBeGreaterThan(3);
