@@ -205,12 +205,16 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
       const span = max - min;
       let nmin: number;
       let nmax: number;
+      // steps of one notch (120 px): a busy page receives several notches coalesced into one
+      // event, so the amount follows the delta rather than the number of events
+      const px = e.deltaMode === 1 ? 40 : e.deltaMode === 2 ? 800 : 1;
+      const notches = (d: number) => Math.max(-5, Math.min(5, (d * px) / 120));
       if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
-        const d = Math.sign(e.deltaY || e.deltaX) * span * 0.15;
+        const d = notches(e.deltaY || e.deltaX) * span * 0.15;
         nmin = min + d;
         nmax = max + d;
       } else {
-        const f = e.deltaY > 0 ? 1.3 : 1 / 1.3;
+        const f = 1.3 ** notches(e.deltaY);
         const rect = u.over.getBoundingClientRect();
         const x = u.posToVal(e.clientX - rect.left, 'x');
         nmin = x - (x - min) * f;

@@ -10,7 +10,7 @@ import { GENERATOR_STATES } from '../../../protocol/fleet';
 import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
 import { DEMO, login } from '../helpers/console';
 import { startStationServer, type SimClock, type StationServer } from './server';
-import { trendSettled } from './trend-helpers';
+import { trendNarrowedBelow, trendSettled } from './trend-helpers';
 
 const GEN_STATION = 4; // seed station with pv, ess, dg and load (off-grid, Africa/Nairobi)
 const PILE_STATION = 3; // seed station with pv, ess and charging piles (Asia/Shanghai)
@@ -179,6 +179,7 @@ for (const lang of ['zh', 'en'] as const) {
         fetches0,
         { timeout: 15_000 },
       );
+      await trendNarrowedBelow(page, (q0.to - q0.from) / 3); // every wheel step applied
       await trendSettled(page, 15_000); // the loaded history is the one of the last zoom step
       stopTicking?.(); // nothing new arrives while the CSV is compared with the screen
       stopTicking = null;

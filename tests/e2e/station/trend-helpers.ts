@@ -13,3 +13,14 @@ export const trendSettled = (page: Page, timeout = 20_000) =>
     null,
     { timeout },
   );
+
+/** The visible range has narrowed below `spanMs` (every queued wheel step has been applied). */
+export const trendNarrowedBelow = (page: Page, spanMs: number, timeout = 15_000) =>
+  page.waitForFunction(
+    (span) => {
+      const r = JSON.parse(document.querySelector('[data-testid=trend]')?.getAttribute('data-range') || 'null') as { from: number; to: number } | null;
+      return !!r && r.to - r.from < span;
+    },
+    spanMs,
+    { timeout },
+  );

@@ -10,7 +10,7 @@ import zh from '../../../locales/zh/common.json';
 import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
 import { DEMO, callApi, login, tokenOf } from '../helpers/console';
 import { startStationServer, type StationServer } from './server';
-import { trendSettled } from './trend-helpers';
+import { trendNarrowedBelow, trendSettled } from './trend-helpers';
 
 const STATION = 4; // seed station with pv, ess, dg and load (off-grid), zone Africa/Nairobi
 const TOU_STATION = 1; // seed station on a time-of-use tariff (valley, flat, peak in a day), Asia/Shanghai
@@ -132,6 +132,7 @@ for (const lang of ['zh', 'en'] as const) {
         await page.waitForTimeout(40);
       }
       await page.waitForFunction((f) => Number(document.querySelector('[data-testid=trend]')?.getAttribute('data-fetches')) > f, fetches0, { timeout: 15_000 });
+      await trendNarrowedBelow(page, (q0.to - q0.from) / 3); // six steps of ×1.3: under a third
       await settled(page);
       await loaded(page, 1);
       const q1 = await query(page);
