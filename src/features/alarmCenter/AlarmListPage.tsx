@@ -5,7 +5,6 @@
 // resolveAlarm; failures reach the message bar through the API client.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { debounceTime, filter } from 'rxjs';
 import { useLocation } from 'wouter';
 import { scopeCode } from '../../../streams/monitor/scope';
 import { selectPermissions } from '../../../streams/selectors';
@@ -17,6 +16,7 @@ import { lookupText, type TFn } from '../../i18n/i18n';
 import type { TKey } from '../../i18n/keys';
 import { alarmContent, alarmRuleName, ruleCodesNamed } from '../alarms/alarmText';
 import { fmtLocal, rangeOf, RANGE_PRESETS, toCsv, viewerZone, type RangePreset } from './query';
+import { useAlarmReloads } from '../alarms/useAlarmReloads';
 
 type Rec = import('../../../streams/api/client').Res<'fuzzyAlarmRecord'>['dataList'][number];
 type Vo = import('../../../streams/api/client').Req<'fuzzyAlarmRecord'>['alarmRecordVo'];
@@ -27,7 +27,6 @@ const PAGE = 1000;
 /** CSV export pages through at most this many records */
 const EXPORT_MAX = 20 * PAGE;
 const ROW = 36;
-const RELOAD_MS = 30_000;
 
 interface Filters {
   alarmStatus?: 1 | 2;
@@ -68,7 +67,10 @@ export default function AlarmListPage() {
   const [texts, setTexts] = useState<{ keyword?: string; keywordRuleCodes?: string[]; stationName?: string }>({});
   const [rows, setRows] = useState<Rec[] | null>(null);
   const [total, setTotal] = useState(0);
-  const [reloads, setReloads] = useState(0);
+  // live: an alarm (or a resolution) pushed for the org re-reads; a timer catches the rest
+  const pushed = useAlarmReloads((a) => scope <= 0 || a.orgId === scope);
+  const [resolved, setResolved] = useState(0);
+  const reloads = pushed + resolved;
   const [confirm, setConfirm] = useState<Rec | null>(null);
   const [busy, setBusy] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -104,20 +106,6 @@ export default function AlarmListPage() {
     // vo() reads exactly these
   }, [api, scope, filters, texts, preset, custom, reloads]);
 
-  // live: an alarm (or a resolution) pushed for the org re-reads; a timer catches the rest
-  useEffect(() => {
-    const id = setInterval(() => setReloads((n) => n + 1), RELOAD_MS);
-    return () => clearInterval(id);
-  }, []);
-  useEffect(() => {
-    const sub = store.events$
-      .pipe(
-        filter((e) => e.type === 'alarms/received' && (scope <= 0 || e.alarms.some((a) => a.orgId === scope))),
-        debounceTime(250),
-      )
-      .subscribe(() => setReloads((n) => n + 1));
-    return () => sub.unsubscribe();
-  }, [store, scope]);
 
   const resolve = async (r: Rec) => {
     setBusy(true);
@@ -125,7 +113,7 @@ export default function AlarmListPage() {
       const res = await api.call('resolveAlarm', { alarmId: r.alarmId });
       setRows((xs) => xs?.map((x) => (x.alarmId === r.alarmId ? { ...x, alarmStatus: res.alarmStatus, recoveryTime: res.recoveryTime } : x)) ?? xs);
       store.dispatch({ type: 'message/shown', messageType: 'success', text: { key: 'alarmCenter.list.resolved' }, at: Date.now() });
-      setReloads((n) => n + 1);
+      setResolved((n) => n + 1);
     } catch {
       /* the API client has shown the error */
     } finally {

@@ -3,13 +3,13 @@
 // so it gains the row (and a resolution updates its status).
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { filter, debounceTime } from 'rxjs';
 import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
 import type { TKey } from '../../../i18n/keys';
 import { alarmContent, alarmRuleName, ruleCodesNamed } from '../../alarms/alarmText';
 import { fmtTime, typeLabel } from '../format';
 import { useStationId, useStationInfo } from '../hooks';
+import { useAlarmReloads } from '../../alarms/useAlarmReloads';
 
 type Rec = import('../../../../streams/api/client').Res<'fuzzyAlarmRecord'>['dataList'][number];
 const DEVICE_TYPES = ['pv_inverter', 'pcs', 'battery_cluster', 'generator', 'charging_pile', 'load', 'gateway', 'weather_station', 'meter'] as const;
@@ -27,7 +27,7 @@ interface Filters {
 
 export default function AlarmLogPage() {
   const t = useT();
-  const { api, store } = useRuntime();
+  const { api } = useRuntime();
   const stationId = useStationId();
   const info = useStationInfo(stationId);
   const tz = info?.timezone;
@@ -35,7 +35,9 @@ export default function AlarmLogPage() {
   const [keyword, setKeyword] = useState('');
   const [rows, setRows] = useState<Rec[] | null>(null);
   const [total, setTotal] = useState(0);
-  const [reloads, setReloads] = useState(0);
+  // live: a push for this station re-reads the list; pushes follow the current provider's topic,
+  // so a station of another provider (orgType 1 browsing) is caught by the 30 s re-read
+  const reloads = useAlarmReloads(stationId ? (a) => a.stationId === stationId : null);
 
   useEffect(() => {
     const id = setTimeout(() => {
@@ -62,22 +64,6 @@ export default function AlarmLogPage() {
     };
   }, [api, stationId, filters, reloads]);
 
-  // live: a push for this station re-reads the list; pushes follow the current provider's topic,
-  // so a station of another provider (orgType 1 browsing) is refreshed every 30 s as well
-  useEffect(() => {
-    const id = setInterval(() => setReloads((n) => n + 1), 30_000);
-    return () => clearInterval(id);
-  }, []);
-  useEffect(() => {
-    if (!stationId) return;
-    const sub = store.events$
-      .pipe(
-        filter((e) => e.type === 'alarms/received' && e.alarms.some((a) => a.stationId === stationId)),
-        debounceTime(250),
-      )
-      .subscribe(() => setReloads((n) => n + 1));
-    return () => sub.unsubscribe();
-  }, [store, stationId]);
 
   const list = rows ?? [];
   const scroller = useRef<HTMLDivElement>(null);
