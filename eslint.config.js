@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
@@ -11,7 +12,21 @@ const zones = [
   { target: './src/components', from: ['./src/features', './src/app'], message: 'components are presentational' },
   { target: './src/widgets', from: ['./src/features', './src/app'], message: 'widgets wrap libraries only' },
   { target: './src/features', from: ['./src/app'], message: 'features do not import the app shell' },
+  // Features do not import each other (app/ composes them): a part two features share moves to
+  // components/, widgets/, hooks/ or streams/. One zone per feature folder, read at start-up.
+  ...readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory() && !d.name.startsWith('__'))
+    .map((d) => ({
+      target: `./src/features/${d.name}`,
+      from: './src/features',
+      except: [`./${d.name}`],
+      message: `src/features/${d.name} imports another feature; move the shared part to components/, widgets/, hooks/ or streams/`,
+    })),
 ];
+
+// A screen reads and writes through streams/ (a read is a stream of its inputs, a command goes
+// through streams/commands/command.ts); features never hold the request source themselves.
+const NO_API_IN_FEATURES = 'screens read through streams/<domain> and send commands with command(); no api.call in src/features';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'public/**', '**/*.gen.ts'] },
@@ -20,11 +35,31 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      // no-cycle parses the imported files: TypeScript ones need the TypeScript parser
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-explicit-any': 'error',
+      // type imports included: they are not checked here (the rule skips them), so
+      // streams/__tests__/imports.test.ts walks streams/ for cycles of any import
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/streams/api/*'], allowTypeImports: true, message: NO_API_IN_FEATURES }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='api'][property.name=/^call\\$?$/]", message: NO_API_IN_FEATURES },
+        { selector: "MemberExpression[object.property.name='api'][property.name=/^call\\$?$/]", message: NO_API_IN_FEATURES },
+      ],
     },
   },
 );

@@ -7,6 +7,9 @@ const groups: Record<string, () => Promise<unknown>> = {
   shell: () => import('./groups/shell').then((m) => m.run()),
   home: () => import('./groups/home').then((m) => m.run()),
   station: () => import('./groups/station').then((m) => m.run()),
+  analytics: () => import('./groups/analytics').then((m) => m.run()),
+  peers: () => import('./groups/peers').then((m) => m.run()),
+  tariff: () => import('./groups/tariff').then((m) => m.run()),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

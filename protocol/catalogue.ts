@@ -4,10 +4,13 @@ import { identityActions } from './actions/identity';
 import { stationActions } from './actions/stations';
 import { tariffActions } from './actions/tariffs';
 import { strategyActions } from './actions/strategies';
+import { strategyPredictActions } from './actions/strategy-predict';
 import { alarmActions } from './actions/alarms';
 import { accountActions } from './actions/accounts';
 import { telemetryActions } from './actions/telemetry';
 import { reportActions } from './actions/reports';
+import { auditActions } from './actions/audit';
+import { messageActions } from './actions/messages';
 
 /** Every action of the platform, keyed by its wire name. */
 export const catalogue = {
@@ -15,10 +18,13 @@ export const catalogue = {
   ...stationActions,
   ...tariffActions,
   ...strategyActions,
+  ...strategyPredictActions,
   ...alarmActions,
   ...accountActions,
   ...telemetryActions,
   ...reportActions,
+  ...auditActions,
+  ...messageActions,
 } as const satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;

@@ -26,21 +26,7 @@ export const parseGatewayUsername = (u: string): number | null => {
 
 // ───────────────────────────── device states (SPEC §4) ─────────────────────────────
 
-/** Diesel generator states 0-14, in SPEC order. */
-export const GENERATOR_STATES = [
-  'standby', 'preheating', 'fuelBurn', 'startup', 'startupInterval', 'safeOperation', 'bootupIdle', 'warming',
-  'loading', 'normalOperation', 'cooling', 'stallIdle', 'deEnergisedStop', 'awaitingFullStop', 'shutdownFailure',
-] as const;
-/** Battery cluster states 0-6. */
-export const CLUSTER_STATES = ['normal', 'fullyCharged', 'fullyDischarged', 'alarm', 'fault', 'forceChargeRequest', 'underVoltageProtection'] as const;
-/** ESS (carried by each PCS) 0-2. */
-export const ESS_STATES = ['init', 'standby', 'shutdown'] as const;
-/** Grid state of the meter 0-2. */
-export const GRID_STATES = ['onGrid', 'offGrid', 'switching'] as const;
-/** Charging pile 0-1. */
-export const PILE_STATES = ['standby', 'charging'] as const;
-/** PCS converter 0-1. */
-export const PCS_STATES = ['off', 'on'] as const;
+export { CLUSTER_STATES, ESS_STATES, GENERATOR_STATES, GRID_STATES, PCS_STATES, PILE_STATES, PV_STATES } from './codes';
 
 // ───────────────────────────── points per device type ─────────────────────────────
 

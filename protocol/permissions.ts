@@ -16,6 +16,7 @@ export const ROUTE_PERMISSIONS = [
   'alarm.alarmAnalysis',
   'system.account',
   'system.role',
+  'system.audit',
   'message.list',
   'overviewStations.overviewStations',
   'dquipmentMonitoring.dquipmentMonitoring',

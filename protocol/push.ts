@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALARM_CATEGORIES } from './codes';
 
 // Push channel (SPEC §7): one alarm topic per org, and one per station under its provider's
 // tree. `queryPushCredentials` lists the topics a session may read: org-wide accounts get their
@@ -22,10 +23,7 @@ export const parseStationAlarmTopic = (topic: string): { orgId: number; stationI
   return m ? { orgId: Number(m[1]), stationId: Number(m[2]) } : null;
 };
 
-/** SPEC §4: 35002 shows a pop-up; 35003 shows a pop-up and plays the category's sound. */
-export const ACTION_WAY = { popup: 35002, popupWithSound: 35003 } as const;
-export const ALARM_CATEGORIES = ['event', 'protection', 'alarm', 'fault'] as const;
-export type AlarmCategory = (typeof ALARM_CATEGORIES)[number];
+export { ACTION_WAY, ALARM_CATEGORIES, type AlarmCategory } from './codes';
 
 export const alarmPush = z.object({
   /** stable alarm id, also the cursor for `queryAlarmsSince` after a reconnect */

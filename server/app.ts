@@ -38,7 +38,7 @@ export interface App {
   services: Services;
 }
 
-/** Builds the whole server without listening; tests call `app.inject`, server.ts listens. */
+/** Builds the whole server without listening; tests call `app.inject`, main.ts listens. */
 export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
   const config: Config = { ...loadConfig(), ...opts.config };
   const clock = opts.clock ?? Date.now;
@@ -50,6 +50,7 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
 
   registerSecurityHeaders(app, config.mapStyleOrigins ?? []);
 
+  // Infrastructure first: database, registry, sessions, broker.
   const db = opts.db ?? (await createDb({ url: config.databaseUrl, dataDir: config.pgliteDir || undefined, isolate: opts.isolateDb }));
   await migrate(db);
   const seeded = config.seed ? await seedIfEmpty(db, { now: new Date(clock()), stations: opts.seedStations ?? config.simStations }) : null;
@@ -62,6 +63,12 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
     absoluteMs: config.sessionAbsoluteHours * 3_600_000,
     now: clock,
   });
+  const broker = await createBroker(app, { config, db, registry, sessions, clock });
+  const stationCache = new StationCache<unknown>();
+
+  // Parts built on the infrastructure, each given only what it uses.
+  const fleet = new FleetRuntime({ db, clock, config, broker, registry, stationCache, log: app.log.child({ module: 'fleet' }) });
+  await fleet.start();
   const services: Services = {
     config,
     db,
@@ -69,21 +76,19 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
     sessions,
     nonces: new NonceCache(config.nonceWindowSeconds * 1000, clock),
     outbox: new Outbox(app.log, config.smtpUrl, config.mailFrom),
-    broker: undefined as never,
-    stationCache: new StationCache(),
+    broker,
+    stationCache,
     accessKeys: new Map([[CONSOLE_ACCESS_KEY_ID, CONSOLE_ACCESS_KEY_SECRET]]),
     clock,
+    live: fleet,
+    fleet,
     validateResponses: process.env.NODE_ENV !== 'production',
   };
-  services.broker = await createBroker(app, services);
-  const fleet = new FleetRuntime(services, app.log.child({ module: 'fleet' }));
-  services.fleet = fleet;
-  services.live = fleet;
-  await fleet.start();
 
+  // HTTP: the signed API, then the small routes, then the console.
   registerApi(app, services, allHandlers);
-  app.get('/healthz', async () => ({ ok: true, db: db.kind, broker: services.broker.kind }));
-  // The homepage map's style (issue 5): MAP_STYLE_URL, or null for the offline style built in.
+  app.get('/healthz', async () => ({ ok: true, db: db.kind, broker: broker.kind }));
+  // The homepage map's style: MAP_STYLE_URL, or null for the offline style built in.
   app.get('/map-style.json', async () => ({ url: config.mapStyleUrl ?? null }));
 
   const staticRoot = resolve(config.staticDir ?? 'dist');
@@ -99,7 +104,7 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
 
   app.addHook('onClose', async () => {
     await fleet.close();
-    await services.broker.close();
+    await broker.close();
     if (!opts.db) await db.close();
   });
   return { app, services };

@@ -8,7 +8,7 @@ import type { PushBroker } from './broker/types';
 import type { StationCache } from './cache';
 import type { FleetRuntime } from './fleet/runtime';
 
-/** Everything a handler may use; built once by app.ts. */
+/** Everything an action's handler may use (`ctx.services`); app.ts builds it last, from parts already built. */
 export interface Services {
   config: Config;
   db: Db;

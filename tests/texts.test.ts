@@ -1,14 +1,43 @@
 // Texts the server names by code. Alarm texts are translated in the console by rule code (src/features/alarms/alarmText.ts):
 // every rule the server knows has a name and a content template in both languages, and the
 // params the server records for it fill every placeholder, so a zh reader never gets English.
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import en from '../locales/en/common.json';
-import zh from '../locales/zh/common.json';
+import { bundles, en, zh } from './catalogues';
 import { ALARM_RULES } from '../server/alarms/store';
 import { Rng, TEXTS } from '../server/alarms/seed-history';
 import { mulberry32 } from '../server/util/prng';
-import { alarmContent, alarmRuleName } from '../src/features/alarms/alarmText';
-import { useCatalogue } from '../src/i18n/i18n';
+import { alarmContent, alarmRuleName } from '../src/lib/alarmText';
+import { installCatalogues, NAMESPACES } from '../src/i18n/i18n';
+
+const root = new URL('../locales/', import.meta.url);
+const flat = (o: unknown, prefix = ''): Record<string, string> =>
+  Object.entries(o as Record<string, unknown>).reduce<Record<string, string>>((acc, [k, v]) => {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === 'object') Object.assign(acc, flat(v, key));
+    else acc[key] = String(v);
+    return acc;
+  }, {});
+const load = (lng: string, file: string) => flat(JSON.parse(readFileSync(new URL(`${lng}/${file}`, root), 'utf8')));
+const jsonFiles = (lng: string) => readdirSync(new URL(`${lng}/`, root)).filter((f) => f.endsWith('.json')).sort();
+
+describe('catalogues', () => {
+  it('has one file per namespace in each language', () => {
+    expect(jsonFiles('en')).toEqual(NAMESPACES.map((ns) => `${ns}.json`).sort());
+    expect(jsonFiles('zh')).toEqual(jsonFiles('en'));
+  });
+  for (const ns of NAMESPACES) {
+    it(`${ns}: zh and en have identical keys (zh plurals only _other) and no empty values`, () => {
+      const enKeys = load('en', `${ns}.json`);
+      const zhKeys = load('zh', `${ns}.json`);
+      const expected = Object.keys(enKeys).filter((k) => !k.endsWith('_one'));
+      for (const k of Object.keys(enKeys).filter((x) => x.endsWith('_one'))) expect(enKeys, k).toHaveProperty([k.replace(/_one$/, '_other')]);
+      expect(Object.keys(zhKeys).filter((k) => !(k in enKeys) || k.endsWith('_one')), 'keys only in zh').toEqual([]);
+      expect(expected.filter((k) => !(k in zhKeys)), 'keys missing in zh').toEqual([]);
+      for (const [k, v] of [...Object.entries(enKeys), ...Object.entries(zhKeys)]) expect(v.trim(), k).not.toBe('');
+    });
+  }
+});
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!).sort();
 const device = { id: 1, stationId: 1, type: 'battery_cluster', name: 'BMS-1', params: {}, ratedPowerKw: 500 };
@@ -24,7 +53,7 @@ describe('alarm texts', () => {
   });
 
   it('the params recorded with each rule fill its template; zh shows no English', () => {
-    useCatalogue('zh', zh);
+    installCatalogues('zh', bundles.zh);
     const r = new Rng(mulberry32(7));
     for (const [code, make] of Object.entries(TEXTS)) {
       for (let i = 0; i < 5; i++) {
@@ -40,7 +69,7 @@ describe('alarm texts', () => {
   });
 
   it('falls back to the server text when a placeholder has no value', () => {
-    useCatalogue('en', en);
+    installCatalogues('en', bundles.en);
     expect(alarmContent({ alarmRuleCode: 'dgFuelLow', params: {}, content: 'Fuel low (site text)', deviceName: 'DG-1' })).toBe('Fuel low (site text)');
     expect(alarmContent({ alarmRuleCode: 'dgFuelLow', params: { fuelPct: 12 }, content: 'x', deviceName: 'DG-1' })).toBe('DG-1 fuel level low: 12 %');
   });
@@ -61,7 +90,7 @@ describe('live alarm texts', () => {
   it('the params of every live rule fill a zh template', async () => {
     const { CHECKS } = await import('../server/fleet/rules');
     const { POINTS } = await import('../protocol/fleet');
-    useCatalogue('zh', zh);
+    installCatalogues('zh', bundles.zh);
     const frame = (type: keyof typeof POINTS, values: Record<string, number>) => POINTS[type].map((d) => values[d.name] ?? 0);
     const conds = [
       ...CHECKS.battery_cluster!(frame('battery_cluster', { soc: 4, cellTmax: 50.04, cellVmax: 3.7, cellVmin: 3.5 }), 6, null),
@@ -82,11 +111,11 @@ describe('live alarm texts', () => {
 
 describe('alarm search in the reader language', () => {
   it('finds the rule codes whose translated names contain the keyword', async () => {
-    const { ruleCodesNamed } = await import('../src/features/alarms/alarmText');
-    useCatalogue('zh', zh);
+    const { ruleCodesNamed } = await import('../src/lib/alarmText');
+    installCatalogues('zh', bundles.zh);
     expect(ruleCodesNamed('过温').sort()).toEqual(['cellOverTemp', 'cellOverTempTrip', 'pcsIgbtOverTemp', 'pileConnectorOverTemp', 'pvDerating']);
     expect(ruleCodesNamed('  ')).toEqual([]);
-    useCatalogue('en', en);
+    installCatalogues('en', bundles.en);
     expect(ruleCodesNamed('GATEWAY').sort()).toEqual(['gatewayOffline', 'gatewayRestart']);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { action } from '../action';
 import { isPermission } from '../permissions';
 import { id, length, md5Hex, nonEmpty, page, pageOf } from './common';
+import { auditEntry } from './audit';
 
 export const accountRow = z.object({
   userId: z.number().int(),
@@ -13,12 +14,16 @@ export const accountRow = z.object({
   status: z.number().int().min(0).max(1),
   roleId: z.number().int(),
   roleName: z.string(),
+  /** the role's permission keys (the account detail shows them) */
+  rolePermissions: z.array(z.string()),
   orgId: z.number().int(),
   orgName: z.string(),
   dataScope: z.enum(['org', 'stations']),
   scopeStationIds: z.array(z.number().int()),
   notes: z.string(),
   createdTime: z.string(),
+  /** a confirmed second factor (TOTP) */
+  twoFactorEnrolled: z.boolean(),
 });
 
 export const role = z.object({
@@ -30,6 +35,21 @@ export const role = z.object({
   builtin: z.boolean(),
   accountCount: z.number().int(),
   updatedAt: z.string(),
+  /** holders must sign in with a second factor; those not enrolled enrol at their next sign-in */
+  requiresTwoFactor: z.boolean(),
+});
+
+export const accountSession = z.object({
+  /** a stable handle of the session (not its token) */
+  sessionId: z.string(),
+  /** what the console reported at sign-in (browser and system), null when it said nothing */
+  device: z.string().nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  /** the caller's own session */
+  current: z.boolean(),
 });
 
 // Form fields cannot carry null (nullish payload fields are omitted when signing), so an
@@ -54,8 +74,8 @@ const accountFields = {
 export const accountActions = {
   queryAccountList: action({
     endpoint: 'asset', permission: 'system.account', kind: 'read', stage: 'foundation',
-    summary: 'Accounts of the orgs in scope; orgId narrows to that org and the orgs under it (a provider and its customers).',
-    request: z.object({ orgId: id.optional(), keyword: z.string().trim().max(100).optional(), status: z.number().int().min(0).max(1).optional(), page, length }),
+    summary: 'Accounts of the orgs in scope; orgId narrows to that org and the orgs under it (a provider and its customers); keyword (account, contact, mobile, e-mail), status and roleId narrow further.',
+    request: z.object({ orgId: id.optional(), keyword: z.string().trim().max(100).optional(), status: z.number().int().min(0).max(1).optional(), roleId: id.optional(), page, length }),
     response: pageOf(accountRow),
   }),
   queryAccountById: action({
@@ -123,7 +143,11 @@ export const accountActions = {
   saveRole: action({
     endpoint: 'asset', permission: 'system.role.edit', kind: 'write', stage: 'foundation',
     summary: 'Create (no roleId; orgId defaults to the caller\'s org) or edit a role: a name (required) and permission keys from the catalogue; one cannot grant what one lacks.',
-    request: z.object({ roleId: id.optional(), orgId: id.optional(), name: nonEmpty(50), permissions: z.array(permissionKey).max(200), notes: z.string().max(500).nullable().optional() }),
+    request: z.object({
+      roleId: id.optional(), orgId: id.optional(), name: nonEmpty(50), permissions: z.array(permissionKey).max(200), notes: z.string().max(500).nullable().optional(),
+      /** absent keeps the role's setting (false for a new role) */
+      requiresTwoFactor: z.boolean().optional(),
+    }),
     response: z.object({ roleId: z.number().int() }),
   }),
   deleteRole: action({
@@ -134,8 +158,32 @@ export const accountActions = {
   }),
   queryPermissionCatalogue: action({
     endpoint: 'asset', permission: ['system.role', 'system.account'], kind: 'read', stage: 'foundation',
-    summary: 'Every permission key grouped by menu area (home, monitoring, tariff, operationMode, analytics, operations, alarm, system), for the role editor; grantableOnly keeps the keys the caller holds (the only ones it may grant).',
+    summary: 'Every permission key grouped by menu area (home, monitoring, tariff, operationMode, analytics, operations, alarm, system), for the role editor; grantableOnly keeps the keys the caller holds (the only ones it may grant); grantable lists, per group, the keys the caller may grant.',
     request: z.object({ grantableOnly: z.boolean().optional() }),
-    response: z.object({ groups: z.array(z.object({ group: z.string(), permissions: z.array(z.string()) })) }),
+    response: z.object({ groups: z.array(z.object({ group: z.string(), permissions: z.array(z.string()), grantable: z.array(z.string()) })) }),
+  }),
+  queryAccountSessions: action({
+    endpoint: 'asset', permission: 'system.account', kind: 'read', stage: 'foundation',
+    summary: 'The live sessions of an account in scope (device, address, last use), most recently used first.',
+    request: z.object({ userId: id }),
+    response: z.object({ dataList: z.array(accountSession) }),
+  }),
+  revokeAccountSessions: action({
+    endpoint: 'asset', permission: 'system.account.edit', kind: 'write', stage: 'foundation',
+    summary: 'Sign an account out everywhere: every session of it ends at once (for one\'s own account, every session but the current one).',
+    request: z.object({ userId: id }),
+    response: z.object({ revoked: z.number().int() }),
+  }),
+  queryAccountAudit: action({
+    endpoint: 'asset', permission: 'system.account', kind: 'read', stage: 'foundation',
+    summary: 'Recent audit entries of an account in scope, newest first: what it did and what was done to it.',
+    request: z.object({ userId: id, length: z.number().int().min(1).max(200).default(50) }),
+    response: z.object({ dataList: z.array(auditEntry) }),
+  }),
+  resetTwoFactor: action({
+    endpoint: 'asset', permission: 'system.account.edit', kind: 'write', stage: 'foundation',
+    summary: 'Remove an account\'s second factor and recovery codes (lost phone); it enrols again when its role requires it. Not for oneself.',
+    request: z.object({ userId: id }),
+    response: z.null(),
   }),
 } as const;

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { action } from '../action';
-import { ALARM_CATEGORIES, alarmPush } from '../push';
-import { DEVICE_TYPES } from './stations';
+import { ALARM_CATEGORIES, ALARM_TYPES, DEVICE_TYPES } from '../codes';
+import { alarmPush } from '../push';
 import { id, isoTime, page, pageOf } from './common';
 
 /** SPEC §3 alarm: status 1 unresolved, 2 resolved; type fault/alert/event; category drives sound. */
-export const ALARM_STATUS = { unresolved: 1, resolved: 2 } as const;
-export const ALARM_TYPES = ['fault', 'alert', 'event'] as const;
+export { ALARM_STATUS, ALARM_TYPES } from '../codes';
 
 export const alarmRecord = z.object({
   alarmId: z.number().int(),

@@ -19,21 +19,43 @@ export type Profile = z.infer<typeof profile>;
 
 const session = z.object({ token: z.string(), expiresAt: z.string(), profile });
 const code6 = z.string().regex(/^\d{6}$/, 'code6');
+
+/** The first factor passed, the second is due: 'verify' asks for a code, 'enrol' for enrolment
+ *  first (the role requires a second factor the account does not have yet). No session yet. */
+export const twoFactorChallenge = z.object({
+  twoFactor: z.enum(['verify', 'enrol']),
+  /** short-lived, single-use; goes to verifyTwoFactor (and enrolTwoFactorAtSignIn) */
+  challenge: z.string(),
+  expiresAt: z.string(),
+});
+/** A session, or a two-factor challenge when the account has (or must have) a second factor. */
+const signIn = z.union([session, twoFactorChallenge]);
+/** What the console reports about itself at sign-in (browser and system), shown in session lists. */
+const device = z.string().trim().max(200).optional();
+const challenge = z.string().min(20).max(100);
+
+export const twoFactorEnrolment = z.object({
+  /** Base32, for typing into an authenticator by hand */
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** the otpauth URL as a PNG QR code, a data: URL */
+  qrDataUrl: z.string(),
+});
 const phone = z.string().trim().regex(/^\+?\d{6,15}$/, 'phone');
 const email = z.email();
 
 export const identityActions = {
   login: action({
     endpoint: 'asset', permission: null, kind: 'write', stage: 'foundation',
-    summary: 'Sign in with account and MD5 of the password; returns a new session token.',
-    request: z.object({ account: nonEmpty(64), password: md5Hex }),
-    response: session,
+    summary: 'Sign in with account and MD5 of the password; returns a new session token, or a two-factor challenge (twoFactor: verify | enrol) when a second factor is due.',
+    request: z.object({ account: nonEmpty(64), password: md5Hex, device }),
+    response: signIn,
   }),
   loginByPhone: action({
     endpoint: 'asset', permission: null, kind: 'write', stage: 'foundation',
-    summary: 'Sign in with a mobile number and the 6-digit code sent by sendMsgCode.',
-    request: z.object({ phone, code: code6 }),
-    response: session,
+    summary: 'Sign in with a mobile number and the 6-digit code sent by sendMsgCode; answers as login does (a session or a two-factor challenge).',
+    request: z.object({ phone, code: code6, device }),
+    response: signIn,
   }),
   logout: action({
     endpoint: 'asset', permission: '@session', kind: 'write', stage: 'foundation',
@@ -80,6 +102,38 @@ export const identityActions = {
     summary: 'Service providers the caller may act on (orgType 1: all; others: their own).',
     request: empty,
     response: z.object({ dataList: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
+  }),
+  verifyTwoFactor: action({
+    endpoint: 'asset', permission: null, kind: 'write', stage: 'foundation',
+    summary: 'Second sign-in step: the challenge with a 6-digit authenticator code or a recovery code (single use). Wrong codes count toward the sign-in throttling. After an enrolment at sign-in, the first good code confirms it and the answer carries the ten recovery codes, shown once.',
+    request: z
+      .object({ challenge, code: code6.optional(), recoveryCode: z.string().trim().regex(/^[a-z0-9]{4}-?[a-z0-9]{4}$/i, 'recoveryCode').optional() })
+      .refine((v) => (v.code === undefined) !== (v.recoveryCode === undefined), { message: 'oneOf', path: ['code'] }),
+    response: session.extend({ recoveryCodes: z.array(z.string()).optional() }),
+  }),
+  enrolTwoFactorAtSignIn: action({
+    endpoint: 'asset', permission: null, kind: 'write', stage: 'foundation',
+    summary: 'For a challenge answered with twoFactor: enrol, a fresh TOTP secret with its otpauth URL and QR code; verifyTwoFactor with a code from it confirms.',
+    request: z.object({ challenge }),
+    response: twoFactorEnrolment,
+  }),
+  queryTwoFactorStatus: action({
+    endpoint: 'asset', permission: '@session', kind: 'read', stage: 'foundation',
+    summary: 'The own second factor: enrolled, required by the role, recovery codes left.',
+    request: empty,
+    response: z.object({ enrolled: z.boolean(), required: z.boolean(), recoveryCodesLeft: z.number().int() }),
+  }),
+  startTwoFactorEnrolment: action({
+    endpoint: 'asset', permission: '@session', kind: 'write', stage: 'foundation',
+    summary: 'Start enrolling the own account: a fresh TOTP secret, otpauth URL and QR code (replaces an unconfirmed one). Conflict when already enrolled.',
+    request: empty,
+    response: twoFactorEnrolment,
+  }),
+  confirmTwoFactorEnrolment: action({
+    endpoint: 'asset', permission: '@session', kind: 'write', stage: 'foundation',
+    summary: 'Confirm the enrolment with a code from the authenticator; answers the ten recovery codes, shown once.',
+    request: z.object({ code: code6 }),
+    response: z.object({ recoveryCodes: z.array(z.string()) }),
   }),
   queryPushCredentials: action({
     endpoint: 'asset', permission: '@session', kind: 'read', stage: 'foundation',

@@ -1,28 +1,12 @@
 import { z } from 'zod';
 import { action } from '../action';
-import { id, isoDate } from './common';
+import { id } from './common';
+import { analysisRequest, essAnalysis, pvAnalysis, usageAnalysis } from './analysis';
+import { reportFileActions } from './report-files';
+import { billDetail, billId, billSummary, reportRequest, reportResponse } from './report-shapes';
 
 // Operations reports and analytics (built with the fleet; they read the energy accounting).
-export const REPORT_ITEMS = ['pvKwh', 'chargeKwh', 'dischargeKwh', 'loadKwh', 'gridImportKwh', 'gridExportKwh', 'generatorKwh', 'fuelLitres', 'chargingPileKwh', 'income'] as const;
-
-const reportRequest = z.object({
-  orgId: id.optional(),
-  stationId: id.optional(),
-  granularity: z.enum(['day', 'month', 'year']),
-  from: isoDate,
-  to: isoDate,
-  /** at least one data item (SPEC §5: 'Please Select Data Item') */
-  items: z.array(z.enum(REPORT_ITEMS)).min(1, 'selectDataItem'),
-});
-const reportResponse = z.object({
-  columns: z.array(z.string()),
-  rows: z.array(z.object({ key: z.string(), label: z.string(), values: z.array(z.number().nullable()) })),
-  totals: z.array(z.number().nullable()),
-});
-
-const analysisRequest = z.object({ orgId: id.optional(), stationId: id.optional(), from: isoDate, to: isoDate, granularity: z.enum(['day', 'month']) });
-const analysisSeries = z.object({ key: z.string(), unit: z.string(), values: z.array(z.number().nullable()) });
-const analysisResponse = z.object({ periods: z.array(z.string()), series: z.array(analysisSeries), kpis: z.record(z.string(), z.number().nullable()) });
+export { REPORT_ITEMS, reportRequest, reportResponse, type ReportItem } from './report-shapes';
 
 export const reportActions = {
   queryPlatformReport: action({
@@ -37,44 +21,38 @@ export const reportActions = {
     endpoint: 'energystorage', permission: 'operations.siteReport', kind: 'read', stage: 'fleet',
     summary: 'Site report: one row per period of one station.', request: reportRequest, response: reportResponse,
   }),
-  exportReport: action({
-    endpoint: 'energystorage', permission: 'operations.export', kind: 'write', stage: 'fleet',
-    summary: 'Export a report as CSV; also answers a share token that opens the public month/year report pages.',
-    request: reportRequest.extend({ report: z.enum(['platform', 'service', 'site']) }),
-    response: z.object({ fileName: z.string(), csv: z.string(), shareToken: z.string() }),
-  }),
   queryReportByShareToken: action({
     endpoint: 'energystorage', permission: null, kind: 'read', stage: 'fleet',
-    summary: 'The public month/year report pages (report.monthReport, report.yearReport) read a shared report by its token.',
+    summary: 'The public month/year report pages (report.monthReport, report.yearReport) read a shared report by its token; a foreign, expired or revoked token answers notFound.',
     request: z.object({ shareToken: z.string().min(20).max(200) }),
-    response: reportResponse.extend({ title: z.string(), from: z.string(), to: z.string() }),
+    response: reportResponse.extend({ title: z.string(), stationName: z.string(), kind: z.enum(['month', 'year']), expiresAt: z.string() }),
   }),
+  ...reportFileActions,
   queryPvAnalysis: action({
     endpoint: 'energystorage', permission: 'analysis.photovoltaic', kind: 'read', stage: 'fleet',
-    summary: 'PV analysis: yield, specific yield, performance ratio, irradiation per period.', request: analysisRequest, response: analysisResponse,
+    summary: 'PV analysis: yield, specific yield, performance ratio (IEC 61724, plane-of-array) and its temperature-corrected value, irradiation, station ranking.',
+    request: analysisRequest, response: pvAnalysis,
   }),
   queryEssAnalysis: action({
     endpoint: 'energystorage', permission: 'analysis.energyStorage', kind: 'read', stage: 'fleet',
-    summary: 'ESS analysis: charge, discharge, round-trip efficiency, equivalent cycles, income per period.', request: analysisRequest, response: analysisResponse,
+    summary: 'ESS analysis: charge, discharge, round-trip efficiency, equivalent full cycles, utilisation, SOH per cluster, net arbitrage revenue.',
+    request: analysisRequest, response: essAnalysis,
   }),
   queryEnergyUsageAnalysis: action({
     endpoint: 'energystorage', permission: 'analysis.energyUsage', kind: 'read', stage: 'fleet',
-    summary: 'Load analysis: consumption by source (PV, ESS, grid, generator), peak demand, load factor per period.', request: analysisRequest, response: analysisResponse,
+    summary: 'Energy usage: consumption by source, self-consumption, self-sufficiency, peak demand, load factor, energy and cost per tariff period, fuel cost.',
+    request: analysisRequest, response: usageAnalysis,
   }),
   queryBillList: action({
     endpoint: 'energystorage', permission: ['operations.siteReport', 'overviewStations.overviewStations'], kind: 'read', stage: 'fleet',
-    summary: 'Monthly bills of a station (energy by tariff period, prices, amounts).',
+    summary: 'Monthly bills of a station (grid amount by tariff period, diesel fuel cost, total), the months of a year up to the current one.',
     request: z.object({ stationId: id, year: z.number().int().min(2000).max(2100) }),
-    response: z.object({ dataList: z.array(z.object({ billId: z.string(), month: z.string(), amount: z.number(), currency: z.string() })) }),
+    response: z.object({ dataList: z.array(billSummary) }),
   }),
   queryBillDetail: action({
     endpoint: 'energystorage', permission: ['operations.siteReport', 'overviewStations.overviewStations'], kind: 'read', stage: 'fleet',
-    summary: 'One monthly bill line by line (period, energy, price, amount), downloadable as CSV.',
-    request: z.object({ billId: z.string().regex(/^\d+-\d{4}-\d{2}$/) }),
-    response: z.object({
-      billId: z.string(), stationId: z.number().int(), month: z.string(), currency: z.string(),
-      lines: z.array(z.object({ period: z.string(), direction: z.enum(['import', 'export', 'fuel']), quantity: z.number(), unit: z.string(), price: z.number(), amount: z.number() })),
-      total: z.number(),
-    }),
+    summary: 'One monthly bill line by line (tariff period, energy, average price, amount; diesel fuel), downloadable as PDF and XLSX (exportBill).',
+    request: z.object({ billId: billId }),
+    response: billDetail,
   }),
 } as const;

@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { action } from '../action';
+import { DEVICE_TYPES, ENERGY_TYPES, SITE_TYPES } from '../codes';
 import { id, isoDate, length, page, pageOf } from './common';
 
-export const SYSTEM_TYPES = { onGrid: 1, offGrid: 2, switching: 3 } as const;
-export const ENERGY_TYPES = ['pv', 'ess', 'dg', 'load', 'charging'] as const;
-export const DEVICE_TYPES = ['pv_inverter', 'pcs', 'battery_cluster', 'generator', 'charging_pile', 'load', 'gateway', 'weather_station', 'meter'] as const;
-export type DeviceType = (typeof DEVICE_TYPES)[number];
-/** Station status icon (SPEC §2, 0-4): 0 normal, 1 alarm, 2 fault, 3 offline, 4 not commissioned. */
-export const STATION_STATUS = { normal: 0, alarm: 1, fault: 2, offline: 3, notCommissioned: 4 } as const;
+export { DEVICE_TYPES, ENERGY_TYPES, STATION_STATUS, SYSTEM_TYPES, type DeviceType } from '../codes';
 
 const capacities = {
   pvCapacityKw: z.number(),
@@ -32,7 +28,7 @@ export const stationSummary = z.object({
   lon: z.number(),
   systemType: z.number().int(),
   energyTypes: z.array(z.enum(ENERGY_TYPES)),
-  siteType: z.enum(['factory', 'commercial', 'residential']),
+  siteType: z.enum(SITE_TYPES),
   voltageLevel: z.string(),
   operationDate: z.string(),
   ...capacities,

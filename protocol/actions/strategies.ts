@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { action } from '../action';
+import { STRATEGY_KINDS } from '../codes';
 import { id, isoDate, isoTime, length, nonEmpty, page, pageOf } from './common';
 
 // Operation-mode strategies (SPEC §3): peak-load shifting and island mode. Every limit is
@@ -49,7 +50,7 @@ export const islandParams = z
   })
   .refine((p) => p.socLower < p.socUpper, { message: 'socRange', path: ['socLower'] });
 
-export const STRATEGY_KINDS = ['peakShaving', 'island'] as const;
+export { STRATEGY_KINDS } from '../codes';
 /** 0 not issued, 1 issued successfully, 2 issue failed (SPEC §4). */
 export const ISSUE_STATUS = { notIssued: 0, success: 1, failed: 2 } as const;
 
@@ -76,6 +77,8 @@ export const distributionRecord = z.object({
   issuedAt: z.string(),
   ackedAt: z.string().nullable(),
   snapshot: z.record(z.string(), z.unknown()).optional(),
+  /** first station report after the acknowledgement (the detail only) */
+  followedAt: z.string().nullable().optional(),
 });
 
 export const switchRecord = z.object({

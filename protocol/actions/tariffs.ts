@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { action } from '../action';
+import { OIL_PRICE_STATUS, PERIODS, TARIFF_STATUS } from '../codes';
 import { id, isoDate, isoTime, length, nonEmpty, page, pageOf } from './common';
 
 // Tariffs (SPEC §3, §5): seasons of execution months, each with time slots covering 24 h.
 // Prices are USD with at most four decimals; validation messages are codes the console maps
 // to SPEC texts: priceRequired, priceFormat, monthsIncomplete, hoursIncomplete, timeError.
 
-export const PERIODS = ['sharp', 'peak', 'flat', 'valley'] as const;
+export { OIL_PRICE_STATUS, PERIODS, TARIFF_STATUS } from '../codes';
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 export const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
@@ -56,7 +57,6 @@ export const seasons = z
     if (seen.size !== 12) ctx.addIssue({ code: 'custom', message: 'monthsIncomplete', path: [] });
   });
 
-export const TARIFF_STATUS = ['active', 'pending', 'history'] as const;
 export const tariff = z.object({
   tariffId: z.number().int(),
   stationId: z.number().int(),
@@ -76,7 +76,6 @@ export const tariffTemplate = z.object({
   updatedAt: z.string(),
 });
 
-export const OIL_PRICE_STATUS = ['pending', 'active', 'expired'] as const;
 export const oilPrice = z.object({
   oilPriceId: z.number().int(),
   stationId: z.number().int(),
@@ -88,6 +87,28 @@ export const oilPrice = z.object({
 });
 
 const write = ['tariff.edit'] as const;
+const tariffRead = ['electricityPriceManagement.electricityPriceManagement', 'electricityPriceManagement.historyPrice'] as const;
+
+// A day's bill (docs/tariffs.md): energy in kWh, money in USD; amounts keep full precision up to
+// 1/100 cent, only `total` (import cost − feed-in revenue) is rounded, to the cent.
+const periodBill = z.object({
+  period: z.enum(PERIODS),
+  importKwh: z.number(),
+  exportKwh: z.number(),
+  importCost: z.number(),
+  feedInRevenue: z.number(),
+  amount: z.number(),
+});
+export const dayBill = z.object({
+  tariffId: z.number().int().nullable(),
+  tariffName: z.string().nullable(),
+  importKwh: z.number(),
+  exportKwh: z.number(),
+  gridCost: z.number(),
+  feedInRevenue: z.number(),
+  periods: z.array(periodBill),
+  total: z.number(),
+});
 
 export const tariffActions = {
   queryStationTariffs: action({
@@ -143,6 +164,25 @@ export const tariffActions = {
     summary: 'Create a station tariff from a template of the same provider.',
     request: z.object({ templateId: id, stationId: id, name: nonEmpty(100), effectiveDate: isoDate }),
     response: z.object({ tariffId: z.number().int() }),
+  }),
+  previewTariffBill: action({
+    endpoint: 'mot', permission: tariffRead, kind: 'read', stage: 'foundation',
+    summary: "A station-local day of metered import and export priced under a tariff (an existing one by id, or a draft's seasons) and under the tariff in force that day, per period, with the difference.",
+    request: z.object({ stationId: id, date: isoDate, tariffId: id.optional(), name: nonEmpty(100).optional(), seasons: seasons.optional() }),
+    response: z.object({
+      stationId: z.number().int(),
+      date: z.string(),
+      timezone: z.string(),
+      /** 24, or 23 / 25 on a daylight-saving change day */
+      hours: z.number(),
+      /** metered 15-minute intervals found for the day */
+      intervals: z.number().int(),
+      currency: z.string(),
+      candidate: dayBill,
+      inForce: dayBill.nullable(),
+      /** candidate.total − inForce.total (or candidate.total when no tariff was in force) */
+      difference: z.number(),
+    }),
   }),
   queryOilPriceList: action({
     endpoint: 'mot', permission: 'electricityPriceManagement.oilPrice', kind: 'read', stage: 'foundation',

@@ -17,11 +17,11 @@ export const accountsHandlers: Handlers = {
       orgIds = orgIds.filter((o) => under.has(o));
     }
     const where = `WHERE a.org_id = ANY($1::int[]) AND ($2::text IS NULL OR a.account ILIKE $2 OR a.contact ILIKE $2 OR a.mobile ILIKE $2 OR a.email ILIKE $2)
-      AND ($3::int IS NULL OR a.status = $3)`;
-    const params = [orgIds, q.keyword ? likeOf(q.keyword) : null, q.status ?? null];
+      AND ($3::int IS NULL OR a.status = $3) AND ($4::int IS NULL OR a.role_id = $4)`;
+    const params = [orgIds, q.keyword ? likeOf(q.keyword) : null, q.status ?? null, q.roleId ?? null];
     const db = ctx.services.db;
     const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM accounts a ${where}`, params);
-    const rows = await db.query<AccountRec>(`${accountSql} ${where} ORDER BY a.id LIMIT $4 OFFSET $5`, [...params, q.length, (q.page - 1) * q.length]);
+    const rows = await db.query<AccountRec>(`${accountSql} ${where} ORDER BY a.id LIMIT $5 OFFSET $6`, [...params, q.length, (q.page - 1) * q.length]);
     return { totalCount: count?.n ?? 0, dataList: rows.map(toAccount) };
   },
 

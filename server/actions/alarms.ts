@@ -75,7 +75,7 @@ class Where {
  * `stationId` (a station in scope and of that provider, else notFound). Returns null when the
  * scope holds no station at all (the answer is empty, no query needed).
  */
-const scoped = (scope: Scope, orgId?: number, stationId?: number): Where | null => {
+export const scoped = (scope: Scope, orgId?: number, stationId?: number): Where | null => {
   const providers = providersFor(scope, orgId);
   const w = new Where();
   if (stationId !== undefined) {

@@ -1,53 +1,29 @@
-import type { Profile } from '../../protocol/actions/identity';
 import type { Queryable } from '../db/db';
-import type { Services } from '../services';
 import { authed, type Ctx, type Handlers } from '../api/context';
 import { ActionError } from '../api/errors';
 import { dummyHash, hashPassword, verifyPassword } from '../auth/password';
-import { loadPrincipal } from '../auth/sessions';
-import type { Principal } from '../auth/scope';
 import { assertNotThrottled, clearFailures, recordFailure } from '../auth/throttle';
 import { consumeCode, issueCode, RESEND_AFTER_S } from '../auth/codes';
+import { audit } from '../api/audit';
+import { auditSignIn } from './audit';
+import { buildProfile, signInOrChallenge } from './sign-in';
 
 interface AccountRow { id: number; password_hash: string; status: number }
-
-const buildProfile = (s: Services, p: Principal): Profile => {
-  const org = s.registry.orgs.get(p.orgId);
-  const root = [...s.registry.orgs.values()].find((o) => o.orgType === 1);
-  const providerId = s.registry.providerOf(p.orgId);
-  const logo = org?.logoUrl ?? (providerId ? s.registry.orgs.get(providerId)?.logoUrl : null) ?? null;
-  return {
-    platform: root?.name ?? 'EMS Cloud Platform',
-    name: p.contact || p.account,
-    account: p.account,
-    orgLogoUrl: logo,
-    orgType: p.orgType,
-    orgId: p.orgId,
-    orgName: org?.name ?? '',
-    userId: p.accountId,
-    roleName: p.roleName,
-    permissions: [...p.permissions].sort().map((permission) => ({ permission })),
-  };
-};
-
-const startSession = async (s: Services, accountId: number) => {
-  const p = await loadPrincipal(s.db, accountId);
-  if (!p) throw new ActionError('wrongCredentials');
-  const { token, expiresAt } = await s.sessions.create(accountId);
-  return { token, expiresAt: expiresAt.toISOString(), profile: buildProfile(s, p) };
-};
 
 const accountBy = async (db: Queryable, column: 'account' | 'mobile' | 'email', value: string) =>
   (await db.query<AccountRow>(`SELECT id, password_hash, status FROM accounts WHERE lower(${column}) = lower($1)`, [value]))[0];
 
-const setPassword = async (ctx: Ctx, accountId: number, md5: string, keepTokenHash?: string) => {
+const setPassword = async (ctx: Ctx, accountId: number, md5: string, via: 'sms' | 'email' | 'oldPassword', keepTokenHash?: string) => {
   const h = await hashPassword(md5);
-  await ctx.services.db.query('UPDATE accounts SET password_hash=$2, updated_at=$3 WHERE id=$1', [accountId, h, ctx.now]);
+  await ctx.services.db.tx(async (t) => {
+    await t.query('UPDATE accounts SET password_hash=$2, updated_at=$3 WHERE id=$1', [accountId, h, ctx.now]);
+    await audit(t, ctx, accountId, 'changePassword', `account:${accountId}`, { via });
+  });
   await ctx.services.sessions.revokeAccount(accountId, keepTokenHash);
 };
 
 export const identityHandlers: Handlers = {
-  login: async ({ account, password }, ctx) => {
+  login: async ({ account, password, device }, ctx) => {
     const { db } = ctx.services;
     const key = `acct:${account.toLowerCase()}`;
     await assertNotThrottled(db, key, ctx.now);
@@ -56,14 +32,18 @@ export const identityHandlers: Handlers = {
     const ok = await verifyPassword(row?.password_hash ?? (await dummyHash()), password);
     if (!row || !ok) {
       await recordFailure(db, key, ctx.now);
+      await auditSignIn(db, ctx, row?.id ?? null, 'failed', { method: 'password', reason: 'wrongCredentials', account });
       throw new ActionError('wrongCredentials');
     }
-    if (row.status !== 1) throw new ActionError('accountDisabled');
+    if (row.status !== 1) {
+      await auditSignIn(db, ctx, row.id, 'failed', { method: 'password', reason: 'accountDisabled' });
+      throw new ActionError('accountDisabled');
+    }
     await clearFailures(db, key);
-    return startSession(ctx.services, row.id);
+    return signInOrChallenge(ctx, row.id, { method: 'password', throttleKey: key, device });
   },
 
-  loginByPhone: async ({ phone, code }, ctx) => {
+  loginByPhone: async ({ phone, code, device }, ctx) => {
     const { db } = ctx.services;
     const key = `phone:${phone}`;
     await assertNotThrottled(db, key, ctx.now);
@@ -71,13 +51,17 @@ export const identityHandlers: Handlers = {
       await consumeCode(db, 'sms', phone, 'login', code, ctx.now);
     } catch (e) {
       await recordFailure(db, key, ctx.now);
+      await auditSignIn(db, ctx, (await accountBy(db, 'mobile', phone))?.id ?? null, 'failed', { method: 'phone', reason: 'wrongCode' });
       throw e;
     }
     const row = await accountBy(db, 'mobile', phone);
     if (!row) throw new ActionError('wrongCode');
-    if (row.status !== 1) throw new ActionError('accountDisabled');
+    if (row.status !== 1) {
+      await auditSignIn(db, ctx, row.id, 'failed', { method: 'phone', reason: 'accountDisabled' });
+      throw new ActionError('accountDisabled');
+    }
     await clearFailures(db, key);
-    return startSession(ctx.services, row.id);
+    return signInOrChallenge(ctx, row.id, { method: 'phone', throttleKey: key, device });
   },
 
   logout: async (_in, ctx) => {
@@ -102,7 +86,7 @@ export const identityHandlers: Handlers = {
     await consumeCode(ctx.services.db, 'sms', phone, 'reset', code, ctx.now);
     const row = await accountBy(ctx.services.db, 'mobile', phone);
     if (!row) throw new ActionError('wrongCode');
-    await setPassword(ctx, row.id, newPassword);
+    await setPassword(ctx, row.id, newPassword, 'sms');
     return null;
   },
 
@@ -126,7 +110,7 @@ export const identityHandlers: Handlers = {
     await consumeCode(ctx.services.db, 'email', email.toLowerCase(), 'reset', code, ctx.now);
     const row = await accountBy(ctx.services.db, 'email', email);
     if (!row) throw new ActionError('wrongCode');
-    await setPassword(ctx, row.id, newPassword);
+    await setPassword(ctx, row.id, newPassword, 'email');
     return null;
   },
 
@@ -140,7 +124,7 @@ export const identityHandlers: Handlers = {
       await recordFailure(ctx.services.db, key, ctx.now);
       throw new ActionError('wrongPassword');
     }
-    await setPassword(ctx, me.accountId, newPassword, tokenHash);
+    await setPassword(ctx, me.accountId, newPassword, 'oldPassword', tokenHash);
     return null;
   },
 

@@ -3,11 +3,19 @@ import { identityHandlers } from './identity';
 import { stationHandlers } from './stations';
 import { tariffsHandlers } from './tariffs';
 import { oilPricesHandlers } from './oil-prices';
+import { tariffPreviewHandlers } from './tariff-preview';
 import { strategiesHandlers } from './strategies';
+import { strategyPredictHandlers } from './strategy-predict';
 import { accountsHandlers } from './accounts';
 import { rolesHandlers } from './roles';
 import { alarmsHandlers } from './alarms';
 import { telemetryHandlers } from './telemetry';
+import { analysisHandlers } from './analysis';
+import { commandHandlers } from './commands';
+import { auditHandlers } from './audit';
+import { twoFactorHandlers } from './two-factor';
+import { accountSessionsHandlers } from './account-sessions';
+import { messagesHandlers } from './messages';
 
 /** Every implemented action; the pipeline answers `unknownAction` for the rest. */
 export const allHandlers: Handlers = {
@@ -15,9 +23,17 @@ export const allHandlers: Handlers = {
   ...stationHandlers,
   ...tariffsHandlers,
   ...oilPricesHandlers,
+  ...tariffPreviewHandlers,
   ...strategiesHandlers,
+  ...strategyPredictHandlers,
   ...accountsHandlers,
   ...rolesHandlers,
   ...alarmsHandlers,
   ...telemetryHandlers,
+  ...analysisHandlers,
+  ...commandHandlers,
+  ...auditHandlers,
+  ...twoFactorHandlers,
+  ...accountSessionsHandlers,
+  ...messagesHandlers,
 };

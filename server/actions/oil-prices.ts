@@ -40,11 +40,20 @@ export const oilPricesHandlers: Handlers = {
         if (oilStatus(row, ctx.now) !== 'pending') conflict('notPending');
       }
       if (issues.length > 0) invalid(issues);
-      const [overlap] = await t.query<{ id: number }>(
-        'SELECT id FROM oil_prices WHERE station_id = $1 AND id <> $2 AND start_time < $4 AND end_time > $3 ORDER BY start_time LIMIT 1',
+      const [overlap] = await t.query<{ id: number; startTime: Date; endTime: Date }>(
+        `SELECT id, start_time AS "startTime", end_time AS "endTime" FROM oil_prices
+         WHERE station_id = $1 AND id <> $2 AND start_time < $4 AND end_time > $3 ORDER BY start_time LIMIT 1`,
         [q.stationId, q.oilPriceId ?? 0, start, end],
       );
-      if (overlap) conflict('overlap', { oilPriceId: overlap.id });
+      // the window that is in the way, so the form can say which one (half-open windows may touch)
+      if (overlap) {
+        conflict('overlap', {
+          field: new Date(overlap.startTime) <= start ? 'startTime' : 'endTime',
+          oilPriceId: overlap.id,
+          startTime: new Date(overlap.startTime).toISOString(),
+          endTime: new Date(overlap.endTime).toISOString(),
+        });
+      }
       let id: number;
       if (q.oilPriceId !== undefined) {
         await t.query('UPDATE oil_prices SET start_time = $2, end_time = $3, price_per_litre = $4, kwh_per_litre = $5 WHERE id = $1', [

@@ -74,15 +74,17 @@ export interface AccountRec {
   scopeStationIds: number[];
   notes: string;
   createdAt: Date;
+  twoFactorEnrolled: boolean;
 }
 
 export const accountSql = `
   SELECT a.id AS "userId", a.account, a.contact, a.mobile, a.email, a.status::int AS status, a.role_id AS "roleId",
          r.name AS "roleName", r.permissions AS "rolePermissions", a.org_id AS "orgId", o.name AS "orgName",
-         a.data_scope AS "dataScope", a.scope_station_ids AS "scopeStationIds", a.notes, a.created_at AS "createdAt"
+         a.data_scope AS "dataScope", a.scope_station_ids AS "scopeStationIds", a.notes, a.created_at AS "createdAt",
+         EXISTS (SELECT 1 FROM two_factor f WHERE f.account_id = a.id AND f.confirmed_at IS NOT NULL) AS "twoFactorEnrolled"
   FROM accounts a JOIN roles r ON r.id = a.role_id JOIN orgs o ON o.id = a.org_id`;
 
-export const toAccount = ({ rolePermissions: _p, createdAt, ...r }: AccountRec): AccountOut => ({ ...r, createdTime: createdAt.toISOString() });
+export const toAccount = ({ createdAt, ...r }: AccountRec): AccountOut => ({ ...r, createdTime: createdAt.toISOString() });
 
 export interface RoleRec {
   roleId: number;
@@ -93,10 +95,11 @@ export interface RoleRec {
   builtin: boolean;
   accountCount: number;
   updatedAt: Date;
+  requiresTwoFactor: boolean;
 }
 
 export const roleSql = `
-  SELECT r.id AS "roleId", r.org_id AS "orgId", r.name, r.permissions, r.notes, r.builtin, r.updated_at AS "updatedAt",
+  SELECT r.id AS "roleId", r.org_id AS "orgId", r.name, r.permissions, r.notes, r.builtin, r.updated_at AS "updatedAt", r.requires_two_factor AS "requiresTwoFactor",
          (SELECT count(*)::int FROM accounts a WHERE a.role_id = r.id) AS "accountCount"
   FROM roles r`;
 
@@ -228,7 +231,7 @@ export const AREAS: readonly (readonly [string, readonly string[]])[] = [
   ['analytics', ['analysis.photovoltaic', 'analysis.energyStorage', 'analysis.energyUsage']],
   ['operations', ['operations.platformReport', 'operations.serviceReport', 'operations.siteReport', 'operations.export']],
   ['alarm', ['alarm.alarmList', 'alarm.alarmAnalysis', 'alarmLog.alarmLog', 'message.list', 'alarm.resolve']],
-  ['system', ['system.account', 'system.role', 'system.account.edit', 'system.role.edit']],
+  ['system', ['system.account', 'system.role', 'system.audit', 'system.account.edit', 'system.role.edit']],
 ];
 
 /** Every key of ALL_PERMISSIONS in exactly one group; a key added to the catalogue but not to

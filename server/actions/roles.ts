@@ -51,19 +51,20 @@ export const rolesHandlers: Handlers = {
         if (dup.length > 0) fail('conflict', { field: 'name' });
         let id: number;
         if (existing) {
-          await t.query('UPDATE roles SET name = $2, permissions = $3, notes = $4, updated_at = $5 WHERE id = $1', [
-            existing.roleId, q.name, permissions, notes === undefined ? existing.notes : notes, ctx.now,
+          await t.query('UPDATE roles SET name = $2, permissions = $3, notes = $4, updated_at = $5, requires_two_factor = $6 WHERE id = $1', [
+            existing.roleId, q.name, permissions, notes === undefined ? existing.notes : notes, ctx.now, q.requiresTwoFactor ?? existing.requiresTwoFactor,
           ]);
           id = existing.roleId;
         } else {
           const [row] = await t.query<{ id: number }>(
-            'INSERT INTO roles(org_id, name, permissions, notes, builtin, created_at, updated_at) VALUES ($1,$2,$3,$4,false,$5,$5) RETURNING id',
-            [orgId, q.name, permissions, notes ?? null, ctx.now],
+            'INSERT INTO roles(org_id, name, permissions, notes, builtin, created_at, updated_at, requires_two_factor) VALUES ($1,$2,$3,$4,false,$5,$5,$6) RETURNING id',
+            [orgId, q.name, permissions, notes ?? null, ctx.now, q.requiresTwoFactor ?? false],
           );
           id = row!.id;
         }
         await audit(t, ctx, authed(ctx).me.accountId, 'saveRole', `role:${id}`, {
-          orgId, name: q.name, permissions, ...(existing ? { before: { name: existing.name, permissions: existing.permissions } } : { created: true }),
+          orgId, name: q.name, permissions, requiresTwoFactor: q.requiresTwoFactor ?? existing?.requiresTwoFactor ?? false,
+          ...(existing ? { before: { name: existing.name, permissions: existing.permissions, requiresTwoFactor: existing.requiresTwoFactor } } : { created: true }),
         });
         return id;
       })
@@ -94,8 +95,9 @@ export const rolesHandlers: Handlers = {
 
   queryPermissionCatalogue: async ({ grantableOnly }, ctx) => {
     const { me } = authed(ctx);
-    let groups = permissionGroups();
-    if (grantableOnly) groups = groups.map((g) => ({ ...g, permissions: g.permissions.filter((p) => me.permissions.has(p)) })).filter((g) => g.permissions.length > 0);
+    // One grants only what one holds (saveRole refuses the rest): the editor greys out the others.
+    let groups = permissionGroups().map((g) => ({ ...g, grantable: g.permissions.filter((p) => me.permissions.has(p)) }));
+    if (grantableOnly) groups = groups.map((g) => ({ ...g, permissions: g.grantable })).filter((g) => g.permissions.length > 0);
     return { groups };
   },
 };

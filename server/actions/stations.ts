@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { stationSummary } from '../../protocol/actions/stations';
+import { dateKey } from '../../protocol/site-time';
 import type { Queryable } from '../db/db';
 import type { Scope } from '../auth/scope';
 import { authed, type Ctx, type Handlers } from '../api/context';
@@ -63,23 +64,6 @@ const cmp = (a: unknown, b: unknown): number =>
 
 type StationInfo = Awaited<ReturnType<NonNullable<Handlers['queryStationInfoById']>>>;
 
-/** YYYY-MM-DD in a station's time zone. */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const lastDates = new Map<string, { date: string; from: number; until: number }>();
-/** YYYY-MM-DD in a time zone. Formatting is slow next to a cached read, and a date can only
- *  change on a minute boundary (every real zone offset is whole minutes), so remember it. */
-export const localDate = (timezone: string, at: Date): string => {
-  const t = at.getTime();
-  const hit = lastDates.get(timezone);
-  if (hit && t >= hit.from && t < hit.until) return hit.date;
-  let f = dateFormats.get(timezone);
-  if (!f) dateFormats.set(timezone, (f = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' })));
-  const date = f.format(at);
-  const from = Math.floor(t / 60_000) * 60_000;
-  lastDates.set(timezone, { date, from, until: from + 60_000 });
-  return date;
-};
-
 const loadStationInfo = async (ctx: Ctx, stationId: number, today: string): Promise<StationInfo> => {
   const db = ctx.services.db;
   const [summary] = await loadSummaries(db, [stationId], ctx);
@@ -123,7 +107,7 @@ export const stationHandlers: Handlers = {
   queryStationInfoById: async ({ stationId }, ctx) => {
     const { scope } = authed(ctx);
     requireStation(scope, stationId);
-    const today = localDate(ctx.services.registry.stations.get(stationId)!.timezone, ctx.now);
+    const today = dateKey(ctx.services.registry.stations.get(stationId)!.timezone, ctx.now.getTime());
     const cache = ctx.services.stationCache as StationCache<StationInfo>;
     const liveKey = `${today}|${ctx.services.live?.stationOnline(stationId) ?? ''}`;
     const hit = cache.get(stationId, liveKey);

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/db';
 import type { Scope } from '../auth/scope';
 import { type Ctx } from '../api/context';
 import { ActionError, invalid } from '../api/errors';
-import { localDate } from './stations';
+import { dateKey } from '../../protocol/site-time';
 
 
 // Tariffs, tariff templates and fuel (oil) prices: SPEC §3-§5, docs/tariffs.md.
@@ -29,7 +29,7 @@ export const OIL_START_GRACE_MS = 5 * 60_000;
 // Station-local dates
 
 export const stationToday = (ctx: Ctx, stationId: number): string =>
-  localDate(ctx.services.registry.stations.get(stationId)?.timezone ?? 'UTC', ctx.now);
+  dateKey(ctx.services.registry.stations.get(stationId)?.timezone ?? 'UTC', ctx.now.getTime());
 
 // ---------------------------------------------------------------------------------------------
 // Shared helpers

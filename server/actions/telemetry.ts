@@ -3,28 +3,25 @@ import { POINTS, STATION_POINTS, type FleetDeviceType } from '../../protocol/fle
 import type { energyRow } from '../../protocol/actions/telemetry';
 import { authed, type Ctx, type Handlers } from '../api/context';
 import { ActionError, invalid } from '../api/errors';
-import { audit } from '../api/audit';
 import type { FleetRuntime } from '../fleet/runtime';
-import { localMidnight, localTime } from '../fleet/time';
+import { addMonthKey, dateKey, dayStart, wallClock } from '../../protocol/site-time';
 import { account, loadIntervals, loadPricing, stationEnergy, type EnergyTotals } from '../telemetry/energy';
 import { sumTotals } from '../telemetry/daily';
 import { m4, queryHistory, type Sample, type Series } from '../telemetry/history';
 import { loadSummaries, providersFor, requireStation } from './stations';
-import { ackDistribution, ackSwitch, lockStrategy, recordDistribution, recordSwitch } from './strategies';
 
 // Telemetry-derived actions (stage 'fleet', docs/fleet.md): latest values from memory, history
-// downsampled from the right resolution, energy and income from the 15-minute intervals, and
-// strategy issuance / mode switching through the gateway with distribution and switch records.
+// downsampled from the right resolution, energy and income from the 15-minute intervals.
 
 type EnergyWire = z.input<typeof energyRow>;
 const DAY = 86_400_000;
 
-const fleetOf = (ctx: Ctx): FleetRuntime => {
+export const fleetOf = (ctx: Ctx): FleetRuntime => {
   const f = ctx.services.fleet;
   if (!f) throw new ActionError('internal', { reason: 'fleetUnavailable' });
   return f;
 };
-const tzOf = (ctx: Ctx, stationId: number): string => ctx.services.registry.stations.get(stationId)?.timezone ?? 'UTC';
+export const tzOf = (ctx: Ctx, stationId: number): string => ctx.services.registry.stations.get(stationId)?.timezone ?? 'UTC';
 const retentionOf = (ctx: Ctx) => ({
   rawDays: ctx.services.config.telemetryRawDays, minuteDays: ctx.services.config.telemetryMinuteDays, quarterDays: ctx.services.config.telemetryQuarterDays,
 });
@@ -58,8 +55,8 @@ const periodsOf = async (ctx: Ctx, stationIds: number[]): Promise<Map<number, Pe
   for (const id of stationIds) {
     const tz = tzOf(ctx, id);
     const days = all.get(id)!;
-    const lt = localTime(tz, now);
-    const lastMonth = localTime(tz, localMidnight(tz, `${lt.month}-01`) - 1).month;
+    const lt = wallClock(tz, now);
+    const lastMonth = addMonthKey(lt.month, -1);
     const list = [...days.values()];
     out.set(id, {
       today: days.get(lt.date) ?? sumTotals(lt.date, []),
@@ -195,7 +192,7 @@ export const telemetryHandlers: Handlers = {
     // sessions started today: counted per interval by ingest
     let sessionsToday = 0;
     if (ids.length) {
-      const starts = ids.map((id) => localMidnight(tzOf(ctx, id), localTime(tzOf(ctx, id), ctx.now.getTime()).date));
+      const starts = ids.map((id) => dayStart(tzOf(ctx, id), ctx.now.getTime()));
       const [row] = await ctx.services.db.query<{ n: number }>(
         `SELECT coalesce(sum(e.sessions), 0)::int AS n FROM station_energy e JOIN unnest($1::int[], $2::float8[]) AS u(sid, t0) ON e.station_id = u.sid
          WHERE e.bucket >= to_timestamp(u.t0 / 1000.0)`, [ids, starts]);
@@ -235,7 +232,7 @@ export const telemetryHandlers: Handlers = {
     const all = await periodsOf(ctx, summaries.map((x) => x.stationId));
     for (const s of summaries) {
       const p = all.get(s.stationId)!;
-      const today = localTime(s.timezone, ctx.now.getTime()).date;
+      const today = dateKey(s.timezone, ctx.now.getTime());
       const fee = tariffs.filter((t) => t.stationId === s.stationId && t.effectiveDate <= today).pop();
       const fl = liveFlows(f, s.stationId);
       dataList.push({
@@ -252,51 +249,6 @@ export const telemetryHandlers: Handlers = {
       });
     }
     return { dataList };
-  },
-
-  issueStrategy: async ({ strategyId }, ctx) => {
-    const { me } = authed(ctx);
-    const f = fleetOf(ctx);
-    const db = ctx.services.db;
-    const rec = await db.tx(async (q) => {
-      const s = await lockStrategy(q, ctx, strategyId);
-      const r = await recordDistribution(q, { strategy: s, operatorId: me.accountId, at: ctx.now });
-      await audit(q, ctx, me.accountId, 'issueStrategy', `strategy:${strategyId}`, { distributionId: r.distributionId, stationId: s.stationId });
-      return { r, s };
-    });
-    // sent only after the record is committed, so an ack never precedes it
-    f.dispatch(rec.s.stationId, {
-      type: 'strategy', distributionId: rec.r.distributionId, kind: rec.s.kind, name: rec.s.name, startDate: rec.s.startDate, endDate: rec.s.endDate,
-      params: rec.s.params as Record<string, unknown>,
-    }, async (a) => void (await db.tx((q) => ackDistribution(q, rec.r.distributionId, a))));
-    return rec.r;
-  },
-
-  setControlMode: async ({ stationId, mode, enabled }, ctx) => {
-    const { scope, me } = authed(ctx);
-    requireStation(scope, stationId);
-    const f = fleetOf(ctx);
-    const db = ctx.services.db;
-    const rec = await db.tx(async (q) => {
-      await q.query('SELECT id FROM stations WHERE id = $1 FOR UPDATE', [stationId]);
-      const [pending] = await q.query<{ id: number }>('SELECT id FROM switch_records WHERE station_id = $1 AND status = 0 LIMIT 1', [stationId]);
-      if (pending) throw new ActionError('conflict', { reason: 'switchPending', recordId: pending.id });
-      if (enabled) {
-        const today = localTime(tzOf(ctx, stationId), ctx.now.getTime()).date;
-        const [ok] = await q.query<{ id: number }>(
-          `SELECT id FROM strategies WHERE station_id = $1 AND kind = $2 AND deleted_at IS NULL AND issue_status = 1 AND start_date <= $3 AND end_date >= $3 LIMIT 1`,
-          [stationId, mode, today]);
-        if (!ok) throw new ActionError('conflict', { reason: 'noIssuedStrategy', mode });
-      }
-      const r = await recordSwitch(q, { stationId, mode, enabled, operatorId: me.accountId, at: ctx.now });
-      await audit(q, ctx, me.accountId, 'setControlMode', `station:${stationId}`, { mode, enabled, recordId: r.recordId });
-      return r;
-    });
-    f.dispatch(stationId, { type: 'mode', switchId: rec.recordId, mode, enabled }, async (a) => {
-      await db.tx((q) => ackSwitch(q, rec.recordId, a));
-      ctx.services.stationCache.invalidate(stationId);
-    });
-    return rec;
   },
 };
 

@@ -33,6 +33,15 @@ export interface SessionOptions {
 
 const PERSIST_EVERY_MS = 60_000;
 
+export interface ActiveSession {
+  tokenHash: string;
+  device: string | null;
+  ip: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
 const principalSql = `
   SELECT a.id AS "accountId", a.account, a.contact, a.org_id AS "orgId", o.org_type AS "orgType",
          a.role_id AS "roleId", r.name AS "roleName", r.permissions, a.data_scope AS "dataScope",
@@ -61,15 +70,29 @@ export class Sessions extends EventEmitter<{ revoked: [tokenHash: string] }> {
     super();
   }
 
-  async create(accountId: number): Promise<{ token: string; expiresAt: Date }> {
+  async create(accountId: number, meta: { device?: string | null; ip?: string | null } = {}): Promise<{ token: string; expiresAt: Date }> {
     const token = randomBytes(32).toString('base64url');
     const now = this.opts.now();
     const expiresAt = now + this.opts.absoluteMs;
     await this.db.query(
-      'INSERT INTO sessions(token_hash, account_id, created_at, last_seen_at, expires_at) VALUES ($1,$2,$3,$3,$4)',
-      [hashToken(token), accountId, new Date(now), new Date(expiresAt)],
+      'INSERT INTO sessions(token_hash, account_id, created_at, last_seen_at, expires_at, device, ip) VALUES ($1,$2,$3,$3,$4,$5,$6)',
+      [hashToken(token), accountId, new Date(now), new Date(expiresAt), meta.device || null, meta.ip || null],
     );
     return { token, expiresAt: new Date(expiresAt) };
+  }
+
+  /** Live sessions of an account (not revoked, not expired, not idle), last use from memory where fresher. */
+  async listActive(accountId: number): Promise<ActiveSession[]> {
+    const now = this.opts.now();
+    const rows = await this.db.query<Omit<ActiveSession, 'lastSeenAt'> & { lastSeenAt: Date }>(
+      `SELECT token_hash AS "tokenHash", device, ip, created_at AS "createdAt", last_seen_at AS "lastSeenAt", expires_at AS "expiresAt"
+       FROM sessions WHERE account_id = $1 AND revoked_at IS NULL AND expires_at > $2`,
+      [accountId, new Date(now)],
+    );
+    return rows
+      .map((r) => ({ ...r, lastSeenAt: new Date(Math.max(r.lastSeenAt.getTime(), this.cache.get(r.tokenHash)?.lastSeen ?? 0)) }))
+      .filter((r) => now - r.lastSeenAt.getTime() < this.opts.idleMs)
+      .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime());
   }
 
   /** The principal of a live session, or null (unknown, revoked, idle or absolute expiry). */
@@ -119,13 +142,16 @@ export class Sessions extends EventEmitter<{ revoked: [tokenHash: string] }> {
     await this.revokeHashes([tokenHash]);
   }
 
-  /** Ends every session of an account (disabled, password changed, deleted), except `keep`. */
-  async revokeAccount(accountId: number, keep?: string): Promise<void> {
-    const rows = await this.db.query<{ token_hash: string }>(
-      'SELECT token_hash FROM sessions WHERE account_id = $1 AND revoked_at IS NULL',
+  /** Ends every session of an account (disabled, password changed, deleted), except `keep`; answers how many ended. */
+  async revokeAccount(accountId: number, keep?: string): Promise<number> {
+    const rows = await this.db.query<{ token_hash: string; expires_at: Date }>(
+      'SELECT token_hash, expires_at FROM sessions WHERE account_id = $1 AND revoked_at IS NULL',
       [accountId],
     );
-    await this.revokeHashes(rows.map((r) => r.token_hash).filter((h) => h !== keep));
+    const ending = rows.filter((r) => r.token_hash !== keep);
+    await this.revokeHashes(ending.map((r) => r.token_hash));
+    const now = this.opts.now();
+    return ending.filter((r) => r.expires_at.getTime() > now).length;
   }
 
   /** Drops cached principals of an account (role or scope changed); sessions stay valid. */

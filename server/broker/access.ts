@@ -5,7 +5,7 @@ import { orgAlarmTopic, parseStationAlarmTopic, stationAlarmTopic, TOPIC_ROOT } 
 import { loadPrincipal } from '../auth/sessions';
 import { Scope, type Principal } from '../auth/scope';
 import type { Registry } from '../registry';
-import type { Services } from '../services';
+import type { BrokerDeps } from './types';
 
 /** The filter granting an org's whole topic tree. */
 export const orgTreeFilter = (orgId: number): string => `${TOPIC_ROOT}/org/${orgId}/#`;
@@ -111,7 +111,7 @@ type SessionRow = { account_id: number; expires_at: Date; last_seen_at: Date; re
  * cache answers normally; after a cache drop (role or scope change) the sessions table does,
  * with the same idle/absolute rules as `Sessions.resolve`.
  */
-export const livePrincipal = async (services: Services, tokenHash: string): Promise<Principal | null> => {
+export const livePrincipal = async (services: Pick<BrokerDeps, 'sessions' | 'db' | 'clock' | 'config'>, tokenHash: string): Promise<Principal | null> => {
   const cached = services.sessions.peek(tokenHash);
   if (cached) return cached;
   const [row] = await services.db.query<SessionRow>(
@@ -127,7 +127,7 @@ export const livePrincipal = async (services: Services, tokenHash: string): Prom
 };
 
 /** Which of these token hashes the sessions table knows at all (live or not). */
-export const knownSessions = async (services: Services, tokenHashes: string[]): Promise<Set<string>> => {
+export const knownSessions = async (services: Pick<BrokerDeps, 'db'>, tokenHashes: string[]): Promise<Set<string>> => {
   if (tokenHashes.length === 0) return new Set();
   const rows = await services.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions WHERE token_hash = ANY($1)', [
     tokenHashes,

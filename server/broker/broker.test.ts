@@ -9,7 +9,8 @@ import { ADMIN_ACCOUNT, OPERATOR_ACCOUNT, PROVIDERS } from '../db/seed-data';
 import { startTestServer, type TestServer } from '../test/harness';
 import { publishAlarm, type AlarmRow } from '../alarms/store';
 import { EmbeddedBroker } from './embedded';
-import { ExternalBroker, sessionUsername } from './external';
+import { ExternalBroker } from './external';
+import { sessionUsername } from './external-roles';
 import { alarmTopicsForStation, filterOrg, maySubscribe } from './access';
 
 const EXTERNAL = !!process.env.MQTT_URL;

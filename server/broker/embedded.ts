@@ -8,10 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import type { Principal } from '../auth/scope';
-import type { Services } from '../services';
 import { livePrincipal, maySubscribe, pushFilters, pushTopics } from './access';
 import { gatewayLogin, gatewayMayPublish, gatewayMaySubscribe, isGatewayUsername } from '../fleet/gateway-auth';
-import type { PushBroker } from './types';
+import type { BrokerDeps, GatewayConnector, GatewayListener, PushBroker } from './types';
 
 export const MQTT_WS_PATH = '/mqtt';
 /** Accepted WebSocket subprotocols (mqtt.js: 'mqtt' for 3.1.1, 'mqttv3.1' for 3.1). */
@@ -55,7 +54,7 @@ export class EmbeddedBroker implements PushBroker {
 
   private constructor(
     private readonly app: FastifyInstance,
-    private readonly services: Services,
+    private readonly deps: BrokerDeps,
     readonly aedes: Aedes,
     opts: EmbeddedOptions,
   ) {
@@ -66,7 +65,7 @@ export class EmbeddedBroker implements PushBroker {
       handleProtocols: (offered) => SUBPROTOCOLS.find((p) => offered.has(p)) ?? false,
     });
     app.server.on('upgrade', this.onUpgrade);
-    services.sessions.on('revoked', this.onRevoked);
+    deps.sessions.on('revoked', this.onRevoked);
     aedes.on('clientDisconnect', (c) => {
       this.forget(c);
       this.gateways.delete(c);
@@ -80,7 +79,7 @@ export class EmbeddedBroker implements PushBroker {
     app.addHook('preClose', async () => this.close());
   }
 
-  static async create(app: FastifyInstance, services: Services, opts: EmbeddedOptions = {}): Promise<EmbeddedBroker> {
+  static async create(app: FastifyInstance, deps: BrokerDeps, opts: EmbeddedOptions = {}): Promise<EmbeddedBroker> {
     let self: EmbeddedBroker | null = null;
     const aedes = await Aedes.createBroker({
       connectTimeout: 10_000,
@@ -108,7 +107,7 @@ export class EmbeddedBroker implements PushBroker {
         done(gw !== undefined && gatewayMayPublish(gw, packet.topic) ? null : new Error(`publishing is not allowed (${packet.topic})`));
       },
     });
-    self = new EmbeddedBroker(app, services, aedes, opts);
+    self = new EmbeddedBroker(app, deps, aedes, opts);
     return self;
   }
 
@@ -123,8 +122,22 @@ export class EmbeddedBroker implements PushBroker {
       url: MQTT_WS_PATH,
       username: principal.account,
       password: token,
-      topics: pushTopics(principal, this.services.registry),
+      topics: pushTopics(principal, this.deps.registry),
     };
+  }
+
+  /** The server subscribes inside Aedes: gateway messages never leave the process. */
+  async subscribeGateways(_stationIds: readonly number[], onMessage: GatewayListener): Promise<void> {
+    for (const kind of ['telemetry', 'status', 'ack'])
+      await new Promise<void>((r) => this.aedes.subscribe(`ems/gw/+/${kind}`, (packet, cb) => {
+        onMessage(packet.topic, packet.payload);
+        cb();
+      }, () => r()));
+  }
+
+  /** Simulated gateways connect in-process through the broker's normal authentication. */
+  gatewayConnector(): GatewayConnector {
+    return { kind: 'inproc', handle: (stream) => this.aedes.handle(stream as never) };
   }
 
   /** Connections currently open for a session (tests, diagnostics). */
@@ -139,14 +152,14 @@ export class EmbeddedBroker implements PushBroker {
    */
   async sweep(): Promise<void> {
     for (const [tokenHash, set] of [...this.byToken]) {
-      const p = await livePrincipal(this.services, tokenHash);
+      const p = await livePrincipal(this.deps, tokenHash);
       if (!p) {
         this.closeToken(tokenHash, 'session ended');
         continue;
       }
       // org trees, or the station list of a station-scoped account: a station dropped from
       // the list closes connections subscribed to its topic
-      const allowed = pushFilters(p, this.services.registry);
+      const allowed = pushFilters(p, this.deps.registry);
       for (const c of set) {
         c.allowed = allowed;
         if ([...c.granted].some((f) => !maySubscribe(f, allowed))) this.closeConn(c, 'scope changed');
@@ -157,7 +170,7 @@ export class EmbeddedBroker implements PushBroker {
   close(): Promise<void> {
     this.closing ??= (async () => {
       if (this.timer) clearInterval(this.timer);
-      this.services.sessions.off('revoked', this.onRevoked);
+      this.deps.sessions.off('revoked', this.onRevoked);
       this.app.server.off('upgrade', this.onUpgrade);
       for (const ws of this.wss.clients) ws.terminate();
       await new Promise<void>((r) => this.aedes.close(() => r()));
@@ -172,8 +185,8 @@ export class EmbeddedBroker implements PushBroker {
 
   private async authenticate(client: Client, username: string | undefined, password: Buffer | undefined): Promise<void> {
     if (isGatewayUsername(username)) {
-      const stationId = this.services.config.gatewaySecret ? gatewayLogin(this.services.config.gatewaySecret, username, password) : null;
-      if (stationId === null || !this.services.registry.stations.has(stationId)) throw authError(RC_BAD_USERNAME_OR_PASSWORD, 'bad gateway credentials');
+      const stationId = this.deps.config.gatewaySecret ? gatewayLogin(this.deps.config.gatewaySecret, username, password) : null;
+      if (stationId === null || !this.deps.registry.stations.has(stationId)) throw authError(RC_BAD_USERNAME_OR_PASSWORD, 'bad gateway credentials');
       this.gateways.set(client, stationId);
       return;
     }
@@ -181,7 +194,7 @@ export class EmbeddedBroker implements PushBroker {
     // Persistent sessions would keep queued messages under a client id another session could
     // later claim; the console always connects clean.
     if (!client.clean) throw authError(RC_IDENTIFIER_REJECTED, 'only clean sessions are accepted');
-    const s = await this.services.sessions.resolve(password.toString('utf8'));
+    const s = await this.deps.sessions.resolve(password.toString('utf8'));
     if (!s) throw authError(RC_BAD_USERNAME_OR_PASSWORD, 'invalid or expired session token');
     // A client id in use by another session cannot be taken over (it would kick that client).
     for (const c of this.conns.values())
@@ -190,7 +203,7 @@ export class EmbeddedBroker implements PushBroker {
     const set = this.byToken.get(s.tokenHash) ?? new Set<Conn>();
     if (set.size >= MAX_CONNECTIONS_PER_SESSION) throw authError(RC_NOT_AUTHORIZED, 'too many connections for this session');
     if (client.closed) return;
-    const conn: Conn = { client, tokenHash: s.tokenHash, allowed: pushFilters(s.principal, this.services.registry), granted: new Set() };
+    const conn: Conn = { client, tokenHash: s.tokenHash, allowed: pushFilters(s.principal, this.deps.registry), granted: new Set() };
     this.conns.set(client, conn);
     set.add(conn);
     this.byToken.set(s.tokenHash, set);

@@ -4,88 +4,21 @@
 // (`ems-station-<id>`, for station-scoped accounts), one dynsec client per console session
 // (username s-<24 hex of the token hash>, password = the session token), deleted when the
 // session ends (Mosquitto then disconnects it). docs/broker.md.
-import mqtt, { type MqttClient } from 'mqtt';
-import { stationAlarmTopic, TOPIC_ROOT } from '../../protocol/push';
+import type { MqttClient } from 'mqtt';
+import { TOPIC_ROOT } from '../../protocol/push';
 import type { Principal } from '../auth/scope';
-import type { Services } from '../services';
-import { knownSessions, livePrincipal, orgTreeFilter, pushGrant, pushTopics, sameSet, type PushGrant } from './access';
-import { Dynsec, type DynsecCommand } from './dynsec';
-import type { PushBroker } from './types';
-
-export const SERVER_ROLE = 'ems-server';
-export const orgRole = (orgId: number): string => `ems-org-${orgId}`;
-export const stationRole = (stationId: number): string => `ems-station-${stationId}`;
-export const sessionUsername = (tokenHash: string): string => `s-${tokenHash.slice(0, 24)}`;
-const SESSION_TEXTNAME = 'ems console session';
-
-/** Clients without a role may do nothing: no publish, no subscribe, receive nothing. */
-export const DEFAULT_ACL: DynsecCommand = {
-  command: 'setDefaultACLAccess',
-  acls: [
-    { acltype: 'publishClientSend', allow: false },
-    { acltype: 'publishClientReceive', allow: false },
-    { acltype: 'subscribe', allow: false },
-    { acltype: 'unsubscribe', allow: true },
-  ],
-};
-
-type Acl = { acltype: string; topic: string; allow: boolean; priority: number };
-interface RoleSpec {
-  rolename: string;
-  acls: Acl[];
-  /** the role must hold exactly these ACLs (others are removed), not just at least these */
-  exact?: boolean;
-}
-
-const orgRoleSpec = (orgId: number): RoleSpec => {
-  const tree = orgTreeFilter(orgId);
-  return {
-    rolename: orgRole(orgId),
-    acls: [
-      // subscribePattern matches the requested filter against the pattern: ems/org/5/alarm and
-      // ems/org/5/# pass, ems/org/+/alarm and # do not.
-      { acltype: 'subscribePattern', topic: tree, allow: true, priority: 0 },
-      { acltype: 'publishClientReceive', topic: tree, allow: true, priority: 0 },
-      { acltype: 'publishClientSend', topic: tree, allow: false, priority: 0 },
-    ],
-  };
-};
-
-/**
- * One station's alarm topic and nothing else. subscribeLiteral admits only that exact filter:
- * ems/org/<pid>/station/+/alarm, ems/org/<pid>/# and another station's topic fall through to
- * the default (deny). Exact, so a role left from a station's earlier provider holds no stale topic.
- */
-const stationRoleSpec = (providerId: number, stationId: number): RoleSpec => {
-  const topic = stationAlarmTopic(providerId, stationId);
-  return {
-    rolename: stationRole(stationId),
-    exact: true,
-    acls: [
-      { acltype: 'subscribeLiteral', topic, allow: true, priority: 0 },
-      { acltype: 'publishClientReceive', topic, allow: true, priority: 0 },
-      { acltype: 'publishClientSend', topic, allow: false, priority: 0 },
-    ],
-  };
-};
-
-/** The dynsec roles of a session: one per org tree, one per station of a station-scoped account. */
-const roleSpecs = (g: PushGrant): RoleSpec[] => [
-  ...g.orgIds.map(orgRoleSpec),
-  ...g.stations.map((s) => stationRoleSpec(s.providerId, s.stationId)),
-];
-const SERVER_ACLS: Acl[] = [{ acltype: 'publishClientSend', topic: `${TOPIC_ROOT}/#`, allow: true, priority: 0 }];
+import { knownSessions, livePrincipal, pushGrant, pushTopics, sameSet } from './access';
+import { Dynsec } from './dynsec';
+import { connectAdmin, connectIngest, ensureGatewayClients } from './external-connections';
+import {
+  aclKey, DEFAULT_ACL, orgRoleSpec, parseNote, roleSpecs, SERVER_ACLS, SERVER_ROLE, SESSION_TEXTNAME, sessionUsername,
+  type Acl, type RoleSpec, type SessionNote,
+} from './external-roles';
+import type { BrokerDeps, GatewayConnector, GatewayListener, PushBroker } from './types';
 
 interface Tracked {
   username: string;
   roles: string[];
-}
-
-interface SessionNote {
-  /** full token hash */
-  h: string;
-  /** ms: the session cannot outlive this (absolute expiry bound) */
-  exp: number;
 }
 
 export interface ExternalOptions {
@@ -100,19 +33,20 @@ export class ExternalBroker implements PushBroker {
   /** roles made sure of since the last (re)connect, with the ACLs they were given */
   private readonly ensuredRoles = new Map<string, string>();
   private readonly inflight = new Map<string, Promise<void>>();
+  private ingest: MqttClient | null = null;
   private readonly timer: NodeJS.Timeout | null;
   private closing: Promise<void> | null = null;
   private ready = false;
   private resyncing: Promise<void> = Promise.resolve();
 
   private constructor(
-    private readonly services: Services,
+    private readonly deps: BrokerDeps,
     private readonly client: MqttClient,
     readonly dynsec: Dynsec,
     private readonly log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void },
     opts: ExternalOptions,
   ) {
-    services.sessions.on('revoked', this.onRevoked);
+    deps.sessions.on('revoked', this.onRevoked);
     // After a reconnect the broker may have restarted with another dynsec state: re-apply the
     // defaults and roles and forget session clients it no longer has (recreated on demand).
     client.on('connect', () => {
@@ -126,28 +60,13 @@ export class ExternalBroker implements PushBroker {
     this.timer?.unref();
   }
 
-  static async create(services: Services, log: ExternalBroker['log'], opts: ExternalOptions = {}): Promise<ExternalBroker> {
-    const { mqttUrl, mqttAdminUser, mqttAdminPassword } = services.config;
-    if (!mqttUrl) throw new Error('ExternalBroker needs MQTT_URL');
-    const client = await mqtt.connectAsync(
-      mqttUrl,
-      {
-        username: mqttAdminUser,
-        password: mqttAdminPassword,
-        clientId: `ems-server-${process.pid}-${Math.random().toString(36).slice(2, 10)}`,
-        clean: true,
-        reconnectPeriod: 1_000,
-        connectTimeout: opts.connectTimeoutMs ?? 10_000,
-      },
-      false,
-    ).catch((e: unknown) => {
-      throw new Error(`cannot connect to MQTT_URL ${redact(mqttUrl)} as ${mqttAdminUser}: ${e instanceof Error ? e.message : String(e)}`);
-    });
+  static async create(deps: BrokerDeps, log: ExternalBroker['log'], opts: ExternalOptions = {}): Promise<ExternalBroker> {
+    const client = await connectAdmin(deps.config, opts.connectTimeoutMs ?? 10_000);
     client.on('error', (e) => log.warn({ err: e.message }, 'mqtt admin connection error'));
     const dynsec = new Dynsec(client);
     try {
       await dynsec.start();
-      const self = new ExternalBroker(services, client, dynsec, log, opts);
+      const self = new ExternalBroker(deps, client, dynsec, log, opts);
       await self.setup().catch((e: unknown) => {
         throw new Error(
           `MQTT_URL broker: dynamic-security setup failed (${e instanceof Error ? e.message : String(e)}); ` +
@@ -168,13 +87,13 @@ export class ExternalBroker implements PushBroker {
   }
 
   async credentialsFor(principal: Principal, tokenHash: string, token: string) {
-    const specs = roleSpecs(pushGrant(principal, this.services.registry));
+    const specs = roleSpecs(pushGrant(principal, this.deps.registry));
     await this.serialised(tokenHash, () => this.upsertSession(tokenHash, token, specs));
     return {
-      url: this.services.config.mqttPublicWsUrl ?? '',
+      url: this.deps.config.mqttPublicWsUrl ?? '',
       username: sessionUsername(tokenHash),
       password: token,
-      topics: pushTopics(principal, this.services.registry),
+      topics: pushTopics(principal, this.deps.registry),
     };
   }
 
@@ -184,12 +103,12 @@ export class ExternalBroker implements PushBroker {
    */
   async sweep(): Promise<void> {
     for (const [tokenHash, t] of [...this.tracked]) {
-      const p = await livePrincipal(this.services, tokenHash);
+      const p = await livePrincipal(this.deps, tokenHash);
       if (!p) {
         await this.serialised(tokenHash, () => this.dropSession(tokenHash));
         continue;
       }
-      const specs = roleSpecs(pushGrant(p, this.services.registry));
+      const specs = roleSpecs(pushGrant(p, this.deps.registry));
       const roles = specs.map((r) => r.rolename);
       if (!sameSet(roles, t.roles)) {
         await this.ensureRoles(specs);
@@ -202,6 +121,17 @@ export class ExternalBroker implements PushBroker {
     }
   }
 
+  /** Gateway logins for these stations on the broker, then the server's ingest connection. */
+  async subscribeGateways(stationIds: readonly number[], onMessage: GatewayListener): Promise<void> {
+    await ensureGatewayClients(this.dynsec, SERVER_ROLE, this.deps.config.gatewaySecret, stationIds);
+    this.ingest ??= connectIngest(this.deps.config, onMessage, (o, m) => this.log.warn(o, m));
+  }
+
+  /** Simulated gateways connect to MQTT_URL like real ones. */
+  gatewayConnector(): GatewayConnector {
+    return { kind: 'url', url: this.deps.config.mqttUrl! };
+  }
+
   /** dynsec clients tracked by this process (tests, diagnostics). */
   trackedSessions(): string[] {
     return [...this.tracked.keys()];
@@ -210,8 +140,9 @@ export class ExternalBroker implements PushBroker {
   close(): Promise<void> {
     this.closing ??= (async () => {
       if (this.timer) clearInterval(this.timer);
-      this.services.sessions.off('revoked', this.onRevoked);
+      this.deps.sessions.off('revoked', this.onRevoked);
       await Promise.allSettled([...this.inflight.values()]);
+      if (this.ingest) await this.ingest.endAsync(true).catch(() => undefined);
       this.dynsec.close();
       await this.client.endAsync().catch(() => undefined);
     })();
@@ -224,7 +155,7 @@ export class ExternalBroker implements PushBroker {
   private async setup(): Promise<void> {
     await this.dynsec.one(DEFAULT_ACL);
     await this.ensureRole({ rolename: SERVER_ROLE, acls: SERVER_ACLS });
-    const admin = this.services.config.mqttAdminUser;
+    const admin = this.deps.config.mqttAdminUser;
     if (!(await this.clientRoles(admin)).includes(SERVER_ROLE)) {
       // Mosquitto disconnects a client whose roles change, this one included, before it
       // answers; Dynsec resends the command after the reconnect and the repeat answers with an
@@ -234,7 +165,7 @@ export class ExternalBroker implements PushBroker {
       if (!(await this.clientRoles(admin)).includes(SERVER_ROLE))
         throw new Error(`could not grant dynsec role ${SERVER_ROLE} to ${admin}: it cannot publish pushes`);
     }
-    await this.ensureRoles(this.services.registry.providerIds.map(orgRoleSpec));
+    await this.ensureRoles(this.deps.registry.providerIds.map(orgRoleSpec));
     await this.reconcile();
   }
 
@@ -254,14 +185,14 @@ export class ExternalBroker implements PushBroker {
     for (const c of clients) {
       const n = parseNote(c.textdescription);
       if (!n || sessionUsername(n.h) !== c.username) continue;
-      if (n.exp <= this.services.clock()) expired.push(c.username);
+      if (n.exp <= this.deps.clock()) expired.push(c.username);
       else notes.set(n.h, { c, n });
     }
-    const known = await knownSessions(this.services, [...notes.keys()]);
+    const known = await knownSessions(this.deps, [...notes.keys()]);
     const drop = [...expired];
     for (const [h, { c }] of notes) {
       if (!known.has(h)) continue;
-      if (await livePrincipal(this.services, h)) this.tracked.set(h, { username: c.username, roles: (c.roles ?? []).map((r) => r.rolename) });
+      if (await livePrincipal(this.deps, h)) this.tracked.set(h, { username: c.username, roles: (c.roles ?? []).map((r) => r.rolename) });
       else drop.push(c.username);
     }
     if (drop.length) {
@@ -289,7 +220,7 @@ export class ExternalBroker implements PushBroker {
     if (known && sameSet(known.roles, roles)) return;
     const roleList = roles.map((rolename) => ({ rolename }));
     if (!known) {
-      const note: SessionNote = { h: tokenHash, exp: this.services.clock() + this.services.config.sessionAbsoluteHours * 3_600_000 };
+      const note: SessionNote = { h: tokenHash, exp: this.deps.clock() + this.deps.config.sessionAbsoluteHours * 3_600_000 };
       const r = await this.dynsec.one(
         { command: 'createClient', username, password: token, textname: SESSION_TEXTNAME, textdescription: JSON.stringify(note), roles: roleList },
         ['Client already exists'],
@@ -355,25 +286,3 @@ export class ExternalBroker implements PushBroker {
     );
   };
 }
-
-const aclKey = (acls: readonly Acl[]): string => acls.map((a) => `${a.acltype} ${a.topic} ${a.allow}`).join('\n');
-
-const parseNote = (s: string | undefined): SessionNote | null => {
-  if (!s) return null;
-  try {
-    const n = JSON.parse(s) as Partial<SessionNote>;
-    return typeof n.h === 'string' && /^[0-9a-f]{64}$/.test(n.h) && typeof n.exp === 'number' ? { h: n.h, exp: n.exp } : null;
-  } catch {
-    return null;
-  }
-};
-
-const redact = (url: string): string => {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return '(unparsable url)';
-  }
-};

@@ -4,9 +4,9 @@
 // follow the shape of the local time-of-use schedules (prices converted to USD, rounded).
 // See docs/seed.md.
 
-export type EnergyType = 'pv' | 'ess' | 'dg' | 'load' | 'charging';
-export type SiteType = 'factory' | 'commercial' | 'residential';
-export type Period = 'sharp' | 'peak' | 'flat' | 'valley';
+import type { EnergyType, Period, SiteType } from '../../protocol/codes';
+
+export type { EnergyType, Period, SiteType };
 
 export const ROOT_ORG = { name: 'EMS Cloud Platform', address: 'Suzhou Industrial Park, Suzhou, Jiangsu, China', logoUrl: '/img/logo.svg' };
 

@@ -1,4 +1,7 @@
+import type { DeviceType } from '../../protocol/codes';
 import type { EnergyType, Period, SiteType } from './seed-data';
+
+export type { DeviceType };
 
 // The seed plan's rows (server/db/seed.ts), column names as in the schema.
 
@@ -17,7 +20,6 @@ export interface StationRow {
   voltage_level: string; operation_date: string; pv_capacity_kw: number; ess_power_kw: number; ess_capacity_kwh: number;
   dg_capacity_kw: number; charging_power_kw: number; card_type: 1 | 2 | 3; picture_url: string | null;
 }
-export type DeviceType = 'gateway' | 'meter' | 'pv_inverter' | 'weather_station' | 'pcs' | 'battery_cluster' | 'generator' | 'charging_pile' | 'load';
 export interface DeviceRow {
   id: number; station_id: number; type: DeviceType; name: string; model: string; serial_no: string;
   rated_power_kw: number; rated_capacity_kwh: number; params: Record<string, unknown>;

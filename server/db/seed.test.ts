@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVICE_TYPES, PERIODS, SITE_TYPES } from '../../protocol/codes';
 import { ALL_PERMISSIONS, ROUTE_PERMISSIONS } from '../../protocol/permissions';
 import { verifyPassword } from '../auth/password';
 import { createDb, type Db } from './db';
@@ -14,7 +15,6 @@ if (!PG_URL) console.warn('skipping PostgreSQL: DATABASE_URL not set');
 
 const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-const DEVICE_TYPES: DeviceType[] = ['gateway', 'meter', 'pv_inverter', 'weather_station', 'pcs', 'battery_cluster', 'generator', 'charging_pile', 'load'];
 const DEMO = [ADMIN_ACCOUNT, ...PROVIDERS.map((p) => p.admin), OPERATOR_ACCOUNT, DISABLED_ACCOUNT];
 const CUSTOMERS = PROVIDERS.reduce((n, p) => n + p.customers.length, 0);
 
@@ -26,7 +26,7 @@ const expectTariffShape = (seasons: TariffSeason[]) => {
     for (const slot of s.slots) {
       expect(slot.start).toBe(t);
       expect(minutes(slot.end)).toBeGreaterThan(minutes(slot.start));
-      expect(['sharp', 'peak', 'flat', 'valley']).toContain(slot.period);
+      expect(PERIODS).toContain(slot.period);
       for (const price of [slot.fromGridPrice, slot.feedInPrice]) {
         expect(price).toBeGreaterThan(0);
         expect(Math.round(price * 10_000) / 10_000).toBe(price);
@@ -124,7 +124,7 @@ describe('planSeed (pure)', () => {
       expect(ofType(sid, 'gateway')).toHaveLength(1);
       if (s.system_type === 2) expect(has('dg') || has('ess')).toBe(true);
       expect(ofType(sid, 'meter')).toHaveLength(s.system_type === 2 ? 0 : 1);
-      expect(['factory', 'commercial', 'residential']).toContain(s.site_type);
+      expect(SITE_TYPES).toContain(s.site_type);
       expect(['0.4 kV', '10 kV', '35 kV']).toContain(s.voltage_level);
       expect(s.operation_date >= '2021-01-01' && s.operation_date <= '2026-12-31').toBe(true);
       // PV
@@ -263,6 +263,7 @@ describe('planSeed (pure)', () => {
       expect(r.permissions.every((k) => (ROUTE_PERMISSIONS as readonly string[]).includes(k))).toBe(true);
       expect(r.permissions).not.toContain('system.account');
       expect(r.permissions).not.toContain('system.role');
+      expect(r.permissions).not.toContain('system.audit');
     }
     expect(plan.accounts.map((a) => a.account)).toEqual(['admin', 'sunrise', 'pearlriver', 'equator', 'operator', 'disabled']);
     for (const a of plan.accounts) {

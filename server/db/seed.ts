@@ -68,7 +68,7 @@ export function planSeed(opts: { now: Date; stations: number }): SeedPlan {
   );
 
   // Roles: the platform administrator; per provider an administrator and a read-only operator.
-  const readOnly = ROUTE_PERMISSIONS.filter((k) => k !== 'system.account' && k !== 'system.role');
+  const readOnly = ROUTE_PERMISSIONS.filter((k) => k !== 'system.account' && k !== 'system.role' && k !== 'system.audit');
   const roles: RoleRow[] = [
     { id: 1, org_id: 1, name: 'Platform administrator', permissions: [...ALL_PERMISSIONS], notes: 'Built-in: every permission, across all service providers', builtin: true },
   ];

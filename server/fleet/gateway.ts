@@ -2,6 +2,7 @@ import { Duplex } from 'node:stream';
 import { MqttClient, connect, type IClientOptions } from 'mqtt';
 import { gatewayCommand, gatewayUsername, gwTopic, type GatewayAck, type GatewayCommand, type TelemetryFrame } from '../../protocol/fleet';
 import { islandParams, peakShavingParams } from '../../protocol/actions/strategies';
+import type { GatewayConnector } from '../broker/types';
 import { rand } from './noise';
 import type { IslandParams, PeakShavingParams, StationModel } from './station';
 
@@ -38,9 +39,8 @@ export const duplexPair = (): [Duplex, Duplex] => {
   return [a, b];
 };
 
-export type Connector =
-  | { kind: 'inproc'; handle: (stream: Duplex) => void }
-  | { kind: 'url'; url: string };
+/** How a gateway reaches the broker (the broker says: `PushBroker.gatewayConnector`). */
+export type Connector = GatewayConnector;
 
 export const connectGateway = (stationId: number, password: string, via: Connector, extra: Partial<IClientOptions> = {}): MqttClient => {
   const opts: IClientOptions = {

@@ -1,6 +1,9 @@
 import { pointIndex, type FleetDeviceType, type TelemetryFrame } from '../../protocol/fleet';
 import { dedupKeyOf, publishAlarm, raiseAlarm, recoverAlarm } from '../alarms/store';
-import type { Services } from '../services';
+import type { PushBroker } from '../broker/types';
+import type { StationCache } from '../cache';
+import type { Queryable } from '../db/db';
+import type { Registry } from '../registry';
 import type { TelemetryStore } from '../telemetry/store';
 
 // Alarm rules on the telemetry (docs/fleet.md): each rule is a condition on one device's latest
@@ -54,6 +57,15 @@ export const CHECKS: Partial<Record<FleetDeviceType, Check>> = {
   },
 };
 
+/** What the rules touch: the alarm records, the push, and the station answers an alarm changes. */
+export interface AlarmRuleDeps {
+  db: Queryable;
+  broker: PushBroker;
+  registry: Registry;
+  stationCache: StationCache<unknown>;
+  log: { warn(o: object, m: string): void };
+}
+
 export class AlarmRules {
   /** dedup keys this process has open */
   private readonly open = new Set<string>();
@@ -64,7 +76,7 @@ export class AlarmRules {
   raised = 0;
   recovered = 0;
 
-  constructor(private readonly s: Services, private readonly log: { warn(o: object, m: string): void }) {}
+  constructor(private readonly s: AlarmRuleDeps) {}
 
   /** Evaluates a frame's devices; DB work is queued in order and never blocks ingest. */
   onFrame(frame: TelemetryFrame, store: TelemetryStore): void {
@@ -124,7 +136,7 @@ export class AlarmRules {
           }
         }
       } catch (e) {
-        this.log.warn({ err: String(e), key }, 'alarm rule failed');
+        this.s.log.warn({ err: String(e), key }, 'alarm rule failed');
       }
     });
   }

@@ -1,39 +1,51 @@
 import { randomBytes } from 'node:crypto';
-import { connect, type MqttClient } from 'mqtt';
 import { gatewayAck, gatewayStatus, gwTopic, parseGwTopic, telemetryFrame, type GatewayCommand } from '../../protocol/fleet';
-import { EmbeddedBroker } from '../broker/embedded';
-import { ExternalBroker, SERVER_ROLE } from '../broker/external';
-import { ensureGatewayClients } from './dynsec-gateways';
-import type { LiveState, Services } from '../services';
+import type { PushBroker } from '../broker/types';
+import type { StationCache } from '../cache';
+import type { Config } from '../config';
+import type { Db } from '../db/db';
+import type { Registry } from '../registry';
 import { backfill } from '../telemetry/backfill';
 import { TelemetryStore } from '../telemetry/store';
 import { DailyEnergy } from '../telemetry/daily';
 import { loadFleetConfig } from './config';
-import { connectGateway, SimGateway, type Connector } from './gateway';
+import { connectGateway, SimGateway } from './gateway';
 import { gatewayPassword } from './gateway-auth';
 import { loadLastValues } from './restore';
 import { StationModel } from './station';
 import { AlarmRules } from './rules';
-import { ackDistribution, ackSwitch } from '../actions/strategies';
+import { ackDistribution, ackSwitch } from '../strategies/records';
 
 // The fleet side of the server (docs/fleet.md): the telemetry store fed by gateway frames from
 // the broker, the command channel to the gateways (with acknowledgement or timeout), and, when
 // SIM_ENABLED, one simulated gateway per station (first start: history backfilled by the same
-// models). Embedded broker: the server subscribes inside Aedes and the simulated gateways
-// connect in-process through the broker's normal authentication. MQTT_URL: both go through the
-// external broker.
+// models). The broker carries the gateway traffic both ways (`subscribeGateways`,
+// `gatewayConnector`): embedded, inside this process; MQTT_URL, through the external broker.
 
 export interface FleetLog {
   info(o: object, m: string): void;
   warn(o: object, m: string): void;
 }
+/** What the fleet is built from (app.ts builds these first). */
+export interface FleetDeps {
+  db: Db;
+  /** ms since epoch */
+  clock: () => number;
+  config: Config;
+  broker: PushBroker;
+  registry: Registry;
+  /** station answers an alarm changes */
+  stationCache: StationCache<unknown>;
+  log: FleetLog;
+}
+
 export interface AckResult { ok: boolean; reason: string | null; at: Date }
 
 interface Pending { stationId: number; finish: (r: AckResult) => void }
 /** A command without its id (the runtime assigns one). */
 export type CommandBody = GatewayCommand extends infer C ? (C extends GatewayCommand ? Omit<C, 'cmdId'> : never) : never;
 
-export class FleetRuntime implements LiveState {
+export class FleetRuntime {
   readonly store: TelemetryStore;
   /** per-station daily energy and income (homepage, overview, matrix) */
   readonly daily = new DailyEnergy();
@@ -45,18 +57,20 @@ export class FleetRuntime implements LiveState {
   private readonly pending = new Map<string, Pending>();
   private readonly settling = new Set<Promise<void>>();
   private readonly timers: NodeJS.Timeout[] = [];
-  private ext: MqttClient | null = null;
   private closed = false;
   private flushErrors = 0;
 
-  constructor(private readonly s: Services, private readonly log: FleetLog) {
+  private readonly log: FleetLog;
+
+  constructor(private readonly s: FleetDeps) {
+    this.log = s.log;
     const c = s.config;
     this.store = new TelemetryStore({
       clock: s.clock,
       retention: { rawDays: c.telemetryRawDays, minuteDays: c.telemetryMinuteDays, quarterDays: c.telemetryQuarterDays },
       offlineAfterMs: Math.max(60_000, 3 * c.simIntervalMs),
     });
-    this.rules = new AlarmRules(s, log);
+    this.rules = new AlarmRules(s);
   }
 
   stationOnline(stationId: number): boolean | undefined {
@@ -92,21 +106,7 @@ export class FleetRuntime implements LiveState {
   }
 
   private async attach(): Promise<void> {
-    const b = this.s.broker;
-    if (b instanceof EmbeddedBroker) {
-      for (const kind of ['telemetry', 'status', 'ack'])
-        await new Promise<void>((r) => b.aedes.subscribe(`ems/gw/+/${kind}`, (packet, cb) => {
-          this.onMessage(packet.topic, packet.payload);
-          cb();
-        }, () => r()));
-    } else if (this.s.config.mqttUrl) {
-      const c = this.s.config;
-      if (b instanceof ExternalBroker) await ensureGatewayClients(b.dynsec, SERVER_ROLE, c.gatewaySecret, [...this.s.registry.stations.keys()]);
-      this.ext = connect(this.s.config.mqttUrl, { username: c.mqttAdminUser, password: c.mqttAdminPassword, clientId: `ems-ingest-${randomBytes(4).toString('hex')}`, clean: true, reconnectPeriod: 2000 });
-      this.ext.on('connect', () => this.ext?.subscribe(['ems/gw/+/telemetry', 'ems/gw/+/status', 'ems/gw/+/ack'], { qos: 1 }));
-      this.ext.on('message', (topic, payload) => this.onMessage(topic, payload));
-      this.ext.on('error', (e) => this.log.warn({ err: e.message }, 'fleet ingest connection error'));
-    }
+    await this.s.broker.subscribeGateways([...this.s.registry.stations.keys()], (topic, payload) => this.onMessage(topic, payload));
   }
 
   /** A gateway message; anything malformed is counted and dropped. */
@@ -169,15 +169,8 @@ export class FleetRuntime implements LiveState {
     while (this.settling.size > 0) await Promise.all([...this.settling]);
   }
 
-  private connector(): Connector | null {
-    const b = this.s.broker;
-    if (b instanceof EmbeddedBroker) return { kind: 'inproc', handle: (stream) => b.aedes.handle(stream as never) };
-    if (this.s.config.mqttUrl) return { kind: 'url', url: this.s.config.mqttUrl };
-    return null;
-  }
-
   private async startSimulator(): Promise<void> {
-    const via = this.connector();
+    const via = this.s.broker.gatewayConnector();
     if (!via) return;
     const c = this.s.config;
     const all = await loadFleetConfig(this.s.db);
@@ -241,7 +234,6 @@ export class FleetRuntime implements LiveState {
     for (const p of [...this.pending.values()]) p.finish({ ok: false, reason: 'Server shutting down', at: new Date(this.s.clock()) });
     await this.settled();
     await this.rules.settled();
-    if (this.ext) await new Promise<void>((r) => this.ext!.end(true, {}, () => r()));
     await this.store.flush(this.s.db, { all: true }).catch(() => undefined);
   }
 }

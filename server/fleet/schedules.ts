@@ -1,7 +1,7 @@
 import type { SiteType } from './load';
 import { rand } from './noise';
 import type { DeviceConfig } from './station-types';
-import type { LocalTime } from './time';
+import type { WallClock } from '../../protocol/site-time';
 
 // Stateless inputs of a station that depend only on its seed and the time (docs/fleet.md): grid
 // outages, gateway offline windows and EV charging sessions, so backfill and live runs agree.
@@ -33,7 +33,7 @@ export const gatewayOnlineAt = (seed: number, t: number): boolean => {
 export interface PileSession { p: number; sessionKwh: number; vehicleSoc: number }
 
 /** EV session power of one pile at t (kW) with session energy so far and vehicle SOC. */
-export const pileSessionAt = (seed: number, site: SiteType, pile: DeviceConfig, lt: LocalTime, t: number): PileSession => {
+export const pileSessionAt = (seed: number, site: SiteType, pile: DeviceConfig, lt: WallClock, t: number): PileSession => {
   const maxKw = num(pile.params.maxKw, pile.ratedKw || 60);
   const dayKey = Math.floor((t + 0) / DAY);
   const [open, close] = site === 'residential' ? [17 * 60, 23.5 * 60] : site === 'factory' ? [7 * 60, 19 * 60] : [8 * 60, 22 * 60];

@@ -10,7 +10,7 @@ import { gatewayOnlineAt, gridStateAt, pileSessionAt, type PileSession } from '.
 import { weatherAt, type Weather } from './solar';
 import type { ActiveStrategy, DeviceConfig, DeviceSample, EnergyDelta, IslandParams, PeakShavingParams, StationConfig, StationFlows, StepResult } from './station-types';
 import { slotAt, tariffInForce } from './tariff';
-import { localTime, type LocalTime } from './time';
+import { wallClock, type WallClock } from '../../protocol/site-time';
 
 export * from './station-types';
 export { ocv } from './battery';
@@ -157,7 +157,7 @@ export class StationModel {
     return gatewayOnlineAt(this.cfg.seed, t);
   }
   /** EV session power of one pile at t (kW) with session energy so far and vehicle SOC. */
-  pileAt(pile: DeviceConfig, lt: LocalTime, t: number): PileSession {
+  pileAt(pile: DeviceConfig, lt: WallClock, t: number): PileSession {
     return pileSessionAt(this.cfg.seed, this.cfg.siteType, pile, lt, t);
   }
 
@@ -174,7 +174,7 @@ export class StationModel {
 
   /** SOC bounds the ESS must respect now (strategy limits). */
   socLimits(t: number): { lower: number; upper: number } {
-    const lt = localTime(this.cfg.timezone, t);
+    const lt = wallClock(this.cfg.timezone, t);
     if (this.gridStateAt(t) === 0) {
       const ps = this.activePeakShaving(lt.date);
       return ps ? { lower: ps.socLower, upper: ps.socUpper } : { lower: 0, upper: 100 };
@@ -187,7 +187,7 @@ export class StationModel {
   step(t: number, dtSec: number, withDevices = true): StepResult {
     const cfg = this.cfg;
     const h = dtSec / 3600;
-    const lt = localTime(cfg.timezone, t);
+    const lt = wallClock(cfg.timezone, t);
     const w: Weather = weatherAt(cfg.seed, cfg.lat, cfg.lon, t, this.tilt, this.azimuth);
     if (this.startedAt === null) this.startedAt = t;
     this.uptimeS += dtSec;
@@ -339,7 +339,7 @@ export class StationModel {
   }
 
   private samples(
-    t: number, w: Weather, _lt: LocalTime,
+    t: number, w: Weather, _lt: WallClock,
     x: {
       pvAvail: number[]; curtail: number; feeders: number[]; pileS: PileSession[]; pEss: number; grid: number;
       gridState: 0 | 1 | 2; pcsOn: boolean; aux: number; gatewayOnline: boolean; lim: { lower: number; upper: number }; ps: PeakShavingParams | null;
@@ -388,7 +388,7 @@ export class StationModel {
 
   /** Which period of the tariff in force applies at t (for strategies and tests). */
   tariffSlotAt(t: number) {
-    const lt = localTime(this.cfg.timezone, t);
+    const lt = wallClock(this.cfg.timezone, t);
     return slotAt(tariffInForce(this.cfg.tariffs, lt.date), lt.monthNo, lt.minutes);
   }
 }

@@ -2,8 +2,9 @@
 // energy accounting (prices). Tariff rows as in migration 002: seasons [{months, slots:[{start,
 // end, period, fromGridPrice, feedInPrice}]}]; the one in force on a local date is the latest
 // with effective_date ≤ that date.
+import type { Period } from '../../protocol/codes';
 
-export type Period = 'sharp' | 'peak' | 'flat' | 'valley';
+export type { Period };
 export interface TariffSlot { start: string; end: string; period: Period; fromGridPrice: number; feedInPrice: number }
 export interface TariffSeason { months: number[]; slots: TariffSlot[] }
 export interface Tariff { id: number; name: string; effectiveDate: string; seasons: TariffSeason[] }

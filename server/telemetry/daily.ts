@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db';
-import { localMidnight, localTime } from '../fleet/time';
+import { addDateDays, dateKey, dateStart } from '../../protocol/site-time';
 import { addInterval, emptyTotals, loadIntervals, loadPricingMany, type EnergyTotals, type Interval, type Pricing } from './energy';
 
 // Per-station daily energy and income for the homepage, overview and matrix (docs/fleet.md).
@@ -14,7 +14,7 @@ export interface StationTz { id: number; timezone: string }
 const byDay = (intervals: readonly Interval[], pricing: Pricing, into: Map<string, EnergyTotals>, fromDate = ''): void => {
   const fresh = new Map<string, EnergyTotals>();
   for (const iv of intervals) {
-    const d = localTime(pricing.timezone, iv.bucket).date;
+    const d = dateKey(pricing.timezone, iv.bucket);
     if (d < fromDate) continue;
     let acc = fresh.get(d);
     if (!acc) fresh.set(d, (acc = emptyTotals(d)));
@@ -75,11 +75,11 @@ export class DailyEnergy {
     }
     if (fresh.length) {
       // yesterday and today of each station, from one query reaching back far enough for every zone
-      const since = Math.min(...fresh.map((s) => localMidnight(s.timezone, localTime(s.timezone, now).date))) - 86_400_000;
+      const since = Math.min(...fresh.map((s) => dateStart(s.timezone, addDateDays(dateKey(s.timezone, now), -1))));
       const recent = group(await loadIntervals(db, fresh.map((s) => s.id), since, now + 86_400_000));
       for (const s of fresh) {
         const e = this.cache.get(s.id)!;
-        const yesterday = localTime(s.timezone, localMidnight(s.timezone, localTime(s.timezone, now).date) - 1).date;
+        const yesterday = addDateDays(dateKey(s.timezone, now), -1);
         byDay(recent.get(s.id) ?? [], e.pricing, e.days, yesterday);
       }
     }

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db';
-import { slotAt, tariffInForce, type Tariff } from '../fleet/tariff';
-import { localMidnight, localTime, nextDate } from '../fleet/time';
+import { addDateDays, dateStart, wallClock } from '../../protocol/site-time';
+import { emptyMoney, resetMoney, loadPricing as loadStationPricing, loadPricingMany as loadStationsPricing, priceInterval, type OilWindow, type Pricing } from '../money';
 
 // Energy accounting (docs/fleet.md): the 15-minute station intervals summed per station-local day
 // or month, priced interval by interval with the time-of-use slot in force at the interval's
@@ -18,8 +18,9 @@ export interface Interval {
   pv: number; charge: number; discharge: number; load: number; gridImport: number; gridExport: number;
   generator: number; fuel: number; pile: number; losses: number;
 }
-export interface OilPrice { start: number; end: number; pricePerLitre: number }
-export interface Pricing { timezone: string; tariffs: Tariff[]; oil: OilPrice[] }
+// Prices come from server/money (the one pricing function); this module sums energy per period.
+export type OilPrice = OilWindow;
+export type { Pricing };
 
 export interface EnergyTotals {
   period: string;
@@ -33,25 +34,10 @@ export const emptyTotals = (period: string): EnergyTotals => ({
   chargingPileKwh: 0, lossesKwh: 0, income: 0, fuelCost: 0, gridCost: 0, feedInRevenue: 0, savings: 0,
 });
 
-/** Fuel price in force at t: the window containing t, else the latest one that started before t. */
-export const oilPriceAt = (oil: readonly OilPrice[], t: number): number => {
-  let best: OilPrice | null = null;
-  for (const o of oil) {
-    if (o.start <= t && t < o.end) return o.pricePerLitre;
-    if (o.start <= t && (!best || o.start > best.start)) best = o;
-  }
-  return best?.pricePerLitre ?? 0;
-};
-
+const scratch = emptyMoney();
 export const addInterval = (acc: EnergyTotals, iv: Interval, pricing: Pricing): void => {
-  const lt = localTime(pricing.timezone, iv.bucket);
-  const slot = slotAt(tariffInForce(pricing.tariffs, lt.date), lt.monthNo, lt.minutes);
-  const price = slot?.fromGridPrice ?? 0;
-  const feed = slot?.feedInPrice ?? 0;
-  const fuelCost = iv.fuel * oilPriceAt(pricing.oil, iv.bucket);
-  const gridCost = iv.gridImport * price;
-  const feedIn = iv.gridExport * feed;
-  const savings = (iv.load - iv.gridImport) * price;
+  const money = resetMoney(scratch);
+  priceInterval(money, iv, pricing);
   acc.pvKwh += iv.pv;
   acc.chargeKwh += iv.charge;
   acc.dischargeKwh += iv.discharge;
@@ -62,11 +48,11 @@ export const addInterval = (acc: EnergyTotals, iv: Interval, pricing: Pricing): 
   acc.fuelLitres += iv.fuel;
   acc.chargingPileKwh += iv.pile;
   acc.lossesKwh += iv.losses;
-  acc.gridCost += gridCost;
-  acc.feedInRevenue += feedIn;
-  acc.savings += savings;
-  acc.fuelCost += fuelCost;
-  acc.income += savings + feedIn - fuelCost;
+  acc.gridCost += money.gridCost;
+  acc.feedInRevenue += money.feedInRevenue;
+  acc.savings += money.savings;
+  acc.fuelCost += money.fuelCost;
+  acc.income += money.savings + money.feedInRevenue - money.fuelCost;
 };
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
@@ -84,7 +70,7 @@ export const account = (intervals: readonly Interval[], pricing: Pricing, granul
   const by = new Map<string, EnergyTotals>();
   const total = emptyTotals('total');
   for (const iv of intervals) {
-    const lt = localTime(pricing.timezone, iv.bucket);
+    const lt = wallClock(pricing.timezone, iv.bucket);
     const key = granularity === 'day' ? lt.date : lt.month;
     let acc = by.get(key);
     if (!acc) by.set(key, (acc = emptyTotals(key)));
@@ -94,28 +80,11 @@ export const account = (intervals: readonly Interval[], pricing: Pricing, granul
   return { rows: [...by.values()].sort((a, b) => a.period.localeCompare(b.period)), total };
 };
 
-export const loadPricing = async (db: Queryable, stationId: number, timezone: string): Promise<Pricing> => {
-  const tariffs = await db.query<Tariff>(
-    'SELECT id, name, effective_date::text AS "effectiveDate", seasons FROM tariffs WHERE station_id = $1 ORDER BY effective_date', [stationId]);
-  const oil = await db.query<OilPrice>(
-    `SELECT (extract(epoch FROM start_time) * 1000)::float8 AS start, (extract(epoch FROM end_time) * 1000)::float8 AS "end", price_per_litre AS "pricePerLitre"
-     FROM oil_prices WHERE station_id = $1 ORDER BY start_time`, [stationId]);
-  return { timezone, tariffs, oil };
-};
+export const loadPricing = (db: Queryable, stationId: number, timezone: string): Promise<Pricing> => loadStationPricing({ db }, stationId, timezone);
 
 /** Pricing of many stations in two queries. */
-export const loadPricingMany = async (db: Queryable, stations: readonly { id: number; timezone: string }[]): Promise<Map<number, Pricing>> => {
-  const ids = stations.map((x) => x.id);
-  const tariffs = await db.query<Tariff & { stationId: number }>(
-    'SELECT id, station_id AS "stationId", name, effective_date::text AS "effectiveDate", seasons FROM tariffs WHERE station_id = ANY($1::int[]) ORDER BY effective_date', [ids]);
-  const oil = await db.query<OilPrice & { stationId: number }>(
-    `SELECT station_id AS "stationId", (extract(epoch FROM start_time) * 1000)::float8 AS start, (extract(epoch FROM end_time) * 1000)::float8 AS "end", price_per_litre AS "pricePerLitre"
-     FROM oil_prices WHERE station_id = ANY($1::int[]) ORDER BY start_time`, [ids]);
-  const out = new Map<number, Pricing>(stations.map((x) => [x.id, { timezone: x.timezone, tariffs: [], oil: [] }]));
-  for (const { stationId, ...t } of tariffs) out.get(stationId)?.tariffs.push(t);
-  for (const { stationId, ...o } of oil) out.get(stationId)?.oil.push(o);
-  return out;
-};
+export const loadPricingMany = (db: Queryable, stations: readonly { id: number; timezone: string }[]): Promise<Map<number, Pricing>> =>
+  loadStationsPricing({ db }, stations);
 
 export const loadIntervals = async (db: Queryable, stationIds: number[], from: number, to: number): Promise<(Interval & { stationId: number })[]> =>
   db.query<Interval & { stationId: number }>(
@@ -128,8 +97,8 @@ export const loadIntervals = async (db: Queryable, stationIds: number[], from: n
 
 /** Local dates `from`..`to` inclusive of a station, as a UTC range [start, end). */
 export const localRange = (timezone: string, fromDate: string, toDate: string): [number, number] => [
-  localMidnight(timezone, fromDate),
-  localMidnight(timezone, nextDate(toDate)),
+  dateStart(timezone, fromDate),
+  dateStart(timezone, addDateDays(toDate, 1)),
 ];
 
 export const stationEnergy = async (db: Queryable, stationId: number, timezone: string, fromDate: string, toDate: string, granularity: 'day' | 'month') => {

@@ -96,7 +96,7 @@ export const startTestServer = async (backend: 'pglite' | 'postgres', opts: Buil
     call,
     login: async (account, password) => {
       const r = await call('login', { account, password: md5(password) });
-      if (r.code !== 0) throw new Error(`login ${account} failed: ${r.code} ${r.msg}`);
+      if (r.code !== 0 || !('token' in r.data)) throw new Error(`login ${account} failed: ${r.code} ${r.msg}`);
       return r.data.token;
     },
     close: () => built.app.close(),
@@ -109,7 +109,7 @@ export const startTestServer = async (backend: 'pglite' | 'postgres', opts: Buil
         [orgId, role!.id, n, await hashPassword(md5('Test@12345')), dataScope, stationIds],
       );
       const r = await call('login', { account: n, password: md5('Test@12345') });
-      if (r.code !== 0) throw new Error(`login ${n} failed: ${r.code}`);
+      if (r.code !== 0 || !('token' in r.data)) throw new Error(`login ${n} failed: ${r.code}`);
       return { token: r.data.token, userId: acct!.id };
     },
     fixtures: async () => {

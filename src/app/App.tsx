@@ -1,5 +1,6 @@
 // The router: wouter supplies the location, `decide` (guard.ts) applies every SPEC §2 rule,
-// and this component performs redirects, loads route access, sets the title and picks the view.
+// and this component performs redirects, loads route access, sets the title and renders the
+// matched route's page in the layout the route table gives it.
 import { Suspense, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { loadProfile } from '../../streams/session/commands';
@@ -8,16 +9,14 @@ import { LoadingOverlay } from '../components/LoadingOverlay';
 import { MessageBar } from '../components/MessageBar';
 import { useRuntime, useStoreValue } from '../hooks/runtime';
 import { useT } from '../hooks/useT';
-import { LoginPage } from '../features/auth/LoginPage';
-import { NotFoundPage } from '../features/errors/NotFoundPage';
-import { NotYetPage } from '../features/placeholder/NotYetPage';
 import { ChunkErrorPage } from '../features/errors/ChunkErrorPage';
 import { ChunkBoundary } from './ChunkBoundary';
 import { decide } from './guard';
 import { lazyView } from './lazy';
 import { messageText } from './messageText';
+import { RoutePage } from './RoutePage';
+import { layoutOf } from './routes';
 
-const FindPasswordPage = lazyView('findPassword', () => import('../features/auth/FindPasswordPage'));
 const MainLayout = lazyView('layout', () => import('./layout/MainLayout'));
 
 export const STATION_KEYS = ['stationId', 'serviceProviderId'] as const;
@@ -73,12 +72,13 @@ export function App() {
 
   let view: React.ReactNode = null;
   if (decision.kind === 'render') {
-    const r = decision.route;
-    if (r.view === 'login') view = <LoginPage />;
-    else if (r.view === 'findPassword') view = <FindPasswordPage />;
-    else if (r.view === 'notFound') view = <NotFoundPage />;
-    else if (r.permission === null) view = <NotYetPage route={r} standalone />;
-    else view = <MainLayout route={r} stationMissing={decision.stationMissing ?? false} />;
+    const layout = layoutOf(decision.route, search);
+    view =
+      layout === 'bare' ? (
+        <RoutePage route={decision.route} />
+      ) : (
+        <MainLayout route={decision.route} layout={layout} stationMissing={decision.stationMissing ?? false} />
+      );
   }
 
   return (

@@ -1,5 +1,7 @@
 // The routing rules of SPEC §2 as one pure function: where does a navigation end up?
-import { GROUP_REDIRECTS, PUBLIC_ROUTE_NAMES, ROOT_PREFERENCE, routeByName, routeByPath, type RouteDef } from './routes';
+import { href, PATHS } from '../lib/paths';
+import { GROUP_REDIRECTS, PUBLIC_ROUTE_NAMES, ROOT_PREFERENCE } from './routeLists';
+import { route as routeOf, routeByPath, type RouteDef } from './routes';
 
 export interface NavInput {
   pathname: string;
@@ -22,7 +24,7 @@ export type NavDecision =
   | { kind: 'wait' }
   | { kind: 'render'; route: RouteDef; stationMissing?: boolean };
 
-export const isPublic = (r: RouteDef): boolean => (PUBLIC_ROUTE_NAMES as readonly string[]).includes(r.name);
+export const isPublic = (r: RouteDef): boolean => PUBLIC_ROUTE_NAMES.includes(r.name);
 export const isPermitted = (r: RouteDef, perms: ReadonlySet<string>): boolean =>
   r.permission === null || r.permission === undefined || perms.has(r.permission);
 
@@ -32,8 +34,8 @@ export const safeRedirect = (v: string | null): string | null =>
 
 export const rootTarget = (perms: ReadonlySet<string>): string | null => {
   for (const name of ROOT_PREFERENCE) {
-    const r = routeByName.get(name);
-    if (r && isPermitted(r, perms)) return r.path;
+    const r = routeOf(name);
+    if (isPermitted(r, perms)) return r.path;
   }
   return null;
 };
@@ -44,21 +46,21 @@ export function decide(n: NavInput): NavDecision {
   const qs = n.search ? `?${n.search}` : '';
   const full = n.pathname + qs + (n.hash ?? '');
   const path = n.pathname.length > 1 ? n.pathname.replace(/\/+$/, '') : n.pathname;
-  const toLogin = (): NavDecision => ({ kind: 'redirect', to: `/login?redirect=${encodeURIComponent(full)}` });
+  const toLogin = (): NavDecision => ({ kind: 'redirect', to: href('login', { redirect: full }) });
 
   // '/' -> the first preferred route the user may open (SPEC §2 "/ redirects to /homepage")
   if (path === '/') {
     if (!n.token) return toLogin();
     if (!n.menuBuilt) return { kind: 'wait' };
-    return { kind: 'redirect', to: (rootTarget(n.permissions) ?? '/404') + qs };
+    return { kind: 'redirect', to: (rootTarget(n.permissions) ?? PATHS['404']) + qs };
   }
   const group = GROUP_REDIRECTS[path];
   if (group) {
-    const first = group.map((x) => routeByName.get(x)!).find((x) => !n.menuBuilt || isPermitted(x, n.permissions)) ?? routeByName.get(group[0]!)!;
+    const first = group.map(routeOf).find((x) => !n.menuBuilt || isPermitted(x, n.permissions)) ?? routeOf(group[0]);
     return { kind: 'redirect', to: first.path + qs };
   }
   const route = routeByPath.get(path);
-  if (!route) return { kind: 'redirect', to: '/404' };
+  if (!route) return { kind: 'redirect', to: PATHS['404'] };
 
   const params = new URLSearchParams(n.search);
   if (isPublic(route)) {
@@ -67,7 +69,7 @@ export function decide(n: NavInput): NavDecision {
   }
   if (!n.token) return toLogin();
   if (!n.menuBuilt) return { kind: 'wait' };
-  if (!isPermitted(route, n.permissions)) return { kind: 'redirect', to: '/404' };
+  if (!isPermitted(route, n.permissions)) return { kind: 'redirect', to: PATHS['404'] };
 
   if (route.station && STATION_KEYS.some((k) => !params.get(k))) {
     const prev = new URLSearchParams(n.prevSearch ?? '');

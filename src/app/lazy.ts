@@ -1,7 +1,9 @@
-// Lazily loaded views. SPEC §8: a view chunk that fails to load gives an error named for the
-// chunk; loading gives up after 120 s.
-import { lazy, type ComponentType } from 'react';
+// Lazily loaded pages and layouts. SPEC §8: a chunk that fails to load gives an error named for
+// the chunk; loading gives up after 120 s.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../streams/constants';
+import type { RouteName } from '../lib/paths';
+import type { PageProps, RouteDef } from './routes';
 
 export class ChunkLoadError extends Error {
   constructor(readonly chunk: string, cause: unknown) {
@@ -26,4 +28,12 @@ export function lazyView<P extends object>(chunk: string, load: () => Promise<{ 
       );
     }),
   );
+}
+
+// One lazy component per route, made on first use, so each page's chunk loads once.
+const pages = new Map<RouteName, LazyExoticComponent<ComponentType<PageProps>>>();
+export function pageOf(route: RouteDef): LazyExoticComponent<ComponentType<PageProps>> {
+  let page = pages.get(route.name);
+  if (!page) pages.set(route.name, (page = lazyView(route.name, route.page)));
+  return page;
 }

@@ -1,12 +1,13 @@
 // Sidebar menu of SPEC §2, filtered by permission (SPEC §6).
-import type { TKey } from '../i18n/keys';
+import type { TKey } from '../i18n/i18n';
 import { isPermitted } from './guard';
-import { routeByName } from './routes';
+import type { RouteName } from '../lib/paths';
+import { route as routeOf } from './routes';
 
 export type MenuIcon = 'home' | 'monitor' | 'tariff' | 'mode' | 'analytics' | 'operations' | 'alarm' | 'system';
 export interface MenuLeaf {
   kind: 'leaf';
-  route: string;
+  route: RouteName;
   icon?: MenuIcon;
 }
 export interface MenuGroup {
@@ -18,8 +19,8 @@ export interface MenuGroup {
 }
 export type MenuNode = MenuLeaf | MenuGroup;
 
-const leaf = (route: string, icon?: MenuIcon): MenuLeaf => ({ kind: 'leaf', route, icon });
-const group = (key: string, title: TKey, icon: MenuIcon, children: string[]): MenuGroup => ({
+const leaf = (route: RouteName, icon?: MenuIcon): MenuLeaf => ({ kind: 'leaf', route, icon });
+const group = (key: string, title: TKey, icon: MenuIcon, children: RouteName[]): MenuGroup => ({
   kind: 'group',
   key,
   title,
@@ -57,9 +58,9 @@ export const STATION_MENU: readonly MenuNode[] = [
   ]),
 ];
 
-const visible = (name: string, perms: ReadonlySet<string>): boolean => {
-  const r = routeByName.get(name);
-  return !!r && (r.hidden === true || isPermitted(r, perms));
+const visible = (name: RouteName, perms: ReadonlySet<string>): boolean => {
+  const r = routeOf(name);
+  return r.hidden || isPermitted(r, perms);
 };
 
 /** Drops entries without permission; a group left with one child becomes that child. */
@@ -79,11 +80,11 @@ export function filterMenu(menu: readonly MenuNode[], perms: ReadonlySet<string>
 }
 
 /** Which menu entry is highlighted for a route (SPEC §2 override rules). */
-export function activeMenuOf(routeName: string, orgType: number | undefined): string {
+export function activeMenuOf(routeName: RouteName, orgType: number | undefined): RouteName {
   if (routeName === 'homepage.index' && orgType === 1) return 'homepage.index';
-  return routeByName.get(routeName)?.activeMenu ?? routeName;
+  return routeOf(routeName).activeMenu ?? routeName;
 }
 
 /** The group holding the active entry (opened in the accordion). */
-export const groupOf = (menu: readonly MenuNode[], active: string): string | null =>
+export const groupOf = (menu: readonly MenuNode[], active: RouteName): string | null =>
   menu.find((n): n is MenuGroup => n.kind === 'group' && n.children.some((c) => c.route === active))?.key ?? null;

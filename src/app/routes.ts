@@ -1,156 +1,138 @@
-// Every route of SPEC §2 with its name, path, title key and permission. Route permission keys
-// equal route names (SPEC §6) unless a route says otherwise (monitor.detail). `view` names the
-// screen; screens that later issues build render the "not available yet" page.
-import type { TKey } from '../i18n/keys';
+// The route table: every SPEC §2 route with its page, its layout, its title and its permission.
+// Names and URLs come from src/lib/paths.ts; `satisfies Record<RouteName, …>` makes a route
+// without an entry here (or an entry without a route) a compile error. Route permission keys
+// equal route names (SPEC §6) unless a route says otherwise. Screens not built yet open the
+// "not available yet" page through the same table.
+import type { ComponentType } from 'react';
+import type { TKey } from '../i18n/i18n';
+import { PATHS, type RouteName } from '../lib/paths';
 
-export type ViewId =
-  | 'login'
-  | 'findPassword'
-  | 'notFound'
-  | 'messageList'
-  | 'notYet'
-  | 'stationList'
-  | 'customers'
-  | 'customerDetail'
-  | 'homepage'
-  | 'alarmList'
-  | 'alarmAnalysis';
+export type { RouteName } from '../lib/paths';
 
-export interface RouteDef {
-  name: string;
-  path: string;
+/**
+ * bare: the page alone (sign-in, 404, public reports); main: sidebar, header, navbar;
+ * station: main with the station menu and info bar, and the station ids required;
+ * wall: the dashboard on a wall screen, no chrome (chosen by `?wall=1` on a `wall` route).
+ */
+export type Layout = 'bare' | 'main' | 'station' | 'wall';
+
+export interface PageProps {
+  route: RouteDef;
+}
+export type PageLoader = () => Promise<{ default: ComponentType<PageProps> }>;
+
+interface RouteSpec {
   title: TKey;
-  /** null: public; undefined: any session; string: that permission */
+  layout: Exclude<Layout, 'wall'>;
+  page: PageLoader;
+  /** null: public; undefined: any session; a string: that permission. Default: the route name. */
   permission?: string | null;
-  /** station-detail route: needs stationId and serviceProviderId (SPEC §2) */
-  station?: boolean;
   /** not a menu entry; hidden routes are always kept */
   hidden?: boolean;
   /** highlight this menu entry instead (SPEC §2: a route can override the highlighted item) */
-  activeMenu?: string;
-  /** the main layout shows the top navbar (homepage index has none) */
+  activeMenu?: RouteName;
+  /** the main layout shows the top navbar unless this is false (the homepage index has none) */
   navbar?: boolean;
-  view: ViewId;
+  /** `?wall=1` opens the page in the wall layout */
+  wall?: boolean;
 }
 
-const r = (name: string, path: string, title: TKey, extra: Partial<RouteDef> = {}): RouteDef => ({
-  name,
-  path,
-  title,
-  permission: name,
-  navbar: true,
-  view: 'notYet',
-  ...extra,
-});
+const notYet: PageLoader = () => import('../features/placeholder/NotYetPage');
+const login: PageLoader = () => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage }));
+const station = { layout: 'station', page: notYet } as const;
+const later = { layout: 'main', page: notYet } as const;
 
-export const ROUTES: readonly RouteDef[] = [
+const TABLE = {
   // public (SPEC §2)
-  r('login', '/login', 'routes.login', { permission: null, view: 'login', hidden: true }),
-  r('findPassword', '/findPassword', 'routes.findPassword', { permission: null, view: 'findPassword', hidden: true }),
-  r('404', '/404', 'routes.notFound', { permission: null, view: 'notFound', hidden: true }),
-  r('report.monthReport', '/report/monthReport', 'routes.reportMonthReport', { permission: null, hidden: true }),
-  r('report.yearReport', '/report/yearReport', 'routes.reportYearReport', { permission: null, hidden: true }),
+  login: { title: 'routes.login', layout: 'bare', permission: null, hidden: true, page: login },
+  findPassword: { title: 'routes.findPassword', layout: 'bare', permission: null, hidden: true, page: () => import('../features/auth/FindPasswordPage') },
+  '404': { title: 'routes.notFound', layout: 'bare', permission: null, hidden: true, page: () => import('../features/errors/NotFoundPage') },
+  'report.monthReport': { title: 'routes.reportMonthReport', layout: 'bare', permission: null, hidden: true, page: notYet },
+  'report.yearReport': { title: 'routes.reportYearReport', layout: 'bare', permission: null, hidden: true, page: notYet },
   // protected
-  r('homepage.index', '/homepage/index', 'routes.homepageIndex', { navbar: false, view: 'homepage' }),
-  r('monitor.customers', '/monitor/customers', 'routes.monitorCustomers', { view: 'customers' }),
-  r('monitor.detail', '/monitor/customersDetails', 'routes.monitorDetail', {
+  'homepage.index': { title: 'routes.homepageIndex', layout: 'main', navbar: false, wall: true, page: () => import('../features/home/HomePage') },
+  'monitor.customers': { title: 'routes.monitorCustomers', layout: 'main', page: () => import('../features/monitor/CustomersPage') },
+  'monitor.detail': {
+    title: 'routes.monitorDetail',
+    layout: 'main',
     permission: 'monitorStation.detail',
     hidden: true,
     activeMenu: 'monitor.customers',
-    view: 'customerDetail',
-  }),
-  r('monitorStation.list', '/monitor-station/list', 'routes.monitorStationList', { view: 'stationList' }),
-  r('analysis.photovoltaic', '/analysis/photovoltaic', 'routes.analysisPhotovoltaic'),
-  r('analysis.energyStorage', '/analysis/energyStorage', 'routes.analysisEnergyStorage'),
-  r('analysis.energyUsage', '/analysis/energyUsage', 'routes.analysisEnergyUsage'),
-  r('operations.platformReport', '/operations/platformReport', 'routes.operationsPlatformReport'),
-  r('operations.serviceReport', '/operations/serviceReport', 'routes.operationsServiceReport'),
-  r('operations.siteReport', '/operations/siteReport', 'routes.operationsSiteReport'),
-  r('alarm.alarmList', '/alarm/alarmList', 'routes.alarmAlarmList', { view: 'alarmList' }),
-  r('alarm.alarmAnalysis', '/alarm/alarmAnalysis', 'routes.alarmAlarmAnalysis', { view: 'alarmAnalysis' }),
-  r('system.account', '/system/account', 'routes.systemAccount'),
-  r('system.accountDetail', '/system/accountDetail', 'routes.systemAccountDetail', { permission: 'system.account', hidden: true, activeMenu: 'system.account' }),
-  r('system.role', '/system/role', 'routes.systemRole'),
-  r('system.roleDetail', '/system/roleDetail', 'routes.systemRoleDetail', { permission: 'system.role', hidden: true, activeMenu: 'system.role' }),
-  r('message.list', '/message/list', 'routes.messageList', { hidden: true, activeMenu: 'alarm.alarmList', view: 'messageList' }),
-  r('message.global', '/message/global', 'routes.messageGlobal', { permission: 'message.list', hidden: true }),
-  r('bill.downloadDetail', '/bill/downloadDetail', 'routes.billDownloadDetail', { permission: undefined, hidden: true }),
+    page: () => import('../features/monitor/CustomerDetailPage'),
+  },
+  'monitorStation.list': { title: 'routes.monitorStationList', layout: 'main', page: () => import('../features/monitor/StationListPage') },
+  'analysis.photovoltaic': { title: 'routes.analysisPhotovoltaic', ...later },
+  'analysis.energyStorage': { title: 'routes.analysisEnergyStorage', ...later },
+  'analysis.energyUsage': { title: 'routes.analysisEnergyUsage', ...later },
+  'operations.platformReport': { title: 'routes.operationsPlatformReport', ...later },
+  'operations.serviceReport': { title: 'routes.operationsServiceReport', ...later },
+  'operations.siteReport': { title: 'routes.operationsSiteReport', ...later },
+  'alarm.alarmList': { title: 'routes.alarmAlarmList', layout: 'main', page: () => import('../features/alarmCenter/AlarmListPage') },
+  'alarm.alarmAnalysis': { title: 'routes.alarmAlarmAnalysis', layout: 'main', page: () => import('../features/alarmCenter/AlarmAnalysisPage') },
+  'system.account': { title: 'routes.systemAccount', ...later },
+  'system.accountDetail': { title: 'routes.systemAccountDetail', ...later, permission: 'system.account', hidden: true, activeMenu: 'system.account' },
+  'system.role': { title: 'routes.systemRole', ...later },
+  'system.roleDetail': { title: 'routes.systemRoleDetail', ...later, permission: 'system.role', hidden: true, activeMenu: 'system.role' },
+  'message.list': { title: 'routes.messageList', layout: 'main', hidden: true, activeMenu: 'alarm.alarmList', page: () => import('../features/alarms/MessageListPage') },
+  'message.global': { title: 'routes.messageGlobal', ...later, permission: 'message.list', hidden: true },
+  'bill.downloadDetail': { title: 'routes.billDownloadDetail', ...later, permission: undefined, hidden: true },
   // station detail (SPEC §2)
-  r('overviewStations.overviewStations', '/overviewStations/overviewStations', 'routes.overviewStations', { station: true }),
-  r('dquipmentMonitoring.dquipmentMonitoring', '/dquipmentMonitoring/dquipmentMonitoring', 'routes.dquipmentMonitoring', { station: true }),
-  r('electricityPriceManagement.electricityPriceManagement', '/electricityPriceManagement/electricityPriceManagement', 'routes.priceManagement', { station: true }),
-  r('electricityPriceManagement.historyPrice', '/electricityPriceManagement/historyPrice', 'routes.historyPrice', { station: true }),
-  r('electricityPriceManagement.priceTemlate', '/electricityPriceManagement/priceTemlate', 'routes.priceTemlate', { station: true }),
-  r('electricityPriceManagement.oilPrice', '/electricityPriceManagement/oilPrice', 'routes.oilPrice', { station: true }),
-  r('electricityPriceManagement.preview', '/electricityPriceManagement/preview', 'routes.pricePreview', {
-    station: true,
+  'overviewStations.overviewStations': { title: 'routes.overviewStations', ...station, page: () => import('../features/station/overview/OverviewPage') },
+  'dquipmentMonitoring.dquipmentMonitoring': { title: 'routes.equipmentMonitoring', ...station, page: () => import('../features/station/monitor/EquipmentPage') },
+  'electricityPriceManagement.electricityPriceManagement': { title: 'routes.priceManagement', ...station, page: () => import('../features/tariffs/TariffConfigPage') },
+  'electricityPriceManagement.historyPrice': { title: 'routes.historyPrice', ...station },
+  'electricityPriceManagement.priceTemlate': { title: 'routes.priceTemplate', ...station },
+  'electricityPriceManagement.oilPrice': { title: 'routes.oilPrice', ...station },
+  'electricityPriceManagement.preview': {
+    title: 'routes.pricePreview',
+    ...station,
     hidden: true,
     permission: 'electricityPriceManagement.electricityPriceManagement',
     activeMenu: 'electricityPriceManagement.electricityPriceManagement',
-  }),
-  r('alarmLog.alarmLog', '/alarmLog/alarmLog', 'routes.alarmLog', { station: true }),
-  r('operationModeManagement.operationModeManagement', '/operationModeManagement/operationModeManagement', 'routes.operationModeManagement', { station: true }),
-  r('operationModeManagement.switchRecord', '/operationModeManagement/switchRecord', 'routes.switchRecord', { station: true }),
-];
+  },
+  'alarmLog.alarmLog': { title: 'routes.alarmLog', ...station, page: () => import('../features/station/alarms/AlarmLogPage') },
+  'operationModeManagement.operationModeManagement': { title: 'routes.operationModeManagement', ...station },
+  'operationModeManagement.switchRecord': { title: 'routes.switchRecord', ...station },
+} as const satisfies Record<RouteName, RouteSpec>;
 
-export const routeByName = new Map(ROUTES.map((x) => [x.name, x]));
-export const routeByPath = new Map(ROUTES.map((x) => [x.path, x]));
-export const route = (name: string): RouteDef => {
-  const x = routeByName.get(name);
-  if (!x) throw new Error(`no route ${name}`);
-  return x;
+/** One route as the shell uses it: the table's entry with its name, URL and defaults filled in. */
+export interface RouteDef {
+  name: RouteName;
+  path: string;
+  title: TKey;
+  layout: Exclude<Layout, 'wall'>;
+  page: PageLoader;
+  permission: string | null | undefined;
+  /** a station-detail route: needs stationId and serviceProviderId (SPEC §2) */
+  station: boolean;
+  hidden: boolean;
+  activeMenu?: RouteName;
+  navbar: boolean;
+  wall: boolean;
+}
+
+const defOf = (name: RouteName): RouteDef => {
+  const spec: RouteSpec = TABLE[name];
+  return {
+    name,
+    path: PATHS[name],
+    title: spec.title,
+    layout: spec.layout,
+    page: spec.page,
+    permission: 'permission' in spec ? spec.permission : name,
+    station: spec.layout === 'station',
+    hidden: spec.hidden ?? false,
+    activeMenu: spec.activeMenu,
+    navbar: spec.navbar ?? true,
+    wall: spec.wall ?? false,
+  };
 };
 
-/** SPEC §2: pages allowed without a session ('Error404' is the catch-all's name). */
-export const PUBLIC_ROUTE_NAMES = ['login', '404', 'Error404', 'findPassword', 'report.monthReport', 'report.yearReport'] as const;
+export const ROUTES: readonly RouteDef[] = (Object.keys(TABLE) as RouteName[]).map(defOf);
+export const routeByName: ReadonlyMap<RouteName, RouteDef> = new Map(ROUTES.map((x) => [x.name, x]));
+export const routeByPath: ReadonlyMap<string, RouteDef> = new Map(ROUTES.map((x) => [x.path, x]));
+export const route = (name: RouteName): RouteDef => routeByName.get(name)!;
 
-/** Group paths and their children (first permitted child wins). */
-export const GROUP_REDIRECTS: Record<string, readonly string[]> = {
-  '/homepage': ['homepage.index'],
-  '/monitor': ['monitor.customers'],
-  '/monitor-station': ['monitorStation.list'],
-  '/analysis': ['analysis.photovoltaic', 'analysis.energyStorage', 'analysis.energyUsage'],
-  '/operations': ['operations.platformReport', 'operations.serviceReport', 'operations.siteReport'],
-  '/alarm': ['alarm.alarmList', 'alarm.alarmAnalysis'],
-  '/system': ['system.account', 'system.role'],
-  '/overviewStations': ['overviewStations.overviewStations'],
-  '/dquipmentMonitoring': ['dquipmentMonitoring.dquipmentMonitoring'],
-  '/electricityPriceManagement': [
-    'electricityPriceManagement.electricityPriceManagement',
-    'electricityPriceManagement.historyPrice',
-    'electricityPriceManagement.priceTemlate',
-    'electricityPriceManagement.oilPrice',
-  ],
-  '/alarmLog': ['alarmLog.alarmLog'],
-  '/operationModeManagement': ['operationModeManagement.operationModeManagement', 'operationModeManagement.switchRecord'],
-  '/message': ['message.list'],
-};
-
-/**
- * Root-path preference list (SPEC §2: "not shown"; our decision, see docs/console.md): the
- * dashboard first, then the screens an operator of each role most likely starts from.
- */
-export const ROOT_PREFERENCE = [
-  'homepage.index',
-  'monitor.customers',
-  'monitorStation.list',
-  'alarm.alarmList',
-  'analysis.photovoltaic',
-  'analysis.energyStorage',
-  'analysis.energyUsage',
-  'operations.platformReport',
-  'operations.serviceReport',
-  'operations.siteReport',
-  'alarm.alarmAnalysis',
-  'system.account',
-  'system.role',
-] as const;
-
-/** SPEC §2: the service-provider selector appears only on these routes (verbatim). */
-export const PROVIDER_SELECTOR_ROUTES: ReadonlySet<string> = new Set([
-  'monitorStation.list', 'remoteControl.list', 'analysis.station', 'analysis.pcs', 'analysis.cellClusters',
-  'analysis.custom', 'strategy.list', 'bill.list', 'report.month', 'report.year', 'controller.list',
-  'message.list', 'analysis.photovoltaic', 'analysis.cellStack', 'alarm.alarmList', 'operations.siteReport',
-  'monitor.detail', 'analysis.energyStorage', 'analysis.energyUsage', 'system.role', 'system.account',
-  'alarm.alarmAnalysis', 'operations.serviceReport',
-]);
+/** The layout a route renders in for this query. */
+export const layoutOf = (r: RouteDef, search: string): Layout =>
+  r.wall && new URLSearchParams(search).get('wall') === '1' ? 'wall' : r.layout;

@@ -41,32 +41,32 @@ export const StationCard = memo(function StationCard({ card, t, onClick }: { car
   if (card.cardType === 2) {
     figs = (
       <>
-        <Fig label={t('home.matrix.tariff')} value={card.feeName || '-'} />
-        <Fig label={t('home.matrix.installedPower')} value={n(card.installedPower, 3)} unit="MW" />
-        <Fig label={t('home.matrix.installedCapacity')} value={n(card.installedCapacity, 3)} unit="MWh" />
-        <Fig label={t('home.matrix.activePower')} value={n(card.activePower)} unit="kW" />
+        <Fig label={t('home:matrix.tariff')} value={card.feeName || '-'} />
+        <Fig label={t('home:matrix.installedPower')} value={n(card.installedPower, 3)} unit="MW" />
+        <Fig label={t('home:matrix.installedCapacity')} value={n(card.installedCapacity, 3)} unit="MWh" />
+        <Fig label={t('home:matrix.activePower')} value={n(card.activePower)} unit="kW" />
       </>
     );
   } else if (card.cardType === 3) {
     figs = (
       <>
-        <Fig label={t('home.matrix.lastCharge')} value={n(card.lastCharge)} unit="kWh" />
-        <Fig label={t('home.matrix.lastDischarge')} value={n(card.lastDischarge)} unit="kWh" />
-        <Fig label={t('home.matrix.lastIncome')} value={n(card.lastIncome)} unit={t('home.matrix.cny')} />
+        <Fig label={t('home:matrix.lastCharge')} value={n(card.lastCharge)} unit="kWh" />
+        <Fig label={t('home:matrix.lastDischarge')} value={n(card.lastDischarge)} unit="kWh" />
+        <Fig label={t('home:matrix.lastIncome')} value={n(card.lastIncome)} unit={t('home:matrix.cny')} />
       </>
     );
   } else {
     figs = (
       <>
-        <Fig label={t('home.matrix.installedPower')} value={n(card.installedPower, 3)} unit="MW" />
-        <Fig label={t('home.matrix.installedCapacity')} value={n(card.installedCapacity, 3)} unit="MWh" />
-        <Fig label={t('home.matrix.activePower')} value={n(card.activePower)} unit="kW" />
-        <Fig label={t('home.matrix.soc')} value={n(card.soc, 1)} unit="%" />
-        <Fig label={t('home.matrix.cumulativeIncome')} value={n(card.cumulativeIncome / 10_000, 2)} unit={t('home.matrix.tenThousandCny')} />
+        <Fig label={t('home:matrix.installedPower')} value={n(card.installedPower, 3)} unit="MW" />
+        <Fig label={t('home:matrix.installedCapacity')} value={n(card.installedCapacity, 3)} unit="MWh" />
+        <Fig label={t('home:matrix.activePower')} value={n(card.activePower)} unit="kW" />
+        <Fig label={t('home:matrix.soc')} value={n(card.soc, 1)} unit="%" />
+        <Fig label={t('home:matrix.cumulativeIncome')} value={n(card.cumulativeIncome / 10_000, 2)} unit={t('home:matrix.tenThousandCny')} />
       </>
     );
   }
-  const status = t(STATUS_KEYS[card.stationStatus] ?? 'monitor.status.offline');
+  const status = t(STATUS_KEYS[card.stationStatus] ?? 'monitor:status.offline');
   return (
     <button
       type="button"

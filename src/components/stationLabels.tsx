@@ -1,23 +1,24 @@
 // Translation keys and colours for the station codes of protocol/actions/stations.ts, shared
 // by the monitoring hall and the homepage (streams/ emits codes; the UI translates).
-import type { TKey } from '../i18n/keys';
+import type { TKey } from '../i18n/i18n';
+import { href, stationQuery } from '../lib/paths';
 
 export const STATUS_KEYS: Record<number, TKey> = {
-  0: 'monitor.status.normal',
-  1: 'monitor.status.alarm',
-  2: 'monitor.status.fault',
-  3: 'monitor.status.offline',
-  4: 'monitor.status.notCommissioned',
+  0: 'monitor:status.normal',
+  1: 'monitor:status.alarm',
+  2: 'monitor:status.fault',
+  3: 'monitor:status.offline',
+  4: 'monitor:status.notCommissioned',
 };
 /** status 0-4: normal green, alarm amber, fault red, offline grey, not commissioned blue */
 export const STATUS_COLORS: Record<number, string> = { 0: '#13a37a', 1: '#f59e0b', 2: '#dc2626', 3: '#94a3b8', 4: '#3b82f6' };
-export const SYSTEM_TYPE_KEYS: Record<number, TKey> = { 1: 'monitor.systemType.onGrid', 2: 'monitor.systemType.offGrid', 3: 'monitor.systemType.switching' };
+export const SYSTEM_TYPE_KEYS: Record<number, TKey> = { 1: 'monitor:systemType.onGrid', 2: 'monitor:systemType.offGrid', 3: 'monitor:systemType.switching' };
 export const ENERGY_KEYS: Record<string, TKey> = {
-  pv: 'monitor.energy.pv',
-  ess: 'monitor.energy.ess',
-  dg: 'monitor.energy.dg',
-  load: 'monitor.energy.load',
-  charging: 'monitor.energy.charging',
+  pv: 'monitor:energy.pv',
+  ess: 'monitor:energy.ess',
+  dg: 'monitor:energy.dg',
+  load: 'monitor:energy.load',
+  charging: 'monitor:energy.charging',
 };
 
 /** The status icon (SPEC §2: statuses 0 to 4): a coloured dot with the status as its label. */
@@ -36,5 +37,5 @@ export function StatusIcon({ status, label, size = 10 }: { status: number; label
 
 /** Station-detail routes need stationId and serviceProviderId in the query (SPEC §2). */
 export const stationOverviewHref = (stationId: number, serviceProviderId: number): string =>
-  `/overviewStations/overviewStations?stationId=${stationId}&serviceProviderId=${serviceProviderId}`;
-export const providerDetailHref = (orgId: number): string => `/monitor/customersDetails?orgId=${orgId}`;
+  href('overviewStations.overviewStations', stationQuery(stationId, serviceProviderId));
+export const providerDetailHref = (orgId: number): string => href('monitor.detail', { orgId });

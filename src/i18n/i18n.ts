@@ -1,68 +1,55 @@
-// A ~1 KB translator over the locales/ JSON catalogues, with i18next's key conventions
-// (nested keys, {{name}} interpolation, _one/_other plurals). Why not i18next: the login route
-// must stay within 100 KiB gzip (issue 4 bench) and i18next + react-i18next alone cost ~17 KiB
-// there. A language change reloads the page (SPEC §1), so only the active catalogue is loaded
-// and the translator is a module singleton: no provider, no re-render machinery.
+// i18next over the locales/<lng>/<namespace>.json catalogues. Each namespace is its own chunk,
+// fetched when a screen that shows it first renders (useT suspends until then), so the login
+// route loads only `common` and `auth`. A language change reloads the page (SPEC §1): only the
+// active language is ever loaded and there is no fallback language.
+import i18next, { type BackendModule, type InitOptions, type ParseKeys, type TFunction } from 'i18next';
+import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../streams/types';
-import type { TKey } from './keys';
 
-type Catalogue = { [k: string]: string | Catalogue };
+export const NAMESPACES = ['common', 'auth', 'home', 'monitor', 'station', 'alarms', 'alarmCenter', 'tariffs'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+/** Any key of any namespace (`common` bare, others as `ns:key`). */
+export type TKey = ParseKeys<typeof NAMESPACES>;
+export type TFn = TFunction<typeof NAMESPACES>;
 export type TParams = Record<string, string | number>;
-export type TFn = (key: TKey, params?: TParams) => string;
 
-const catalogues = {
-  en: () => import('../../locales/en/common.json'),
-  zh: () => import('../../locales/zh/common.json'),
-} as const;
+const catalogues = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { import: 'default' });
 
-let dict: Catalogue = {};
-let language: Language = 'zh';
-let plural = new Intl.PluralRules('zh');
-
-const lookup = (key: string): string | undefined => {
-  let node: string | Catalogue | undefined = dict;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object') return undefined;
-    node = node[part];
-  }
-  return typeof node === 'string' ? node : undefined;
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng, ns, done) {
+    const load = catalogues[`../../locales/${lng}/${ns}.json`];
+    if (!load) return done(new Error(`no catalogue ${lng}/${ns}`), false);
+    load().then(
+      (c) => done(null, c),
+      (e: unknown) => done(e instanceof Error ? e : new Error(String(e)), false),
+    );
+  },
 };
 
-/** The text of a key built at run time (alarm rule codes), or undefined when the catalogue lacks it. */
-export const lookupText = (key: string): string | undefined => lookup(key);
+export const i18n = i18next.createInstance();
+i18n.use(lazyCatalogues).use(initReactI18next);
 
-/** The string leaves directly under `key` (e.g. every rule name), {} when there is none. */
-export function lookupObject(key: string): Record<string, string> {
-  let node: string | Catalogue | undefined = dict;
-  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-  if (typeof node !== 'object') return {};
-  return Object.fromEntries(Object.entries(node).filter((e): e is [string, string] => typeof e[1] === 'string'));
-}
+const OPTIONS = {
+  fallbackLng: false,
+  load: 'currentOnly',
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  react: { useSuspense: true },
+} as const satisfies InitOptions;
 
-export const interpolate = (s: string, params: TParams = {}): string =>
-  s.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
-
-export const t: TFn = (key, params) => {
-  let s: string | undefined;
-  if (params && typeof params.count === 'number') s = lookup(`${key}_${plural.select(params.count)}`) ?? lookup(`${key}_other`);
-  s ??= lookup(key);
-  if (s === undefined) {
-    if (import.meta.env?.DEV) console.warn(`[i18n] missing key ${key}`);
-    return key;
-  }
-  return interpolate(s, params);
-};
-
-/** Loads a catalogue directly (tests, tools). */
-export function useCatalogue(lng: Language, c: Catalogue): void {
-  dict = c;
-  language = lng;
-  plural = new Intl.PluralRules(lng === 'zh' ? 'zh-CN' : 'en-GB');
-}
+/** The translator of every namespace; the language is the page's (fixed until a reload). */
+export const t: TFn = i18n.getFixedT(null, NAMESPACES);
 
 export async function initI18n(lng: Language): Promise<void> {
-  useCatalogue(lng, (await catalogues[lng]()).default as Catalogue);
+  await i18n.init({ ...OPTIONS, lng, ns: ['common'] });
   document.documentElement.lang = lng === 'zh' ? 'zh-CN' : 'en';
 }
 
-export const currentLanguage = (): Language => language;
+/** Installs catalogues already in memory (tests, tools), replacing the language. */
+export function installCatalogues(lng: Language, bundles: Partial<Record<Namespace, object>>): void {
+  if (!i18n.isInitialized) void i18n.init({ ...OPTIONS, lng, ns: [], resources: {}, initAsync: false });
+  for (const [ns, bundle] of Object.entries(bundles)) i18n.addResourceBundle(lng, ns, bundle, true, true);
+  void i18n.changeLanguage(lng);
+}

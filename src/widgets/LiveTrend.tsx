@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { AXIS_FONT, AXIS_GAP, AXIS_TICKS, fitToLabels, groupedNumber } from './axisLabels';
 
 export interface TrendSeries {
   label: string;
@@ -15,15 +16,18 @@ export interface LiveTrendProps {
   height?: number;
   unit?: string;
   stale?: boolean;
+  /** BCP 47 locale for the value labels' digit grouping (40,000) */
+  locale?: string;
 }
 
-export function LiveTrend({ data, series, height = 140, unit = '', stale = false, emptyText = '' }: LiveTrendProps & { emptyText?: string }) {
+export function LiveTrend({ data, series, height = 140, unit = '', stale = false, emptyText = '', locale = 'en-GB' }: LiveTrendProps & { emptyText?: string }) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
 
   useEffect(() => {
     const el = box.current;
     if (!el) return;
+    const format = groupedNumber(locale);
     const u = new uPlot(
       {
         width: Math.max(200, el.clientWidth),
@@ -33,7 +37,15 @@ export function LiveTrend({ data, series, height = 140, unit = '', stale = false
         scales: { x: { time: true } },
         axes: [
           { stroke: '#64748b', grid: { stroke: '#e2e8f033' }, size: 28 },
-          { stroke: '#64748b', grid: { stroke: '#94a3b833' }, size: 48, values: (_u, v) => v.map((x) => `${x}${unit}`) },
+          {
+            stroke: '#64748b',
+            grid: { stroke: '#94a3b833' },
+            font: AXIS_FONT,
+            ticks: AXIS_TICKS,
+            gap: AXIS_GAP,
+            size: fitToLabels,
+            values: (_u, v) => v.map((x) => `${format(x)}${unit}`),
+          },
         ],
         series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 1.5, fill: `${s.color}18`, spanGaps: false, points: { show: false } }))],
       },

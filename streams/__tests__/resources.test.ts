@@ -2,7 +2,7 @@ import { NEVER, Subject, VirtualTimeScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { StoreEvent } from '../events';
 import { createResources, recovered$, type ResourceSpec } from '../resources';
-import { singleView } from '../slices/selectors';
+import { selectPolled } from '../polled/state';
 import { startNetworkWatch } from '../effects/network';
 import { createStore } from '../store';
 
@@ -28,7 +28,7 @@ function setup(wake$ = NEVER as unknown as Subject<unknown>) {
     failed: (failures, at) => ({ type: 'polled/failed', key: 'answer', failures, at }),
     released: { type: 'polled/released', key: 'answer' },
   };
-  const view = singleView((s) => s.polled.answer as never, 'answer');
+  const view = selectPolled<number>('answer');
   return { scheduler, store, hub, spec, view, calls: () => calls, setFail: (f: boolean) => (fail = f) };
 }
 

@@ -2,12 +2,12 @@
 // drive it with plain functions; nothing here touches fetch, window or React.
 import type { ActionName, RequestOf, ResponseOf } from '../../protocol/catalogue';
 import { actionEndpoints } from '../../protocol/endpoints.gen';
-import { isSuccess } from '../../protocol/envelope';
+import { isSuccess, type FieldIssue } from '../../protocol/envelope';
 import { errorNameOf, type ErrorCodeName } from '../../protocol/errors';
 import { API_BASE, CLIENT_HEADER, LOCALE_HEADER, wireLocaleOf } from '../../protocol/console-key';
 import { defer, type Observable } from 'rxjs';
 import { REQUEST_TIMEOUT_MS } from '../constants';
-import type { Store } from '../store';
+import type { Language, MessageText } from '../types';
 
 export type KnownAction = ActionName;
 export type Req<A extends ActionName> = RequestOf<A>;
@@ -42,7 +42,7 @@ export interface Navigator {
 }
 
 export type ApiError =
-  | { kind: 'http'; status: number; code: number; codeName: ErrorCodeName | undefined; msg: string }
+  | { kind: 'http'; status: number; code: number; codeName: ErrorCodeName | undefined; msg: string; fields?: FieldIssue[] }
   | { kind: 'timeout' }
   | { kind: 'network' };
 
@@ -53,6 +53,10 @@ export class ApiFailure extends Error {
   get codeName(): ErrorCodeName | undefined {
     return this.error.kind === 'http' ? this.error.codeName : undefined;
   }
+  /** field-level detail of a validationFailed answer (empty otherwise) */
+  get fields(): FieldIssue[] {
+    return this.error.kind === 'http' ? (this.error.fields ?? []) : [];
+  }
 }
 
 export interface CallOptions {
@@ -62,11 +66,24 @@ export interface CallOptions {
   token?: string;
 }
 
+/** What the request source reports to the store (a subset of its events). */
+export type ApiEvent =
+  | { type: 'message/shown'; messageType: 'error'; text: MessageText; at: number }
+  | { type: 'api/succeeded'; at: number }
+  | { type: 'api/unreachable'; at: number }
+  | { type: 'session/expired' };
+
+/** The part of the store the request source reads (token, language) and reports to. */
+export interface ApiStore {
+  getState(): { session: { token: string | null; language: Language } };
+  dispatch(e: ApiEvent): void;
+}
+
 export interface ApiDeps {
   transport: Transport;
   signer: Signer;
   clock: Clock;
-  store: Store;
+  store: ApiStore;
   nav: Navigator;
   loginPath?: string;
 }
@@ -80,6 +97,14 @@ export const endpointOf = (action: string): string | undefined => (actionEndpoin
 
 export const loginRedirectPath = (current: string, loginPath = '/login'): string =>
   `${loginPath}?redirect=${encodeURIComponent(current)}`;
+
+const isFieldIssue = (x: unknown): x is FieldIssue =>
+  typeof x === 'object' && x !== null && typeof (x as FieldIssue).path === 'string' && typeof (x as FieldIssue).issue === 'string';
+/** validationFailed answers carry their field issues in `data` (a list, or `{ issues }`). */
+function fieldsOf(data: unknown): { fields?: FieldIssue[] } {
+  const list = Array.isArray(data) ? data : typeof data === 'object' && data !== null ? (data as { issues?: unknown }).issues : undefined;
+  return Array.isArray(list) && list.some(isFieldIssue) ? { fields: list.filter(isFieldIssue) } : {};
+}
 
 export function createApi(deps: ApiDeps): Api {
   const { transport, signer, clock, store, nav } = deps;
@@ -113,10 +138,10 @@ export function createApi(deps: ApiDeps): Api {
       store.dispatch({ type: 'api/succeeded', at: clock.now() });
       return res.body.data as Res<A>;
     }
-    const env = (typeof res.body === 'object' && res.body !== null ? res.body : {}) as { code?: unknown; msg?: unknown };
+    const env = (typeof res.body === 'object' && res.body !== null ? res.body : {}) as { code?: unknown; msg?: unknown; data?: unknown };
     const code = typeof env.code === 'number' ? env.code : -1;
     const msg = typeof env.msg === 'string' ? env.msg : '';
-    const err: ApiError = { kind: 'http', status: res.status, code, codeName: errorNameOf(code), msg };
+    const err: ApiError = { kind: 'http', status: res.status, code, codeName: errorNameOf(code), msg, ...fieldsOf(env.data) };
     if (res.status === 401 && !opts.token) {
       // SPEC §4/§8: clear the token, go to login with the current full path, unless already there
       store.dispatch({ type: 'session/expired' });

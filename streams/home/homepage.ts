@@ -1,14 +1,14 @@
 // Homepage data (issue 5): statistics, the station matrix and today's power curve of the
 // scope. Loaders plus pure shaping helpers (columnar arrays for uPlot, data age, staleness).
 import type { Observable } from 'rxjs';
-import type { Api, Res } from '../api/client';
+import { dayStart, viewerZone } from '../../protocol/site-time';
+import type { Api } from '../api/client';
 import { resourcesOf, type ResourceSpec } from '../resources';
-import { selectCurve, selectMatrix, selectStatistics, type View } from '../slices/selectors';
+import type { View } from '../slices/selectors';
 import type { Store } from '../store';
+import { selectCurve, selectMatrix, selectStatistics, type HomepageStatistics, type MatrixCard, type PowerCurve } from './state';
 
-export type HomepageStatistics = Res<'queryHomepageStatistics'>;
-export type MatrixCard = Res<'queryStationMatrix'>['dataList'][number];
-export type PowerCurve = Res<'queryStationPowerCurve'>;
+export type { HomepageStatistics, MatrixCard, PowerCurve };
 
 const org = (orgId: number | undefined) => (orgId !== undefined ? { orgId } : {});
 
@@ -20,8 +20,7 @@ export const loadMatrix = async (api: Api, orgId: number | undefined): Promise<M
 
 /** Today (local midnight to now) at `width` points. */
 export function loadTodayCurve(api: Api, orgId: number | undefined, now: Date, width = 480): Promise<PowerCurve> {
-  const from = new Date(now);
-  from.setHours(0, 0, 0, 0);
+  const from = new Date(dayStart(viewerZone(), now.getTime()));
   return api.call('queryStationPowerCurve', { ...org(orgId), from: from.toISOString(), to: now.toISOString(), width }, { quiet: true });
 }
 

@@ -1,12 +1,14 @@
 // Service providers for the monitoring hall (queryServiceProviderList, all in one page of up to
-// 1,000) and their live status summary, summed in the page.
-import type { Observable } from 'rxjs';
+// 1,000) and their live status summary, summed in the page; one provider's figures for its detail.
+import { filter, map, type Observable } from 'rxjs';
 import type { Api, Res } from '../api/client';
+import { read$ } from '../query';
 import { resourcesOf, type ResourceSpec } from '../resources';
-import { selectProviders, type View } from '../slices/selectors';
+import type { View } from '../slices/selectors';
 import type { Store } from '../store';
+import { selectProviders, type ProviderSummary } from './state';
 
-export type ProviderSummary = Res<'queryServiceProviderList'>['dataList'][number];
+export type { ProviderSummary };
 
 export const loadProviders = async (api: Api): Promise<ProviderSummary[]> =>
   (await api.call('queryServiceProviderList', { page: 1, length: 1000, sortBy: 'name', sortDir: 'asc' }, { quiet: true })).dataList;
@@ -43,3 +45,13 @@ export function providerTotals(list: readonly ProviderSummary[]): ProviderTotals
   }
   return t;
 }
+
+export type ProviderInfo = Res<'queryServiceProviderInfoById'>;
+
+/** One provider's figures for the latest provider id asked (null for none or until it answers;
+ *  a failed read keeps what was shown). */
+export const providerInfo$ = (api: Api, orgId$: Observable<number | null>): Observable<ProviderInfo | null> =>
+  read$(orgId$.pipe(map((orgId) => (orgId ? { orgId, key: String(orgId) } : null))), ({ orgId }) => api.call('queryServiceProviderInfoById', { orgId })).pipe(
+    filter((a) => a.ok),
+    map((a) => (a.ok ? a.value : null)),
+  );

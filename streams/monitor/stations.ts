@@ -1,13 +1,13 @@
 // Station list data for the monitoring hall: every station of the scope in one answer
 // (queryStationInfoList, length up to 100,000), filtered and sorted in the page so that a
 // filter or a sort never waits for the network. Pure helpers, tested without a browser.
-import type { StationSummary } from '../../protocol/actions/stations';
 import type { Observable } from 'rxjs';
 import type { Api } from '../api/client';
 import { scopeKey } from '../home/homepage';
 import { resourcesOf, type ResourceSpec } from '../resources';
-import { selectStationList, type View } from '../slices/selectors';
+import type { View } from '../slices/selectors';
 import type { Store } from '../store';
+import { selectStationList, type StationSummary } from './state';
 
 export type { StationSummary };
 export const STATION_LIST_MAX = 100_000;

@@ -8,13 +8,22 @@ import type { Org, Profile } from '../types';
 export const defaultOrg = (p: Profile, stored: Org | null): Org =>
   p.orgType === 1 && stored ? stored : { id: p.orgId, name: p.orgName };
 
+/** Sign-in answered a two-factor challenge instead of a session: the second step is due. */
+export class SecondFactorDue extends Error {
+  constructor(readonly due: { twoFactor: 'verify' | 'enrol'; challenge: string; expiresAt: string }) {
+    super('secondFactorDue');
+  }
+}
+
 export async function loginWithPassword(api: Api, store: Store, account: string, password: string): Promise<void> {
   const r = await api.call('login', { account: account.trim(), password: md5(password) }, { quiet: true });
+  if (!('token' in r)) throw new SecondFactorDue(r);
   store.dispatch({ type: 'session/loggedIn', token: r.token, profile: r.profile, currentOrg: defaultOrg(r.profile, null) });
 }
 
 export async function loginWithPhone(api: Api, store: Store, phone: string, code: string): Promise<void> {
   const r = await api.call('loginByPhone', { phone: phone.trim(), code: code.trim() }, { quiet: true });
+  if (!('token' in r)) throw new SecondFactorDue(r);
   store.dispatch({ type: 'session/loggedIn', token: r.token, profile: r.profile, currentOrg: defaultOrg(r.profile, null) });
 }
 

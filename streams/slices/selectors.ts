@@ -1,7 +1,7 @@
-// Memoised views of the data slices. Each returns the same object until its own slice changes,
-// so a screen of 100,000 rows is not re-rendered by unrelated events (pop-ups, live polls…).
-import type { State } from '../state';
-import type { Keyed, Meta, Single } from './types';
+// Memoised views of keyed and single slices. Each returns the same object until its own slice
+// changes, so a screen of 100,000 rows is not re-rendered by unrelated events (pop-ups, live
+// polls…). Generic over the state they read, so a domain declares only the part it needs.
+import type { Keyed, Meta, Single } from './shapes';
 
 export interface View<T> {
   /** null until the first good answer for the key */
@@ -12,7 +12,7 @@ export interface View<T> {
 
 const NONE: View<never> = { value: null, at: null, failures: 0 };
 
-function viewOf<S extends Meta, T>(pick: (s: State) => S | undefined, key: string, value: (slice: S) => T | null): (s: State) => View<T> {
+function viewOf<R, S extends Meta, T>(pick: (s: R) => S | undefined, key: string, value: (slice: S) => T | null): (s: R) => View<T> {
   let last: S | undefined;
   let out: View<T> = NONE;
   return (s) => {
@@ -24,11 +24,10 @@ function viewOf<S extends Meta, T>(pick: (s: State) => S | undefined, key: strin
   };
 }
 
-export const singleView = <T>(pick: (s: State) => Single<T> | undefined, key: string): ((s: State) => View<T>) =>
-  viewOf(pick, key, (x) => x.value);
+export const singleView = <R, T>(pick: (s: R) => Single<T> | undefined, key: string): ((s: R) => View<T>) => viewOf(pick, key, (x) => x.value);
 
 /** The list in order; the array is rebuilt only when the records or the order change. */
-export function listView<T>(pick: (s: State) => Keyed<T>, key: string): (s: State) => View<T[]> {
+export function listView<R, T>(pick: (s: R) => Keyed<T>, key: string): (s: R) => View<T[]> {
   let ids: number[] | null = null;
   let byId: Record<number, T> | null = null;
   let list: T[] = [];
@@ -41,10 +40,3 @@ export function listView<T>(pick: (s: State) => Keyed<T>, key: string): (s: Stat
     return list;
   });
 }
-
-export const selectStatistics = (key: string) => singleView((s) => s.home.statistics, key);
-export const selectCurve = (key: string) => singleView((s) => s.home.curve, key);
-export const selectMatrix = (key: string) => listView((s) => s.home.matrix, key);
-export const selectStationList = (key: string) => listView((s) => s.stations, key);
-export const selectProviders = (key: string) => listView((s) => s.providers, key);
-export const selectPolled = <T>(key: string) => singleView((s) => s.polled[key] as Single<T> | undefined, key);

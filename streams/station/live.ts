@@ -6,9 +6,8 @@
 import type { Observable } from 'rxjs';
 import type { Api } from '../api/client';
 import { resourcesOf, type ResourceSpec } from '../resources';
-import type { State } from '../state';
 import type { Store } from '../store';
-import { initialLive, type LatestResponse, type LiveDevice, type StationLive } from './liveState';
+import { selectLive, type LatestResponse, type LiveDevice, type StationLive } from './liveState';
 
 export * from './liveState';
 
@@ -27,16 +26,6 @@ export const liveResource = (fetch: (stationId: number) => Promise<LatestRespons
 });
 
 export const fetchLatest = (api: Api) => (stationId: number): Promise<LatestResponse> => api.call('queryStationLatest', { stationId }, { quiet: true });
-
-const emptyLive = new Map<number, StationLive>();
-/** The station's snapshot in the store (one stable empty snapshot before the first answer). */
-export const selectLive = (stationId: number) => (s: State): StationLive => {
-  const v = s.live[stationId];
-  if (v) return v;
-  let e = emptyLive.get(stationId);
-  if (!e) emptyLive.set(stationId, (e = initialLive(stationId)));
-  return e;
-};
 
 /** The station's live snapshot from the store; polling runs while someone subscribes. */
 export const stationLive$ = (store: Store, api: Api, stationId: number): Observable<StationLive> =>

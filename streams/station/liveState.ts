@@ -1,9 +1,11 @@
-// The live snapshot of one station's devices and its pure reducer (no polling here, so the
-// store's reducer, which runs on the login route, does not pull the polling code with it).
+// The live snapshot of one station's devices, its pure reducer, and the store's `live` slice of
+// them by station (no polling here, so the store's reducer, which runs on the login route, does
+// not pull the polling code with it).
 import { produce } from 'immer';
-import type { Res } from '../api/client';
+import type { ResponseOf } from '../../protocol/catalogue';
+import type { DeviceType } from '../../protocol/codes';
 
-export type LatestResponse = Res<'queryStationLatest'>;
+export type LatestResponse = ResponseOf<'queryStationLatest'>;
 export type LiveDeviceWire = LatestResponse['devices'][number];
 export type PointValue = LiveDeviceWire['points'][number];
 
@@ -45,7 +47,9 @@ export const initialLive = (stationId: number): StationLive => ({
   polls: 0,
 });
 
-const TYPE_ORDER = ['pv_inverter', 'pcs', 'battery_cluster', 'generator', 'charging_pile', 'load', 'meter', 'weather_station', 'gateway'];
+/** Card order: the protocol's device order with the measuring devices (meter, weather station,
+ *  gateway) last; `satisfies` fails the build if a code here is not a device type. */
+const TYPE_ORDER: readonly string[] = ['pv_inverter', 'pcs', 'battery_cluster', 'generator', 'charging_pile', 'load', 'meter', 'weather_station', 'gateway'] satisfies DeviceType[];
 const typeRank = (t: string): number => {
   const i = TYPE_ORDER.indexOf(t);
   return i < 0 ? TYPE_ORDER.length : i;
@@ -80,3 +84,39 @@ export const reduceLive = (s: StationLive, e: LiveEvent): StationLive =>
       .sort((a, b) => typeRank(a.type) - typeRank(b.type) || a.name.localeCompare(b.name, 'en', { numeric: true }))
       .map((x) => x.deviceId);
   });
+
+/** The store's slice: live snapshots by station id, while a station screen watches them. */
+export type LiveSlice = Record<number, StationLive>;
+
+export type LiveSliceEvent =
+  | { type: 'live/pollSucceeded'; stationId: number; data: LatestResponse; at: number }
+  | { type: 'live/pollFailed'; stationId: number; failures: number; at: number }
+  /** the last screen watching the station left: its snapshot is dropped */
+  | { type: 'live/released'; stationId: number };
+
+export function reduceLiveSlice(s: LiveSlice, e: LiveSliceEvent): LiveSlice {
+  if (e.type === 'live/released') {
+    if (!(e.stationId in s)) return s;
+    const next = { ...s };
+    delete next[e.stationId];
+    return next;
+  }
+  const prev = s[e.stationId] ?? initialLive(e.stationId);
+  const next =
+    e.type === 'live/pollSucceeded'
+      ? reduceLive(prev, { type: 'latest/pollSucceeded', at: e.at, data: e.data })
+      : reduceLive(prev, { type: 'latest/pollFailed', at: e.at, failures: e.failures });
+  return { ...s, [e.stationId]: next };
+}
+
+const emptyLive = new Map<number, StationLive>();
+/** The station's snapshot in the store (one stable empty snapshot before the first answer). */
+export const selectLive =
+  (stationId: number) =>
+  (s: { live: LiveSlice }): StationLive => {
+    const v = s.live[stationId];
+    if (v) return v;
+    let e = emptyLive.get(stationId);
+    if (!e) emptyLive.set(stationId, (e = initialLive(stationId)));
+    return e;
+  };

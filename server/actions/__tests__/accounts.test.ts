@@ -110,6 +110,12 @@ describe.each(backends())('accounts and roles (%s)', (backend) => {
       const paged = await s.call('queryAccountList', { page: 2, length: 1 }, root);
       expect(paged.data.dataList).toHaveLength(1);
       expect(paged.data.totalCount).toBe(all.data.totalCount);
+
+      const byRole = await s.call('queryAccountList', { roleId: aOperatorRole, length: 1000 }, adminA);
+      expect(byRole.data.dataList.map((a) => a.account)).toContain('operator');
+      expect(byRole.data.dataList.every((a) => a.roleId === aOperatorRole)).toBe(true);
+      expect(byRole.data.dataList.every((a) => a.twoFactorEnrolled === false)).toBe(true);
+      expect((await s.call('queryAccountList', { roleId: bRoleId }, adminA)).data.totalCount).toBe(0);
     });
     it('is denied without system.account', async () => {
       expectForbidden(await s.call('queryAccountList', {}, noAccount));
@@ -119,7 +125,7 @@ describe.each(backends())('accounts and roles (%s)', (backend) => {
       expectNotFound(await s.call('queryAccountList', { orgId: B }, adminA));
     });
     it('rejects an invalid payload', async () => {
-      expectInvalid(await s.call('queryAccountList', { length: 0 }, adminA), 'length');
+      expectInvalid(await s.call('queryAccountList', { length: 0, roleId: 0 }, adminA), 'length', 'roleId');
     });
   });
 
@@ -436,7 +442,12 @@ describe.each(backends())('accounts and roles (%s)', (backend) => {
       expect(got).toMatchObject({ name, orgId: A, permissions: ['homepage.index', 'monitorStation.list'], notes: 'night shift', builtin: false, accountCount: 0 });
       const e = await s.call('saveRole', { roleId: c.data.roleId, name: `${name} 2`, permissions: ['alarm.alarmList'] }, adminA);
       expect(e.code).toBe(0);
-      expect((await s.call('queryRoleById', { roleId: c.data.roleId }, adminA)).data).toMatchObject({ name: `${name} 2`, permissions: ['alarm.alarmList'], notes: 'night shift' });
+      expect((await s.call('queryRoleById', { roleId: c.data.roleId }, adminA)).data).toMatchObject({ name: `${name} 2`, permissions: ['alarm.alarmList'], notes: 'night shift', requiresTwoFactor: false });
+      expect((await s.call('saveRole', { roleId: c.data.roleId, name, permissions: ['alarm.alarmList'], requiresTwoFactor: true }, adminA)).code).toBe(0);
+      expect((await s.call('queryRoleById', { roleId: c.data.roleId }, adminA)).data.requiresTwoFactor).toBe(true);
+      // absent keeps the setting
+      expect((await s.call('saveRole', { roleId: c.data.roleId, name, permissions: ['alarm.alarmList'] }, adminA)).code).toBe(0);
+      expect((await s.call('queryRoleById', { roleId: c.data.roleId }, adminA)).data.requiresTwoFactor).toBe(true);
     });
     it('a role permission change takes effect on the next request of a signed-in holder', async () => {
       const roleId = await freshRole(adminA, A, ['system.account']);
@@ -524,7 +535,20 @@ describe.each(backends())('accounts and roles (%s)', (backend) => {
       expect(r.data.groups.find((g) => g.group === 'tariff')!.permissions).toContain('tariff.edit');
       const editor = await s.makeAccount({ orgId: A, permissions: ['system.role', 'homepage.index'] });
       const mine = await s.call('queryPermissionCatalogue', { grantableOnly: true }, editor.token);
-      expect(mine.data.groups).toEqual([{ group: 'home', permissions: ['homepage.index'] }, { group: 'system', permissions: ['system.role'] }]);
+      expect(mine.data.groups).toEqual([
+        { group: 'home', permissions: ['homepage.index'], grantable: ['homepage.index'] },
+        { group: 'system', permissions: ['system.role'], grantable: ['system.role'] },
+      ]);
+    });
+    it('says per group which permissions the caller may grant', async () => {
+      const editor = await s.makeAccount({ orgId: A, permissions: ['system.role', 'system.role.edit', 'tariff.edit'] });
+      const r = await s.call('queryPermissionCatalogue', {}, editor.token);
+      const tariff = r.data.groups.find((g) => g.group === 'tariff')!;
+      expect(tariff.grantable).toEqual(['tariff.edit']);
+      expect(tariff.permissions).toContain('electricityPriceManagement.electricityPriceManagement');
+      expect(r.data.groups.find((g) => g.group === 'system')!.grantable).toEqual(['system.role', 'system.role.edit']);
+      expect(r.data.groups.find((g) => g.group === 'system')!.permissions).toContain('system.audit');
+      expect(r.data.groups.find((g) => g.group === 'home')!.grantable).toEqual([]);
     });
     it('is denied without system.role or system.account', async () => {
       expectForbidden(await s.call('queryPermissionCatalogue', {}, noAccount));

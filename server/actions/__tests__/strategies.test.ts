@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../../test/harness';
 import { ErrorCode } from '../../../protocol/errors';
 import type { ActionName } from '../../../protocol/catalogue';
-import { ackDistribution, ackSwitch, lockStrategy, recordDistribution, recordSwitch } from '../strategies';
+import { lockStrategy } from '../strategies';
+import { ackDistribution, ackSwitch, recordDistribution, recordSwitch } from '../../strategies/records';
 import type { Ctx } from '../../api/context';
 
 interface Issue { path: string; issue: string; limit?: number }

@@ -3,7 +3,7 @@ import { POINTS } from '../../../protocol/fleet';
 import { GEN_TRANSITIONS, GeneratorSM, type GenState } from '../generator';
 import { StationModel, ENERGY_KEYS, zeroEnergy, type EnergyDelta } from '../station';
 import { sunPosition, clearSkyGhi } from '../solar';
-import { localTime } from '../time';
+import { wallClock } from '../../../protocol/site-time';
 import { seedConfigs } from './fixtures';
 
 const NOW = new Date('2026-07-14T00:00:00Z');
@@ -113,8 +113,8 @@ describe('generator state machine', () => {
 
 describe('local time', () => {
   it('converts to station time across a DST change', () => {
-    expect(localTime('Asia/Shanghai', Date.UTC(2026, 0, 31, 16, 30)).date).toBe('2026-02-01');
-    expect(localTime('Europe/Berlin', Date.UTC(2026, 2, 29, 0, 30)).minutes).toBeCloseTo(90, 5);
-    expect(localTime('Europe/Berlin', Date.UTC(2026, 2, 29, 1, 30)).minutes).toBeCloseTo(210, 5);
+    expect(wallClock('Asia/Shanghai', Date.UTC(2026, 0, 31, 16, 30)).date).toBe('2026-02-01');
+    expect(wallClock('Europe/Berlin', Date.UTC(2026, 2, 29, 0, 30)).minutes).toBeCloseTo(90, 5);
+    expect(wallClock('Europe/Berlin', Date.UTC(2026, 2, 29, 1, 30)).minutes).toBeCloseTo(210, 5);
   });
 });

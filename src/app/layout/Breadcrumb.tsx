@@ -1,13 +1,14 @@
 // Breadcrumb (SPEC §2): Home links to the homepage index with customerId (absent for orgType 1,
 // otherwise the current organisation id), then the menu group, then the route.
 import { Link } from 'wouter';
+import { href } from '../../lib/paths';
 import { useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { MAIN_MENU, STATION_MENU } from '../menu';
 import type { RouteDef } from '../routes';
 
 export const homeHref = (orgType: number | undefined, orgId: number | undefined): string =>
-  orgType === 1 || orgId === undefined ? '/homepage/index' : `/homepage/index?customerId=${orgId}`;
+  href('homepage.index', orgType === 1 ? undefined : { customerId: orgId });
 
 export function Breadcrumb({ route }: { route: RouteDef }) {
   const t = useT();

@@ -1,6 +1,7 @@
 // Header (SPEC §1): logo, platform name, station name (station pages), alarm badge, sound
 // state, language switch, theme, user menu.
 import { Link } from 'wouter';
+import { ROOT_HREF } from '../../lib/paths';
 import { AlarmBadge } from '../../features/alarms/AlarmBadge';
 import { SoundToggle } from '../../features/alarms/SoundToggle';
 import { LanguageSwitch } from '../../features/auth/LanguageSwitch';
@@ -17,7 +18,7 @@ export function Header({ route, onChangePassword, onLogout }: { route: RouteDef;
   const station = useStoreValue((s) => s.station);
   return (
     <header className="flex h-12 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4 dark:border-slate-800 dark:bg-slate-900">
-      <Link href="/" className="flex items-center gap-2" data-testid="header-home">
+      <Link href={ROOT_HREF} className="flex items-center gap-2" data-testid="header-home">
         <img src={logo || '/img/logo.svg'} alt="" width={26} height={26} className="size-6.5 rounded" onError={(e) => ((e.target as HTMLImageElement).src = '/img/logo.svg')} />
         <span className="text-base font-semibold whitespace-nowrap" data-testid="platform-name">
           {platform || t('app.platformName')}

@@ -1,30 +1,30 @@
-// Main layout (SPEC §2): sidebar, header, optional navbar, station info bar and the view.
-import { Suspense, useCallback, useEffect, useState } from 'react';
+// The signed-in layouts (SPEC §2): main and station (sidebar, header, optional navbar, station
+// info bar) and wall (no chrome); the matched route's page renders inside.
+import { useCallback, useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { loadOrgs, loadStationInfo, logout } from '../../../streams/session/commands';
-import { LoadingOverlay } from '../../components/LoadingOverlay';
 import { AlarmPopups } from '../../features/alarms/AlarmPopups';
 import { soundBank } from '../../features/alarms/sound';
 import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog';
-import { NotYetPage } from '../../features/placeholder/NotYetPage';
 import { StationMissing } from '../../features/placeholder/StationMissing';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
-import { lazyView } from '../lazy';
-import { stationView } from '../stationViews';
-import { homeView } from '../homeViews';
-import { alarmView } from '../alarmViews';
-import type { RouteDef } from '../routes';
+import { RoutePage } from '../RoutePage';
+import type { Layout, RouteDef } from '../routes';
 import { ConnectionBanner } from './ConnectionBanner';
 import { Header } from './Header';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
 import { StationInfoBar } from './StationInfoBar';
 
-const MessageListPage = lazyView('messageList', () => import('../../features/alarms/MessageListPage'));
+interface Props {
+  route: RouteDef;
+  layout: Exclude<Layout, 'bare'>;
+  stationMissing: boolean;
+}
 
-export default function MainLayout({ route, stationMissing }: { route: RouteDef; stationMissing: boolean }) {
-  const t = useT();
+export default function MainLayout({ route, layout, stationMissing }: Props) {
+  const t = useT('alarms', 'auth');
   const rt = useRuntime();
   const { api, store, storages } = rt;
   const [pwOpen, setPwOpen] = useState(false);
@@ -55,19 +55,16 @@ export default function MainLayout({ route, stationMissing }: { route: RouteDef;
   const onChangePassword = useCallback(() => setPwOpen(true), []);
   const onReload = useCallback(() => setReloadKey((k) => k + 1), []);
 
-  let view: React.ReactNode;
-  if (stationMissing) view = <StationMissing />;
-  else if (route.view === 'messageList') view = <MessageListPage />;
-  else view = homeView(route.view) ?? alarmView(route.view) ?? (route.station ? stationView(route.name) : null) ?? <NotYetPage route={route} />;
+  const view = stationMissing ? <StationMissing /> : <RoutePage route={route} />;
 
-  // Wall screen (issue 5): the homepage with ?wall=1 has no chrome, a dark high-contrast theme
-  // and large type; the connection banner stays as the offline banner.
-  if (route.view === 'homepage' && new URLSearchParams(search).get('wall') === '1')
+  // Wall screen: the homepage with ?wall=1 has no chrome, a dark high-contrast theme and large
+  // type; the connection banner stays as the offline banner.
+  if (layout === 'wall')
     return (
       <div className="dark flex h-full flex-col bg-slate-950 text-slate-100" data-testid="wall">
         <ConnectionBanner />
         <main id="main" data-testid="main" className="min-h-0 flex-1 overflow-auto p-4" style={{ zoom: 1.25 }}>
-          <Suspense fallback={<LoadingOverlay text={t('app.loading')} />}>{view}</Suspense>
+          {view}
         </main>
         <AlarmPopups />
       </div>
@@ -81,11 +78,11 @@ export default function MainLayout({ route, stationMissing }: { route: RouteDef;
       <Sidebar route={route} />
       <div className="flex min-w-0 flex-1 flex-col">
         <Header route={route} onChangePassword={onChangePassword} onLogout={onLogout} />
-        {route.navbar !== false && <Navbar route={route} onReload={onReload} onChangePassword={onChangePassword} onLogout={onLogout} />}
+        {route.navbar && <Navbar route={route} onReload={onReload} onChangePassword={onChangePassword} onLogout={onLogout} />}
         <ConnectionBanner />
         {route.station && !stationMissing && <StationInfoBar />}
         <main id="main" key={reloadKey} data-reload={reloadKey} data-testid="main" className="min-h-0 flex-1 overflow-auto p-4">
-          <Suspense fallback={<LoadingOverlay text={t('app.loading')} />}>{view}</Suspense>
+          {view}
         </main>
       </div>
       <AlarmPopups />

@@ -1,11 +1,13 @@
 // Top navbar (SPEC §2): breadcrumb, the provider selector where allowed, change password, log out.
 import { useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
-import { PROVIDER_SELECTOR_ROUTES, type RouteDef } from '../routes';
+import type { RouteName } from '../../lib/paths';
+import { PROVIDER_SELECTOR_ROUTES } from '../routeLists';
+import type { RouteDef } from '../routes';
 import { Breadcrumb } from './Breadcrumb';
 import { ProviderSelector } from './ProviderSelector';
 
-export const showsProviderSelector = (routeName: string, orgType: number | undefined): boolean =>
+export const showsProviderSelector = (routeName: RouteName, orgType: number | undefined): boolean =>
   orgType === 1 && PROVIDER_SELECTOR_ROUTES.has(routeName);
 
 export function Navbar({ route, onReload, onChangePassword, onLogout }: { route: RouteDef; onReload: () => void; onChangePassword: () => void; onLogout: () => void }) {

@@ -6,6 +6,7 @@ import { selectPermissions } from '../../../streams/selectors';
 import { Icon, type IconName } from '../../components/Icon';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
+import { href, type Query } from '../../lib/paths';
 import { activeMenuOf, filterMenu, groupOf, MAIN_MENU, STATION_MENU, type MenuLeaf } from '../menu';
 import { route as routeOf, type RouteDef } from '../routes';
 
@@ -23,22 +24,13 @@ export function Sidebar({ route }: { route: RouteDef }) {
   useEffect(() => setExpanded(groupOf(menu, active)), [menu, active]);
 
   // station-detail links carry the station ids along
-  const stationQuery = useMemo(() => {
-    if (!station) return '';
+  const stationQuery = useMemo((): Query | undefined => {
+    if (!station) return undefined;
     const q = new URLSearchParams(search);
-    const keep = new URLSearchParams();
-    for (const k of ['stationId', 'serviceProviderId']) {
-      const v = q.get(k);
-      if (v) keep.set(k, v);
-    }
-    const s = keep.toString();
-    return s ? `?${s}` : '';
+    return { stationId: q.get('stationId'), serviceProviderId: q.get('serviceProviderId') };
   }, [station, search]);
 
-  const href = (l: MenuLeaf) => {
-    const r = routeOf(l.route);
-    return r.station ? r.path + stationQuery : r.path;
-  };
+  const linkOf = (l: MenuLeaf) => href(l.route, routeOf(l.route).station ? stationQuery : undefined);
   const leafClass = (on: boolean) =>
     `flex h-9 items-center gap-2.5 rounded-md px-2.5 text-sm transition-colors ${
       on ? 'bg-brand-600 text-white' : 'text-slate-300 hover:bg-slate-800 hover:text-white'
@@ -57,7 +49,7 @@ export function Sidebar({ route }: { route: RouteDef }) {
             const r = routeOf(n.route);
             return (
               <li key={n.route}>
-                <Link href={href(n)} className={leafClass(active === n.route)} aria-current={active === n.route ? 'page' : undefined} data-menu={n.route} title={open ? undefined : t(r.title)}>
+                <Link href={linkOf(n)} className={leafClass(active === n.route)} aria-current={active === n.route ? 'page' : undefined} data-menu={n.route} title={open ? undefined : t(r.title)}>
                   <Icon name={(n.icon ?? 'home') as IconName} className="size-5 shrink-0" />
                   {open && <span className="truncate">{t(r.title)}</span>}
                 </Link>
@@ -91,7 +83,7 @@ export function Sidebar({ route }: { route: RouteDef }) {
                 <ul className="mt-0.5 space-y-0.5 pl-7">
                   {n.children.map((c) => (
                     <li key={c.route}>
-                      <Link href={href(c)} className={leafClass(active === c.route)} aria-current={active === c.route ? 'page' : undefined} data-menu={c.route}>
+                      <Link href={linkOf(c)} className={leafClass(active === c.route)} aria-current={active === c.route ? 'page' : undefined} data-menu={c.route}>
                         <span className="truncate">{t(routeOf(c.route).title)}</span>
                       </Link>
                     </li>

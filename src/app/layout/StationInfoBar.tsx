@@ -6,17 +6,17 @@ import { useT } from '../../hooks/useT';
 export const stationColumns = (items: number): number => Math.ceil(24 / Math.max(1, items));
 
 export function StationInfoBar() {
-  const t = useT();
+  const t = useT('station');
   const station = useStoreValue((s) => s.station);
   const q = new URLSearchParams(useSearch());
   const items = [
-    { label: t('station.name'), value: station.name || '-' },
-    { label: t('station.id'), value: q.get('stationId') ?? '-' },
-    { label: t('station.provider'), value: q.get('serviceProviderId') ?? '-' },
+    { label: t('station:name'), value: station.name || '-' },
+    { label: t('station:id'), value: q.get('stationId') ?? '-' },
+    { label: t('station:provider'), value: q.get('serviceProviderId') ?? '-' },
   ];
   const span = stationColumns(items.length);
   return (
-    <section aria-label={t('station.bar')} data-testid="station-bar" className="grid grid-cols-24 gap-2 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
+    <section aria-label={t('station:bar')} data-testid="station-bar" className="grid grid-cols-24 gap-2 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
       {items.map((i) => (
         <div key={i.label} style={{ gridColumn: `span ${span} / span ${span}` }} className="min-w-0">
           <div className="text-xs text-slate-500 dark:text-slate-400">{i.label}</div>

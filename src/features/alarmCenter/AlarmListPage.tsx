@@ -1,10 +1,13 @@
 // Alarm list of the alarm center (route alarm.alarmList): every alarm in scope (the provider
 // picked in the selector for orgType 1, else the caller's whole scope), newest first, from
 // fuzzyAlarmRecord with the chosen filters; virtualized like the station alarm log. A push for
-// the org and a 30 s timer re-read it. Resolve (permission alarm.resolve) asks first, then calls
-// resolveAlarm; failures reach the message bar through the API client.
+// the org and a 30 s timer re-read it (the read and the commands live in streams/alarms; the page
+// holds the form). Resolve (permission alarm.resolve) asks first, then sends one resolveAlarm
+// however often it is clicked; failures reach the message bar through the API client.
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { useObservable, useObservableCallback, useObservableState, useSubscription } from 'observable-hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { map, merge, scan, share, switchMap } from 'rxjs';
 import { useLocation } from 'wouter';
 import { scopeCode } from '../../../streams/monitor/scope';
 import { selectPermissions } from '../../../streams/selectors';
@@ -12,40 +15,51 @@ import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
-import { lookupText, type TFn } from '../../i18n/i18n';
-import type { TKey } from '../../i18n/keys';
-import { alarmContent, alarmRuleName, ruleCodesNamed } from '../alarms/alarmText';
-import { fmtLocal, rangeOf, RANGE_PRESETS, toCsv, viewerZone, type RangePreset } from './query';
-import { useAlarmReloads } from '../alarms/useAlarmReloads';
+import { href, stationQuery } from '../../lib/paths';
+import type { TFn } from '../../i18n/i18n';
+import { ALARM_CATEGORY_KEY, ALARM_RANGE_KEY, ALARM_RECORD_STATUS_KEY, ALARM_TYPE_KEY, DEVICE_TYPE_KEY, labelOf } from '../../i18n/codeKeys';
+import { alarmContent, alarmRuleName, ruleCodesNamed } from '../../lib/alarmText';
+import { ALARM_CATEGORIES, ALARM_TYPES, DEVICE_TYPES } from '../../../protocol/codes';
+import { CSV_MIME, toCsv } from '../../../protocol/csv';
+import { viewerZone } from '../../../protocol/site-time';
+import { fmtLocal, rangeOf, RANGE_PRESETS, type RangePreset } from './query';
+import { alarmList$, NO_ALARMS, type AlarmFilter, type AlarmQuery } from '../../../streams/alarms/records';
+import { exportAlarms$, resolveAlarm$ } from '../../../streams/alarms/commands';
+import { alarmReloads$ } from '../../../streams/alarms/reloads';
+import { isPending, succeededOutputs } from '../../../streams/commands/command';
 
-type Rec = import('../../../streams/api/client').Res<'fuzzyAlarmRecord'>['dataList'][number];
-type Vo = import('../../../streams/api/client').Req<'fuzzyAlarmRecord'>['alarmRecordVo'];
-const DEVICE_TYPES = ['pv_inverter', 'pcs', 'battery_cluster', 'generator', 'charging_pile', 'load', 'gateway', 'weather_station', 'meter'] as const;
-const ALARM_TYPES = ['fault', 'alert', 'event'] as const;
-const CATEGORIES = ['event', 'protection', 'alarm', 'fault'] as const;
-const PAGE = 1000;
-/** CSV export pages through at most this many records */
-const EXPORT_MAX = 20 * PAGE;
+type Rec = import('../../../streams/alarms/records').AlarmRecord;
 const ROW = 36;
 
 interface Filters {
   alarmStatus?: 1 | 2;
-  alarmCategory?: (typeof CATEGORIES)[number];
+  alarmCategory?: (typeof ALARM_CATEGORIES)[number];
   alarmType?: (typeof ALARM_TYPES)[number];
   deviceType?: (typeof DEVICE_TYPES)[number];
 }
 
-const typeLabel = (x: string): string => lookupText(`station.types.${x}`) ?? x;
-const statusKey = (s: number): TKey => (s === 2 ? 'station.alarmLog.statuses.2' : 'station.alarmLog.statuses.1');
-const alarmLogHref = (r: Rec): string => `/alarmLog/alarmLog?stationId=${r.stationId}&serviceProviderId=${r.serviceProviderId}`;
+const typeLabel = (x: string): string => labelOf(DEVICE_TYPE_KEY, x);
+const statusKey = (s: number) => ALARM_RECORD_STATUS_KEY[s === 2 ? 2 : 1];
+const alarmLogHref = (r: Rec): string => href('alarmLog.alarmLog', stationQuery(r.stationId, r.serviceProviderId));
+
+type Texts = { keyword?: string; keywordRuleCodes?: string[]; stationName?: string };
+/** The list's request for the form's state; null while the scope settles. */
+const alarmListQuery = (scope: number, filters: Filters, texts: Texts, preset: RangePreset, custom: { from: string; to: string }): AlarmQuery | null =>
+  scope < 0
+    ? null
+    : {
+        key: JSON.stringify([scope, filters, texts, preset, custom]),
+        payload: (now) => ({ ...(scope > 0 ? { orgId: scope } : {}), ...filters, ...texts, ...rangeOf(preset, now, custom) }),
+      };
+const resolvedBy = succeededOutputs<number, import('../../../streams/alarms/records').ResolvedAlarm>;
 
 /** One record as the cells a reader sees (screen and CSV agree). */
 const cellsOf = (t: TFn, r: Rec): string[] => [
   r.stationName,
   typeLabel(r.deviceType),
   r.deviceName ?? '-',
-  t(`alarms.category.${r.alarmCategory}`),
-  t(`station.alarmLog.types.${r.alarmType}`),
+  t(ALARM_CATEGORY_KEY[r.alarmCategory]),
+  t(ALARM_TYPE_KEY[r.alarmType]),
   t(statusKey(r.alarmStatus)),
   alarmContent(r),
   fmtLocal(r.happenTime),
@@ -53,7 +67,7 @@ const cellsOf = (t: TFn, r: Rec): string[] => [
 ];
 
 export default function AlarmListPage() {
-  const t = useT();
+  const t = useT('alarmCenter', 'alarms', 'station');
   const { api, store } = useRuntime();
   const [, navigate] = useLocation();
   const scope = useStoreValue(scopeCode);
@@ -64,16 +78,8 @@ export default function AlarmListPage() {
   const [custom, setCustom] = useState({ from: '', to: '' });
   const [keyword, setKeyword] = useState('');
   const [stationName, setStationName] = useState('');
-  const [texts, setTexts] = useState<{ keyword?: string; keywordRuleCodes?: string[]; stationName?: string }>({});
-  const [rows, setRows] = useState<Rec[] | null>(null);
-  const [total, setTotal] = useState(0);
-  // live: an alarm (or a resolution) pushed for the org re-reads; a timer catches the rest
-  const pushed = useAlarmReloads((a) => scope <= 0 || a.orgId === scope);
-  const [resolved, setResolved] = useState(0);
-  const reloads = pushed + resolved;
+  const [texts, setTexts] = useState<Texts>({});
   const [confirm, setConfirm] = useState<Rec | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [exporting, setExporting] = useState(false);
 
   // typed texts settle for 300 ms before they query
   useEffect(() => {
@@ -86,78 +92,58 @@ export default function AlarmListPage() {
     return () => clearTimeout(id);
   }, [keyword, stationName]);
 
-  // the request's filter; the range is computed when read so rolling presets follow the clock
-  const vo = (): Vo => ({ ...(scope > 0 ? { orgId: scope } : {}), ...filters, ...texts, ...rangeOf(preset, Date.now(), custom) });
-
-  useEffect(() => {
-    if (scope < 0) return;
-    let alive = true;
-    api.call('fuzzyAlarmRecord', { alarmRecordVo: vo(), page: 1, length: PAGE }, { quiet: true }).then(
-      (r) => {
-        if (!alive) return;
-        setRows(r.dataList);
-        setTotal(r.totalCount);
-      },
-      () => alive && setRows((x) => x ?? []),
-    );
-    return () => {
-      alive = false;
-    };
-    // vo() reads exactly these
-  }, [api, scope, filters, texts, preset, custom, reloads]);
-
-
-  const resolve = async (r: Rec) => {
-    setBusy(true);
-    try {
-      const res = await api.call('resolveAlarm', { alarmId: r.alarmId });
-      setRows((xs) => xs?.map((x) => (x.alarmId === r.alarmId ? { ...x, alarmStatus: res.alarmStatus, recoveryTime: res.recoveryTime } : x)) ?? xs);
-      store.dispatch({ type: 'message/shown', messageType: 'success', text: { key: 'alarmCenter.list.resolved' }, at: Date.now() });
-      setResolved((n) => n + 1);
-    } catch {
-      /* the API client has shown the error */
-    } finally {
-      setBusy(false);
-      setConfirm(null);
-    }
-  };
+  // the request's filter; the range is computed when sent so rolling presets follow the clock
+  const query$ = useObservable(
+    (in$) => in$.pipe(map(([scope, filters, texts, preset, custom]) => alarmListQuery(scope, filters, texts, preset, custom))),
+    [scope, filters, texts, preset, custom],
+  );
+  const [askResolve, resolveIds$] = useObservableCallback<number>();
+  const resolving$ = useObservable(() => resolveAlarm$(api, resolveIds$));
+  const busy = isPending(useObservableState(resolving$, null));
+  useSubscription(resolving$, (e) => {
+    if (e.type === 'pending') return;
+    if (e.type === 'succeeded') store.dispatch({ type: 'message/shown', messageType: 'success', text: { key: 'alarmCenter:list.resolved' }, at: Date.now() });
+    setConfirm(null);
+  });
+  // live: an alarm (or a resolution) pushed for the org re-reads, so does a resolution here; a
+  // timer catches the rest
+  const reload$ = useObservable(
+    (in$) => in$.pipe(switchMap(([scope]) => merge(alarmReloads$(store.events$, (a) => scope <= 0 || a.orgId === scope), resolvedBy(resolving$))), share()),
+    [scope],
+  );
+  const reloads = useObservableState(useObservable(() => reload$.pipe(scan((n) => n + 1, 0))), 0);
+  const { rows, total } = useObservableState(useObservable(() => alarmList$({ api }, query$, reload$, resolvedBy(resolving$))), NO_ALARMS);
+  const [askExport, exportFilters$] = useObservableCallback<AlarmFilter>();
+  const exporting$ = useObservable(() => exportAlarms$(api, exportFilters$));
+  const exporting = isPending(useObservableState(exporting$, null));
+  useSubscription(exporting$, (e) => e.type === 'succeeded' && download(e.output));
 
   const head = useMemo(
     () => [
-      t('station.alarmLog.site'),
-      t('station.alarmLog.equipmentType'),
-      t('station.alarmLog.deviceName'),
-      t('alarmCenter.list.category'),
-      t('station.alarmLog.type'),
-      t('station.alarmLog.status'),
-      t('station.alarmLog.content'),
-      t('alarmCenter.list.alarmTimeIn', { zone }),
-      t('alarmCenter.list.recoveryTimeIn', { zone }),
+      t('station:alarmLog.site'),
+      t('station:alarmLog.equipmentType'),
+      t('station:alarmLog.deviceName'),
+      t('alarmCenter:list.category'),
+      t('station:alarmLog.type'),
+      t('station:alarmLog.status'),
+      t('station:alarmLog.content'),
+      t('alarmCenter:list.alarmTimeIn', { zone }),
+      t('alarmCenter:list.recoveryTimeIn', { zone }),
     ],
     [t, zone],
   );
 
   // CSV of the whole filtered list (paged past the 1000 on screen)
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      const req = vo();
-      const all: Rec[] = [];
-      for (let page = 1; all.length < EXPORT_MAX; page++) {
-        const r = await api.call('fuzzyAlarmRecord', { alarmRecordVo: req, page, length: PAGE });
-        all.push(...r.dataList);
-        if (r.dataList.length < PAGE || all.length >= r.totalCount) break;
-      }
-      const a = document.createElement('a');
-      a.href = URL.createObjectURL(new Blob([toCsv(head, all.map((r) => cellsOf(t, r)))], { type: 'text/csv;charset=utf-8' }));
-      a.download = `alarms-${fmtLocal(Date.now()).replace(/[-: ]/g, '')}.csv`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-    } catch {
-      /* shown by the API client */
-    } finally {
-      setExporting(false);
-    }
+  const exportCsv = () => {
+    const q = alarmListQuery(scope, filters, texts, preset, custom);
+    if (q) askExport(q.payload(Date.now()));
+  };
+  const download = (all: Rec[]) => {
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([toCsv(head, all.map((r) => cellsOf(t, r)))], { type: CSV_MIME }));
+    a.download = `alarms-${fmtLocal(Date.now()).replace(/[-: ]/g, '')}.csv`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
   };
 
   const list = rows ?? [];
@@ -165,7 +151,7 @@ export default function AlarmListPage() {
   const v = useVirtualizer({ count: list.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 12 });
   const cols = `grid ${canResolve ? 'grid-cols-[1.2fr_1fr_0.9fr_0.6fr_0.55fr_0.65fr_2.2fr_1.15fr_1.15fr_0.6fr]' : 'grid-cols-[1.2fr_1fr_0.9fr_0.6fr_0.55fr_0.65fr_2.2fr_1.15fr_1.15fr]'} gap-3 px-3`;
   const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
-  const all = t('station.common.all');
+  const all = t('station:common.all');
   const reset = () => {
     setFilters({});
     setPreset('all');
@@ -178,51 +164,51 @@ export default function AlarmListPage() {
     <div data-testid="alarm-list" data-total={total} data-reloads={reloads} data-loaded={rows !== null} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="mr-2 text-lg font-semibold">{t('routes.alarmAlarmList')}</h1>
-        <select data-testid="filter-status" aria-label={t('station.alarmLog.status')} className={sel} value={filters.alarmStatus ?? ''} onChange={(e) => setFilters((f) => ({ ...f, alarmStatus: e.target.value ? (Number(e.target.value) as 1 | 2) : undefined }))}>
-          <option value="">{t('station.alarmLog.status')}: {all}</option>
-          <option value="1">{t('station.alarmLog.statuses.1')}</option>
-          <option value="2">{t('station.alarmLog.statuses.2')}</option>
+        <select data-testid="filter-status" aria-label={t('station:alarmLog.status')} className={sel} value={filters.alarmStatus ?? ''} onChange={(e) => setFilters((f) => ({ ...f, alarmStatus: e.target.value ? (Number(e.target.value) as 1 | 2) : undefined }))}>
+          <option value="">{t('station:alarmLog.status')}: {all}</option>
+          <option value="1">{t('station:alarmLog.statuses.1')}</option>
+          <option value="2">{t('station:alarmLog.statuses.2')}</option>
         </select>
-        <select data-testid="filter-category" aria-label={t('alarmCenter.list.category')} className={sel} value={filters.alarmCategory ?? ''} onChange={(e) => setFilters((f) => ({ ...f, alarmCategory: (e.target.value || undefined) as Filters['alarmCategory'] }))}>
-          <option value="">{t('alarmCenter.list.category')}: {all}</option>
-          {CATEGORIES.map((x) => <option key={x} value={x}>{t(`alarms.category.${x}`)}</option>)}
+        <select data-testid="filter-category" aria-label={t('alarmCenter:list.category')} className={sel} value={filters.alarmCategory ?? ''} onChange={(e) => setFilters((f) => ({ ...f, alarmCategory: (e.target.value || undefined) as Filters['alarmCategory'] }))}>
+          <option value="">{t('alarmCenter:list.category')}: {all}</option>
+          {ALARM_CATEGORIES.map((x) => <option key={x} value={x}>{t(ALARM_CATEGORY_KEY[x])}</option>)}
         </select>
-        <select data-testid="filter-type" aria-label={t('station.alarmLog.type')} className={sel} value={filters.alarmType ?? ''} onChange={(e) => setFilters((f) => ({ ...f, alarmType: (e.target.value || undefined) as Filters['alarmType'] }))}>
-          <option value="">{t('station.alarmLog.type')}: {all}</option>
-          {ALARM_TYPES.map((x) => <option key={x} value={x}>{t(`station.alarmLog.types.${x}`)}</option>)}
+        <select data-testid="filter-type" aria-label={t('station:alarmLog.type')} className={sel} value={filters.alarmType ?? ''} onChange={(e) => setFilters((f) => ({ ...f, alarmType: (e.target.value || undefined) as Filters['alarmType'] }))}>
+          <option value="">{t('station:alarmLog.type')}: {all}</option>
+          {ALARM_TYPES.map((x) => <option key={x} value={x}>{t(ALARM_TYPE_KEY[x])}</option>)}
         </select>
-        <select data-testid="filter-device" aria-label={t('station.alarmLog.equipmentType')} className={sel} value={filters.deviceType ?? ''} onChange={(e) => setFilters((f) => ({ ...f, deviceType: (e.target.value || undefined) as Filters['deviceType'] }))}>
-          <option value="">{t('station.alarmLog.equipmentType')}: {all}</option>
+        <select data-testid="filter-device" aria-label={t('station:alarmLog.equipmentType')} className={sel} value={filters.deviceType ?? ''} onChange={(e) => setFilters((f) => ({ ...f, deviceType: (e.target.value || undefined) as Filters['deviceType'] }))}>
+          <option value="">{t('station:alarmLog.equipmentType')}: {all}</option>
           {DEVICE_TYPES.map((x) => <option key={x} value={x}>{typeLabel(x)}</option>)}
         </select>
-        <select data-testid="filter-range" aria-label={t('alarmCenter.list.range')} className={sel} value={preset} onChange={(e) => setPreset(e.target.value as RangePreset)}>
-          {RANGE_PRESETS.map((x) => <option key={x} value={x}>{t(`alarmCenter.list.ranges.${x}`)}</option>)}
+        <select data-testid="filter-range" aria-label={t('alarmCenter:list.range')} className={sel} value={preset} onChange={(e) => setPreset(e.target.value as RangePreset)}>
+          {RANGE_PRESETS.map((x) => <option key={x} value={x}>{t(ALARM_RANGE_KEY[x])}</option>)}
         </select>
         {preset === 'custom' && (
           <>
-            <input data-testid="filter-from" type="date" aria-label={t('alarmCenter.list.from')} title={t('alarmCenter.list.from')} className={sel} value={custom.from} max={custom.to || undefined} onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))} />
+            <input data-testid="filter-from" type="date" aria-label={t('alarmCenter:list.from')} title={t('alarmCenter:list.from')} className={sel} value={custom.from} max={custom.to || undefined} onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))} />
             <span className="text-slate-400">–</span>
-            <input data-testid="filter-to" type="date" aria-label={t('alarmCenter.list.to')} title={t('alarmCenter.list.to')} className={sel} value={custom.to} min={custom.from || undefined} onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))} />
+            <input data-testid="filter-to" type="date" aria-label={t('alarmCenter:list.to')} title={t('alarmCenter:list.to')} className={sel} value={custom.to} min={custom.from || undefined} onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))} />
           </>
         )}
-        <input data-testid="filter-station" type="search" value={stationName} onChange={(e) => setStationName(e.target.value)} placeholder={t('alarmCenter.list.stationName')} aria-label={t('alarmCenter.list.stationName')} className={`${sel} w-40`} />
-        <input data-testid="filter-keyword" type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={t('station.alarmLog.keyword')} aria-label={t('station.alarmLog.keyword')} className={`${sel} w-52`} />
-        <Button data-testid="filter-reset" onClick={reset}>{t('alarmCenter.list.reset')}</Button>
-        <Button data-testid="alarm-export" onClick={() => void exportCsv()} disabled={exporting || total === 0}>
-          {exporting ? t('alarmCenter.list.exporting') : t('alarmCenter.list.export')}
+        <input data-testid="filter-station" type="search" value={stationName} onChange={(e) => setStationName(e.target.value)} placeholder={t('alarmCenter:list.stationName')} aria-label={t('alarmCenter:list.stationName')} className={`${sel} w-40`} />
+        <input data-testid="filter-keyword" type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={t('station:alarmLog.keyword')} aria-label={t('station:alarmLog.keyword')} className={`${sel} w-52`} />
+        <Button data-testid="filter-reset" onClick={reset}>{t('alarmCenter:list.reset')}</Button>
+        <Button data-testid="alarm-export" onClick={exportCsv} disabled={exporting || total === 0}>
+          {exporting ? t('alarmCenter:list.exporting') : t('alarmCenter:list.export')}
         </Button>
       </div>
       <div className="flex flex-wrap items-center gap-3 text-sm text-slate-500">
-        <span data-testid="alarm-count">{t('station.alarmLog.total', { count: total })}</span>
-        {total > list.length && <span data-testid="alarm-shown">{t('alarmCenter.list.shown', { shown: list.length, count: total })}</span>}
-        <span className="text-xs text-slate-400">{t('alarmCenter.list.timeIn', { zone })}</span>
-        <span className="ml-auto text-xs text-slate-400">{t('station.alarmLog.live')}</span>
+        <span data-testid="alarm-count">{t('station:alarmLog.total', { count: total })}</span>
+        {total > list.length && <span data-testid="alarm-shown">{t('alarmCenter:list.shown', { shown: list.length, count: total })}</span>}
+        <span className="text-xs text-slate-400">{t('alarmCenter:list.timeIn', { zone })}</span>
+        <span className="ml-auto text-xs text-slate-400">{t('station:alarmLog.live')}</span>
       </div>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-700 dark:bg-slate-900">
         <div className="min-w-[1100px]">
           <div role="row" className={`${cols} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
             {head.map((h) => <span key={h} role="columnheader" className="truncate" title={h}>{h}</span>)}
-            {canResolve && <span role="columnheader">{t('alarmCenter.list.action')}</span>}
+            {canResolve && <span role="columnheader">{t('alarmCenter:list.action')}</span>}
           </div>
           <div ref={scroller} style={{ height: 'calc(100vh - 300px)', minHeight: 240 }} className="overflow-y-auto">
             {rows === null && <p className="p-6 text-center text-slate-500">{t('app.loading')}</p>}
@@ -245,7 +231,7 @@ export default function AlarmListPage() {
                     style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${it.start}px)` }}
                     className={`${cols} items-center border-b border-slate-100 dark:border-slate-800`}
                   >
-                    <button type="button" data-testid="alarm-station" title={t('alarmCenter.list.openLog')} className="truncate text-left font-medium text-brand-700 hover:underline dark:text-brand-500" onClick={() => navigate(alarmLogHref(r))}>
+                    <button type="button" data-testid="alarm-station" title={t('alarmCenter:list.openLog')} className="truncate text-left font-medium text-brand-700 hover:underline dark:text-brand-500" onClick={() => navigate(alarmLogHref(r))}>
                       {c[0]}
                     </button>
                     <span className="truncate">{c[1]}</span>
@@ -260,7 +246,7 @@ export default function AlarmListPage() {
                       <span>
                         {r.alarmStatus === 1 && (
                           <button type="button" data-testid="alarm-resolve" className="text-brand-700 hover:underline dark:text-brand-500" onClick={() => setConfirm(r)}>
-                            {t('alarmCenter.list.resolve')}
+                            {t('alarmCenter:list.resolve')}
                           </button>
                         )}
                       </span>
@@ -272,17 +258,17 @@ export default function AlarmListPage() {
           </div>
         </div>
       </div>
-      <Modal open={confirm !== null} onClose={() => !busy && setConfirm(null)} title={t('alarmCenter.list.resolveTitle')} testId="resolve-dialog">
+      <Modal open={confirm !== null} onClose={() => !busy && setConfirm(null)} title={t('alarmCenter:list.resolveTitle')} testId="resolve-dialog">
         {confirm && (
           <p className="mb-4 text-sm">
             <span className="block font-medium">{confirm.stationName} · {alarmRuleName(confirm.alarmRuleCode, confirm.alarmRuleName)}</span>
             <span className="mt-1 block text-slate-500">{alarmContent(confirm)}</span>
-            <span className="mt-3 block">{t('alarmCenter.list.resolveConfirm')}</span>
+            <span className="mt-3 block">{t('alarmCenter:list.resolveConfirm')}</span>
           </p>
         )}
         <div className="flex justify-end gap-2">
-          <Button data-testid="resolve-cancel" onClick={() => setConfirm(null)} disabled={busy}>{t('alarmCenter.list.cancel')}</Button>
-          <Button data-testid="resolve-confirm" variant="primary" disabled={busy} onClick={() => confirm && void resolve(confirm)}>{t('alarmCenter.list.resolve')}</Button>
+          <Button data-testid="resolve-cancel" onClick={() => setConfirm(null)} disabled={busy}>{t('alarmCenter:list.cancel')}</Button>
+          <Button data-testid="resolve-confirm" variant="primary" disabled={busy} onClick={() => confirm && askResolve(confirm.alarmId)}>{t('alarmCenter:list.resolve')}</Button>
         </div>
       </Modal>
     </div>

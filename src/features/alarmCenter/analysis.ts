@@ -1,9 +1,10 @@
 // Alarm analysis: the UTC-day window of a preset (queryAlarmAnalysis counts per UTC day) and the
-// category order of the stacked days.
+// category order of the stacked days (most severe first).
+import { ALARM_CATEGORIES_BY_SEVERITY, type AlarmCategory } from '../../../protocol/codes';
 
 export const ANALYSIS_DAYS = [7, 30, 90] as const;
-export const CATEGORY_ORDER = ['fault', 'protection', 'alarm', 'event'] as const;
-export type Category = (typeof CATEGORY_ORDER)[number];
+export const CATEGORY_ORDER = ALARM_CATEGORIES_BY_SEVERITY;
+export type Category = AlarmCategory;
 
 const DAY = 86_400_000;
 

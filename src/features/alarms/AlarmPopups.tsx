@@ -7,11 +7,12 @@ import type { AlarmPush } from '../../../streams/types';
 import { Icon } from '../../components/Icon';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
+import { href } from '../../lib/paths';
+import { ALARM_CATEGORY_KEY } from '../../i18n/codeKeys';
 import { soundBank } from './sound';
-import { alarmRuleName } from './alarmText';
+import { alarmRuleName } from '../../lib/alarmText';
 
-export const messageListHref = (stationName?: string): string =>
-  stationName ? `/message/list?stationName=${encodeURIComponent(stationName)}` : '/message/list';
+export const messageListHref = (stationName?: string): string => href('message.list', { stationName });
 
 const sameItems = <T,>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -28,7 +29,7 @@ export const formatTime = (iso: string, lang: string): string => {
 };
 
 export function AlarmPopups() {
-  const t = useT();
+  const t = useT('alarms');
   const { store } = useRuntime();
   // narrow selections: an alarm storm changes byId every batch, the screen only per 300 ms slot
   const visible = useStoreValue((s) => s.popups.visible.map((id) => s.alarms.byId[id]).filter((m): m is AlarmPush => !!m), [], sameItems);
@@ -76,7 +77,7 @@ export function AlarmPopups() {
   // "+N more": everything not on screen (waiting for a slot, or summarised for good)
   if (visible.length === 0 && more === 0) return null;
   return (
-    <section aria-label={t('alarms.region')} aria-live="polite" data-testid="popups" className="pointer-events-none fixed right-4 bottom-4 z-40 flex w-[340px] flex-col gap-2">
+    <section aria-label={t('alarms:region')} aria-live="polite" data-testid="popups" className="pointer-events-none fixed right-4 bottom-4 z-40 flex w-[340px] flex-col gap-2">
       {more > 0 && (
         <button
           type="button"
@@ -88,7 +89,7 @@ export function AlarmPopups() {
           }}
           className="pointer-events-auto self-end rounded-full bg-red-700 px-3 py-1 text-xs font-semibold text-white shadow-lg hover:bg-red-800"
         >
-          {t('alarms.more', { count: more })}
+          {t('alarms:more', { count: more })}
         </button>
       )}
       {visible.map((m) => (
@@ -105,7 +106,7 @@ const WARM_UP: AlarmPush = {
 };
 
 const Popup = memo(function Popup({ m, onIgnore, onView, warmUp = false }: { m: AlarmPush; onIgnore: (m: AlarmPush) => void; onView: (m: AlarmPush) => void; warmUp?: boolean }) {
-  const t = useT();
+  const t = useT('alarms');
   const lang = useStoreValue((s) => s.session.language);
   const tid = (id: string) => (warmUp ? undefined : id);
   return (
@@ -120,26 +121,26 @@ const Popup = memo(function Popup({ m, onIgnore, onView, warmUp = false }: { m: 
       <div className="mb-1.5 flex items-start gap-2">
         <Icon name="alarm" className="mt-0.5 size-4 shrink-0 text-red-600" />
         <h2 id={`popup-${m.alarmId}`} className="flex-1 font-semibold" data-testid={tid('popup-title')}>
-          {t('alarms.popupTitle', { category: t(`alarms.category.${m.alarmCategory}`), station: m.stationName })}
+          {t('alarms:popupTitle', { category: t(ALARM_CATEGORY_KEY[m.alarmCategory]), station: m.stationName })}
         </h2>
         <button type="button" onClick={() => onIgnore(m)} aria-label={t('app.close')} className="rounded p-0.5 hover:bg-red-100 dark:hover:bg-red-900">
           <Icon name="close" className="size-4" />
         </button>
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
-        <dt className="text-red-700/80 dark:text-red-300/80">{t('alarms.device')}</dt>
+        <dt className="text-red-700/80 dark:text-red-300/80">{t('alarms:device')}</dt>
         <dd className="truncate" data-testid={tid('popup-device')}>{m.monitoredObjectName}</dd>
-        <dt className="text-red-700/80 dark:text-red-300/80">{t('alarms.rule')}</dt>
+        <dt className="text-red-700/80 dark:text-red-300/80">{t('alarms:rule')}</dt>
         <dd className="truncate" data-testid={tid('popup-rule')}>{alarmRuleName(m.alarmRuleCode, m.alarmRuleName)}</dd>
-        <dt className="text-red-700/80 dark:text-red-300/80">{t('alarms.time')}</dt>
+        <dt className="text-red-700/80 dark:text-red-300/80">{t('alarms:time')}</dt>
         <dd>{formatTime(m.happenTime, lang)}</dd>
       </dl>
       <div className="mt-2 flex justify-end gap-2">
         <button type="button" onClick={() => onIgnore(m)} data-testid={tid('popup-ignore')} className="h-7 rounded-md border border-red-300 bg-white px-3 text-xs font-medium hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:hover:bg-red-800">
-          {t('alarms.ignore')}
+          {t('alarms:ignore')}
         </button>
         <button type="button" onClick={() => onView(m)} data-testid={tid('popup-view')} className="h-7 rounded-md bg-red-600 px-3 text-xs font-medium text-white hover:bg-red-700">
-          {t('alarms.view')}
+          {t('alarms:view')}
         </button>
       </div>
     </article>

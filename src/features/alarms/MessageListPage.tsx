@@ -7,15 +7,17 @@ import { loadAlarmRecords } from '../../../streams/alarms/list';
 import { Button } from '../../components/Button';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
+import { href } from '../../lib/paths';
+import { ALARM_CATEGORY_KEY, ALARM_STATUS_KEY } from '../../i18n/codeKeys';
 import { formatTime } from './AlarmPopups';
-import { alarmRuleName } from './alarmText';
+import { alarmRuleName } from '../../lib/alarmText';
 
 const ROW = 36;
 
 export default function MessageListPage() {
-  const t = useT();
+  const t = useT('alarms');
   const { api, store } = useRuntime();
-  const [path, navigate] = useLocation();
+  const [, navigate] = useLocation();
   const search = useSearch();
   const stationName = new URLSearchParams(search).get('stationName') ?? '';
   const orgId = useStoreValue((s) => s.session.currentOrg?.id ?? null);
@@ -37,7 +39,7 @@ export default function MessageListPage() {
 
   const scroller = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 12 });
-  const setFilter = (s: string) => navigate(s ? `${path}?stationName=${encodeURIComponent(s)}` : path, { replace: true });
+  const setFilter = (s: string) => navigate(href('message.list', { stationName: s }), { replace: true });
   const cols = 'grid grid-cols-[1.2fr_1.2fr_2fr_0.7fr_0.8fr_1.2fr] gap-3 px-3';
 
   return (
@@ -61,7 +63,7 @@ export default function MessageListPage() {
       </div>
       <div role="table" aria-rowcount={rows.length} className="flex min-h-0 flex-1 flex-col text-sm">
         <div role="row" className={`${cols} border-b border-slate-200 bg-slate-50 py-2 text-xs font-semibold text-slate-600 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300`}>
-          {(['alarms.station', 'alarms.device', 'alarms.rule', 'alarms.type', 'alarms.statusLabel', 'alarms.time'] as const).map((k) => (
+          {(['alarms:station', 'alarms:device', 'alarms:rule', 'alarms:type', 'alarms:statusLabel', 'alarms:time'] as const).map((k) => (
             <span role="columnheader" key={k}>{t(k)}</span>
           ))}
         </div>
@@ -83,8 +85,8 @@ export default function MessageListPage() {
                     <span role="cell" className="truncate">{m.stationName}</span>
                     <span role="cell" className="truncate">{m.monitoredObjectName}</span>
                     <span role="cell" className="truncate">{alarmRuleName(m.alarmRuleCode, m.alarmRuleName)}</span>
-                    <span role="cell">{t(`alarms.category.${m.alarmCategory}`)}</span>
-                    <span role="cell" className={m.status === 'unresolved' ? 'text-red-600' : 'text-emerald-600'}>{t(`alarms.status.${m.status}`)}</span>
+                    <span role="cell">{t(ALARM_CATEGORY_KEY[m.alarmCategory])}</span>
+                    <span role="cell" className={m.status === 'unresolved' ? 'text-red-600' : 'text-emerald-600'}>{t(ALARM_STATUS_KEY[m.status])}</span>
                     <span role="cell" className="truncate tabular-nums">{formatTime(m.happenTime, lang)}</span>
                   </div>
                 );

@@ -5,10 +5,10 @@ import { soundBank } from './sound';
 
 /** Visible armed/muted state of the alarm sounds; one click arms them. */
 export function SoundToggle() {
-  const t = useT();
+  const t = useT('alarms');
   const state = useObservableEagerState(soundBank.state$);
   const armed = state === 'armed';
-  const label = armed ? t('alarms.soundArmed') : t('alarms.soundMuted');
+  const label = armed ? t('alarms:soundArmed') : t('alarms:soundMuted');
   return (
     <button
       type="button"
@@ -23,7 +23,7 @@ export function SoundToggle() {
       }`}
     >
       <Icon name={armed ? 'sound' : 'mute'} className="size-4" />
-      {!armed && <span className="hidden lg:inline">{t('alarms.soundMuted')}</span>}
+      {!armed && <span className="hidden lg:inline">{t('alarms:soundMuted')}</span>}
     </button>
   );
 }

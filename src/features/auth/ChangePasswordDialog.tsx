@@ -6,7 +6,7 @@ import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
-import type { TKey } from '../../i18n/keys';
+import type { TKey } from '../../i18n/i18n';
 import { serverMsgOf } from './errorKey';
 import { validateAll, validateChangePassword, type ChangePasswordField, type ChangePasswordValues } from './validators';
 
@@ -14,7 +14,7 @@ const FIELDS = ['current', 'next', 'confirm'] as const;
 const empty: ChangePasswordValues = { current: '', next: '', confirm: '' };
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const t = useT();
+  const t = useT('auth');
   const { api, store } = useRuntime();
   const [v, setV] = useState(empty);
   const [errors, setErrors] = useState<Partial<Record<ChangePasswordField, TKey[]>>>({});
@@ -35,11 +35,11 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     setBusy(true);
     try {
       await api.call('resetPasswordByOldPassword', { userId, oldPassword: md5(v.current), newPassword: md5(v.next) }, { quiet: true });
-      store.dispatch({ type: 'message/shown', messageType: 'success', text: { key: 'password.changeSucceeded' }, at: Date.now() });
+      store.dispatch({ type: 'message/shown', messageType: 'success', text: { key: 'auth:password.changeSucceeded' }, at: Date.now() });
       close();
     } catch (e) {
       // SPEC §8: 'Verification code reset failed:' plus the server message
-      store.dispatch({ type: 'message/shown', messageType: 'error', text: { raw: serverMsgOf(e), prefixKey: 'password.changeFailed' }, at: Date.now() });
+      store.dispatch({ type: 'message/shown', messageType: 'error', text: { raw: serverMsgOf(e), prefixKey: 'auth:password.changeFailed' }, at: Date.now() });
     } finally {
       setBusy(false);
     }
@@ -59,11 +59,11 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     />
   );
   return (
-    <Modal open={open} onClose={close} title={t('password.dialogTitle')} width={416} testId="change-password-dialog">
+    <Modal open={open} onClose={close} title={t('auth:password.dialogTitle')} width={416} testId="change-password-dialog">
       <form onSubmit={submit} noValidate className="flex flex-col gap-1">
-        {field('current', 'password.current', 'current-password')}
-        {field('next', 'password.new', 'new-password')}
-        {field('confirm', 'password.confirm', 'new-password')}
+        {field('current', 'auth:password.current', 'current-password')}
+        {field('next', 'auth:password.new', 'new-password')}
+        {field('confirm', 'auth:password.confirm', 'new-password')}
         <div className="mt-2 flex justify-end gap-2">
           <Button onClick={close}>{t('app.cancel')}</Button>
           <Button type="submit" variant="primary" disabled={busy} data-testid="cp-submit">

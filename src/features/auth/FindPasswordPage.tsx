@@ -7,7 +7,8 @@ import { TextField } from '../../components/TextField';
 import { useRuntime } from '../../hooks/runtime';
 import { useCountdown } from '../../hooks/useCountdown';
 import { useT } from '../../hooks/useT';
-import type { TKey } from '../../i18n/keys';
+import { href } from '../../lib/paths';
+import type { TKey } from '../../i18n/i18n';
 import { LanguageSwitch } from './LanguageSwitch';
 import { EMAIL, passwordStrengthErrors } from './validators';
 
@@ -16,19 +17,19 @@ type F = 'email' | 'code' | 'password' | 'confirm';
 export function validateFind(f: F, v: Record<F, string>): TKey | undefined {
   switch (f) {
     case 'email':
-      return EMAIL.test(v.email.trim()) ? undefined : 'findPassword.emailInvalid';
+      return EMAIL.test(v.email.trim()) ? undefined : 'auth:findPassword.emailInvalid';
     case 'code':
-      return v.code.trim() ? undefined : 'login.codeRequired';
+      return v.code.trim() ? undefined : 'auth:login.codeRequired';
     case 'password':
-      return v.password ? passwordStrengthErrors(v.password)[0] : 'password.required';
+      return v.password ? passwordStrengthErrors(v.password)[0] : 'auth:password.required';
     case 'confirm':
-      if (!v.confirm) return 'password.confirmRequired';
-      return v.confirm === v.password ? undefined : 'findPassword.mismatch';
+      if (!v.confirm) return 'auth:password.confirmRequired';
+      return v.confirm === v.password ? undefined : 'auth:findPassword.mismatch';
   }
 }
 
 export default function FindPasswordPage() {
-  const t = useT();
+  const t = useT('auth');
   const { api, store } = useRuntime();
   const [, navigate] = useLocation();
   const { left, start } = useCountdown();
@@ -46,9 +47,9 @@ export default function FindPasswordPage() {
     try {
       const r = await api.call('sendEmailMsgCode', { email: v.email.trim() }, { quiet: true });
       start(r.resendAfterSeconds || 60);
-      msg('success', 'login.codeSent');
+      msg('success', 'auth:login.codeSent');
     } catch {
-      msg('error', 'login.sendCodeFailed');
+      msg('error', 'auth:login.sendCodeFailed');
     }
   };
   const submit = async (ev: FormEvent) => {
@@ -59,10 +60,10 @@ export default function FindPasswordPage() {
     setBusy(true);
     try {
       await api.call('resetPasswordByEmailMsgCode', { email: v.email.trim(), code: v.code.trim(), newPassword: md5(v.password) }, { quiet: true });
-      msg('success', 'findPassword.resetSucceeded');
-      navigate('/login', { replace: true });
+      msg('success', 'auth:findPassword.resetSucceeded');
+      navigate(href('login'), { replace: true });
     } catch {
-      msg('error', 'findPassword.resetFailed');
+      msg('error', 'auth:findPassword.resetFailed');
     } finally {
       setBusy(false);
     }
@@ -74,10 +75,10 @@ export default function FindPasswordPage() {
         <LanguageSwitch />
       </div>
       <main className="w-[400px] max-w-full rounded-xl bg-white p-7 shadow-2xl dark:bg-slate-900">
-        <h1 className="mb-4 text-lg font-semibold">{t('findPassword.title')}</h1>
+        <h1 className="mb-4 text-lg font-semibold">{t('auth:findPassword.title')}</h1>
         <form onSubmit={submit} noValidate className="flex flex-col gap-1" data-testid="find-form">
           <TextField
-            label={t('findPassword.email')}
+            label={t('auth:findPassword.email')}
             type="email"
             value={v.email}
             onChange={set('email')}
@@ -87,20 +88,20 @@ export default function FindPasswordPage() {
             autoComplete="email"
             addon={
               <Button onClick={send} disabled={left > 0} className="h-9 min-w-28 whitespace-nowrap" data-testid="find-send">
-                {left > 0 ? t('login.resendIn', { count: left }) : t('login.sendCode')}
+                {left > 0 ? t('auth:login.resendIn', { count: left }) : t('auth:login.sendCode')}
               </Button>
             }
           />
-          <TextField label={t('findPassword.code')} value={v.code} onChange={set('code')} onBlur={blur('code')} error={err('code')} inputMode="numeric" maxLength={6} testId="find-code" />
-          <TextField label={t('findPassword.newPassword')} type="password" value={v.password} onChange={set('password')} onBlur={blur('password')} error={err('password')} autoComplete="new-password" testId="find-password" />
-          <TextField label={t('findPassword.confirmPassword')} type="password" value={v.confirm} onChange={set('confirm')} onBlur={blur('confirm')} error={err('confirm')} autoComplete="new-password" testId="find-confirm" />
+          <TextField label={t('auth:findPassword.code')} value={v.code} onChange={set('code')} onBlur={blur('code')} error={err('code')} inputMode="numeric" maxLength={6} testId="find-code" />
+          <TextField label={t('auth:findPassword.newPassword')} type="password" value={v.password} onChange={set('password')} onBlur={blur('password')} error={err('password')} autoComplete="new-password" testId="find-password" />
+          <TextField label={t('auth:findPassword.confirmPassword')} type="password" value={v.confirm} onChange={set('confirm')} onBlur={blur('confirm')} error={err('confirm')} autoComplete="new-password" testId="find-confirm" />
           <Button type="submit" variant="primary" disabled={busy} className="mt-2 h-9 w-full" data-testid="find-submit">
-            {t('findPassword.submit')}
+            {t('auth:findPassword.submit')}
           </Button>
         </form>
         <div className="mt-3 text-right">
-          <Link href="/login" className="text-xs font-medium text-brand-600 hover:underline">
-            {t('findPassword.backToLogin')}
+          <Link href={href('login')} className="text-xs font-medium text-brand-600 hover:underline">
+            {t('auth:findPassword.backToLogin')}
           </Link>
         </div>
       </main>

@@ -4,6 +4,7 @@ import { KEYS } from '../../../streams/session/storage';
 import type { Language } from '../../../streams/types';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
+import { LANGUAGE_KEY } from '../../i18n/codeKeys';
 
 export function LanguageSwitch() {
   const t = useT();
@@ -25,7 +26,7 @@ export function LanguageSwitch() {
           onClick={() => choose(l)}
           className={`h-full rounded px-2 font-medium ${l === lang ? 'bg-brand-600 text-white' : 'opacity-75 hover:opacity-100'}`}
         >
-          {t(`app.language.${l}`)}
+          {t(LANGUAGE_KEY[l])}
         </button>
       ))}
     </div>

@@ -7,14 +7,15 @@ import { TextField } from '../../components/TextField';
 import { useRuntime } from '../../hooks/runtime';
 import { useCountdown } from '../../hooks/useCountdown';
 import { useT } from '../../hooks/useT';
-import type { TKey } from '../../i18n/keys';
+import { href } from '../../lib/paths';
+import type { TKey } from '../../i18n/i18n';
 import { codeOf, failureKey } from './errorKey';
 import { LanguageSwitch } from './LanguageSwitch';
 
 type Errors<F extends string> = Partial<Record<F, TKey>>;
 
 export function LoginPage() {
-  const t = useT();
+  const t = useT('auth');
   return (
     <div className="flex h-full min-h-[560px] items-center justify-center bg-gradient-to-br from-slate-900 via-slate-800 to-emerald-900 p-4">
       <div className="absolute top-3 right-4 text-slate-100">
@@ -25,13 +26,13 @@ export function LoginPage() {
           <img src="/img/logo.svg" alt="" width={36} height={36} />
           <div>
             <h1 className="text-lg font-semibold">{t('app.platformName')}</h1>
-            <p className="text-xs text-slate-500 dark:text-slate-400">{t('login.subtitle')}</p>
+            <p className="text-xs text-slate-500 dark:text-slate-400">{t('auth:login.subtitle')}</p>
           </div>
         </div>
         <LoginTabs />
         <div className="mt-3 text-right">
-          <Link href="/findPassword" className="text-xs font-medium text-brand-600 hover:underline">
-            {t('login.forgot')}
+          <Link href={href('findPassword')} className="text-xs font-medium text-brand-600 hover:underline">
+            {t('auth:login.forgot')}
           </Link>
         </div>
       </main>
@@ -39,11 +40,12 @@ export function LoginPage() {
   );
 }
 
-const TABS = ['login.byPassword', 'login.byPhone'] as const;
+const TABS = ['auth:login.byPassword', 'auth:login.byPhone'] as const;
+const REQUIRED_KEY = { account: 'auth:login.accountRequired', password: 'auth:login.passwordRequired' } as const satisfies Record<string, TKey>;
 
 /** WAI-ARIA tabs (arrow keys move between them); Headless UI stays out of the login route. */
 function LoginTabs() {
-  const t = useT();
+  const t = useT('auth');
   const [tab, setTab] = useState(0);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKey = (e: KeyboardEvent) => {
@@ -84,7 +86,7 @@ function LoginTabs() {
 
 function useSuccess() {
   const { store } = useRuntime();
-  return () => store.dispatch({ type: 'message/shown', messageType: 'success', text: { key: 'login.succeeded' }, at: Date.now() });
+  return () => store.dispatch({ type: 'message/shown', messageType: 'success', text: { key: 'auth:login.succeeded' }, at: Date.now() });
 }
 function useFailure() {
   const { store } = useRuntime();
@@ -92,7 +94,7 @@ function useFailure() {
 }
 
 function PasswordForm() {
-  const t = useT();
+  const t = useT('auth');
   const { api, store } = useRuntime();
   const ok = useSuccess();
   const fail = useFailure();
@@ -100,13 +102,13 @@ function PasswordForm() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors<'account' | 'password'>>({});
   const [busy, setBusy] = useState(false);
-  const check = (f: 'account' | 'password', v: string) => setErrors((e) => ({ ...e, [f]: v.trim() === '' ? (`login.${f}Required` as TKey) : undefined }));
+  const check = (f: 'account' | 'password', v: string) => setErrors((e) => ({ ...e, [f]: v.trim() === '' ? REQUIRED_KEY[f] : undefined }));
 
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
     const next: Errors<'account' | 'password'> = {
-      account: account.trim() ? undefined : 'login.accountRequired',
-      password: password ? undefined : 'login.passwordRequired',
+      account: account.trim() ? undefined : 'auth:login.accountRequired',
+      password: password ? undefined : 'auth:login.passwordRequired',
     };
     setErrors(next);
     if (next.account || next.password) return;
@@ -115,24 +117,24 @@ function PasswordForm() {
       await loginWithPassword(api, store, account, password);
       ok();
     } catch (e) {
-      fail(codeOf(e) === 'wrongCredentials' ? 'login.failed' : failureKey(e, 'login.failed'));
+      fail(codeOf(e) === 'wrongCredentials' ? 'auth:login.failed' : failureKey(e, 'auth:login.failed'));
     } finally {
       setBusy(false);
     }
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-1" data-testid="login-form">
-      <TextField label={t('login.account')} value={account} onChange={setAccount} onBlur={() => check('account', account)} error={errors.account && t(errors.account)} autoComplete="username" testId="login-account" autoFocus />
-      <TextField label={t('login.password')} type="password" value={password} onChange={setPassword} onBlur={() => check('password', password)} error={errors.password && t(errors.password)} autoComplete="current-password" testId="login-password" />
+      <TextField label={t('auth:login.account')} value={account} onChange={setAccount} onBlur={() => check('account', account)} error={errors.account && t(errors.account)} autoComplete="username" testId="login-account" autoFocus />
+      <TextField label={t('auth:login.password')} type="password" value={password} onChange={setPassword} onBlur={() => check('password', password)} error={errors.password && t(errors.password)} autoComplete="current-password" testId="login-password" />
       <Button type="submit" variant="primary" disabled={busy} className="mt-2 h-9 w-full" data-testid="login-submit">
-        {t('login.submit')}
+        {t('auth:login.submit')}
       </Button>
     </form>
   );
 }
 
 function PhoneForm() {
-  const t = useT();
+  const t = useT('auth');
   const { api, store } = useRuntime();
   const ok = useSuccess();
   const fail = useFailure();
@@ -143,20 +145,20 @@ function PhoneForm() {
   const [busy, setBusy] = useState(false);
 
   const send = async () => {
-    if (!phone.trim()) return setErrors((e) => ({ ...e, phone: 'login.phoneRequired' }));
+    if (!phone.trim()) return setErrors((e) => ({ ...e, phone: 'auth:login.phoneRequired' }));
     try {
       const r = await api.call('sendMsgCode', { phone: phone.trim(), purpose: 'login' }, { quiet: true });
       start(r.resendAfterSeconds || 60);
-      store.dispatch({ type: 'message/shown', messageType: 'success', text: { key: 'login.codeSent' }, at: Date.now() });
+      store.dispatch({ type: 'message/shown', messageType: 'success', text: { key: 'auth:login.codeSent' }, at: Date.now() });
     } catch {
-      fail('login.sendCodeFailed');
+      fail('auth:login.sendCodeFailed');
     }
   };
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
     const next: Errors<'phone' | 'code'> = {
-      phone: phone.trim() ? undefined : 'login.phoneRequired',
-      code: code.trim() ? undefined : 'login.codeRequired',
+      phone: phone.trim() ? undefined : 'auth:login.phoneRequired',
+      code: code.trim() ? undefined : 'auth:login.codeRequired',
     };
     setErrors(next);
     if (next.phone || next.code) return;
@@ -166,31 +168,31 @@ function PhoneForm() {
       ok();
     } catch (e) {
       const c = codeOf(e);
-      fail(c === 'wrongCode' || c === 'codeExpired' || c === 'validationFailed' ? 'login.failedPhone' : failureKey(e, 'login.failedPhone'));
+      fail(c === 'wrongCode' || c === 'codeExpired' || c === 'validationFailed' ? 'auth:login.failedPhone' : failureKey(e, 'auth:login.failedPhone'));
     } finally {
       setBusy(false);
     }
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-1" data-testid="phone-form">
-      <TextField label={t('login.phone')} type="tel" value={phone} onChange={setPhone} onBlur={() => setErrors((e) => ({ ...e, phone: phone.trim() ? undefined : 'login.phoneRequired' }))} error={errors.phone && t(errors.phone)} autoComplete="tel" testId="login-phone" />
+      <TextField label={t('auth:login.phone')} type="tel" value={phone} onChange={setPhone} onBlur={() => setErrors((e) => ({ ...e, phone: phone.trim() ? undefined : 'auth:login.phoneRequired' }))} error={errors.phone && t(errors.phone)} autoComplete="tel" testId="login-phone" />
       <TextField
-        label={t('login.code')}
+        label={t('auth:login.code')}
         value={code}
         onChange={setCode}
         inputMode="numeric"
         maxLength={6}
-        onBlur={() => setErrors((e) => ({ ...e, code: code.trim() ? undefined : 'login.codeRequired' }))}
+        onBlur={() => setErrors((e) => ({ ...e, code: code.trim() ? undefined : 'auth:login.codeRequired' }))}
         error={errors.code && t(errors.code)}
         testId="login-code"
         addon={
           <Button onClick={send} disabled={left > 0} className="h-9 min-w-28 whitespace-nowrap" data-testid="send-code">
-            {left > 0 ? t('login.resendIn', { count: left }) : t('login.sendCode')}
+            {left > 0 ? t('auth:login.resendIn', { count: left }) : t('auth:login.sendCode')}
           </Button>
         }
       />
       <Button type="submit" variant="primary" disabled={busy} className="mt-2 h-9 w-full" data-testid="phone-submit">
-        {t('login.submit')}
+        {t('auth:login.submit')}
       </Button>
     </form>
   );

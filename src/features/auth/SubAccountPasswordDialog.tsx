@@ -7,7 +7,7 @@ import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';
 import { useT } from '../../hooks/useT';
-import type { TKey } from '../../i18n/keys';
+import type { TKey } from '../../i18n/i18n';
 import { validateAll, validateSubAccount, type SubAccountField, type SubAccountValues } from './validators';
 
 const FIELDS = ['account', 'password', 'confirm'] as const;
@@ -18,7 +18,7 @@ export function SubAccountPasswordDialog({ open, onClose, onSubmit, account = ''
   onSubmit: (v: { account: string; passwordMd5: string }) => Promise<void> | void;
   account?: string;
 }) {
-  const t = useT();
+  const t = useT('auth');
   const [v, setV] = useState<SubAccountValues>({ account, password: '', confirm: '' });
   const [errors, setErrors] = useState<Partial<Record<SubAccountField, TKey[]>>>({});
   const submit = async (ev: FormEvent) => {
@@ -40,11 +40,11 @@ export function SubAccountPasswordDialog({ open, onClose, onSubmit, account = ''
     />
   );
   return (
-    <Modal open={open} onClose={onClose} title={t('password.subTitle')} width={416} testId="sub-account-dialog">
+    <Modal open={open} onClose={onClose} title={t('auth:password.subTitle')} width={416} testId="sub-account-dialog">
       <form onSubmit={submit} noValidate className="flex flex-col gap-1">
-        {field('account', 'password.account', 'text')}
-        {field('password', 'password.new')}
-        {field('confirm', 'password.confirm')}
+        {field('account', 'auth:password.account', 'text')}
+        {field('password', 'auth:password.new')}
+        {field('confirm', 'auth:password.confirm')}
         <div className="mt-2 flex justify-end gap-2">
           <Button onClick={onClose}>{t('app.cancel')}</Button>
           <Button type="submit" variant="primary">

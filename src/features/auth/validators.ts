@@ -1,6 +1,6 @@
 // SPEC §5 password and form rules. Each validator returns the i18n keys of every failing rule
 // in rule order; a form shows the first (Element-style), tests see them all.
-import type { TKey } from '../../i18n/keys';
+import type { TKey } from '../../i18n/i18n';
 
 export const PASSWORD_MIN = 8;
 /** SPEC §5/§9: < > ' ) + / * are forbidden. */
@@ -14,9 +14,9 @@ export const passwordClasses = (v: string): number =>
 
 export function passwordStrengthErrors(v: string): TKey[] {
   const out: TKey[] = [];
-  if (v.length < PASSWORD_MIN) out.push('password.minLength');
-  if (FORBIDDEN_CHARS.test(v)) out.push('password.forbidden');
-  if (passwordClasses(v) < 3) out.push('password.classes');
+  if (v.length < PASSWORD_MIN) out.push('auth:password.minLength');
+  if (FORBIDDEN_CHARS.test(v)) out.push('auth:password.forbidden');
+  if (passwordClasses(v) < 3) out.push('auth:password.classes');
   return out;
 }
 
@@ -30,12 +30,12 @@ export type ChangePasswordField = keyof ChangePasswordValues;
 export function validateChangePassword(field: ChangePasswordField, v: ChangePasswordValues): TKey[] {
   switch (field) {
     case 'current':
-      return v.current === '' ? ['password.currentRequired'] : [];
+      return v.current === '' ? ['auth:password.currentRequired'] : [];
     case 'next':
-      return v.next === '' ? ['password.newRequired', 'password.required'] : passwordStrengthErrors(v.next);
+      return v.next === '' ? ['auth:password.newRequired', 'auth:password.required'] : passwordStrengthErrors(v.next);
     case 'confirm':
-      if (v.confirm === '') return ['password.confirmRequired'];
-      return v.confirm !== v.next ? ['password.confirmMismatch'] : [];
+      if (v.confirm === '') return ['auth:password.confirmRequired'];
+      return v.confirm !== v.next ? ['auth:password.confirmMismatch'] : [];
   }
 }
 
@@ -50,12 +50,12 @@ export type SubAccountField = keyof SubAccountValues;
 export function validateSubAccount(field: SubAccountField, v: SubAccountValues): TKey[] {
   switch (field) {
     case 'account':
-      return v.account.trim() === '' ? ['password.accountRequired'] : [];
+      return v.account.trim() === '' ? ['auth:password.accountRequired'] : [];
     case 'password':
-      return v.password === '' ? ['password.required'] : [];
+      return v.password === '' ? ['auth:password.required'] : [];
     case 'confirm':
-      if (v.confirm === '') return ['password.confirmRequired'];
-      return v.confirm !== v.password ? ['password.twoMismatch'] : [];
+      if (v.confirm === '') return ['auth:password.confirmRequired'];
+      return v.confirm !== v.password ? ['auth:password.twoMismatch'] : [];
   }
 }
 

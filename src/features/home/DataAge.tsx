@@ -6,7 +6,7 @@ import type { TFn } from '../../i18n/i18n';
 
 export function DataAge({ at, now, interval, down, t }: { at: number | null; now: number; interval: number; down: boolean; t: TFn }) {
   const stale = down || isStale(at, now, interval);
-  const age = t('home.trend.age', { age: ageText(at, now) });
+  const age = t('home:trend.age', { age: ageText(at, now) });
   return (
     <span
       className={`rounded px-1.5 py-0.5 text-[11px] ${stale ? 'bg-slate-200 text-slate-500 dark:bg-slate-700 dark:text-slate-300' : 'bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-brand-500'}`}
@@ -14,7 +14,7 @@ export function DataAge({ at, now, interval, down, t }: { at: number | null; now
       data-stale={stale}
       data-at={at ?? ''}
     >
-      {at === null ? t('home.trend.noData') : stale ? `${t('home.trend.stale')} · ${age}` : age}
+      {at === null ? t('home:trend.noData') : stale ? `${t('home:trend.stale')} · ${age}` : age}
     </span>
   );
 }

@@ -33,13 +33,14 @@ function useScoped<T>(make: (orgId: number | undefined) => Observable<View<T>>, 
 }
 
 export default function HomePage() {
-  const t = useT();
+  const t = useT('home', 'monitor');
   const { api, store } = useRuntime();
   const [, navigate] = useLocation();
   const scope = useStoreValue(scopeCode);
   const now = useNow(1000);
   // polled figures cannot be current while the API is unreachable (the push channel alone does not matter)
   const down = useStoreValue((s) => s.connection.api === 'offline');
+  const numberLocale = useStoreValue((s) => (s.session.language === 'en' ? 'en-GB' : 'zh-CN'));
   const [statsOf, curveOf, matrixOf] = useMemo(
     () => [(o: number | undefined) => homeStatistics$(store, api, o), (o: number | undefined) => homeCurve$(store, api, o), (o: number | undefined) => homeMatrix$(store, api, o)] as const,
     [store, api],
@@ -59,22 +60,22 @@ export default function HomePage() {
   const energy = (v: number | undefined) => (v === undefined ? '-' : formatEnergy(v));
   const pct = (v: number | undefined) => (v === undefined ? '-' : `${v.toFixed(1)} %`);
   const charging: StatFigure[] = [
-    { label: t('home.stats.today'), value: energy(s?.charging.todayKwh), testId: 'charging-today' },
-    { label: t('home.stats.month'), value: energy(s?.charging.monthKwh), testId: 'charging-month' },
-    { label: t('home.stats.total'), value: energy(s?.charging.totalKwh), testId: 'charging-total' },
-    { label: t('home.stats.sessionsToday'), value: s ? String(s.charging.sessionsToday) : '-' },
+    { label: t('home:stats.today'), value: energy(s?.charging.todayKwh), testId: 'charging-today' },
+    { label: t('home:stats.month'), value: energy(s?.charging.monthKwh), testId: 'charging-month' },
+    { label: t('home:stats.total'), value: energy(s?.charging.totalKwh), testId: 'charging-total' },
+    { label: t('home:stats.sessionsToday'), value: s ? String(s.charging.sessionsToday) : '-' },
   ];
   const pv: StatFigure[] = [
-    { label: t('home.stats.today'), value: energy(s?.pv.todayKwh), testId: 'pv-today' },
-    { label: t('home.stats.month'), value: energy(s?.pv.monthKwh), testId: 'pv-month' },
-    { label: t('home.stats.total'), value: energy(s?.pv.totalKwh), testId: 'pv-total' },
-    { label: t('home.stats.powerNow'), value: s ? formatPower(s.pv.powerKw) : '-' },
+    { label: t('home:stats.today'), value: energy(s?.pv.todayKwh), testId: 'pv-today' },
+    { label: t('home:stats.month'), value: energy(s?.pv.monthKwh), testId: 'pv-month' },
+    { label: t('home:stats.total'), value: energy(s?.pv.totalKwh), testId: 'pv-total' },
+    { label: t('home:stats.powerNow'), value: s ? formatPower(s.pv.powerKw) : '-' },
   ];
   const shares: StatFigure[] = [
-    { label: t('home.stats.pvShare'), value: pct(s?.proportion.pvPct) },
-    { label: t('home.stats.gridShare'), value: pct(s?.proportion.gridPct) },
-    { label: t('home.stats.essShare'), value: pct(s?.proportion.essPct) },
-    { label: t('home.stats.generatorShare'), value: pct(s?.proportion.generatorPct) },
+    { label: t('home:stats.pvShare'), value: pct(s?.proportion.pvPct) },
+    { label: t('home:stats.gridShare'), value: pct(s?.proportion.gridPct) },
+    { label: t('home:stats.essShare'), value: pct(s?.proportion.essPct) },
+    { label: t('home:stats.generatorShare'), value: pct(s?.proportion.generatorPct) },
   ];
   const open = (c: { stationId: number; serviceProviderId: number }) => navigate(stationOverviewHref(c.stationId, c.serviceProviderId));
 
@@ -87,19 +88,19 @@ export default function HomePage() {
               stations={matrix.value ?? []}
               styleUrl={STYLE_URL}
               dark={dark}
-              statusLabel={(x) => t(STATUS_KEYS[x] ?? 'monitor.status.offline')}
-              powerLabel={(mw) => `${t('home.matrix.installedPower')} ${formatPower(mw * 1000)}`}
-              countLabel={(n) => t('home.map.cluster', { count: n })}
+              statusLabel={(x) => t(STATUS_KEYS[x] ?? 'monitor:status.offline')}
+              powerLabel={(mw) => `${t('home:matrix.installedPower')} ${formatPower(mw * 1000)}`}
+              countLabel={(n) => t('home:map.cluster', { count: n })}
               onOpen={open}
             />
           </Suspense>
         </section>
-        <StatBlock testId="stats-charging" title={t('home.stats.charging')} aside={age(stats.at, STATS_MS)} figures={charging} />
-        <StatBlock testId="stats-pv" title={t('home.stats.pv')} aside={age(stats.at, STATS_MS)} figures={pv} />
+        <StatBlock testId="stats-charging" title={t('home:stats.charging')} aside={age(stats.at, STATS_MS)} figures={charging} />
+        <StatBlock testId="stats-pv" title={t('home:stats.pv')} aside={age(stats.at, STATS_MS)} figures={pv} />
         <StatBlock
           testId="stats-proportion"
-          title={t('home.stats.proportion')}
-          aside={<span className="text-xs text-slate-500">{s ? `${t('home.stats.stations')} ${s.stations.total} · ${t('home.stats.online')} ${s.stations.online}` : ''}</span>}
+          title={t('home:stats.proportion')}
+          aside={<span className="text-xs text-slate-500">{s ? `${t('home:stats.stations')} ${s.stations.total} · ${t('home:stats.online')} ${s.stations.online}` : ''}</span>}
           figures={shares}
         >
           {s && (
@@ -114,22 +115,23 @@ export default function HomePage() {
       </div>
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-3" data-testid="home-trends">
         <section className={`${boxClass} lg:col-span-2`} data-testid="trend-power">
-          <header className="mb-1 flex items-center justify-between"><h2 className="font-semibold">{t('home.trend.title')} (kW)</h2>{age(curve.at, CURVE_MS)}</header>
+          <header className="mb-1 flex items-center justify-between"><h2 className="font-semibold">{t('home:trend.title')} (kW)</h2>{age(curve.at, CURVE_MS)}</header>
           <LiveTrend
             data={power}
-            emptyText={t('home.trend.noData')}
+            locale={numberLocale}
+            emptyText={t('home:trend.noData')}
             stale={curveStale}
             series={[
-              { label: t('home.trend.pv'), color: '#f59e0b' },
-              { label: t('home.trend.load'), color: '#6366f1' },
-              { label: t('home.trend.ess'), color: '#13a37a' },
-              { label: t('home.trend.grid'), color: '#0ea5e9' },
+              { label: t('home:trend.pv'), color: '#f59e0b' },
+              { label: t('home:trend.load'), color: '#6366f1' },
+              { label: t('home:trend.ess'), color: '#13a37a' },
+              { label: t('home:trend.grid'), color: '#0ea5e9' },
             ]}
           />
         </section>
         <section className={boxClass} data-testid="trend-soc">
-          <header className="mb-1 flex items-center justify-between"><h2 className="font-semibold">{t('home.trend.soc')} (%)</h2>{age(curve.at, CURVE_MS)}</header>
-          <LiveTrend data={soc} stale={curveStale} emptyText={t('home.trend.noData')} series={[{ label: t('home.trend.soc'), color: '#13a37a' }]} />
+          <header className="mb-1 flex items-center justify-between"><h2 className="font-semibold">{t('home:trend.soc')} (%)</h2>{age(curve.at, CURVE_MS)}</header>
+          <LiveTrend data={soc} locale={numberLocale} stale={curveStale} emptyText={t('home:trend.noData')} series={[{ label: t('home:trend.soc'), color: '#13a37a' }]} />
         </section>
       </div>
       <Matrix cards={matrix.value} age={age(matrix.at, MATRIX_MS)} t={t} onOpen={open} />

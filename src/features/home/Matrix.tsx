@@ -25,7 +25,7 @@ export function Matrix({ cards, age, t, onOpen }: { cards: readonly StationCardD
   return (
     <section className={boxClass} data-testid="station-matrix">
       <header className="mb-2 flex items-center justify-between">
-        <h2 className="font-semibold">{t('home.matrix.title')} <span className="text-sm font-normal text-slate-500">({list.length})</span></h2>
+        <h2 className="font-semibold">{t('home:matrix.title')} <span className="text-sm font-normal text-slate-500">({list.length})</span></h2>
         {age}
       </header>
       <div ref={scroller} className="h-[480px] overflow-auto" data-testid="matrix-scroller">

@@ -9,11 +9,11 @@ import { providers$, providerTotals, type ProviderSummary } from '../../../strea
 import { providerDetailHref } from '../../components/stationLabels';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
-import type { TKey } from '../../i18n/keys';
+import type { TKey } from '../../i18n/i18n';
 import { VirtualTable } from '../../widgets/VirtualTable';
 
 export default function CustomersPage() {
-  const t = useT();
+  const t = useT('monitor');
   const { api, store } = useRuntime();
   const [, navigate] = useLocation();
   // polled every 30 s while watched (store resource, shared with any other watcher)
@@ -23,15 +23,15 @@ export default function CustomersPage() {
   const data = polled.value;
 
   const columns = useMemo<ColumnDef<ProviderSummary>[]>(() => [
-    { id: 'name', accessorKey: 'name', header: t('monitor.customers.name'), size: 200, cell: (c) => <span className="font-medium text-brand-700 dark:text-brand-500">{c.row.original.name}</span> },
-    { id: 'address', accessorFn: (p) => p.address ?? '', header: t('monitor.customers.address'), size: 220 },
-    { id: 'siteQuantity', accessorKey: 'siteQuantity', header: t('monitor.customers.siteQuantity'), size: 90 },
-    { id: 'pvCapacityKw', accessorKey: 'pvCapacityKw', header: t('monitor.col.pvCapacity'), size: 100, cell: (c) => formatPower(c.row.original.pvCapacityKw) },
-    { id: 'essPowerKw', accessorKey: 'essPowerKw', header: t('monitor.col.essPower'), size: 100, cell: (c) => formatPower(c.row.original.essPowerKw) },
-    { id: 'essCapacityKwh', accessorKey: 'essCapacityKwh', header: t('monitor.col.essCapacity'), size: 100, cell: (c) => formatEnergy(c.row.original.essCapacityKwh) },
-    { id: 'dgCapacityKw', accessorKey: 'dgCapacityKw', header: t('monitor.col.dgCapacity'), size: 100, cell: (c) => formatPower(c.row.original.dgCapacityKw) },
-    { id: 'onlineSites', accessorKey: 'onlineSites', header: t('monitor.customers.summaryOnline'), size: 90 },
-    { id: 'openAlarms', accessorKey: 'openAlarms', header: t('monitor.customers.openAlarms'), size: 90 },
+    { id: 'name', accessorKey: 'name', header: t('monitor:customers.name'), size: 200, cell: (c) => <span className="font-medium text-brand-700 dark:text-brand-500">{c.row.original.name}</span> },
+    { id: 'address', accessorFn: (p) => p.address ?? '', header: t('monitor:customers.address'), size: 220 },
+    { id: 'siteQuantity', accessorKey: 'siteQuantity', header: t('monitor:customers.siteQuantity'), size: 90 },
+    { id: 'pvCapacityKw', accessorKey: 'pvCapacityKw', header: t('monitor:col.pvCapacity'), size: 100, cell: (c) => formatPower(c.row.original.pvCapacityKw) },
+    { id: 'essPowerKw', accessorKey: 'essPowerKw', header: t('monitor:col.essPower'), size: 100, cell: (c) => formatPower(c.row.original.essPowerKw) },
+    { id: 'essCapacityKwh', accessorKey: 'essCapacityKwh', header: t('monitor:col.essCapacity'), size: 100, cell: (c) => formatEnergy(c.row.original.essCapacityKwh) },
+    { id: 'dgCapacityKw', accessorKey: 'dgCapacityKw', header: t('monitor:col.dgCapacity'), size: 100, cell: (c) => formatPower(c.row.original.dgCapacityKw) },
+    { id: 'onlineSites', accessorKey: 'onlineSites', header: t('monitor:customers.summaryOnline'), size: 90 },
+    { id: 'openAlarms', accessorKey: 'openAlarms', header: t('monitor:customers.openAlarms'), size: 90 },
   ], [t]);
 
   const table = useReactTable({
@@ -51,11 +51,11 @@ export default function CustomersPage() {
   });
   const totals = providerTotals(data ?? []);
   const tiles: [TKey, number, string][] = [
-    ['monitor.customers.summaryProviders', totals.providers, 'text-slate-800 dark:text-slate-100'],
-    ['monitor.customers.summarySites', totals.sites, 'text-slate-800 dark:text-slate-100'],
-    ['monitor.customers.summaryOnline', totals.onlineSites, 'text-brand-600'],
-    ['monitor.customers.summaryAlarm', totals.alarmSites, 'text-amber-600'],
-    ['monitor.customers.summaryAlarms', totals.openAlarms, 'text-red-600'],
+    ['monitor:customers.summaryProviders', totals.providers, 'text-slate-800 dark:text-slate-100'],
+    ['monitor:customers.summarySites', totals.sites, 'text-slate-800 dark:text-slate-100'],
+    ['monitor:customers.summaryOnline', totals.onlineSites, 'text-brand-600'],
+    ['monitor:customers.summaryAlarm', totals.alarmSites, 'text-amber-600'],
+    ['monitor:customers.summaryAlarms', totals.openAlarms, 'text-red-600'],
   ];
 
   return (
@@ -70,18 +70,18 @@ export default function CustomersPage() {
       </div>
       <section className="flex min-h-0 flex-1 flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" data-testid="provider-list">
         <div className="flex items-center gap-3 border-b border-slate-200 p-3 dark:border-slate-800">
-          <h1 className="text-base font-semibold">{t('monitor.customers.title')}</h1>
+          <h1 className="text-base font-semibold">{t('monitor:customers.title')}</h1>
           <input
             type="search"
-            aria-label={t('monitor.customers.search')}
-            placeholder={t('monitor.customers.search')}
+            aria-label={t('monitor:customers.search')}
+            placeholder={t('monitor:customers.search')}
             value={keyword}
             onChange={(e) => setKeyword(e.target.value)}
             data-testid="provider-search"
             className="h-8 w-64 rounded-md border border-slate-300 bg-white px-2.5 text-sm dark:border-slate-600 dark:bg-slate-800"
           />
           <span className="ml-auto text-xs text-slate-500" data-testid="provider-count">
-            {polled.at !== null && t('monitor.customers.updated', { time: new Date(polled.at).toLocaleTimeString() })} · {t('monitor.customers.count', { count: table.getRowModel().rows.length })}
+            {polled.at !== null && t('monitor:customers.updated', { time: new Date(polled.at).toLocaleTimeString() })} · {t('monitor:customers.count', { count: table.getRowModel().rows.length })}
           </span>
         </div>
         <VirtualTable table={table} testId="provider-table" empty={data === null ? t('app.loading') : t('noDate')} onRowClick={(p) => navigate(providerDetailHref(p.orgId))} />

@@ -1,9 +1,10 @@
-import type { TKey } from '../../i18n/keys';
+import type { TKey } from '../../i18n/i18n';
 import { useT } from '../../hooks/useT';
 
 /** Screens that later issues build: a clear "not available yet" page with the route name. */
-export function NotYetPage({ route, standalone = false }: { route: { name: string; title: TKey }; standalone?: boolean }) {
+export default function NotYetPage({ route }: { route: { name: string; title: TKey; layout: string } }) {
   const t = useT();
+  const standalone = route.layout === 'bare';
   return (
     <section data-testid="not-yet" className={`flex flex-col items-center justify-center gap-2 p-10 text-center ${standalone ? 'h-full' : 'min-h-80'}`}>
       <h1 className="text-lg font-semibold">{t(route.title)}</h1>

@@ -1,6 +1,8 @@
 // Number, age and time formatting for the station screens (codes in, text out).
-import { lookupText, type TFn } from '../../i18n/i18n';
-import type { TKey } from '../../i18n/keys';
+import type { TFn } from '../../i18n/i18n';
+import { DEVICE_TYPE_KEY, labelOf } from '../../i18n/codeKeys';
+import { catalogueText } from '../../i18n/lookup';
+import { formatWall, viewerZone } from '../../../protocol/site-time';
 
 const numberFormats = new Map<number, Intl.NumberFormat>();
 const numberFormat = (d: number): Intl.NumberFormat => {
@@ -27,38 +29,23 @@ export const fmtValue = (v: number | string | null | undefined, unit: string, di
 
 /** "12 s ago" style age of an instant. */
 export const fmtAge = (t: TFn, at: number | null, now: number): string => {
-  if (at === null) return t('station.common.ageNever');
+  if (at === null) return t('station:common.ageNever');
   const s = Math.max(0, Math.round((now - at) / 1000));
   const age =
-    s < 120 ? t('station.common.seconds', { n: s })
-    : s < 7200 ? t('station.common.minutes', { n: Math.round(s / 60) })
-    : s < 172_800 ? t('station.common.hours', { n: Math.round(s / 3600) })
-    : t('station.common.days', { n: Math.round(s / 86_400) });
-  return t('station.common.age', { age });
+    s < 120 ? t('station:common.seconds', { n: s })
+    : s < 7200 ? t('station:common.minutes', { n: Math.round(s / 60) })
+    : s < 172_800 ? t('station:common.hours', { n: Math.round(s / 3600) })
+    : t('station:common.days', { n: Math.round(s / 86_400) });
+  return t('station:common.age', { age });
 };
 
-/** Local date-time in a time zone, `YYYY-MM-DD HH:mm:ss` (formatters cached: building an
- *  Intl.DateTimeFormat costs more than a table row's whole render). */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const formatter = (timeZone: string | undefined): Intl.DateTimeFormat => {
-  const k = timeZone ?? '';
-  let f = formatters.get(k);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-    formatters.set(k, f);
-  }
-  return f;
-};
+/** Local date-time in a time zone (the viewer's when none is given), `YYYY-MM-DD HH:mm:ss`. */
 export const fmtTime = (ms: number | string | null, timeZone?: string): string => {
   if (ms === null) return '-';
-  const d = new Date(ms);
-  if (Number.isNaN(d.getTime())) return '-';
-  const parts = formatter(timeZone).formatToParts(d);
-  const g = (k: string) => parts.find((p) => p.type === k)?.value ?? '';
-  return `${g('year')}-${g('month')}-${g('day')} ${g('hour')}:${g('minute')}:${g('second')}`;
+  const t = new Date(ms).getTime();
+  return Number.isNaN(t) ? '-' : formatWall(timeZone ?? viewerZone(), t);
 };
 
-export const pointLabel = (_t: TFn, point: string): string => lookupText(`station.points.${point}`) ?? point;
+export const pointLabel = (_t: TFn, point: string): string => catalogueText('station', `points.${point}`) ?? point;
 
-const TYPES = new Set(['pv_inverter', 'pcs', 'battery_cluster', 'generator', 'charging_pile', 'load', 'gateway', 'weather_station', 'meter']);
-export const typeLabel = (t: TFn, type: string): string => (TYPES.has(type) ? t(`station.types.${type}` as TKey) : type);
+export const typeLabel = (_t: TFn, type: string): string => labelOf(DEVICE_TYPE_KEY, type);

@@ -1,8 +1,9 @@
 // Station screens' hooks: the station id from the query, the live snapshot, a ticking clock.
-import { useObservableEagerState } from 'observable-hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useObservable, useObservableEagerState, useObservableState } from 'observable-hooks';
+import { useMemo } from 'react';
 import { useSearch } from 'wouter';
-import { of } from 'rxjs';
+import { map, of } from 'rxjs';
+import { stationInfoOf, type StationInfo } from '../../../streams/station/info';
 import { initialLive, stationLive$, type StationLive } from '../../../streams/station/live';
 import { useRuntime } from '../../hooks/runtime';
 
@@ -24,23 +25,11 @@ export function useStationLive(stationId: number | null): StationLive {
 
 export { useNow } from '../../hooks/useNow';
 
-export type StationInfo = import('../../../streams/api/client').Res<'queryStationInfoById'>;
+export type { StationInfo };
 
-/** The station's static information (time zone, capacities), loaded once per station. */
+/** The station's static information (time zone, capacities), read once while its screens show. */
 export function useStationInfo(stationId: number | null): StationInfo | null {
   const { api } = useRuntime();
-  const [info, setInfo] = useState<StationInfo | null>(null);
-  useEffect(() => {
-    setInfo(null);
-    if (!stationId) return;
-    let alive = true;
-    api.call('queryStationInfoById', { stationId }, { quiet: true }).then(
-      (r) => alive && setInfo(r),
-      () => undefined,
-    );
-    return () => {
-      alive = false;
-    };
-  }, [api, stationId]);
-  return info;
+  const info$ = useObservable((in$) => stationInfoOf(api).info$(in$.pipe(map(([id]) => id))), [stationId]);
+  return useObservableState(info$, null);
 }

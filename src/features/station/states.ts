@@ -1,52 +1,49 @@
-// Device state codes (SPEC §4) as locale keys. The code lists mirror protocol/fleet.ts; the
-// `satisfies` clauses make tsc fail if the two ever differ, without importing fleet.ts at runtime
-// (it pulls zod into the chunk).
-import type { TKey } from '../../i18n/keys';
+// Device state codes (SPEC §4, from protocol/codes.ts) and the keys of their names.
+import { CLUSTER_STATES, ESS_STATES, GENERATOR_STATES, GRID_STATES, PCS_STATES, PILE_STATES, PV_STATES } from '../../../protocol/codes';
+import type { TKey } from '../../i18n/i18n';
 
-type Fleet = typeof import('../../../protocol/fleet');
+export { CLUSTER_STATES, ESS_STATES, GENERATOR_STATES, GRID_STATES, PCS_STATES, PILE_STATES, PV_STATES };
 
-export const GENERATOR_STATES = [
-  'standby', 'preheating', 'fuelBurn', 'startup', 'startupInterval', 'safeOperation', 'bootupIdle', 'warming',
-  'loading', 'normalOperation', 'cooling', 'stallIdle', 'deEnergisedStop', 'awaitingFullStop', 'shutdownFailure',
-] as const satisfies Fleet['GENERATOR_STATES'];
-export const CLUSTER_STATES = ['normal', 'fullyCharged', 'fullyDischarged', 'alarm', 'fault', 'forceChargeRequest', 'underVoltageProtection'] as const satisfies Fleet['CLUSTER_STATES'];
-export const ESS_STATES = ['init', 'standby', 'shutdown'] as const satisfies Fleet['ESS_STATES'];
-export const GRID_STATES = ['onGrid', 'offGrid', 'switching'] as const satisfies Fleet['GRID_STATES'];
-export const PILE_STATES = ['standby', 'charging'] as const satisfies Fleet['PILE_STATES'];
-export const PCS_STATES = ['off', 'on'] as const satisfies Fleet['PCS_STATES'];
-export const PV_STATES = ['standby', 'running', 'curtailed'] as const;
+const STATE_KEYS = {
+  generator: [
+    'station:state.generator.standby', 'station:state.generator.preheating', 'station:state.generator.fuelBurn',
+    'station:state.generator.startup', 'station:state.generator.startupInterval', 'station:state.generator.safeOperation',
+    'station:state.generator.bootupIdle', 'station:state.generator.warming', 'station:state.generator.loading',
+    'station:state.generator.normalOperation', 'station:state.generator.cooling', 'station:state.generator.stallIdle',
+    'station:state.generator.deEnergisedStop', 'station:state.generator.awaitingFullStop', 'station:state.generator.shutdownFailure',
+  ],
+  cluster: [
+    'station:state.cluster.normal', 'station:state.cluster.fullyCharged', 'station:state.cluster.fullyDischarged',
+    'station:state.cluster.alarm', 'station:state.cluster.fault', 'station:state.cluster.forceChargeRequest',
+    'station:state.cluster.underVoltageProtection',
+  ],
+  ess: ['station:state.ess.init', 'station:state.ess.standby', 'station:state.ess.shutdown'],
+  grid: ['station:state.grid.onGrid', 'station:state.grid.offGrid', 'station:state.grid.switching'],
+  pile: ['station:state.pile.standby', 'station:state.pile.charging'],
+  pcs: ['station:state.pcs.off', 'station:state.pcs.on'],
+  pv: ['station:state.pv.standby', 'station:state.pv.running', 'station:state.pv.curtailed'],
+} as const satisfies Record<string, readonly TKey[]>;
 
-const pick = <S extends string>(list: readonly S[], code: number | null | undefined): S | null =>
-  code === null || code === undefined || !Number.isInteger(code) ? null : (list[code] ?? null);
+// the label keys line up with the code lists (index = code); tsc checks each pair
+type KeysOf<L extends readonly string[], G extends string> = { readonly [I in keyof L]: `station:state.${G}.${L[I]}` };
+STATE_KEYS.generator satisfies KeysOf<typeof GENERATOR_STATES, 'generator'>;
+STATE_KEYS.cluster satisfies KeysOf<typeof CLUSTER_STATES, 'cluster'>;
+STATE_KEYS.ess satisfies KeysOf<typeof ESS_STATES, 'ess'>;
+STATE_KEYS.grid satisfies KeysOf<typeof GRID_STATES, 'grid'>;
+STATE_KEYS.pile satisfies KeysOf<typeof PILE_STATES, 'pile'>;
+STATE_KEYS.pcs satisfies KeysOf<typeof PCS_STATES, 'pcs'>;
+STATE_KEYS.pv satisfies KeysOf<typeof PV_STATES, 'pv'>;
 
-export const generatorStateKey = (c: number | null | undefined): TKey | null => {
-  const s = pick(GENERATOR_STATES, c);
-  return s ? (`station.state.generator.${s}` as TKey) : null;
-};
-export const clusterStateKey = (c: number | null | undefined): TKey | null => {
-  const s = pick(CLUSTER_STATES, c);
-  return s ? (`station.state.cluster.${s}` as TKey) : null;
-};
-export const essStateKey = (c: number | null | undefined): TKey | null => {
-  const s = pick(ESS_STATES, c);
-  return s ? (`station.state.ess.${s}` as TKey) : null;
-};
-export const gridStateKey = (c: number | null | undefined): TKey | null => {
-  const s = pick(GRID_STATES, c);
-  return s ? (`station.state.grid.${s}` as TKey) : null;
-};
-export const pileStateKey = (c: number | null | undefined): TKey | null => {
-  const s = pick(PILE_STATES, c);
-  return s ? (`station.state.pile.${s}` as TKey) : null;
-};
-export const pcsStateKey = (c: number | null | undefined): TKey | null => {
-  const s = pick(PCS_STATES, c);
-  return s ? (`station.state.pcs.${s}` as TKey) : null;
-};
-export const pvStateKey = (c: number | null | undefined): TKey | null => {
-  const s = pick(PV_STATES, c);
-  return s ? (`station.state.pv.${s}` as TKey) : null;
-};
+const pick = (keys: readonly TKey[], code: number | null | undefined): TKey | null =>
+  code === null || code === undefined || !Number.isInteger(code) ? null : (keys[code] ?? null);
+
+export const generatorStateKey = (c: number | null | undefined): TKey | null => pick(STATE_KEYS.generator, c);
+export const clusterStateKey = (c: number | null | undefined): TKey | null => pick(STATE_KEYS.cluster, c);
+export const essStateKey = (c: number | null | undefined): TKey | null => pick(STATE_KEYS.ess, c);
+export const gridStateKey = (c: number | null | undefined): TKey | null => pick(STATE_KEYS.grid, c);
+export const pileStateKey = (c: number | null | undefined): TKey | null => pick(STATE_KEYS.pile, c);
+export const pcsStateKey = (c: number | null | undefined): TKey | null => pick(STATE_KEYS.pcs, c);
+export const pvStateKey = (c: number | null | undefined): TKey | null => pick(STATE_KEYS.pv, c);
 
 /** The state name key of a device of `type` with state code `c`. */
 export const stateKeyOf = (type: string, c: number | null | undefined): TKey | null => {

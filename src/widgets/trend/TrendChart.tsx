@@ -77,6 +77,8 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
   const started = useRef<{ at: number; data: boolean } | null>(null);
   const marks = useRef<readonly TrendMarker[]>(markers ?? []);
   const strips = useRef<readonly TrendBand[]>(bands ?? []);
+  /** the range prop last put on the scale */
+  const applied = useRef<{ min: number; max: number } | null>(null);
   const cb = useRef({ onRange, onWidth });
   cb.current = { onRange, onWidth };
   /** when the current data arrived: its draw time includes building its level-of-detail index */
@@ -192,6 +194,7 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
     shown.current = viewOf(src.current.data, src.current.lod, range.min, range.max, Math.max(100, el.clientWidth - 120));
     const u = new uPlot(opts, shown.current, el);
     plot.current = u;
+    applied.current = range;
     programmatic.current = true;
     u.setScale('x', range);
     programmatic.current = false;
@@ -247,13 +250,20 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
   useEffect(() => {
     const u = plot.current;
     if (!u) return;
+    // Only a new range prop moves the scale. When just the data changed, the chart keeps its own
+    // scale: a wheel notch may have moved it after this render was committed (its onRange not yet
+    // rendered), and putting back the older prop would lose that notch for the next one.
+    const sx = u.scales.x;
+    const newRange = applied.current?.min !== range.min || applied.current?.max !== range.max;
+    const view = newRange || sx?.min === undefined || sx.max === undefined ? range : { min: sx.min, max: sx.max };
     programmatic.current = true;
     started.current = { at: data !== drawnData.current ? dataAt.current : performance.now(), data: true };
     drawnData.current = data;
-    shown.current = viewOf(data, lod, range.min, range.max, u.bbox.width / devicePixelRatio);
-    viewKey.current = `${range.min}:${range.max}:${u.bbox.width}`;
+    shown.current = viewOf(data, lod, view.min, view.max, u.bbox.width / devicePixelRatio);
+    viewKey.current = `${view.min}:${view.max}:${u.bbox.width}`;
     u.setData(shown.current, false);
-    u.setScale('x', range);
+    u.setScale('x', view);
+    applied.current = range;
     programmatic.current = false;
   }, [data, range]);
 

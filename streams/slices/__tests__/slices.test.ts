@@ -5,7 +5,8 @@ import { reduce } from '../../reducer';
 import { initialState, type State } from '../../state';
 import type { StoreEvent } from '../../events';
 import { alarm, profile } from '../../__tests__/fixtures';
-import { selectMatrix, selectStationList, selectStatistics } from '../selectors';
+import { selectMatrix, selectStatistics } from '../../home/state';
+import { selectStationList } from '../../monitor/state';
 
 const run = (events: StoreEvent[], s: State = initialState()) => events.reduce(reduce, s);
 

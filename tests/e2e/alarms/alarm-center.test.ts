@@ -6,8 +6,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import en from '../../../locales/en/common.json';
-import zh from '../../../locales/zh/common.json';
+import { en, zh } from '../../catalogues';
 import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
 import { callApi, DEMO, login, pathOf, storeState, tokenOf } from '../helpers/console';
 import { startServer, type TestServer } from '../helpers/server';

@@ -1,5 +1,5 @@
 // Layout rules (SPEC §2, §4, §6): sidebar cookie, org switcher scope, permission filtering with
-// the server refusing too, 401 mid-session, logout, root font size.
+// the server refusing too, 401 mid-session, logout, root font size, a screen whose code fails to load.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describeBrowser, launch, newContext } from '../helpers/browser';
@@ -135,6 +135,24 @@ describeBrowser('layout, permissions and session', () => {
     expect((await callApi(server.url, 'asset', 'queryProfile', {}, token)).status).toBe(401);
     await page.goto('/alarm/alarmList');
     await page.waitForURL(/\/login\?redirect=/);
+    await ctx.close();
+  });
+
+  it('a screen whose code fails to load shows its error inside the layout; the sidebar and header stay usable', async () => {
+    const { ctx, page } = await open(DEMO.admin);
+    await page.route(/\/assets\/AlarmAnalysisPage-[^/]*\.js$/, (r) => r.abort());
+    await page.goto('/alarm/alarmAnalysis');
+    const error = page.getByTestId('chunk-error');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('This screen failed to load');
+    expect(await page.getByTestId('main').getByTestId('chunk-error').count()).toBe(1);
+    await page.getByTestId('sidebar').waitFor();
+    await page.getByTestId('header-home').waitFor();
+    // another screen opens from the same sidebar, without a reload
+    await page.locator('[data-menu="alarm.alarmList"]').click();
+    await page.waitForURL('**/alarm/alarmList');
+    await page.getByTestId('alarm-list').waitFor();
+    expect(await error.count()).toBe(0);
     await ctx.close();
   });
 

@@ -4,8 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import en from '../../../locales/en/common.json';
-import zh from '../../../locales/zh/common.json';
+import { en, zh } from '../../catalogues';
 import { GENERATOR_STATES } from '../../../protocol/fleet';
 import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
 import { DEMO, login } from '../helpers/console';
@@ -192,7 +191,7 @@ for (const lang of ['zh', 'en'] as const) {
       expect(shown).toBeGreaterThan(0);
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('trend-csv').click()]);
-      const csv = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+      const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
       expect(csv[0]).toContain('Africa/Nairobi');
       expect(csv.length - 1).toBe(Number(await trend.getAttribute('data-shown')));
       for (const line of csv.slice(1)) {

@@ -3,8 +3,7 @@
 // station's alarms and gains a row on a push.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import en from '../../../locales/en/common.json';
-import zh from '../../../locales/zh/common.json';
+import { en, zh } from '../../catalogues';
 import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
 import { DEMO, callApi, login, storeState, tokenOf } from '../helpers/console';
 import { startStationServer, type StationServer } from './server';

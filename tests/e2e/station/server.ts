@@ -13,7 +13,7 @@ import { publishAlarm, raiseAlarm, type AlarmRow } from '../../../server/alarms/
 import { loadFleetConfig } from '../../../server/fleet/config';
 import { gatewayOnlineAt, pileSessionAt } from '../../../server/fleet/schedules';
 import type { StationConfig } from '../../../server/fleet/station';
-import { localMidnight, localTime } from '../../../server/fleet/time';
+import { addDateDays, dateKey, wallClock, wallTimeMs } from '../../../protocol/site-time';
 
 export interface StationServer extends App {
   url: string;
@@ -38,8 +38,6 @@ export interface SimClock {
   sessionMinutes: number;
 }
 
-const HOUR = 3_600_000;
-
 /**
  * The first day after `after` whose `localHour` finds a pile of the station charging throughout
  * the session window and every gateway online for four hours.
@@ -49,11 +47,11 @@ export const evAfternoon = (all: readonly StationConfig[], after: number, c: Sim
   const piles = cfg.devices.filter((d) => d.type === 'charging_pile');
   if (piles.length === 0) throw new Error(`station ${cfg.id} has no charging piles`);
   for (let d = 1; d <= 120; d++) {
-    const t0 = localMidnight(cfg.timezone, localTime(cfg.timezone, after + d * 24 * HOUR).date) + c.localHour * HOUR;
+    const t0 = wallTimeMs(cfg.timezone, addDateDays(dateKey(cfg.timezone, after), d), c.localHour * 60);
     let ok = true;
     for (let m = 0; ok && m <= c.sessionMinutes; m += c.stepMinutes) {
       const t = t0 + m * 60_000;
-      ok = piles.some((p) => pileSessionAt(cfg.seed, cfg.siteType, p, localTime(cfg.timezone, t), t).p > 0);
+      ok = piles.some((p) => pileSessionAt(cfg.seed, cfg.siteType, p, wallClock(cfg.timezone, t), t).p > 0);
     }
     for (let m = 0; ok && m <= 240; m += 5) ok = all.every((x) => gatewayOnlineAt(x.seed, t0 + m * 60_000));
     if (ok) return t0;

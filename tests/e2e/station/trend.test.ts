@@ -5,8 +5,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import en from '../../../locales/en/common.json';
-import zh from '../../../locales/zh/common.json';
+import { en, zh } from '../../catalogues';
 import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
 import { DEMO, callApi, login, tokenOf } from '../helpers/console';
 import { startStationServer, type StationServer } from './server';
@@ -79,7 +78,9 @@ for (const lang of ['zh', 'en'] as const) {
 
       // CSV: one column per series, one row per instant on screen
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('trend-csv').click()]);
-      const csv = readFileSync((await download.path())!, 'utf8').trim().split('\n');
+      const text = readFileSync((await download.path())!, 'utf8');
+      expect(text.startsWith('\uFEFF')).toBe(true); // Excel then reads it as UTF-8
+      const csv = text.slice(1).trim().split('\r\n');
       expect(csv[0]!.split(',')).toHaveLength(4);
       expect(csv[0]).toMatch(/^time \(Africa\/Nairobi\),time \(UTC\),p \(kW\),/);
       expect(csv.length - 1).toBe(Number(await page.getByTestId('trend').getAttribute('data-shown')));

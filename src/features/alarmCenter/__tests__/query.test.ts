@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateInputMs, fmtLocal, localMidnight, rangeOf, toCsv } from '../query';
+import { dateInputMs, fmtLocal, rangeOf } from '../query';
 
 describe('alarm center range presets', () => {
   const now = new Date(2026, 10, 21, 15, 30, 0).getTime();
@@ -22,16 +22,19 @@ describe('alarm center range presets', () => {
   it('parses dates and formats local times', () => {
     expect(dateInputMs('2026-02-30')).not.toBeNull();
     expect(dateInputMs('26-1-1')).toBeNull();
-    expect(localMidnight(now)).toBe(new Date(2026, 10, 21).getTime());
     expect(fmtLocal(new Date(2026, 0, 2, 3, 4, 5).toISOString())).toBe('2026-01-02 03:04:05');
     expect(fmtLocal(null)).toBe('-');
   });
 });
 
-describe('alarm center CSV', () => {
-  it('quotes cells with commas, quotes and line breaks, and starts with a BOM', () => {
-    const csv = toCsv(['a', 'b'], [['x,y', 'say "hi"'], ['1\n2', '电站']]);
-    expect(csv.startsWith('\uFEFF')).toBe(true);
-    expect(csv.slice(1)).toBe('a,b\r\n"x,y","say ""hi"""\r\n"1\n2",电站\r\n');
+describe('alarm center ranges in a zone with daylight saving', () => {
+  it('"today" on the 25-hour day starts at local midnight, a custom day ends at the next one', () => {
+    const now = Date.parse('2026-10-25T20:00:00Z');
+    expect(rangeOf('today', now, undefined, 'Europe/Berlin').from).toBe('2026-10-24T22:00:00.000Z');
+    expect(rangeOf('custom', now, { from: '2026-10-25', to: '2026-10-25' }, 'Europe/Berlin')).toEqual({
+      from: '2026-10-24T22:00:00.000Z',
+      to: '2026-10-25T23:00:00.000Z',
+    });
+    expect(fmtLocal('2026-10-25T20:00:00Z', 'Europe/Berlin')).toBe('2026-10-25 21:00:00');
   });
 });

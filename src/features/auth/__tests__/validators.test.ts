@@ -5,23 +5,23 @@ const v = (over: Partial<{ current: string; next: string; confirm: string }> = {
 
 describe('change-password rules (SPEC §5)', () => {
   it('requires the current password', () => {
-    expect(validateChangePassword('current', v({ current: '' }))).toEqual(['password.currentRequired']);
+    expect(validateChangePassword('current', v({ current: '' }))).toEqual(['auth:password.currentRequired']);
   });
   it('empty new password gives both required messages', () => {
-    expect(validateChangePassword('next', v({ next: '' }))).toEqual(['password.newRequired', 'password.required']);
+    expect(validateChangePassword('next', v({ next: '' }))).toEqual(['auth:password.newRequired', 'auth:password.required']);
   });
   it('minimum 8, forbidden characters, 3 of 4 classes', () => {
-    expect(passwordStrengthErrors('Ab1!')).toEqual(['password.minLength']);
-    for (const c of "<>')+/*") expect(passwordStrengthErrors(`Abcdefg1${c}`)).toContain('password.forbidden');
-    expect(passwordStrengthErrors('abcdefgh')).toEqual(['password.classes']);
-    expect(passwordStrengthErrors('abcdefg1')).toEqual(['password.classes']);
+    expect(passwordStrengthErrors('Ab1!')).toEqual(['auth:password.minLength']);
+    for (const c of "<>')+/*") expect(passwordStrengthErrors(`Abcdefg1${c}`)).toContain('auth:password.forbidden');
+    expect(passwordStrengthErrors('abcdefgh')).toEqual(['auth:password.classes']);
+    expect(passwordStrengthErrors('abcdefg1')).toEqual(['auth:password.classes']);
     expect(passwordStrengthErrors('abcdef1!')).toEqual([]);
     expect(passwordStrengthErrors('Abcdefg1')).toEqual([]);
     expect(passwordClasses('Aa1!')).toBe(4);
   });
   it('confirmation required and equal', () => {
-    expect(validateChangePassword('confirm', v({ confirm: '' }))).toEqual(['password.confirmRequired']);
-    expect(validateChangePassword('confirm', v({ confirm: 'x' }))).toEqual(['password.confirmMismatch']);
+    expect(validateChangePassword('confirm', v({ confirm: '' }))).toEqual(['auth:password.confirmRequired']);
+    expect(validateChangePassword('confirm', v({ confirm: 'x' }))).toEqual(['auth:password.confirmMismatch']);
     expect(validateChangePassword('confirm', v())).toEqual([]);
   });
 });
@@ -29,11 +29,11 @@ describe('change-password rules (SPEC §5)', () => {
 describe('sub-account password rules (SPEC §5)', () => {
   const s = (over = {}) => ({ account: 'op1', password: 'p', confirm: 'p', ...over });
   it('requires account, password and confirm', () => {
-    expect(validateSubAccount('account', s({ account: ' ' }))).toEqual(['password.accountRequired']);
-    expect(validateSubAccount('password', s({ password: '' }))).toEqual(['password.required']);
-    expect(validateSubAccount('confirm', s({ confirm: '' }))).toEqual(['password.confirmRequired']);
+    expect(validateSubAccount('account', s({ account: ' ' }))).toEqual(['auth:password.accountRequired']);
+    expect(validateSubAccount('password', s({ password: '' }))).toEqual(['auth:password.required']);
+    expect(validateSubAccount('confirm', s({ confirm: '' }))).toEqual(['auth:password.confirmRequired']);
   });
   it('mismatch message', () => {
-    expect(validateSubAccount('confirm', s({ confirm: 'q' }))).toEqual(['password.twoMismatch']);
+    expect(validateSubAccount('confirm', s({ confirm: 'q' }))).toEqual(['auth:password.twoMismatch']);
   });
 });

@@ -1,19 +1,21 @@
 // Alarm log of one station (route alarmLog.alarmLog, SPEC §2/§3): fuzzyAlarmRecord with the
 // station id and the chosen filters, virtualized; a live push for the station re-reads the list
-// so it gains the row (and a resolution updates its status).
+// so it gains the row (and a resolution updates its status). The read is streams/alarms/records.ts.
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { useObservable, useObservableState } from 'observable-hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { map, scan, share, switchMap } from 'rxjs';
+import { ALARM_TYPES, DEVICE_TYPES } from '../../../../protocol/codes';
 import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
-import type { TKey } from '../../../i18n/keys';
-import { alarmContent, alarmRuleName, ruleCodesNamed } from '../../alarms/alarmText';
+import { ALARM_RECORD_STATUS_KEY, ALARM_TYPE_KEY } from '../../../i18n/codeKeys';
+import { ALARM_LOG_COLUMN_KEYS } from '../../../i18n/stationKeys';
+import { alarmContent, alarmRuleName, ruleCodesNamed } from '../../../lib/alarmText';
 import { fmtTime, typeLabel } from '../format';
 import { useStationId, useStationInfo } from '../hooks';
-import { useAlarmReloads } from '../../alarms/useAlarmReloads';
+import { alarmList$, NO_ALARMS, type AlarmQuery } from '../../../../streams/alarms/records';
+import { alarmReloads$ } from '../../../../streams/alarms/reloads';
 
-type Rec = import('../../../../streams/api/client').Res<'fuzzyAlarmRecord'>['dataList'][number];
-const DEVICE_TYPES = ['pv_inverter', 'pcs', 'battery_cluster', 'generator', 'charging_pile', 'load', 'gateway', 'weather_station', 'meter'] as const;
-const ALARM_TYPES = ['fault', 'alert', 'event'] as const;
 const ROW = 36;
 const cols = 'grid grid-cols-[1.3fr_1fr_1fr_0.6fr_0.7fr_2.2fr_1.2fr_1.2fr] gap-3 px-3';
 
@@ -26,18 +28,25 @@ interface Filters {
 }
 
 export default function AlarmLogPage() {
-  const t = useT();
-  const { api } = useRuntime();
+  const t = useT('alarms', 'station');
+  const { api, store } = useRuntime();
   const stationId = useStationId();
   const info = useStationInfo(stationId);
   const tz = info?.timezone;
   const [filters, setFilters] = useState<Filters>({});
   const [keyword, setKeyword] = useState('');
-  const [rows, setRows] = useState<Rec[] | null>(null);
-  const [total, setTotal] = useState(0);
   // live: a push for this station re-reads the list; pushes follow the current provider's topic,
   // so a station of another provider (orgType 1 browsing) is caught by the 30 s re-read
-  const reloads = useAlarmReloads(stationId ? (a) => a.stationId === stationId : null);
+  const reload$ = useObservable(
+    (in$) => in$.pipe(switchMap(([id]) => alarmReloads$(store.events$, id ? (a) => a.stationId === id : null)), share()),
+    [stationId],
+  );
+  const reloads = useObservableState(useObservable(() => reload$.pipe(scan((n) => n + 1, 0))), 0);
+  const query$ = useObservable(
+    (in$) => in$.pipe(map(([id, filters]): AlarmQuery | null => (id ? { key: JSON.stringify([id, filters]), payload: () => ({ stationId: id, ...filters }) } : null))),
+    [stationId, filters],
+  );
+  const { rows, total } = useObservableState(useObservable(() => alarmList$({ api }, query$, reload$)), NO_ALARMS);
 
   useEffect(() => {
     const id = setTimeout(() => {
@@ -48,57 +57,42 @@ export default function AlarmLogPage() {
     return () => clearTimeout(id);
   }, [keyword]);
 
-  useEffect(() => {
-    if (!stationId) return;
-    let alive = true;
-    api.call('fuzzyAlarmRecord', { alarmRecordVo: { stationId, ...filters }, page: 1, length: 1000 }, { quiet: true }).then(
-      (r) => {
-        if (!alive) return;
-        setRows(r.dataList);
-        setTotal(r.totalCount);
-      },
-      () => alive && setRows((x) => x ?? []),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [api, stationId, filters, reloads]);
 
 
   const list = rows ?? [];
   const scroller = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({ count: list.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 12 });
   const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
-  const statusKey = (s: number): TKey => (s === 2 ? 'station.alarmLog.statuses.2' : 'station.alarmLog.statuses.1');
+  const statusKey = (s: number) => ALARM_RECORD_STATUS_KEY[s === 2 ? 2 : 1];
   const head = useMemo(
-    () => ['site', 'equipmentType', 'deviceName', 'type', 'status', 'content', 'alarmTime', 'recoveryTime'].map((k) => t(`station.alarmLog.${k}` as TKey)),
+    () => ALARM_LOG_COLUMN_KEYS.map((k) => t(k)),
     [t],
   );
 
   return (
     <div data-testid="alarm-log" data-total={total} data-reloads={reloads} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
-        <h1 className="mr-2 text-lg font-semibold">{t('station.alarmLog.title')}</h1>
-        <select data-testid="alarm-filter-status" aria-label={t('station.alarmLog.status')} className={sel} value={filters.alarmStatus ?? ''} onChange={(e) => setFilters((f) => ({ ...f, alarmStatus: e.target.value ? (Number(e.target.value) as 1 | 2) : undefined }))}>
-          <option value="">{t('station.alarmLog.status')}: {t('station.common.all')}</option>
-          <option value="1">{t('station.alarmLog.statuses.1')}</option>
-          <option value="2">{t('station.alarmLog.statuses.2')}</option>
+        <h1 className="mr-2 text-lg font-semibold">{t('station:alarmLog.title')}</h1>
+        <select data-testid="alarm-filter-status" aria-label={t('station:alarmLog.status')} className={sel} value={filters.alarmStatus ?? ''} onChange={(e) => setFilters((f) => ({ ...f, alarmStatus: e.target.value ? (Number(e.target.value) as 1 | 2) : undefined }))}>
+          <option value="">{t('station:alarmLog.status')}: {t('station:common.all')}</option>
+          <option value="1">{t('station:alarmLog.statuses.1')}</option>
+          <option value="2">{t('station:alarmLog.statuses.2')}</option>
         </select>
-        <select data-testid="alarm-filter-type" aria-label={t('station.alarmLog.type')} className={sel} value={filters.alarmType ?? ''} onChange={(e) => setFilters((f) => ({ ...f, alarmType: (e.target.value || undefined) as Filters['alarmType'] }))}>
-          <option value="">{t('station.alarmLog.type')}: {t('station.common.all')}</option>
+        <select data-testid="alarm-filter-type" aria-label={t('station:alarmLog.type')} className={sel} value={filters.alarmType ?? ''} onChange={(e) => setFilters((f) => ({ ...f, alarmType: (e.target.value || undefined) as Filters['alarmType'] }))}>
+          <option value="">{t('station:alarmLog.type')}: {t('station:common.all')}</option>
           {ALARM_TYPES.map((x) => (
-            <option key={x} value={x}>{t(`station.alarmLog.types.${x}`)}</option>
+            <option key={x} value={x}>{t(ALARM_TYPE_KEY[x])}</option>
           ))}
         </select>
-        <select data-testid="alarm-filter-device" aria-label={t('station.alarmLog.equipmentType')} className={sel} value={filters.deviceType ?? ''} onChange={(e) => setFilters((f) => ({ ...f, deviceType: (e.target.value || undefined) as Filters['deviceType'] }))}>
-          <option value="">{t('station.alarmLog.equipmentType')}: {t('station.common.all')}</option>
+        <select data-testid="alarm-filter-device" aria-label={t('station:alarmLog.equipmentType')} className={sel} value={filters.deviceType ?? ''} onChange={(e) => setFilters((f) => ({ ...f, deviceType: (e.target.value || undefined) as Filters['deviceType'] }))}>
+          <option value="">{t('station:alarmLog.equipmentType')}: {t('station:common.all')}</option>
           {DEVICE_TYPES.map((x) => (
             <option key={x} value={x}>{typeLabel(t, x)}</option>
           ))}
         </select>
-        <input data-testid="alarm-filter-keyword" type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={t('station.alarmLog.keyword')} aria-label={t('station.alarmLog.keyword')} className={`${sel} w-56`} />
-        <span data-testid="alarm-count" className="text-sm text-slate-500">{t('station.alarmLog.total', { count: total })}</span>
-        <span className="ml-auto text-xs text-slate-400">{t('station.alarmLog.live')}</span>
+        <input data-testid="alarm-filter-keyword" type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={t('station:alarmLog.keyword')} aria-label={t('station:alarmLog.keyword')} className={`${sel} w-56`} />
+        <span data-testid="alarm-count" className="text-sm text-slate-500">{t('station:alarmLog.total', { count: total })}</span>
+        <span className="ml-auto text-xs text-slate-400">{t('station:alarmLog.live')}</span>
       </div>
       <div className="rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-700 dark:bg-slate-900">
         <div role="row" className={`${cols} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
@@ -107,7 +101,7 @@ export default function AlarmLogPage() {
           ))}
         </div>
         <div ref={scroller} style={{ height: 'calc(100vh - 330px)', minHeight: 240 }} className="overflow-auto">
-          {rows !== null && list.length === 0 && <p className="p-6 text-center text-slate-500">{t('station.alarmLog.empty')}</p>}
+          {rows !== null && list.length === 0 && <p className="p-6 text-center text-slate-500">{t('station:alarmLog.empty')}</p>}
           <div style={{ height: v.getTotalSize(), position: 'relative' }}>
             {v.getVirtualItems().map((it) => {
               const r = list[it.index];
@@ -125,7 +119,7 @@ export default function AlarmLogPage() {
                   <span className="truncate">{r.stationName}</span>
                   <span className="truncate">{typeLabel(t, r.deviceType)}</span>
                   <span className="truncate">{r.deviceName ?? '-'}</span>
-                  <span className={r.alarmType === 'fault' ? 'text-red-600' : r.alarmType === 'alert' ? 'text-amber-600' : ''}>{t(`station.alarmLog.types.${r.alarmType}`)}</span>
+                  <span className={r.alarmType === 'fault' ? 'text-red-600' : r.alarmType === 'alert' ? 'text-amber-600' : ''}>{t(ALARM_TYPE_KEY[r.alarmType])}</span>
                   <span data-testid="alarm-status" className={r.alarmStatus === 2 ? 'text-emerald-600' : 'text-red-600'}>{t(statusKey(r.alarmStatus))}</span>
                   <span className="truncate" title={`${alarmRuleName(r.alarmRuleCode, r.alarmRuleName)} · ${alarmContent(r)}`}>{alarmContent(r)}</span>
                   <span className="truncate font-mono text-xs">{fmtTime(r.happenTime, tz)}</span>

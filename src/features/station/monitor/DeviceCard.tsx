@@ -7,7 +7,7 @@ import { fieldsOf, headlineState } from './deviceViews';
 const toneClass = { good: 'text-emerald-600 dark:text-emerald-400', warn: 'text-amber-600', bad: 'text-red-600' } as const;
 
 export function DeviceCard({ device, now, selected, onSelect, timeZone }: { device: LiveDevice; now: number; selected: boolean; onSelect: (id: number) => void; timeZone?: string }) {
-  const t = useT();
+  const t = useT('station');
   const state = headlineState(device);
   const fields = fieldsOf(device, t, timeZone);
   return (
@@ -24,7 +24,7 @@ export function DeviceCard({ device, now, selected, onSelect, timeZone }: { devi
         <span className={`inline-block h-2.5 w-2.5 shrink-0 rounded-full ${device.online ? 'bg-emerald-500' : 'bg-slate-400'}`} aria-hidden />
         <span className="min-w-0 flex-1 truncate font-semibold">{device.name}</span>
         <span data-testid="device-online" className={`rounded px-1.5 text-xs ${device.online ? 'bg-emerald-100 text-emerald-700 dark:bg-emerald-900/40 dark:text-emerald-300' : 'bg-slate-200 text-slate-600 dark:bg-slate-700 dark:text-slate-300'}`}>
-          {device.online ? t('station.common.online') : t('station.common.offline')}
+          {device.online ? t('station:common.online') : t('station:common.offline')}
         </span>
       </button>
       <div className="mt-1 flex items-center justify-between gap-2 text-xs text-slate-500 dark:text-slate-400">

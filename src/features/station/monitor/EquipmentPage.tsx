@@ -2,6 +2,7 @@
 // by type, the live view of every device of the chosen type (polled every 3 s through
 // streams/station/live.ts), a trend of the selected device, and the points view.
 import { useMemo, useState } from 'react';
+import { DEVICE_TYPES } from '../../../../protocol/codes';
 import type { LiveDevice } from '../../../../streams/station/live';
 import { useT } from '../../../hooks/useT';
 import { fmtAge, typeLabel } from '../format';
@@ -11,11 +12,11 @@ import { DeviceCard } from './DeviceCard';
 import { DEFAULT_TREND_POINT } from './deviceViews';
 import { PointsTable, type PointRow } from './PointsTable';
 
-const TABS = ['pv_inverter', 'pcs', 'battery_cluster', 'generator', 'charging_pile', 'load', 'gateway', 'weather_station', 'meter', 'points'] as const;
+const TABS = [...DEVICE_TYPES, 'points'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function EquipmentPage() {
-  const t = useT();
+  const t = useT('alarms', 'station');
   const stationId = useStationId();
   const live = useStationLive(stationId);
   const info = useStationInfo(stationId);
@@ -43,13 +44,13 @@ export default function EquipmentPage() {
   return (
     <div data-testid="equipment-page" data-polls={live.polls} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-lg font-semibold">{t('station.monitor.title')}</h1>
+        <h1 className="text-lg font-semibold">{t('station:monitor.title')}</h1>
         <span className="text-xs text-slate-500" data-testid="live-age">
-          {live.receivedAt ? fmtAge(t, live.receivedAt, now) : t('station.common.loading')}
+          {live.receivedAt ? fmtAge(t, live.receivedAt, now) : t('station:common.loading')}
         </span>
-        {live.failures > 0 && <span className="text-xs text-amber-600">{t('station.common.stale', { n: live.failures })}</span>}
+        {live.failures > 0 && <span className="text-xs text-amber-600">{t('station:common.stale', { n: live.failures })}</span>}
       </div>
-      <nav role="tablist" aria-label={t('station.monitor.picker')} className="flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-700">
+      <nav role="tablist" aria-label={t('station:monitor.picker')} className="flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-700">
         {tabs.map((x) => (
           <button
             key={x}
@@ -60,7 +61,7 @@ export default function EquipmentPage() {
             onClick={() => setTab(x)}
             className="-mb-px rounded-t-md border border-transparent px-3 py-1.5 text-sm aria-selected:border-slate-200 aria-selected:border-b-white aria-selected:bg-white aria-selected:font-semibold dark:aria-selected:border-slate-700 dark:aria-selected:border-b-slate-900 dark:aria-selected:bg-slate-900"
           >
-            {x === 'points' ? t('station.types.points') : typeLabel(t, x)}
+            {x === 'points' ? t('station:types.points') : typeLabel(t, x)}
             {x !== 'points' && <span className="ml-1 text-xs text-slate-400">{counts[x]}</span>}
           </button>
         ))}
@@ -70,7 +71,7 @@ export default function EquipmentPage() {
       ) : (
         <>
           {devices.length === 0 ? (
-            <p className="text-sm text-slate-500">{live.polls ? t('station.monitor.noDevices') : t('station.common.loading')}</p>
+            <p className="text-sm text-slate-500">{live.polls ? t('station:monitor.noDevices') : t('station:common.loading')}</p>
           ) : (
             <div data-testid="device-grid" className="grid grid-cols-[repeat(auto-fill,minmax(360px,1fr))] gap-3">
               {devices.map((d) => (
@@ -92,7 +93,7 @@ export default function EquipmentPage() {
           )}
           {sel && (
             <details className="rounded-lg border border-slate-200 bg-white p-2 text-sm dark:border-slate-700 dark:bg-slate-900">
-              <summary className="cursor-pointer font-medium">{t('station.monitor.details')} · {sel.name}</summary>
+              <summary className="cursor-pointer font-medium">{t('station:monitor.details')} · {sel.name}</summary>
               <PointsTable rows={rows.filter((r) => r.deviceId === sel.deviceId)} timeZone={timeZone} height={260} />
             </details>
           )}

@@ -4,7 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { PointValue } from '../../../../streams/station/live';
 import { useT } from '../../../hooks/useT';
-import type { TKey } from '../../../i18n/keys';
+import { QUALITY_KEY } from '../../../i18n/stationKeys';
 import { fmtTime, fmtValue, pointLabel, typeLabel } from '../format';
 import { stateKeyOf } from '../states';
 
@@ -18,7 +18,7 @@ const ROW = 32;
 const cols = 'grid grid-cols-[1.4fr_1.4fr_1fr_0.5fr_0.6fr_1.3fr] gap-3 px-3';
 
 export function PointsTable({ rows, timeZone, height = 480 }: { rows: readonly PointRow[]; timeZone?: string; height?: number }) {
-  const t = useT();
+  const t = useT('station');
   const [q, setQ] = useState('');
   const dq = useDeferredValue(q.trim().toLowerCase());
   const filtered = useMemo(() => {
@@ -30,8 +30,8 @@ export function PointsTable({ rows, timeZone, height = 480 }: { rows: readonly P
   const valueText = (r: PointRow): string => {
     if (r.point === 'state' || r.point === 'essState' || r.point === 'gridState' || r.point === 'on') {
       const type = r.point === 'essState' ? 'pcs' : r.point === 'gridState' ? 'meter' : r.point === 'on' ? 'pcsOn' : r.deviceType;
-      const key = type === 'pcsOn' ? (r.value === 1 ? 'station.state.pcs.on' : r.value === 0 ? 'station.state.pcs.off' : null) : stateKeyOf(type, typeof r.value === 'number' ? r.value : null);
-      if (key) return `${r.value} · ${t(key as TKey)}`;
+      const key = type === 'pcsOn' ? (r.value === 1 ? 'station:state.pcs.on' : r.value === 0 ? 'station:state.pcs.off' : null) : stateKeyOf(type, typeof r.value === 'number' ? r.value : null);
+      if (key) return `${r.value} · ${t(key)}`;
     }
     return fmtValue(r.value, '', 4);
   };
@@ -43,20 +43,20 @@ export function PointsTable({ rows, timeZone, height = 480 }: { rows: readonly P
           type="search"
           value={q}
           onChange={(e) => setQ(e.target.value)}
-          placeholder={t('station.monitor.pointsSearch')}
-          aria-label={t('station.monitor.pointsSearch')}
+          placeholder={t('station:monitor.pointsSearch')}
+          aria-label={t('station:monitor.pointsSearch')}
           className="h-8 w-72 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800"
         />
-        <span data-testid="points-count" className="text-sm text-slate-500">{t('station.monitor.rows', { count: filtered.length })}</span>
+        <span data-testid="points-count" className="text-sm text-slate-500">{t('station:monitor.rows', { count: filtered.length })}</span>
       </div>
       <div className="rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-700 dark:bg-slate-900">
         <div role="row" className={`${cols} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
-          <span>{t('station.monitor.colDevice')}</span>
-          <span>{t('station.monitor.colPoint')}</span>
-          <span className="text-right">{t('station.monitor.colValue')}</span>
-          <span>{t('station.monitor.colUnit')}</span>
-          <span>{t('station.monitor.colQuality')}</span>
-          <span>{t('station.monitor.colTime')}</span>
+          <span>{t('station:monitor.colDevice')}</span>
+          <span>{t('station:monitor.colPoint')}</span>
+          <span className="text-right">{t('station:monitor.colValue')}</span>
+          <span>{t('station:monitor.colUnit')}</span>
+          <span>{t('station:monitor.colQuality')}</span>
+          <span>{t('station:monitor.colTime')}</span>
         </div>
         <div ref={scroller} data-testid="points-scroller" style={{ height }} className="overflow-auto">
           <div style={{ height: v.getTotalSize(), position: 'relative' }}>
@@ -76,7 +76,7 @@ export function PointsTable({ rows, timeZone, height = 480 }: { rows: readonly P
                   <span className="truncate" title={r.point}>{pointLabel(t, r.point)} <span className="font-mono text-xs text-slate-400">{r.point}</span></span>
                   <span className="truncate text-right font-mono tabular-nums">{valueText(r)}</span>
                   <span>{r.unit}</span>
-                  <span className={r.quality === 'good' ? 'text-emerald-600' : r.quality === 'stale' ? 'text-amber-600' : 'text-red-600'}>{t(`station.quality.${r.quality}`)}</span>
+                  <span className={r.quality === 'good' ? 'text-emerald-600' : r.quality === 'stale' ? 'text-amber-600' : 'text-red-600'}>{t(QUALITY_KEY[r.quality])}</span>
                   <span className="truncate font-mono text-xs">{fmtTime(r.time, timeZone)}</span>
                 </div>
               );

@@ -3,7 +3,7 @@
 import type { LiveDevice } from '../../../../streams/station/live';
 import { pointNum } from '../../../../streams/station/live';
 import type { TFn } from '../../../i18n/i18n';
-import type { TKey } from '../../../i18n/keys';
+import type { TKey } from '../../../i18n/i18n';
 import { fmtNum, fmtTime, fmtValue, pointLabel } from '../format';
 import { essStateKey, gridStateKey, pcsStateKey, stateKeyOf } from '../states';
 
@@ -26,7 +26,7 @@ const stateField = (id: string, label: string, key: TKey | null, t: TFn, tone?: 
 
 /** Charge state of a power with + = discharge. */
 const chargeState = (t: TFn, p: number | null): string =>
-  p === null ? '-' : p < -0.05 ? t('station.derived.charging') : p > 0.05 ? t('station.derived.discharging') : t('station.derived.idle');
+  p === null ? '-' : p < -0.05 ? t('station:derived.charging') : p > 0.05 ? t('station:derived.discharging') : t('station:derived.idle');
 
 export function fieldsOf(d: LiveDevice, t: TFn, timeZone?: string): Field[] {
   switch (d.type) {
@@ -35,9 +35,9 @@ export function fieldsOf(d: LiveDevice, t: TFn, timeZone?: string): Field[] {
     case 'pcs': {
       const p = pointNum(d, 'p');
       return [
-        stateField('on', t('station.points.on'), pcsStateKey(pointNum(d, 'on')), t, pointNum(d, 'on') === 1 ? 'good' : undefined),
-        stateField('essState', t('station.points.essState'), essStateKey(pointNum(d, 'essState')), t),
-        { id: 'chargeState', label: t('station.derived.chargeState'), value: chargeState(t, p) },
+        stateField('on', t('station:points.on'), pcsStateKey(pointNum(d, 'on')), t, pointNum(d, 'on') === 1 ? 'good' : undefined),
+        stateField('essState', t('station:points.essState'), essStateKey(pointNum(d, 'essState')), t),
+        { id: 'chargeState', label: t('station:derived.chargeState'), value: chargeState(t, p) },
         num(d, t, 'p', 'kW'),
         num(d, t, 'tempC', '°C'),
         num(d, t, 'auxKw', 'kW', 2),
@@ -55,16 +55,16 @@ export function fieldsOf(d: LiveDevice, t: TFn, timeZone?: string): Field[] {
       const soh = pointNum(d, 'soh');
       return [
         num(d, t, 'soc', '%'),
-        { id: 'soh', label: t('station.derived.soh'), value: fmtValue(soh, '%', 1), tone: soh !== null && soh < 80 ? 'warn' : undefined },
+        { id: 'soh', label: t('station:derived.soh'), value: fmtValue(soh, '%', 1), tone: soh !== null && soh < 80 ? 'warn' : undefined },
         num(d, t, 'p', 'kW'),
         num(d, t, 'v', 'V'),
         num(d, t, 'i', 'A'),
         num(d, t, 'cellVmax', 'V', 3),
         num(d, t, 'cellVmin', 'V', 3),
-        { id: 'cellVspread', label: t('station.derived.cellVspread'), value: dv === null ? '-' : `${fmtNum(dv, 0)} mV`, tone: dv !== null && dv > 80 ? 'bad' : undefined },
+        { id: 'cellVspread', label: t('station:derived.cellVspread'), value: dv === null ? '-' : `${fmtNum(dv, 0)} mV`, tone: dv !== null && dv > 80 ? 'bad' : undefined },
         num(d, t, 'cellTmax', '°C'),
         num(d, t, 'cellTmin', '°C'),
-        { id: 'cellTspread', label: t('station.derived.cellTspread'), value: dt === null ? '-' : `${fmtNum(dt, 1)} °C` },
+        { id: 'cellTspread', label: t('station:derived.cellTspread'), value: dt === null ? '-' : `${fmtNum(dt, 1)} °C` },
       ];
     }
     case 'generator':
@@ -75,7 +75,7 @@ export function fieldsOf(d: LiveDevice, t: TFn, timeZone?: string): Field[] {
       return [num(d, t, 'p', 'kW'), num(d, t, 'energyKwh', 'kWh')];
     case 'gateway':
       return [
-        { id: 'lastSeen', label: t('station.derived.lastSeen'), value: fmtTime(d.lastSeen, timeZone), wide: true },
+        { id: 'lastSeen', label: t('station:derived.lastSeen'), value: fmtTime(d.lastSeen, timeZone), wide: true },
         num(d, t, 'cpuPct', '%'),
         { id: 'uptimeS', label: pointLabel(t, 'uptimeS'), value: fmtValue((pointNum(d, 'uptimeS') ?? NaN) / 3600, 'h') },
       ];
@@ -83,7 +83,7 @@ export function fieldsOf(d: LiveDevice, t: TFn, timeZone?: string): Field[] {
       return [num(d, t, 'ghi', 'W/m²', 0), num(d, t, 'poa', 'W/m²', 0), num(d, t, 'ambientC', '°C'), num(d, t, 'moduleC', '°C'), num(d, t, 'windMs', 'm/s')];
     case 'meter':
       return [
-        stateField('gridState', t('station.points.gridState'), gridStateKey(pointNum(d, 'gridState')), t),
+        stateField('gridState', t('station:points.gridState'), gridStateKey(pointNum(d, 'gridState')), t),
         num(d, t, 'p', 'kW'), num(d, t, 'v', 'V'), num(d, t, 'f', 'Hz', 2), num(d, t, 'importKwh', 'kWh'), num(d, t, 'exportKwh', 'kWh'),
       ];
     default:

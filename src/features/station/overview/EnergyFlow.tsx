@@ -2,7 +2,7 @@
 // each edge labelled with its live power and animated in the direction energy flows.
 // Sign conventions (queryStationOverview.flow): grid + import, ESS + discharge; others ≥ 0.
 import { useT } from '../../../hooks/useT';
-import type { TKey } from '../../../i18n/keys';
+import { FLOW_NODE_KEY } from '../../../i18n/stationKeys';
 import { fmtNum } from '../format';
 
 export interface Flow {
@@ -38,10 +38,10 @@ export const edgesOf = (f: Flow): Array<{ node: Node; kw: number }> => [
 ];
 
 export function EnergyFlow({ flow, present }: { flow: Flow; present: ReadonlySet<Node> }) {
-  const t = useT();
+  const t = useT('station');
   const [bx, by] = POS.bus;
   return (
-    <svg viewBox="0 0 600 340" role="img" aria-label={t('station.overview.flow')} data-testid="energy-flow" className="h-auto w-full max-w-3xl">
+    <svg viewBox="0 0 600 340" role="img" aria-label={t('station:overview.flow')} data-testid="energy-flow" className="h-auto w-full max-w-3xl">
       <style>{`@keyframes st-flow { to { stroke-dashoffset: -24; } } .st-edge { animation: st-flow 0.8s linear infinite; }`}</style>
       {edgesOf(flow)
         .filter((e) => present.has(e.node))
@@ -64,7 +64,7 @@ export function EnergyFlow({ flow, present }: { flow: Flow; present: ReadonlySet
         })}
       <circle cx={bx} cy={by} r={22} className="fill-slate-200 dark:fill-slate-700" />
       <text x={bx} y={by + 4} textAnchor="middle" fontSize={12} className="fill-slate-700 dark:fill-slate-200">
-        {t('station.overview.node.bus')}
+        {t('station:overview.node.bus')}
       </text>
       {(Object.keys(COLOR) as Node[])
         .filter((n) => present.has(n))
@@ -76,7 +76,7 @@ export function EnergyFlow({ flow, present }: { flow: Flow; present: ReadonlySet
               <rect x={x - 64} y={y - 20} width={128} height={40} rx={8} className="fill-white dark:fill-slate-900" />
               <rect x={x - 64} y={y - 20} width={128} height={40} rx={8} fill={COLOR[n]} fillOpacity={0.15} stroke={COLOR[n]} />
               <text x={x} y={y + 5} textAnchor="middle" fontSize={13} fontWeight={600} className="fill-slate-800 dark:fill-slate-100">
-                {t(`station.overview.node.${n}` as TKey)}
+                {t(FLOW_NODE_KEY[n])}
               </text>
             </g>
           );

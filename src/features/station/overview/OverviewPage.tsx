@@ -3,13 +3,15 @@
 // today's power curves (queryStationPowerCurve over the station's local day).
 import { useMemo } from 'react';
 import { usePolled } from '../usePolled';
+import { overviewPoll, todayCurvePoll } from '../../../../streams/station/overview';
 import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
-import type { TKey } from '../../../i18n/keys';
+import type { TKey } from '../../../i18n/i18n';
 import { TrendChart } from '../../../widgets/trend/TrendChart';
 import { fmtAge, fmtNum, pointLabel } from '../format';
 import { useNow, useStationId, useStationInfo } from '../hooks';
-import { joinSeries, localDayStart } from '../trend/join';
+import { dayEnd, dayStart } from '../../../../protocol/site-time';
+import { joinSeries } from '../trend/join';
 import { EnergyFlow } from './EnergyFlow';
 
 const COLORS: Record<string, string> = { pvKw: '#f59e0b', loadKw: '#0ea5e9', essKw: '#10b981', gridKw: '#6366f1', generatorKw: '#78716c', chargingKw: '#ec4899', soc: '#a855f7' };
@@ -26,23 +28,14 @@ function Figure({ label, value, id }: { label: string; value: string; id: string
 }
 
 export default function OverviewPage() {
-  const t = useT();
+  const t = useT('station');
   const { api } = useRuntime();
   const stationId = useStationId();
   const info = useStationInfo(stationId);
   const now = useNow(1000);
-  const ov = usePolled(() => api.call('queryStationOverview', { stationId: stationId ?? 0 }, { quiet: true }), 5000, [api, stationId], stationId !== null, 'station/overview');
+  const ov = usePolled(stationId !== null ? overviewPoll(api, stationId) : null);
   const tz = info?.timezone ?? 'UTC';
-  const curve = usePolled(
-    () => {
-      const to = Date.now();
-      return api.call('queryStationPowerCurve', { stationId: stationId ?? 0, from: new Date(localDayStart(to, tz)).toISOString(), to: new Date(to).toISOString(), width: 1200 }, { quiet: true });
-    },
-    60_000,
-    [api, stationId, tz],
-    stationId !== null && info !== null,
-    'station/powerCurve',
-  );
+  const curve = usePolled(stationId !== null && info !== null ? todayCurvePoll(api, stationId, tz) : null);
   const o = ov.value;
   const present = useMemo(() => {
     const s = new Set<'pv' | 'grid' | 'generator' | 'ess' | 'load' | 'charging'>(['load']);
@@ -53,52 +46,52 @@ export default function OverviewPage() {
   const powerSeries = useMemo(() => (curve.value?.series ?? []).filter((s) => s.point !== 'soc'), [curve.value]);
   const data = useMemo(() => joinSeries(powerSeries), [powerSeries]);
   const chartSeries = useMemo(() => powerSeries.map((s) => ({ label: `${pointLabel(t, s.point)} (kW)`, color: COLORS[s.point] ?? '#64748b', stepwise: s.stepwise, spanGaps: true })), [powerSeries, t]);
-  const dayStart = localDayStart(now, tz);
-  const range = useMemo(() => ({ min: dayStart / 1000, max: (dayStart + 86_400_000) / 1000 }), [dayStart]);
+  const todayStart = dayStart(tz, now);
+  const range = useMemo(() => ({ min: todayStart / 1000, max: dayEnd(tz, todayStart) / 1000 }), [todayStart, tz]);
 
   const f = (id: string, key: TKey, value: string) => <Figure key={id} id={id} label={t(key)} value={value} />;
   return (
     <div data-testid="overview-page" className="flex flex-col gap-4">
       <div className="flex items-center gap-3">
-        <h2 className="text-lg font-semibold">{t('station.overview.income')}</h2>
-        <span className="text-xs text-slate-500" data-testid="ov-age">{ov.at ? fmtAge(t, ov.at, now) : t('station.common.loading')}</span>
-        {ov.failures > 0 && <span className="text-xs text-amber-600">{t('station.common.stale', { n: ov.failures })}</span>}
+        <h2 className="text-lg font-semibold">{t('station:overview.income')}</h2>
+        <span className="text-xs text-slate-500" data-testid="ov-age">{ov.at ? fmtAge(t, ov.at, now) : t('station:common.loading')}</span>
+        {ov.failures > 0 && <span className="text-xs text-amber-600">{t('station:common.stale', { n: ov.failures })}</span>}
       </div>
       <div className="grid grid-cols-[repeat(auto-fill,minmax(170px,1fr))] gap-3">
-        {f('incomeToday', 'station.overview.incomeToday', money(o?.income.today))}
-        {f('incomeMonth', 'station.overview.incomeMonth', money(o?.income.month))}
-        {f('incomeTotal', 'station.overview.incomeTotal', money(o?.income.total))}
-        {f('savings', 'station.overview.savings', money(o?.income.savings))}
-        {f('fuelCost', 'station.overview.fuelCost', money(o?.income.fuelCost))}
-        {f('chargeToday', 'station.overview.chargeToday', kwh(o?.energy.today.chargeKwh))}
-        {f('dischargeToday', 'station.overview.dischargeToday', kwh(o?.energy.today.dischargeKwh))}
-        {f('pvToday', 'station.overview.pvToday', kwh(o?.energy.today.pvKwh))}
-        {f('loadToday', 'station.overview.loadToday', kwh(o?.energy.today.loadKwh))}
-        {f('chargeMonth', 'station.overview.chargeMonth', kwh(o?.energy.month.chargeKwh))}
-        {f('dischargeMonth', 'station.overview.dischargeMonth', kwh(o?.energy.month.dischargeKwh))}
-        {f('pvMonth', 'station.overview.pvMonth', kwh(o?.energy.month.pvKwh))}
+        {f('incomeToday', 'station:overview.incomeToday', money(o?.income.today))}
+        {f('incomeMonth', 'station:overview.incomeMonth', money(o?.income.month))}
+        {f('incomeTotal', 'station:overview.incomeTotal', money(o?.income.total))}
+        {f('savings', 'station:overview.savings', money(o?.income.savings))}
+        {f('fuelCost', 'station:overview.fuelCost', money(o?.income.fuelCost))}
+        {f('chargeToday', 'station:overview.chargeToday', kwh(o?.energy.today.chargeKwh))}
+        {f('dischargeToday', 'station:overview.dischargeToday', kwh(o?.energy.today.dischargeKwh))}
+        {f('pvToday', 'station:overview.pvToday', kwh(o?.energy.today.pvKwh))}
+        {f('loadToday', 'station:overview.loadToday', kwh(o?.energy.today.loadKwh))}
+        {f('chargeMonth', 'station:overview.chargeMonth', kwh(o?.energy.month.chargeKwh))}
+        {f('dischargeMonth', 'station:overview.dischargeMonth', kwh(o?.energy.month.dischargeKwh))}
+        {f('pvMonth', 'station:overview.pvMonth', kwh(o?.energy.month.pvKwh))}
       </div>
-      <h2 className="text-lg font-semibold">{t('station.overview.devops')}</h2>
+      <h2 className="text-lg font-semibold">{t('station:overview.devops')}</h2>
       <div className="grid grid-cols-[repeat(auto-fill,minmax(170px,1fr))] gap-3">
-        {f('online', 'station.overview.devicesOnline', o ? String(o.devices.online) : '-')}
-        {f('offline', 'station.overview.devicesOffline', o ? String(o.devices.offline) : '-')}
-        {f('alarms', 'station.overview.activeAlarms', o ? String(o.activeAlarms) : '-')}
-        {f('availability', 'station.overview.availability', o ? `${fmtNum(o.availabilityPct, 1)} %` : '-')}
-        {f('soc', 'station.overview.soc', o?.soc != null ? `${fmtNum(o.soc, 1)} %` : '-')}
+        {f('online', 'station:overview.devicesOnline', o ? String(o.devices.online) : '-')}
+        {f('offline', 'station:overview.devicesOffline', o ? String(o.devices.offline) : '-')}
+        {f('alarms', 'station:overview.activeAlarms', o ? String(o.activeAlarms) : '-')}
+        {f('availability', 'station:overview.availability', o ? `${fmtNum(o.availabilityPct, 1)} %` : '-')}
+        {f('soc', 'station:overview.soc', o?.soc != null ? `${fmtNum(o.soc, 1)} %` : '-')}
       </div>
       <div className="grid gap-4 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <section className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900">
-          <h3 className="mb-2 font-semibold">{t('station.overview.flow')}</h3>
-          {o ? <EnergyFlow flow={o.flow} present={present} /> : <p className="text-sm text-slate-500">{t('station.common.loading')}</p>}
+          <h3 className="mb-2 font-semibold">{t('station:overview.flow')}</h3>
+          {o ? <EnergyFlow flow={o.flow} present={present} /> : <p className="text-sm text-slate-500">{t('station:common.loading')}</p>}
         </section>
         <section data-testid="ov-curves" data-series={powerSeries.length} className="min-w-0 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900">
-          <h3 className="mb-2 font-semibold">{t('station.overview.curves')}</h3>
+          <h3 className="mb-2 font-semibold">{t('station:overview.curves')}</h3>
           {chartSeries.length > 0 ? (
-            <TrendChart series={chartSeries} data={data} range={range} timeZone={tz} height={300} testId="ov-chart" xLabel={t('station.trend.time')} syncKey={`station-${stationId}`} />
+            <TrendChart series={chartSeries} data={data} range={range} timeZone={tz} height={300} testId="ov-chart" xLabel={t('station:trend.time')} syncKey={`station-${stationId}`} />
           ) : (
-            <p className="text-sm text-slate-500">{curve.value ? t('station.common.noData') : t('station.common.loading')}</p>
+            <p className="text-sm text-slate-500">{curve.value ? t('station:common.noData') : t('station:common.loading')}</p>
           )}
-          <p className="mt-1 text-xs text-slate-500">{t('station.trend.zone', { zone: tz })}</p>
+          <p className="mt-1 text-xs text-slate-500">{t('station:trend.zone', { zone: tz })}</p>
         </section>
       </div>
     </div>

@@ -4,18 +4,24 @@
 // points per chart and up to four charts (other devices of the station), sharing one x range and
 // a cursor. Overlays: the device's alarms, the station's strategy issuance and mode switches, and
 // the tariff periods in force (bands along the axis in the station's local time).
+import { useObservable, useObservableCallback, useObservableState, useSubscription } from 'observable-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { map, withLatestFrom } from 'rxjs';
+import { stationDevices$, stationTariffs$, strategyRecords$, trendAlarms$, type StationDevice, type StrategyRecords, type Tariff } from '../../../../streams/station/trend';
+import type { AlarmRecord } from '../../../../streams/alarms/records';
+import { CSV_MIME } from '../../../../protocol/csv';
 import { Button } from '../../../components/Button';
 import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
-import type { TKey } from '../../../i18n/keys';
+import { labelOf } from '../../../i18n/codeKeys';
+import { ISSUE_STATUS_KEY, RESOLUTION_KEY, SWITCH_OP_KEY, TARIFF_PERIOD_KEY, TREND_PRESET_KEY } from '../../../i18n/stationKeys';
 import type { TrendMarker } from '../../../widgets/trend/TrendChart';
 import { fmtTime } from '../format';
 import { DEFAULT_TREND_POINT } from '../monitor/deviceViews';
 import { seriesFor, toCsvColumns, type CsvColumn } from './history';
-import { ISSUE_COLOR, PERIOD_COLORS, PERIOD_ORDER, SWITCH_COLOR, strategyMarks, tariffBands, tariffPeriods, type Distribution, type SwitchRecord, type Tariff } from './overlays';
+import { ISSUE_COLOR, PERIOD_COLORS, PERIOD_ORDER, SWITCH_COLOR, strategyMarks, tariffBands, tariffPeriods } from './overlays';
 import { MAX_SERIES, TrendPanel, type PanelInfo } from './TrendPanel';
-import { alarmContent } from '../../alarms/alarmText';
+import { ALARM_COLOR, alarmMarks } from './alarmMarks';
 
 const PRESETS = [
   { id: 'h1', ms: 3_600_000 },
@@ -26,8 +32,6 @@ const PRESETS = [
 ] as const;
 const LIVE_REFRESH_MS = 15_000;
 export const MAX_CHARTS = 4;
-const ALARM_COLOR = { fault: '#dc2626', alert: '#d97706', event: '#64748b' } as const;
-const RECOVERED = '#16a34a';
 
 export interface DeviceTrendProps {
   deviceId: number;
@@ -42,23 +46,19 @@ export interface DeviceTrendProps {
   stationId?: number;
 }
 
-interface StationDevice {
-  deviceId: number;
-  name: string;
-  type: string;
-  points: Array<{ point: string; unit: string }>;
-}
 interface Extra {
   key: number;
   deviceId: number;
   points: string[];
 }
-type Alarm = { deviceId: number | null; t: number; color: string; label: string; recovered: boolean };
+const NO_RECORDS: AlarmRecord[] = [];
+const NO_STRATEGY: StrategyRecords = { dist: [], switches: [] };
+const NO_TARIFFS: Tariff[] = [];
 
 let nextKey = 1;
 
 export function DeviceTrend({ deviceId, deviceName, points: available, initialPoint, timeZone: zone0, syncKey, stationId }: DeviceTrendProps) {
-  const t = useT();
+  const t = useT('alarms', 'station');
   const { api } = useRuntime();
   const [mainPoints, setMainPoints] = useState<string[]>([initialPoint]);
   const [extras, setExtras] = useState<Extra[]>([]);
@@ -82,75 +82,26 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
   const qFrom = main?.query.from;
   const qTo = main?.query.to;
 
-  // ── overlays ──
-  const [alarms, setAlarms] = useState<Alarm[]>([]);
-  const [records, setRecords] = useState<{ dist: Distribution[]; switches: SwitchRecord[] }>({ dist: [], switches: [] });
-  const [tariffs, setTariffs] = useState<Tariff[]>([]);
-  useEffect(() => {
-    if (!stationId || qFrom === undefined || qTo === undefined) return;
-    let alive = true;
-    const range = { from: new Date(qFrom).toISOString(), to: new Date(qTo).toISOString() };
-    api.call('fuzzyAlarmRecord', { alarmRecordVo: { stationId, ...range }, page: 1, length: 1000 }, { quiet: true }).then(
-      (r) =>
-        alive &&
-        setAlarms(
-          r.dataList.flatMap((a) => {
-            const label = alarmContent(a);
-            return [
-              { deviceId: a.deviceId, t: Date.parse(a.happenTime) / 1000, color: ALARM_COLOR[a.alarmType], label, recovered: false },
-              ...(a.recoveryTime ? [{ deviceId: a.deviceId, t: Date.parse(a.recoveryTime) / 1000, color: RECOVERED, label, recovered: true }] : []),
-            ];
-          }),
-        ),
-      () => undefined,
-    );
-    return () => {
-      alive = false;
-    };
-  }, [api, stationId, qFrom, qTo]);
-  useEffect(() => {
-    if (!stationId || qFrom === undefined || qTo === undefined) return;
-    let alive = true;
-    // Issuance and switch records of the fetched range (up to 1,000 of each); a live range moves
-    // every LIVE_REFRESH_MS, so new records are read as time passes.
-    const range = { from: new Date(qFrom).toISOString(), to: new Date(qTo + 1).toISOString() };
-    const load = () =>
-      Promise.all([
-        api.call('queryDistributionRecords', { stationId, ...range, page: 1, length: 1000 }, { quiet: true }),
-        api.call('querySwitchRecords', { stationId, ...range, page: 1, length: 1000 }, { quiet: true }),
-      ]).then(
-        ([d, s]) => alive && setRecords({ dist: d.dataList, switches: s.dataList }),
-        () => undefined,
-      );
-    void load();
-    return () => {
-      alive = false;
-    };
-  }, [api, stationId, qFrom, qTo]);
-  useEffect(() => {
-    if (!stationId) return;
-    let alive = true;
-    Promise.all([
-      api.call('queryStationTariffs', { stationId }, { quiet: true }),
-      api.call('queryTariffHistory', { stationId, page: 1, length: 100 }, { quiet: true }).catch(() => ({ dataList: [] as Tariff[] })),
-    ]).then(
-      ([cur, hist]) => alive && setTariffs([...(cur.active ? [cur.active] : []), ...cur.pending, ...hist.dataList]),
-      () => undefined,
-    );
-    return () => {
-      alive = false;
-    };
-  }, [api, stationId]);
+  // ── overlays: reads of the fetched range (streams/station/trend.ts) ──
+  const window$ = useObservable(
+    (in$) => in$.pipe(map(([stationId, from, to]) => (stationId && from !== undefined && to !== undefined ? { stationId, from, to } : null))),
+    [stationId, qFrom, qTo],
+  );
+  const stationId$ = useObservable((in$) => in$.pipe(map(([id]) => id ?? null)), [stationId]);
+  const alarmRecords = useObservableState(useObservable(() => trendAlarms$(api, window$)), NO_RECORDS);
+  const records = useObservableState(useObservable(() => strategyRecords$(api, window$)), NO_STRATEGY);
+  const tariffs = useObservableState(useObservable(() => stationTariffs$(api, stationId$)), NO_TARIFFS);
+  const alarms = useMemo(() => alarmRecords.flatMap(alarmMarks), [alarmRecords]);
 
   const periods = useMemo(() => tariffPeriods(tariffs, range.from, range.to, timeZone), [tariffs, range.from, range.to, timeZone]);
-  const bands = useMemo(() => tariffBands(periods, (p) => t(`station.trend.period.${p}` as TKey)), [periods, t]);
+  const bands = useMemo(() => tariffBands(periods, (p) => t(TARIFF_PERIOD_KEY[p])), [periods, t]);
   const stratMarks = useMemo(
     () =>
       qFrom === undefined || qTo === undefined
         ? []
         : strategyMarks(records.dist, records.switches, qFrom, qTo, {
-            issue: (d) => t('station.trend.issued', { name: d.strategyName, status: t(`station.trend.issue.${(['pending', 'success', 'failed'] as const)[d.status] ?? 'pending'}` as TKey) }),
-            switch: (s) => t('station.trend.switched', { op: SWITCH_OPS.has(s.operation) ? t(`station.trend.switchOp.${s.operation}` as TKey) : s.operation }),
+            issue: (d) => t('station:trend.issued', { name: d.strategyName, status: t(ISSUE_STATUS_KEY[d.status] ?? ISSUE_STATUS_KEY[0]) }),
+            switch: (s) => t('station:trend.switched', { op: labelOf(SWITCH_OP_KEY, s.operation) }),
           }),
     [records, qFrom, qTo, t],
   );
@@ -162,25 +113,19 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
   const extraMarkers = useMemo(() => new Map(extras.map((e) => [e.key, markersOf(e.deviceId)])), [extras, markersOf]);
   const alarmCount = alarms.filter((a) => a.deviceId === deviceId && !a.recovered).length;
 
-  // ── added charts ──
-  const loadDevices = useCallback(async (): Promise<StationDevice[]> => {
-    if (devices) return devices;
-    if (!stationId) return [];
-    const r = await api.call('queryStationLatest', { stationId }, { quiet: true });
-    const list = r.devices.map((d) => ({ deviceId: d.deviceId, name: d.name, type: d.type, points: d.points.filter((p) => typeof p.value !== 'string').map((p) => ({ point: p.point, unit: p.unit })) }));
-    setDevices(list);
-    return list;
-  }, [api, devices, stationId]);
+  // ── added charts: the station's devices, read on the first "add chart" ──
+  const [askDevices, asks$] = useObservableCallback<void>();
+  const added$ = useObservable(() => stationDevices$(api, asks$.pipe(withLatestFrom(stationId$), map(([, id]) => id))));
   const defaultPoint = (d: StationDevice | undefined): string => {
     const want = d ? DEFAULT_TREND_POINT[d.type] : undefined;
     return d?.points.find((p) => p.point === want)?.point ?? d?.points[0]?.point ?? initialPoint;
   };
-  const addChart = async () => {
-    const list = await loadDevices().catch(() => [] as StationDevice[]);
+  useSubscription(added$, ({ devices: list, loaded }) => {
+    if (loaded) setDevices(list);
     const shown = new Set([deviceId, ...extras.map((e) => e.deviceId)]);
     const d = list.find((x) => !shown.has(x.deviceId)) ?? list.find((x) => x.deviceId === deviceId);
     setExtras((xs) => (xs.length + 1 >= MAX_CHARTS ? xs : [...xs, { key: nextKey++, deviceId: d?.deviceId ?? deviceId, points: [d ? defaultPoint(d) : initialPoint] }]));
-  };
+  });
   const updateExtra = (key: number, patch: Partial<Extra>) => setExtras((xs) => xs.map((x) => (x.key === key ? { ...x, ...patch } : x)));
   const removeExtra = (key: number) => {
     setExtras((xs) => xs.filter((x) => x.key !== key));
@@ -217,7 +162,7 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
 
   const exportCsv = () => {
     const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([csv.csv], { type: 'text/csv;charset=utf-8' }));
+    a.href = URL.createObjectURL(new Blob([csv.csv], { type: CSV_MIME }));
     a.download = `${deviceName}-${mainPoints.join('+')}-${fmtTime(range.from, timeZone).replace(/[: ]/g, '')}.csv`;
     document.body.append(a);
     a.click();
@@ -254,8 +199,8 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
       className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
     >
       <header className="flex flex-wrap items-center gap-2 text-sm">
-        <h3 className="mr-2 font-semibold">{t('station.trend.title')} · {deviceName}</h3>
-        <div role="group" aria-label={t('station.trend.range')} className="flex gap-1">
+        <h3 className="mr-2 font-semibold">{t('station:trend.title')} · {deviceName}</h3>
+        <div role="group" aria-label={t('station:trend.range')} className="flex gap-1">
           {PRESETS.map((p) => (
             <button
               key={p.id}
@@ -265,40 +210,40 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
               onClick={() => setRange({ from: Date.now() - p.ms, to: Date.now(), live: true, span: p.ms })}
               className="rounded border border-slate-300 px-2 py-0.5 aria-pressed:bg-sky-600 aria-pressed:text-white dark:border-slate-600"
             >
-              {t(`station.trend.${p.id}` as TKey)}
+              {t(TREND_PRESET_KEY[p.id])}
             </button>
           ))}
         </div>
-        <button type="button" data-testid="trend-pan-left" onClick={() => pan(-1)} className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600">◀ {t('station.trend.panLeft')}</button>
-        <button type="button" data-testid="trend-pan-right" onClick={() => pan(1)} className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600">{t('station.trend.panRight')} ▶</button>
+        <button type="button" data-testid="trend-pan-left" onClick={() => pan(-1)} className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600">◀ {t('station:trend.panLeft')}</button>
+        <button type="button" data-testid="trend-pan-right" onClick={() => pan(1)} className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600">{t('station:trend.panRight')} ▶</button>
         {stationId !== undefined && (
           <button
             type="button"
             data-testid="trend-add-chart"
             disabled={panels.length >= MAX_CHARTS}
-            title={t('station.trend.maxCharts')}
-            onClick={() => void addChart()}
+            title={t('station:trend.maxCharts')}
+            onClick={() => askDevices()}
             className="rounded border border-slate-300 px-2 py-0.5 disabled:opacity-50 dark:border-slate-600"
           >
-            {t('station.trend.addChart')}
+            {t('station:trend.addChart')}
           </button>
         )}
         <Button data-testid="trend-csv" onClick={exportCsv} disabled={columns.length === 0}>
-          {t('station.trend.exportCsv')}
+          {t('station:trend.exportCsv')}
         </Button>
       </header>
       {(shownPeriods.length > 0 || stratMarks.length > 0 || alarmCount > 0) && (
         <div data-testid="trend-legend" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
-          {shownPeriods.length > 0 && <span className="text-slate-500">{t('station.trend.tariff')}</span>}
+          {shownPeriods.length > 0 && <span className="text-slate-500">{t('station:trend.tariff')}</span>}
           {shownPeriods.map((p) => (
             <span key={p} data-testid={`trend-period-${p}`} className="flex items-center gap-1">
               <span aria-hidden className="inline-block h-2.5 w-4 rounded-sm" style={{ background: PERIOD_COLORS[p] }} />
-              {t(`station.trend.period.${p}` as TKey)}
+              {t(TARIFF_PERIOD_KEY[p])}
             </span>
           ))}
-          {alarmCount > 0 && <LegendLine color={ALARM_COLOR.fault} dashed label={t('station.trend.legendAlarm')} />}
-          {issues > 0 && <LegendLine color={ISSUE_COLOR} label={t('station.trend.legendIssue')} />}
-          {switches > 0 && <LegendLine color={SWITCH_COLOR} label={t('station.trend.legendSwitch')} />}
+          {alarmCount > 0 && <LegendLine color={ALARM_COLOR.fault} dashed label={t('station:trend.legendAlarm')} />}
+          {issues > 0 && <LegendLine color={ISSUE_COLOR} label={t('station:trend.legendIssue')} />}
+          {switches > 0 && <LegendLine color={SWITCH_COLOR} label={t('station:trend.legendSwitch')} />}
         </div>
       )}
       <TrendPanel {...common} index={0} infoKey={0} deviceId={deviceId} deviceName={deviceName} available={available} points={mainPoints} onPoints={setMainPoints} markers={mainMarkers} />
@@ -323,13 +268,13 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
         );
       })}
       <footer className="flex flex-wrap gap-x-4 text-xs text-slate-500 dark:text-slate-400">
-        <span data-testid="trend-zone">{t('station.trend.zone', { zone: timeZone })}</span>
-        {s0 && <span>{t('station.trend.resolution', { res: resLabel(t, s0.resolution) })}</span>}
-        <span data-testid="trend-shown">{t('station.trend.shown', { count: csv.rows })}</span>
-        {alarmCount > 0 && <span data-testid="trend-alarms">{t('station.trend.alarms', { count: alarmCount })}</span>}
-        {stratMarks.length > 0 && <span data-testid="trend-strategies">{t('station.trend.strategies', { count: stratMarks.length })}</span>}
-        {main?.kind === 'failed' && <span className="text-red-600">{t('station.trend.failed')}</span>}
-        <span className="ml-auto">{t('station.trend.hint')}</span>
+        <span data-testid="trend-zone">{t('station:trend.zone', { zone: timeZone })}</span>
+        {s0 && <span>{t('station:trend.resolution', { res: resLabel(s0.resolution) })}</span>}
+        <span data-testid="trend-shown">{t('station:trend.shown', { count: csv.rows })}</span>
+        {alarmCount > 0 && <span data-testid="trend-alarms">{t('station:trend.alarms', { count: alarmCount })}</span>}
+        {stratMarks.length > 0 && <span data-testid="trend-strategies">{t('station:trend.strategies', { count: stratMarks.length })}</span>}
+        {main?.kind === 'failed' && <span className="text-red-600">{t('station:trend.failed')}</span>}
+        <span className="ml-auto">{t('station:trend.hint')}</span>
       </footer>
     </section>
   );
@@ -344,5 +289,4 @@ function LegendLine({ color, label, dashed }: { color: string; label: string; da
   );
 }
 
-const SWITCH_OPS = new Set(['enablePeakShaving', 'shutDownPeakShaving', 'enableIsland', 'shutDownIsland']);
-const resLabel = (t: (k: TKey) => string, r: string): string => (['raw', '1m', '15m', '1d'].includes(r) ? t(`station.trend.res.${r}` as TKey) : r);
+const resLabel = (r: string): string => labelOf(RESOLUTION_KEY, r);

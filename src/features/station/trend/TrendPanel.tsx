@@ -8,7 +8,8 @@ import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
 import { TrendChart, type TrendBand, type TrendMarker, type TrendSeries } from '../../../widgets/trend/TrendChart';
 import { pointLabel } from '../format';
-import { apiHistory, history$, newQueries, seriesFor, type HistoryState } from './history';
+import { deviceHistory, history$, newQueries, type HistoryState } from '../../../../streams/station/history';
+import { seriesFor } from './history';
 import { joinSeries } from './join';
 
 export const MAX_SERIES = 4;
@@ -48,14 +49,14 @@ export interface TrendPanelProps {
 const ctl = 'rounded border border-slate-300 bg-transparent px-1 py-0.5 dark:border-slate-600';
 
 export function TrendPanel(p: TrendPanelProps) {
-  const t = useT();
+  const t = useT('station');
   const { api } = useRuntime();
   const { deviceId, points, range, onInfo, infoKey } = p;
   const [width, setWidth] = useState(0);
   const queries = useMemo(newQueries, []);
   const fetches = useRef(0);
   const fetch = useMemo(() => {
-    const f = apiHistory(api);
+    const f = deviceHistory(api);
     return (q: Parameters<typeof f>[0]) => {
       fetches.current += 1;
       return f(q);
@@ -107,7 +108,7 @@ export function TrendPanel(p: TrendPanelProps) {
       <div className="flex flex-wrap items-center gap-2 text-sm">
         {p.devices && p.onDevice ? (
           <label className="flex items-center gap-1">
-            <span className="text-slate-500">{t('station.trend.device')}</span>
+            <span className="text-slate-500">{t('station:trend.device')}</span>
             <select data-testid="trend-device" value={deviceId} onChange={(e) => p.onDevice?.(Number(e.target.value))} className={ctl}>
               {p.devices.map((d) => (
                 <option key={d.deviceId} value={d.deviceId}>
@@ -119,11 +120,11 @@ export function TrendPanel(p: TrendPanelProps) {
         ) : (
           <span className="font-medium">{p.deviceName}</span>
         )}
-        <span className="text-slate-500">{t('station.trend.point')}</span>
+        <span className="text-slate-500">{t('station:trend.point')}</span>
         {points.map((pt, k) => (
           <span key={k} data-testid="trend-series" className="flex items-center gap-0.5 rounded border px-1" style={{ borderColor: SERIES_COLORS[k] }}>
             <span aria-hidden className="inline-block h-2 w-2 rounded-full" style={{ background: SERIES_COLORS[k] }} />
-            <select data-testid={k === 0 && p.index === 0 ? 'trend-point' : 'trend-series-point'} aria-label={t('station.trend.point')} value={pt} onChange={(e) => setAt(k, e.target.value)} className="bg-transparent py-0.5">
+            <select data-testid={k === 0 && p.index === 0 ? 'trend-point' : 'trend-series-point'} aria-label={t('station:trend.point')} value={pt} onChange={(e) => setAt(k, e.target.value)} className="bg-transparent py-0.5">
               {[{ point: pt }, ...unused].map((a) => (
                 <option key={a.point} value={a.point}>
                   {pointLabel(t, a.point)}
@@ -131,7 +132,7 @@ export function TrendPanel(p: TrendPanelProps) {
               ))}
             </select>
             {points.length > 1 && (
-              <button type="button" data-testid="trend-remove-point" aria-label={t('station.trend.removePoint', { point: pointLabel(t, pt) })} title={t('station.trend.removePoint', { point: pointLabel(t, pt) })} onClick={() => p.onPoints(points.filter((_, i) => i !== k))} className="px-0.5 text-slate-400 hover:text-red-600">
+              <button type="button" data-testid="trend-remove-point" aria-label={t('station:trend.removePoint', { point: pointLabel(t, pt) })} title={t('station:trend.removePoint', { point: pointLabel(t, pt) })} onClick={() => p.onPoints(points.filter((_, i) => i !== k))} className="px-0.5 text-slate-400 hover:text-red-600">
                 ×
               </button>
             )}
@@ -139,14 +140,14 @@ export function TrendPanel(p: TrendPanelProps) {
         ))}
         <select
           data-testid="trend-add-point"
-          aria-label={t('station.trend.addPoint')}
-          title={points.length >= MAX_SERIES ? t('station.trend.maxSeries') : undefined}
+          aria-label={t('station:trend.addPoint')}
+          title={points.length >= MAX_SERIES ? t('station:trend.maxSeries') : undefined}
           disabled={points.length >= MAX_SERIES || unused.length === 0}
           value=""
           onChange={(e) => e.target.value && p.onPoints([...points, e.target.value])}
           className={`${ctl} disabled:opacity-50`}
         >
-          <option value="">{t('station.trend.addPoint')}</option>
+          <option value="">{t('station:trend.addPoint')}</option>
           {unused.map((a) => (
             <option key={a.point} value={a.point}>
               {pointLabel(t, a.point)}
@@ -155,10 +156,10 @@ export function TrendPanel(p: TrendPanelProps) {
         </select>
         {p.onRemove && (
           <button type="button" data-testid="trend-remove-chart" onClick={p.onRemove} className="ml-auto rounded border border-slate-300 px-2 py-0.5 text-xs dark:border-slate-600">
-            {t('station.trend.removeChart')}
+            {t('station:trend.removeChart')}
           </button>
         )}
-        {state?.kind === 'failed' && <span className="text-xs text-red-600">{t('station.trend.failed')}</span>}
+        {state?.kind === 'failed' && <span className="text-xs text-red-600">{t('station:trend.failed')}</span>}
       </div>
       <TrendChart
         series={series}
@@ -168,7 +169,7 @@ export function TrendPanel(p: TrendPanelProps) {
         onRange={p.onRange}
         onWidth={setWidth}
         testId={p.index === 0 ? 'trend-chart' : `trend-chart-${p.index}`}
-        xLabel={t('station.trend.time')}
+        xLabel={t('station:trend.time')}
         syncKey={p.syncKey}
         markers={p.markers}
         bands={p.bands}

@@ -17,10 +17,3 @@ export function joinSeries(series: ReadonlyArray<{ t: readonly number[]; v: read
   });
   return [xs.map((x) => x / 1000), ...ys];
 }
-
-/** ms of the start of the local day containing `now` in `timeZone`. */
-export function localDayStart(now: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(now));
-  const g = (k: string) => Number(parts.find((p) => p.type === k)?.value ?? 0);
-  return now - ((g('hour') * 60 + g('minute')) * 60 + g('second')) * 1000 - (now % 1000);
-}

@@ -1,6 +1,8 @@
 // What the trend overlays on its time axis besides alarms: the tariff periods in force (sharp,
 // peak, flat, valley as bands, in the station's local time, day by day with the tariff and season
 // of that day) and the station's strategy issuance and mode-switch records as marks.
+import { PERIODS } from '../../../../protocol/codes';
+import { addDateDays, dateKey, dateStart, wallTimeMs } from '../../../../protocol/site-time';
 import type { Res } from '../../../../streams/api/client';
 import type { TrendBand, TrendMarker } from '../../../widgets/trend/TrendChart';
 
@@ -10,45 +12,13 @@ export type SwitchRecord = Res<'querySwitchRecords'>['dataList'][number];
 export type Period = Tariff['seasons'][number]['slots'][number]['period'];
 
 export const PERIOD_COLORS: Record<Period, string> = { sharp: '#dc2626', peak: '#f97316', flat: '#0ea5e9', valley: '#16a34a' };
-export const PERIOD_ORDER: readonly Period[] = ['sharp', 'peak', 'flat', 'valley'];
+export const PERIOD_ORDER: readonly Period[] = PERIODS;
 export const ISSUE_COLOR = '#7c3aed';
 export const SWITCH_COLOR = '#0891b2';
 /** beyond this span a day's bands are a few pixels wide: none are drawn */
 export const MAX_BAND_SPAN_MS = 62 * 86_400_000;
 
-const fmts = new Map<string, Intl.DateTimeFormat>();
-const fmtOf = (timeZone: string): Intl.DateTimeFormat => {
-  let f = fmts.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-    fmts.set(timeZone, f);
-  }
-  return f;
-};
-
-/** Local calendar fields of an instant in a zone. */
-export function localParts(ms: number, timeZone: string): { y: number; m: number; d: number; hh: number; mm: number; ss: number } {
-  const parts = fmtOf(timeZone).formatToParts(new Date(ms));
-  const g = (k: string) => Number(parts.find((p) => p.type === k)?.value ?? 0);
-  return { y: g('year'), m: g('month'), d: g('day'), hh: g('hour'), mm: g('minute'), ss: g('second') };
-}
-
-const offsetAt = (ms: number, timeZone: string): number => {
-  const p = localParts(ms, timeZone);
-  return Date.UTC(p.y, p.m - 1, p.d, p.hh, p.mm, p.ss) - (ms - (((ms % 1000) + 1000) % 1000));
-};
-
-/** The instant of local wall time y-m-d + `minutes` in the zone (the later offset wins in a DST gap). */
-export function zonedMs(y: number, m: number, d: number, minutes: number, timeZone: string): number {
-  const wall = Date.UTC(y, m - 1, d, 0, minutes);
-  const o1 = offsetAt(wall, timeZone);
-  const t = wall - o1;
-  const o2 = offsetAt(t, timeZone);
-  return o2 === o1 ? t : wall - o2;
-}
-
 const hhmm = (s: string): number => Number(s.slice(0, 2)) * 60 + Number(s.slice(3, 5));
-const ymd = (y: number, m: number, d: number): string => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 
 /**
  * Tariff periods over [fromMs, toMs]: for every local day, the tariff with the latest effective
@@ -59,20 +29,14 @@ export function tariffPeriods(tariffs: readonly Tariff[], fromMs: number, toMs: 
   if (!(toMs > fromMs) || toMs - fromMs > MAX_BAND_SPAN_MS || tariffs.length === 0) return [];
   const sorted = [...tariffs].sort((a, b) => (a.effectiveDate < b.effectiveDate ? 1 : -1));
   const out: Array<{ from: number; to: number; period: Period; tariff: string }> = [];
-  const p0 = localParts(fromMs, timeZone);
-  for (let i = 0; ; i++) {
-    const day = new Date(Date.UTC(p0.y, p0.m - 1, p0.d + i));
-    const y = day.getUTCFullYear();
-    const m = day.getUTCMonth() + 1;
-    const d = day.getUTCDate();
-    if (zonedMs(y, m, d, 0, timeZone) >= toMs) break;
-    const date = ymd(y, m, d);
+  for (let date = dateKey(timeZone, fromMs); dateStart(timeZone, date) < toMs; date = addDateDays(date, 1)) {
+    const m = Number(date.slice(5, 7));
     const tariff = sorted.find((t) => t.effectiveDate.slice(0, 10) <= date);
     const season = tariff?.seasons.find((s) => s.months.includes(m));
     if (!tariff || !season) continue;
     for (const slot of [...season.slots].sort((a, b) => hhmm(a.start) - hhmm(b.start))) {
-      const a = Math.max(fromMs, zonedMs(y, m, d, hhmm(slot.start), timeZone));
-      const b = Math.min(toMs, zonedMs(y, m, d, hhmm(slot.end), timeZone));
+      const a = Math.max(fromMs, wallTimeMs(timeZone, date, hhmm(slot.start)));
+      const b = Math.min(toMs, wallTimeMs(timeZone, date, hhmm(slot.end)));
       if (!(b > a)) continue;
       const last = out[out.length - 1];
       if (last && last.period === slot.period && last.tariff === tariff.name && last.to === a) last.to = b;

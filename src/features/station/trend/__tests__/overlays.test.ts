@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seriesFor, toCsvColumns, type History } from '../history';
-import { strategyMarks, tariffPeriods, zonedMs, type Distribution, type SwitchRecord, type Tariff } from '../overlays';
+import { strategyMarks, tariffPeriods, type Distribution, type SwitchRecord, type Tariff } from '../overlays';
 
 const slot = (start: string, end: string, period: 'sharp' | 'peak' | 'flat' | 'valley') => ({ start, end, period, fromGridPrice: 0.1, feedInPrice: 0.05 });
 const tariff = (name: string, effectiveDate: string, slots: ReturnType<typeof slot>[]): Tariff => ({
@@ -8,11 +8,18 @@ const tariff = (name: string, effectiveDate: string, slots: ReturnType<typeof sl
 });
 
 describe('tariff periods on the time axis', () => {
-  it('places slots at local wall time in the station zone', () => {
-    expect(new Date(zonedMs(2026, 11, 21, 8 * 60, 'Asia/Shanghai')).toISOString()).toBe('2026-11-21T00:00:00.000Z');
-    expect(new Date(zonedMs(2026, 11, 21, 0, 'Africa/Nairobi')).toISOString()).toBe('2026-11-20T21:00:00.000Z');
-    // DST: 02:30 on 2026-03-08 does not exist in New York; 08:00 is EDT (UTC-4)
-    expect(new Date(zonedMs(2026, 3, 8, 8 * 60, 'America/New_York')).toISOString()).toBe('2026-03-08T12:00:00.000Z');
+  it('places slots at local wall time in the station zone, also on a 23-hour DST day', () => {
+    const t = tariff('T', '2026-01-01', [slot('00:00', '12:00', 'valley'), slot('12:00', '24:00', 'peak')]);
+    const iso = (p: { from: number; to: number; period: string }) => [new Date(p.from).toISOString(), new Date(p.to).toISOString(), p.period];
+    // Berlin 2026-03-29: midnight is UTC+1, noon and the next midnight UTC+2
+    expect(tariffPeriods([t], Date.parse('2026-03-28T23:00:00Z'), Date.parse('2026-03-29T22:00:00Z'), 'Europe/Berlin').map(iso)).toEqual([
+      ['2026-03-28T23:00:00.000Z', '2026-03-29T10:00:00.000Z', 'valley'],
+      ['2026-03-29T10:00:00.000Z', '2026-03-29T22:00:00.000Z', 'peak'],
+    ]);
+    expect(tariffPeriods([t], Date.parse('2026-11-20T21:00:00Z'), Date.parse('2026-11-21T21:00:00Z'), 'Africa/Nairobi').map(iso)).toEqual([
+      ['2026-11-20T21:00:00.000Z', '2026-11-21T09:00:00.000Z', 'valley'],
+      ['2026-11-21T09:00:00.000Z', '2026-11-21T21:00:00.000Z', 'peak'],
+    ]);
   });
 
   it('uses the tariff in force on each day, clips to the range and merges neighbouring slots of one period', () => {
@@ -66,7 +73,8 @@ describe('CSV of several series', () => {
       (ms) => `L${ms}`,
     );
     expect(rows).toBe(4);
-    expect(csv.trim().split('\n')).toEqual([
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.slice(1).trim().split('\r\n')).toEqual([
       'time (Asia/Shanghai),time (UTC),p (kW),"soc, % (%)"',
       'L1000,1970-01-01T00:00:01.000Z,2,',
       'L1500,1970-01-01T00:00:01.500Z,,50',

@@ -1,0 +1,65 @@
+// Tariff pricing benchmark:
+//   tariff.year_bill_ms   a station-year of 15-minute metered energy (35,040 intervals) priced day
+//                         by day under a two-season, eight-slot tariff with fuel price windows, by
+//                         the server's pricing function (server/money); median of 5 (target <= 150)
+import { priceRange, sumBills, type MeteredInterval, type Pricing, type Tariff } from '../../server/money';
+import { dateStart } from '../../protocol/site-time';
+import { log, median, report } from '../report';
+
+const RUNS = 5;
+const ZONE = 'Europe/Berlin'; // a zone with two daylight-saving days in the year
+
+const eightSlots = (scale: number) => [
+  { start: '00:00', end: '06:00', period: 'valley' as const, fromGridPrice: 0.0812 * scale, feedInPrice: 0.03 },
+  { start: '06:00', end: '08:00', period: 'flat' as const, fromGridPrice: 0.1523 * scale, feedInPrice: 0.05 },
+  { start: '08:00', end: '10:30', period: 'peak' as const, fromGridPrice: 0.2411 * scale, feedInPrice: 0.07 },
+  { start: '10:30', end: '12:00', period: 'sharp' as const, fromGridPrice: 0.3307 * scale, feedInPrice: 0.09 },
+  { start: '12:00', end: '14:10', period: 'flat' as const, fromGridPrice: 0.1523 * scale, feedInPrice: 0.05 },
+  { start: '14:10', end: '17:00', period: 'peak' as const, fromGridPrice: 0.2411 * scale, feedInPrice: 0.07 },
+  { start: '17:00', end: '21:00', period: 'sharp' as const, fromGridPrice: 0.3307 * scale, feedInPrice: 0.09 },
+  { start: '21:00', end: '24:00', period: 'valley' as const, fromGridPrice: 0.0812 * scale, feedInPrice: 0.03 },
+];
+
+const tariff = (): Tariff => ({
+  id: 1, name: 'two seasons, eight slots', effectiveDate: '2025-01-01',
+  seasons: [{ months: [6, 7, 8, 9], slots: eightSlots(1.25) }, { months: [1, 2, 3, 4, 5, 10, 11, 12], slots: eightSlots(1) }],
+});
+
+const yearOfQuarters = (): MeteredInterval[] => {
+  const out: MeteredInterval[] = [];
+  const from = dateStart(ZONE, '2026-01-01');
+  const to = dateStart(ZONE, '2027-01-01');
+  for (let t = from, i = 0; t < to; t += 900_000, i++) {
+    const hour = (i % 96) / 4;
+    const sun = Math.max(0, Math.sin(((hour - 6) / 12) * Math.PI));
+    out.push({ bucket: t, gridImport: 2 + (i % 11) * 0.13, gridExport: 3 * sun, load: 4 + (i % 7) * 0.2, generator: i % 96 < 8 ? 1.5 : 0, fuel: 0 });
+  }
+  return out;
+};
+
+export async function run(): Promise<void> {
+  const intervals = yearOfQuarters();
+  // one untimed pass in another zone, as a running server has compiled this code already; the
+  // zone look-ups of the timed zone stay cold for the first timed run
+  priceRange(intervals, { timezone: 'America/New_York', tariffs: [tariff()], oil: [] });
+  const times: number[] = [];
+  let total = 0;
+  for (let r = 0; r < RUNS; r++) {
+    // a fresh tariff and oil list each run: nothing carried over from the previous pricing
+    const pricing: Pricing = {
+      timezone: ZONE,
+      tariffs: [tariff()],
+      oil: [
+        { start: dateStart(ZONE, '2026-01-01'), end: dateStart(ZONE, '2026-07-01'), pricePerLitre: 1.2, kwhPerLitre: 3.5 },
+        { start: dateStart(ZONE, '2026-07-01'), end: dateStart(ZONE, '2027-01-01'), pricePerLitre: 1.35, kwhPerLitre: 3.5 },
+      ],
+    };
+    const t0 = performance.now();
+    const days = priceRange(intervals, pricing);
+    total = sumBills(days).total;
+    times.push(performance.now() - t0);
+    if (days.length !== 365) throw new Error(`priced ${days.length} days, expected 365`);
+  }
+  log(`${intervals.length} intervals, year bill ${total} USD, runs ${times.map((x) => x.toFixed(1)).join(' ')} ms`);
+  report('tariff.year_bill_ms', median(times), 'ms');
+}

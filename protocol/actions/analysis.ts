@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { id, isoDate } from './common';
+
+// Analytics center (docs/analytics.md): PV, energy storage and energy usage over a scope (the
+// platform, a service provider, one station) and a period of the stations' local days. Rates are
+// percentages; energies kWh; money in `currency`. null = not computable (no data, no capacity).
+
+const num = z.number();
+const opt = num.nullable();
+
+export const analysisRequest = z.object({
+  /** a service provider; absent = every provider in the caller's scope */
+  orgId: id.optional(),
+  /** one station (of `orgId` when both are given) */
+  stationId: id.optional(),
+  period: z.enum(['day', 'month', 'year', 'custom']),
+  /** day / month / year: any local date inside the period; custom: the first day */
+  date: isoDate,
+  /** custom only: the last day, inclusive (at most 366 days) */
+  to: isoDate.optional(),
+  compare: z.enum(['none', 'previous', 'lastYear']).default('none'),
+});
+
+/** One chart line: a value per bucket, and the comparison period's value at the same position. */
+const series = z.object({ key: z.string(), unit: z.string(), values: z.array(opt), compare: z.array(opt).nullable() });
+
+const frame = {
+  from: isoDate,
+  to: isoDate,
+  /** bucket size of `buckets` and the series: hour for a day, day for a month or a custom range up to 62 days, else month */
+  granularity: z.enum(['hour', 'day', 'month']),
+  /** 'YYYY-MM-DD HH' | 'YYYY-MM-DD' | 'YYYY-MM' (stations' local time) */
+  buckets: z.array(z.string()),
+  compare: z.object({ from: isoDate, to: isoDate, buckets: z.array(z.string()) }).nullable(),
+  currency: z.string(),
+  stationCount: z.number().int(),
+  series: z.array(series),
+};
+const stationKey = { stationId: id, stationName: z.string(), serviceProviderId: id };
+
+export const pvTotals = z.object({
+  pvKwh: num, capacityKwp: num, specificYield: opt, irradiationKwhM2: opt, prPct: opt, prTempCorrectedPct: opt,
+});
+export const pvAnalysis = z.object({
+  ...frame,
+  totals: pvTotals,
+  compareTotals: pvTotals.nullable(),
+  stations: z.array(pvTotals.extend({
+    ...stationKey,
+    /** PR over the 30 local days before the period */
+    pr30dPct: opt,
+    /** the period's PR is more than 5 % (relative) below pr30dPct */
+    prDropped: z.boolean(),
+    /** 1 = best; null when the figure is null */
+    rankPr: z.number().int().nullable(),
+    rankYield: z.number().int().nullable(),
+  })),
+});
+
+export const essTotals = z.object({
+  chargeKwh: num, dischargeKwh: num, capacityKwh: num,
+  rtePct: opt,
+  /** sameSoc: the window starts and ends at the same SOC; socCorrected: E_dis / (E_ch − ΔSOC·C) */
+  rteMethod: z.enum(['sameSoc', 'socCorrected']),
+  /** measured at the converter's AC side (PCS counters) */
+  rteBasis: z.literal('ac'),
+  efc: opt, utilisationPct: opt,
+  chargeFromGridKwh: num, chargeFromPvKwh: num, dischargeToLoadKwh: num, dischargeExportedKwh: num,
+  dischargeValue: num, chargeCost: num, netArbitrage: num,
+});
+export const sohCluster = z.object({
+  deviceId: id, stationId: id, name: z.string(),
+  /** UTC days */
+  days: z.array(z.string()), values: z.array(num),
+  latestPct: opt,
+  /** least-squares trend, percentage points per year */
+  trendPctPerYear: opt,
+});
+export const essAnalysis = z.object({
+  ...frame,
+  totals: essTotals,
+  compareTotals: essTotals.nullable(),
+  soh: z.array(sohCluster),
+  stations: z.array(essTotals.extend({ ...stationKey, sohPct: opt })),
+});
+
+export const touRow = z.object({
+  period: z.enum(['sharp', 'peak', 'flat', 'valley']), importKwh: num, exportKwh: num, importCost: num, feedInRevenue: num, amount: num,
+});
+export const usageTotals = z.object({
+  consumptionKwh: num, loadKwh: num, fromPvKwh: num, fromEssKwh: num, fromGridKwh: num, fromGeneratorKwh: num,
+  pvKwh: num, gridImportKwh: num, gridExportKwh: num, generatorKwh: num,
+  selfConsumptionPct: opt, selfSufficiencyPct: opt,
+  /** highest 15-minute average demand, kW; for several stations the sum of each one's peak */
+  peakKw: opt, peakAt: z.string().nullable(),
+  loadFactorPct: opt,
+  fuelLitres: num, fuelCost: num, gridCost: num, feedInRevenue: num, income: num,
+  tou: z.array(touRow),
+});
+export const usageAnalysis = z.object({
+  ...frame,
+  totals: usageTotals,
+  compareTotals: usageTotals.nullable(),
+  stations: z.array(usageTotals.omit({ tou: true }).extend(stationKey)),
+});

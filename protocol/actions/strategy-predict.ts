@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { action } from '../action';
+import { id } from './common';
+import { islandParams, peakShavingParams } from './strategies';
+
+// A predicted day before issuing (docs/strategies.md): the station's own models run the next
+// 24 hours under a strategy (stored or a draft) and under what is in force, priced by the tariff.
+
+const viewPerm = ['operationModeManagement.operationModeManagement', 'operationModeManagement.switchRecord'] as const;
+
+export const strategyDraft = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('peakShaving'), params: peakShavingParams }),
+  z.object({ kind: z.literal('island'), params: islandParams }),
+]);
+
+/** One run of the day: quarter-hour averages from `start`, and its money. */
+export const predictedRun = z.object({
+  /** capacity-weighted SOC at the end of each quarter hour, %; null without storage */
+  soc: z.array(z.number().nullable()),
+  /** grid power, kW (+ import, − export) */
+  gridKw: z.array(z.number()),
+  /** converter power, kW (+ discharge, − charge) */
+  essKw: z.array(z.number()),
+  importKwh: z.number(),
+  exportKwh: z.number(),
+  /** grid cost − feed-in revenue + fuel cost, rounded to the cent */
+  cost: z.number(),
+});
+
+export const strategyPredictActions = {
+  predictStrategyDay: action({
+    endpoint: 'mot', permission: viewPerm, kind: 'read', stage: 'fleet',
+    summary: "The next 24 hours of a station simulated by its own models under a strategy (a stored one by id, or a draft) and under the one in force: SOC, grid and converter power per quarter hour, and the cost difference priced by the station's tariff.",
+    request: z.object({ stationId: id, strategyId: id.optional(), draft: strategyDraft.optional() }),
+    response: z.object({
+      stationId: z.number().int(),
+      timezone: z.string(),
+      currency: z.string(),
+      /** first quarter hour, ISO-8601 UTC */
+      start: z.string(),
+      stepMinutes: z.number().int(),
+      candidate: predictedRun,
+      inForce: predictedRun,
+      /** candidate.cost − inForce.cost: negative saves money */
+      difference: z.number(),
+    }),
+  }),
+} as const;

@@ -1,0 +1,60 @@
+// The code lists of the domain (SPEC §2-§4), in one place the console and the server both read.
+// Nothing is imported here, so a screen that only needs a list (a filter's options, a state's
+// name) does not pull the request schemas and their validator into its chunk. Order matters:
+// filters, tabs and legends show the codes in the order written here, and the device-state lists
+// are indexed by the numeric code a gateway sends.
+
+// ───────────────────────────── stations ─────────────────────────────
+
+export const SYSTEM_TYPES = { onGrid: 1, offGrid: 2, switching: 3 } as const;
+export const ENERGY_TYPES = ['pv', 'ess', 'dg', 'load', 'charging'] as const;
+export type EnergyType = (typeof ENERGY_TYPES)[number];
+export const SITE_TYPES = ['factory', 'commercial', 'residential'] as const;
+export type SiteType = (typeof SITE_TYPES)[number];
+/** Station status icon (SPEC §2, 0-4): 0 normal, 1 alarm, 2 fault, 3 offline, 4 not commissioned. */
+export const STATION_STATUS = { normal: 0, alarm: 1, fault: 2, offline: 3, notCommissioned: 4 } as const;
+export type StationStatus = (typeof STATION_STATUS)[keyof typeof STATION_STATUS];
+
+// ───────────────────────────── devices ─────────────────────────────
+
+export const DEVICE_TYPES = ['pv_inverter', 'pcs', 'battery_cluster', 'generator', 'charging_pile', 'load', 'gateway', 'weather_station', 'meter'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+
+/** Diesel generator states 0-14, in SPEC order. */
+export const GENERATOR_STATES = [
+  'standby', 'preheating', 'fuelBurn', 'startup', 'startupInterval', 'safeOperation', 'bootupIdle', 'warming',
+  'loading', 'normalOperation', 'cooling', 'stallIdle', 'deEnergisedStop', 'awaitingFullStop', 'shutdownFailure',
+] as const;
+/** Battery cluster states 0-6. */
+export const CLUSTER_STATES = ['normal', 'fullyCharged', 'fullyDischarged', 'alarm', 'fault', 'forceChargeRequest', 'underVoltageProtection'] as const;
+/** ESS (carried by each PCS) 0-2. */
+export const ESS_STATES = ['init', 'standby', 'shutdown'] as const;
+/** Grid state of the meter 0-2. */
+export const GRID_STATES = ['onGrid', 'offGrid', 'switching'] as const;
+/** Charging pile 0-1. */
+export const PILE_STATES = ['standby', 'charging'] as const;
+/** PCS converter 0-1. */
+export const PCS_STATES = ['off', 'on'] as const;
+/** PV inverter 0-2 (curtailed: held below what the sun allows). */
+export const PV_STATES = ['standby', 'running', 'curtailed'] as const;
+
+// ───────────────────────────── alarms ─────────────────────────────
+
+export const ALARM_CATEGORIES = ['event', 'protection', 'alarm', 'fault'] as const;
+export type AlarmCategory = (typeof ALARM_CATEGORIES)[number];
+/** The categories most severe first, as the analysis charts stack them. */
+export const ALARM_CATEGORIES_BY_SEVERITY = ['fault', 'protection', 'alarm', 'event'] as const satisfies readonly AlarmCategory[];
+export const ALARM_TYPES = ['fault', 'alert', 'event'] as const;
+export type AlarmType = (typeof ALARM_TYPES)[number];
+/** SPEC §3 alarm status: 1 unresolved, 2 resolved. */
+export const ALARM_STATUS = { unresolved: 1, resolved: 2 } as const;
+/** SPEC §4: 35002 shows a pop-up; 35003 shows a pop-up and plays the category's sound. */
+export const ACTION_WAY = { popup: 35002, popupWithSound: 35003 } as const;
+
+// ───────────────────────────── tariffs and strategies ─────────────────────────────
+
+export const PERIODS = ['sharp', 'peak', 'flat', 'valley'] as const;
+export type Period = (typeof PERIODS)[number];
+export const TARIFF_STATUS = ['active', 'pending', 'history'] as const;
+export const OIL_PRICE_STATUS = ['pending', 'active', 'expired'] as const;
+export const STRATEGY_KINDS = ['peakShaving', 'island'] as const;

@@ -1,0 +1,91 @@
+// Screenshots of every console screen in zh and en, for looking at what a change did:
+//   npx vite build && npx tsx scripts/screenshots.ts [--out DIR] [--only a,b] [--url URL]
+// Without --url it starts the server in-process (in-memory database, 12 seeded stations, the
+// simulated fleet running) on a free port. Station screens open seed station 4's pages.
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { chromium } from 'playwright-core';
+import { buildApp } from '../server/app';
+
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+const arg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+
+const STATION = '?stationId=4&serviceProviderId=4';
+/** [file name, path, account]: public screens without a sign-in, the rest as the platform admin */
+const SCREENS: ReadonlyArray<readonly [string, string, 'none' | 'admin' | 'sunrise']> = [
+  ['login', '/login', 'none'],
+  ['find-password', '/findPassword', 'none'],
+  ['homepage', '/homepage/index', 'admin'],
+  ['wall', '/homepage/index?wall=1', 'admin'],
+  ['customers', '/monitor/customers', 'admin'],
+  ['station-list', '/monitor-station/list', 'admin'],
+  ['alarm-list', '/alarm/alarmList', 'admin'],
+  ['alarm-analysis', '/alarm/alarmAnalysis', 'admin'],
+  ['messages', '/message/list', 'admin'],
+  ['analysis-pv', '/analysis/photovoltaic', 'admin'],
+  ['analysis-ess', '/analysis/energyStorage', 'admin'],
+  ['analysis-usage', '/analysis/energyUsage', 'admin'],
+  ['report-platform', '/operations/platformReport', 'admin'],
+  ['report-provider', '/operations/serviceReport', 'admin'],
+  ['report-site', '/operations/siteReport', 'admin'],
+  ['accounts', '/system/account', 'admin'],
+  ['roles', '/system/role', 'admin'],
+  ['overview', `/overviewStations/overviewStations${STATION}`, 'admin'],
+  ['equipment', `/dquipmentMonitoring/dquipmentMonitoring${STATION}`, 'admin'],
+  ['tariff', `/electricityPriceManagement/electricityPriceManagement${STATION}`, 'admin'],
+  ['tariff-history', `/electricityPriceManagement/historyPrice${STATION}`, 'admin'],
+  ['tariff-templates', `/electricityPriceManagement/priceTemlate${STATION}`, 'admin'],
+  ['oil-price', `/electricityPriceManagement/oilPrice${STATION}`, 'admin'],
+  ['alarm-log', `/alarmLog/alarmLog${STATION}`, 'admin'],
+  ['modes', `/operationModeManagement/operationModeManagement${STATION}`, 'admin'],
+  ['switch-records', `/operationModeManagement/switchRecord${STATION}`, 'admin'],
+  ['not-found', '/no/such/page', 'admin'],
+];
+const PASSWORDS = { admin: 'Admin@2026', sunrise: 'Sunrise@2026' } as const;
+
+async function startServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const built = await buildApp({
+    logger: false,
+    seedStations: 12,
+    config: { host: '127.0.0.1', port: 0, pgliteDir: '', simulator: true, seed: true, logLevel: 'warn', staticDir: 'dist', backfillDays: 2 },
+  });
+  await built.app.listen({ host: '127.0.0.1', port: 0 });
+  return { url: `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`, close: () => built.app.close() };
+}
+
+const out = arg('out') ?? '.tmp/screens';
+const only = arg('only')?.split(',');
+mkdirSync(out, { recursive: true });
+const server = arg('url') ? { url: arg('url') as string, close: async () => {} } : await startServer();
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+for (const lang of ['zh', 'en'] as const) {
+  const ctx = await browser.newContext({ baseURL: server.url, viewport: { width: 1600, height: 900 }, locale: lang === 'en' ? 'en-GB' : 'zh-CN' });
+  await ctx.addInitScript((l) => localStorage.setItem('language', l), lang);
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error(`[${lang}] page error: ${String(e)}`));
+  let signedIn = false;
+  for (const [name, path, who] of SCREENS) {
+    if (only && !only.includes(name)) continue;
+    if (who !== 'none' && !signedIn) {
+      await page.goto('/login');
+      await page.getByTestId('login-account').fill(who);
+      await page.getByTestId('login-password').fill(PASSWORDS[who]);
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
+      signedIn = true;
+    }
+    await page.goto(path);
+    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: `${out}/${name}.${lang}.png` });
+    console.log(`${out}/${name}.${lang}.png`);
+  }
+  await ctx.close();
+}
+await browser.close();
+await server.close();
+process.exit(0);

@@ -1,0 +1,101 @@
+import type { z } from 'zod';
+import type { auditEntry } from '../../protocol/actions/audit';
+import type { Queryable } from '../db/db';
+import { authed, type Ctx, type Handlers } from '../api/context';
+import { likeOf, loadAccount, orgsInScope, requireOrg, subtree } from './org-admin';
+
+// The audit trail (docs/accounts.md). Every write lands in audit_log beside its change; sign-in
+// attempts land here too. A tenant reads the entries of accounts of the organisations it manages
+// (a provider: itself and its customers); the platform reads everything, unknown accounts included.
+
+type Entry = z.input<typeof auditEntry>;
+
+interface AuditRow {
+  auditId: string | number;
+  at: Date;
+  accountId: number | null;
+  account: string | null;
+  contact: string | null;
+  orgId: number | null;
+  orgName: string | null;
+  action: string;
+  target: string | null;
+  outcome: string;
+  detail: Record<string, unknown>;
+}
+
+// Rows written before the org column (and by the statements that fill only the account) take the
+// acting account's org.
+const AUDIT_SQL = `
+  SELECT l.id AS "auditId", l.at, l.account_id AS "accountId", a.account, a.contact, o.id AS "orgId", o.name AS "orgName",
+         l.action, l.target, l.outcome, l.detail
+  FROM audit_log l LEFT JOIN accounts a ON a.id = l.account_id LEFT JOIN orgs o ON o.id = coalesce(l.org_id, a.org_id)`;
+
+const toEntry = (r: AuditRow): Entry => ({ ...r, auditId: Number(r.auditId), at: r.at.toISOString() });
+
+/** Records a sign-in attempt; `accountId` null when the name matched no account. */
+export const auditSignIn = async (q: Queryable, ctx: Ctx, accountId: number | null, outcome: 'ok' | 'failed', detail: Record<string, unknown>): Promise<void> => {
+  await q.query(
+    `INSERT INTO audit_log(at, account_id, org_id, action, target, outcome, detail)
+     VALUES ($1, $2::int, (SELECT org_id FROM accounts WHERE id = $2::int), 'signIn', $3, $4, $5)`,
+    [ctx.now, accountId, accountId === null ? null : `account:${accountId}`, outcome, JSON.stringify({ ...detail, ip: ctx.ip })],
+  );
+};
+
+class Where {
+  readonly conds: string[] = [];
+  readonly vals: unknown[] = [];
+  p(v: unknown): string {
+    this.vals.push(v);
+    return `$${this.vals.length}`;
+  }
+  get sql(): string {
+    return this.conds.length ? `WHERE ${this.conds.join(' AND ')}` : '';
+  }
+}
+
+export const auditHandlers: Handlers = {
+  queryAuditLog: async (q, ctx) => {
+    const { me } = authed(ctx);
+    const reg = ctx.services.registry;
+    const w = new Where();
+    const org = 'coalesce(l.org_id, a.org_id)';
+    if (q.orgId !== undefined) {
+      requireOrg(reg, me, q.orgId);
+      w.conds.push(`${org} = ANY(${w.p(subtree(reg, q.orgId).filter((o) => orgsInScope(reg, me).includes(o)))}::int[])`);
+    } else if (me.orgType !== 1) w.conds.push(`${org} = ANY(${w.p(orgsInScope(reg, me))}::int[])`);
+    if (q.from) w.conds.push(`l.at >= ${w.p(q.from)}::timestamptz`);
+    if (q.to) w.conds.push(`l.at < ${w.p(q.to)}::timestamptz`);
+    if (q.accountId !== undefined) w.conds.push(`l.account_id = ${w.p(q.accountId)}`);
+    if (q.account) {
+      const k = w.p(likeOf(q.account));
+      w.conds.push(`(a.account ILIKE ${k} OR a.contact ILIKE ${k})`);
+    }
+    if (q.actions && q.actions.length > 0) w.conds.push(`l.action = ANY(${w.p(q.actions)}::text[])`);
+    if (q.target) w.conds.push(q.target.endsWith(':') ? `l.target LIKE ${w.p(`${q.target.replace(/[\\%_]/g, '\\$&')}%`)}` : `l.target = ${w.p(q.target)}`);
+    if (q.outcome) w.conds.push(`l.outcome = ${w.p(q.outcome)}`);
+    const db = ctx.services.db;
+    const [count] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log l LEFT JOIN accounts a ON a.id = l.account_id ${w.sql}`,
+      w.vals,
+    );
+    const totalCount = count?.n ?? 0;
+    const offset = (q.page - 1) * q.length;
+    if (offset >= totalCount) return { totalCount, dataList: [] };
+    const rows = await db.query<AuditRow>(`${AUDIT_SQL} ${w.sql} ORDER BY l.at DESC, l.id DESC LIMIT ${w.p(q.length)} OFFSET ${w.p(offset)}`, w.vals);
+    return { totalCount, dataList: rows.map(toEntry) };
+  },
+
+  queryAccountAudit: async ({ userId, length }, ctx) => {
+    const { me } = authed(ctx);
+    const t = await loadAccount(ctx, me, userId);
+    const rows = await ctx.services.db.query<AuditRow>(
+      `${AUDIT_SQL} WHERE l.id IN (
+         (SELECT id FROM audit_log WHERE account_id = $1 ORDER BY at DESC, id DESC LIMIT $3)
+         UNION (SELECT id FROM audit_log WHERE target = $2 ORDER BY at DESC, id DESC LIMIT $3))
+       ORDER BY l.at DESC, l.id DESC LIMIT $3`,
+      [t.userId, `account:${t.userId}`, length],
+    );
+    return { dataList: rows.map(toEntry) };
+  },
+};

@@ -1,0 +1,49 @@
+import { strategyDraft } from '../../protocol/actions/strategy-predict';
+import { authed, type Handlers } from '../api/context';
+import { ActionError, invalid } from '../api/errors';
+import { loadFleetConfig } from '../fleet/config';
+import type { StationConfig } from '../fleet/station';
+import { loadPricing } from '../money';
+import { predictDay, type StrategyDraft } from '../strategies/predict';
+import { strategySql, toStrategy, type StrategyRow } from '../strategies/records';
+import { requireStation } from './stations';
+
+// predictStrategyDay (docs/strategies.md): the station as it runs now (the live model of its
+// gateway when the simulator runs, else its stored configuration), simulated for the next 24
+// hours under the candidate and under what is in force, both priced by the station's tariff.
+
+export const strategyPredictHandlers: Handlers = {
+  predictStrategyDay: async (q, ctx) => {
+    const { scope } = authed(ctx);
+    requireStation(scope, q.stationId);
+    if ((q.strategyId === undefined) === (q.draft === undefined)) invalid([{ path: q.strategyId === undefined ? 'draft' : 'strategyId', issue: 'oneOf' }]);
+    const db = ctx.services.db;
+    let draft: StrategyDraft;
+    if (q.strategyId !== undefined) {
+      const [row] = await db.query<StrategyRow>(`${strategySql} WHERE id=$1 AND deleted_at IS NULL`, [q.strategyId]);
+      if (!row || !scope.hasStation(row.stationId)) throw new ActionError('notFound');
+      if (row.stationId !== q.stationId) invalid([{ path: 'strategyId', issue: 'stationMismatch' }]);
+      const s = toStrategy(row);
+      draft = strategyDraft.parse({ kind: s.kind, params: s.params });
+    } else {
+      draft = q.draft!;
+    }
+    const live = ctx.services.fleet?.gateways.get(q.stationId)?.model;
+    const cfg: StationConfig | undefined = live?.cfg ?? (await loadFleetConfig(db, [q.stationId]))[0];
+    if (!cfg) throw new ActionError('notFound');
+    const hasEss = cfg.devices.some((d) => d.type === 'pcs') && cfg.devices.some((d) => d.type === 'battery_cluster');
+    if (draft.kind === 'peakShaving' && !hasEss) invalid([{ path: 'stationId', issue: 'stationType' }]);
+    const pricing = await loadPricing({ db }, q.stationId, cfg.timezone);
+    const day = predictDay(cfg, draft, ctx.now.getTime(), live?.soc() ?? null, pricing);
+    return {
+      stationId: q.stationId,
+      timezone: cfg.timezone,
+      currency: 'USD',
+      start: new Date(day.start).toISOString(),
+      stepMinutes: day.stepMinutes,
+      candidate: day.candidate,
+      inForce: day.inForce,
+      difference: day.difference,
+    };
+  },
+};

@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import type { dayBill } from '../../protocol/actions/tariffs';
+import { authed, type Handlers } from '../api/context';
+import { invalid } from '../api/errors';
+import { loadMetered, loadPricing, priceDay, toCents, type DayBill, type Pricing } from '../money';
+import { requireStation } from './stations';
+import { loadTariff, normalise } from './tariffs-common';
+
+// The tariff preview's money (docs/tariffs.md): one local day of the station's metered energy
+// priced under the tariff being looked at and under the one in force that day, by the same
+// function as the station income.
+
+type DayBillWire = z.input<typeof dayBill>;
+const r3 = (x: number) => Math.round(x * 1000) / 1000;
+const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
+
+const toWire = (b: DayBill): DayBillWire => ({
+  tariffId: b.tariffId,
+  tariffName: b.tariffName,
+  importKwh: r3(b.importKwh),
+  exportKwh: r3(b.exportKwh),
+  gridCost: r4(b.gridCost),
+  feedInRevenue: r4(b.feedInRevenue),
+  periods: b.periods.map((p) => ({
+    period: p.period, importKwh: r3(p.importKwh), exportKwh: r3(p.exportKwh), importCost: r4(p.importCost), feedInRevenue: r4(p.feedInRevenue), amount: r4(p.amount),
+  })),
+  total: b.total,
+});
+
+/** The station's pricing with only `tariff` in force, whatever the day. */
+const underOnly = (pricing: Pricing, tariff: Pricing['tariffs'][number]): Pricing => ({ ...pricing, tariffs: [{ ...tariff, effectiveDate: '0001-01-01' }] });
+
+export const tariffPreviewHandlers: Handlers = {
+  previewTariffBill: async (q, ctx) => {
+    const { scope } = authed(ctx);
+    requireStation(scope, q.stationId);
+    if ((q.tariffId === undefined) === (q.seasons === undefined)) invalid([{ path: q.tariffId === undefined ? 'tariffId' : 'seasons', issue: 'oneOf' }]);
+    const db = ctx.services.db;
+    const timezone = ctx.services.registry.stations.get(q.stationId)?.timezone ?? 'UTC';
+    let candidate: Pricing['tariffs'][number];
+    if (q.tariffId !== undefined) {
+      const row = await loadTariff(db, scope, q.tariffId);
+      if (row.stationId !== q.stationId) invalid([{ path: 'tariffId', issue: 'stationMismatch' }]);
+      candidate = { id: row.tariffId, name: row.name, effectiveDate: row.effectiveDate, seasons: row.seasons };
+    } else {
+      candidate = { id: 0, name: q.name ?? '', effectiveDate: q.date, seasons: normalise(q.seasons!) };
+    }
+    const station = { id: q.stationId, timezone };
+    const [pricing, metered] = await Promise.all([loadPricing({ db }, q.stationId, timezone), loadMetered({ db }, station, q.date, q.date)]);
+    const inForce = priceDay(metered, pricing, q.date);
+    const under = priceDay(metered, underOnly(pricing, candidate), q.date);
+    const candidateBill = { ...under, tariffId: q.tariffId ?? null, tariffName: candidate.name || null };
+    return {
+      stationId: q.stationId,
+      date: q.date,
+      timezone,
+      hours: inForce.hours,
+      intervals: inForce.intervals,
+      currency: 'USD',
+      candidate: toWire(candidateBill),
+      inForce: inForce.tariffId === null ? null : toWire(inForce),
+      difference: toCents(candidateBill.total - (inForce.tariffId === null ? 0 : inForce.total)),
+    };
+  },
+};

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import mqtt, { connect, type MqttClient } from 'mqtt';
+import { GW_ROOT, gatewayUsername, gwTopic } from '../../protocol/fleet';
+import type { Config } from '../config';
+import { gatewayPassword } from '../fleet/gateway-auth';
+import type { Dynsec } from './dynsec';
+import type { GatewayListener } from './types';
+
+// The server's connections to an external Mosquitto (MQTT_URL): the admin one that publishes
+// and runs dynamic security, and the ingest one that receives the gateways' traffic.
+//
+// Station gateways on an external Mosquitto (MQTT_URL, dynamic-security plugin): one client
+// `gw-<id>` per station with its HMAC password and a role `ems-gw-<id>` allowing exactly what
+// the embedded broker allows (publish its telemetry/status/ack, subscribe to and receive its
+// cmd). The server's own role gets the right to subscribe to and receive `ems/gw/#`.
+// Idempotent: existing roles and clients are kept, passwords are set again (GATEWAY_SECRET may
+// have changed).
+
+export const SERVER_GW_ACLS = [
+  { acltype: 'subscribePattern', topic: `${GW_ROOT}/#`, allow: true, priority: 0 },
+  { acltype: 'publishClientReceive', topic: `${GW_ROOT}/#`, allow: true, priority: 0 },
+];
+
+const gatewayAcls = (id: number) => [
+  ...(['telemetry', 'status', 'ack'] as const).map((k) => ({ acltype: 'publishClientSend', topic: gwTopic(id, k), allow: true, priority: 0 })),
+  { acltype: 'subscribePattern', topic: gwTopic(id, 'cmd'), allow: true, priority: 0 },
+  { acltype: 'publishClientReceive', topic: gwTopic(id, 'cmd'), allow: true, priority: 0 },
+];
+
+export const ensureGatewayClients = async (dynsec: Dynsec, serverRole: string, secret: string, stationIds: readonly number[]): Promise<void> => {
+  await dynsec.run(SERVER_GW_ACLS.map((a) => ({ command: 'addRoleACL', rolename: serverRole, ...a })));
+  const CHUNK = 100;
+  for (let i = 0; i < stationIds.length; i += CHUNK) {
+    const ids = stationIds.slice(i, i + CHUNK);
+    await dynsec.run(ids.map((id) => ({ command: 'createRole', rolename: `ems-gw-${id}`, acls: gatewayAcls(id) })));
+    await dynsec.run(ids.map((id) => ({
+      command: 'createClient', username: gatewayUsername(id), password: gatewayPassword(secret, id), textname: 'ems station gateway', roles: [{ rolename: `ems-gw-${id}` }],
+    })));
+    await dynsec.run(ids.map((id) => ({ command: 'setClientPassword', username: gatewayUsername(id), password: gatewayPassword(secret, id) })));
+  }
+};
+
+/**
+ * The server's own ingest connection (a client of its own, apart from the publishing one, so a
+ * burst of telemetry never queues behind pushes): subscribes to every gateway's
+ * telemetry, status and ack, again after each reconnect.
+ */
+export const connectIngest = (c: Config, onMessage: GatewayListener, warn: (o: object, m: string) => void): MqttClient => {
+  const client = connect(c.mqttUrl!, { username: c.mqttAdminUser, password: c.mqttAdminPassword, clientId: `ems-ingest-${randomBytes(4).toString('hex')}`, clean: true, reconnectPeriod: 2000 });
+  client.on('connect', () => client.subscribe(['ems/gw/+/telemetry', 'ems/gw/+/status', 'ems/gw/+/ack'], { qos: 1 }));
+  client.on('message', (topic, payload) => onMessage(topic, payload));
+  client.on('error', (e) => warn({ err: e.message }, 'fleet ingest connection error'));
+  return client;
+};
+
+/** The admin connection: publishes pushes and commands, and runs dynamic-security commands. */
+export const connectAdmin = async (c: Config, connectTimeoutMs: number): Promise<MqttClient> => {
+  const { mqttUrl, mqttAdminUser, mqttAdminPassword } = c;
+  if (!mqttUrl) throw new Error('ExternalBroker needs MQTT_URL');
+  return mqtt.connectAsync(
+    mqttUrl,
+    {
+      username: mqttAdminUser,
+      password: mqttAdminPassword,
+      clientId: `ems-server-${process.pid}-${Math.random().toString(36).slice(2, 10)}`,
+      clean: true,
+      reconnectPeriod: 1_000,
+      connectTimeout: connectTimeoutMs,
+    },
+    false,
+  ).catch((e: unknown) => {
+    throw new Error(`cannot connect to MQTT_URL ${redact(mqttUrl)} as ${mqttAdminUser}: ${e instanceof Error ? e.message : String(e)}`);
+  });
+};
+
+const redact = (url: string): string => {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(unparsable url)';
+  }
+};

@@ -1,0 +1,92 @@
+import type { z } from 'zod';
+import type { billDetail, billSummary } from '../../protocol/actions/report-shapes';
+import { addDateDays, addMonthKey, dateKey } from '../../protocol/site-time';
+import { money as round4, kwh } from '../analytics/wire';
+import type { Queryable } from '../db/db';
+import { PERIOD_ORDER, loadMetered, loadPricing, priceRange, sumBills, toCents, type DayBill, type StationZone } from '../money';
+import { word, type FileLang } from './labels';
+import type { FileTable } from './table';
+
+// Monthly bills of a station, from the days the one pricing function bills (server/money):
+// energy and money per tariff period, diesel fuel cost, the total rounded once.
+
+export type BillSummary = z.input<typeof billSummary>;
+export type BillDetail = z.input<typeof billDetail>;
+
+const lastOfMonth = (m: string) => addDateDays(`${addMonthKey(m, 1)}-01`, -1);
+
+interface MonthBills { month: string; days: DayBill[]; generatorKwh: number }
+
+/** Billed days of months `first`..`last` ('YYYY-MM'), grouped by month (months without intervals left out). */
+const monthsOf = async (db: Queryable, st: StationZone, first: string, last: string): Promise<MonthBills[]> => {
+  const [pricing, metered] = await Promise.all([loadPricing({ db }, st.id, st.timezone), loadMetered({ db }, st, `${first}-01`, lastOfMonth(last))]);
+  const gen = new Map<string, number>();
+  for (const iv of metered) {
+    const m = dateKey(st.timezone, iv.bucket).slice(0, 7);
+    gen.set(m, (gen.get(m) ?? 0) + iv.generator);
+  }
+  const out = new Map<string, MonthBills>();
+  for (const d of priceRange(metered, pricing)) {
+    const m = d.date.slice(0, 7);
+    (out.get(m) ?? out.set(m, { month: m, days: [], generatorKwh: gen.get(m) ?? 0 }).get(m)!).days.push(d);
+  }
+  return [...out.values()];
+};
+
+const summaryOf = (stationId: number, b: MonthBills): BillSummary => {
+  const s = sumBills(b.days);
+  return {
+    billId: `${stationId}-${b.month}`, month: b.month, currency: 'USD',
+    gridAmount: s.total, fuelCost: s.fuelCostTotal, amount: toCents(s.total + s.fuelCostTotal),
+    importKwh: kwh(b.days.reduce((a, d) => a + d.importKwh, 0)), exportKwh: kwh(b.days.reduce((a, d) => a + d.exportKwh, 0)),
+  };
+};
+
+/** The year's bills up to the station's current month. */
+export const billList = async (db: Queryable, st: StationZone, year: number, now: number): Promise<BillSummary[]> => {
+  const current = dateKey(st.timezone, now).slice(0, 7);
+  const last = [`${year}-12`, current].sort()[0]!;
+  if (last < `${year}-01`) return [];
+  return (await monthsOf(db, st, `${year}-01`, last)).map((b) => summaryOf(st.id, b));
+};
+
+const price = (amount: number, qty: number) => (qty > 0 ? Math.round((amount / qty) * 10_000) / 10_000 : 0);
+
+export const billDetailOf = async (db: Queryable, st: StationZone & { name: string }, month: string): Promise<BillDetail | null> => {
+  const [b] = await monthsOf(db, st, month, month);
+  if (!b) return null;
+  const lines: BillDetail['lines'] = [];
+  for (const p of PERIOD_ORDER) {
+    const imp = b.days.reduce((a, d) => a + (d.periods.find((x) => x.period === p)?.importKwh ?? 0), 0);
+    const cost = b.days.reduce((a, d) => a + (d.periods.find((x) => x.period === p)?.importCost ?? 0), 0);
+    const exp = b.days.reduce((a, d) => a + (d.periods.find((x) => x.period === p)?.exportKwh ?? 0), 0);
+    const feed = b.days.reduce((a, d) => a + (d.periods.find((x) => x.period === p)?.feedInRevenue ?? 0), 0);
+    if (imp > 0) lines.push({ period: p, direction: 'import', quantity: kwh(imp), unit: 'kWh', price: price(cost, imp), amount: round4(cost) });
+    if (exp > 0) lines.push({ period: p, direction: 'export', quantity: kwh(exp), unit: 'kWh', price: price(feed, exp), amount: -round4(feed) });
+  }
+  const fuel = b.days.reduce((a, d) => a + d.fuelCost, 0);
+  if (fuel > 0 || b.generatorKwh > 0) lines.push({ period: 'diesel', direction: 'fuel', quantity: kwh(b.generatorKwh), unit: 'kWh', price: price(fuel, b.generatorKwh), amount: round4(fuel) });
+  const s = summaryOf(st.id, b);
+  const tariffNames = [...new Set(b.days.flatMap((d) => (d.tariffName ? [d.tariffName] : [])))];
+  return { ...s, stationId: st.id, stationName: st.name, timezone: st.timezone, tariffNames, days: b.days.length, lines, total: s.amount };
+};
+
+export const billTable = (b: BillDetail, lang: FileLang, generatedAt: string): FileTable => {
+  const period = (p: string) => (p === 'sharp' || p === 'peak' || p === 'flat' || p === 'valley' || p === 'diesel' ? word(p, lang) : p);
+  return {
+    title: `${word('bill', lang)} ${b.stationName} ${b.month}`,
+    fileBase: `bill_${b.stationId}_${b.month}`,
+    params: [
+      [word('station', lang), b.stationName],
+      [word('month', lang), b.month],
+      [word('tariff', lang), b.tariffNames.join(', ')],
+      [word('currency', lang), b.currency],
+      [word('generated', lang), generatedAt],
+    ],
+    header: [word('period', lang), word('direction', lang), word('quantity', lang), word('unit', lang), `${word('price', lang)} (${b.currency}/kWh)`, `${word('amount', lang)} (${b.currency})`],
+    rows: b.lines.map((l) => [period(l.period), word(l.direction, lang), l.quantity, l.unit, l.price, l.amount]),
+    totals: [word('total', lang), '', null, '', null, b.total],
+    firstNumber: 2,
+    chart: null,
+  };
+};

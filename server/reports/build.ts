@@ -1,0 +1,120 @@
+import type { z } from 'zod';
+import type { ReportItem, reportResponse } from '../../protocol/actions/report-shapes';
+import { addDateDays, dateKey, dateStart, dayHours } from '../../protocol/site-time';
+import { stationBuckets, type StationBucketBy } from '../analytics/station-buckets';
+import { loadRatings, type StationRating } from '../analytics/sources';
+import type { Queryable } from '../db/db';
+import { loadPricingMany } from '../money';
+import { ITEMS, addAcc, addFigures, emptyAcc, unitOf, type Acc } from './items';
+
+// Builds a report answer: per entity (a provider, a station, or the one station of a site
+// report) and per local day / month / year bucket, the chosen items; then the totals row.
+
+export type ReportAnswer = z.input<typeof reportResponse>;
+export interface Entity { key: string; label: string; stationIds: number[] }
+export interface ReportQuery { from: string; to: string; granularity: StationBucketBy; items: ReportItem[] }
+
+const QUARTER = 900_000;
+const bucketOf = (date: string, by: StationBucketBy) => (by === 'day' ? date : by === 'month' ? date.slice(0, 7) : date.slice(0, 4));
+
+/** Bucket labels of the range, ascending. */
+export const bucketLabels = (from: string, to: string, by: StationBucketBy): string[] => {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = addDateDays(d, 1)) {
+    const b = bucketOf(d, by);
+    if (out.at(-1) !== b) out.push(b);
+  }
+  return out;
+};
+
+const hoursCache = new Map<string, number>();
+const hoursOf = (tz: string, date: string): number => {
+  const k = `${tz}|${date}`;
+  let h = hoursCache.get(k);
+  if (h === undefined) {
+    if (hoursCache.size > 200_000) hoursCache.clear();
+    hoursCache.set(k, (h = dayHours(tz, date)));
+  }
+  return h;
+};
+
+/** Expected 15-minute intervals per bucket: local days from operation up to now. */
+const expectedOf = (s: StationRating, opDate: string, q: ReportQuery, now: number): Map<string, number> => {
+  const out = new Map<string, number>();
+  const today = dateKey(s.timezone, now);
+  const first = opDate > q.from ? opDate : q.from;
+  const last = today < q.to ? today : q.to;
+  for (let d = first; d <= last; d = addDateDays(d, 1)) {
+    const n = d === today ? Math.floor((now - dateStart(s.timezone, d)) / QUARTER) : hoursOf(s.timezone, d) * 4;
+    const b = bucketOf(d, q.granularity);
+    out.set(b, (out.get(b) ?? 0) + n);
+  }
+  return out;
+};
+
+const alarmCounts = async (db: Queryable, stations: readonly StationRating[], q: ReportQuery): Promise<Map<number, Map<string, number>>> => {
+  const out = new Map<number, Map<string, number>>();
+  if (stations.length === 0) return out;
+  const a = Math.min(...stations.map((s) => dateStart(s.timezone, q.from)));
+  const b = Math.max(...stations.map((s) => dateStart(s.timezone, addDateDays(q.to, 1))));
+  const rows = await db.query<{ id: number; d: string; n: number }>(
+    `SELECT a.station_id AS id, to_char(a.happen_time AT TIME ZONE s.timezone, 'YYYY-MM-DD') AS d, count(*)::int AS n
+     FROM alarms a JOIN stations s ON s.id = a.station_id
+     WHERE a.station_id = ANY($1::int[]) AND a.happen_time >= to_timestamp($2 / 1000.0) AND a.happen_time < to_timestamp($3 / 1000.0)
+     GROUP BY 1, 2`,
+    [stations.map((s) => s.id), a, b],
+  );
+  for (const r of rows) {
+    if (r.d < q.from || r.d > q.to) continue;
+    const m = out.get(r.id) ?? out.set(r.id, new Map()).get(r.id)!;
+    const k = bucketOf(r.d, q.granularity);
+    m.set(k, (m.get(k) ?? 0) + r.n);
+  }
+  return out;
+};
+
+/** Each station's accumulators per bucket. */
+const stationAccs = async (db: Queryable, ids: readonly number[], q: ReportQuery, now: number): Promise<Map<number, Map<string, Acc>>> => {
+  const stations = await loadRatings(db, ids);
+  const ops = new Map(
+    (await db.query<{ id: number; op: string }>('SELECT id, operation_date::text AS op FROM stations WHERE id = ANY($1::int[])', [ids])).map((r) => [r.id, r.op]),
+  );
+  const pricing = await loadPricingMany({ db }, stations);
+  const [figs, alarms] = await Promise.all([stationBuckets(db, stations, q.from, q.to, q.granularity, { now, pricing }), alarmCounts(db, stations, q)]);
+  const out = new Map<number, Map<string, Acc>>();
+  for (const s of stations) {
+    const m = new Map<string, Acc>();
+    const at = (b: string) => m.get(b) ?? m.set(b, emptyAcc()).get(b)!;
+    for (const [b, f] of figs.get(s.id) ?? []) addFigures(at(b), f);
+    for (const [b, n] of expectedOf(s, ops.get(s.id) ?? q.from, q, now)) at(b).expected += n;
+    for (const [b, n] of alarms.get(s.id) ?? []) at(b).alarms += n;
+    out.set(s.id, m);
+  }
+  return out;
+};
+
+const valuesOf = (a: Acc, items: readonly ReportItem[]) => items.map((i) => ITEMS[i].of(a));
+
+export const buildReport = async (db: Queryable, entities: readonly Entity[], q: ReportQuery, now: number): Promise<ReportAnswer> => {
+  const ids = [...new Set(entities.flatMap((e) => e.stationIds))];
+  const accs = await stationAccs(db, ids, q, now);
+  const total = emptyAcc();
+  const rows: ReportAnswer['rows'] = [];
+  // buckets that have begun somewhere (no rows for the future)
+  const buckets = bucketLabels(q.from, q.to, q.granularity).filter((b) => b <= bucketOf(dateKey('Pacific/Kiritimati', now), q.granularity));
+  for (const e of entities) {
+    for (const b of buckets) {
+      const a = emptyAcc();
+      for (const id of e.stationIds) {
+        const part = accs.get(id)?.get(b);
+        if (part) addAcc(a, part);
+      }
+      addAcc(total, a);
+      rows.push({ key: `${e.key}:${b}`, label: e.label, period: b, values: valuesOf(a, q.items) });
+    }
+  }
+  return {
+    from: q.from, to: q.to, granularity: q.granularity, currency: 'USD',
+    columns: [...q.items], units: q.items.map(unitOf), rows, totals: valuesOf(total, q.items),
+  };
+};

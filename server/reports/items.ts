@@ -1,0 +1,61 @@
+import type { ReportItem } from '../../protocol/actions/report-shapes';
+import type { Figures } from '../analytics/figures';
+import { kwh, money } from '../analytics/wire';
+
+// What each report data item reads from a bucket, its unit and its rounding. Energies and money
+// come from the stored day figures (summed with the overview's interval functions); availability
+// is the share of the expected 15-minute intervals that were metered; alarms are those raised.
+
+/** The additive parts of one report cell (a station or a whole entity over one bucket). */
+export interface Acc {
+  has: boolean;
+  pv: number; charge: number; discharge: number; load: number; gridImport: number; gridExport: number;
+  generator: number; fuel: number; pile: number; income: number; savings: number; fuelCost: number;
+  intervals: number; expected: number; alarms: number;
+}
+
+export const emptyAcc = (): Acc => ({
+  has: false, pv: 0, charge: 0, discharge: 0, load: 0, gridImport: 0, gridExport: 0, generator: 0, fuel: 0, pile: 0,
+  income: 0, savings: 0, fuelCost: 0, intervals: 0, expected: 0, alarms: 0,
+});
+
+const ENERGY = ['pv', 'charge', 'discharge', 'load', 'gridImport', 'gridExport', 'generator', 'fuel', 'pile', 'income', 'savings', 'fuelCost'] as const;
+
+export const addFigures = (a: Acc, f: Figures): void => {
+  if (f.intervals <= 0) return;
+  a.has = true;
+  for (const k of ENERGY) a[k] += f[k];
+  a.intervals += f.intervals;
+};
+
+export const addAcc = (a: Acc, b: Acc): void => {
+  a.has ||= b.has;
+  for (const k of ENERGY) a[k] += b[k];
+  a.intervals += b.intervals;
+  a.expected += b.expected;
+  a.alarms += b.alarms;
+};
+
+interface ItemDef { unit: 'kWh' | 'L' | 'USD' | '%' | 'count'; of: (a: Acc) => number | null }
+const energy = (k: (typeof ENERGY)[number], unit: 'kWh' | 'L' | 'USD' = 'kWh'): ItemDef => ({
+  unit, of: (a) => (a.has ? (unit === 'USD' ? money(a[k]) : kwh(a[k])) : null),
+});
+
+export const ITEMS: Record<ReportItem, ItemDef> = {
+  pvKwh: energy('pv'),
+  chargeKwh: energy('charge'),
+  dischargeKwh: energy('discharge'),
+  loadKwh: energy('load'),
+  gridImportKwh: energy('gridImport'),
+  gridExportKwh: energy('gridExport'),
+  generatorKwh: energy('generator'),
+  fuelLitres: energy('fuel', 'L'),
+  chargingPileKwh: energy('pile'),
+  income: energy('income', 'USD'),
+  savings: energy('savings', 'USD'),
+  fuelCost: energy('fuelCost', 'USD'),
+  availabilityPct: { unit: '%', of: (a) => (a.expected > 0 ? Math.round((Math.min(a.intervals, a.expected) / a.expected) * 10_000) / 100 : null) },
+  alarmCount: { unit: 'count', of: (a) => a.alarms },
+};
+
+export const unitOf = (item: ReportItem): string => ITEMS[item].unit;

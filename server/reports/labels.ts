@@ -1,0 +1,65 @@
+import type { ReportItem } from '../../protocol/actions/report-shapes';
+import type { WireLocale } from '../../protocol/console-key';
+
+// Names printed in exported files, in the caller's language (the console sends its locale).
+
+export type FileLang = 'zh' | 'en';
+export const langOf = (locale: WireLocale | string): FileLang => (String(locale).toLowerCase().startsWith('zh') ? 'zh' : 'en');
+
+const ITEM_NAMES: Record<ReportItem, [string, string]> = {
+  pvKwh: ['光伏发电量', 'PV generation'],
+  chargeKwh: ['充电量', 'Charge'],
+  dischargeKwh: ['放电量', 'Discharge'],
+  loadKwh: ['负载用电量', 'Load'],
+  gridImportKwh: ['电网购电量', 'Grid import'],
+  gridExportKwh: ['上网电量', 'Grid export'],
+  generatorKwh: ['柴油发电量', 'Diesel generation'],
+  fuelLitres: ['耗油量', 'Fuel'],
+  chargingPileKwh: ['充电桩电量', 'Charging piles'],
+  income: ['收益', 'Income'],
+  savings: ['节省电费', 'Savings'],
+  fuelCost: ['燃油成本', 'Fuel cost'],
+  availabilityPct: ['可用率', 'Availability'],
+  alarmCount: ['告警数', 'Alarms'],
+};
+
+const WORDS = {
+  platform: ['平台报表', 'Platform report'],
+  service: ['服务商报表', 'Service provider report'],
+  site: ['站点报表', 'Site report'],
+  bill: ['电费账单', 'Bill'],
+  provider: ['服务商', 'Service provider'],
+  station: ['站点', 'Station'],
+  period: ['时间', 'Period'],
+  total: ['合计', 'Total'],
+  parameters: ['参数', 'Parameters'],
+  report: ['报表', 'Report'],
+  from: ['开始日期', 'From'],
+  to: ['结束日期', 'To'],
+  granularity: ['统计周期', 'Granularity'],
+  items: ['数据项', 'Data items'],
+  generated: ['生成时间', 'Generated'],
+  currency: ['货币', 'Currency'],
+  platformName: ['储能云平台', 'EMS Cloud'],
+  month: ['月份', 'Month'],
+  direction: ['类型', 'Type'],
+  quantity: ['数量', 'Quantity'],
+  unit: ['单位', 'Unit'],
+  price: ['单价', 'Price'],
+  amount: ['金额', 'Amount'],
+  import: ['购电', 'Import'],
+  export: ['上网', 'Export'],
+  fuel: ['柴油', 'Diesel fuel'],
+  sharp: ['尖', 'Sharp'],
+  peak: ['峰', 'Peak'],
+  flat: ['平', 'Flat'],
+  valley: ['谷', 'Valley'],
+  diesel: ['柴油', 'Diesel'],
+  tariff: ['电价', 'Tariff'],
+  day: ['日', 'Day'],
+  year: ['年', 'Year'],
+} as const;
+export type Word = keyof typeof WORDS;
+
+export const word = (w: Word, lang: FileLang): string => WORDS[w][lang === 'zh' ? 0 : 1];
+export const itemName = (i: ReportItem, lang: FileLang): string => ITEM_NAMES[i][lang === 'zh' ? 0 : 1];

@@ -1,0 +1,52 @@
+// A tariff read-only: name, status, effective date and each season's months on the 24-hour line
+// with its prices; the actions the caller allows (edit, delete, preview) in the header.
+import type { ReactNode } from 'react';
+import { useStoreValue } from '../../hooks/runtime';
+import { useT } from '../../hooks/useT';
+import { selectLanguage } from '../../../streams/selectors';
+import type { Tariff } from '../../../streams/tariffs/reads';
+import { DayTimeline } from '../../widgets/day-timeline/DayTimeline';
+import { fromWire } from './draft';
+import { PERIOD_KEY, STATUS_KEY, colorOf, monthName } from './periods';
+
+const STATUS_STYLE = { active: 'bg-emerald-100 text-emerald-800', pending: 'bg-amber-100 text-amber-800', history: 'bg-slate-200 text-slate-700' } as const;
+
+export function SeasonsView({ seasons, testId = 'season-view' }: { seasons: Tariff['seasons']; testId?: string }) {
+  const t = useT('tariffs');
+  const lang = useStoreValue(selectLanguage);
+  return (
+    <div className="flex flex-col gap-3">
+      {fromWire(seasons).map((s, i) => (
+        <div key={i} data-testid={testId}>
+          <p className="mb-1 text-xs text-slate-600 dark:text-slate-400">
+            {t('tariffs:editor.season', { n: i + 1 })} · {t('tariffs:preview.monthsOf', { months: s.months.map((m) => monthName(m, lang)).join(', ') })}
+          </p>
+          <DayTimeline
+            slots={s.slots}
+            readOnly
+            colorOf={colorOf}
+            labelOf={(k) => (k in PERIOD_KEY ? t(PERIOD_KEY[k as keyof typeof PERIOD_KEY]) : k)}
+            label={`${t('tariffs:editor.slots')} ${i + 1}`}
+            boundaryLabel={t('tariffs:editor.boundary')}
+            testId="timeline"
+          />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function TariffCard({ tariff, actions, extra }: { tariff: Tariff; actions?: ReactNode; extra?: ReactNode }) {
+  const t = useT('tariffs');
+  return (
+    <article data-testid="tariff-card" data-tariff={tariff.tariffId} data-status={tariff.status} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+      <header className="mb-3 flex flex-wrap items-center gap-2">
+        <h3 className="text-base font-semibold" data-testid="tariff-card-name">{tariff.name}</h3>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[tariff.status]}`}>{t(STATUS_KEY[tariff.status])}</span>
+        <span className="text-sm text-slate-500">{extra ?? t('tariffs:config.effectiveFrom', { date: tariff.effectiveDate })}</span>
+        <span className="ml-auto flex gap-2">{actions}</span>
+      </header>
+      <SeasonsView seasons={tariff.seasons} />
+    </article>
+  );
+}

@@ -1,0 +1,115 @@
+// Tariff Configuration (electricityPriceManagement.electricityPriceManagement, SPEC §2/§4): the
+// tariff in force and the pending ones of the station; a pending tariff can be edited or deleted
+// (after a confirmation), the one in force is read-only. Editing needs `tariff.edit`.
+import { useObservable, useObservableState } from 'observable-hooks';
+import { useCallback, useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import { map } from 'rxjs';
+import { href, stationQuery } from '../../lib/paths';
+import { Button } from '../../components/Button';
+import { useRuntime } from '../../hooks/runtime';
+import { useT } from '../../hooks/useT';
+import { deleteTariff$, saveTariff$ } from '../../../streams/tariffs/commands';
+import { stationTariffs$, type Tariff } from '../../../streams/tariffs/reads';
+import { saveErrors } from './commandErrors';
+import { ConfirmDialog } from './ConfirmDialog';
+import { fromWire, newDraft, toWire, type DraftErrors, type TariffDraft } from './draft';
+import { useCommand, useReload, useTariffStation } from './hooks';
+import { TariffCard } from './TariffCard';
+import { TariffDialog } from './TariffDialog';
+
+type Editing = { tariff: Tariff | null; initial: TariffDraft } | null;
+
+export default function TariffConfigPage() {
+  const t = useT('tariffs');
+  const { api } = useRuntime();
+  const st = useTariffStation();
+  const [reload$, reload] = useReload();
+  const list = useObservableState(useObservable((in$) => stationTariffs$(api, in$.pipe(map(([id]) => id)), reload$), [st.stationId]), { data: null, failed: false });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [errors, setErrors] = useState<DraftErrors | null>(null);
+  const [deleting, setDeleting] = useState<Tariff | null>(null);
+  const pending = list.data?.pending ?? [];
+
+  const save = useCommand(saveTariff$, (e) => {
+    if (e.type === 'succeeded') {
+      setEditing(null);
+      reload();
+    } else if (e.type === 'failed') {
+      const taken = [list.data?.active, ...pending].some((x) => x && x.effectiveDate === e.input.effectiveDate && x.tariffId !== e.input.tariffId);
+      setErrors(saveErrors(e.error, { sameDateTaken: taken }));
+    }
+  });
+  const remove = useCommand(deleteTariff$, (e) => {
+    if (e.type !== 'pending') {
+      setDeleting(null);
+      reload();
+    }
+  });
+  const open = useCallback((tariff: Tariff | null) => {
+    setErrors(null);
+    setEditing({ tariff, initial: tariff ? { name: tariff.name, effectiveDate: tariff.effectiveDate, seasons: fromWire(tariff.seasons) } : newDraft(st.today ?? '') });
+  }, [st.today]);
+  const query = useMemo(() => (st.stationId && st.providerId ? stationQuery(st.stationId, st.providerId) : {}), [st.stationId, st.providerId]);
+  const previewLink = (x: Tariff) => (
+    <Link href={href('electricityPriceManagement.preview', { ...query, tariffId: x.tariffId })} data-testid="tariff-preview" className="inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-slate-100 dark:text-brand-500 dark:hover:bg-slate-800">
+      {t('tariffs:actions.preview')}
+    </Link>
+  );
+
+  return (
+    <div data-testid="tariff-config" data-loaded={list.data !== null} className="flex flex-col gap-4">
+      <div className="flex items-center gap-3">
+        <h1 className="text-lg font-semibold">{t('tariffs:config.title')}</h1>
+        {st.canEditTariff && (
+          <Button variant="primary" className="ml-auto" disabled={!st.today} onClick={() => open(null)} data-testid="tariff-create">
+            {t('tariffs:actions.create')}
+          </Button>
+        )}
+      </div>
+      {list.failed && <p role="alert" className="text-sm text-red-600">{t('tariffs:config.loadFailed')}</p>}
+      <section className="flex flex-col gap-2">
+        <h2 className="text-sm font-semibold text-slate-600 dark:text-slate-300">{t('tariffs:config.active')}</h2>
+        {list.data?.active ? <TariffCard tariff={list.data.active} actions={previewLink(list.data.active)} /> : list.data && <p className="text-sm text-slate-500">{t('tariffs:config.noActive')}</p>}
+        {list.data?.active && <p className="text-xs text-slate-500">{t('tariffs:config.readOnly')}</p>}
+      </section>
+      <section className="flex flex-col gap-2">
+        <h2 className="text-sm font-semibold text-slate-600 dark:text-slate-300">{t('tariffs:config.pending')}</h2>
+        {list.data && pending.length === 0 && <p className="text-sm text-slate-500">{t('tariffs:config.noPending')}</p>}
+        {pending.map((x) => (
+          <TariffCard
+            key={x.tariffId}
+            tariff={x}
+            actions={
+              <>
+                {previewLink(x)}
+                {st.canEditTariff && <Button onClick={() => open(x)} data-testid="tariff-edit">{t('tariffs:actions.edit')}</Button>}
+                {st.canEditTariff && <Button variant="danger" onClick={() => setDeleting(x)} data-testid="tariff-delete">{t('tariffs:actions.delete')}</Button>}
+              </>
+            }
+          />
+        ))}
+      </section>
+      {editing && (
+        <TariffDialog
+          open
+          title={t(editing.tariff ? 'tariffs:editor.titleEdit' : 'tariffs:editor.titleNew')}
+          initial={editing.initial}
+          minDate={st.today ?? undefined}
+          serverErrors={errors}
+          pending={save.pending}
+          onClose={() => setEditing(null)}
+          onSave={(d) => st.stationId && save.run({ stationId: st.stationId, ...(editing.tariff ? { tariffId: editing.tariff.tariffId } : {}), name: d.name.trim(), effectiveDate: d.effectiveDate, seasons: toWire(d) })}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('tariffs:config.deleteTitle')}
+        text={t('tariffs:config.confirmDelete', { name: deleting?.name ?? '' })}
+        busy={remove.pending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.run(deleting.tariffId)}
+      />
+    </div>
+  );
+}

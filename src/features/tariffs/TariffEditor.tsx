@@ -1,0 +1,82 @@
+// The fields of a tariff or a template: name, effective date (tariffs only), and its seasons.
+// Months are complete when every month is held by exactly one season (SPEC §5).
+import { useMemo } from 'react';
+import { TextField } from '../../components/TextField';
+import { Button } from '../../components/Button';
+import { useT } from '../../hooks/useT';
+import { newSlot, type DraftErrors, type SeasonDraft, type TariffDraft } from './draft';
+import { ERROR_KEY, FieldError } from './errorText';
+import { SeasonEditor } from './SeasonEditor';
+
+export interface TariffEditorProps {
+  draft: TariffDraft;
+  onChange: (d: TariffDraft) => void;
+  errors: DraftErrors;
+  template?: boolean;
+  readOnly?: boolean;
+  /** earliest effective date (the station's today) */
+  minDate?: string;
+}
+
+export function TariffEditor({ draft, onChange, errors, template = false, readOnly = false, minDate }: TariffEditorProps) {
+  const t = useT('tariffs');
+  const holder = useMemo(() => {
+    const m = new Map<number, number>();
+    draft.seasons.forEach((s, i) => s.months.forEach((x) => m.has(x) || m.set(x, i)));
+    return m;
+  }, [draft.seasons]);
+  const setSeason = (i: number, s: SeasonDraft) => onChange({ ...draft, seasons: draft.seasons.map((x, j) => (j === i ? s : x)) });
+  const takeMonth = (to: number, month: number) =>
+    onChange({
+      ...draft,
+      seasons: draft.seasons.map((s, j) => (j === to ? { ...s, months: [...s.months, month].sort((a, b) => a - b) } : { ...s, months: s.months.filter((x) => x !== month) })),
+    });
+  const err = (path: string) => (errors[path] ? t(ERROR_KEY[errors[path].code], { limit: errors[path].limit ?? '' }) : null);
+  return (
+    <div className="flex flex-col gap-3" data-testid="tariff-editor">
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          label={t(template ? 'tariffs:editor.templateName' : 'tariffs:editor.name')}
+          value={draft.name}
+          onChange={(name) => onChange({ ...draft, name })}
+          error={err('name')}
+          readOnly={readOnly}
+          maxLength={100}
+          testId="tariff-name"
+        />
+        {!template && (
+          <TextField
+            label={t('tariffs:editor.effectiveDate')}
+            type="date"
+            value={draft.effectiveDate}
+            min={minDate}
+            onChange={(effectiveDate) => onChange({ ...draft, effectiveDate })}
+            error={err('effectiveDate')}
+            readOnly={readOnly}
+            testId="tariff-date"
+          />
+        )}
+      </div>
+      <FieldError error={errors.seasons} testId="months-error" />
+      {draft.seasons.map((s, i) => (
+        <SeasonEditor
+          key={i}
+          season={s}
+          index={i}
+          holder={holder}
+          errors={errors}
+          readOnly={readOnly}
+          onChange={(next) => setSeason(i, next)}
+          onTakeMonth={(m) => takeMonth(i, m)}
+          onRemove={draft.seasons.length > 1 ? () => onChange({ ...draft, seasons: draft.seasons.filter((_, j) => j !== i) }) : undefined}
+        />
+      ))}
+      {!readOnly && draft.seasons.length < 12 && (
+        <Button className="self-start" data-testid="season-add" onClick={() => onChange({ ...draft, seasons: [...draft.seasons, { months: [], slots: newSlot() }] })}>
+          {t('tariffs:editor.addSeason')}
+        </Button>
+      )}
+      {errors.form && <FieldError error={errors.form} testId="form-error" />}
+    </div>
+  );
+}

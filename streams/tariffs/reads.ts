@@ -1,0 +1,56 @@
+// The tariff screens' reads as streams of their inputs (streams/query.ts): the station's tariffs
+// (active + pending), its past tariffs, one tariff, the provider's templates, the station's fuel
+// prices and the preview bill. Each answer view keeps what it showed when a re-read fails.
+import { map, scan, startWith, type Observable } from 'rxjs';
+import type { Api, Req, Res } from '../api/client';
+import { read$, type Answer } from '../query';
+
+export type Tariff = Res<'queryTariffById'>;
+export type TariffTemplate = Res<'queryTariffTemplateList'>['dataList'][number];
+export type OilPrice = Res<'queryOilPriceList'>['dataList'][number];
+export type PreviewBill = Res<'previewTariffBill'>;
+export type PreviewRequest = Req<'previewTariffBill'>;
+
+/** A read's latest answer: `data` null until the first one; `failed` when the last read failed. */
+export interface Loaded<T> {
+  data: T | null;
+  failed: boolean;
+}
+const NOTHING: Loaded<never> = { data: null, failed: false };
+
+/** Reads a list past its first page: the tariff screens show every record of a station. */
+export const ALL = 500;
+
+const keyed = <P>(p: P | null) => (p === null ? null : { key: JSON.stringify(p), p });
+
+function loaded<P, R>(input$: Observable<P | null>, fetch: (p: P) => Promise<R>, reload$?: Observable<unknown>): Observable<Loaded<R>> {
+  return read$(input$.pipe(map(keyed)), (q) => fetch(q.p), reload$).pipe(
+    scan((v: Loaded<R>, a: Answer<{ key: string; p: P }, R>): Loaded<R> => (a.ok ? { data: a.value, failed: false } : { ...v, failed: true }), NOTHING),
+    startWith(NOTHING),
+  );
+}
+
+export const stationTariffs$ = (api: Api, stationId$: Observable<number | null>, reload$?: Observable<unknown>) =>
+  loaded(stationId$, (stationId) => api.call('queryStationTariffs', { stationId }, { quiet: true }), reload$);
+
+export const tariffHistory$ = (api: Api, stationId$: Observable<number | null>, reload$?: Observable<unknown>) =>
+  loaded(stationId$, (stationId) => api.call('queryTariffHistory', { stationId, page: 1, length: ALL }, { quiet: true }), reload$);
+
+export const tariffById$ = (api: Api, tariffId$: Observable<number | null>) =>
+  loaded(tariffId$, (tariffId) => api.call('queryTariffById', { tariffId }, { quiet: true }));
+
+/** Templates of one provider (`orgId`), or of every provider in scope when it is undefined. */
+export const tariffTemplates$ = (api: Api, orgId$: Observable<{ orgId?: number } | null>, reload$?: Observable<unknown>) =>
+  loaded(orgId$, ({ orgId }) => api.call('queryTariffTemplateList', { ...(orgId ? { orgId } : {}), page: 1, length: ALL }, { quiet: true }), reload$);
+
+export const oilPrices$ = (api: Api, stationId$: Observable<number | null>, reload$?: Observable<unknown>) =>
+  loaded(stationId$, (stationId) => api.call('queryOilPriceList', { stationId, page: 1, length: ALL }, { quiet: true }), reload$);
+
+/** A local day priced under a tariff (by id or a draft's seasons) and under the one in force. */
+export const previewBill$ = (api: Api, request$: Observable<PreviewRequest | null>) =>
+  loaded(request$, (request) => api.call('previewTariffBill', request, { quiet: true }));
+
+export type ProviderStation = Res<'queryStationInfoList'>['dataList'][number];
+/** The stations of one provider, to apply a template to. */
+export const providerStations$ = (api: Api, orgId$: Observable<number | null>) =>
+  loaded(orgId$, (orgId) => api.call('queryStationInfoList', { orgId, page: 1, length: ALL }, { quiet: true }));

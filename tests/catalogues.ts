@@ -1,0 +1,28 @@
+// Both languages' catalogues in one object per language, as the screens show them: common and
+// auth at the top level (login.*, errors.*), every other namespace under its own name.
+import enAlarmCenter from '../locales/en/alarmCenter.json';
+import enAlarms from '../locales/en/alarms.json';
+import enAuth from '../locales/en/auth.json';
+import enCommon from '../locales/en/common.json';
+import enHome from '../locales/en/home.json';
+import enMonitor from '../locales/en/monitor.json';
+import enStation from '../locales/en/station.json';
+import zhAlarmCenter from '../locales/zh/alarmCenter.json';
+import zhAlarms from '../locales/zh/alarms.json';
+import zhAuth from '../locales/zh/auth.json';
+import zhCommon from '../locales/zh/common.json';
+import zhHome from '../locales/zh/home.json';
+import zhMonitor from '../locales/zh/monitor.json';
+import zhStation from '../locales/zh/station.json';
+
+export const bundles = {
+  en: { common: enCommon, auth: enAuth, home: enHome, monitor: enMonitor, station: enStation, alarms: enAlarms, alarmCenter: enAlarmCenter },
+  // zh has no `_one` plural forms, so its shape is the English one less those keys
+  zh: { common: zhCommon, auth: zhAuth, home: zhHome, monitor: zhMonitor, station: zhStation, alarms: zhAlarms, alarmCenter: zhAlarmCenter },
+};
+
+const merged = <B extends (typeof bundles)['en'] | (typeof bundles)['zh']>(b: B) =>
+  ({ ...b.common, ...b.auth, home: b.home, monitor: b.monitor, station: b.station, alarms: b.alarms, alarmCenter: b.alarmCenter });
+
+export const en = merged(bundles.en);
+export const zh = merged(bundles.zh);
