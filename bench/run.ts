@@ -10,6 +10,8 @@ const groups: Record<string, () => Promise<unknown>> = {
   analytics: () => import('./groups/analytics').then((m) => m.run()),
   peers: () => import('./groups/peers').then((m) => m.run()),
   tariff: () => import('./groups/tariff').then((m) => m.run()),
+  reports: () => import('./groups/reports').then((m) => m.run()),
+  modes: () => import('./groups/modes').then((m) => m.run()),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

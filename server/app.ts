@@ -18,6 +18,7 @@ import { allHandlers } from './actions';
 import { createBroker } from './broker';
 import { StationCache } from './cache';
 import { FleetRuntime } from './fleet/runtime';
+import { registerHealth } from './metrics';
 import type { Services } from './services';
 
 export interface BuildOptions {
@@ -87,7 +88,7 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
 
   // HTTP: the signed API, then the small routes, then the console.
   registerApi(app, services, allHandlers);
-  app.get('/healthz', async () => ({ ok: true, db: db.kind, broker: broker.kind }));
+  registerHealth(app, { db, dbKind: db.kind, broker, fleet });
   // The homepage map's style: MAP_STYLE_URL, or null for the offline style built in.
   app.get('/map-style.json', async () => ({ url: config.mapStyleUrl ?? null }));
 

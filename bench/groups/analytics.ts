@@ -15,7 +15,7 @@ import { emptyFigures, FIGURE_KEYS, type Figures } from '../../server/analytics/
 import { loadPricingMany } from '../../server/money';
 import { insertRollups, type RollupRow } from '../../server/telemetry/sql';
 import { startTestServer, type TestServer } from '../../server/test/harness';
-import { log, percentile, report } from '../report';
+import { log, median, percentile, report } from '../report';
 
 const YEAR = 2025;
 const ACTIONS = ['queryPvAnalysis', 'queryEssAnalysis', 'queryEnergyUsageAnalysis'] as const;
@@ -111,11 +111,13 @@ export async function run(): Promise<void> {
     const withCompare: number[] = [];
     for (let i = 0; i < 3; i++) for (const a of ACTIONS) withCompare.push(await timed(s, token, a, { ...year, compare: 'lastYear' }));
     log('platform year ms', platform.map((x) => Math.round(x)), '; with lastYear comparison', withCompare.map((x) => Math.round(x)));
+    log(`platform year median ${median(platform).toFixed(1)} ms`);
     report('analytics.platform_year_p95_ms', percentile(platform, 95), 'ms');
     const station: number[] = [];
     for (let i = 0; i < 20; i++)
       for (const a of ACTIONS) station.push(await timed(s, token, a, { stationId: ids[(i * 7) % ids.length]!, period: 'month', date: `${YEAR}-${String((i % 12) + 1).padStart(2, '0')}-10`, compare: 'previous' }));
     log('station month ms', station.map((x) => Math.round(x)));
+    log(`station month median ${median(station).toFixed(1)} ms`);
     report('analytics.station_month_p95_ms', percentile(station, 95), 'ms');
   } finally {
     await s.close();

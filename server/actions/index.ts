@@ -16,6 +16,9 @@ import { auditHandlers } from './audit';
 import { twoFactorHandlers } from './two-factor';
 import { accountSessionsHandlers } from './account-sessions';
 import { messagesHandlers } from './messages';
+import { reportsHandlers } from './reports';
+import { reportExportHandlers } from './report-exports';
+import { billsHandlers } from './bills';
 
 /** Every implemented action; the pipeline answers `unknownAction` for the rest. */
 export const allHandlers: Handlers = {
@@ -36,4 +39,7 @@ export const allHandlers: Handlers = {
   ...twoFactorHandlers,
   ...accountSessionsHandlers,
   ...messagesHandlers,
+  ...reportsHandlers,
+  ...reportExportHandlers,
+  ...billsHandlers,
 };

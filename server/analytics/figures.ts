@@ -1,5 +1,5 @@
 import { wallClock } from '../../protocol/site-time';
-import { emptyMoney, priceInterval, PERIOD_ORDER, type MoneyAcc, type Pricing } from '../money';
+import { emptyMoney, priceInterval, PERIOD_ORDER, resetMoney, type MoneyAcc, type Pricing } from '../money';
 import { addInterval, emptyTotals, type Interval } from '../telemetry/energy';
 import { consumption, consumptionBySource, correctedIrradiation, netArbitrage, storageSplit, type Valuer } from './formulas';
 
@@ -95,12 +95,6 @@ export const byLocalHour = (timezone: string) => (t: number) => {
   return `${w.date} ${String(w.hour).padStart(2, '0')}`;
 };
 
-const resetAcc = (m: MoneyAcc): MoneyAcc => {
-  m.gridCost = m.feedInRevenue = m.savings = m.fuelCost = m.fuelLitres = 0;
-  for (const p of Object.values(m.periods)) p.importKwh = p.exportKwh = p.importCost = p.feedInRevenue = 0;
-  return m;
-};
-
 const addStep = (f: Figures, iv: MeteredStep, inp: StationInputs, money: MoneyAcc, arb: MoneyAcc): void => {
   // energy and income exactly as the overview sums them
   const t = emptyTotals('');
@@ -122,7 +116,7 @@ const addStep = (f: Figures, iv: MeteredStep, inp: StationInputs, money: MoneyAc
   f.feedInRevenue += t.feedInRevenue;
   f.fuelCost += t.fuelCost;
   // energy and cost per tariff period, from the bill's interval pricing
-  priceInterval(resetAcc(money), iv, inp.pricing);
+  priceInterval(resetMoney(money), iv, inp.pricing);
   for (const p of PERIOD_ORDER) {
     const m = money.periods[p];
     f[`${p}ImportKwh`] += m.importKwh;
@@ -150,7 +144,7 @@ const addStep = (f: Figures, iv: MeteredStep, inp: StationInputs, money: MoneyAc
   f.dischargeToLoad += split.dischargeToLoad;
   f.dischargeExported += split.dischargeExported;
   const value: Valuer = (atImport, atFeedIn) => {
-    priceInterval(resetAcc(arb), { bucket: iv.bucket, gridImport: atImport, gridExport: atFeedIn, load: 0, generator: 0, fuel: 0 }, inp.pricing);
+    priceInterval(resetMoney(arb), { bucket: iv.bucket, gridImport: atImport, gridExport: atFeedIn, load: 0, generator: 0, fuel: 0 }, inp.pricing);
     return arb.gridCost + arb.feedInRevenue;
   };
   const a = netArbitrage(iv, value);

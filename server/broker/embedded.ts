@@ -136,6 +136,10 @@ export class EmbeddedBroker implements PushBroker {
   }
 
   /** Simulated gateways connect in-process through the broker's normal authentication. */
+  reachable(): boolean {
+    return true;
+  }
+
   gatewayConnector(): GatewayConnector {
     return { kind: 'inproc', handle: (stream) => this.aedes.handle(stream as never) };
   }

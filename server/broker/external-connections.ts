@@ -46,11 +46,19 @@ export const ensureGatewayClients = async (dynsec: Dynsec, serverRole: string, s
  * telemetry, status and ack, again after each reconnect.
  */
 export const connectIngest = (c: Config, onMessage: GatewayListener, warn: (o: object, m: string) => void): MqttClient => {
-  const client = connect(c.mqttUrl!, { username: c.mqttAdminUser, password: c.mqttAdminPassword, clientId: `ems-ingest-${randomBytes(4).toString('hex')}`, clean: true, reconnectPeriod: 2000 });
-  client.on('connect', () => client.subscribe(['ems/gw/+/telemetry', 'ems/gw/+/status', 'ems/gw/+/ack'], { qos: 1 }));
+  const client = connect(c.mqttUrl!, { username: c.mqttAdminUser, password: c.mqttAdminPassword, clientId: `ems-ingest-${randomBytes(4).toString('hex')}`, clean: true, reconnectPeriod: 2000, reconnectOnConnackError: true });
+  client.on('connect', () => subscribeIngest(client));
   client.on('message', (topic, payload) => onMessage(topic, payload));
   client.on('error', (e) => warn({ err: e.message }, 'fleet ingest connection error'));
   return client;
+};
+
+/**
+ * The ingest subscriptions. Also called after the server's rights were provisioned again: on a
+ * broker that came back empty, a subscription made before that was refused (SUBACK 0x80).
+ */
+export const subscribeIngest = (client: MqttClient): void => {
+  if (client.connected) client.subscribe(['ems/gw/+/telemetry', 'ems/gw/+/status', 'ems/gw/+/ack'], { qos: 1 });
 };
 
 /** The admin connection: publishes pushes and commands, and runs dynamic-security commands. */
@@ -65,6 +73,7 @@ export const connectAdmin = async (c: Config, connectTimeoutMs: number): Promise
       clientId: `ems-server-${process.pid}-${Math.random().toString(36).slice(2, 10)}`,
       clean: true,
       reconnectPeriod: 1_000,
+      reconnectOnConnackError: true,
       connectTimeout: connectTimeoutMs,
     },
     false,

@@ -9,7 +9,7 @@ import { TOPIC_ROOT } from '../../protocol/push';
 import type { Principal } from '../auth/scope';
 import { knownSessions, livePrincipal, pushGrant, pushTopics, sameSet } from './access';
 import { Dynsec } from './dynsec';
-import { connectAdmin, connectIngest, ensureGatewayClients } from './external-connections';
+import { connectAdmin, connectIngest, ensureGatewayClients, subscribeIngest } from './external-connections';
 import {
   aclKey, DEFAULT_ACL, orgRoleSpec, parseNote, roleSpecs, SERVER_ACLS, SERVER_ROLE, SESSION_TEXTNAME, sessionUsername,
   type Acl, type RoleSpec, type SessionNote,
@@ -34,6 +34,8 @@ export class ExternalBroker implements PushBroker {
   private readonly ensuredRoles = new Map<string, string>();
   private readonly inflight = new Map<string, Promise<void>>();
   private ingest: MqttClient | null = null;
+  /** stations whose gateway logins this server provisions (again after the broker lost them) */
+  private gatewayStations: readonly number[] = [];
   private readonly timer: NodeJS.Timeout | null;
   private closing: Promise<void> | null = null;
   private ready = false;
@@ -47,8 +49,8 @@ export class ExternalBroker implements PushBroker {
     opts: ExternalOptions,
   ) {
     deps.sessions.on('revoked', this.onRevoked);
-    // After a reconnect the broker may have restarted with another dynsec state: re-apply the
-    // defaults and roles and forget session clients it no longer has (recreated on demand).
+    // After a reconnect the broker may have restarted with any dynsec state, even an empty one:
+    // resync() provisions everything again (session clients are recreated on demand).
     client.on('connect', () => {
       if (!this.ready || this.closing) return;
       this.resyncing = this.resyncing
@@ -123,6 +125,7 @@ export class ExternalBroker implements PushBroker {
 
   /** Gateway logins for these stations on the broker, then the server's ingest connection. */
   async subscribeGateways(stationIds: readonly number[], onMessage: GatewayListener): Promise<void> {
+    this.gatewayStations = [...stationIds];
     await ensureGatewayClients(this.dynsec, SERVER_ROLE, this.deps.config.gatewaySecret, stationIds);
     this.ingest ??= connectIngest(this.deps.config, onMessage, (o, m) => this.log.warn(o, m));
   }
@@ -131,6 +134,8 @@ export class ExternalBroker implements PushBroker {
   gatewayConnector(): GatewayConnector {
     return { kind: 'url', url: this.deps.config.mqttUrl! };
   }
+
+  reachable = (): boolean => this.client.connected && (this.ingest?.connected ?? true);
 
   /** dynsec clients tracked by this process (tests, diagnostics). */
   trackedSessions(): string[] {
@@ -209,6 +214,11 @@ export class ExternalBroker implements PushBroker {
   private async resync(): Promise<void> {
     this.ensuredRoles.clear();
     await this.setup();
+    if (this.gatewayStations.length) {
+      await ensureGatewayClients(this.dynsec, SERVER_ROLE, this.deps.config.gatewaySecret, this.gatewayStations);
+      if (this.ingest) subscribeIngest(this.ingest);
+    }
+    this.log.info({ gateways: this.gatewayStations.length, sessions: this.tracked.size }, 'broker reconnected: access rules and gateway logins provisioned');
   }
 
   private async upsertSession(tokenHash: string, token: string, specs: RoleSpec[]): Promise<void> {

@@ -37,5 +37,7 @@ export interface PushBroker {
   subscribeGateways(stationIds: readonly number[], onMessage: GatewayListener): Promise<void>;
   /** How a simulated gateway connects to this broker; null when none can. */
   gatewayConnector(): GatewayConnector | null;
+  /** The broker answers now (readiness probe): always for the embedded one. */
+  reachable(): boolean;
   close(): Promise<void>;
 }

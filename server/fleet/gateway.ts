@@ -50,6 +50,8 @@ export const connectGateway = (stationId: number, password: string, via: Connect
     clean: true,
     keepalive: 60,
     reconnectPeriod: 2000,
+    // a refused login is retried too: a broker restarted empty gets the logins back from the server
+    reconnectOnConnackError: true,
     protocolVersion: 4,
     will: { topic: gwTopic(stationId, 'status'), payload: Buffer.from(JSON.stringify({ online: false, ts: 0 })), qos: 1, retain: true },
     ...extra,

@@ -1,5 +1,6 @@
 import { pointIndex, type FleetDeviceType, type TelemetryFrame } from '../../protocol/fleet';
-import { dedupKeyOf, publishAlarm, raiseAlarm, recoverAlarm } from '../alarms/store';
+import { DurableAlarms } from '../alarms/durable';
+import { dedupKeyOf } from '../alarms/store';
 import type { PushBroker } from '../broker/types';
 import type { StationCache } from '../cache';
 import type { Queryable } from '../db/db';
@@ -9,7 +10,8 @@ import type { TelemetryStore } from '../telemetry/store';
 // Alarm rules on the telemetry (docs/fleet.md): each rule is a condition on one device's latest
 // frame (thresholds, state codes) or on a station's gateway (offline). Edges only: the database is
 // touched when a condition starts (raiseAlarm; a push when the alarm is new) or clears
-// (recoverAlarm; a 'resolved' push). The repository's dedup key makes a flapping condition one
+// (recoverAlarm; a 'resolved' push), through the durable queue of alarms/durable.ts, which
+// retries through a database outage. The repository's dedup key makes a flapping condition one
 // open alarm. What this process raised is remembered in memory; alarms open from before a restart
 // stay open until an operator resolves them or the condition recurs and clears.
 
@@ -72,11 +74,12 @@ export class AlarmRules {
   private readonly prevState = new Map<number, number | null>();
   /** latched conditions: a one-shot condition (start failure) stays active until the next start */
   private readonly latched = new Set<string>();
-  private chain: Promise<void> = Promise.resolve();
-  raised = 0;
-  recovered = 0;
+  /** raises and recoveries, stored (retried through outages) and then pushed in order */
+  readonly alarms: DurableAlarms;
 
-  constructor(private readonly s: AlarmRuleDeps) {}
+  constructor(s: AlarmRuleDeps) {
+    this.alarms = new DurableAlarms(s);
+  }
 
   /** Evaluates a frame's devices; DB work is queued in order and never blocks ingest. */
   onFrame(frame: TelemetryFrame, store: TelemetryStore): void {
@@ -117,36 +120,16 @@ export class AlarmRules {
     if (active === this.open.has(key)) return;
     if (active) this.open.add(key);
     else this.open.delete(key);
-    const { db, broker, registry } = this.s;
-    this.chain = this.chain.then(async () => {
-      try {
-        if (active) {
-          const { isNew, row } = await raiseAlarm(db, { stationId, deviceId, ruleCode: c.code, content: c.content, params: c.params, time, dedupKey: key });
-          if (isNew) {
-            this.raised++;
-            await publishAlarm(broker, registry, row);
-            this.s.stationCache.invalidate(stationId);
-          }
-        } else {
-          const row = await recoverAlarm(db, key, time);
-          if (row) {
-            this.recovered++;
-            await publishAlarm(broker, registry, row);
-            this.s.stationCache.invalidate(stationId);
-          }
-        }
-      } catch (e) {
-        this.s.log.warn({ err: String(e), key }, 'alarm rule failed');
-      }
-    });
+    this.alarms.add({ active, stationId, deviceId, dedupKey: key, code: c.code, content: c.content, params: c.params, time });
   }
 
-  /** Resolves when every queued raise/recover is written (tests). */
-  async settled(): Promise<void> {
-    let c: Promise<void>;
-    do {
-      c = this.chain;
-      await c;
-    } while (c !== this.chain);
+  /** Resolves when every queued raise/recover is written and pushed (tests). */
+  settled(): Promise<void> {
+    return this.alarms.settled();
+  }
+
+  /** Stops retrying writes (shutdown). */
+  close(): Promise<void> {
+    return this.alarms.close();
   }
 }

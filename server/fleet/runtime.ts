@@ -7,6 +7,7 @@ import type { Db } from '../db/db';
 import type { Registry } from '../registry';
 import { backfill } from '../telemetry/backfill';
 import { TelemetryStore } from '../telemetry/store';
+import { parseTelemetry } from '../telemetry/frame';
 import { DailyEnergy } from '../telemetry/daily';
 import { loadFleetConfig } from './config';
 import { connectGateway, SimGateway } from './gateway';
@@ -58,7 +59,6 @@ export class FleetRuntime {
   private readonly settling = new Set<Promise<void>>();
   private readonly timers: NodeJS.Timeout[] = [];
   private closed = false;
-  private flushErrors = 0;
 
   private readonly log: FleetLog;
 
@@ -69,6 +69,10 @@ export class FleetRuntime {
       clock: s.clock,
       retention: { rawDays: c.telemetryRawDays, minuteDays: c.telemetryMinuteDays, quarterDays: c.telemetryQuarterDays },
       offlineAfterMs: Math.max(60_000, 3 * c.simIntervalMs),
+      maxAgeMs: Math.max(1, c.backfillDays) * 86_400_000,
+      // 15 minutes of every device reporting at the gateway period, held through a database outage
+      holdRows: Math.max(200_000, Math.ceil(900_000 / c.simIntervalMs) * 16 * c.simStations),
+      log: s.log,
     });
     this.rules = new AlarmRules(s);
   }
@@ -82,9 +86,8 @@ export class FleetRuntime {
     await this.closeOrphans();
     await this.attach();
     const flush = setInterval(() => {
-      this.store.flush(this.s.db).catch((e: unknown) => {
-        if (this.flushErrors++ % 100 === 0) this.log.warn({ err: String(e) }, 'telemetry flush failed');
-      });
+      // a failed flush keeps its rows; the store logs the outage once when it starts and ends
+      this.store.flush(this.s.db).catch(() => undefined);
     }, 1000);
     flush.unref();
     this.timers.push(flush);
@@ -109,23 +112,25 @@ export class FleetRuntime {
     await this.s.broker.subscribeGateways([...this.s.registry.stations.keys()], (topic, payload) => this.onMessage(topic, payload));
   }
 
-  /** A gateway message; anything malformed is counted and dropped. */
+  /** A gateway message; anything malformed is counted, logged at a bounded rate and dropped. */
   onMessage(topic: string, payload: Buffer | string): void {
     const t = parseGwTopic(topic);
     if (!t) return;
+    if (t.kind === 'telemetry') {
+      const frame = parseTelemetry(t.stationId, payload, this.store.rejections);
+      if (!frame) return;
+      // rules judge only the samples the store took: a refused one raises nothing
+      const taken = this.store.ingest(frame);
+      if (taken) this.rules.onFrame(taken, this.store);
+      return;
+    }
     let raw: unknown;
     try {
       raw = JSON.parse(typeof payload === 'string' ? payload : payload.toString('utf8'));
     } catch {
-      this.store.rejected++;
-      return;
+      return this.store.reject('invalidJson', t.stationId, t.kind);
     }
-    if (t.kind === 'telemetry') {
-      const f = telemetryFrame.safeParse(raw);
-      if (!f.success || f.data.stationId !== t.stationId) return void this.store.rejected++;
-      this.store.ingest(f.data);
-      this.rules.onFrame(f.data, this.store);
-    } else if (t.kind === 'status') {
+    if (t.kind === 'status') {
       const st = gatewayStatus.safeParse(raw);
       if (st.success) this.store.setGatewayStatus(t.stationId, st.data.online, st.data.ts);
     } else if (t.kind === 'ack') {
@@ -233,7 +238,7 @@ export class FleetRuntime {
     this.gateways.clear();
     for (const p of [...this.pending.values()]) p.finish({ ok: false, reason: 'Server shutting down', at: new Date(this.s.clock()) });
     await this.settled();
-    await this.rules.settled();
+    await this.rules.close();
     await this.store.flush(this.s.db, { all: true }).catch(() => undefined);
   }
 }

@@ -5,7 +5,7 @@ import { stationBuckets, type StationBucketBy } from '../analytics/station-bucke
 import { loadRatings, type StationRating } from '../analytics/sources';
 import type { Queryable } from '../db/db';
 import { loadPricingMany } from '../money';
-import { ITEMS, addAcc, addFigures, emptyAcc, unitOf, type Acc } from './items';
+import { ENERGY, ITEMS, addAcc, addFigures, emptyAcc, unitOf, type Acc } from './items';
 
 // Builds a report answer: per entity (a provider, a station, or the one station of a site
 // report) and per local day / month / year bucket, the chosen items; then the totals row.
@@ -73,22 +73,30 @@ const alarmCounts = async (db: Queryable, stations: readonly StationRating[], q:
   return out;
 };
 
-/** Each station's accumulators per bucket. */
-const stationAccs = async (db: Queryable, ids: readonly number[], q: ReportQuery, now: number): Promise<Map<number, Map<string, Acc>>> => {
+/** Each entity's accumulators per bucket: stored figures summed per entity in SQL, then each station's expected intervals and alarms. */
+const entityAccs = async (db: Queryable, entities: readonly Entity[], q: ReportQuery, now: number): Promise<Map<string, Map<string, Acc>>> => {
+  const groupOf = new Map<number, string>();
+  for (const e of entities) for (const id of e.stationIds) groupOf.set(id, e.key);
+  const ids = [...groupOf.keys()];
   const stations = await loadRatings(db, ids);
   const ops = new Map(
     (await db.query<{ id: number; op: string }>('SELECT id, operation_date::text AS op FROM stations WHERE id = ANY($1::int[])', [ids])).map((r) => [r.id, r.op]),
   );
   const pricing = await loadPricingMany({ db }, stations);
-  const [figs, alarms] = await Promise.all([stationBuckets(db, stations, q.from, q.to, q.granularity, { now, pricing }), alarmCounts(db, stations, q)]);
-  const out = new Map<number, Map<string, Acc>>();
+  const [figs, alarms] = await Promise.all([
+    stationBuckets(db, stations, q.from, q.to, q.granularity, ENERGY, { now, pricing, groupOf }),
+    alarmCounts(db, stations, q),
+  ]);
+  const out = new Map<string, Map<string, Acc>>(entities.map((e) => [e.key, new Map()]));
+  const at = (key: string, b: string) => {
+    const m = out.get(key)!;
+    return m.get(b) ?? m.set(b, emptyAcc()).get(b)!;
+  };
+  for (const [key, buckets] of figs) for (const [b, f] of buckets) addFigures(at(key, b), f);
   for (const s of stations) {
-    const m = new Map<string, Acc>();
-    const at = (b: string) => m.get(b) ?? m.set(b, emptyAcc()).get(b)!;
-    for (const [b, f] of figs.get(s.id) ?? []) addFigures(at(b), f);
-    for (const [b, n] of expectedOf(s, ops.get(s.id) ?? q.from, q, now)) at(b).expected += n;
-    for (const [b, n] of alarms.get(s.id) ?? []) at(b).alarms += n;
-    out.set(s.id, m);
+    const key = groupOf.get(s.id)!;
+    for (const [b, n] of expectedOf(s, ops.get(s.id) ?? q.from, q, now)) at(key, b).expected += n;
+    for (const [b, n] of alarms.get(s.id) ?? []) at(key, b).alarms += n;
   }
   return out;
 };
@@ -96,19 +104,14 @@ const stationAccs = async (db: Queryable, ids: readonly number[], q: ReportQuery
 const valuesOf = (a: Acc, items: readonly ReportItem[]) => items.map((i) => ITEMS[i].of(a));
 
 export const buildReport = async (db: Queryable, entities: readonly Entity[], q: ReportQuery, now: number): Promise<ReportAnswer> => {
-  const ids = [...new Set(entities.flatMap((e) => e.stationIds))];
-  const accs = await stationAccs(db, ids, q, now);
+  const accs = await entityAccs(db, entities, q, now);
   const total = emptyAcc();
   const rows: ReportAnswer['rows'] = [];
   // buckets that have begun somewhere (no rows for the future)
   const buckets = bucketLabels(q.from, q.to, q.granularity).filter((b) => b <= bucketOf(dateKey('Pacific/Kiritimati', now), q.granularity));
   for (const e of entities) {
     for (const b of buckets) {
-      const a = emptyAcc();
-      for (const id of e.stationIds) {
-        const part = accs.get(id)?.get(b);
-        if (part) addAcc(a, part);
-      }
+      const a = accs.get(e.key)?.get(b) ?? emptyAcc();
       addAcc(total, a);
       rows.push({ key: `${e.key}:${b}`, label: e.label, period: b, values: valuesOf(a, q.items) });
     }

@@ -19,7 +19,8 @@ export const emptyAcc = (): Acc => ({
   income: 0, savings: 0, fuelCost: 0, intervals: 0, expected: 0, alarms: 0,
 });
 
-const ENERGY = ['pv', 'charge', 'discharge', 'load', 'gridImport', 'gridExport', 'generator', 'fuel', 'pile', 'income', 'savings', 'fuelCost'] as const;
+/** The stored figures a report reads. */
+export const ENERGY = ['pv', 'charge', 'discharge', 'load', 'gridImport', 'gridExport', 'generator', 'fuel', 'pile', 'income', 'savings', 'fuelCost'] as const;
 
 export const addFigures = (a: Acc, f: Figures): void => {
   if (f.intervals <= 0) return;

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import type { FileTable } from './table';
-import { yieldTurn, Cancelled, type Progress } from './writers';
+import { Cancelled, pacer, type Progress } from './writers';
 
 // A PDF of a table: the platform's logo and name, the title and period, a bar chart of the
 // first series and the table (header repeated on each page, totals last). The text is set in
@@ -16,7 +16,6 @@ const cjkFont = (): Buffer => (font ??= readFileSync(require.resolve('@expo-goog
 
 const GREEN = '#0b8a66';
 const MARGIN = 36;
-const ROWS_PER_TURN = 100;
 
 /** public/img/logo.svg drawn with vector paths (32 × 32 units). */
 const drawLogo = (doc: PDFKit.PDFDocument, x: number, y: number, size: number): void => {
@@ -87,6 +86,7 @@ export const writePdf = async (t: FileTable, path: string, p: Progress, o: { pla
   y = header(y + 4);
   doc.fontSize(7).fillColor('#111111');
   const all = [...t.rows, t.totals];
+  const step = pacer(p);
   for (let i = 0; i < all.length; i++) {
     if (y + rowH > bottom) {
       doc.addPage();
@@ -95,14 +95,12 @@ export const writePdf = async (t: FileTable, path: string, p: Progress, o: { pla
     }
     line(all[i]!, y);
     y += rowH;
-    if (i % ROWS_PER_TURN === 0) {
-      p.tick(Math.min(i, t.rows.length));
-      await yieldTurn();
-      if (p.cancelled()) {
-        doc.end();
-        await done;
-        throw new Cancelled();
-      }
+    try {
+      await step(i);
+    } catch (e) {
+      doc.end();
+      await done;
+      throw e instanceof Cancelled ? e : new Error(String(e));
     }
   }
   doc.end();

@@ -1,11 +1,12 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
-import ExcelJS from 'exceljs';
+import { Worker } from 'node:worker_threads';
 import { csvField, toCsv } from '../../protocol/csv';
 import type { FileTable } from './table';
 
-// Writers of a table to a file, row by row. Every few hundred rows they give the event loop a
-// turn (other requests go on while a platform year is written) and ask whether to stop.
+// Writers of a table to a file, row by row. After every few milliseconds of work they give the
+// event loop a turn (other requests go on while a platform year is written), report progress
+// and ask whether to stop.
 
 export interface Progress {
   /** rows written so far */
@@ -15,42 +16,65 @@ export interface Progress {
 export class Cancelled extends Error {}
 
 const CHUNK = 250;
+/** the longest stretch of work between two turns of the event loop */
+const BUDGET_MS = 8;
 export const yieldTurn = (): Promise<void> => new Promise((r) => setImmediate(r));
 
-const step = async (i: number, p: Progress): Promise<void> => {
-  if (i % CHUNK !== 0) return;
-  p.tick(i);
-  await yieldTurn();
-  if (p.cancelled()) throw new Cancelled();
+/** A step function for a loop over rows: yields once the budget is spent; throws Cancelled when asked to stop. */
+export const pacer = (p: Progress) => {
+  let since = performance.now();
+  return async (i: number): Promise<void> => {
+    if (i % 8 !== 0 || performance.now() - since < BUDGET_MS) return;
+    p.tick(i);
+    await yieldTurn();
+    since = performance.now();
+    if (p.cancelled()) throw new Cancelled();
+  };
 };
 
-const NUMBER_FORMAT = '0.####';
+interface Pending { p: Progress; rowsTotal: number; resolve: () => void; reject: (e: Error) => void }
+const pending = new Map<string, Pending>();
+let worker: Worker | null = null;
+let seq = 0;
 
-export const writeXlsx = async (t: FileTable, path: string, p: Progress): Promise<void> => {
-  const out = createWriteStream(path);
-  const done = finished(out);
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  wb.creator = t.title;
-  const ws = wb.addWorksheet(t.title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = t.header.map((h, i) => ({ header: h, key: `c${i}`, width: Math.max(12, Math.min(40, h.length + 4)), style: i >= t.firstNumber ? { numFmt: NUMBER_FORMAT } : {} }));
-  ws.getRow(1).font = { bold: true };
-  ws.getRow(1).commit();
-  for (let i = 0; i < t.rows.length; i++) {
-    ws.addRow(t.rows[i]).commit();
-    await step(i + 1, p);
-  }
-  const total = ws.addRow(t.totals);
-  total.font = { bold: true };
-  total.commit();
-  ws.commit();
-  const params = wb.addWorksheet('Parameters');
-  params.columns = [{ width: 18 }, { width: 60 }];
-  for (const row of t.params) params.addRow(row).commit();
-  params.commit();
-  await wb.commit();
-  await done;
-  p.tick(t.rows.length);
+/** The long-lived XLSX worker (xlsx-worker.mjs), started on first use; it does not keep the process alive. */
+const xlsxWorker = (): Worker => {
+  if (worker) return worker;
+  const w = new Worker(new URL('./xlsx-worker.mjs', import.meta.url));
+  w.unref();
+  w.on('message', (m: { id: string; rows?: number; done?: boolean; cancelled?: boolean; error?: string }) => {
+    const job = pending.get(m.id);
+    if (!job) return;
+    if (m.rows !== undefined) job.p.tick(m.rows);
+    if (!m.done && !m.cancelled && m.error === undefined) return;
+    pending.delete(m.id);
+    if (m.done) {
+      job.p.tick(job.rowsTotal);
+      job.resolve();
+    } else job.reject(m.cancelled ? new Cancelled() : new Error(m.error));
+  });
+  const fail = (e: Error) => {
+    worker = null;
+    for (const job of pending.values()) job.reject(e);
+    pending.clear();
+  };
+  w.on('error', fail);
+  w.on('exit', (code) => fail(new Error(`xlsx writer exited with ${code}`)));
+  return (worker = w);
 };
+
+/** XLSX on the worker thread: the event loop stays free while the workbook is built. */
+export const writeXlsx = (t: FileTable, path: string, p: Progress): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const id = String(++seq);
+    const w = xlsxWorker();
+    const poll = setInterval(() => {
+      if (p.cancelled()) w.postMessage({ cancel: id });
+    }, 50);
+    const stop = () => clearInterval(poll);
+    pending.set(id, { p, rowsTotal: t.rows.length, resolve: () => (stop(), resolve()), reject: (e) => (stop(), reject(e)) });
+    w.postMessage({ id, table: t, path });
+  });
 
 const writeChunk = (out: WriteStream, s: string): Promise<void> =>
   out.write(s) ? Promise.resolve() : new Promise((r) => out.once('drain', () => r()));
@@ -59,6 +83,7 @@ export const writeCsv = async (t: FileTable, path: string, p: Progress): Promise
   const out = createWriteStream(path);
   const done = finished(out);
   await writeChunk(out, toCsv(t.header, []));
+  const step = pacer(p);
   let buf: string[] = [];
   for (let i = 0; i < t.rows.length; i++) {
     buf.push(t.rows[i]!.map(csvField).join(','));
@@ -66,7 +91,7 @@ export const writeCsv = async (t: FileTable, path: string, p: Progress): Promise
       await writeChunk(out, `${buf.join('\r\n')}\r\n`);
       buf = [];
     }
-    await step(i + 1, p);
+    await step(i + 1);
   }
   buf.push(t.totals.map(csvField).join(','));
   await writeChunk(out, `${buf.join('\r\n')}\r\n`);

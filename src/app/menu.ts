@@ -35,7 +35,7 @@ export const MAIN_MENU: readonly MenuNode[] = [
   group('analysis', 'menu.analyticsCenter', 'analytics', ['analysis.photovoltaic', 'analysis.energyStorage', 'analysis.energyUsage']),
   group('operations', 'menu.operationCenter', 'operations', ['operations.platformReport', 'operations.serviceReport', 'operations.siteReport']),
   group('alarm', 'menu.alarmCenter', 'alarm', ['alarm.alarmList', 'alarm.alarmAnalysis']),
-  group('system', 'menu.systemManagement', 'system', ['system.account', 'system.role']),
+  group('system', 'menu.systemManagement', 'system', ['system.account', 'system.role', 'system.audit']),
 ];
 
 /** Shown only on station-detail routes (SPEC §2). */

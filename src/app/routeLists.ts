@@ -13,7 +13,7 @@ export const GROUP_REDIRECTS: Readonly<Record<string, readonly [RouteName, ...Ro
   '/analysis': ['analysis.photovoltaic', 'analysis.energyStorage', 'analysis.energyUsage'],
   '/operations': ['operations.platformReport', 'operations.serviceReport', 'operations.siteReport'],
   '/alarm': ['alarm.alarmList', 'alarm.alarmAnalysis'],
-  '/system': ['system.account', 'system.role'],
+  '/system': ['system.account', 'system.role', 'system.audit'],
   '/overviewStations': ['overviewStations.overviewStations'],
   '/dquipmentMonitoring': ['dquipmentMonitoring.dquipmentMonitoring'],
   '/electricityPriceManagement': [

@@ -26,6 +26,7 @@ export const PATHS = {
   'system.accountDetail': '/system/accountDetail',
   'system.role': '/system/role',
   'system.roleDetail': '/system/roleDetail',
+  'system.audit': '/system/audit',
   'message.list': '/message/list',
   'message.global': '/message/global',
   'bill.downloadDetail': '/bill/downloadDetail',

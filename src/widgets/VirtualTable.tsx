@@ -1,9 +1,12 @@
-// TanStack Table over TanStack Virtual: the feature owns the table instance (columns, sorting,
-// filtering, visibility); this widget renders its header and only the rows in view, so 100,000
-// rows keep a few dozen rows in the DOM. Rows are fixed-height; columns share a CSS grid.
-import { flexRender, type Row, type Table } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type ReactNode } from 'react';
+// A TanStack table rendered as a window over fixed-height rows: the feature owns the table
+// instance (columns, sorting, filtering, visibility); this widget renders its header and only the
+// rows in view (plus a margin), so 100,000 rows keep a few dozen rows in the DOM. With fixed
+// heights the window is arithmetic (row i starts at i × height): nothing is measured and nothing
+// is kept per record, and rows come from tableRows (made only for the indices shown).
+import { flexRender, type Table } from '@tanstack/react-table';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
+import { useTableRows } from './tableRows';
 
 export interface VirtualTableProps<T> {
   table: Table<T>;
@@ -13,16 +16,42 @@ export interface VirtualTableProps<T> {
   testId?: string;
 }
 
+/** rows drawn beyond each edge of the view, so a fast scroll does not show blank space */
+const OVERSCAN = 10;
+
+/** The scroller's scroll offset and height, kept current (scrolls re-render synchronously). */
+function useViewport(scroller: RefObject<HTMLDivElement | null>) {
+  const [view, setView] = useState({ top: 0, height: typeof window === 'undefined' ? 900 : window.innerHeight });
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const read = () => setView((v) => (v.top === el.scrollTop && v.height === el.clientHeight ? v : { top: el.scrollTop, height: el.clientHeight }));
+    read();
+    const onScroll = () => flushSync(read);
+    el.addEventListener('scroll', onScroll, { passive: true });
+    const ro = new ResizeObserver(read);
+    ro.observe(el);
+    return () => {
+      el.removeEventListener('scroll', onScroll);
+      ro.disconnect();
+    };
+  }, [scroller]);
+  return view;
+}
+
 export function VirtualTable<T>({ table, rowHeight = 36, onRowClick, empty, testId }: VirtualTableProps<T>) {
-  const rows = table.getRowModel().rows;
+  const rows = useTableRows(table);
   const scroller = useRef<HTMLDivElement>(null);
-  const v = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 10 });
+  const view = useViewport(scroller);
+  const first = Math.max(0, Math.floor(view.top / rowHeight) - OVERSCAN);
+  const last = Math.min(rows.count, Math.ceil((view.top + view.height) / rowHeight) + OVERSCAN);
+  const shown = Array.from({ length: Math.max(0, last - first) }, (_, k) => first + k);
   const cols = table.getVisibleLeafColumns();
   const grid = { display: 'grid', gridTemplateColumns: cols.map((c) => `minmax(${Math.round(c.getSize() * 0.6)}px, ${c.getSize()}fr)`).join(' ') };
   const minWidth = cols.reduce((a, c) => a + Math.round(c.getSize() * 0.6), 0);
 
   return (
-    <div ref={scroller} role="table" aria-rowcount={rows.length} className="min-h-0 flex-1 overflow-auto text-sm" tabIndex={0} data-testid={testId}>
+    <div ref={scroller} role="table" aria-rowcount={rows.count} className="min-h-0 flex-1 overflow-auto text-sm" tabIndex={0} data-testid={testId}>
       <div style={{ minWidth }}>
         {table.getHeaderGroups().map((hg) => (
           <div role="row" key={hg.id} style={grid} className="sticky top-0 z-10 gap-3 border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold text-slate-600 dark:border-slate-800 dark:bg-slate-800 dark:text-slate-300">
@@ -44,12 +73,12 @@ export function VirtualTable<T>({ table, rowHeight = 36, onRowClick, empty, test
             })}
           </div>
         ))}
-        {rows.length === 0 ? (
+        {rows.count === 0 ? (
           <p className="p-8 text-center text-slate-500" data-testid="empty">{empty}</p>
         ) : (
-          <div style={{ height: v.getTotalSize(), position: 'relative' }}>
-            {v.getVirtualItems().map((vi) => {
-              const row = rows[vi.index] as Row<T>;
+          <div style={{ height: rows.count * rowHeight, position: 'relative' }}>
+            {shown.map((index) => {
+              const row = rows.at(index);
               return (
                 <div
                   role="row"
@@ -58,7 +87,7 @@ export function VirtualTable<T>({ table, rowHeight = 36, onRowClick, empty, test
                   tabIndex={onRowClick ? 0 : undefined}
                   onClick={onRowClick && (() => onRowClick(row.original))}
                   onKeyDown={onRowClick && ((e) => e.key === 'Enter' && onRowClick(row.original))}
-                  style={{ ...grid, position: 'absolute', top: 0, left: 0, right: 0, height: rowHeight, transform: `translateY(${vi.start}px)` }}
+                  style={{ ...grid, position: 'absolute', top: 0, left: 0, right: 0, height: rowHeight, transform: `translateY(${index * rowHeight}px)` }}
                   className={`items-center gap-3 border-b border-slate-100 px-3 dark:border-slate-800 ${onRowClick ? 'cursor-pointer hover:bg-brand-50 dark:hover:bg-slate-800' : ''}`}
                 >
                   {row.getVisibleCells().map((c) => (

@@ -42,7 +42,7 @@ export interface Navigator {
 }
 
 export type ApiError =
-  | { kind: 'http'; status: number; code: number; codeName: ErrorCodeName | undefined; msg: string; fields?: FieldIssue[] }
+  | { kind: 'http'; status: number; code: number; codeName: ErrorCodeName | undefined; msg: string; fields?: FieldIssue[]; reason?: string }
   | { kind: 'timeout' }
   | { kind: 'network' };
 
@@ -56,6 +56,10 @@ export class ApiFailure extends Error {
   /** field-level detail of a validationFailed answer (empty otherwise) */
   get fields(): FieldIssue[] {
     return this.error.kind === 'http' ? (this.error.fields ?? []) : [];
+  }
+  /** `data.reason` of a refusal (e.g. a conflict's), when the server gave one */
+  get reason(): string | undefined {
+    return this.error.kind === 'http' ? this.error.reason : undefined;
   }
 }
 
@@ -141,7 +145,8 @@ export function createApi(deps: ApiDeps): Api {
     const env = (typeof res.body === 'object' && res.body !== null ? res.body : {}) as { code?: unknown; msg?: unknown; data?: unknown };
     const code = typeof env.code === 'number' ? env.code : -1;
     const msg = typeof env.msg === 'string' ? env.msg : '';
-    const err: ApiError = { kind: 'http', status: res.status, code, codeName: errorNameOf(code), msg, ...fieldsOf(env.data) };
+    const reason = (env.data as { reason?: unknown } | null)?.reason;
+    const err: ApiError = { kind: 'http', status: res.status, code, codeName: errorNameOf(code), msg, ...fieldsOf(env.data), ...(typeof reason === 'string' ? { reason } : {}) };
     if (res.status === 401 && !opts.token) {
       // SPEC §4/§8: clear the token, go to login with the current full path, unless already there
       store.dispatch({ type: 'session/expired' });

@@ -11,6 +11,12 @@ export interface CommandError {
   code: ErrorCodeName | undefined;
   /** field-level detail of a validationFailed answer, by payload path */
   fields: FieldIssue[];
+  /** `data.reason` of a refusal (a conflict's), when the server gave one */
+  reason?: string;
+  /** the server's own message of an HTTP failure (SPEC §8 shows it after some prefixes) */
+  message?: string;
+  /** no answer at all: the request timed out or the network failed */
+  transport?: 'timeout' | 'network';
 }
 
 export type CommandEvent<I, O> =
@@ -22,11 +28,20 @@ export type CommandEvent<I, O> =
 export interface DescribedError {
   codeName?: ErrorCodeName;
   fields?: FieldIssue[];
+  reason?: string;
+  error?: { kind?: string; msg?: string };
 }
 
 export const commandError = (e: unknown): CommandError => {
   const d = (typeof e === 'object' && e !== null ? e : {}) as DescribedError;
-  return { code: d.codeName, fields: Array.isArray(d.fields) ? d.fields : [] };
+  const kind = d.error?.kind;
+  return {
+    code: d.codeName,
+    fields: Array.isArray(d.fields) ? d.fields : [],
+    ...(typeof d.reason === 'string' ? { reason: d.reason } : {}),
+    ...(kind === 'http' && typeof d.error?.msg === 'string' ? { message: d.error.msg } : {}),
+    ...(kind === 'timeout' || kind === 'network' ? { transport: kind } : {}),
+  };
 };
 
 /** Runs `run` for each trigger unless one is already running; shared, so every subscriber sees

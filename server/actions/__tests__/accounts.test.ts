@@ -135,7 +135,9 @@ describe.each(backends())('accounts and roles (%s)', (backend) => {
       const id = await idOf('operator');
       const r = await s.call('queryAccountById', { userId: id }, adminA);
       expect(r.code).toBe(0);
-      expect(r.data).toMatchObject({ userId: id, account: 'operator', orgId: A, roleId: aOperatorRole, dataScope: 'stations' });
+      expect(r.data).toMatchObject({ userId: id, account: 'operator', orgId: A, roleId: aOperatorRole, dataScope: 'stations', twoFactorEnrolled: false });
+      expect(r.data.rolePermissions).toContain('homepage.index');
+      expect(r.data.rolePermissions).not.toContain('system.account');
       expect(Date.parse(r.data.createdTime)).not.toBeNaN();
     });
     it('is denied without system.account', async () => {

@@ -69,6 +69,17 @@ describe.each(backends())('audit log (%s)', (backend) => {
       expect(second.data.totalCount).toBe(all.data.totalCount);
       expect(second.data.dataList).toEqual([all.data.dataList[1]]);
     });
+    it('records a password change and the sessions it ended, never the password', async () => {
+      const account = `pw${Date.now().toString(36)}`;
+      const c = await s.call('createAccount', { orgId: A, account, password: md5('Fresh@2026'), roleId: operatorRole }, adminA);
+      const t = await s.login(account, 'Fresh@2026');
+      const other = await s.login(account, 'Fresh@2026');
+      expect((await s.call('resetPasswordByOldPassword', { userId: c.data.userId, oldPassword: md5('Fresh@2026'), newPassword: md5('Second@2026') }, t)).code).toBe(0);
+      expect((await s.call('queryProfile', {}, other)).status).toBe(401);
+      const r = await s.call('queryAuditLog', { target: `account:${c.data.userId}`, actions: ['changePassword'] }, adminA);
+      expect(r.data.dataList).toEqual([expect.objectContaining({ account, outcome: 'ok', detail: { via: 'oldPassword' } })]);
+      expect(JSON.stringify(r.data)).not.toContain(md5('Second@2026'));
+    });
     it("a tenant sees only its own organisations' entries; the platform sees every entry", async () => {
       const mine = await s.call('queryAuditLog', { length: 1000 }, adminA);
       expect(mine.data.dataList.every((e) => e.orgId !== null && orgsOfA.has(e.orgId))).toBe(true);

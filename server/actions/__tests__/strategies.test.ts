@@ -322,7 +322,7 @@ describe.each(backends())('strategies (%s)', (backend) => {
     expect(p1.data.dataList[1]!.operator).toMatch(/^t[a-z0-9]+$/); // no contact → the account name
     const one = await s.call('queryDistributionRecordById', { distributionId: newest.distributionId }, viewer);
     expect(one.code).toBe(0);
-    expect(one.data).toEqual({ ...newest, snapshot: { n: 4 } });
+    expect(one.data).toEqual({ ...newest, snapshot: { n: 4 }, followedAt: null });
     // by strategy; a strategy of another station answers notFound
     const byStrategy = await s.call('queryDistributionRecords', { stationId: onGrid.id, strategyId: strat!.id, length: 1000 }, a);
     expect(byStrategy.data.dataList.every((d) => d.strategyId === strat!.id)).toBe(true);

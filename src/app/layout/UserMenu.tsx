@@ -1,4 +1,6 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Suspense, useState } from 'react';
+import { TwoFactorDialog } from '../../features/auth/TwoFactorDialog';
 import { Icon } from '../../components/Icon';
 import { useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
@@ -6,8 +8,10 @@ import { useT } from '../../hooks/useT';
 export function UserMenu({ onChangePassword, onLogout }: { onChangePassword: () => void; onLogout: () => void }) {
   const t = useT();
   const name = useStoreValue((s) => s.session.profile?.name ?? '');
+  const [twoFactor, setTwoFactor] = useState(false);
   const item = 'block w-full rounded px-2 py-1.5 text-left data-focus:bg-slate-100 dark:data-focus:bg-slate-700';
   return (
+    <>
     <Menu as="div" className="relative">
       <MenuButton data-testid="user-menu" aria-label={t('app.userMenu')} className="inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-sm hover:bg-slate-200/60 dark:hover:bg-slate-700/60">
         <Icon name="user" className="size-4" />
@@ -21,11 +25,19 @@ export function UserMenu({ onChangePassword, onLogout }: { onChangePassword: () 
           </button>
         </MenuItem>
         <MenuItem>
+          <button type="button" className={item} onClick={() => setTwoFactor(true)} data-testid="menu-two-factor">
+            {t('app.twoFactor')}
+          </button>
+        </MenuItem>
+        <MenuItem>
           <button type="button" className={item} onClick={onLogout} data-testid="menu-logout">
             {t('app.logout')}
           </button>
         </MenuItem>
       </MenuItems>
     </Menu>
+    {/* its texts load when first opened, so the header never waits for them */}
+    {twoFactor && <Suspense fallback={null}><TwoFactorDialog open onClose={() => setTwoFactor(false)} /></Suspense>}
+    </>
   );
 }

@@ -1,13 +1,14 @@
 // Change-password dialog (SPEC §5, §8): 416 px, validated on blur, MD5 on the wire.
+import { useObservable, useObservableCallback, useObservableState, useSubscription } from 'observable-hooks';
 import { useState, type FormEvent } from 'react';
-import { md5 } from '../../../protocol/md5';
+import { isPending } from '../../../streams/commands/command';
+import { changePassword$, type PasswordChange } from '../../../streams/session/password';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import type { TKey } from '../../i18n/i18n';
-import { serverMsgOf } from './errorKey';
 import { validateAll, validateChangePassword, type ChangePasswordField, type ChangePasswordValues } from './validators';
 
 const FIELDS = ['current', 'next', 'confirm'] as const;
@@ -18,31 +19,31 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const { api, store } = useRuntime();
   const [v, setV] = useState(empty);
   const [errors, setErrors] = useState<Partial<Record<ChangePasswordField, TKey[]>>>({});
-  const [busy, setBusy] = useState(false);
   const close = () => {
     setV(empty);
     setErrors({});
     onClose();
   };
   const blur = (f: ChangePasswordField) => () => setErrors((e) => ({ ...e, [f]: validateChangePassword(f, v) }));
-  const submit = async (ev: FormEvent) => {
+  const [askChange, changes$] = useObservableCallback<PasswordChange>();
+  const changing$ = useObservable(() => changePassword$(api, changes$));
+  const busy = isPending(useObservableState(changing$, null));
+  useSubscription(changing$, (e) => {
+    if (e.type === 'succeeded') {
+      store.dispatch({ type: 'message/shown', messageType: 'success', text: { key: 'auth:password.changeSucceeded' }, at: Date.now() });
+      close();
+    } else if (e.type === 'failed') {
+      // SPEC §8: 'Verification code reset failed:' plus the server message
+      store.dispatch({ type: 'message/shown', messageType: 'error', text: { raw: e.error.message ?? '', prefixKey: 'auth:password.changeFailed' }, at: Date.now() });
+    }
+  });
+  const submit = (ev: FormEvent) => {
     ev.preventDefault();
     const all = validateAll(FIELDS, v, validateChangePassword);
     setErrors(all);
     if (FIELDS.some((f) => all[f].length)) return;
     const userId = store.getState().session.profile?.userId;
-    if (!userId) return;
-    setBusy(true);
-    try {
-      await api.call('resetPasswordByOldPassword', { userId, oldPassword: md5(v.current), newPassword: md5(v.next) }, { quiet: true });
-      store.dispatch({ type: 'message/shown', messageType: 'success', text: { key: 'auth:password.changeSucceeded' }, at: Date.now() });
-      close();
-    } catch (e) {
-      // SPEC §8: 'Verification code reset failed:' plus the server message
-      store.dispatch({ type: 'message/shown', messageType: 'error', text: { raw: serverMsgOf(e), prefixKey: 'auth:password.changeFailed' }, at: Date.now() });
-    } finally {
-      setBusy(false);
-    }
+    if (userId) askChange({ userId, current: v.current, next: v.next });
   };
   const err = (f: ChangePasswordField) => (errors[f]?.[0] ? t(errors[f]![0]!) : null);
   const field = (f: ChangePasswordField, label: TKey, auto: string) => (

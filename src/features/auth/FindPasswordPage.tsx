@@ -1,7 +1,9 @@
 // Find password (SPEC §5, §8): e-mail code with a resend countdown, new password (MD5 on wire).
+import { useObservable, useObservableCallback, useObservableState, useSubscription } from 'observable-hooks';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import { md5 } from '../../../protocol/md5';
+import { isPending } from '../../../streams/commands/command';
+import { resetPasswordByEmail$, sendEmailCode$, type EmailReset } from '../../../streams/session/password';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { useRuntime } from '../../hooks/runtime';
@@ -35,38 +37,38 @@ export default function FindPasswordPage() {
   const { left, start } = useCountdown();
   const [v, setV] = useState<Record<F, string>>({ email: '', code: '', password: '', confirm: '' });
   const [errors, setErrors] = useState<Partial<Record<F, TKey>>>({});
-  const [busy, setBusy] = useState(false);
   const set = (f: F) => (x: string) => setV((o) => ({ ...o, [f]: x }));
   const blur = (f: F) => () => setErrors((e) => ({ ...e, [f]: validateFind(f, v) }));
   const msg = (type: 'error' | 'success', key: TKey) => store.dispatch({ type: 'message/shown', messageType: type, text: { key }, at: Date.now() });
 
-  const send = async () => {
+  const [askCode, emails$] = useObservableCallback<string>();
+  const sending$ = useObservable(() => sendEmailCode$(api, emails$));
+  useSubscription(sending$, (e) => {
+    if (e.type === 'succeeded') {
+      start(e.output);
+      msg('success', 'auth:login.codeSent');
+    } else if (e.type === 'failed') msg('error', 'auth:login.sendCodeFailed');
+  });
+  const [askReset, resets$] = useObservableCallback<EmailReset>();
+  const resetting$ = useObservable(() => resetPasswordByEmail$(api, resets$));
+  const busy = isPending(useObservableState(resetting$, null));
+  useSubscription(resetting$, (e) => {
+    if (e.type === 'succeeded') {
+      msg('success', 'auth:findPassword.resetSucceeded');
+      navigate(href('login'), { replace: true });
+    } else if (e.type === 'failed') msg('error', 'auth:findPassword.resetFailed');
+  });
+
+  const send = () => {
     const e = validateFind('email', v);
     setErrors((x) => ({ ...x, email: e }));
-    if (e) return;
-    try {
-      const r = await api.call('sendEmailMsgCode', { email: v.email.trim() }, { quiet: true });
-      start(r.resendAfterSeconds || 60);
-      msg('success', 'auth:login.codeSent');
-    } catch {
-      msg('error', 'auth:login.sendCodeFailed');
-    }
+    if (!e) askCode(v.email);
   };
-  const submit = async (ev: FormEvent) => {
+  const submit = (ev: FormEvent) => {
     ev.preventDefault();
     const all = Object.fromEntries((['email', 'code', 'password', 'confirm'] as const).map((f) => [f, validateFind(f, v)])) as Partial<Record<F, TKey>>;
     setErrors(all);
-    if (Object.values(all).some(Boolean)) return;
-    setBusy(true);
-    try {
-      await api.call('resetPasswordByEmailMsgCode', { email: v.email.trim(), code: v.code.trim(), newPassword: md5(v.password) }, { quiet: true });
-      msg('success', 'auth:findPassword.resetSucceeded');
-      navigate(href('login'), { replace: true });
-    } catch {
-      msg('error', 'auth:findPassword.resetFailed');
-    } finally {
-      setBusy(false);
-    }
+    if (!Object.values(all).some(Boolean)) askReset({ email: v.email, code: v.code, password: v.password });
   };
   const err = (f: F) => (errors[f] ? t(errors[f]) : null);
   return (

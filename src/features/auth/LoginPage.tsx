@@ -1,7 +1,8 @@
-// Login (SPEC §2, §5, §8): account + password (MD5 on the wire) or phone + verification code.
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+// Login (SPEC §2, §5, §8): account + password (MD5 on the wire) or phone + verification code,
+// then the second step when the account has (or its role requires) a second factor.
+import { lazy, Suspense, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
-import { loginWithPassword, loginWithPhone } from '../../../streams/session/commands';
+import { loginWithPassword, loginWithPhone, SecondFactorDue } from '../../../streams/session/commands';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { useRuntime } from '../../hooks/runtime';
@@ -11,6 +12,10 @@ import { href } from '../../lib/paths';
 import type { TKey } from '../../i18n/i18n';
 import { codeOf, failureKey } from './errorKey';
 import { LanguageSwitch } from './LanguageSwitch';
+
+// the second step is rare, so it stays out of the login chunk
+const SecondStep = lazy(() => import('./SecondStep').then((m) => ({ default: m.SecondStep })));
+type Due = SecondFactorDue['due'];
 
 type Errors<F extends string> = Partial<Record<F, TKey>>;
 
@@ -47,6 +52,7 @@ const REQUIRED_KEY = { account: 'auth:login.accountRequired', password: 'auth:lo
 function LoginTabs() {
   const t = useT('auth');
   const [tab, setTab] = useState(0);
+  const [due, setDue] = useState<Due | null>(null);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
@@ -54,6 +60,13 @@ function LoginTabs() {
     setTab(next);
     refs.current[next]?.focus();
   };
+  if (due) {
+    return (
+      <Suspense fallback={<p className="text-sm text-slate-500">{t('app.loading')}</p>}>
+        <SecondStep due={due} onRestart={() => setDue(null)} />
+      </Suspense>
+    );
+  }
   return (
     <>
       <div role="tablist" className="mb-4 flex gap-1 rounded-md bg-slate-100 p-1 dark:bg-slate-800" onKeyDown={onKey}>
@@ -78,7 +91,7 @@ function LoginTabs() {
         ))}
       </div>
       <div role="tabpanel" id={`login-panel-${tab}`} aria-labelledby={`login-tab-${tab}`}>
-        {tab === 0 ? <PasswordForm /> : <PhoneForm />}
+        {tab === 0 ? <PasswordForm onDue={setDue} /> : <PhoneForm onDue={setDue} />}
       </div>
     </>
   );
@@ -93,7 +106,7 @@ function useFailure() {
   return (key: TKey) => store.dispatch({ type: 'message/shown', messageType: 'error', text: { key }, at: Date.now() });
 }
 
-function PasswordForm() {
+function PasswordForm({ onDue }: { onDue: (d: Due) => void }) {
   const t = useT('auth');
   const { api, store } = useRuntime();
   const ok = useSuccess();
@@ -117,6 +130,7 @@ function PasswordForm() {
       await loginWithPassword(api, store, account, password);
       ok();
     } catch (e) {
+      if (e instanceof SecondFactorDue) return onDue(e.due);
       fail(codeOf(e) === 'wrongCredentials' ? 'auth:login.failed' : failureKey(e, 'auth:login.failed'));
     } finally {
       setBusy(false);
@@ -133,7 +147,7 @@ function PasswordForm() {
   );
 }
 
-function PhoneForm() {
+function PhoneForm({ onDue }: { onDue: (d: Due) => void }) {
   const t = useT('auth');
   const { api, store } = useRuntime();
   const ok = useSuccess();
@@ -167,6 +181,7 @@ function PhoneForm() {
       await loginWithPhone(api, store, phone, code);
       ok();
     } catch (e) {
+      if (e instanceof SecondFactorDue) return onDue(e.due);
       const c = codeOf(e);
       fail(c === 'wrongCode' || c === 'codeExpired' || c === 'validationFailed' ? 'auth:login.failedPhone' : failureKey(e, 'auth:login.failedPhone'));
     } finally {

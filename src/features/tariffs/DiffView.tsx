@@ -10,8 +10,8 @@ export function DiffView({ before, after }: { before: Tariff; after: Tariff }) {
   const t = useT('tariffs');
   const lang = useStoreValue(selectLanguage);
   const changes = tariffDiff(before.seasons, after.seasons);
-  const priced = (p: Priced | null, side: 'added' | 'removed') =>
-    p ? `${p.period in PERIOD_KEY ? t(PERIOD_KEY[p.period as keyof typeof PERIOD_KEY]) : p.period} · ${p.fromGridPrice} / ${p.feedInPrice} ${t('tariffs:currency')}` : t(side === 'added' ? 'tariffs:history.removed' : 'tariffs:history.added');
+  const priced = (p: Priced | null) =>
+    p ? `${p.period in PERIOD_KEY ? t(PERIOD_KEY[p.period as keyof typeof PERIOD_KEY]) : p.period} · ${p.fromGridPrice} / ${p.feedInPrice} ${t('tariffs:currency')}` : '—';
   return (
     <div data-testid="tariff-diff" className="mt-3 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
       <p className="mb-2 font-medium">{t('tariffs:history.diffTitle', { old: before.name, new: after.name })}</p>
@@ -31,8 +31,8 @@ export function DiffView({ before, after }: { before: Tariff; after: Tariff }) {
               {c.ranges.map((r) => (
                 <tr key={r.start} data-testid="diff-range">
                   <td className="font-mono">{r.start}–{r.end}</td>
-                  <td>{priced(r.before, 'added')}</td>
-                  <td>{priced(r.after, 'removed')}</td>
+                  <td>{priced(r.before)}</td>
+                  <td>{priced(r.after)}</td>
                 </tr>
               ))}
             </tbody>

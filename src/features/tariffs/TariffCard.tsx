@@ -6,6 +6,7 @@ import { useT } from '../../hooks/useT';
 import { selectLanguage } from '../../../streams/selectors';
 import type { Tariff } from '../../../streams/tariffs/reads';
 import { DayTimeline } from '../../widgets/day-timeline/DayTimeline';
+import { toHhmm } from '../../widgets/day-timeline/slots';
 import { fromWire } from './draft';
 import { PERIOD_KEY, STATUS_KEY, colorOf, monthName } from './periods';
 
@@ -30,6 +31,14 @@ export function SeasonsView({ seasons, testId = 'season-view' }: { seasons: Tari
             boundaryLabel={t('tariffs:editor.boundary')}
             testId="timeline"
           />
+          <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-xs text-slate-600 dark:text-slate-400" data-testid="slot-prices">
+            {s.slots.map((x) => (
+              <li key={x.start}>
+                <span className="mr-1 inline-block size-2 rounded-sm" style={{ background: colorOf(x.kind) }} aria-hidden="true" />
+                {toHhmm(x.start)}–{toHhmm(x.end)} {t(PERIOD_KEY[x.kind])} {x.fromGrid} / {x.feedIn} {t('tariffs:currency')}
+              </li>
+            ))}
+          </ul>
         </div>
       ))}
     </div>

@@ -91,7 +91,8 @@ export function DayTimeline<T extends DaySlot>({ slots, onChange, colorOf, label
             </div>
           );
         })}
-        {edges.map(({ index, at, min, max }) => (
+        {/* a read-only line is a picture: its edges are the bands' borders, not controls */}
+        {editable && edges.map(({ index, at, min, max }) => (
           <div
             key={`edge-${index}`}
             role="slider"

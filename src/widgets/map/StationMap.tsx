@@ -16,6 +16,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Map, NavigationControl, useControl, type MapRef } from 'react-map-gl/maplibre';
 import { clusterStations, type MapPoint, type MapStation } from '../../../streams/home/cluster';
 import { offlineStyle } from './offlineStyle';
+import { slideWhileDragging } from './slideDrag';
+import { mapPixelRatio } from './softwareWebgl';
 
 setWorkerUrl(workerUrl);
 
@@ -43,6 +45,8 @@ export interface StationMapProps {
 export default function StationMap({ stations, styleUrl, dark = false, height = 420, statusLabel, powerLabel, countLabel, onOpen }: StationMapProps) {
   const map = useRef<MapRef>(null);
   const box = useRef<HTMLDivElement>(null);
+  const unslide = useRef<(() => void) | null>(null);
+  useEffect(() => () => unslide.current?.(), []);
   const [zoom, setZoom] = useState(2.2);
   const [hover, setHover] = useState<{ x: number; y: number; p: MapPoint } | null>(null);
   const z = Math.floor(zoom);
@@ -98,14 +102,22 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
   };
 
   return (
-    <div ref={box} className="relative h-full overflow-hidden rounded-md" style={{ minHeight: height }} data-testid="station-map" data-points={points.length} data-stations={stations.length}
+    <div ref={box} className="relative h-full overflow-hidden rounded-md" style={{ minHeight: height, background: dark ? '#0b1220' : '#dbeafe' }} data-testid="station-map" data-points={points.length} data-stations={stations.length}
       data-alarmed={alarmed}>
       <Map
         ref={map}
         initialViewState={{ longitude: 105, latitude: 28, zoom: 2.2 }}
         mapStyle={mapStyle}
         renderWorldCopies={false}
+        // no cross-fade of tiles after a move: each fade frame is a full redraw
+        fadeDuration={0}
         attributionControl={false}
+        onLoad={(e) => {
+          unslide.current?.();
+          unslide.current = slideWhileDragging(e.target);
+          if (mapPixelRatio() !== devicePixelRatio) e.target.setPixelRatio(mapPixelRatio());
+          (globalThis as unknown as { __probeMap: unknown }).__probeMap = e.target;
+        }}
         onZoom={(e) => setZoom(e.viewState.zoom)}
         // where the map stands after a pan or zoom (read by tests and benchmarks; no re-render)
         onMoveEnd={(e) => {
@@ -114,7 +126,7 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
         style={{ width: '100%', height: '100%' }}
       >
         <NavigationControl position="top-right" showCompass={false} />
-        <DeckOverlay layers={layers} onHover={onHover} onClick={onClick} getCursor={({ isHovering }) => (isHovering ? 'pointer' : 'grab')} />
+        <DeckOverlay useDevicePixels={mapPixelRatio()} layers={layers} onHover={onHover} onClick={onClick} getCursor={({ isHovering }) => (isHovering ? 'pointer' : 'grab')} />
       </Map>
       {hover && (
         <div

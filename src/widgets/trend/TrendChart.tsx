@@ -6,10 +6,12 @@
 // vertical lines (dashed: alarms; solid with a flag: strategy issuance), bands colour stretches of
 // the time axis (tariff periods) behind the series. Data far denser than the pixels (over
 // LOD_MIN samples) is drawn through a level-of-detail view (lod.ts) recomputed per range.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot, { type AlignedData, type Options } from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { buildLod, gather, lodIndices, type LodIndex } from './lod';
+import { drawBands, drawMarkers, type TrendBand, type TrendMarker } from './overlays';
+import { userRanges } from './userRange';
 
 /** Above this many samples per series the chart draws M4 of the visible range, not every sample. */
 export const LOD_MIN = 20_000;
@@ -23,25 +25,6 @@ export interface TrendSeries {
   spanGaps?: boolean;
   /** series of the same unit share a y scale; without units all share one */
   unit?: string;
-}
-
-/** A vertical mark on the time axis (alarms, strategy issuance, tariff-period changes). */
-export interface TrendMarker {
-  /** seconds */
-  t: number;
-  color: string;
-  label: string;
-  /** solid line with a flag at the top (issuance); dashed otherwise (alarms) */
-  solid?: boolean;
-}
-
-/** A coloured stretch of the time axis (a tariff period), drawn behind the series. */
-export interface TrendBand {
-  /** seconds */
-  from: number;
-  to: number;
-  color: string;
-  label: string;
 }
 
 export interface TrendChartProps {
@@ -67,6 +50,8 @@ export interface TrendChartProps {
   stacked?: boolean;
 }
 
+export type { TrendBand, TrendMarker };
+
 const stepped = uPlot.paths.stepped?.({ align: 1 });
 
 export function TrendChart({ series, data, range, timeZone, height = 260, onRange, onWidth, testId, syncKey, xLabel, markers, bands, stacked = false }: TrendChartProps) {
@@ -77,8 +62,8 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
   const started = useRef<{ at: number; data: boolean } | null>(null);
   const marks = useRef<readonly TrendMarker[]>(markers ?? []);
   const strips = useRef<readonly TrendBand[]>(bands ?? []);
-  /** the range prop last put on the scale */
-  const applied = useRef<{ min: number; max: number } | null>(null);
+  /** the chart's own zoom steps that the range prop has not caught up with yet */
+  const [zoom] = useState(userRanges);
   const cb = useRef({ onRange, onWidth });
   cb.current = { onRange, onWidth };
   /** when the current data arrived: its draw time includes building its level-of-detail index */
@@ -184,6 +169,7 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
             if (min === undefined || max === undefined || !(max > min)) return;
             // a drag-select: the view of the new range follows (wheel and props set it first)
             if (src.current.lod) queueMicrotask(() => refreshView(u, min, max));
+            zoom.reported({ min, max });
             cb.current.onRange?.(min, max);
           },
         ],
@@ -191,12 +177,12 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
     };
     started.current = { at: data !== drawnData.current ? dataAt.current : performance.now(), data: true };
     drawnData.current = data;
-    shown.current = viewOf(src.current.data, src.current.lod, range.min, range.max, Math.max(100, el.clientWidth - 120));
+    const first = zoom.shown(range);
+    shown.current = viewOf(src.current.data, src.current.lod, first.min, first.max, Math.max(100, el.clientWidth - 120));
     const u = new uPlot(opts, shown.current, el);
     plot.current = u;
-    applied.current = range;
     programmatic.current = true;
-    u.setScale('x', range);
+    u.setScale('x', first);
     programmatic.current = false;
     cb.current.onWidth?.(Math.round(u.bbox.width / devicePixelRatio));
 
@@ -250,12 +236,8 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
   useEffect(() => {
     const u = plot.current;
     if (!u) return;
-    // Only a new range prop moves the scale. When just the data changed, the chart keeps its own
-    // scale: a wheel notch may have moved it after this render was committed (its onRange not yet
-    // rendered), and putting back the older prop would lose that notch for the next one.
-    const sx = u.scales.x;
-    const newRange = applied.current?.min !== range.min || applied.current?.max !== range.max;
-    const view = newRange || sx?.min === undefined || sx.max === undefined ? range : { min: sx.min, max: sx.max };
+    // new data or a new range prop; while the chart's own zoom is ahead of the prop, its range stays
+    const view = zoom.shown(range);
     programmatic.current = true;
     started.current = { at: data !== drawnData.current ? dataAt.current : performance.now(), data: true };
     drawnData.current = data;
@@ -263,7 +245,6 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
     viewKey.current = `${view.min}:${view.max}:${u.bbox.width}`;
     u.setData(shown.current, false);
     u.setScale('x', view);
-    applied.current = range;
     programmatic.current = false;
   }, [data, range]);
 
@@ -310,60 +291,4 @@ function viewOf(full: AlignedData, ix: LodIndex | null, min: number, max: number
   if (!ix) return full;
   const idx = lodIndices(ix, min, max, Math.max(50, Math.floor(px / 2)));
   return idx ? (gather(ix, idx) as AlignedData) : full;
-}
-
-/** Bands: a faint tint over the plot's height and a solid strip along the time axis. Returns how many are on screen. */
-function drawBands(u: uPlot, bands: readonly TrendBand[]): number {
-  if (bands.length === 0) return 0;
-  const { ctx, bbox } = u;
-  const strip = Math.round(6 * devicePixelRatio);
-  let n = 0;
-  ctx.save();
-  for (const b of bands) {
-    const x0 = Math.max(bbox.left, u.valToPos(b.from, 'x', true));
-    const x1 = Math.min(bbox.left + bbox.width, u.valToPos(b.to, 'x', true));
-    if (!(x1 > x0)) continue;
-    n += 1;
-    ctx.fillStyle = b.color;
-    ctx.globalAlpha = 0.1;
-    ctx.fillRect(x0, bbox.top, x1 - x0, bbox.height);
-    ctx.globalAlpha = 0.85;
-    ctx.fillRect(x0, bbox.top + bbox.height - strip, x1 - x0, strip);
-  }
-  ctx.restore();
-  return n;
-}
-
-/** Markers over the plot area. Returns how many are on screen. */
-function drawMarkers(u: uPlot, ms: readonly TrendMarker[]): number {
-  if (ms.length === 0) return 0;
-  const { ctx, bbox } = u;
-  const dpr = devicePixelRatio;
-  let n = 0;
-  ctx.save();
-  ctx.lineWidth = dpr;
-  for (const m of ms) {
-    const x = Math.round(u.valToPos(m.t, 'x', true));
-    if (x < bbox.left || x > bbox.left + bbox.width) continue;
-    n += 1;
-    ctx.strokeStyle = m.color;
-    ctx.setLineDash(m.solid ? [] : [4 * dpr, 3 * dpr]);
-    ctx.lineWidth = m.solid ? 1.5 * dpr : dpr;
-    ctx.beginPath();
-    ctx.moveTo(x, bbox.top);
-    ctx.lineTo(x, bbox.top + bbox.height);
-    ctx.stroke();
-    if (m.solid) {
-      // a small flag at the top so issuance reads apart from alarms
-      ctx.fillStyle = m.color;
-      ctx.beginPath();
-      ctx.moveTo(x, bbox.top);
-      ctx.lineTo(x + 8 * dpr, bbox.top + 4 * dpr);
-      ctx.lineTo(x, bbox.top + 8 * dpr);
-      ctx.closePath();
-      ctx.fill();
-    }
-  }
-  ctx.restore();
-  return n;
 }

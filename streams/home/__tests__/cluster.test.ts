@@ -19,11 +19,12 @@ describe('clusterStations', () => {
     expect(worseStatus(3, 1)).toBe(1);
     expect(worseStatus(2, 1)).toBe(2);
   });
-  it('clusters 50,000 stations quickly', () => {
+  // its speed is a bench figure (the home group's map pan at 50,000 stations), not a test
+  it('clusters 50,000 stations, each counted once with its power', () => {
     const many = Array.from({ length: 50_000 }, (_, i) => st(i + 1, -180 + ((i * 7.3) % 360), -60 + ((i * 3.1) % 120)));
-    const t0 = performance.now();
     const pts = clusterStations(many, 2);
-    expect(performance.now() - t0).toBeLessThan(500);
     expect(pts.reduce((a, p) => a + p.count, 0)).toBe(50_000);
+    expect(pts.length).toBeLessThan(50_000 / 10);
+    expect(pts.every((p) => p.power === p.count && (p.count === 1) === (p.station !== null))).toBe(true);
   });
 });

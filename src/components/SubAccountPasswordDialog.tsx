@@ -1,14 +1,14 @@
 // Sub-account password dialog (SPEC §5): account, password and confirm required; mismatch gives
-// 'The two passwords you entered do not match!'. Reusable: the account screens (a later issue)
-// pass onSubmit, which receives the MD5 of the password.
+// 'The two passwords you entered do not match!'. The account screens pass onSubmit, which
+// receives the MD5 of the password.
 import { useState, type FormEvent } from 'react';
-import { md5 } from '../../../protocol/md5';
-import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
-import { TextField } from '../../components/TextField';
-import { useT } from '../../hooks/useT';
-import type { TKey } from '../../i18n/i18n';
-import { validateAll, validateSubAccount, type SubAccountField, type SubAccountValues } from './validators';
+import { md5 } from '../../protocol/md5';
+import { Button } from './Button';
+import { Modal } from './Modal';
+import { TextField } from './TextField';
+import { useT } from '../hooks/useT';
+import type { TKey } from '../i18n/i18n';
+import { validateAll, validateSubAccount, type SubAccountField, type SubAccountValues } from '../lib/passwordRules';
 
 const FIELDS = ['account', 'password', 'confirm'] as const;
 

@@ -1,0 +1,44 @@
+// Operation-mode benchmark:
+//   modes.predict_day_ms   predictStrategyDay through the server's action pipeline for one
+//                          station: its models run the next 24 hours under a draft strategy and
+//                          under the one in force, both priced; median of 7 (target <= 2000)
+import { startTestServer } from '../../server/test/harness';
+import { log, median, report } from '../report';
+
+const RUNS = 7;
+
+export async function run(): Promise<void> {
+  const s = await startTestServer('pglite');
+  try {
+    const token = await s.login('sunrise', 'Sunrise@2026');
+    const [station] = await s.services.db.query<{ id: number; essPowerKw: number }>(
+      `SELECT id, ess_power_kw AS "essPowerKw" FROM stations WHERE system_type = 1 AND 'ess' = ANY(energy_types) ORDER BY id LIMIT 1`);
+    if (!station) throw new Error('no grid-tied station with storage in the seed');
+    const kw = Math.min(100, station.essPowerKw);
+    const draft = {
+      kind: 'peakShaving',
+      params: {
+        socUpper: 95, socLower: 10, cellVoltageUpper: 3.6, cellVoltageLower: 2.8, demandLimitKw: 10_000, antiBackflowKw: 0, antiOverloadKw: 10_000,
+        offGridSocUpper: 95, offGridSocLower: 15, emergencySoc: 20, supplyPriority: 'pv',
+        periods: [
+          { start: '00:00', end: '06:00', mode: 'charge', powerKw: kw },
+          { start: '06:00', end: '17:00', mode: 'idle', powerKw: 0 },
+          { start: '17:00', end: '22:00', mode: 'discharge', powerKw: kw },
+        ],
+      },
+    };
+    const times: number[] = [];
+    let difference = 0;
+    for (let r = 0; r < RUNS; r++) {
+      const t0 = performance.now();
+      const a = await s.call('predictStrategyDay', { stationId: station.id, draft }, token);
+      times.push(performance.now() - t0);
+      if (a.code !== 0) throw new Error(`predictStrategyDay answered ${a.code} ${a.msg}`);
+      difference = a.data.difference;
+    }
+    log(`modes: station ${station.id}, cost difference ${difference} USD, runs ${times.map((t) => t.toFixed(0)).join(' ')} ms`);
+    report('modes.predict_day_ms', median(times), 'ms');
+  } finally {
+    await s.close();
+  }
+}

@@ -1,0 +1,57 @@
+import { authed, type Ctx, type Handlers } from '../api/context';
+import { ActionError } from '../api/errors';
+import { audit } from '../api/audit';
+import { billTable } from '../reports/bill';
+import { cancelJob, jobOf, jobView, startJob, type FileFormat } from '../reports/jobs';
+import { langOf, word } from '../reports/labels';
+import { writePdf } from '../reports/pdf';
+import { reportTable, type FileTable } from '../reports/table';
+import { writeCsv, writeXlsx } from '../reports/writers';
+import { billById } from './bills';
+import { runReport } from './reports';
+
+// Exports (docs/reports.md): the answer is built as the query action builds it, then a job
+// writes the file in the background (progress, cancel) and a download token streams it.
+
+const startFile = (ctx: Ctx, table: FileTable, format: FileFormat, subtitle: string) => {
+  const { me } = authed(ctx);
+  const lang = langOf(ctx.locale);
+  return startJob(
+    { accountId: me.accountId, fileName: `${table.fileBase}.${format}`, format, rowsTotal: table.rows.length, now: ctx.services.clock },
+    (path, p) =>
+      format === 'xlsx' ? writeXlsx(table, path, p)
+        : format === 'csv' ? writeCsv(table, path, p)
+          : writePdf(table, path, p, { platformName: word('platformName', lang), subtitle }),
+  );
+};
+
+const ownJob = (jobId: string, ctx: Ctx) => {
+  const job = jobOf(jobId, authed(ctx).me.accountId);
+  if (!job) throw new ActionError('notFound');
+  return job;
+};
+
+export const reportExportHandlers: Handlers = {
+  exportReport: async (q, ctx) => {
+    const { me } = authed(ctx);
+    const answer = await runReport(q.report, q, ctx);
+    const table = reportTable(q.report, answer, langOf(ctx.locale), ctx.now.toISOString());
+    const job = startFile(ctx, table, q.format, `${answer.from} – ${answer.to}`);
+    await audit(ctx.services.db, ctx, me.accountId, 'exportReport', `export:${job.id}`, q);
+    return jobView(job);
+  },
+
+  exportBill: async ({ billId, format }, ctx) => {
+    const bill = await billById(billId, ctx);
+    const table = billTable(bill, langOf(ctx.locale), ctx.now.toISOString());
+    return jobView(startFile(ctx, table, format, bill.month));
+  },
+
+  queryExportJob: async ({ jobId }, ctx) => jobView(ownJob(jobId, ctx)),
+
+  cancelExportJob: async ({ jobId }, ctx) => {
+    const job = ownJob(jobId, ctx);
+    cancelJob(job);
+    return jobView(job);
+  },
+};

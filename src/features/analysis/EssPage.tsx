@@ -1,0 +1,88 @@
+// Energy storage analysis (route analysis.energyStorage): charge and discharge, round-trip
+// efficiency with its method (same-SOC window or SOC-corrected, AC side) named, equivalent full
+// cycles, utilisation, SOH per cluster over time (one station) and the arbitrage revenue net of
+// the charging cost, with the discharge value and the cost beside it. From queryEssAnalysis.
+import type { Res } from '../../../streams/api/client';
+import { useStoreValue } from '../../hooks/runtime';
+import { useT } from '../../hooks/useT';
+import type { TFn } from '../../i18n/i18n';
+import { shownColumns, type Column } from './columns';
+import { FigureCard } from './FigureCard';
+import { SERIES_FIGURE, show, type FigureKey } from './figures';
+import { AnalysisFrame } from './Frame';
+import { tableOf, type FigureValue, type Sheet } from './sheet';
+import { SohCard } from './SohCard';
+import { StationTable } from './StationTable';
+import { useAnalysis } from './useAnalysis';
+
+type Ess = Res<'queryEssAnalysis'>;
+type Totals = Ess['totals'];
+type Row = Ess['stations'][number];
+const FIGURES = [
+  'chargeKwh', 'dischargeKwh', 'rtePct', 'efc', 'utilisationPct', 'capacityKwh',
+  'netArbitrage', 'dischargeValue', 'chargeCost', 'chargeFromGridKwh', 'chargeFromPvKwh', 'dischargeToLoadKwh', 'dischargeExportedKwh',
+] as const satisfies readonly FigureKey[];
+const GROUPS: FigureKey[][] = [['chargeKwh', 'dischargeKwh'], ['netArbitrage'], ['rtePct'], ['efc']];
+
+const methodOf = (t: TFn, x: Pick<Totals, 'rteMethod' | 'rteBasis'>): string =>
+  t('analysis:rte.method', { method: t(`analysis:rte.${x.rteMethod}`), basis: t(`analysis:rte.${x.rteBasis}`) });
+
+const columnsOf = (t: TFn): Column<Row>[] => [
+  { id: 'stationName', header: t('analysis:table.station'), get: (r) => r.stationName, size: 200 },
+  { id: 'chargeKwh', figure: 'chargeKwh', get: (r) => r.chargeKwh },
+  { id: 'dischargeKwh', figure: 'dischargeKwh', get: (r) => r.dischargeKwh },
+  { id: 'rtePct', figure: 'rtePct', get: (r) => r.rtePct },
+  { id: 'rteMethod', header: t('analysis:csv.note'), get: (r) => t(`analysis:rte.${r.rteMethod}`), size: 130 },
+  { id: 'efc', figure: 'efc', get: (r) => r.efc },
+  { id: 'utilisationPct', figure: 'utilisationPct', get: (r) => r.utilisationPct },
+  { id: 'sohPct', figure: 'sohPct', get: (r) => r.sohPct },
+  { id: 'netArbitrage', figure: 'netArbitrage', get: (r) => r.netArbitrage },
+  { id: 'dischargeValue', figure: 'dischargeValue', get: (r) => r.dischargeValue },
+  { id: 'chargeCost', figure: 'chargeCost', get: (r) => r.chargeCost },
+];
+
+export function essSheet(d: Ess, t: TFn): Sheet {
+  const note = (k: FigureKey): string | undefined =>
+    k === 'rtePct' ? methodOf(t, d.totals) : k === 'netArbitrage' ? t('analysis:arbitrage.breakdown', { value: fmt(t, 'dischargeValue', d.totals.dischargeValue, d.currency), cost: fmt(t, 'chargeCost', d.totals.chargeCost, d.currency) }) : undefined;
+  const figures: FigureValue[] = FIGURES.map((k) => {
+    const n = note(k);
+    return { key: k, value: d.totals[k], ...(d.compareTotals ? { compare: d.compareTotals[k] } : {}), ...(n ? { note: n } : {}) };
+  });
+  const rows = [...d.stations].sort((a, b) => a.stationName.localeCompare(b.stationName));
+  return {
+    figures,
+    buckets: d.buckets,
+    lines: d.series.map((s) => ({ key: SERIES_FIGURE[s.key] ?? 'chargeKwh', unit: s.unit, values: s.values, compare: s.compare })),
+    tables: [tableOf(t('analysis:table.stations'), shownColumns(columnsOf(t), rows, t, d.currency), rows)],
+  };
+}
+
+const fmt = (t: TFn, k: FigureKey, v: number, currency: string): string => {
+  const s = show(k, v, t, currency);
+  return `${s.value} ${s.unit}`;
+};
+
+export default function EssPage() {
+  const t = useT('analysis');
+  const state = useAnalysis('queryEssAnalysis');
+  const locale = useStoreValue((s) => (s.session.language === 'en' ? 'en-GB' : 'zh-CN'));
+  return (
+    <AnalysisFrame title="routes.analysisEnergyStorage" name="ess-analysis" state={state} sheetOf={(d) => essSheet(d, t)} groups={GROUPS} testId="analysis-ess"
+      below={(d) => {
+        const rows = [...d.stations].sort((a, b) => a.stationName.localeCompare(b.stationName));
+        return (
+          <>
+            <SohCard clusters={d.soh} oneStation={state.view.shown?.stationId !== undefined} locale={locale} />
+            <StationTable title={t('analysis:table.stations')} testId="analysis-stations" rows={rows} rowId={(r) => String(r.stationId)} columns={shownColumns(columnsOf(t), rows, t, d.currency)} />
+          </>
+        );
+      }}
+    >
+      {(d, sheet) => (
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 xl:grid-cols-6" data-testid="analysis-figures">
+          {sheet.figures.map((f) => <FigureCard key={f.key} figure={f.key} value={f.value} compare={f.compare} currency={d.currency} note={f.note} />)}
+        </div>
+      )}
+    </AnalysisFrame>
+  );
+}

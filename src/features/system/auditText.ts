@@ -1,0 +1,46 @@
+// An audit entry as the cells a reader sees (screen and CSV agree): time, account, action,
+// target, outcome, detail. Action names have texts; a name the catalogue lacks shows as itself.
+import type { AuditEntry } from '../../../streams/system/audit';
+import type { TFn } from '../../i18n/i18n';
+import { catalogueText } from '../../i18n/lookup';
+import { fmtLocal } from './time';
+
+export const AUDIT_ACTIONS = [
+  'signIn', 'createAccount', 'updateAccount', 'setAccountStatus', 'deleteAccount', 'resetAccountPassword', 'changePassword',
+  'revokeAccountSessions', 'confirmTwoFactorEnrolment', 'resetTwoFactor', 'saveRole', 'deleteRole', 'saveTariff', 'deleteTariff',
+  'saveTariffTemplate', 'deleteTariffTemplate', 'applyTariffTemplate', 'saveOilPrice', 'deleteOilPrice', 'savePeakShavingStrategy',
+  'saveIslandStrategy', 'deleteStrategy', 'issueStrategy', 'setControlMode', 'updateStation', 'resolveAlarm', 'exportReport',
+  'createReportShare', 'revokeReportShare',
+] as const;
+
+export const auditActionLabel = (action: string): string => catalogueText('system', `auditAction.${action}`) ?? action;
+
+const KIND_KEY = { account: 'auditTarget.account', role: 'auditTarget.role', station: 'auditTarget.station', tariff: 'auditTarget.tariff', strategy: 'auditTarget.strategy', alarm: 'auditTarget.alarm' } as const;
+
+/** `account:12` → "Account 12" (the kind translated when known). */
+export const targetLabel = (target: string | null): string => {
+  if (!target) return '-';
+  const [kind = '', id = ''] = target.split(':');
+  const name = kind in KIND_KEY ? catalogueText('system', KIND_KEY[kind as keyof typeof KIND_KEY]) : undefined;
+  return name ? `${name} ${id}`.trim() : target;
+};
+
+/** The detail's fields as `key: value`, passwords never being there (the server leaves them out). */
+const detailText = (d: Record<string, unknown>): string =>
+  Object.entries(d)
+    .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .join(', ');
+
+export const auditCells = (t: TFn, e: AuditEntry): string[] => [
+  fmtLocal(e.at),
+  e.account ?? (typeof e.detail.account === 'string' ? e.detail.account : '-'),
+  e.orgName ?? '-',
+  auditActionLabel(e.action),
+  targetLabel(e.target),
+  e.outcome === 'ok' ? t('system:audit.ok') : e.outcome === 'failed' ? t('system:audit.failed') : e.outcome,
+  detailText(e.detail),
+];
+
+export const auditHead = (t: TFn): string[] => [
+  t('system:audit.at'), t('system:col.account'), t('system:account.org'), t('system:audit.action'), t('system:audit.target'), t('system:audit.outcome'), t('system:audit.detail'),
+];

@@ -1,0 +1,204 @@
+// System management in Chromium against the real server, in zh and en (one server for both):
+// a provider administrator creates an account scoped to two stations, which then sees only those
+// two (station list, alarm list); disabling it ends its live session; deleting asks first; a
+// permission removed from a role leaves the holder's menu and the server refuses it; two-factor
+// enrolment from the user menu, then sign-in with a code and with a recovery code; the audit log
+// lists each of these.
+import { generate } from 'otplib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { md5 } from '../../../protocol/md5';
+import { en, zh } from '../../catalogues';
+import enSystem from '../../../locales/en/system.json';
+import zhSystem from '../../../locales/zh/system.json';
+import { describeBrowser, launch, newContext } from '../helpers/browser';
+import { callApi, DEMO, login, tokenOf } from '../helpers/console';
+import { startServer, type TestServer } from '../helpers/server';
+
+const PASSWORD = 'Scoped@2026';
+type Station = { stationId: number; stationName: string };
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ seedStations: 12 }), launch()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+for (const lang of ['en', 'zh'] as const) {
+  const L = lang === 'en' ? en : zh;
+  const S = lang === 'en' ? enSystem : zhSystem;
+  describeBrowser(`system management (${lang})`, () => {
+    const open = async (who?: { account: string; password: string }, path?: string) => {
+      const ctx = await newContext(browser, { baseURL: server.url, language: lang, width: 1600, height: 900 });
+      const page = await ctx.newPage();
+      if (who) await login(page, who);
+      if (path) await page.goto(path);
+      return { page, close: () => ctx.close() };
+    };
+    const api = async (page: Page, endpoint: string, action: string, payload: Record<string, unknown>) => callApi(server.url, endpoint, action, payload, (await tokenOf(page)) ?? undefined);
+    const rowOf = (page: Page, account: string) => page.getByTestId('table-row').filter({ has: page.getByTestId('account-cell').getByText(account, { exact: true }) });
+    const name = `scoped-${lang}`;
+
+    it('creates a two-station account that sees only those stations, ends its session on disable and deletes it after asking', async () => {
+      const admin = await open(DEMO.provider, '/system/account');
+      const stations = ((await api(admin.page, 'energystorage', 'queryStationInfoList', { page: 1, length: 1000 })).body.data as { dataList: Station[] }).dataList;
+      expect(stations.length).toBeGreaterThan(2);
+      const two = stations.slice(0, 2);
+
+      await admin.page.getByTestId('account-create').click();
+      const dialog = admin.page.getByTestId('account-dialog');
+      await dialog.getByTestId('account-org').selectOption({ index: 0 });
+      await dialog.getByTestId('account-name').fill(name);
+      await dialog.getByTestId('account-contact').fill('Scoped tester');
+      await dialog.getByTestId('account-role').selectOption({ label: 'Site operator (read-only)' });
+      await dialog.getByTestId('scope-stations').check();
+      // the picker searches customers and stations
+      await dialog.getByTestId('station-search').fill(two[0]!.stationName);
+      await dialog.locator(`[data-testid=station-option][data-station="${two[0]!.stationId}"]`).check();
+      await dialog.getByTestId('station-search').fill('');
+      await dialog.locator(`[data-testid=station-option][data-station="${two[1]!.stationId}"]`).check();
+      // a weak initial password is refused by the SPEC §5 rules before sending
+      await dialog.getByTestId('account-password').fill('short');
+      await dialog.getByTestId('account-confirm').fill('short');
+      await dialog.getByTestId('account-save').click();
+      await expect.poll(() => dialog.innerText()).toContain(L.password.minLength);
+      await dialog.getByTestId('account-password').fill(PASSWORD);
+      await dialog.getByTestId('account-confirm').fill(PASSWORD);
+      await dialog.getByTestId('account-save').click();
+      await dialog.waitFor({ state: 'detached' });
+      await rowOf(admin.page, name).waitFor();
+      expect(await rowOf(admin.page, name).innerText()).toContain('Site operator (read-only)');
+
+      // the new account sees exactly its two stations, in the list and in the alarms
+      const scoped = await open({ account: name, password: PASSWORD }, '/monitor-station/list');
+      await scoped.page.getByTestId('table-row').first().waitFor({ timeout: 20_000 });
+      await expect.poll(() => scoped.page.getByTestId('table-row').count()).toBe(2);
+      const listed = (await scoped.page.getByTestId('table-row').allInnerTexts()).join('\n');
+      for (const s of two) expect(listed).toContain(s.stationName);
+      await server.alarm({ stationId: two[0]!.stationId, publish: false });
+      await server.alarm({ stationId: stations[2]!.stationId, publish: false });
+      await scoped.page.goto('/alarm/alarmList');
+      await scoped.page.locator('[data-testid=alarm-list][data-loaded=true]').waitFor({ timeout: 20_000 });
+      await scoped.page.getByTestId('alarm-row').first().waitFor();
+      const seen = await scoped.page.getByTestId('alarm-row').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-station'))));
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((id) => id === two[0]!.stationId || id === two[1]!.stationId)).toBe(true);
+
+      // disabling it while it is signed in: its next step lands on the login page
+      await rowOf(admin.page, name).getByTestId('account-action-status').click();
+      await admin.page.getByTestId('status-dialog').getByTestId('confirm-ok').click();
+      await admin.page.getByTestId('status-dialog').waitFor({ state: 'detached' });
+      await expect.poll(() => rowOf(admin.page, name).getByTestId('account-status').getAttribute('data-status')).toBe('0');
+      await scoped.page.goto('/monitor-station/list');
+      await scoped.page.waitForURL((u) => u.pathname === '/login', { timeout: 20_000 });
+      await scoped.close();
+
+      // oneself cannot be disabled: the server's reason is shown
+      await rowOf(admin.page, DEMO.provider.account).getByTestId('account-action-status').click();
+      await admin.page.getByTestId('status-dialog').getByTestId('confirm-ok').click();
+      await expect.poll(() => admin.page.getByTestId('confirm-error').innerText()).toBe(S.refused.self);
+      await admin.page.getByTestId('status-dialog').getByTestId('confirm-cancel').click();
+
+      // delete asks whether to continue, then the row is gone
+      await rowOf(admin.page, name).getByTestId('account-action-delete').click();
+      const ask = admin.page.getByTestId('delete-dialog');
+      expect(await ask.innerText()).toContain(S.deleteAsk);
+      await ask.getByTestId('confirm-ok').click();
+      await ask.waitFor({ state: 'detached' });
+      await expect.poll(() => rowOf(admin.page, name).count()).toBe(0);
+      await admin.close();
+    });
+
+    it('removes a permission from a role: the holder loses the menu entry and the server refuses', async () => {
+      const [perm, path, action] = lang === 'en'
+        ? (['alarm.alarmAnalysis', '/alarm/alarmList', ['alarm', 'queryAlarmAnalysis', { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }]] as const)
+        : (['monitor.customers', '/monitor-station/list', ['asset', 'queryServiceProviderList', {}]] as const);
+      const holder = await open(DEMO.operator, path);
+      await holder.page.locator(`[data-menu="${perm}"]`).waitFor({ timeout: 20_000 });
+      await holder.close();
+
+      const admin = await open(DEMO.provider, '/system/role');
+      await admin.page.getByTestId('role-cell').getByText('Site operator (read-only)').click();
+      await admin.page.locator('[data-testid=role-detail][data-loaded=true]').waitFor();
+      const box = admin.page.locator(`[data-testid=perm][data-perm="${perm}"]`);
+      expect(await admin.page.locator(`[data-testid=preview-entry][data-perm="${perm}"]`).count()).toBe(1);
+      await box.uncheck();
+      // the preview drops the entry before saving; the group box turns mixed
+      expect(await admin.page.locator(`[data-testid=preview-entry][data-perm="${perm}"]`).count()).toBe(0);
+      await admin.page.getByTestId('role-save').click();
+      await expect.poll(() => admin.page.getByTestId('message-bar').innerText().catch(() => '')).toContain(S.done.saved);
+      await admin.close();
+
+      const after = await open(DEMO.operator, path);
+      await after.page.locator('[data-menu]').first().waitFor();
+      expect(await after.page.locator(`[data-menu="${perm}"]`).count()).toBe(0);
+      const refused = await api(after.page, action[0], action[1], action[2]);
+      expect(refused.body.code).toBe(2003);
+      await after.close();
+    });
+
+    it('enrols in two-factor sign-in, then signs in with a code and with a recovery code; the audit log lists it all', async () => {
+      const account = `twofa-${lang}`;
+      const admin = await open(DEMO.provider);
+      const roles = ((await api(admin.page, 'asset', 'queryRoleList', { page: 1, length: 100 })).body.data as { dataList: { roleId: number; name: string }[] }).dataList;
+      const roleId = roles.find((r) => r.name === 'Site operator (read-only)')!.roleId;
+      const me = (await api(admin.page, 'asset', 'queryProfile', {})).body.data as { orgId: number };
+      expect((await api(admin.page, 'asset', 'createAccount', { orgId: me.orgId, account, password: md5(PASSWORD), roleId })).body.code).toBe(0);
+
+      const user = await open({ account, password: PASSWORD });
+      await user.page.getByTestId('user-menu').click();
+      await user.page.getByTestId('menu-two-factor').click();
+      const dialog = user.page.getByTestId('two-factor-dialog');
+      await dialog.getByTestId('two-factor-start').click();
+      const secret = (await dialog.getByTestId('two-factor-secret').innerText()).trim();
+      await dialog.getByTestId('two-factor-code').fill(await generate({ secret }));
+      await dialog.getByTestId('two-factor-confirm').click();
+      await expect.poll(() => dialog.getByTestId('recovery-code').count()).toBe(10);
+      const recovery = (await dialog.getByTestId('recovery-code').allInnerTexts()).map((c) => c.trim());
+      await user.close();
+
+      // the next sign-in asks for the code (the next period's: each period's code works once)
+      const again = await open();
+      await again.page.goto('/login');
+      await again.page.getByTestId('login-account').fill(account);
+      await again.page.getByTestId('login-password').fill(PASSWORD);
+      await again.page.getByTestId('login-submit').click();
+      await again.page.getByTestId('second-step').waitFor();
+      await again.page.getByTestId('second-step-code').fill('000000');
+      await again.page.getByTestId('second-step-submit').click();
+      await expect.poll(() => again.page.getByTestId('second-step').innerText()).toContain(S.twoFactor.wrongCode);
+      await again.page.getByTestId('second-step-code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+      await again.page.getByTestId('second-step-submit').click();
+      await again.page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
+      await again.close();
+
+      // then with a recovery code
+      const third = await open();
+      await third.page.goto('/login');
+      await third.page.getByTestId('login-account').fill(account);
+      await third.page.getByTestId('login-password').fill(PASSWORD);
+      await third.page.getByTestId('login-submit').click();
+      await third.page.getByTestId('second-step-recovery').click();
+      await third.page.getByTestId('second-step-code').fill(recovery[0]!);
+      await third.page.getByTestId('second-step-submit').click();
+      await third.page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
+      await third.close();
+
+      // the audit log names each step of this file
+      await admin.page.goto('/system/audit');
+      await admin.page.locator('[data-testid=audit-log][data-loaded=true]').waitFor();
+      await admin.page.getByTestId('audit-row').first().waitFor();
+      const actions = new Set(await admin.page.getByTestId('audit-row').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-action')}:${e.getAttribute('data-outcome')}`)));
+      for (const a of ['createAccount:ok', 'setAccountStatus:ok', 'deleteAccount:ok', 'saveRole:ok', 'confirmTwoFactorEnrolment:ok', 'signIn:ok', 'signIn:failed']) expect(actions, a).toContain(a);
+      // the action filter narrows to one kind, translated
+      await admin.page.getByTestId('audit-action').selectOption('deleteAccount');
+      await expect.poll(async () => new Set(await admin.page.getByTestId('audit-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-action'))))).toEqual(new Set(['deleteAccount']));
+      expect(await admin.page.getByTestId('audit-row').first().innerText()).toContain(S.auditAction.deleteAccount);
+      await admin.close();
+    });
+  });
+}
