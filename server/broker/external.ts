@@ -211,6 +211,7 @@ export class ExternalBroker implements PushBroker {
     return ((r.data?.client as { roles?: { rolename: string }[] } | undefined)?.roles ?? []).map((x) => x.rolename);
   }
 
+  /** Everything a broker that restarted (possibly empty) needs from this server, again. */
   private async resync(): Promise<void> {
     this.ensuredRoles.clear();
     await this.setup();

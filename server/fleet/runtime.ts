@@ -70,8 +70,8 @@ export class FleetRuntime {
       retention: { rawDays: c.telemetryRawDays, minuteDays: c.telemetryMinuteDays, quarterDays: c.telemetryQuarterDays },
       offlineAfterMs: Math.max(60_000, 3 * c.simIntervalMs),
       maxAgeMs: Math.max(1, c.backfillDays) * 86_400_000,
-      // 15 minutes of every device reporting at the gateway period, held through a database outage
-      holdRows: Math.max(200_000, Math.ceil(900_000 / c.simIntervalMs) * 16 * c.simStations),
+      // 15 minutes of the fleet at the gateway period are held through a database outage
+      holdCycles: Math.ceil(900_000 / c.simIntervalMs),
       log: s.log,
     });
     this.rules = new AlarmRules(s);

@@ -23,6 +23,7 @@ export interface HeldLog {
   warn(o: object, m: string): void;
 }
 export interface HeldOptions {
+  /** raw + rollup rows held at most (the store sizes it to its fleet) */
   maxRows: number;
   log?: HeldLog;
   /** wall clock for outage durations */
@@ -45,7 +46,11 @@ export class HeldWrites {
   private outage: Outage | null = null;
   private draining = false;
 
-  constructor(private readonly opts: HeldOptions) {}
+  maxRows: number;
+
+  constructor(private readonly opts: HeldOptions) {
+    this.maxRows = opts.maxRows;
+  }
 
   get inOutage(): boolean {
     return this.outage !== null;
@@ -128,7 +133,7 @@ export class HeldWrites {
   }
 
   private bound(): void {
-    let over = this.heldRows - this.opts.maxRows;
+    let over = this.heldRows - this.maxRows;
     for (const kind of ['raw', 'rolls'] as const) {
       // the batch being written stays whole: its slices are removed by position once written
       for (const [i, b] of this.queue.entries()) {

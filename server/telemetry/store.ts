@@ -45,8 +45,8 @@ export interface StoreOptions {
   maxAgeMs?: number;
   /** frames dated further ahead than this are refused */
   maxAheadMs?: number;
-  /** raw and rollup rows held through a database outage at most (held.ts) */
-  holdRows?: number;
+  /** reporting cycles of every device (and station series) held through a database outage (held.ts) */
+  holdCycles?: number;
   log?: HeldLog;
 }
 
@@ -75,7 +75,7 @@ export class TelemetryStore {
 
   constructor(readonly opts: StoreOptions) {
     this.rejections = new Rejections({ clock: opts.clock, log: opts.log });
-    this.held = new HeldWrites({ maxRows: opts.holdRows ?? 1_000_000, log: opts.log });
+    this.held = new HeldWrites({ maxRows: 200_000, log: opts.log });
   }
 
   /** refused frames and device samples */
@@ -104,6 +104,8 @@ export class TelemetryStore {
       this.stationKw.set(r.stationId, (this.stationKw.get(r.stationId) ?? 0) + r.ratedKw);
       (this.stationDevices.get(r.stationId) ?? this.stationDevices.set(r.stationId, []).get(r.stationId)!).push(r.id);
     }
+    // one raw row per device and station per cycle, plus their rollups (a few % more)
+    this.held.maxRows = Math.max(200_000, Math.ceil((rows.length + this.stationKw.size) * (this.opts.holdCycles ?? 180) * 1.1));
   }
 
   /**

@@ -43,7 +43,7 @@ export function StrategyList({ kind, st }: { kind: StrategyKind; st: ModesStatio
     } else if (e.type === 'failed' && editing) {
       const fields = serverErrors(editing, e.error.fields);
       if (e.error.reason === 'dateOverlap') fields.startDate = { code: 'dateOverlap' };
-      setErrors(Object.keys(fields).length ? fields : { stationId: { code: 'stationType' } });
+      setErrors(Object.keys(fields).length ? fields : { stationId: { code: 'failed' } });
     }
   });
   const remove = useCommand(deleteStrategy$, (e) => {

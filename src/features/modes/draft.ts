@@ -27,7 +27,7 @@ export interface StrategyDraft {
   periods: PeriodDraft[];
 }
 
-export type ErrorCode = 'required' | 'number' | 'socRange' | 'emergencyRange' | 'voltageRange' | 'tooBig' | 'tooSmall' | 'timeError' | 'periodsRequired' | 'stationType' | 'dateOverlap';
+export type ErrorCode = 'required' | 'number' | 'socRange' | 'emergencyRange' | 'voltageRange' | 'tooBig' | 'tooSmall' | 'timeError' | 'periodsRequired' | 'stationType' | 'dateOverlap' | 'failed';
 export interface DraftError { code: ErrorCode; limit?: number }
 /** Errors by field: `name`, `startDate`, a number field, `supplyPriority`, `periods`, `periods.N.power`, `periods.N.start`. */
 export type DraftErrors = Record<string, DraftError>;

@@ -5,7 +5,7 @@ import type { DraftError, ErrorCode, NumberField } from './draft';
 const ERROR_KEY: Record<ErrorCode, TKey> = {
   required: 'modes:errors.required', number: 'modes:errors.number', socRange: 'modes:errors.socRange', emergencyRange: 'modes:errors.emergencyRange',
   voltageRange: 'modes:errors.voltageRange', tooBig: 'modes:errors.tooBig', tooSmall: 'modes:errors.tooSmall', timeError: 'modes:errors.timeError',
-  periodsRequired: 'modes:errors.periodsRequired', stationType: 'modes:errors.stationType', dateOverlap: 'modes:errors.dateOverlap',
+  periodsRequired: 'modes:errors.periodsRequired', stationType: 'modes:errors.stationType', dateOverlap: 'modes:errors.dateOverlap', failed: 'modes:errors.failed',
 };
 
 export const FIELD_KEY: Record<NumberField | 'name' | 'startDate' | 'endDate' | 'supplyPriority', TKey> = {
