@@ -14,6 +14,7 @@ import { Sessions } from './auth/sessions';
 import { NonceCache } from './api/nonces';
 import { Outbox } from './auth/outbox';
 import { registerApi } from './api/pipeline';
+import { registerReportRoutes } from './reports/routes';
 import { allHandlers } from './actions';
 import { createBroker } from './broker';
 import { StationCache } from './cache';
@@ -88,6 +89,7 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
 
   // HTTP: the signed API, then the small routes, then the console.
   registerApi(app, services, allHandlers);
+  registerReportRoutes(app, clock);
   registerHealth(app, { db, dbKind: db.kind, broker, fleet });
   // The homepage map's style: MAP_STYLE_URL, or null for the offline style built in.
   app.get('/map-style.json', async () => ({ url: config.mapStyleUrl ?? null }));

@@ -51,7 +51,7 @@ export async function openView(browser: Browser, out: string, view: string): Pro
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
   page.on('pageerror', (e) => console.error(`[${view}] page error: ${String(e)}`));
   await servePages(page, out, ORIGIN);
-  await page.goto(`${ORIGIN}/index.html?view=${view}${process.env.PROBE_Q ?? ''}`);
+  await page.goto(`${ORIGIN}/index.html?view=${view}`);
   await page.waitForFunction(() => (window as unknown as { benchReady?: boolean }).benchReady === true, null, { timeout: 60_000 });
   return page;
 }

@@ -12,7 +12,6 @@ import { addDateDays } from '../../protocol/site-time';
 import { storeDays } from '../../server/analytics/days';
 import { emptyFigures, type Figures } from '../../server/analytics/figures';
 import { loadPricingMany } from '../../server/money';
-import { registerReportRoutes } from '../../server/reports/routes';
 import { startTestServer, type TestServer } from '../../server/test/harness';
 import { log, median, percentile, report } from '../report';
 
@@ -51,7 +50,6 @@ export async function run(): Promise<void> {
   log(`reports bench on ${backend === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (DATABASE_URL not set)'}`);
   const s = await startTestServer(backend, { config: { simulator: false } });
   s.services.validateResponses = false;
-  registerReportRoutes(s.app, () => s.clock.now);
   try {
     await seed(s);
     const token = await s.login('admin', 'Admin@2026');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { gatewayAck, gatewayStatus, gwTopic, parseGwTopic, telemetryFrame, type GatewayCommand } from '../../protocol/fleet';
+import { gatewayAck, gatewayStatus, gwTopic, parseGwTopic, type GatewayCommand } from '../../protocol/fleet';
 import type { PushBroker } from '../broker/types';
 import type { StationCache } from '../cache';
 import type { Config } from '../config';

@@ -29,7 +29,10 @@ const write = async ({ id, table, path }) => {
       parentPort.postMessage({ id, rows: i + 1 });
       await turn();
       if (cancelled.has(id)) {
-        out.destroy();
+        // close the workbook properly (tearing the stream down mid-zip fails later, elsewhere)
+        ws.commit();
+        await wb.commit();
+        await done;
         return { id, cancelled: true };
       }
     }

@@ -5,9 +5,9 @@ import type { RejectReason } from './rejections';
 // Plausibility of one device sample before anything of it is stored: physical bounds of its
 // values, and its cumulative counters against the previous accepted sample. A counter that went
 // back, or rose faster than the device's rating allows in the elapsed time, is a glitch or a
-// meter reset: the sample is refused and never becomes energy. When the next sample continues
-// from the refused one (a meter replaced, a counter really reset), that value becomes the new
-// baseline, again without energy.
+// meter reset: the sample's counters are refused (stored empty, never energy; its other points
+// stand). When the next sample continues from the refused one (a meter replaced, a counter
+// really reset), that value becomes the new baseline, again without energy.
 
 /** Which counter of which device type feeds which energy flow. */
 const COUNTERS: Partial<Record<FleetDeviceType, [string, (keyof EnergyRow)[]][]>> = {
@@ -71,6 +71,13 @@ const step = (idx: readonly (readonly [number, (keyof EnergyRow)[]])[], from: Co
   return { ok: true, increments };
 };
 
+/** The sample with its counter points emptied (what is stored of a refused reading). */
+export const withoutCounters = (type: FleetDeviceType, v: readonly (number | null)[]): (number | null)[] => {
+  const out = [...v];
+  for (const [i] of COUNTER_IDX[type] ?? []) if (i < out.length) out[i] = null;
+  return out;
+};
+
 /**
  * Checks a sample's counters against the device's track and moves the track on. `ok` with the
  * energy increments to book (none for the first sample or an adopted reset), or the refusal.
@@ -85,7 +92,6 @@ export const checkCounters = (
     tracks.set(id, { last: sample });
     return { ok: true, increments: [] };
   }
-  if (sample.ts < t.last.ts) return { ok: false, reason: 'outOfOrder', detail: `${sample.ts} before ${t.last.ts}` };
   const verdict = step(idx, t.last, sample, ratedKw);
   if (verdict.ok) {
     tracks.set(id, { last: sample });

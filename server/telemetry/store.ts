@@ -1,6 +1,6 @@
 import { POINTS, STATION_POINTS, type FleetDeviceType, type TelemetryFrame } from '../../protocol/fleet';
 import type { Queryable } from '../db/db';
-import { boundsViolation, checkCounters, type CounterTrack } from './counters';
+import { boundsViolation, checkCounters, withoutCounters, type CounterTrack } from './counters';
 import { RollupFolder } from './rollups';
 import { HeldWrites, type HeldLog } from './held';
 import { Rejections, type RejectReason } from './rejections';
@@ -111,7 +111,8 @@ export class TelemetryStore {
   /**
    * One gateway frame. Refused whole when dated outside [now − backfill window, now + 5 min];
    * a device sample is refused when the device is not the station's, its point list is not its
-   * type's, a value is physically impossible, or a counter went back or jumped (counters.ts).
+   * type's, it is older than the device's last one, or a value is physically impossible; its
+   * counters alone when they went back or jumped (counters.ts). Answers what was taken.
    */
   ingest(frame: TelemetryFrame, recvTs = this.opts.clock()): TelemetryFrame | null {
     const sid = frame.stationId;
@@ -139,15 +140,20 @@ export class TelemetryStore {
         this.reject('pointCount', sid, `device ${d.id}: ${d.v.length} values, ${n} points`);
         continue;
       }
-      const v = d.v.length === n ? d.v : [...d.v, ...new Array<null>(n - d.v.length).fill(null)];
+      const full = d.v.length === n ? d.v : [...d.v, ...new Array<null>(n - d.v.length).fill(null)];
+      const before = this.latest.get(d.id)?.ts;
+      if (before !== undefined && ts < before) {
+        this.reject('outOfOrder', sid, `device ${d.id}: ${new Date(ts).toISOString()} after ${new Date(before).toISOString()}`);
+        continue;
+      }
       const rated = meta.ratedKw > 0 ? meta.ratedKw : this.stationKw.get(sid) || 10_000;
-      const bad = boundsViolation(meta.type, v, rated);
+      const bad = boundsViolation(meta.type, full, rated);
       if (bad) {
         this.reject('outOfBounds', sid, `device ${d.id}: ${bad}`);
         continue;
       }
-      if (!this.count(sid, d.id, meta.type, ts, v, d.s, rated)) continue;
-      taken.push(d);
+      const v = this.count(sid, d.id, meta.type, ts, full, d.s, rated);
+      taken.push(v === d.v ? d : { ...d, v });
       this.latest.set(d.id, { ts, on: d.on, s: d.s, v, q: d.q ?? 'good' });
       this.raw.push({ id: d.id, ts, v });
       this.rollups.fold(d.id, ts, v);
@@ -194,23 +200,27 @@ export class TelemetryStore {
     return e;
   }
 
-  /** Books the counter increments of a sample; false when its counters are refused. */
-  private count(sid: number, id: number, type: FleetDeviceType, ts: number, v: (number | null)[], s: number | null, ratedKw: number): boolean {
-    const verdict = checkCounters(type, this.tracks, id, { ts, v }, ratedKw);
-    if (!verdict.ok) {
-      this.reject(verdict.reason, sid, `device ${id}: ${verdict.detail}`);
-      return false;
-    }
+  /**
+   * Books the counter increments of a sample and answers what is stored of it: the sample, or
+   * with its counters emptied when they are refused.
+   */
+  private count(sid: number, id: number, type: FleetDeviceType, ts: number, v: (number | null)[], s: number | null, ratedKw: number): (number | null)[] {
     if (type === 'charging_pile') {
       if (s === 1 && this.pileState.get(id) === 0) this.energyRow(sid, ts).sessions++;
       this.pileState.set(id, v[0] ?? null);
+    }
+    const verdict = checkCounters(type, this.tracks, id, { ts, v }, ratedKw);
+    if (!verdict.ok) {
+      this.reject(verdict.reason, sid, `device ${id}: ${verdict.detail}`);
+      return withoutCounters(type, v);
     }
     if (verdict.increments.length) {
       const row = this.energyRow(sid, ts);
       for (const [k, d] of verdict.increments) (row[k] as number) += d;
     }
-    return true;
+    return v;
   }
+
 
   /**
    * Hands everything accumulated to the held writes and writes what they hold, in order; throws

@@ -40,15 +40,14 @@ interface RouteSpec {
 const notYet: PageLoader = () => import('../features/placeholder/NotYetPage');
 const login: PageLoader = () => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage }));
 const station = { layout: 'station', page: notYet } as const;
-const later = { layout: 'main', page: notYet } as const;
 
 const TABLE = {
   // public (SPEC §2)
   login: { title: 'routes.login', layout: 'bare', permission: null, hidden: true, page: login },
   findPassword: { title: 'routes.findPassword', layout: 'bare', permission: null, hidden: true, page: () => import('../features/auth/FindPasswordPage') },
   '404': { title: 'routes.notFound', layout: 'bare', permission: null, hidden: true, page: () => import('../features/errors/NotFoundPage') },
-  'report.monthReport': { title: 'routes.reportMonthReport', layout: 'bare', permission: null, hidden: true, page: notYet },
-  'report.yearReport': { title: 'routes.reportYearReport', layout: 'bare', permission: null, hidden: true, page: notYet },
+  'report.monthReport': { title: 'routes.reportMonthReport', layout: 'bare', permission: null, hidden: true, page: () => import('../features/reports/SharedReportPage') },
+  'report.yearReport': { title: 'routes.reportYearReport', layout: 'bare', permission: null, hidden: true, page: () => import('../features/reports/SharedReportPage') },
   // protected
   'homepage.index': { title: 'routes.homepageIndex', layout: 'main', navbar: false, wall: true, page: () => import('../features/home/HomePage') },
   'monitor.customers': { title: 'routes.monitorCustomers', layout: 'main', page: () => import('../features/monitor/CustomersPage') },
@@ -64,9 +63,9 @@ const TABLE = {
   'analysis.photovoltaic': { title: 'routes.analysisPhotovoltaic', layout: 'main', page: () => import('../features/analysis/PvPage') },
   'analysis.energyStorage': { title: 'routes.analysisEnergyStorage', layout: 'main', page: () => import('../features/analysis/EssPage') },
   'analysis.energyUsage': { title: 'routes.analysisEnergyUsage', layout: 'main', page: () => import('../features/analysis/UsagePage') },
-  'operations.platformReport': { title: 'routes.operationsPlatformReport', ...later },
-  'operations.serviceReport': { title: 'routes.operationsServiceReport', ...later },
-  'operations.siteReport': { title: 'routes.operationsSiteReport', ...later },
+  'operations.platformReport': { title: 'routes.operationsPlatformReport', layout: 'main', page: () => import('../features/reports/PlatformReportPage') },
+  'operations.serviceReport': { title: 'routes.operationsServiceReport', layout: 'main', page: () => import('../features/reports/ServiceReportPage') },
+  'operations.siteReport': { title: 'routes.operationsSiteReport', layout: 'main', page: () => import('../features/reports/SiteReportPage') },
   'alarm.alarmList': { title: 'routes.alarmAlarmList', layout: 'main', page: () => import('../features/alarmCenter/AlarmListPage') },
   'alarm.alarmAnalysis': { title: 'routes.alarmAlarmAnalysis', layout: 'main', page: () => import('../features/alarmCenter/AlarmAnalysisPage') },
   'system.account': { title: 'routes.systemAccount', layout: 'main', page: () => import('../features/system/AccountsPage') },
@@ -76,7 +75,7 @@ const TABLE = {
   'system.audit': { title: 'routes.systemAudit', layout: 'main', page: () => import('../features/system/AuditLogPage') },
   'message.list': { title: 'routes.messageList', layout: 'main', hidden: true, activeMenu: 'alarm.alarmList', page: () => import('../features/alarms/MessageListPage') },
   'message.global': { title: 'routes.messageGlobal', layout: 'main', page: () => import('../features/system/MessagesPage'), permission: 'message.list', hidden: true },
-  'bill.downloadDetail': { title: 'routes.billDownloadDetail', ...later, permission: undefined, hidden: true },
+  'bill.downloadDetail': { title: 'routes.billDownloadDetail', layout: 'main', page: () => import('../features/reports/BillPage'), permission: undefined, hidden: true },
   // station detail (SPEC §2)
   'overviewStations.overviewStations': { title: 'routes.overviewStations', ...station, page: () => import('../features/station/overview/OverviewPage') },
   'dquipmentMonitoring.dquipmentMonitoring': { title: 'routes.equipmentMonitoring', ...station, page: () => import('../features/station/monitor/EquipmentPage') },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POINTS, gwTopic, pointIndex, type FleetDeviceType } from '../../protocol/fleet';
+import { POINTS, gwTopic, pointIndex } from '../../protocol/fleet';
 import { buildApp, type App } from '../../server/app';
 import type { AlarmChange } from '../../server/alarms/durable';
 import { createDb, type Db } from '../../server/db/db';

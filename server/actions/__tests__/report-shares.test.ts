@@ -8,7 +8,6 @@ import { ErrorCode } from '../../../protocol/errors';
 import type { ResponseOf } from '../../../protocol/catalogue';
 import { billDays } from '../../money';
 import { backends, startTestServer, type TestServer } from '../../test/harness';
-import { registerReportRoutes } from '../../reports/routes';
 import { seedIntervals } from './report-fixture';
 
 // Share links of a station's month or year (public report pages) and monthly bills.
@@ -26,7 +25,6 @@ describe.each(backends())('report shares and bills (%s)', (backend) => {
 
   beforeAll(async () => {
     s = await startTestServer(backend, { clock: () => NOW });
-    registerReportRoutes(s.app, () => s.clock.now);
     const fx = await s.fixtures();
     pA = fx.providers[0]!;
     x = fx.stationOf.get(pA)![0]!;

@@ -8,7 +8,6 @@ import { ErrorCode } from '../../../protocol/errors';
 import type { ResponseOf } from '../../../protocol/catalogue';
 import { REPORT_ITEMS } from '../../../protocol/actions/report-shapes';
 import { backends, startTestServer, type TestServer } from '../../test/harness';
-import { registerReportRoutes } from '../../reports/routes';
 import { seedIntervals } from './report-fixture';
 
 // A fixed clock on 15 July 2026 (noon in East Asia); fourteen days of 15-minute intervals are
@@ -62,7 +61,6 @@ describe.each(backends())('report actions (%s)', (backend) => {
 
   beforeAll(async () => {
     s = await startTestServer(backend, { clock: () => NOW });
-    registerReportRoutes(s.app, () => s.clock.now);
     [pA, pB] = (await s.fixtures()).providers as [number, number];
     const reg = s.services.registry;
     [x, y] = reg.stationsByProvider.get(pA)!.slice(0, 2) as [number, number];
@@ -168,7 +166,7 @@ describe.each(backends())('report actions (%s)', (backend) => {
     expect(Number(res.headers['content-length'])).toBe(j.bytes);
     return res.rawPayload;
   };
-  const exportOf = async (format: 'xlsx' | 'csv' | 'pdf', q = site(), report = 'site', locale = 'en_GB') => {
+  const exportOf = async (format: 'xlsx' | 'csv' | 'pdf', q: Record<string, unknown> = site(), report = 'site', locale = 'en_GB') => {
     const r = await s.call('exportReport', { ...q, report, format }, adminA, { headers: { locale } });
     expect(r.code).toBe(0);
     return download(r.data, adminA);

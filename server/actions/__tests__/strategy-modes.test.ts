@@ -145,6 +145,16 @@ describe.each(backends())('operation modes with the fleet (%s)', (backend) => {
     expect(on.code).toBe(0);
     await fleet.settled();
     expect((await audits('setControlModeResult')).at(-1)!.outcome).toBe('ok');
+    // the detail says when the station was seen following it
+    s.clock.now = NOW + 10_000;
+    const before = fleet.store.stations.get(ess.id)?.lastTs ?? 0;
+    fleet.tickNow();
+    for (let i = 0; i < 200 && (fleet.store.stations.get(ess.id)?.lastTs ?? 0) <= before; i++) await new Promise((r) => setTimeout(r, 5));
+    await fleet.store.flush(s.services.db);
+    const [last] = await s.services.db.query<{ id: number }>('SELECT id FROM strategy_distributions WHERE strategy_id=$1 AND status=1 ORDER BY id DESC LIMIT 1', [strategyId]);
+    const detail = await s.call('queryDistributionRecordById', { distributionId: last!.id }, a);
+    expect(detail.data.followedAt).not.toBeNull();
+    expect(Date.parse(detail.data.followedAt!)).toBeGreaterThanOrEqual(Date.parse(detail.data.ackedAt!));
     const gw = fleet.gateways.get(ess.id)!;
     const pcsIds = new Set((await s.services.db.query<{ id: number }>("SELECT id FROM devices WHERE station_id=$1 AND type='pcs'", [ess.id])).map((d) => d.id));
     const pIdx = pointIndex('pcs', 'p');
@@ -162,15 +172,5 @@ describe.each(backends())('operation modes with the fleet (%s)', (backend) => {
     const discharge = pcsAt(20);
     expect(charge).toBeLessThan(-1);
     expect(discharge).toBeGreaterThan(0);
-    // the detail says when the station was seen following it
-    s.clock.now = NOW + 10_000;
-    const before = fleet.store.stations.get(ess.id)?.lastTs ?? 0;
-    fleet.tickNow();
-    for (let i = 0; i < 200 && (fleet.store.stations.get(ess.id)?.lastTs ?? 0) <= before; i++) await new Promise((r) => setTimeout(r, 5));
-    await fleet.store.flush(s.services.db);
-    const [last] = await s.services.db.query<{ id: number }>('SELECT id FROM strategy_distributions WHERE strategy_id=$1 AND status=1 ORDER BY id DESC LIMIT 1', [strategyId]);
-    const detail = await s.call('queryDistributionRecordById', { distributionId: last!.id }, a);
-    expect(detail.data.followedAt).not.toBeNull();
-    expect(Date.parse(detail.data.followedAt!)).toBeGreaterThanOrEqual(Date.parse(detail.data.ackedAt!));
   });
 });

@@ -8,6 +8,7 @@ import { POINTS, gwTopic, pointIndex, type FleetDeviceType } from '../../../prot
 // back, values outside physics, and every kind of malformed payload.
 
 const NOW = Date.UTC(2026, 6, 15, 4, 0);
+const IMPORT = pointIndex('meter', 'importKwh');
 const YEAR = 365 * 86_400_000;
 
 describe('telemetry validation at ingest', () => {
@@ -61,15 +62,30 @@ describe('telemetry validation at ingest', () => {
   it('refuses a frame dated 10 years ahead and one of 1970', async () => {
     await refused(meter(NOW + 10 * YEAR, 100.6), 'future');
     await refused(meter(1000, 100.6), 'tooOld');
+    // older than the meter's last sample
+    await refused(meter(NOW - 7_000, 100.6), 'outOfOrder');
     const [{ n }] = await s.services.db.query<{ n: number }>(
       "SELECT (SELECT count(*) FROM telemetry_raw WHERE ts > now() + interval '1 year' OR ts < '2000-01-01') + (SELECT count(*) FROM station_energy WHERE bucket < '2000-01-01' OR bucket > to_timestamp($1 / 1000.0))::int AS n",
       [NOW + 3_600_000]) as [{ n: number }];
     expect(Number(n)).toBe(0);
   });
 
+  /** A reading whose counters are refused: counted, stored with its counters empty, never energy. */
+  const counterRefused = async (payload: ReturnType<typeof meter>, reason: string) => {
+    const before = { by: fleet.store.rejections.byReason.get(reason as never)!, e: await energy() };
+    send(payload);
+    await fleet.store.flush(s.services.db, { all: true });
+    expect(fleet.store.rejections.byReason.get(reason as never)).toBe(before.by + 1);
+    expect(await energy()).toEqual(before.e);
+    const [row] = await s.services.db.query<{ v: (number | null)[] }>(
+      'SELECT v FROM telemetry_raw WHERE device_id = $1 AND ts = to_timestamp($2 / 1000.0)', [dev.get('meter')!, payload.ts]);
+    expect(row!.v[IMPORT]).toBeNull();
+    expect(row!.v[pointIndex('meter', 'v')]).toBe(1);
+  };
+
   it('refuses a counter jumping from 100 to 1e12 and one going back, and the income stays sane', async () => {
-    await refused(meter(NOW, 1e12), 'counterJump');
-    await refused(meter(NOW + 1000, 50), 'counterBackwards');
+    await counterRefused(meter(NOW, 1e12), 'counterJump');
+    await counterRefused(meter(NOW + 1000, 50), 'counterBackwards');
     // the next plausible reading continues from the last accepted one
     send(meter(NOW + 5_000, 100.8));
     await fleet.store.flush(s.services.db, { all: true });

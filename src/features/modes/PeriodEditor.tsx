@@ -20,37 +20,42 @@ export function PeriodEditor({ periods, errors, onChange, readOnly }: { periods:
       <DayTimeline slots={periods} onChange={readOnly ? undefined : onChange} readOnly={readOnly} colorOf={(k) => PERIOD_COLORS[k as PeriodMode] ?? '#94a3b8'}
         labelOf={label} label={t('modes:form.periodLine')} boundaryLabel={t('modes:form.boundary')} testId="period-timeline" />
       {errors.periods && <p role="alert" className="text-xs text-red-600">{errorText(t, errors.periods)}</p>}
-      <div className="grid grid-cols-[6rem_6rem_8rem_1fr_auto] items-start gap-x-2 gap-y-1 text-sm">
-        <span className="text-xs text-slate-500">{t('modes:form.start')}</span>
-        <span className="text-xs text-slate-500">{t('modes:form.end')}</span>
-        <span className="text-xs text-slate-500">{t('modes:form.mode')}</span>
-        <span className="text-xs text-slate-500">{t('modes:form.powerKw')}</span>
-        <span />
-        {sorted.map(({ p, i }, k) => {
-          const powerErr = errorText(t, errors[`periods.${i}.power`]);
-          const timeErr = errorText(t, errors[`periods.${i}.start`] ?? errors[`periods.${i}.end`]);
-          return (
-            <div key={`${p.start}-${i}`} className="contents" data-testid="period-row">
-              <span className="pt-1.5 tabular-nums">{toHhmm(p.start)}</span>
-              <span className="pt-1.5 tabular-nums">{toHhmm(p.end)}{timeErr && <span role="alert" className="block text-xs text-red-600">{timeErr}</span>}</span>
-              <select aria-label={t('modes:form.mode')} value={p.kind} disabled={readOnly} data-testid="period-mode"
-                onChange={(e) => set(i, { kind: e.target.value as PeriodMode, power: e.target.value === 'idle' ? '0' : p.power })}
-                className="h-8 rounded-md border border-slate-300 bg-white px-2 dark:border-slate-600 dark:bg-slate-900">
-                {MODES.map((m) => <option key={m} value={m}>{label(m)}</option>)}
-              </select>
-              <div>
-                <input aria-label={t('modes:form.powerKw')} value={p.power} disabled={readOnly || p.kind === 'idle'} inputMode="decimal" data-testid="period-power"
-                  onChange={(e) => set(i, { power: e.target.value })} aria-invalid={!!powerErr}
-                  className={`h-8 w-28 rounded-md border bg-white px-2 dark:bg-slate-900 ${powerErr ? 'border-red-500' : 'border-slate-300 dark:border-slate-600'}`} />
-                {powerErr && <p role="alert" data-testid="period-power-error" className="text-xs text-red-600">{powerErr}</p>}
-              </div>
-              {!readOnly && periods.length > 1 ? (
-                <button type="button" className="h-8 px-2 text-xs text-slate-500 hover:text-red-600" onClick={() => onChange(removeSlot(periods, k))}>{t('modes:actions.remove')}</button>
-              ) : <span />}
-            </div>
-          );
-        })}
-      </div>
+      <table className="w-full table-fixed text-left text-sm">
+        <colgroup><col className="w-20" /><col className="w-24" /><col className="w-32" /><col /><col className="w-20" /></colgroup>
+        <thead className="text-xs text-slate-500">
+          <tr><th className="font-normal">{t('modes:form.start')}</th><th className="font-normal">{t('modes:form.end')}</th><th className="font-normal">{t('modes:form.mode')}</th><th className="font-normal">{t('modes:form.powerKw')}</th><th /></tr>
+        </thead>
+        <tbody>
+          {sorted.map(({ p, i }, k) => {
+            const powerErr = errorText(t, errors[`periods.${i}.power`]);
+            const timeErr = errorText(t, errors[`periods.${i}.start`] ?? errors[`periods.${i}.end`]);
+            return (
+              <tr key={`${p.start}-${i}`} data-testid="period-row" className="align-top">
+                <td className="pt-1.5 tabular-nums">{toHhmm(p.start)}</td>
+                <td className="pt-1.5 tabular-nums">{toHhmm(p.end)}{timeErr && <span role="alert" className="block text-xs text-red-600">{timeErr}</span>}</td>
+                <td className="py-0.5">
+                  <select aria-label={t('modes:form.mode')} value={p.kind} disabled={readOnly} data-testid="period-mode"
+                    onChange={(e) => set(i, { kind: e.target.value as PeriodMode, power: e.target.value === 'idle' ? '0' : p.power })}
+                    className="h-8 w-28 rounded-md border border-slate-300 bg-white px-2 dark:border-slate-600 dark:bg-slate-900">
+                    {MODES.map((m) => <option key={m} value={m}>{label(m)}</option>)}
+                  </select>
+                </td>
+                <td className="py-0.5">
+                  <input aria-label={t('modes:form.powerKw')} value={p.power} disabled={readOnly || p.kind === 'idle'} inputMode="decimal" data-testid="period-power"
+                    onChange={(e) => set(i, { power: e.target.value })} aria-invalid={!!powerErr}
+                    className={`h-8 w-28 rounded-md border bg-white px-2 dark:bg-slate-900 ${powerErr ? 'border-red-500' : 'border-slate-300 dark:border-slate-600'}`} />
+                  {powerErr && <p role="alert" data-testid="period-power-error" className="text-xs text-red-600">{powerErr}</p>}
+                </td>
+                <td>
+                  {!readOnly && periods.length > 1 && (
+                    <button type="button" className="h-8 px-2 text-xs text-slate-500 hover:text-red-600" onClick={() => onChange(removeSlot(periods, k))}>{t('modes:actions.remove')}</button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -25,7 +25,7 @@ export function PredictChart({ day }: { day: PredictedDay }) {
   const range = { min: xs[0]! - day.stepMinutes * 60, max: xs.at(-1)! };
   const diff = day.difference;
   return (
-    <figure data-testid="predict-chart" data-difference={diff} className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+    <figure data-testid="predict-chart" data-difference={diff} className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700">
       <figcaption className="flex flex-wrap items-baseline gap-3 text-sm">
         <span className="font-semibold">{t('modes:predict.title')}</span>
         <span>{t('modes:predict.cost', { candidate: money(day.candidate.cost), inForce: money(day.inForce.cost), currency: day.currency })}</span>

@@ -31,7 +31,13 @@ export function StrategyForm({ stationId, initial, serverErrors, essPowerKw, bus
   const [d, setD] = useState(initial);
   const [local, setLocal] = useState<DraftErrors>({});
   const [predict, setPredict] = useState<PredictRequest | null>(null);
-  const errors: DraftErrors = { ...(serverErrors ?? {}), ...local };
+  // the server's answer stands until the user changes the draft again
+  const [answered, setAnswered] = useState<DraftErrors | null>(null);
+  const errors: DraftErrors = { ...(serverErrors && serverErrors !== answered ? serverErrors : {}), ...local };
+  const edit = (f: (x: StrategyDraft) => StrategyDraft) => {
+    setAnswered(serverErrors);
+    setD(f);
+  };
   const prediction = useObservableState(useObservable((in$) => predictedDay$(api, in$.pipe(map(([p]) => p))), [predict]), { data: null, failed: false });
 
   const submit = () => {
@@ -50,11 +56,11 @@ export function StrategyForm({ stationId, initial, serverErrors, essPowerKw, bus
     <TextField key={name} label={t(FIELD_KEY[name])} type={type} testId={`field-${name}`} error={errorText(t, errors[name], FIELD_KEY[name])}
       value={name === 'name' || name === 'startDate' || name === 'endDate' ? d[name] : (d.values[name as keyof StrategyDraft['values']] ?? '')}
       inputMode={type === 'text' && name !== 'name' ? 'decimal' : undefined}
-      onChange={(v) => setD((x) => (name === 'name' || name === 'startDate' || name === 'endDate' ? { ...x, [name]: v } : { ...x, values: { ...x.values, [name]: v } }))} />
+      onChange={(v) => edit((x) => (name === 'name' || name === 'startDate' || name === 'endDate' ? { ...x, [name]: v } : { ...x, values: { ...x.values, [name]: v } }))} />
   );
   return (
     <Modal open onClose={onCancel} title={t(d.strategyId ? 'modes:form.editTitle' : 'modes:form.createTitle')} width={880} testId="strategy-form">
-      <div className="flex max-h-[70vh] flex-col gap-3 overflow-y-auto pr-1">
+      <div className="flex max-h-[70vh] min-w-0 flex-col gap-3 overflow-y-auto overflow-x-hidden pr-1">
         {d.strategyId && <p className="text-xs text-amber-700 dark:text-amber-400">{t('modes:form.editResets')}</p>}
         {errors.stationId && <p role="alert" className="text-sm text-red-600">{errorText(t, errors.stationId)}</p>}
         <div className="grid grid-cols-3 gap-x-3">{text('name')}{text('startDate', 'date')}{text('endDate', 'date')}</div>
@@ -65,14 +71,14 @@ export function StrategyForm({ stationId, initial, serverErrors, essPowerKw, bus
               <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-400">{t('modes:form.supplyPriority')}</legend>
               {(['pv', 'storage'] as const).map((p) => (
                 <label key={p} className="flex items-center gap-1.5">
-                  <input type="radio" name="supplyPriority" checked={d.supplyPriority === p} onChange={() => setD((x) => ({ ...x, supplyPriority: p }))} />
+                  <input type="radio" name="supplyPriority" checked={d.supplyPriority === p} onChange={() => edit((x) => ({ ...x, supplyPriority: p }))} />
                   {t(`modes:form.${p}`)}
                 </label>
               ))}
               {errors.supplyPriority && <span role="alert" data-testid="field-supplyPriority-error" className="text-xs text-red-600">{errorText(t, errors.supplyPriority, FIELD_KEY.supplyPriority)}</span>}
             </fieldset>
             {essPowerKw !== null && <p className="text-xs text-slate-500">{t('modes:form.converter', { kw: essPowerKw })}</p>}
-            <PeriodEditor periods={d.periods} errors={errors} onChange={(periods) => setD((x) => ({ ...x, periods }))} />
+            <PeriodEditor periods={d.periods} errors={errors} onChange={(periods) => edit((x) => ({ ...x, periods }))} />
           </>
         )}
         {prediction.failed && <p role="alert" className="text-sm text-red-600">{t('modes:predict.failed')}</p>}

@@ -5,6 +5,7 @@ import { useObservable, useObservableState } from 'observable-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { map, of } from 'rxjs';
 import { useLocation, useSearch } from 'wouter';
+import { scopeCode } from '../../../streams/monitor/scope';
 import { selectPermissions } from '../../../streams/selectors';
 import { NOTHING } from '../../../streams/system/loaded';
 import { deleteRole$, permissionCatalogue$, roleById$, saveRole$ } from '../../../streams/system/roles';
@@ -25,6 +26,8 @@ export default function RoleDetailPage() {
   const [, navigate] = useLocation();
   const roleId = Number(new URLSearchParams(useSearch()).get('roleId')) || null;
   const canEdit = useStoreValue(selectPermissions).has('system.role.edit');
+  // a platform user creates the role in the provider picked in the selector
+  const scope = useStoreValue(scopeCode);
   const role = useObservableState(useObservable((in$) => roleById$(api, in$.pipe(map(([id]) => id))), [roleId]), NOTHING);
   const catalogue = useObservableState(useObservable(() => permissionCatalogue$(api, of(true))), NOTHING);
   const tree = useMemo(() => buildTree(catalogue.data ?? []), [catalogue.data]);
@@ -54,7 +57,7 @@ export default function RoleDetailPage() {
   const submit = () => {
     if (!name.trim()) return setNameError(t('system:issue.nameRequired'));
     setNameError(null);
-    save.run({ ...(roleId ? { roleId } : {}), name: name.trim(), permissions: [...chosen], notes, requiresTwoFactor: twoFactor });
+    save.run({ ...(roleId ? { roleId } : scope > 0 ? { orgId: scope } : {}), name: name.trim(), permissions: [...chosen], notes, requiresTwoFactor: twoFactor });
   };
   const builtin = role.data?.builtin ?? false;
   const editable = canEdit;

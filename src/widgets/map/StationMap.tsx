@@ -116,7 +116,6 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
           unslide.current?.();
           unslide.current = slideWhileDragging(e.target);
           if (mapPixelRatio() !== devicePixelRatio) e.target.setPixelRatio(mapPixelRatio());
-          (globalThis as unknown as { __probeMap: unknown }).__probeMap = e.target;
         }}
         onZoom={(e) => setZoom(e.viewState.zoom)}
         // where the map stands after a pan or zoom (read by tests and benchmarks; no re-render)

@@ -112,6 +112,8 @@ for (const lang of ['en', 'zh'] as const) {
         const errors = watchErrors(page);
         await login(page, DEMO.admin);
         await page.goto(s.path);
+        // the provider the selector settled on (the first answer comes once it has)
+        await page.locator(`[data-testid=${s.testId}][data-loaded=true]`).waitFor({ timeout: 30_000 });
         const orgId = await storeState<number>(page, 'session.currentOrg.id');
 
         // the provider: the month so far, every station of it in the table

@@ -137,8 +137,9 @@ describeBrowser('operation modes (zh and en)', () => {
       for (const step of steps) {
         await page.getByTestId(`${step}-island`).click();
         await confirm(page);
-        await expect.poll(() => page.getByTestId('switch-outcome').getAttribute('data-status'), { timeout: 15_000 }).toBe('1');
-        expect(await page.getByTestId('switch-outcome').textContent()).toContain(L.control.acknowledged);
+        const op = L.switch.op[step === 'enable' ? 'enableIsland' : 'shutDownIsland'];
+        await expect.poll(() => page.getByTestId('switch-outcome').textContent(), { timeout: 15_000 })
+          .toBe(`${L.control.lastCommand.replace('{{operation}}', op)} · ${L.control.acknowledged}`);
         await expect.poll(() => card.getAttribute('data-running')).toBe(step === 'enable' ? 'true' : 'false');
       }
       await page.screenshot({ path: `${SHOTS}/modes-control.${lang}.png` });

@@ -2,8 +2,8 @@
 // a provider administrator creates an account scoped to two stations, which then sees only those
 // two (station list, alarm list); disabling it ends its live session; deleting asks first; a
 // permission removed from a role leaves the holder's menu and the server refuses it; two-factor
-// enrolment from the user menu, then sign-in with a code and with a recovery code; the audit log
-// lists each of these.
+// enrolment from the user menu, then sign-in with a code and with a recovery code, and enrolment at
+// sign-in when the role requires it; the audit log lists each of these.
 import { generate } from 'otplib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -16,6 +16,7 @@ import { callApi, DEMO, login, tokenOf } from '../helpers/console';
 import { startServer, type TestServer } from '../helpers/server';
 
 const PASSWORD = 'Scoped@2026';
+const pathOfUrl = (page: Page): string => new URL(page.url()).pathname;
 type Station = { stationId: number; stationName: string };
 
 let server: TestServer;
@@ -187,6 +188,25 @@ for (const lang of ['en', 'zh'] as const) {
       await third.page.getByTestId('second-step-submit').click();
       await third.page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
       await third.close();
+
+      // a role that requires a second factor: its holder enrols at sign-in and sees the codes once
+      const strict = (await api(admin.page, 'asset', 'saveRole', { name: `Strict ${lang}`, permissions: ['homepage.index'], requiresTwoFactor: true })).body.data as { roleId: number };
+      expect((await api(admin.page, 'asset', 'createAccount', { orgId: me.orgId, account: `${account}-strict`, password: md5(PASSWORD), roleId: strict.roleId })).body.code).toBe(0);
+      const enrol = await open();
+      await enrol.page.goto('/login');
+      await enrol.page.getByTestId('login-account').fill(`${account}-strict`);
+      await enrol.page.getByTestId('login-password').fill(PASSWORD);
+      await enrol.page.getByTestId('login-submit').click();
+      await enrol.page.locator('[data-testid=second-step][data-mode=enrol]').waitFor();
+      await enrol.page.getByTestId('second-step-qr').waitFor();
+      const strictSecret = (await enrol.page.getByTestId('second-step-secret').innerText()).trim();
+      await enrol.page.getByTestId('second-step-code').fill(await generate({ secret: strictSecret }));
+      await enrol.page.getByTestId('second-step-submit').click();
+      await expect.poll(() => enrol.page.getByTestId('recovery-code').count()).toBe(10);
+      expect(pathOfUrl(enrol.page)).toBe('/login');
+      await enrol.page.getByTestId('second-step-continue').click();
+      await enrol.page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
+      await enrol.close();
 
       // the audit log names each step of this file
       await admin.page.goto('/system/audit');

@@ -1,0 +1,90 @@
+// The report form: a station (site report), start and end dates, granularity, the data items
+// (checkboxes), Query and Export; each error at its field.
+import { Button } from '../../components/Button';
+import { useT } from '../../hooks/useT';
+import { GRANULARITIES, REPORT_ITEMS, type FormError, type FormErrors, type ReportForm } from './form';
+
+const INPUT = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
+
+function ErrorText({ error, testId }: { error: FormError | undefined; testId: string }) {
+  const t = useT('reports');
+  return (
+    <p role={error ? 'alert' : undefined} data-testid={testId} className="min-h-4 text-xs leading-4 text-red-600 dark:text-red-400">
+      {error ? t(`reports:errors.${error.code}`, { limit: error.limit ?? '' }) : ''}
+    </p>
+  );
+}
+
+function Field({ label, error, testId, children }: { label: string; error: FormError | undefined; testId: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col">
+      <label className="flex items-center gap-1.5 text-sm">
+        <span className="text-slate-500">{label}</span>
+        {children}
+      </label>
+      <ErrorText error={error} testId={testId} />
+    </div>
+  );
+}
+
+export interface FormBarProps {
+  form: ReportForm;
+  setForm: (f: ReportForm) => void;
+  errors: FormErrors;
+  stations: readonly { stationId: number; stationName: string }[] | null;
+  onQuery: () => void;
+  onExport: (() => void) | null;
+  busy: boolean;
+}
+
+export function FormBar({ form, setForm, errors, stations, onQuery, onExport, busy }: FormBarProps) {
+  const t = useT('reports');
+  const bad = (e: FormError | undefined) => (e ? 'border-red-500' : '');
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900" data-testid="report-form">
+      <div className="flex flex-wrap items-start gap-4">
+        {stations && (
+          <Field label={t('reports:form.station')} error={errors.stationId} testId="error-stationId">
+            <select className={`${INPUT} max-w-64 ${bad(errors.stationId)}`} data-testid="report-station" value={form.stationId ?? ''} onChange={(e) => setForm({ ...form, stationId: e.target.value ? Number(e.target.value) : null })}>
+              <option value="">{t('reports:form.pickStation')}</option>
+              {stations.map((s) => <option key={s.stationId} value={s.stationId}>{s.stationName}</option>)}
+            </select>
+          </Field>
+        )}
+        <Field label={t('reports:form.from')} error={errors.from} testId="error-from">
+          <input type="date" className={`${INPUT} ${bad(errors.from)}`} aria-invalid={!!errors.from} data-testid="report-from" value={form.from} onChange={(e) => setForm({ ...form, from: e.target.value })} />
+        </Field>
+        <Field label={t('reports:form.to')} error={errors.to} testId="error-to">
+          <input type="date" className={`${INPUT} ${bad(errors.to)}`} aria-invalid={!!errors.to} data-testid="report-to" value={form.to} onChange={(e) => setForm({ ...form, to: e.target.value })} />
+        </Field>
+        <Field label={t('reports:form.granularity')} error={undefined} testId="error-granularity">
+          <select className={INPUT} data-testid="report-granularity" value={form.granularity} onChange={(e) => setForm({ ...form, granularity: GRANULARITIES.find((g) => g === e.target.value) ?? 'day' })}>
+            {GRANULARITIES.map((g) => <option key={g} value={g}>{t(`reports:form.granularities.${g}`)}</option>)}
+          </select>
+        </Field>
+        <span className="ml-auto flex gap-2">
+          <Button variant="primary" data-testid="report-query" onClick={onQuery} disabled={busy}>{t('reports:form.query')}</Button>
+          {onExport && <Button data-testid="report-export" onClick={onExport}>{t('reports:form.export')}</Button>}
+        </span>
+      </div>
+      <fieldset className={`flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md border px-2 py-1 ${errors.items ? 'border-red-500' : 'border-transparent'}`} data-testid="report-items">
+        <legend className="sr-only">{t('reports:form.items')}</legend>
+        <span className="text-sm text-slate-500">{t('reports:form.items')}</span>
+        <button type="button" className="text-xs text-brand-600 hover:underline" data-testid="items-all" onClick={() => setForm({ ...form, items: REPORT_ITEMS })}>{t('reports:form.all')}</button>
+        <button type="button" className="text-xs text-brand-600 hover:underline" data-testid="items-none" onClick={() => setForm({ ...form, items: [] })}>{t('reports:form.none')}</button>
+        {REPORT_ITEMS.map((item) => (
+          <label key={item} className="flex items-center gap-1 text-sm">
+            <input
+              type="checkbox"
+              data-testid={`item-${item}`}
+              checked={form.items.includes(item)}
+              onChange={(e) => setForm({ ...form, items: e.target.checked ? REPORT_ITEMS.filter((i) => i === item || form.items.includes(i)) : form.items.filter((i) => i !== item) })}
+            />
+            {t(`reports:items.${item}`)}
+          </label>
+        ))}
+      </fieldset>
+      <ErrorText error={errors.items} testId="error-items" />
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { ReportPage } from './ReportPage';
+
+export default function PlatformReportPage() {
+  return <ReportPage kind="platform" />;
+}

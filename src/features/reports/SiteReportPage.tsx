@@ -1,0 +1,5 @@
+import { ReportPage } from './ReportPage';
+
+export default function SiteReportPage() {
+  return <ReportPage kind="site" />;
+}

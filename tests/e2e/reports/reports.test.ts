@@ -1,0 +1,143 @@
+// Operations reports in Chromium against the real server with a week of metered 15-minute
+// intervals, in en and zh: the SPEC §5 messages at their fields (client-side, and the server's
+// own 'Time Error'), a platform report whose totals are the action's answer, XLSX and CSV exports
+// downloaded whose totals line is the screen's, and a site report share link that opens in a
+// fresh browser without a session and is refused once revoked.
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import enReports from '../../../locales/en/reports.json';
+import zhReports from '../../../locales/zh/reports.json';
+import { REPORT_ITEMS } from '../../../protocol/actions/report-shapes';
+import { addDateDays } from '../../../protocol/site-time';
+import { buildApp } from '../../../server/app';
+import { seedIntervals } from '../../../server/actions/__tests__/report-fixture';
+import { parseCsv } from '../analysis/csv';
+import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
+import { callApi, DEMO, login, tokenOf } from '../helpers/console';
+
+interface Report { columns: string[]; units: string[]; rows: { label: string; period: string; values: (number | null)[] }[]; totals: (number | null)[] }
+const SCALE: Record<string, number> = { kWh: 1, MWh: 1e3, GWh: 1e6 };
+const FIRST = addDateDays(new Date().toISOString().slice(0, 10), -9);
+const LAST = addDateDays(FIRST, 6);
+
+/** A printed value agrees with the answer: scaled energies to the cut hundredth, others to their decimals. */
+function expectShown(text: string, answer: number | null, what: string) {
+  if (answer === null) return expect(text, what).toBe('-');
+  const [value = '', unit = ''] = text.split(' ');
+  const f = SCALE[unit];
+  if (f !== undefined) return expect(Math.abs(Number(value) * f - answer), `${what}: ${text} vs ${answer}`).toBeLessThanOrEqual(f * 0.01 + 1e-6);
+  const decimals = value.split('.')[1]?.length ?? 0;
+  expect(value, what).toBe(answer.toFixed(decimals));
+}
+
+let url: string;
+let close: () => Promise<unknown>;
+let browser: Browser;
+beforeAll(async () => {
+  const built = await buildApp({
+    logger: false,
+    seedStations: 6,
+    config: { host: '127.0.0.1', port: 0, pgliteDir: '', databaseUrl: undefined, mqttUrl: undefined, simulator: false, seed: true, logLevel: 'warn', staticDir: 'dist' },
+  });
+  await built.app.listen({ host: '127.0.0.1', port: 0 });
+  const ids = await built.services.db.query<{ id: number }>('SELECT id FROM stations ORDER BY id');
+  await seedIntervals(built.services.db, ids.map((r) => r.id), FIRST, 7);
+  url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
+  close = () => built.app.close();
+  browser = await launch();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await close?.();
+});
+
+for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
+  describeBrowser(`operations reports (${lang})`, () => {
+    const download = async (page: Page, format: 'xlsx' | 'csv') => {
+      await page.getByTestId('report-export').click();
+      await page.getByTestId(`format-${format}`).check();
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-start').click()]);
+      await expect.poll(() => page.getByTestId('export-status').getAttribute('data-status')).toBe('done');
+      await page.getByTestId('export-close').click();
+      return (await file.path())!;
+    };
+
+    it('checks the form, shows the answer with its totals, exports XLSX and CSV, shares a site month and refuses it once revoked', async () => {
+      const ctx = await newContext(browser, { baseURL: url, language: lang, width: 1600, height: 1000 });
+      const page = await ctx.newPage();
+      const errors = watchErrors(page);
+      await login(page, DEMO.admin);
+      const token = (await tokenOf(page))!;
+      await page.goto('/operations/platformReport');
+      await page.getByTestId('report-form').waitFor();
+
+      // SPEC §5: a data item and both dates, at their fields, before anything is sent
+      await page.getByTestId('items-none').click();
+      await page.getByTestId('report-from').fill('');
+      await page.getByTestId('report-query').click();
+      await expect.poll(() => page.getByTestId('error-items').textContent()).toBe(T.errors.selectDataItem);
+      expect(await page.getByTestId('error-from').textContent()).toBe(T.errors.fromRequired);
+      expect(await page.getByTestId('report-idle').isVisible()).toBe(true);
+
+      // the server's refusal of an end before the start lands at the end date
+      await page.getByTestId('items-all').click();
+      await page.getByTestId('report-from').fill(LAST);
+      await page.getByTestId('report-to').fill(FIRST);
+      await page.getByTestId('report-query').click();
+      await expect.poll(() => page.getByTestId('error-to').textContent()).toBe(T.errors.timeError);
+      expect(await page.getByTestId('error-items').textContent()).toBe('');
+
+      await page.getByTestId('report-from').fill(FIRST);
+      await page.getByTestId('report-to').fill(LAST);
+      await page.getByTestId('report-query').click();
+      await page.getByTestId('report-totals').waitFor();
+      const { body } = await callApi(url, 'energystorage', 'queryPlatformReport', { granularity: 'day', from: FIRST, to: LAST, items: [...REPORT_ITEMS] }, token);
+      const answer = body.data as Report;
+      expect(answer.rows.length).toBeGreaterThan(0);
+      expect(answer.totals[0]).toBeGreaterThan(0);
+      const shown = await page.getByTestId('report-totals').locator('[data-col]').allTextContents();
+      expect(shown[0]).toBe(T.table.total);
+      answer.totals.forEach((v, i) => expectShown(shown[i + 2]!, v, answer.columns[i]!));
+      expect(await page.getByTestId('report-count').textContent()).toContain(String(answer.rows.length));
+
+      // the files' totals line is the answer's, as plain numbers
+      const xlsx = new ExcelJS.Workbook();
+      await xlsx.xlsx.readFile(await download(page, 'xlsx'));
+      const sheet = xlsx.worksheets[0]!;
+      const last = sheet.getRow(sheet.actualRowCount).values as unknown[];
+      answer.totals.forEach((v, i) => expect(last[i + 3], `xlsx ${answer.columns[i]}`).toBe(v));
+      const csv = parseCsv(readFileSync(await download(page, 'csv'), 'utf8')).filter((r) => r.length > 1);
+      expect(csv.length).toBe(answer.rows.length + 2);
+      answer.totals.forEach((v, i) => expect(csv.at(-1)![i + 2], `csv ${answer.columns[i]}`).toBe(v === null ? '' : String(v)));
+
+      // a share link of one station's month opens without a session, then is refused once revoked
+      await page.goto('/operations/siteReport');
+      await page.getByTestId('report-station').waitFor();
+      await expect.poll(() => page.getByTestId('report-station').locator('option').count()).toBeGreaterThan(1);
+      await page.getByTestId('report-station').selectOption({ index: 1 });
+      await page.getByTestId('report-to').fill(LAST);
+      await page.getByTestId('share-create').click();
+      const link = (await page.getByTestId('share-link').getAttribute('href'))!;
+      await expect.poll(() => page.getByTestId('share-row').first().getAttribute('data-status')).toBe('active');
+      const stranger = await newContext(browser, { baseURL: url, language: lang });
+      const publicPage = await stranger.newPage();
+      await publicPage.goto(link);
+      await publicPage.getByTestId('shared-report').waitFor();
+      const shared = (await callApi(url, 'energystorage', 'queryReportByShareToken', { shareToken: new URL(link).searchParams.get('token')! })).body.data as Report;
+      expect(await publicPage.getByTestId('shared-row').count()).toBe(shared.rows.length);
+      expectShown((await publicPage.getByTestId('shared-total-pvKwh').textContent())!, shared.totals[shared.columns.indexOf('pvKwh')]!, 'shared pv');
+      await page.getByTestId('share-revoke').first().click();
+      await expect.poll(() => page.getByTestId('share-row').first().getAttribute('data-status')).toBe('revoked');
+      await publicPage.reload();
+      await publicPage.getByTestId('shared-refused').waitFor();
+      expect(await publicPage.getByTestId('shared-refused').textContent()).toBe(T.shared.refused);
+      expect(await publicPage.getByTestId('shared-row').count()).toBe(0);
+      await stranger.close();
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }, 60_000);
+  });
+}
