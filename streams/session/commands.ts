@@ -21,6 +21,12 @@ export async function loginWithPassword(api: Api, store: Store, account: string,
   store.dispatch({ type: 'session/loggedIn', token: r.token, profile: r.profile, currentOrg: defaultOrg(r.profile, null) });
 }
 
+/** Sends a sign-in code to a phone; resolves to the resend wait in seconds. */
+export async function sendLoginCode(api: Api, phone: string): Promise<number> {
+  const r = await api.call('sendMsgCode', { phone: phone.trim(), purpose: 'login' }, { quiet: true });
+  return r.resendAfterSeconds || 60;
+}
+
 export async function loginWithPhone(api: Api, store: Store, phone: string, code: string): Promise<void> {
   const r = await api.call('loginByPhone', { phone: phone.trim(), code: code.trim() }, { quiet: true });
   if (!('token' in r)) throw new SecondFactorDue(r);

@@ -2,7 +2,7 @@
 // then the second step when the account has (or its role requires) a second factor.
 import { lazy, Suspense, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
-import { loginWithPassword, loginWithPhone, SecondFactorDue } from '../../../streams/session/commands';
+import { loginWithPassword, loginWithPhone, SecondFactorDue, sendLoginCode } from '../../../streams/session/commands';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { useRuntime } from '../../hooks/runtime';
@@ -161,8 +161,7 @@ function PhoneForm({ onDue }: { onDue: (d: Due) => void }) {
   const send = async () => {
     if (!phone.trim()) return setErrors((e) => ({ ...e, phone: 'auth:login.phoneRequired' }));
     try {
-      const r = await api.call('sendMsgCode', { phone: phone.trim(), purpose: 'login' }, { quiet: true });
-      start(r.resendAfterSeconds || 60);
+      start(await sendLoginCode(api, phone));
       store.dispatch({ type: 'message/shown', messageType: 'success', text: { key: 'auth:login.codeSent' }, at: Date.now() });
     } catch {
       fail('auth:login.sendCodeFailed');
