@@ -2,6 +2,7 @@
 import { md5 } from '../../protocol/md5';
 import type { Api, Navigator } from '../api/client';
 import type { Store } from '../store';
+import { thisDevice } from './device';
 import type { Org, Profile } from '../types';
 
 /** The org a profile starts with: its own, or (orgType 1) the stored/first provider. */
@@ -16,7 +17,7 @@ export class SecondFactorDue extends Error {
 }
 
 export async function loginWithPassword(api: Api, store: Store, account: string, password: string): Promise<void> {
-  const r = await api.call('login', { account: account.trim(), password: md5(password) }, { quiet: true });
+  const r = await api.call('login', { account: account.trim(), password: md5(password), device: thisDevice() }, { quiet: true });
   if (!('token' in r)) throw new SecondFactorDue(r);
   store.dispatch({ type: 'session/loggedIn', token: r.token, profile: r.profile, currentOrg: defaultOrg(r.profile, null) });
 }
@@ -28,7 +29,7 @@ export async function sendLoginCode(api: Api, phone: string): Promise<number> {
 }
 
 export async function loginWithPhone(api: Api, store: Store, phone: string, code: string): Promise<void> {
-  const r = await api.call('loginByPhone', { phone: phone.trim(), code: code.trim() }, { quiet: true });
+  const r = await api.call('loginByPhone', { phone: phone.trim(), code: code.trim(), device: thisDevice() }, { quiet: true });
   if (!('token' in r)) throw new SecondFactorDue(r);
   store.dispatch({ type: 'session/loggedIn', token: r.token, profile: r.profile, currentOrg: defaultOrg(r.profile, null) });
 }
