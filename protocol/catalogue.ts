@@ -9,6 +9,7 @@ import { alarmActions } from './actions/alarms';
 import { accountActions } from './actions/accounts';
 import { telemetryActions } from './actions/telemetry';
 import { reportActions } from './actions/reports';
+import { reportScheduleActions } from './actions/report-schedules';
 import { auditActions } from './actions/audit';
 import { messageActions } from './actions/messages';
 
@@ -23,6 +24,7 @@ export const catalogue = {
   ...accountActions,
   ...telemetryActions,
   ...reportActions,
+  ...reportScheduleActions,
   ...auditActions,
   ...messageActions,
 } as const satisfies Record<string, ActionDef>;

@@ -15,6 +15,7 @@ import { NonceCache } from './api/nonces';
 import { Outbox } from './auth/outbox';
 import { registerApi } from './api/pipeline';
 import { registerReportRoutes } from './reports/routes';
+import { startScheduleRunner, type MailTransport } from './reports/schedule-runner';
 import { allHandlers } from './actions';
 import { createBroker } from './broker';
 import { StationCache } from './cache';
@@ -33,6 +34,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** seed size override */
   seedStations?: number;
+  /** scheduled reports' mail (tests); otherwise SMTP_URL */
+  mailTransport?: MailTransport;
 }
 
 export interface App {
@@ -87,6 +90,8 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
     validateResponses: process.env.NODE_ENV !== 'production',
   };
 
+  const stopSchedules = startScheduleRunner({ db, clock, log: app.log.child({ module: 'report-schedules' }) }, { smtpUrl: config.smtpUrl, transport: opts.mailTransport, from: config.mailFrom });
+
   // HTTP: the signed API, then the small routes, then the console.
   registerApi(app, services, allHandlers);
   registerReportRoutes(app, clock);
@@ -106,6 +111,7 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
   }
 
   app.addHook('onClose', async () => {
+    await stopSchedules?.();
     await fleet.close();
     await broker.close();
     if (!opts.db) await db.close();

@@ -18,6 +18,7 @@ import { accountSessionsHandlers } from './account-sessions';
 import { messagesHandlers } from './messages';
 import { reportsHandlers } from './reports';
 import { reportExportHandlers } from './report-exports';
+import { reportScheduleHandlers } from './report-schedules';
 import { billsHandlers } from './bills';
 
 /** Every implemented action; the pipeline answers `unknownAction` for the rest. */
@@ -41,5 +42,6 @@ export const allHandlers: Handlers = {
   ...messagesHandlers,
   ...reportsHandlers,
   ...reportExportHandlers,
+  ...reportScheduleHandlers,
   ...billsHandlers,
 };

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { action } from '../action';
+import { id } from './common';
+import { reportRequest } from './report-shapes';
+
+// Scheduled reports: a report of a provider, a provider's stations or one station, e-mailed
+// with its XLSX and PDF after every full ISO week or month (local time of the station), and
+// the record of each delivery.
+
+const email = z.string().trim().max(254).regex(z.regexes.email);
+
+export const reportSchedule = z.object({
+  scheduleId: z.number().int(),
+  report: z.enum(['platform', 'service', 'site']),
+  orgId: z.number().int().nullable(),
+  stationId: z.number().int().nullable(),
+  items: z.array(z.string()),
+  granularity: z.enum(['day', 'month', 'year']),
+  cadence: z.enum(['weekly', 'monthly']),
+  recipients: z.array(z.string()),
+  enabled: z.boolean(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+
+export const reportDelivery = z.object({
+  /** '2026-W47' (ISO week) or '2026-11' */
+  periodKey: z.string(),
+  /** 'sending' while a process builds and sends it */
+  status: z.enum(['sending', 'sent', 'failed']),
+  error: z.string().nullable(),
+  claimedAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+
+export const reportScheduleActions = {
+  saveReportSchedule: action({
+    endpoint: 'energystorage', permission: 'operations.export', kind: 'write', stage: 'fleet',
+    summary: 'Creates (no scheduleId) or replaces a scheduled report: e-mailed with XLSX and PDF to 1–20 recipients after every full week or month.',
+    request: z.object({
+      scheduleId: id.optional(),
+      report: z.enum(['platform', 'service', 'site']),
+      orgId: id.optional(),
+      stationId: id.optional(),
+      granularity: z.enum(['day', 'month', 'year']).default('day'),
+      cadence: z.enum(['weekly', 'monthly']),
+      items: reportRequest.shape.items,
+      recipients: z.array(email).min(1).max(20),
+      enabled: z.boolean().default(true),
+    }),
+    response: reportSchedule,
+  }),
+  deleteReportSchedule: action({
+    endpoint: 'energystorage', permission: 'operations.export', kind: 'write', stage: 'fleet',
+    summary: 'Deletes a scheduled report and its delivery record.',
+    request: z.object({ scheduleId: id }),
+    response: z.null(),
+  }),
+  queryReportSchedules: action({
+    endpoint: 'energystorage', permission: 'operations.export', kind: 'read', stage: 'fleet',
+    summary: 'Scheduled reports of the caller\'s organisation (every one for the platform), newest first.',
+    request: z.object({}),
+    response: z.object({ dataList: z.array(reportSchedule) }),
+  }),
+  queryReportDeliveries: action({
+    endpoint: 'energystorage', permission: 'operations.export', kind: 'read', stage: 'fleet',
+    summary: 'Deliveries of one scheduled report, newest period first: sent, or failed with the reason.',
+    request: z.object({ scheduleId: id }),
+    response: z.object({ dataList: z.array(reportDelivery) }),
+  }),
+} as const;
