@@ -1,11 +1,9 @@
 // What every mode screen needs: the station of the route, its zone, its converter rating and
 // what the signed-in account may do (SPEC §6: strategy.edit / strategy.issue / strategy.control).
-import { useObservable, useObservableState, useSubscription } from 'observable-hooks';
-import { useMemo, useState } from 'react';
+import { useObservable, useObservableState } from 'observable-hooks';
+import { useMemo } from 'react';
 import { useSearch } from 'wouter';
-import { Subject, map, type Observable } from 'rxjs';
-import type { Api } from '../../../streams/api/client';
-import { isPending, type CommandEvent } from '../../../streams/commands/command';
+import { map } from 'rxjs';
 import { dateKey } from '../../../protocol/site-time';
 import { selectPermissions } from '../../../streams/selectors';
 import { stationInfoOf } from '../../../streams/station/info';
@@ -43,19 +41,4 @@ export function useModesStation(): ModesStation {
   };
 }
 
-/** A signal that re-reads a screen's lists (after a write, or while a record is pending). */
-export function useReload(): [Observable<void>, () => void] {
-  const [reload$] = useState(() => new Subject<void>());
-  return [reload$, () => reload$.next()];
-}
-
-/** A command of streams/strategies bound to this component: `run` triggers it (a second trigger
- *  while one runs is dropped), `last` is its latest event, `onEvent` sees each event. */
-export function useCommand<I, O>(make: (api: Api, input$: Observable<I>) => Observable<CommandEvent<I, O>>, onEvent: (e: CommandEvent<I, O>) => void) {
-  const { api } = useRuntime();
-  const [input$] = useState(() => new Subject<I>());
-  const events$ = useMemo(() => make(api, input$), [api, input$, make]);
-  const last = useObservableState(events$, null);
-  useSubscription(events$, onEvent);
-  return { run: (input: I) => input$.next(input), last, pending: isPending(last) };
-}
+export { useCommand, useReload } from '../../hooks/useCommand';

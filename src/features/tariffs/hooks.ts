@@ -1,12 +1,10 @@
 // What every tariff screen needs: the station and provider of the route, the station's zone and
 // local today, what the signed-in account may change, a reload signal, and commands as hooks.
-import { useObservable, useObservableState, useSubscription } from 'observable-hooks';
-import { useMemo, useState } from 'react';
+import { useObservable, useObservableState } from 'observable-hooks';
+import { useMemo } from 'react';
 import { useSearch } from 'wouter';
-import { Subject, map, type Observable } from 'rxjs';
+import { map } from 'rxjs';
 import { dateKey } from '../../../protocol/site-time';
-import type { Api } from '../../../streams/api/client';
-import { isPending, type CommandEvent } from '../../../streams/commands/command';
 import { selectPermissions } from '../../../streams/selectors';
 import { stationInfoOf } from '../../../streams/station/info';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
@@ -49,19 +47,4 @@ export function useTariffStation(): TariffStation {
   };
 }
 
-/** A signal that re-reads a screen's lists (after a write). */
-export function useReload(): [Observable<void>, () => void] {
-  const [reload$] = useState(() => new Subject<void>());
-  return [reload$, () => reload$.next()];
-}
-
-/** A command of streams/tariffs bound to this component: `run` triggers it, `last` is its
- *  latest event (pending / succeeded / failed), `onEvent` sees each event. */
-export function useCommand<I, O>(make: (api: Api, input$: Observable<I>) => Observable<CommandEvent<I, O>>, onEvent: (e: CommandEvent<I, O>) => void) {
-  const { api } = useRuntime();
-  const [input$] = useState(() => new Subject<I>());
-  const events$ = useMemo(() => make(api, input$), [api, input$, make]);
-  const last = useObservableState(events$, null);
-  useSubscription(events$, onEvent);
-  return { run: (input: I) => input$.next(input), last, pending: isPending(last) };
-}
+export { useCommand, useReload } from '../../hooks/useCommand';
