@@ -37,9 +37,8 @@ interface RouteSpec {
   wall?: boolean;
 }
 
-const notYet: PageLoader = () => import('../features/placeholder/NotYetPage');
 const login: PageLoader = () => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage }));
-const station = { layout: 'station', page: notYet } as const;
+const station = { layout: 'station' } as const;
 
 const TABLE = {
   // public (SPEC §2)

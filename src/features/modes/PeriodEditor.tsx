@@ -3,21 +3,24 @@
 import { DayTimeline } from '../../widgets/day-timeline/DayTimeline';
 import { removeSlot, toHhmm } from '../../widgets/day-timeline/slots';
 import { useT } from '../../hooks/useT';
+import type { TKey } from '../../i18n/i18n';
 import type { DraftErrors, PeriodDraft, PeriodMode } from './draft';
 import { errorText } from './texts';
 
 export const PERIOD_COLORS: Record<PeriodMode, string> = { charge: '#059669', discharge: '#d97706', idle: '#94a3b8' };
 const MODES: PeriodMode[] = ['charge', 'discharge', 'idle'];
+const MODE_KEY = { charge: 'modes:form.charge', discharge: 'modes:form.discharge', idle: 'modes:form.idle' } as const satisfies Record<PeriodMode, TKey>;
+const isMode = (k: string): k is PeriodMode => k in MODE_KEY;
 
 export function PeriodEditor({ periods, errors, onChange, readOnly }: { periods: PeriodDraft[]; errors: DraftErrors; onChange: (p: PeriodDraft[]) => void; readOnly?: boolean }) {
   const t = useT('modes');
-  const label = (k: string) => t(`modes:form.${k as PeriodMode}`);
+  const label = (k: string) => (isMode(k) ? t(MODE_KEY[k]) : k);
   const set = (i: number, patch: Partial<PeriodDraft>) => onChange(periods.map((p, k) => (k === i ? { ...p, ...patch } : p)));
   const sorted = periods.map((p, i) => ({ p, i })).sort((a, b) => a.p.start - b.p.start);
   return (
     <div className="flex flex-col gap-2" data-testid="period-editor">
       <span className="text-xs font-medium text-slate-600 dark:text-slate-400">{t('modes:form.periods')}</span>
-      <DayTimeline slots={periods} onChange={readOnly ? undefined : onChange} readOnly={readOnly} colorOf={(k) => PERIOD_COLORS[k as PeriodMode] ?? '#94a3b8'}
+      <DayTimeline slots={periods} onChange={readOnly ? undefined : onChange} readOnly={readOnly} colorOf={(k) => (isMode(k) ? PERIOD_COLORS[k] : '#94a3b8')}
         labelOf={label} label={t('modes:form.periodLine')} boundaryLabel={t('modes:form.boundary')} testId="period-timeline" />
       {errors.periods && <p role="alert" className="text-xs text-red-600">{errorText(t, errors.periods)}</p>}
       <table className="w-full table-fixed text-left text-sm">
