@@ -21,6 +21,12 @@ export const analysisRequest = z.object({
   compare: z.enum(['none', 'previous', 'lastYear']).default('none'),
 });
 
+/** The three analyses, as an export names them. */
+export const ANALYSIS_KINDS = ['pv', 'ess', 'usage'] as const;
+export type AnalysisKind = (typeof ANALYSIS_KINDS)[number];
+/** An analysis as a workbook: the same request, which analysis, and the file format. */
+export const analysisExportRequest = analysisRequest.extend({ analysis: z.enum(ANALYSIS_KINDS), format: z.enum(['xlsx']) });
+
 /** One chart line: a value per bucket, and the comparison period's value at the same position. */
 const series = z.object({ key: z.string(), unit: z.string(), values: z.array(opt), compare: z.array(opt).nullable() });
 

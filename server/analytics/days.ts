@@ -14,9 +14,12 @@ const QUARTER = 900_000;
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const COLS = FIGURE_KEYS.map(snake);
 
+/** Bumped when the way a day's figures are computed changes (2: litres derived from generator
+ *  energy when not metered), so days stored before are computed again. */
+const FIGURES_VERSION = 2;
 /** A short fingerprint of what prices a station's days. */
 export const pricingSig = (p: Pricing): string =>
-  createHash('sha1').update(JSON.stringify([p.timezone, p.tariffs, p.oil])).digest('base64url').slice(0, 16);
+  createHash('sha1').update(JSON.stringify([FIGURES_VERSION, p.timezone, p.tariffs, p.oil])).digest('base64url').slice(0, 16);
 
 export interface EnsureOptions { now: number; pricing: Map<number, Pricing> }
 

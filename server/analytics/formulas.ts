@@ -55,8 +55,15 @@ export interface RoundTrip {
  * Round-trip efficiency over `steps` starting at `startSoc` (%). The longest window from the start
  * that ends within `tolerancePct` of the start SOC gives E_dis / E_ch directly; without one, the
  * whole series is used and the charge corrected by the energy still stored: E_ch − ΔSOC·C.
+ * When the SOC at the start is unknown (the first metered day), the window starts after the first
+ * step with a known SOC: uncorrected energies would credit the battery's initial charge as
+ * efficiency (above 100 %).
  */
-export const roundTripEfficiency = (steps: readonly SocStep[], startSoc: number | null, capacityKwh: number, tolerancePct = 1): RoundTrip => {
+export const roundTripEfficiency = (all: readonly SocStep[], startSoc: number | null, capacityKwh: number, tolerancePct = 1): RoundTrip => {
+  const known = startSoc === null ? all.findIndex((s) => s.socEnd !== null) : -1;
+  if (startSoc === null && known < 0) return { value: null, method: 'socCorrected', steps: 0, chargeKwh: 0, dischargeKwh: 0 };
+  const steps = known >= 0 ? all.slice(known + 1) : all;
+  startSoc = known >= 0 ? all[known]!.socEnd : startSoc;
   let ch = 0;
   let dis = 0;
   let best: RoundTrip | null = null;

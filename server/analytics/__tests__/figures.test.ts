@@ -58,9 +58,11 @@ describe('summarize', () => {
     expect(f.chargeCost).toBeCloseTo(80 * 0.05, 9); // peak slot's feed-in price
     expect(f.dischargeToLoad).toBeCloseTo(72, 9);
     expect(f.dischargeValue).toBeCloseTo(72 * 0.3, 9); // flat slot's import price
-    // 16 quarters of 5 kWh from 50 % → 130 % is a toy SOC; the window never returns, so the charge is corrected
+    // the first metered day: the SOC it started at is unknown, so no efficiency is claimed (the
+    // discharge of a battery that started charged would read as more than 100 %)
     const ess = essFigures([{ s: station, f, steps: [['2026-05-04', f]] }], 1);
-    expect(ess.rteMethod).toBe('socCorrected');
+    expect(f.socStart).toBeNaN();
+    expect(ess.rte).toBeNull();
     expect(f.peakKw).toBeCloseTo(24, 9); // 6 kWh in a quarter
   });
 

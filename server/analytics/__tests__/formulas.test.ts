@@ -40,6 +40,15 @@ describe('storage', () => {
     expect(r.value).toBeCloseTo(45 / 50, 12); // the naive 45 / 60 would understate it
   });
 
+  it('RTE with the start SOC unknown starts at the first known SOC, never crediting the initial charge', () => {
+    // 100 kWh, first day: discharges 30 from an unknown SOC down to 40 %, then charges 50 to 90 %, discharges 45 to 45 %
+    const steps = [{ chargeKwh: 0, dischargeKwh: 30, socEnd: 40 }, { chargeKwh: 50, dischargeKwh: 0, socEnd: 90 }, { chargeKwh: 0, dischargeKwh: 45, socEnd: 45 }];
+    const r = roundTripEfficiency(steps, null, 100);
+    expect(r).toMatchObject({ method: 'socCorrected', chargeKwh: 50, dischargeKwh: 45 });
+    expect(r.value).toBeCloseTo(45 / (50 - 5), 12); // not (30 + 45) / 50 = 150 %
+    expect(roundTripEfficiency([{ chargeKwh: 10, dischargeKwh: 9, socEnd: null }], null, 100).value).toBeNull();
+  });
+
   it('RTE uses the longest window that returns to the start SOC', () => {
     const r = roundTripEfficiency(
       [{ chargeKwh: 50, dischargeKwh: 0, socEnd: 95 }, { chargeKwh: 0, dischargeKwh: 45, socEnd: 50.5 }, { chargeKwh: 20, dischargeKwh: 0, socEnd: 70 }],

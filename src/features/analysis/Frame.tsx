@@ -1,14 +1,17 @@
 // The frame every analysis screen shares: title, toolbar, the answered range (and the compared
 // one), the chart, then the screen's own figures and tables; 'noDate' for an empty answer. The
-// CSV export writes the sheet the screen was rendered from.
-import type { ReactNode } from 'react';
+// CSV export writes the sheet the screen was rendered from; the XLSX export asks the server for
+// the workbook of the request the screen shows (the same numbers, unscaled, units in headers).
+import { useState, type ReactNode } from 'react';
 import type { AnalysisAction } from '../../../streams/analysis/analysis';
+import { analysisExport, exportAnalysis$ } from '../../../streams/analysis/export';
 import type { Res } from '../../../streams/api/client';
+import { useCommand } from '../../hooks/useCommand';
 import { useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import type { TKey } from '../../i18n/i18n';
 import type { FigureKey } from './figures';
-import { downloadCsv, sheetCsv, type Sheet } from './sheet';
+import { downloadCsv, downloadLink, sheetCsv, type Sheet } from './sheet';
 import { Toolbar } from './Toolbar';
 import { TrendCard } from './TrendCard';
 import type { AnalysisState } from './useAnalysis';
@@ -39,10 +42,17 @@ export function AnalysisFrame<A extends AnalysisAction>({ title, name, state, sh
   const data = view.data as (Res<A> & Frame) | null;
   const sheet = data && !isEmpty(data) ? sheetOf(data) : null;
   const exportCsv = () => data && sheet && downloadCsv(sheetCsv(sheet, t, data.currency), `${name}-${data.from}-${data.to}`);
+  const [xlsxFailed, setXlsxFailed] = useState(false);
+  const xlsx = useCommand(exportAnalysis$, (e) => {
+    setXlsxFailed(e.type === 'failed' || (e.type === 'succeeded' && !e.output.downloadUrl));
+    if (e.type === 'succeeded' && e.output.downloadUrl) downloadLink(e.output.downloadUrl, e.output.fileName);
+  });
+  const exportXlsx = () => view.shown && xlsx.run(analysisExport(state.action, view.shown));
   return (
     <div className="flex flex-col gap-4" data-testid={testId} data-loaded={data !== null} data-loading={view.loading} data-key={view.shown ? JSON.stringify(view.shown) : ''}>
       <h1 className="text-lg font-semibold">{t(title)}</h1>
-      <Toolbar form={form} setForm={setForm} stations={view.options.list} onExport={exportCsv} canExport={sheet !== null && !view.loading} />
+      <Toolbar form={form} setForm={setForm} stations={view.options.list} onExport={exportCsv} onExportXlsx={exportXlsx} canExport={sheet !== null && !view.loading} exporting={xlsx.pending} />
+      {xlsxFailed && <p className="text-sm text-red-600" role="alert" data-testid="analysis-export-failed">{t('analysis:toolbar.exportFailed')}</p>}
       {data && (
         <p className="text-xs text-slate-500" data-testid="analysis-range">
           <span title={t('analysis:toolbar.localDays')}>{t('analysis:toolbar.range', { from: data.from, to: data.to })}</span>

@@ -48,10 +48,14 @@ export interface ToolbarProps {
   setForm: (f: AnalysisForm) => void;
   stations: readonly StationOption[];
   onExport: () => void;
+  /** the same view as a workbook (the server writes it) */
+  onExportXlsx: () => void;
   canExport: boolean;
+  /** a workbook is being written */
+  exporting: boolean;
 }
 
-export function Toolbar({ form, setForm, stations, onExport, canExport }: ToolbarProps) {
+export function Toolbar({ form, setForm, stations, onExport, onExportXlsx, canExport, exporting }: ToolbarProps) {
   const t = useT('analysis');
   const picked = form.stationId !== null && !stations.some((s) => s.stationId === form.stationId) ? [{ stationId: form.stationId, stationName: `#${form.stationId}` }] : [];
   return (
@@ -88,8 +92,9 @@ export function Toolbar({ form, setForm, stations, onExport, canExport }: Toolba
           {COMPARES.map((c) => <option key={c} value={c}>{t(`analysis:toolbar.compares.${c}`)}</option>)}
         </select>
       </Field>
-      <span className="ml-auto">
+      <span className="ml-auto flex gap-2">
         <Button data-testid="analysis-export" onClick={onExport} disabled={!canExport}>{t('analysis:toolbar.exportCsv')}</Button>
+        <Button data-testid="analysis-export-xlsx" onClick={onExportXlsx} disabled={!canExport || exporting} aria-busy={exporting}>{t('analysis:toolbar.exportXlsx')}</Button>
       </span>
     </div>
   );

@@ -66,3 +66,13 @@ export function downloadCsv(text: string, name: string): void {
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
+
+/** Saves a file the server wrote (an export job's short-lived link) as the browser's own download. */
+export function downloadLink(url: string, fileName: string): void {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}

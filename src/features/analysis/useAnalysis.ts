@@ -10,6 +10,7 @@ import { scopeCode } from '../../../streams/monitor/scope';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 
 export interface AnalysisState<A extends AnalysisAction> {
+  action: A;
   form: AnalysisForm;
   setForm: (f: AnalysisForm) => void;
   view: AnalysisView<Res<A>>;
@@ -23,5 +24,5 @@ export function useAnalysis<A extends AnalysisAction>(action: A): AnalysisState<
   useEffect(() => setForm((f) => (f.stationId === null ? f : { ...f, stationId: null })), [scope]);
   const query$ = useObservable((in$) => in$.pipe(map(([s, f]) => analysisQuery(s, f))), [scope, form]);
   const view = useObservableState(useObservable(() => analysis$({ api }, action, query$)), noAnalysis<Res<A>>());
-  return { form, setForm, view };
+  return { action, form, setForm, view };
 }

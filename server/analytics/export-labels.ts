@@ -1,0 +1,60 @@
+import type { AnalysisKind } from '../../protocol/actions/analysis';
+import enAnalysis from '../../locales/en/analysis.json';
+import zhAnalysis from '../../locales/zh/analysis.json';
+import enCommon from '../../locales/en/common.json';
+import zhCommon from '../../locales/zh/common.json';
+
+// Words of an analysis workbook in the caller's language: the console's own texts (figure names,
+// table titles, units), so the file names each figure as the screen does.
+
+export type AnalysisLang = 'zh' | 'en';
+type FigKey = keyof typeof enAnalysis.fig;
+
+const TITLE_ROUTE = { pv: 'analysisPhotovoltaic', ess: 'analysisEnergyStorage', usage: 'analysisEnergyUsage' } as const;
+/** chart series keys of the answer → the figure they plot */
+const SERIES_FIGURE: Record<string, FigKey> = { irradiation: 'irradiationKwhM2', pr: 'prPct', prTempCorrected: 'prTempCorrectedPct', rte: 'rtePct', selfSufficiency: 'selfSufficiencyPct' };
+
+const PARAMS = {
+  report: ['报表', 'Report'],
+  scope: ['范围', 'Scope'],
+  period: ['周期', 'Period'],
+  from: ['开始日期', 'From'],
+  to: ['结束日期', 'To'],
+  compare: ['对比', 'Compare with'],
+  stations: ['电站数', 'Stations'],
+  localDays: ['日期', 'Dates'],
+  currency: ['货币', 'Currency'],
+  generated: ['生成时间', 'Generated'],
+} as const;
+
+export const analysisText = (lang: AnalysisLang) => {
+  const a = lang === 'zh' ? zhAnalysis : enAnalysis;
+  const c = lang === 'zh' ? zhCommon : enCommon;
+  const fig = (k: string): string => (k in a.fig ? a.fig[k as FigKey] : k);
+  return {
+    fig,
+    seriesFigure: (k: string): string => SERIES_FIGURE[k] ?? k,
+    title: (kind: AnalysisKind): string => c.routes[TITLE_ROUTE[kind]],
+    word: (w: keyof typeof PARAMS): string => PARAMS[w][lang === 'zh' ? 0 : 1],
+    compareOf: (label: string): string => a.chart.compare.replace('{{label}}', label),
+    rte: (method: string): string => (method === 'sameSoc' || method === 'socCorrected' ? a.rte[method] : method),
+    rteMethod: (method: string, basis: string): string =>
+      a.rte.method.replace('{{method}}', method === 'sameSoc' || method === 'socCorrected' ? a.rte[method] : method).replace('{{basis}}', basis === 'ac' ? a.rte.ac : basis),
+    tou: (p: 'sharp' | 'peak' | 'flat' | 'valley'): string => a.tou[p],
+    periodName: (p: 'day' | 'month' | 'year' | 'custom'): string => a.toolbar.periods[p],
+    compareName: (p: 'none' | 'previous' | 'lastYear'): string => a.toolbar.compares[p],
+    allStations: a.toolbar.allStations,
+    cycles: a.units.cycles,
+    figures: a.csv.figures,
+    chart: a.csv.chart,
+    note: a.csv.note,
+    bucket: a.chart.bucket,
+    station: a.table.station,
+    stations: a.table.stations,
+    ranking: a.table.ranking,
+    dropped: a.table.dropped,
+    touTitle: a.tou.title,
+    touPeriod: a.tou.period,
+    localDays: a.toolbar.localDays,
+  };
+};

@@ -1,0 +1,123 @@
+import type { z } from 'zod';
+import type { AnalysisKind, essAnalysis, pvAnalysis, usageAnalysis } from '../../protocol/actions/analysis';
+import type { Cell, FileTable } from '../reports/table';
+import { analysisText, type AnalysisLang } from './export-labels';
+
+// An analysis answer as a workbook: the screen's figures (and the comparison's), the chart's
+// lines per bucket, the screen's tables, and the request as parameters. Cells are the answer's
+// numbers in its units (energies kWh, money in the currency), the unit in each header.
+
+type Pv = z.input<typeof pvAnalysis>;
+type Ess = z.input<typeof essAnalysis>;
+type Usage = z.input<typeof usageAnalysis>;
+export type AnalysisAnswer = Pv | Ess | Usage;
+type Row = Record<string, unknown>;
+
+/** The figures each screen shows, in its order. */
+const FIGURES: Record<AnalysisKind, readonly string[]> = {
+  pv: ['pvKwh', 'capacityKwp', 'specificYield', 'irradiationKwhM2', 'prPct', 'prTempCorrectedPct'],
+  ess: [
+    'chargeKwh', 'dischargeKwh', 'rtePct', 'efc', 'utilisationPct', 'capacityKwh',
+    'netArbitrage', 'dischargeValue', 'chargeCost', 'chargeFromGridKwh', 'chargeFromPvKwh', 'dischargeToLoadKwh', 'dischargeExportedKwh',
+  ],
+  usage: [
+    'consumptionKwh', 'selfConsumptionPct', 'selfSufficiencyPct', 'peakKw', 'loadFactorPct', 'loadKwh',
+    'fromPvKwh', 'fromEssKwh', 'fromGeneratorKwh', 'fromGridKwh', 'fuelLitres', 'fuelCost', 'gridCost', 'feedInRevenue', 'income',
+  ],
+};
+/** The station table's columns of each screen ('prDropped' and 'rteMethod' are words). */
+const STATION_COLUMNS: Record<AnalysisKind, readonly string[]> = {
+  pv: ['rankPr', 'prPct', 'prTempCorrectedPct', 'pr30dPct', 'prDropped', 'rankYield', 'specificYield', 'pvKwh', 'capacityKwp', 'irradiationKwhM2'],
+  ess: ['chargeKwh', 'dischargeKwh', 'rtePct', 'rteMethod', 'efc', 'utilisationPct', 'sohPct', 'netArbitrage', 'dischargeValue', 'chargeCost'],
+  usage: ['consumptionKwh', 'fromPvKwh', 'fromEssKwh', 'fromGeneratorKwh', 'fromGridKwh', 'selfConsumptionPct', 'selfSufficiencyPct', 'peakKw', 'loadFactorPct', 'fuelCost', 'income'],
+};
+const TOU_COLUMNS = ['importKwh', 'importCost', 'exportKwh', 'feedInRevenue', 'amount'] as const;
+const TOU_ORDER = ['sharp', 'peak', 'flat', 'valley'] as const;
+const MONEY = new Set(['dischargeValue', 'chargeCost', 'netArbitrage', 'fuelCost', 'gridCost', 'feedInRevenue', 'income', 'importCost', 'amount']);
+
+/** The unit a figure has in the answer (energies are kWh here: the workbook keeps the answer's numbers). */
+const unitOf = (key: string, currency: string, x: ReturnType<typeof analysisText>): string => {
+  if (MONEY.has(key)) return currency;
+  if (key === 'specificYield') return 'kWh/kWp';
+  if (key === 'irradiationKwhM2') return 'kWh/m²';
+  if (key === 'efc') return x.cycles;
+  if (key === 'fuelLitres') return 'L';
+  if (key.endsWith('Pct')) return '%';
+  if (key.endsWith('Kwh')) return 'kWh';
+  if (key.endsWith('Kwp')) return 'kWp';
+  if (key.endsWith('Kw')) return 'kW';
+  return '';
+};
+
+const num = (v: unknown): Cell => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const byName = (a: { stationName: string }, b: { stationName: string }) => a.stationName.localeCompare(b.stationName);
+
+export interface ExportParams { kind: AnalysisKind; scope: string; period: string; compare: string; generatedAt: string }
+
+export const analysisTable = (d: AnalysisAnswer, p: ExportParams, lang: AnalysisLang): FileTable => {
+  const x = analysisText(lang);
+  const head = (key: string) => {
+    const u = unitOf(key, d.currency, x);
+    return u ? `${x.fig(key)} (${u})` : x.fig(key);
+  };
+  const figures = FIGURES[p.kind];
+  const totals = d.totals as unknown as Row;
+  const range = `${d.from} – ${d.to}`;
+  const rows: Cell[][] = [[range, ...figures.map((k) => num(totals[k]))]];
+  if (d.compare && d.compareTotals) rows.push([`${d.compare.from} – ${d.compare.to}`, ...figures.map((k) => num((d.compareTotals as unknown as Row)[k]))]);
+  // how a figure was computed, as the screen prints it under the value
+  const notes = figures.map((k): Cell => (k === 'rtePct' ? x.rteMethod(String(totals.rteMethod), String(totals.rteBasis)) : k === 'peakKw' && typeof totals.peakAt === 'string' ? totals.peakAt : null));
+  if (notes.some((n) => n !== null)) rows.push([x.note, ...notes]);
+
+  const compared = d.series.filter((s) => s.compare !== null);
+  const seriesHead = (s: { key: string; unit: string }) => `${x.fig(x.seriesFigure(s.key))} (${s.unit === 'cycles' ? x.cycles : s.unit})`;
+  const chart = {
+    title: x.chart,
+    header: [x.bucket, ...d.series.map(seriesHead), ...compared.map((s) => x.compareOf(seriesHead(s)))],
+    rows: d.buckets.map((b, i): Cell[] => [b, ...d.series.map((s) => num(s.values[i])), ...compared.map((s) => num(s.compare?.[i]))]),
+  };
+
+  const cols = STATION_COLUMNS[p.kind];
+  const cell = (r: Row, k: string): Cell => (k === 'prDropped' ? (r[k] ? x.dropped : '') : k === 'rteMethod' ? x.rte(String(r[k])) : num(r[k]));
+  const ordered = p.kind === 'pv'
+    ? [...(d as Pv).stations].sort((a, b) => (a.rankPr ?? Infinity) - (b.rankPr ?? Infinity) || byName(a, b))
+    : [...d.stations].sort(byName);
+  const stations = {
+    title: p.kind === 'pv' ? x.ranking : x.stations,
+    header: [x.station, ...cols.map((k) => (k === 'rteMethod' ? x.note : head(k)))],
+    rows: ordered.map((r): Cell[] => [r.stationName, ...cols.map((k) => cell(r as unknown as Row, k))]),
+  };
+  const sheets = [chart, stations];
+  if (p.kind === 'usage') {
+    const tou = (d as Usage).totals.tou;
+    sheets.push({
+      title: x.touTitle,
+      header: [x.touPeriod, ...TOU_COLUMNS.map(head)],
+      rows: TOU_ORDER.flatMap((period) => tou.filter((t) => t.period === period)).map((t): Cell[] => [x.tou(t.period), ...TOU_COLUMNS.map((k) => num(t[k]))]),
+    });
+  }
+
+  const title = x.title(p.kind);
+  return {
+    title,
+    fileBase: `${p.kind}-analysis_${d.from}_${d.to}`,
+    params: [
+      [x.word('report'), title],
+      [x.word('scope'), p.scope],
+      [x.word('period'), p.period],
+      [x.word('from'), d.from],
+      [x.word('to'), d.to],
+      [x.word('compare'), d.compare ? `${p.compare}: ${d.compare.from} – ${d.compare.to}` : p.compare],
+      [x.word('stations'), String(d.stationCount)],
+      [x.word('localDays'), x.localDays],
+      [x.word('currency'), d.currency],
+      [x.word('generated'), p.generatedAt],
+    ],
+    header: [x.figures, ...figures.map(head)],
+    rows,
+    totals: [],
+    firstNumber: 1,
+    chart: null,
+    sheets,
+  };
+};
