@@ -21,6 +21,8 @@ export const reportSchedule = z.object({
   enabled: z.boolean(),
   createdBy: z.string(),
   createdAt: z.string(),
+  /** when the next e-mail goes out (ISO instant, local time of the report's first station); null when disabled */
+  nextRunAt: z.string().nullable(),
 });
 
 export const reportDelivery = z.object({

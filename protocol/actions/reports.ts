@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { action } from '../action';
 import { id } from './common';
-import { analysisRequest, essAnalysis, pvAnalysis, usageAnalysis } from './analysis';
-import { reportFileActions } from './report-files';
+import { analysisExportRequest, analysisRequest, essAnalysis, pvAnalysis, usageAnalysis } from './analysis';
+import { exportJob, reportFileActions } from './report-files';
 import { billDetail, billId, billSummary, reportRequest, reportResponse } from './report-shapes';
 
 // Operations reports and analytics (built with the fleet; they read the energy accounting).
@@ -42,6 +42,11 @@ export const reportActions = {
     endpoint: 'energystorage', permission: 'analysis.energyUsage', kind: 'read', stage: 'fleet',
     summary: 'Energy usage: consumption by source, self-consumption, self-sufficiency, peak demand, load factor, energy and cost per tariff period, fuel cost.',
     request: analysisRequest, response: usageAnalysis,
+  }),
+  exportAnalysis: action({
+    endpoint: 'energystorage', permission: ['analysis.photovoltaic', 'analysis.energyStorage', 'analysis.energyUsage'], kind: 'write', stage: 'fleet',
+    summary: "An analysis as XLSX (figures, chart, tables, parameters; the analysis' own permission is required); answers the finished job: GET its downloadUrl.",
+    request: analysisExportRequest, response: exportJob,
   }),
   queryBillList: action({
     endpoint: 'energystorage', permission: ['operations.siteReport', 'overviewStations.overviewStations'], kind: 'read', stage: 'fleet',

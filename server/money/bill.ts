@@ -27,6 +27,7 @@ const toBill = (date: string, pricing: Pricing, acc: MoneyAcc, intervals: number
     feedInRevenue: acc.feedInRevenue,
     savings: acc.savings,
     fuelCost: acc.fuelCost,
+    fuelLitres: acc.fuelLitres,
     periods,
     total: toCents(acc.gridCost - acc.feedInRevenue),
     fuelCostTotal: toCents(acc.fuelCost),

@@ -51,6 +51,8 @@ export interface DayBill {
   feedInRevenue: number;
   savings: number;
   fuelCost: number;
+  /** litres burnt: metered, or generator kWh ÷ kWh per litre (DOMAIN: diesel) */
+  fuelLitres: number;
   periods: PeriodBill[];
   /** Σ import × from-grid price − export × feed-in price, rounded to the cent */
   total: number;

@@ -64,8 +64,10 @@ export const billDetailOf = async (db: Queryable, st: StationZone & { name: stri
     if (imp > 0) lines.push({ period: p, direction: 'import', quantity: kwh(imp), unit: 'kWh', price: price(cost, imp), amount: round4(cost) });
     if (exp > 0) lines.push({ period: p, direction: 'export', quantity: kwh(exp), unit: 'kWh', price: price(feed, exp), amount: -round4(feed) });
   }
+  // diesel in litres (metered, or generator kWh ÷ kWh per litre: server/money), at the average price per litre
   const fuel = b.days.reduce((a, d) => a + d.fuelCost, 0);
-  if (fuel > 0 || b.generatorKwh > 0) lines.push({ period: 'diesel', direction: 'fuel', quantity: kwh(b.generatorKwh), unit: 'kWh', price: price(fuel, b.generatorKwh), amount: round4(fuel) });
+  const litres = b.days.reduce((a, d) => a + d.fuelLitres, 0);
+  if (fuel > 0 || litres > 0 || b.generatorKwh > 0) lines.push({ period: 'diesel', direction: 'fuel', quantity: kwh(litres), unit: 'L', price: price(fuel, litres), amount: round4(fuel) });
   const s = summaryOf(st.id, b);
   const tariffNames = [...new Set(b.days.flatMap((d) => (d.tariffName ? [d.tariffName] : [])))];
   return { ...s, stationId: st.id, stationName: st.name, timezone: st.timezone, tariffNames, days: b.days.length, lines, total: s.amount };
@@ -83,7 +85,7 @@ export const billTable = (b: BillDetail, lang: FileLang, generatedAt: string): F
       [word('currency', lang), b.currency],
       [word('generated', lang), generatedAt],
     ],
-    header: [word('period', lang), word('direction', lang), word('quantity', lang), word('unit', lang), `${word('price', lang)} (${b.currency}/kWh)`, `${word('amount', lang)} (${b.currency})`],
+    header: [word('period', lang), word('direction', lang), word('quantity', lang), word('unit', lang), `${word('price', lang)} (${b.currency}/${word('unit', lang)})`, `${word('amount', lang)} (${b.currency})`],
     rows: b.lines.map((l) => [period(l.period), word(l.direction, lang), l.quantity, l.unit, l.price, l.amount]),
     totals: [word('total', lang), '', null, '', null, b.total],
     firstNumber: 2,

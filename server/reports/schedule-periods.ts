@@ -1,4 +1,4 @@
-import { addDateDays, addMonthKey, dateKey, monthKey, type Zone } from '../../protocol/site-time';
+import { addDateDays, addMonthKey, dateKey, dateStart, monthKey, nextMonthStart, type Zone } from '../../protocol/site-time';
 
 // The last full period of a schedule at a moment, in a zone: the previous ISO week (Monday to
 // Sunday, key '2026-W47') or the previous calendar month (key '2026-11').
@@ -27,4 +27,17 @@ export const lastFullPeriod = (cadence: 'weekly' | 'monthly', zone: Zone, now: n
   const monday = addDateDays(today, -weekday);
   const from = addDateDays(monday, -7);
   return { key: isoWeekKey(from), from, to: addDateDays(monday, -1) };
+};
+
+/**
+ * When the runner (a pass every minute) sends a schedule next: at its next pass while the last
+ * full period has no delivery, else when the period under way has ended (next local Monday or
+ * first of the month, 00:00).
+ */
+export const nextRunAt = (cadence: 'weekly' | 'monthly', zone: Zone, now: number, lastPeriodDone: boolean): number => {
+  if (!lastPeriodDone) return Math.ceil((now + 1) / 60_000) * 60_000;
+  if (cadence === 'monthly') return nextMonthStart(zone, now);
+  const today = dateKey(zone, now);
+  const weekday = (new Date(utcOf(today)).getUTCDay() + 6) % 7;
+  return dateStart(zone, addDateDays(today, 7 - weekday));
 };

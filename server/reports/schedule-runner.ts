@@ -119,12 +119,15 @@ export class ScheduleRunner {
 
 /** Runs the schedules every minute when mail can be sent (SMTP_URL, or a transport given by a test); answers a stop function. */
 export const startScheduleRunner = (
-  deps: Omit<ScheduleRunnerDeps, 'mail'>, o: { smtpUrl?: string; transport?: MailTransport; from: string },
+  deps: Omit<ScheduleRunnerDeps, 'mail'>, o: { smtpUrl?: string; transport?: MailTransport; from: string; leads?: () => boolean },
 ): (() => Promise<void>) | null => {
   const transport = o.transport ?? (o.smtpUrl ? nodemailer.createTransport(o.smtpUrl) : null);
   if (!transport) return null;
   const runner = new ScheduleRunner({ ...deps, mail: { transport, from: o.from } });
-  const run = () => void runner.tick().catch((e: unknown) => deps.log.warn({ err: reasonOf(e) }, 'scheduled reports pass failed'));
+  // one replica sends (the leader); the delivery claims keep a period from being sent twice anyway
+  const run = () => {
+    if (o.leads?.() ?? true) void runner.tick().catch((e: unknown) => deps.log.warn({ err: reasonOf(e) }, 'scheduled reports pass failed'));
+  };
   const timer = setInterval(run, 60_000);
   timer.unref();
   return async () => {

@@ -6,7 +6,7 @@ import type { ReportKind } from './scope';
 
 // Rows of scheduled reports and their deliveries.
 
-export type ScheduleRow = z.input<typeof reportSchedule> & { tenantOrgId: number; createdById: number; locale: string };
+export type ScheduleRow = Omit<z.input<typeof reportSchedule>, 'nextRunAt'> & { tenantOrgId: number; createdById: number; locale: string };
 export type DeliveryRow = z.input<typeof reportDelivery>;
 export interface ScheduleInput {
   report: ReportKind; orgId?: number; stationId?: number; items: ReportItem[];
@@ -81,3 +81,14 @@ export const listDeliveries = async (db: Queryable, scheduleId: number): Promise
      FROM report_deliveries WHERE schedule_id = $1 ORDER BY claimed_at DESC, period_key DESC LIMIT 200`,
     [scheduleId],
   )).map((d) => ({ ...d, claimedAt: iso(d.claimedAt), sentAt: d.sentAt === null ? null : iso(d.sentAt) }));
+
+/** Of (schedule, period) pairs, those that have a delivery row (sending, sent or failed). */
+export const deliveredPeriods = async (db: Queryable, pairs: readonly { scheduleId: number; periodKey: string }[]): Promise<Set<string>> => {
+  if (pairs.length === 0) return new Set();
+  const rows = await db.query<{ id: number; key: string }>(
+    `SELECT d.schedule_id::int AS id, d.period_key AS key FROM report_deliveries d
+     JOIN unnest($1::int[], $2::text[]) AS p(id, key) ON p.id = d.schedule_id AND p.key = d.period_key`,
+    [pairs.map((p) => p.scheduleId), pairs.map((p) => p.periodKey)],
+  );
+  return new Set(rows.map((r) => `${r.id}:${r.key}`));
+};

@@ -17,6 +17,8 @@ export interface FileTable {
   /** columns from this index on are numbers */
   firstNumber: number;
   chart: { label: string; points: [string, number][] } | null;
+  /** further tables, each on its own sheet (XLSX only) */
+  sheets?: { title: string; header: string[]; rows: Cell[][] }[];
 }
 
 const CHARTLESS = new Set<ReportItem>(['availabilityPct']);

@@ -1,6 +1,6 @@
 // Writes tables as XLSX files on a worker thread, so building a workbook (exceljs takes a
 // fraction of a millisecond per row) never holds up the server's event loop. One long-lived
-// worker takes jobs in turn. In: { id, table: FileTable, path } or { cancel: id }. Out:
+// worker takes jobs in turn. In: { id, table: FileTable (an empty totals row is left out), path } or { cancel: id }. Out:
 // { id, rows } now and then, then { id, done: true }, { id, cancelled: true } (the caller
 // removes the file) or { id, error }.
 import { createWriteStream } from 'node:fs';
@@ -37,10 +37,21 @@ const write = async ({ id, table, path }) => {
       }
     }
   }
-  const total = ws.addRow(table.totals);
-  total.font = { bold: true };
-  total.commit();
+  if (table.totals.length > 0) {
+    const total = ws.addRow(table.totals);
+    total.font = { bold: true };
+    total.commit();
+  }
   ws.commit();
+  // further tables of the same file (an analysis: chart, stations), each with its frozen header
+  for (const more of table.sheets ?? []) {
+    const extra = wb.addWorksheet(more.title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+    extra.columns = more.header.map((h, i) => ({ header: h, key: `c${i}`, width: Math.max(12, Math.min(40, h.length + 4)) }));
+    extra.getRow(1).font = { bold: true };
+    extra.getRow(1).commit();
+    for (const row of more.rows) extra.addRow(row).commit();
+    extra.commit();
+  }
   const params = wb.addWorksheet('Parameters');
   params.columns = [{ width: 18 }, { width: 60 }];
   for (const row of table.params) params.addRow(row).commit();

@@ -34,7 +34,8 @@ export default function BillPage() {
   return (
     <div className="flex flex-col gap-3 text-sm" data-testid="bill-page">
       <h1 className="text-lg font-semibold">{t('reports:title.bills')}</h1>
-      {!billId && (
+      {!billId && !stationId && <p className="text-slate-500" data-testid="bill-pick">{t('reports:bills.pickStation')}</p>}
+      {!billId && stationId && (
         <table className="w-full text-right" data-testid="bill-list">
           <thead className="text-xs text-slate-500"><tr>{(['month', 'importKwh', 'exportKwh', 'gridAmount', 'fuelCost', 'amount'] as const).map((k) => <th key={k} className={CELL}>{t(`reports:bills.${k}`)}</th>)}<th /></tr></thead>
           <tbody>

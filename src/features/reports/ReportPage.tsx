@@ -5,12 +5,14 @@
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useCallback, useState } from 'react';
 import { map } from 'rxjs';
+import { Link } from 'wouter';
 import type { Api } from '../../../streams/api/client';
 import type { CommandEvent } from '../../../streams/commands/command';
 import { scopeCode, scopeOrgId } from '../../../streams/monitor/scope';
 import { queryReport$, startReportExport, type ReportAction, type ReportRequest } from '../../../streams/reports/commands';
 import { scopeStations$, type ReportAnswer } from '../../../streams/reports/reads';
 import { selectPermissions } from '../../../streams/selectors';
+import { href } from '../../lib/paths';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { ExportDialog } from './ExportDialog';
@@ -18,6 +20,7 @@ import { FormBar } from './FormBar';
 import { checkForm, defaultForm, requestOf, serverErrors, type FormErrors, type ReportForm, type ReportKind } from './form';
 import { useCommand } from './hooks';
 import { ReportTable } from './ReportTable';
+import { SchedulePanel } from './SchedulePanel';
 import { SharePanel } from './SharePanel';
 
 const ACTION: Record<ReportKind, ReportAction> = { platform: 'queryPlatformReport', service: 'queryServiceReport', site: 'querySiteReport' };
@@ -66,7 +69,13 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
       {answer && (
         <ExportDialog open={exporting} onClose={() => setExporting(false)} formats={FORMATS} start={(format) => startReportExport(api, { ...answer.request, report: kind, format })} />
       )}
+      {kind === 'site' && form.stationId !== null && (
+        <Link className="self-start text-sm text-brand-600 hover:underline" data-testid="report-bills" href={href('bill.downloadDetail', { stationId: form.stationId, year: Number((form.to || form.from).slice(0, 4)) || new Date().getFullYear() })}>
+          {t('reports:bills.openBills')}
+        </Link>
+      )}
       {kind === 'site' && canExport && form.stationId !== null && <SharePanel stationId={form.stationId} date={form.to || form.from} />}
+      {canExport && <SchedulePanel kind={kind} orgId={orgId} items={form.items} stationId={form.stationId} stations={kind === 'site' ? (stations.data ?? []) : null} />}
     </div>
   );
 }

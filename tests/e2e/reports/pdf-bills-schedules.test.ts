@@ -1,0 +1,172 @@
+// Report files and bills in Chromium against the real server with a week of metered intervals
+// (a genset running two hours each night), in en and zh: a platform report downloaded as PDF
+// whose text (pdftotext) holds the screen's totals; a provider's year by day as PDF, cancelled
+// while it runs (progress shown, no file); a station's bill opened from the site report,
+// downloaded as XLSX and PDF with the screen's total, its diesel litres those of the site
+// report; a scheduled report refused at its fields, then saved with its next run, then deleted.
+import { execFileSync } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import enReports from '../../../locales/en/reports.json';
+import zhReports from '../../../locales/zh/reports.json';
+import { addDateDays, addMonthKey } from '../../../protocol/site-time';
+import { buildApp } from '../../../server/app';
+import { seedIntervals } from '../../../server/actions/__tests__/report-fixture';
+import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
+import { callApi, DEMO, login, tokenOf } from '../helpers/console';
+
+const TODAY = new Date().toISOString().slice(0, 10);
+const FIRST = addDateDays(TODAY, -9);
+const LAST = addDateDays(FIRST, 6);
+const ITEMS = ['pvKwh', 'gridImportKwh', 'generatorKwh', 'fuelLitres', 'fuelCost', 'income'] as const;
+
+let url: string;
+let close: () => Promise<unknown>;
+let browser: Browser;
+beforeAll(async () => {
+  const built = await buildApp({
+    logger: false,
+    seedStations: 6,
+    config: { host: '127.0.0.1', port: 0, pgliteDir: '', databaseUrl: undefined, mqttUrl: undefined, simulator: false, seed: true, logLevel: 'warn', staticDir: 'dist' },
+  });
+  await built.app.listen({ host: '127.0.0.1', port: 0 });
+  const ids = await built.services.db.query<{ id: number }>('SELECT id FROM stations ORDER BY id');
+  await seedIntervals(built.services.db, ids.map((r) => r.id), FIRST, 7);
+  url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
+  close = () => built.app.close();
+  browser = await launch();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await close?.();
+});
+
+const pdfText = (path: string) => execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+
+/** Starts an export in the open dialog and answers the downloaded file's path. */
+async function download(page: Page, format: 'xlsx' | 'pdf', open: string) {
+  await page.getByTestId(open).click();
+  await page.getByTestId(`format-${format}`).check();
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-start').click()]);
+  await expect.poll(() => page.getByTestId('export-status').getAttribute('data-status')).toBe('done');
+  await page.getByTestId('export-close').click();
+  return (await file.path())!;
+}
+
+async function query(page: Page, from: string, to: string, items: readonly string[]) {
+  await page.getByTestId('items-none').click();
+  for (const i of items) await page.getByTestId(`item-${i}`).check();
+  await page.getByTestId('report-from').fill(from);
+  await page.getByTestId('report-to').fill(to);
+  await page.getByTestId('report-query').click();
+  await page.getByTestId('report-totals').waitFor();
+}
+
+for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
+  describeBrowser(`report PDF, cancelled export, bills and schedules (${lang})`, () => {
+    it('puts the totals in the PDF and stops a long export without a file', async () => {
+      const ctx = await newContext(browser, { baseURL: url, language: lang, width: 1600, height: 1000 });
+      const page = await ctx.newPage();
+      const errors = watchErrors(page);
+      const downloads: string[] = [];
+      await login(page, DEMO.admin);
+      const token = (await tokenOf(page))!;
+      await page.goto('/operations/platformReport');
+      await query(page, FIRST, LAST, ITEMS);
+      const answer = (await callApi(url, 'energystorage', 'queryPlatformReport', { granularity: 'day', from: FIRST, to: LAST, items: [...ITEMS] }, token)).body.data as { totals: (number | null)[] };
+      expect(answer.totals[ITEMS.indexOf('fuelLitres')]).toBeGreaterThan(0);
+      const text = pdfText(await download(page, 'pdf', 'report-export'));
+      const totalsLine = text.split('\n').find((l) => l.trim().startsWith(T.table.total))!;
+      expect(totalsLine, text.slice(-400)).toBeTruthy();
+      for (const v of answer.totals) expect(totalsLine).toContain(String(v));
+
+      // a provider's stations by day for a year: progress while it runs, Cancel stops it, nothing saved
+      await page.goto('/operations/serviceReport');
+      await query(page, addDateDays(TODAY, -365), TODAY, ['pvKwh', 'loadKwh', 'gridImportKwh', 'income']);
+      page.on('download', (d) => downloads.push(d.suggestedFilename()));
+      await page.getByTestId('report-export').click();
+      await page.getByTestId('format-pdf').check();
+      await page.getByTestId('export-start').click();
+      await page.getByTestId('export-cancel').click();
+      await expect.poll(() => page.getByTestId('export-status').getAttribute('data-status')).toBe('cancelled');
+      expect(await page.getByTestId('export-status').textContent()).toContain(T.export.cancelled);
+      expect(await page.getByRole('progressbar').count()).toBe(1);
+      expect(await page.getByTestId('export-download').count()).toBe(0);
+      await page.waitForTimeout(300);
+      expect(downloads).toEqual([]);
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }, 60_000);
+
+    it('opens a bill from the site report, downloads it as XLSX and PDF with the screen total, diesel litres as the report', async () => {
+      const ctx = await newContext(browser, { baseURL: url, language: lang, width: 1600, height: 1000 });
+      const page = await ctx.newPage();
+      const errors = watchErrors(page);
+      await login(page, DEMO.admin);
+      const token = (await tokenOf(page))!;
+      await page.goto('/operations/siteReport');
+      await expect.poll(() => page.getByTestId('report-station').locator('option').count()).toBeGreaterThan(1);
+      await page.getByTestId('report-station').selectOption({ index: 1 });
+      const stationId = Number(await page.getByTestId('report-station').inputValue());
+      await page.getByTestId('report-to').fill(LAST);
+      await page.getByTestId('report-bills').click();
+      await page.getByTestId('bill-row').first().waitFor();
+      const month = LAST.slice(0, 7);
+      await page.locator('[data-testid=bill-row]', { hasText: month }).getByTestId('bill-open').click();
+      const shown = (await page.getByTestId('bill-total').textContent())!;
+      const total = Number(shown.split(' ')[0]);
+      const detail = (await callApi(url, 'energystorage', 'queryBillDetail', { billId: `${stationId}-${month}` }, token)).body.data as { total: number; lines: { direction: string; quantity: number; unit: string }[] };
+      expect(total).toBe(detail.total);
+      const diesel = detail.lines.find((l) => l.direction === 'fuel')!;
+      expect(diesel.unit).toBe('L');
+      const site = (await callApi(url, 'energystorage', 'querySiteReport', { stationId, granularity: 'month', from: `${month}-01`, to: [TODAY, addDateDays(`${addMonthKey(month, 1)}-01`, -1)].sort()[0], items: ['fuelLitres'] }, token)).body.data as { totals: number[] };
+      expect(Math.abs(diesel.quantity - site.totals[0]!)).toBeLessThanOrEqual(0.002);
+
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(await download(page, 'xlsx', 'bill-download'));
+      const sheet = wb.worksheets[0]!;
+      const last = sheet.getRow(sheet.actualRowCount).values as unknown[];
+      expect(last.at(-1)).toBe(total);
+      const text = pdfText(await download(page, 'pdf', 'bill-download'));
+      const totalsLine = text.split('\n').find((l) => l.trim().startsWith(T.table.total))!;
+      expect(totalsLine, text.slice(-400)).toContain(String(total));
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }, 60_000);
+
+    it('refuses a schedule at its fields, saves it with its next run, lists its history and deletes it', async () => {
+      const ctx = await newContext(browser, { baseURL: url, language: lang, width: 1600, height: 1000 });
+      const page = await ctx.newPage();
+      const errors = watchErrors(page);
+      await login(page, DEMO.admin);
+      await page.goto('/operations/platformReport');
+      await page.getByTestId('schedule-panel').waitFor();
+      await page.getByTestId('schedule-new').click();
+      const checked = page.locator('[data-testid^=schedule-item-]:checked');
+      while ((await checked.count()) > 0) await checked.first().uncheck();
+      await page.getByTestId('schedule-recipients').fill('ops@example.com, not-an-address');
+      await page.getByTestId('schedule-save').click();
+      expect(await page.getByTestId('schedule-error-items').textContent()).toBe(T.schedules.errors.selectDataItem);
+      expect(await page.getByTestId('schedule-error-recipients').textContent()).toBe(T.schedules.errors.invalidEmail.replace('{{value}}', 'not-an-address'));
+      await page.getByTestId('schedule-item-pvKwh').check();
+      await page.getByTestId('schedule-recipients').fill('ops@example.com\nboss@example.com');
+      await page.getByTestId('schedule-cadence').selectOption('weekly');
+      await page.getByTestId('schedule-save').click();
+      await page.getByTestId('schedule-dialog').waitFor({ state: 'detached' });
+      const row = page.getByTestId('schedule-row').first();
+      expect(await row.getByTestId('schedule-recipients-cell').textContent()).toBe('ops@example.com, boss@example.com');
+      expect(await row.textContent()).toContain(T.schedules.cadences.weekly);
+      expect(await row.getByTestId('schedule-next').textContent()).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
+      await row.getByTestId('schedule-history').click();
+      await page.getByTestId('delivery-none').waitFor();
+      await page.getByTestId('delivery-close').click();
+      await row.getByTestId('schedule-delete').click();
+      await row.getByTestId('schedule-delete-yes').click();
+      await page.getByTestId('schedule-none').waitFor();
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }, 60_000);
+  });
+}
