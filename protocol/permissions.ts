@@ -31,6 +31,10 @@ export const ROUTE_PERMISSIONS = [
 
 export const ACTION_PERMISSIONS = [
   'alarm.resolve',
+  'alarm.ack',
+  'alarm.assign',
+  'alarm.shelve',
+  'station.maintenance',
   'tariff.edit',
   'oilPrice.edit',
   'strategy.edit',

@@ -25,6 +25,10 @@ export const parseStationAlarmTopic = (topic: string): { orgId: number; stationI
 
 export { ACTION_WAY, ALARM_CATEGORIES, type AlarmCategory } from './codes';
 
+/** What an alarm push reports: a new alarm, its recovery or resolution, or a handling change. */
+export const ALARM_CHANGES = ['raised', 'resolved', 'acked', 'assigned', 'unassigned', 'commented'] as const;
+export type AlarmChange = (typeof ALARM_CHANGES)[number];
+
 export const alarmPush = z.object({
   /** stable alarm id, also the cursor for `queryAlarmsSince` after a reconnect */
   alarmId: z.number().int().positive(),
@@ -41,6 +45,19 @@ export const alarmPush = z.object({
   happenTime: z.string(),
   /** resolved pushes let badges count down; absent means a new, unresolved alarm */
   status: z.enum(['unresolved', 'resolved']).default('unresolved'),
+  /** what this push reports; absent (older servers): 'raised' when unresolved, else 'resolved' */
+  change: z.enum(ALARM_CHANGES).optional(),
+  // Fields below are always sent by this server; optional so older messages (and replays) parse.
+  /** true: do not pop up, do not sound (every change but a raise, and a shelved or in-maintenance raise); absent: false */
+  silent: z.boolean().optional(),
+  // The alarm's handling state after the change (protocol/actions/alarm-handling.ts); absent: null / false.
+  ackedBy: z.string().nullable().optional(),
+  ackedAt: z.string().nullable().optional(),
+  ackNote: z.string().nullable().optional(),
+  assigneeId: z.number().int().nullable().optional(),
+  assigneeName: z.string().nullable().optional(),
+  shelved: z.boolean().optional(),
+  inMaintenance: z.boolean().optional(),
 });
 export type AlarmPush = z.infer<typeof alarmPush>;
 
@@ -60,4 +77,45 @@ export const parseAlarmPush = (payload: string | Uint8Array): PushParse => {
   return r.success
     ? { ok: true, message: r.data }
     : { ok: false, reason: 'invalidShape', detail: r.error.issues.map((i) => i.path.join('.') + ':' + i.code).join(',') };
+};
+
+/**
+ * A station's maintenance state changed (a window was saved or ended), on the same alarm topics
+ * as the alarm pushes. `parseAlarmPush` rejects it (no alarmId); `parsePush` tells the two apart.
+ * A console marks the station in maintenance while now is inside [start, end), so a window
+ * planned ahead needs no second push when it begins.
+ */
+export const stationMaintenancePush = z.object({
+  kind: z.literal('stationMaintenance'),
+  orgId: z.number().int().positive(),
+  stationId: z.number().int().positive(),
+  windowId: z.number().int().positive(),
+  /** ISO 8601 */
+  start: z.string(),
+  end: z.string(),
+  /** empty: the whole station */
+  deviceIds: z.array(z.number().int()),
+  /** false: the window was ended early or cancelled */
+  active: z.boolean(),
+});
+export type StationMaintenancePush = z.infer<typeof stationMaintenancePush>;
+
+export type AnyPushParse =
+  | { ok: true; kind: 'alarm'; message: AlarmPush }
+  | { ok: true; kind: 'stationMaintenance'; message: StationMaintenancePush }
+  | { ok: false; reason: 'notJson' | 'invalidShape'; detail: string };
+
+/** Either push of an alarm topic; malformed ones are reported, never thrown. */
+export const parsePush = (payload: string | Uint8Array): AnyPushParse => {
+  const text = typeof payload === 'string' ? payload : new TextDecoder().decode(payload);
+  if (text.includes('"stationMaintenance"')) {
+    try {
+      const r = stationMaintenancePush.safeParse(JSON.parse(text));
+      if (r.success) return { ok: true, kind: 'stationMaintenance', message: r.data };
+    } catch {
+      // falls through to the alarm parser, which reports it
+    }
+  }
+  const a = parseAlarmPush(text);
+  return a.ok ? { ok: true, kind: 'alarm', message: a.message } : a;
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { action } from '../action';
 import { ALARM_CATEGORIES, ALARM_TYPES, DEVICE_TYPES } from '../codes';
 import { alarmPush } from '../push';
+import { alarmHandlingState } from './alarm-handling';
 import { id, isoTime, page, pageOf } from './common';
 
 /** SPEC §3 alarm: status 1 unresolved, 2 resolved; type fault/alert/event; category drives sound. */
@@ -29,6 +30,8 @@ export const alarmRecord = z.object({
   occurrences: z.number().int(),
   /** account that resolved it by hand; null while open or when the device recovered by itself */
   resolvedBy: z.string().nullable(),
+  /** acknowledgement, assignment, shelved / in maintenance (protocol/actions/alarm-handling.ts) */
+  ...alarmHandlingState,
 });
 
 export const alarmFilter = z.object({
@@ -50,6 +53,10 @@ export const alarmFilter = z.object({
   from: isoTime.optional(),
   /** happen time, exclusive */
   to: isoTime.optional(),
+  /** true: only alarms assigned to the caller */
+  assignedToMe: z.boolean().optional(),
+  /** false: unacknowledged only (the header badge); true: acknowledged only */
+  acked: z.boolean().optional(),
 });
 
 const listPerm = ['alarm.alarmList', 'alarmLog.alarmLog', 'message.list', 'homepage.index'] as const;
@@ -75,10 +82,24 @@ export const alarmActions = {
   }),
   queryAlarmsSince: action({
     endpoint: 'alarm', permission: '@session', kind: 'read', stage: 'foundation',
-    summary: 'Alarms with id greater than afterId in scope (oldest first, at most 500), as push messages with their current status: a console catches up after a reconnect.',
-    request: z.object({ afterId: z.number().int().min(0), orgId: id.optional(), limit: z.number().int().min(1).max(500).default(500) }),
+    summary: 'Alarms with id greater than afterId in scope (oldest first, at most 500), as push messages with their current status: a console catches up after a reconnect. With afterChangeId, also the handling changes (ack, assignment, comment) after that cursor, as pushes of the changed alarms\' current state, oldest first (at most 500).',
+    request: z.object({
+      afterId: z.number().int().min(0),
+      orgId: id.optional(),
+      limit: z.number().int().min(1).max(500).default(500),
+      /** change cursor (the `lastChangeId` of the previous answer); absent: no changes, only the current cursor */
+      afterChangeId: z.number().int().min(0).optional(),
+    }),
     /** dataList items have the push shape (protocol/push.ts), so a console replays them through parseAlarmPush */
-    response: z.object({ dataList: z.array(alarmPush), lastId: z.number().int(), more: z.boolean() }),
+    response: z.object({
+      dataList: z.array(alarmPush),
+      lastId: z.number().int(),
+      more: z.boolean(),
+      /** pushes with `change` acked/assigned/unassigned/commented and `silent: true`, one per change */
+      changes: z.array(alarmPush),
+      lastChangeId: z.number().int(),
+      moreChanges: z.boolean(),
+    }),
   }),
   queryAlarmAnalysis: action({
     endpoint: 'alarm', permission: 'alarm.alarmAnalysis', kind: 'read', stage: 'foundation',

@@ -37,6 +37,8 @@ export const stationSummary = z.object({
   stationStatus: z.number().int().min(0).max(4),
   online: z.boolean(),
   openAlarms: z.number().int(),
+  /** a maintenance window of the station (whole or some devices) is active now; always sent */
+  inMaintenance: z.boolean().optional(),
 });
 export type StationSummary = z.infer<typeof stationSummary>;
 

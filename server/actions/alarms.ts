@@ -5,10 +5,11 @@ import type { Scope } from '../auth/scope';
 import { authed, type Ctx, type Handlers } from '../api/context';
 import { ActionError, invalid } from '../api/errors';
 import { ALARM_COLUMNS, ALARM_JOINS, alarmById, publishAlarm, ruleCodesMatching, ruleNameOf, toPush, type AlarmRow } from '../alarms/store';
-import { providersFor, requireStation } from './stations';
+import { likeEscape, scoped, type Where } from './alarm-scope';
 import { audit } from '../api/audit';
 import { RESOLVED_COLUMNS, ResolveBatch } from '../alarms/resolve-batch';
 import type { Queryable } from '../db/db';
+import { changesSince } from '../alarms/changes';
 
 const batches = new WeakMap<Queryable, ResolveBatch>();
 const resolveBatchOf = (db: Queryable): ResolveBatch => {
@@ -48,55 +49,21 @@ export const toRecord = (r: AlarmRow): Record_ => ({
   recoveryTime: iso(r.recoveryTime),
   occurrences: r.occurrences,
   resolvedBy: r.resolvedBy,
+  ackedBy: r.ackedBy,
+  ackedAt: iso(r.ackedAt),
+  ackNote: r.ackNote,
+  assigneeId: r.assigneeId,
+  assigneeName: r.assigneeName,
+  shelved: r.shelved,
+  inMaintenance: r.inMaintenance,
 });
 
-/** `%`, `_` and `\` match themselves in an ILIKE pattern. */
-export const likeEscape = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+export { likeEscape, scoped } from './alarm-scope';
 
-/** A WHERE clause over `alarms a` with its parameters; `p(v)` appends one and names it. */
-class Where {
-  readonly conds: string[] = [];
-  readonly vals: unknown[] = [];
-  p(v: unknown): string {
-    this.vals.push(v);
-    return `$${this.vals.length}`;
-  }
-  add(cond: string): this {
-    this.conds.push(cond);
-    return this;
-  }
-  get sql(): string {
-    return this.conds.length ? `WHERE ${this.conds.join(' AND ')}` : '';
-  }
-}
-
-/**
- * The alarms a caller may see, narrowed by `orgId` (a provider in scope, else notFound) and
- * `stationId` (a station in scope and of that provider, else notFound). Returns null when the
- * scope holds no station at all (the answer is empty, no query needed).
- */
-export const scoped = (scope: Scope, orgId?: number, stationId?: number): Where | null => {
-  const providers = providersFor(scope, orgId);
-  const w = new Where();
-  if (stationId !== undefined) {
-    requireStation(scope, stationId);
-    if (orgId !== undefined && !scope.stationIds(orgId).includes(stationId)) throw new ActionError('notFound');
-    return w.add(`a.station_id = ${w.p(stationId)}`);
-  }
-  if (providers.length === 0) return null;
-  // One provider (the usual case) as an equality, so the planner walks (provider_id, happen_time DESC) in order.
-  w.add(providers.length === 1 ? `a.provider_id = ${w.p(providers[0])}` : `a.provider_id = ANY(${w.p(providers)}::int[])`);
-  if (!scope.wholeProviders) {
-    // a station list (data scope 'stations') or a customer's stations
-    const stations = providers.flatMap((p) => scope.stationIds(p));
-    if (stations.length === 0) return null;
-    w.add(`a.station_id = ANY(${w.p(stations)}::int[])`);
-  }
-  return w;
-};
-
-const applyFilter = (w: Where, f: Filter): void => {
+const applyFilter = (w: Where, f: Filter, meId: number): void => {
   if (f.alarmStatus !== undefined) w.add(`a.status = ${w.p(f.alarmStatus)}`);
+  if (f.assignedToMe) w.add(`a.assignee_id = ${w.p(meId)}`);
+  if (f.acked !== undefined) w.add(f.acked ? 'a.acked_at IS NOT NULL' : 'a.acked_at IS NULL');
   if (f.stationName) w.add(`a.station_id IN (SELECT id FROM stations WHERE name ILIKE ${w.p(`%${likeEscape(f.stationName)}%`)})`);
   if (f.deviceType) w.add(`a.device_type = ${w.p(f.deviceType)}`);
   if (f.alarmType) w.add(`a.type = ${w.p(f.alarmType)}`);
@@ -120,10 +87,10 @@ const requireAlarm = async (ctx: Ctx, scope: Scope, alarmId: number): Promise<Al
 
 export const alarmsHandlers: Handlers = {
   fuzzyAlarmRecord: async ({ alarmRecordVo: f, page, length }, ctx) => {
-    const { scope } = authed(ctx);
+    const { scope, me } = authed(ctx);
     const w = scoped(scope, f.orgId, f.stationId);
     if (!w) return { totalCount: 0, dataList: [] };
-    applyFilter(w, f);
+    applyFilter(w, f, me.accountId);
     const db = ctx.services.db;
     // The badge (SPEC §7) reads totalCount only: one COUNT over the indexed columns, then one page.
     const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM alarms a ${w.sql}`, w.vals);
@@ -160,7 +127,8 @@ export const alarmsHandlers: Handlers = {
                  UPDATE alarms SET status = 2, recovery_time = greatest(happen_time, $3::timestamptz), resolved_by = $2
                  WHERE id = $1 AND status = 1 AND station_id = ANY($4::int[])
                  RETURNING id, provider_id, station_id, device_id, device_type, rule_code, category, type, status, content,
-                           params, happen_time, recovery_time, resolved_by, dedup_key, occurrences),
+                           params, happen_time, recovery_time, resolved_by, dedup_key, occurrences,
+                           acked_by, acked_by_name, acked_at, ack_note, assignee_id, shelved, in_maintenance),
                au AS (
                  INSERT INTO audit_log(at, account_id, action, target, detail)
                  SELECT $3, $2, 'resolveAlarm', 'alarm:' || up.id, '{"outcome":"resolved"}'::jsonb FROM up)
@@ -191,10 +159,11 @@ export const alarmsHandlers: Handlers = {
     return { alarmId: row.id, alarmStatus: row.status, recoveryTime: iso(row.recoveryTime) };
   },
 
-  queryAlarmsSince: async ({ afterId, orgId, limit }, ctx) => {
+  queryAlarmsSince: async ({ afterId, orgId, limit, afterChangeId }, ctx) => {
     const { scope } = authed(ctx);
     const w = scoped(scope, orgId);
-    if (!w) return { dataList: [], lastId: afterId, more: false };
+    const changes = await changesSince(ctx.services.db, ctx.services.registry, w && { sql: w.sql, vals: [...w.vals] }, afterChangeId, limit);
+    if (!w) return { dataList: [], lastId: afterId, more: false, ...changes };
     w.add(`a.id > ${w.p(afterId)}`);
     const rows = await ctx.services.db.query<AlarmRow>(
       `SELECT ${ALARM_COLUMNS} FROM alarms a ${ALARM_JOINS} ${w.sql} ORDER BY a.id LIMIT ${w.p(limit + 1)}`,
@@ -203,7 +172,7 @@ export const alarmsHandlers: Handlers = {
     const more = rows.length > limit;
     const page = more ? rows.slice(0, limit) : rows;
     const reg = ctx.services.registry;
-    return { dataList: page.map((r) => toPush(r, reg)), lastId: page.at(-1)?.id ?? afterId, more };
+    return { dataList: page.map((r) => toPush(r, reg)), lastId: page.at(-1)?.id ?? afterId, more, ...changes };
   },
 
   queryAlarmAnalysis: async ({ orgId, stationId, from, to }, ctx) => {

@@ -225,12 +225,12 @@ export const likeOf = (kw: string) => `%${kw.replace(/[\\%_]/g, '\\$&')}%`;
 /** Menu areas of the console, in menu order; action keys sit in the area whose screens they act on. */
 export const AREAS: readonly (readonly [string, readonly string[]])[] = [
   ['home', ['homepage.index']],
-  ['monitoring', ['overviewStations.overviewStations', 'monitor.customers', 'monitorStation.list', 'monitorStation.detail', 'dquipmentMonitoring.dquipmentMonitoring', 'station.edit']],
+  ['monitoring', ['overviewStations.overviewStations', 'monitor.customers', 'monitorStation.list', 'monitorStation.detail', 'dquipmentMonitoring.dquipmentMonitoring', 'station.edit', 'station.maintenance']],
   ['tariff', ['electricityPriceManagement.electricityPriceManagement', 'electricityPriceManagement.historyPrice', 'electricityPriceManagement.priceTemlate', 'electricityPriceManagement.oilPrice', 'tariff.edit', 'oilPrice.edit']],
   ['operationMode', ['operationModeManagement.operationModeManagement', 'operationModeManagement.switchRecord', 'strategy.edit', 'strategy.issue', 'strategy.control']],
   ['analytics', ['analysis.photovoltaic', 'analysis.energyStorage', 'analysis.energyUsage']],
   ['operations', ['operations.platformReport', 'operations.serviceReport', 'operations.siteReport', 'operations.export']],
-  ['alarm', ['alarm.alarmList', 'alarm.alarmAnalysis', 'alarmLog.alarmLog', 'message.list', 'alarm.resolve']],
+  ['alarm', ['alarm.alarmList', 'alarm.alarmAnalysis', 'alarmLog.alarmLog', 'message.list', 'alarm.resolve', 'alarm.ack', 'alarm.assign', 'alarm.shelve']],
   ['system', ['system.account', 'system.role', 'system.audit', 'system.account.edit', 'system.role.edit']],
 ];
 

@@ -18,7 +18,8 @@ const summarySql = `
          s.operation_date AS "operationDate", s.pv_capacity_kw AS "pvCapacityKw", s.ess_power_kw AS "essPowerKw",
          s.ess_capacity_kwh AS "essCapacityKwh", s.dg_capacity_kw AS "dgCapacityKw", s.charging_power_kw AS "chargingPowerKw",
          s.card_type AS "cardType", s.picture_url AS picture,
-         coalesce(a.open, 0)::int AS "openAlarms", coalesce(a.faults, 0)::int AS faults, coalesce(a.offline, 0)::int AS offline
+         coalesce(a.open, 0)::int AS "openAlarms", coalesce(a.faults, 0)::int AS faults, coalesce(a.offline, 0)::int AS offline,
+         EXISTS (SELECT 1 FROM maintenance_windows mw WHERE mw.station_id = s.id AND mw.start_at <= $2 AND mw.end_at > $2) AS "inMaintenance"
   FROM stations s
   JOIN orgs p ON p.id = s.provider_id
   JOIN orgs c ON c.id = s.customer_id
@@ -43,7 +44,7 @@ const toSummary = (r: Row, ctx: Ctx): Summary => {
 
 export const loadSummaries = async (db: Queryable, ids: number[], ctx: Ctx): Promise<Summary[]> => {
   if (ids.length === 0) return [];
-  const rows = await db.query<Row>(`${summarySql} WHERE s.id = ANY($1::int[]) ORDER BY s.id`, [ids]);
+  const rows = await db.query<Row>(`${summarySql} WHERE s.id = ANY($1::int[]) ORDER BY s.id`, [ids, ctx.now]);
   return rows.map((r) => toSummary(r, ctx));
 };
 

@@ -7,7 +7,10 @@ export const RESOLVED_COLUMNS = `a.id, a.provider_id AS "providerId", a.station_
   a.device_id AS "deviceId", d.name AS "deviceName", a.device_type AS "deviceType", a.rule_code AS "ruleCode",
   a.category, a.type, a.status, a.content, a.params, a.happen_time AS "happenTime",
   a.recovery_time AS "recoveryTime", a.resolved_by AS "resolvedById", '' AS "resolvedBy",
-  a.dedup_key AS "dedupKey", a.occurrences`;
+  a.dedup_key AS "dedupKey", a.occurrences, a.acked_by AS "ackedById", a.acked_by_name AS "ackedBy",
+  a.acked_at AS "ackedAt", a.ack_note AS "ackNote", a.assignee_id AS "assigneeId",
+  (SELECT coalesce(nullif(contact, ''), account) FROM accounts WHERE id = a.assignee_id) AS "assigneeName",
+  a.shelved, a.in_maintenance AS "inMaintenance"`;
 
 interface Pending {
   id: number;
@@ -57,7 +60,8 @@ export class ResolveBatch {
            FROM v WHERE a.id = v.id AND a.status = 1 AND (v.provider = 0 OR a.provider_id = v.provider)
            RETURNING a.id, a.provider_id, a.station_id, a.device_id, a.device_type, a.rule_code, a.category, a.type,
                      a.status, a.content, a.params, a.happen_time, a.recovery_time, a.resolved_by, a.dedup_key,
-                     a.occurrences, v.at),
+                     a.occurrences, a.acked_by, a.acked_by_name, a.acked_at, a.ack_note, a.assignee_id,
+                     a.shelved, a.in_maintenance, v.at),
          au AS (
            INSERT INTO audit_log(at, account_id, action, target, detail)
            SELECT up.at, up.resolved_by, 'resolveAlarm', 'alarm:' || up.id, '{"outcome":"resolved"}'::jsonb FROM up)

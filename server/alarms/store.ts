@@ -1,4 +1,4 @@
-import { ACTION_WAY, type AlarmCategory, type AlarmPush } from '../../protocol/push';
+import { ACTION_WAY, type AlarmCategory, type AlarmChange, type AlarmPush } from '../../protocol/push';
 import type { ALARM_TYPES } from '../../protocol/actions/alarms';
 import type { DeviceType } from '../../protocol/actions/stations';
 import type { Queryable } from '../db/db';
@@ -106,16 +106,37 @@ export interface AlarmRow {
   resolvedBy: string | null;
   dedupKey: string;
   occurrences: number;
+  // handling (migration 020): acknowledgement, assignment, shelved / in-maintenance marks
+  ackedById: number | null;
+  ackedBy: string | null;
+  ackedAt: Date | null;
+  ackNote: string | null;
+  assigneeId: number | null;
+  assigneeName: string | null;
+  shelved: boolean;
+  inMaintenance: boolean;
 }
+
+/** The handling state of an alarm nobody has handled yet. */
+export const NOT_HANDLED = {
+  ackedById: null, ackedBy: null, ackedAt: null, ackNote: null, assigneeId: null, assigneeName: null, shelved: false, inMaintenance: false,
+} as const satisfies Partial<AlarmRow>;
+
+/** Handling columns of AlarmRow over `alarms a` and the assignee joined as `asg`. */
+export const HANDLING_COLUMNS = `a.acked_by AS "ackedById", a.acked_by_name AS "ackedBy", a.acked_at AS "ackedAt", a.ack_note AS "ackNote",
+  a.assignee_id AS "assigneeId", coalesce(nullif(asg.contact, ''), asg.account) AS "assigneeName",
+  a.shelved, a.in_maintenance AS "inMaintenance"`;
 
 /** Columns of AlarmRow over `alarms a` joined by ALARM_JOINS. */
 export const ALARM_COLUMNS = `a.id, a.provider_id AS "providerId", a.station_id AS "stationId", s.name AS "stationName",
   a.device_id AS "deviceId", d.name AS "deviceName", a.device_type AS "deviceType", a.rule_code AS "ruleCode",
   a.category, a.type, a.status, a.content, a.params, a.happen_time AS "happenTime", a.recovery_time AS "recoveryTime",
-  a.resolved_by AS "resolvedById", coalesce(nullif(r.contact, ''), r.account) AS "resolvedBy", a.dedup_key AS "dedupKey", a.occurrences`;
+  a.resolved_by AS "resolvedById", coalesce(nullif(r.contact, ''), r.account) AS "resolvedBy", a.dedup_key AS "dedupKey", a.occurrences,
+  ${HANDLING_COLUMNS}`;
 export const ALARM_JOINS = `JOIN stations s ON s.id = a.station_id
   LEFT JOIN devices d ON d.id = a.device_id
-  LEFT JOIN accounts r ON r.id = a.resolved_by`;
+  LEFT JOIN accounts r ON r.id = a.resolved_by
+  LEFT JOIN accounts asg ON asg.id = a.assignee_id`;
 
 /** The open alarm of a condition: one per station, device (or the station itself) and rule. */
 export const dedupKeyOf = (stationId: number, deviceId: number | null | undefined, ruleCode: string): string =>
@@ -163,10 +184,14 @@ export const raiseAlarm = async (db: Queryable, input: RaiseInput): Promise<Rais
   const params = input.params ?? {};
   const [row] = await db.query<AlarmRow>(
     `WITH up AS (
-       INSERT INTO alarms AS x (provider_id, station_id, device_id, device_type, rule_code, category, type, status, content, params, happen_time, dedup_key, occurrences)
+       INSERT INTO alarms AS x (provider_id, station_id, device_id, device_type, rule_code, category, type, status, content, params, happen_time, dedup_key, occurrences, shelved, in_maintenance)
        SELECT st.provider_id, st.id, $2::int,
               coalesce((SELECT type FROM devices WHERE id = $2::int AND station_id = st.id), $3::text, $4::text),
-              $5, $6, $7, 1, $8, $9::jsonb, $10::timestamptz, $11, 1
+              $5, $6, $7, 1, $8, $9::jsonb, $10::timestamptz, $11, 1,
+              EXISTS (SELECT 1 FROM alarm_shelves sh WHERE sh.station_id = st.id AND sh.rule_code = $5
+                        AND (sh.device_id IS NULL OR sh.device_id = $2::int) AND sh.until > $10::timestamptz),
+              EXISTS (SELECT 1 FROM maintenance_windows mw WHERE mw.station_id = st.id AND mw.end_at > $10::timestamptz
+                        AND mw.start_at <= $10::timestamptz AND (cardinality(mw.device_ids) = 0 OR $2::int = ANY(mw.device_ids)))
        FROM stations st WHERE st.id = $1::int
        ON CONFLICT (dedup_key) WHERE status = 1 DO UPDATE
          SET occurrences = x.occurrences + 1,
@@ -199,9 +224,11 @@ export const alarmById = async (db: Queryable, id: number): Promise<AlarmRow | n
   return row ?? null;
 };
 
-/** The push message of an alarm (protocol/push.ts); `status` follows the row. */
-export const toPush = (row: AlarmRow, registry: Registry): AlarmPush => {
+/** The push message of an alarm (protocol/push.ts); `status` follows the row. Only the raise of
+ *  an alarm that is neither shelved nor in maintenance pops up; every other change is silent. */
+export const toPush = (row: AlarmRow, registry: Registry, change?: AlarmChange): AlarmPush => {
   const stationName = registry.stations.get(row.stationId)?.name ?? row.stationName;
+  const ch = change ?? (row.status === 1 ? 'raised' : 'resolved');
   return {
     alarmId: row.id,
     orgId: row.providerId,
@@ -214,12 +241,23 @@ export const toPush = (row: AlarmRow, registry: Registry): AlarmPush => {
     alarmCategory: row.category,
     happenTime: row.happenTime.toISOString(),
     status: row.status === 1 ? 'unresolved' : 'resolved',
+    change: ch,
+    silent: ch !== 'raised' || row.shelved || row.inMaintenance,
+    ackedBy: row.ackedBy,
+    ackedAt: iso(row.ackedAt),
+    ackNote: row.ackNote,
+    assigneeId: row.assigneeId,
+    assigneeName: row.assigneeName,
+    shelved: row.shelved,
+    inMaintenance: row.inMaintenance,
   };
 };
 
+const iso = (d: Date | null): string | null => (d ? new Date(d).toISOString() : null);
+
 /** Publishes the push of `row` on its alarm topics (once per new alarm, once per resolution). */
-export const publishAlarm = async (broker: PushBroker, registry: Registry, row: AlarmRow): Promise<AlarmPush> => {
-  const msg = toPush(row, registry);
+export const publishAlarm = async (broker: PushBroker, registry: Registry, row: AlarmRow, change?: AlarmChange): Promise<AlarmPush> => {
+  const msg = toPush(row, registry, change);
   const payload = JSON.stringify(msg);
   // The provider's topic, the customer's (for a customer's station) and the station's own.
   for (const topic of alarmTopicsForStation(registry, row.stationId)) await broker.publish(topic, payload);

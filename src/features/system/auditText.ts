@@ -10,12 +10,18 @@ export const AUDIT_ACTIONS = [
   'revokeAccountSessions', 'confirmTwoFactorEnrolment', 'resetTwoFactor', 'saveRole', 'deleteRole', 'saveTariff', 'deleteTariff',
   'saveTariffTemplate', 'deleteTariffTemplate', 'applyTariffTemplate', 'saveOilPrice', 'deleteOilPrice', 'savePeakShavingStrategy',
   'saveIslandStrategy', 'deleteStrategy', 'issueStrategy', 'setControlMode', 'updateStation', 'resolveAlarm', 'exportReport',
-  'createReportShare', 'revokeReportShare',
+  'createReportShare', 'revokeReportShare', 'exportAnalysis', 'saveReportSchedule', 'deleteReportSchedule', 'ackAlarm', 'assignAlarm',
+  'commentAlarm', 'shelveAlarmRule', 'unshelveAlarmRule', 'saveMaintenanceWindow', 'endMaintenanceWindow',
 ] as const;
 
 export const auditActionLabel = (action: string): string => catalogueText('system', `auditAction.${action}`) ?? action;
 
-const KIND_KEY = { account: 'auditTarget.account', role: 'auditTarget.role', station: 'auditTarget.station', tariff: 'auditTarget.tariff', strategy: 'auditTarget.strategy', alarm: 'auditTarget.alarm' } as const;
+const KIND_KEY = {
+  account: 'auditTarget.account', role: 'auditTarget.role', station: 'auditTarget.station', tariff: 'auditTarget.tariff',
+  strategy: 'auditTarget.strategy', alarm: 'auditTarget.alarm', export: 'auditTarget.export', maintenance: 'auditTarget.maintenance',
+  oilPrice: 'auditTarget.oilPrice', reportSchedule: 'auditTarget.reportSchedule', reportShare: 'auditTarget.reportShare',
+  shelf: 'auditTarget.shelf', tariffTemplate: 'auditTarget.tariffTemplate',
+} as const;
 
 /** `account:12` → "Account 12" (the kind translated when known). */
 export const targetLabel = (target: string | null): string => {

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { action } from '../action';
+import { id, isoTime, nonEmpty, ok } from './common';
+
+// Alarm handling in a network operations centre (docs/alarms.md, "Alarm handling"):
+// acknowledgement with a note, assignment, comments and a per-alarm timeline; shelving a rule on
+// a station or a device for a while; maintenance windows per station. Every write is audited and
+// answers the alarm's or the item's new state; the changes reach every console as pushes
+// (protocol/push.ts: `change`, `silent`, `stationMaintenancePush`).
+
+/** Longest shelf: one week. Shelves end by themselves at `until` (server clock). */
+export const MAX_SHELVE_MINUTES = 7 * 24 * 60;
+/** Longest maintenance window: 31 days. */
+export const MAX_MAINTENANCE_DAYS = 31;
+
+/** What happened to an alarm, as the timeline and the pushes name it. */
+export const ALARM_EVENTS = ['raised', 'acked', 'assigned', 'unassigned', 'commented', 'recovered', 'resolved'] as const;
+export type AlarmEvent = (typeof ALARM_EVENTS)[number];
+
+/** The handling state every alarm record and push carries. */
+export const alarmHandlingState = {
+  /** who acknowledged (contact person, else login name); null while unacknowledged */
+  ackedBy: z.string().nullable(),
+  /** ISO 8601; null while unacknowledged */
+  ackedAt: z.string().nullable(),
+  ackNote: z.string().nullable(),
+  /** the account it is assigned to (an account of the alarm's provider); null: nobody */
+  assigneeId: z.number().int().nullable(),
+  assigneeName: z.string().nullable(),
+  /** raised while its rule was shelved on the station or device: no pop-up, no sound */
+  shelved: z.boolean(),
+  /** raised inside a maintenance window of its station: no pop-up, no sound */
+  inMaintenance: z.boolean(),
+};
+
+export const timelineEntry = z.object({
+  event: z.enum(ALARM_EVENTS),
+  /** ISO 8601 */
+  at: z.string(),
+  /** account id; null for what the device did (raised, recovered) */
+  byId: z.number().int().nullable(),
+  /** contact person, else login name; null for the device */
+  by: z.string().nullable(),
+  /** the acknowledgement note or the comment text */
+  text: z.string().nullable(),
+  /** for assigned: the assignee */
+  assigneeId: z.number().int().nullable(),
+  assigneeName: z.string().nullable(),
+});
+
+export const shelfRecord = z.object({
+  shelfId: z.number().int(),
+  serviceProviderId: z.number().int(),
+  stationId: z.number().int(),
+  stationName: z.string(),
+  /** null: every device of the station (and the station itself) */
+  deviceId: z.number().int().nullable(),
+  deviceName: z.string().nullable(),
+  alarmRuleCode: z.string(),
+  alarmRuleName: z.string(),
+  reason: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  /** ISO 8601: the shelf ends by itself then */
+  until: z.string(),
+});
+
+export const maintenanceWindowRecord = z.object({
+  windowId: z.number().int(),
+  serviceProviderId: z.number().int(),
+  stationId: z.number().int(),
+  stationName: z.string(),
+  start: z.string(),
+  end: z.string(),
+  reason: z.string(),
+  /** empty: the whole station; else only these devices' alarms are in maintenance */
+  deviceIds: z.array(z.number().int()),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  /** set when ended early: `end` is then the time it was ended */
+  endedBy: z.string().nullable(),
+  /** planned: start in the future; active: now inside [start, end); ended: end passed */
+  state: z.enum(['planned', 'active', 'ended']),
+});
+
+/** The alarm after a handling write: id and the handling state. */
+const handledAlarm = z.object({ alarmId: z.number().int(), alarmStatus: z.number().int(), ...alarmHandlingState });
+
+const reason = nonEmpty(300);
+
+export const alarmHandlingActions = {
+  ackAlarm: action({
+    endpoint: 'alarm', permission: 'alarm.ack', kind: 'write', stage: 'foundation',
+    summary: 'Acknowledge an unresolved alarm with an optional note (who and when are recorded); acknowledging an acknowledged alarm changes nothing; a resolved alarm answers conflict. Pushes change "acked" (consoles stop its sound).',
+    request: z.object({ alarmId: id, note: z.string().trim().max(500).optional() }),
+    response: handledAlarm,
+  }),
+  assignAlarm: action({
+    endpoint: 'alarm', permission: 'alarm.assign', kind: 'write', stage: 'foundation',
+    summary: 'Assign an alarm to an enabled account that can see its station (null: unassign). Pushes change "assigned" or "unassigned".',
+    /** null or absent: unassign (the signed form drops null fields, so absent is how null arrives) */
+    request: z.object({ alarmId: id, assigneeId: id.nullable().optional() }),
+    response: handledAlarm,
+  }),
+  commentAlarm: action({
+    endpoint: 'alarm', permission: ['alarm.ack', 'alarm.assign'], kind: 'write', stage: 'foundation',
+    summary: 'Add a comment to an alarm\'s timeline. Pushes change "commented".',
+    request: z.object({ alarmId: id, text: nonEmpty(1000) }),
+    response: timelineEntry,
+  }),
+  queryAlarmTimeline: action({
+    endpoint: 'alarm', permission: ['alarm.alarmList', 'alarmLog.alarmLog', 'message.list', 'homepage.index'], kind: 'read', stage: 'foundation',
+    summary: 'What happened to one alarm, oldest first: raised, acknowledged, assigned, commented, recovered or resolved, with who and when.',
+    request: z.object({ alarmId: id }),
+    response: z.object({ dataList: z.array(timelineEntry) }),
+  }),
+  shelveAlarmRule: action({
+    endpoint: 'alarm', permission: 'alarm.shelve', kind: 'write', stage: 'foundation',
+    summary: 'Shelve an alarm rule on a station (every device) or one device of it for `minutes` (1 to one week): new occurrences are stored and listed as shelved, pushed silent. Shelving a shelved rule replaces its end and reason.',
+    request: z.object({
+      stationId: id,
+      deviceId: id.optional(),
+      /** the alarm's `alarmRuleCode` */
+      alarmRuleCode: z.string().trim().min(1).max(64),
+      minutes: z.number().int().min(1).max(MAX_SHELVE_MINUTES),
+      reason,
+    }),
+    response: shelfRecord,
+  }),
+  unshelveAlarmRule: action({
+    endpoint: 'alarm', permission: 'alarm.shelve', kind: 'write', stage: 'foundation',
+    summary: 'End a shelf now; ending an expired or ended shelf changes nothing.',
+    request: z.object({ shelfId: id }),
+    response: ok,
+  }),
+  queryShelves: action({
+    endpoint: 'alarm', permission: ['alarm.alarmList', 'alarm.shelve'], kind: 'read', stage: 'foundation',
+    summary: 'Active shelves in scope (until in the future), soonest end first, with who set them and why.',
+    request: z.object({ orgId: id.optional(), stationId: id.optional() }),
+    response: z.object({ dataList: z.array(shelfRecord) }),
+  }),
+  saveMaintenanceWindow: action({
+    endpoint: 'energystorage', permission: 'station.maintenance', kind: 'write', stage: 'foundation',
+    summary: 'Plan (or, with windowId, change) a maintenance window of a station: alarms raised inside [start, end) are stored as in maintenance and pushed silent; deviceIds narrows it to some devices of the station. end after start, at most 31 days, end in the future.',
+    request: z.object({
+      windowId: id.optional(),
+      stationId: id,
+      start: isoTime,
+      end: isoTime,
+      reason,
+      deviceIds: z.array(id).max(500).optional(),
+    }),
+    response: maintenanceWindowRecord,
+  }),
+  endMaintenanceWindow: action({
+    endpoint: 'energystorage', permission: 'station.maintenance', kind: 'write', stage: 'foundation',
+    summary: 'End a window now (a planned one is cancelled: its end becomes its start); ending an ended window changes nothing.',
+    request: z.object({ windowId: id }),
+    response: maintenanceWindowRecord,
+  }),
+  queryMaintenanceWindows: action({
+    endpoint: 'energystorage', permission: ['monitorStation.list', 'monitorStation.detail', 'homepage.index', 'station.maintenance'], kind: 'read', stage: 'foundation',
+    summary: 'Active and planned maintenance windows in scope, soonest start first; optionally one provider or station; `includeEnded` adds those ended in the last 30 days.',
+    request: z.object({ orgId: id.optional(), stationId: id.optional(), includeEnded: z.boolean().default(false) }),
+    response: z.object({ dataList: z.array(maintenanceWindowRecord) }),
+  }),
+} as const;
