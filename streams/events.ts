@@ -1,6 +1,7 @@
 // Every change to the store is one of these past-tense events (Redux style guide: events, not
 // setters). Reducers are pure; timestamps are passed in by the effects that saw them happen.
 import type { DataEvent } from './slices/events';
+import type { MaintenanceEvent } from './alarms/maintenanceState';
 import type { AlarmPush, Language, MessageText, MessageType, Org, Profile } from './types';
 
 export type PushStatus = 'idle' | 'connecting' | 'online' | 'offline';
@@ -31,6 +32,8 @@ export type StoreEvent =
   | { type: 'popups/shown'; at: number }
   | { type: 'popups/closed'; alarmId: number }
   | { type: 'popups/overflowCleared' }
+  /** stations in maintenance (streams/alarms/maintenance.ts) */
+  | MaintenanceEvent
   // connection status
   | { type: 'push/statusChanged'; status: PushStatus; at: number }
   | { type: 'api/succeeded'; at: number }

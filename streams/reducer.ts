@@ -7,6 +7,8 @@ import { reduceData, recolour } from './slices/reducer';
 import { initialData } from './slices/types';
 import { initialState, type State } from './state';
 import { ACTION_WAY_SOUND, type AlarmPush } from './types';
+import { badgeWeight, isSilent, pushVersion, weightBefore } from './alarms/pushState';
+import { reduceMaintenance } from './alarms/maintenanceState';
 
 // Immutability is by convention (reducers never mutate); auto-freeze would walk the alarm ring
 // on every event, which an alarm storm cannot afford.
@@ -32,27 +34,33 @@ function receive(s: State, alarms: readonly AlarmPush[], live: boolean, at: numb
   let overflow = s.popups.overflow;
   const onScreen = s.popups.visible.length;
   const fresh: number[] = [];
+  /** acknowledged or resolved while still waiting for a pop-up slot: they no longer pop up */
+  let settled: Set<number> | null = null;
   for (const m of alarms) {
     const prev = (byId ?? prevById)[m.alarmId];
-    if (prev && prev.status === m.status) continue; // duplicate delivery
+    if (prev && pushVersion(prev) === pushVersion(m)) continue; // duplicate delivery
     if (live) {
       receivedTotal += 1;
-      if (badgeOrgId === null || badgeOrgId === m.orgId) {
-        if (m.status === 'unresolved') badge += 1;
-        else if (!prev || prev.status === 'unresolved') badge = Math.max(0, badge - 1);
-      }
+      // the badge counts unresolved, unacknowledged alarms (an acknowledgement leaves it)
+      if (badgeOrgId === null || badgeOrgId === m.orgId) badge = Math.max(0, badge + badgeWeight(m) - (prev ? badgeWeight(prev) : weightBefore(m)));
     }
+    if (prev && badgeWeight(m) === 0) (settled ??= new Set()).add(m.alarmId);
     if (m.alarmId > lastId) lastId = m.alarmId;
     byId ??= { ...prevById };
     byId[m.alarmId] = m;
     if (!prev) fresh.push(m.alarmId);
-    if (live && !prev && m.status === 'unresolved') {
+    // shelved and in-maintenance raises are listed but never pop up (nor sound)
+    if (live && !prev && m.status === 'unresolved' && !isSilent(m)) {
       queue ??= [...s.popups.queue];
       if (onScreen + queue.length < POPUP_VISIBLE_CAP + POPUP_QUEUE_CAP) queue.push(m.alarmId);
       else overflow += 1;
     }
   }
   if (byId === null) return s;
+  if (settled) {
+    const drop = settled;
+    queue = (queue ?? s.popups.queue).filter((id) => !drop.has(id));
+  }
   let ids = s.alarms.ids;
   if (fresh.length) {
     // newest first; ids grow over time, so a fresh batch mostly goes in front
@@ -81,6 +89,7 @@ export const reduce = (state: State, e: StoreEvent): State => {
     return e.live && next !== state ? recolour(next, e.alarms) : next;
   }
   if (e.type === 'alarms/listLoaded') return receive(state, e.alarms, false, null);
+  if (e.type === 'maintenance/loaded' || e.type === 'maintenance/pushed') return { ...state, maintenance: reduceMaintenance(state.maintenance, e) };
   if (DATA_EVENT.test(e.type)) return reduceData(state, e as DataEvent);
   return produce(state, (d) => {
     switch (e.type) {
@@ -155,7 +164,7 @@ export const reduce = (state: State, e: StoreEvent): State => {
         if (e.maxId !== undefined)
           for (const id of d.alarms.ids) {
             if (id <= e.maxId) break;
-            if (d.alarms.byId[id]?.status === 'unresolved' && d.alarms.byId[id]?.orgId === e.orgId) newer += 1;
+            if (d.alarms.byId[id]?.status === 'unresolved' && !d.alarms.byId[id]?.ackedAt && d.alarms.byId[id]?.orgId === e.orgId) newer += 1;
           }
         d.alarms.badge = e.total + newer;
         d.alarms.badgeOrgId = e.orgId;

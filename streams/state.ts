@@ -1,6 +1,7 @@
 // The one normalised state of the console (SPEC §3 session entities + alarms + connection).
 import type { PushStatus } from './events';
 import { initialData, type DataState } from './slices/types';
+import type { MaintenanceSpans } from './alarms/maintenanceState';
 import type { AlarmPush, Language, MessageText, MessageType, Org, Profile } from './types';
 
 export interface SessionState {
@@ -43,6 +44,8 @@ export interface State extends DataState {
     /** last pop-up that asked for a sound (35003): the UI plays it when seq changes */
     sound: { seq: number; alarmId: number; category: AlarmPush['alarmCategory'] } | null;
   };
+  /** maintenance windows of the current provider, active or planned, by window id */
+  maintenance: MaintenanceSpans;
   connection: {
     push: PushStatus;
     pushChangedAt: number | null;
@@ -70,6 +73,7 @@ export const initialState = (over: Partial<SessionState> = {}): State => ({
   loading: 0,
   alarms: { badge: 0, badgeOrgId: null, receivedTotal: 0, lastId: 0, byId: {}, ids: [] },
   popups: { queue: [], visible: [], overflow: 0, lastShownAt: null, sound: null },
+  maintenance: {},
   connection: { push: 'idle', pushChangedAt: null, api: 'online', network: 'online', lastDataAt: null },
   ...initialData(),
 });

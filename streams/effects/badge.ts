@@ -1,5 +1,5 @@
 // Alarm badge (SPEC §4/§7): fuzzyAlarmRecord {alarmStatus 1, orgId}, page 1, length 1000,
-// totalCount. Reloaded on sign-in and org switch and refreshed by a backing-off poll; live
+// totalCount; acknowledged alarms are left out (`acked: false`): the badge is what nobody took. Reloaded on sign-in and org switch and refreshed by a backing-off poll; live
 // pushes move it in between (reducer). A failed first load shows 0 (SPEC §8); a failed
 // refresh keeps the live count rather than wiping counted pushes.
 import { EMPTY, distinctUntilChanged, map, switchMap, type SchedulerLike, type Subscription } from 'rxjs';
@@ -9,7 +9,7 @@ import { poll } from '../poll';
 import type { Store } from '../store';
 
 export const badgeQuery = (orgId: number) =>
-  ({ alarmRecordVo: { alarmStatus: 1, orgId }, page: 1, length: ALARM_COUNT_PAGE_SIZE }) as const;
+  ({ alarmRecordVo: { alarmStatus: 1, orgId, acked: false }, page: 1, length: ALARM_COUNT_PAGE_SIZE }) as const;
 
 export function startBadge(store: Store, api: Api, o: { intervalMs?: number; scheduler?: SchedulerLike } = {}): Subscription {
   return store.state$

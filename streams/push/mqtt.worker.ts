@@ -1,7 +1,7 @@
 // Push worker: one MQTT-over-WebSocket connection, messages parsed and validated here and sent
 // to the page in batches (the first of a quiet period at once, then one batch per 16 ms).
 /// <reference lib="webworker" />
-import { parseAlarmPush } from '../../protocol/push';
+import { parseAlarmPush, parsePush } from '../../protocol/push';
 import { connectMqtt } from './mqtt';
 import type { PushClient } from './source';
 import type { FromWorker, ToWorker } from './worker-protocol';
@@ -36,8 +36,10 @@ scope.onmessage = (e: MessageEvent<ToWorker>) => {
       client.onConnect(() => post({ type: 'connect' }));
       client.onClose(() => post({ type: 'close' }));
       client.onMessage((topic, payload) => {
-        const r = parseAlarmPush(payload);
+        const r = parsePush(payload);
         if (!r.ok) return post({ type: 'malformed', topic, reason: r.reason, detail: r.detail });
+        // a station's maintenance changed: rare, delivered at once, outside the alarm batches
+        if (r.kind === 'stationMaintenance') return post({ type: 'maintenance', topic, message: r.message });
         if (timer === null) {
           post({ type: 'batch', items: [{ topic, alarm: r.message }] });
           timer = setTimeout(flush, 16);

@@ -4,10 +4,11 @@
 // and after every reconnect fetches the alarms published since the last id it saw, de-duplicated
 // by id. Everything it needs is injected, so tests drive it with Subjects and fakes.
 import { Observable, asyncScheduler, type SchedulerLike, type Subscription } from 'rxjs';
-import type { PushParse } from '../../protocol/push';
+import type { AnyPushParse, PushParse, StationMaintenancePush } from '../../protocol/push';
 import { fullJitter, type BackoffPolicy } from '../backoff';
 import type { PushStatus } from '../events';
 import type { AlarmPush } from '../types';
+import { pushVersion } from '../alarms/pushState';
 
 export interface PushCredentials {
   url: string;
@@ -23,6 +24,8 @@ export interface PushClient {
   onMessage(fn: (topic: string, payload: Uint8Array | string) => void): void;
   /** clients that parse off the main thread deliver validated alarms in batches instead */
   onBatch?(fn: (items: { topic: string; alarm: AlarmPush }[], malformed: { topic: string; reason: string; detail: string }[]) => void): void;
+  /** a station's maintenance window changed (parsed off the main thread like the alarms) */
+  onMaintenance?(fn: (topic: string, message: StationMaintenancePush) => void): void;
   subscribe(topic: string): void;
   unsubscribe(topic: string): void;
   end(): void;
@@ -30,7 +33,8 @@ export interface PushClient {
 
 export type PushOutput =
   | { type: 'status'; status: PushStatus }
-  | { type: 'alarms'; alarms: AlarmPush[]; live: boolean };
+  | { type: 'alarms'; alarms: AlarmPush[]; live: boolean }
+  | { type: 'maintenance'; window: StationMaintenancePush };
 
 export interface PushDeps {
   /** current org id to follow; null = stay disconnected */
@@ -41,7 +45,8 @@ export interface PushDeps {
   catchUp(afterId: number, orgId: number): Promise<AlarmPush[]>;
   /** the newest alarm id of the org now (0 if none): the cursor before anything was seen */
   latestId(orgId: number): Promise<number>;
-  parse(payload: Uint8Array | string): PushParse;
+  /** either push of an alarm topic (protocol/push.ts parsePush), or alarms only */
+  parse(payload: Uint8Array | string): PushParse | AnyPushParse;
   /** the topics to follow for an org, chosen from those the server offered */
   topicsOf(orgId: number, offered: readonly string[]): string[];
   backoff?: BackoffPolicy;
@@ -65,7 +70,8 @@ export function createPushSource(d: PushDeps): Observable<PushOutput> {
   const seenCap = d.seenCap ?? 200_000;
 
   return new Observable<PushOutput>((out) => {
-    const seen = new Map<number, AlarmPush['status']>();
+    /** alarm id -> version of the last change delivered (a new acknowledgement is not a repeat) */
+    const seen = new Map<number, string>();
     let lastId = 0;
     let org: number | null = null;
     let client: PushClient | null = null;
@@ -77,13 +83,14 @@ export function createPushSource(d: PushDeps): Observable<PushOutput> {
     let retry: Subscription | null = null;
 
     // --- dedup + batching --------------------------------------------------------------
-    /** keeps only alarms (or status transitions) not seen before, for the current org */
+    /** keeps only alarms (or changes of them) not seen before, for the current org */
     const fresh = (list: readonly AlarmPush[]): AlarmPush[] => {
       const keep: AlarmPush[] = [];
       for (const m of list) {
-          if (seen.get(m.alarmId) === m.status) continue;
+        const v = pushVersion(m);
+        if (seen.get(m.alarmId) === v) continue;
         seen.delete(m.alarmId);
-        seen.set(m.alarmId, m.status);
+        seen.set(m.alarmId, v);
         if (seen.size > seenCap) seen.delete(seen.keys().next().value as number);
         if (m.alarmId > lastId) lastId = m.alarmId;
         keep.push(m);
@@ -204,6 +211,9 @@ export function createPushSource(d: PushDeps): Observable<PushOutput> {
         for (const b of malformed) if (topics.has(b.topic)) warn('[push] malformed message ignored', b.reason, b.detail);
         deliverLive(fresh(items.filter((i) => topics.has(i.topic)).map((i) => i.alarm)));
       });
+      c.onMaintenance?.((t, message) => {
+        if (gen === generation && topics.has(t)) out.next({ type: 'maintenance', window: message });
+      });
       c.onMessage((t, payload) => {
         if (gen !== generation || !topics.has(t)) return;
         const r = d.parse(payload);
@@ -211,7 +221,8 @@ export function createPushSource(d: PushDeps): Observable<PushOutput> {
           warn('[push] malformed message ignored', r.reason, r.detail); // SPEC §8: only logged
           return;
         }
-        deliverLive(fresh([r.message]));
+        if ('kind' in r && r.kind === 'stationMaintenance') out.next({ type: 'maintenance', window: r.message });
+        else deliverLive(fresh([r.message as AlarmPush]));
       });
     };
 

@@ -1,19 +1,21 @@
 // Entry of the lazily loaded push chunk (mqtt.js + zod stay out of the login route's JS).
 // Wires the push source to the store: status -> connection, alarms -> alarms/received.
 import { distinctUntilChanged, filter, map, pairwise, type Subscription } from 'rxjs';
-import { orgAlarmTopic, parseAlarmPush, parseStationAlarmTopic } from '../../protocol/push';
+import { orgAlarmTopic, parseAlarmPush, parsePush, parseStationAlarmTopic } from '../../protocol/push';
 import type { Api } from '../api/client';
 import type { Store } from '../store';
 import type { AlarmPush } from '../types';
 import { connectInWorker } from './worker-client';
 import { startBadge } from '../effects/badge';
 import { startPopupPump } from '../effects/popups';
+import { startMaintenance } from '../alarms/maintenance';
 import { createPushSource } from './source';
 
 /** Starts everything that only matters once signed in: badge, pop-up pump, push channel. */
 export function startSignedIn(store: Store, api: Api): Subscription {
   const sub = startBadge(store, api);
   sub.add(startPopupPump(store));
+  sub.add(startMaintenance(store, api));
   sub.add(startPush(store, api));
   return sub;
 }
@@ -46,7 +48,7 @@ export function startPush(store: Store, api: Api): Subscription {
       const r = await api.call('fuzzyAlarmRecord', { alarmRecordVo: { orgId }, page: 1, length: 1 }, { quiet: true });
       return r.dataList[0]?.alarmId ?? 0;
     },
-    parse: parseAlarmPush,
+    parse: parsePush,
     topicsOf,
     // the browser back online, or the API answering again after a failure (a server restart)
     retryNow$: store.state$.pipe(
@@ -58,6 +60,7 @@ export function startPush(store: Store, api: Api): Subscription {
   }).subscribe((o) => {
     const at = Date.now();
     if (o.type === 'status') store.dispatch({ type: 'push/statusChanged', status: o.status, at });
+    else if (o.type === 'maintenance') store.dispatch({ type: 'maintenance/pushed', window: o.window });
     else store.dispatch({ type: 'alarms/received', alarms: o.alarms, at, live: o.live });
   });
 }

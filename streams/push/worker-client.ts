@@ -5,7 +5,7 @@ import type { FromWorker, ToWorker } from './worker-protocol';
 export function connectInWorker(creds: PushCredentials): PushClient {
   const w = new Worker(new URL('./mqtt.worker.ts', import.meta.url), { type: 'module', name: 'push' });
   const send = (m: ToWorker) => w.postMessage(m);
-  const on: Partial<{ connect: () => void; close: () => void; batch: Parameters<NonNullable<PushClient['onBatch']>>[0] }> = {};
+  const on: Partial<{ connect: () => void; close: () => void; batch: Parameters<NonNullable<PushClient['onBatch']>>[0]; maintenance: Parameters<NonNullable<PushClient['onMaintenance']>>[0] }> = {};
   let closed = false;
   const close = () => {
     if (closed) return;
@@ -17,6 +17,7 @@ export function connectInWorker(creds: PushCredentials): PushClient {
     if (m.type === 'connect') on.connect?.();
     else if (m.type === 'close') close();
     else if (m.type === 'batch') on.batch?.(m.items, []);
+    else if (m.type === 'maintenance') on.maintenance?.(m.topic, m.message);
     else on.batch?.([], [{ topic: m.topic, reason: m.reason, detail: m.detail }]);
   };
   w.onerror = () => close();
@@ -27,6 +28,7 @@ export function connectInWorker(creds: PushCredentials): PushClient {
     onClose: (fn) => void (on.close = fn),
     onMessage: () => undefined,
     onBatch: (fn) => void (on.batch = fn),
+    onMaintenance: (fn) => void (on.maintenance = fn),
     subscribe: (t) => send({ type: 'subscribe', topic: t }),
     unsubscribe: (t) => send({ type: 'unsubscribe', topic: t }),
     end: () => {

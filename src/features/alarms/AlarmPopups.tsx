@@ -1,7 +1,14 @@
 // Real-time pop-ups (SPEC §4): bottom-right, error style, persist until closed. Ignore closes
 // and stops the sound; View opens the message list in a new tab filtered by station, then
 // closes. At most POPUP_VISIBLE_CAP on screen; the rest are summarised as "+N more".
+// Acknowledge (permission alarm.ack) takes the alarm for the organisation: every console's card
+// then says who and when, and its sound stops wherever it plays (the push carries the change).
 import { memo, useCallback, useEffect, useState } from 'react';
+import { filter } from 'rxjs';
+import { selectPermissions } from '../../../streams/selectors';
+import { ackAlarm$ } from '../../../streams/alarms/handling';
+import { badgeWeight } from '../../../streams/alarms/pushState';
+import { useCommand } from '../../hooks/useCommand';
 import { POPUP_VISIBLE_CAP } from '../../../streams/constants';
 import type { AlarmPush } from '../../../streams/types';
 import { Icon } from '../../components/Icon';
@@ -54,6 +61,17 @@ export function AlarmPopups() {
     return () => sub.unsubscribe();
   }, [store]);
 
+  // an acknowledgement or a resolution, from any console, silences that alarm here
+  useEffect(() => {
+    const sub = store.events$.pipe(filter((e) => e.type === 'alarms/received')).subscribe((e) => {
+      if (e.type === 'alarms/received') for (const m of e.alarms) if (badgeWeight(m) === 0) soundBank.stopFor(m.alarmId);
+    });
+    return () => sub.unsubscribe();
+  }, [store]);
+  const canAck = useStoreValue(selectPermissions).has('alarm.ack');
+  const ack = useCommand(ackAlarm$, () => undefined);
+  const onAck = useCallback((m: AlarmPush) => ack.run({ alarmId: m.alarmId }), [ack]);
+
   const onIgnore = useCallback(
     (m: AlarmPush) => {
       soundBank.stop(m.alarmCategory);
@@ -93,7 +111,7 @@ export function AlarmPopups() {
         </button>
       )}
       {visible.map((m) => (
-        <Popup key={m.alarmId} m={m} onIgnore={onIgnore} onView={onView} />
+        <Popup key={m.alarmId} m={m} onIgnore={onIgnore} onView={onView} onAck={canAck ? onAck : undefined} />
       ))}
     </section>
   );
@@ -105,7 +123,7 @@ const WARM_UP: AlarmPush = {
   alarmCategory: 'event', happenTime: new Date(0).toISOString(), status: 'unresolved',
 };
 
-const Popup = memo(function Popup({ m, onIgnore, onView, warmUp = false }: { m: AlarmPush; onIgnore: (m: AlarmPush) => void; onView: (m: AlarmPush) => void; warmUp?: boolean }) {
+const Popup = memo(function Popup({ m, onIgnore, onView, onAck, warmUp = false }: { m: AlarmPush; onIgnore: (m: AlarmPush) => void; onView: (m: AlarmPush) => void; onAck?: (m: AlarmPush) => void; warmUp?: boolean }) {
   const t = useT('alarms');
   const lang = useStoreValue((s) => s.session.language);
   const tid = (id: string) => (warmUp ? undefined : id);
@@ -115,6 +133,7 @@ const Popup = memo(function Popup({ m, onIgnore, onView, warmUp = false }: { m: 
       data-alarm-id={warmUp ? undefined : m.alarmId}
       data-category={m.alarmCategory}
       data-action-way={m.actionWay}
+      data-acked={m.ackedAt ? 'true' : 'false'}
       aria-labelledby={`popup-${m.alarmId}`}
       className="pointer-events-auto rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 shadow-xl dark:border-red-800 dark:bg-red-950 dark:text-red-100"
     >
@@ -134,8 +153,21 @@ const Popup = memo(function Popup({ m, onIgnore, onView, warmUp = false }: { m: 
         <dd className="truncate" data-testid={tid('popup-rule')}>{alarmRuleName(m.alarmRuleCode, m.alarmRuleName)}</dd>
         <dt className="text-red-700/80 dark:text-red-300/80">{t('alarms:time')}</dt>
         <dd>{formatTime(m.happenTime, lang)}</dd>
+        {m.ackedAt && (
+          <>
+            <dt className="text-red-700/80 dark:text-red-300/80">{t('alarms:handling.acked')}</dt>
+            <dd className="truncate" data-testid={tid('popup-acked')} title={m.ackNote ?? undefined}>
+              {t('alarms:handling.byAt', { by: m.ackedBy ?? '-', at: formatTime(m.ackedAt, lang) })}
+            </dd>
+          </>
+        )}
       </dl>
       <div className="mt-2 flex justify-end gap-2">
+        {onAck && !m.ackedAt && m.status === 'unresolved' && (
+          <button type="button" onClick={() => onAck(m)} data-testid={tid('popup-ack')} className="mr-auto h-7 rounded-md border border-red-300 bg-white px-3 text-xs font-medium hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:hover:bg-red-800">
+            {t('alarms:handling.ack')}
+          </button>
+        )}
         <button type="button" onClick={() => onIgnore(m)} data-testid={tid('popup-ignore')} className="h-7 rounded-md border border-red-300 bg-white px-3 text-xs font-medium hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:hover:bg-red-800">
           {t('alarms:ignore')}
         </button>

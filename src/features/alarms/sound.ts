@@ -60,6 +60,11 @@ export class SoundBank {
     this.owner.delete(c);
   }
 
+  /** An alarm was acknowledged or resolved (here or on another console): its sound stops. */
+  stopFor(alarmId: number): void {
+    for (const [c, owner] of this.owner) if (owner === alarmId) this.stop(c);
+  }
+
   stopAll(): void {
     for (const c of CATEGORIES) this.stop(c);
   }

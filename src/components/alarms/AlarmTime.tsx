@@ -1,0 +1,18 @@
+// An alarm time as a table shows it: wall-clock time in the chosen zone, and in station mode the
+// station's zone named under it (a list can span zones, so each cell says which).
+import { formatWall, type Zone } from '../../../protocol/site-time';
+
+export const wallOrDash = (iso: string | null, zone: Zone): string => {
+  if (!iso) return '-';
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? '-' : formatWall(zone, ms);
+};
+
+export function AlarmTime({ iso, zone, named, testId }: { iso: string | null; zone: Zone; named: boolean; testId?: string }) {
+  return (
+    <span data-testid={testId} data-zone={zone} className="flex min-w-0 flex-col leading-tight">
+      <span className="truncate font-mono text-xs">{wallOrDash(iso, zone)}</span>
+      {named && iso && <span className="truncate text-[10px] text-slate-400">{zone}</span>}
+    </span>
+  );
+}
