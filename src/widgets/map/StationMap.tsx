@@ -16,7 +16,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Map, NavigationControl, useControl, type MapRef } from 'react-map-gl/maplibre';
 import { clusterStations, type MapPoint, type MapStation } from '../../../streams/home/cluster';
 import { offlineStyle } from './offlineStyle';
-import { slideWhileDragging } from './slideDrag';
+import { slideWhileDragging, type SlidingDrag } from './slideDrag';
 import { mapPixelRatio } from './softwareWebgl';
 
 setWorkerUrl(workerUrl);
@@ -28,6 +28,15 @@ function DeckOverlay(props: MapboxOverlayProps) {
   overlay.setProps(props);
   return null;
 }
+
+// The map draws beyond the box by a tenth of its width and height on each side (Leaflet's
+// default renderer padding), so a drag that ends within it shows drawn land at the edges and needs
+// no redraw until the pointer rests (slideDrag.ts); the zoom buttons' corner moves into the
+// visible box: 1/12 of the 1.2× container is the margin.
+const INITIAL = { longitude: 105, latitude: 28, zoom: 2.2 };
+const OVERSCAN = { position: 'absolute', left: '-10%', top: '-10%', width: '120%', height: '120%' } as const;
+// important: MapLibre's own stylesheet is unlayered and would win over a utility layer
+const CONTROLS_IN_VIEW = '[&_.maplibregl-ctrl-top-right]:top-[8.3333%]! [&_.maplibregl-ctrl-top-right]:right-[8.3333%]!';
 
 export interface StationMapProps {
   /** statuses already include live alarm pushes (the store raises them) */
@@ -45,8 +54,8 @@ export interface StationMapProps {
 export default function StationMap({ stations, styleUrl, dark = false, height = 420, statusLabel, powerLabel, countLabel, onOpen }: StationMapProps) {
   const map = useRef<MapRef>(null);
   const box = useRef<HTMLDivElement>(null);
-  const unslide = useRef<(() => void) | null>(null);
-  useEffect(() => () => unslide.current?.(), []);
+  const drag = useRef<SlidingDrag | null>(null);
+  useEffect(() => () => drag.current?.remove(), []);
   const [zoom, setZoom] = useState(2.2);
   const [hover, setHover] = useState<{ x: number; y: number; p: MapPoint } | null>(null);
   const z = Math.floor(zoom);
@@ -93,28 +102,38 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
     }),
   ];
 
-  const onHover = (info: PickingInfo<MapPoint>) => setHover(info.object ? { x: info.x, y: info.y, p: info.object } : null);
+  // deck.gl's x and y are on its canvas, which overhangs the box and may be slid (slideDrag.ts)
+  const onHover = (info: PickingInfo<MapPoint>) => {
+    const c = box.current?.querySelector('canvas')?.getBoundingClientRect();
+    const b = box.current?.getBoundingClientRect();
+    const at = c && b ? { x: info.x + c.left - b.left, y: info.y + c.top - b.top } : { x: info.x, y: info.y };
+    setHover(info.object ? { ...at, p: info.object } : null);
+  };
   const onClick = (info: PickingInfo<MapPoint>) => {
     const p = info.object;
     if (!p) return;
-    if (p.station) onOpen(p.station);
-    else map.current?.flyTo({ center: [p.lon, p.lat], zoom: Math.min(14, z + 2), duration: 500 });
+    if (p.station) return onOpen(p.station);
+    // the flight centres the cluster in the camera, so the camera must be where the box shows
+    drag.current?.settle();
+    map.current?.flyTo({ center: [p.lon, p.lat], zoom: Math.min(14, z + 2), duration: 500 });
   };
 
   return (
-    <div ref={box} className="relative h-full overflow-hidden rounded-md" style={{ minHeight: height, background: dark ? '#0b1220' : '#dbeafe' }} data-testid="station-map" data-points={points.length} data-stations={stations.length}
+    <div ref={box} className={`relative h-full overflow-hidden rounded-md ${CONTROLS_IN_VIEW}`} style={{ minHeight: height, background: dark ? '#0b1220' : '#dbeafe' }} data-testid="station-map" data-points={points.length} data-stations={stations.length}
       data-alarmed={alarmed}>
       <Map
         ref={map}
-        initialViewState={{ longitude: 105, latitude: 28, zoom: 2.2 }}
+        initialViewState={INITIAL}
         mapStyle={mapStyle}
         renderWorldCopies={false}
         // no cross-fade of tiles after a move: each fade frame is a full redraw
         fadeDuration={0}
         attributionControl={false}
         onLoad={(e) => {
-          unslide.current?.();
-          unslide.current = slideWhileDragging(e.target);
+          drag.current?.remove();
+          drag.current = slideWhileDragging(e.target, box.current ?? e.target.getContainer());
+          // the first view again, now bounded by the visible box (the padding set above)
+          e.target.jumpTo({ center: [INITIAL.longitude, INITIAL.latitude] });
           if (mapPixelRatio() !== devicePixelRatio) e.target.setPixelRatio(mapPixelRatio());
         }}
         onZoom={(e) => setZoom(e.viewState.zoom)}
@@ -122,7 +141,7 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
         onMoveEnd={(e) => {
           if (box.current) box.current.dataset.center = `${e.viewState.longitude.toFixed(2)},${e.viewState.latitude.toFixed(2)}`;
         }}
-        style={{ width: '100%', height: '100%' }}
+        style={OVERSCAN}
       >
         <NavigationControl position="top-right" showCompass={false} />
         <DeckOverlay useDevicePixels={mapPixelRatio()} layers={layers} onHover={onHover} onClick={onClick} getCursor={({ isHovering }) => (isHovering ? 'pointer' : 'grab')} />
