@@ -12,10 +12,13 @@ const groups: Record<string, () => Promise<unknown>> = {
   tariff: () => import('./groups/tariff').then((m) => m.run()),
   reports: () => import('./groups/reports').then((m) => m.run()),
   modes: () => import('./groups/modes').then((m) => m.run()),
+  soak: () => import('./groups/soak').then((m) => m.run()),
+  replicas: () => import('./groups/replicas').then((m) => m.run()),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const names = wanted.length > 0 ? wanted : Object.keys(groups);
+// the soak runs for minutes: only when asked for by name
+const names = wanted.length > 0 ? wanted : Object.keys(groups).filter((g) => g !== 'soak');
 for (const n of names) {
   const g = groups[n];
   if (!g) {

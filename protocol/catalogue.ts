@@ -6,6 +6,7 @@ import { tariffActions } from './actions/tariffs';
 import { strategyActions } from './actions/strategies';
 import { strategyPredictActions } from './actions/strategy-predict';
 import { alarmActions } from './actions/alarms';
+import { alarmHandlingActions } from './actions/alarm-handling';
 import { accountActions } from './actions/accounts';
 import { telemetryActions } from './actions/telemetry';
 import { reportActions } from './actions/reports';
@@ -21,6 +22,7 @@ export const catalogue = {
   ...strategyActions,
   ...strategyPredictActions,
   ...alarmActions,
+  ...alarmHandlingActions,
   ...accountActions,
   ...telemetryActions,
   ...reportActions,

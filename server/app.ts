@@ -12,6 +12,9 @@ import { seedAlarmHistory } from './alarms/seed-history';
 import { Registry } from './registry';
 import { Sessions } from './auth/sessions';
 import { NonceCache } from './api/nonces';
+import { SharedNonces } from './api/nonce-store';
+import { createChanges } from './db/changes';
+import { checkDeployment } from './deployment';
 import { Outbox } from './auth/outbox';
 import { registerApi } from './api/pipeline';
 import { registerReportRoutes } from './reports/routes';
@@ -21,6 +24,8 @@ import { createBroker } from './broker';
 import { StationCache } from './cache';
 import { FleetRuntime } from './fleet/runtime';
 import { registerHealth } from './metrics';
+import { Ownership } from './cluster/ownership';
+import { locksFor } from './cluster/locks';
 import type { Services } from './services';
 
 export interface BuildOptions {
@@ -55,31 +60,43 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
 
   registerSecurityHeaders(app, config.mapStyleOrigins ?? []);
 
-  // Infrastructure first: database, registry, sessions, broker.
+  // Infrastructure first: database, registry, sessions, broker. A setup that cannot work as
+  // configured (docs/deploy.md) stops here, saying why.
+  // a secret given in code (tests, benches) counts as set
+  if (opts.config?.gatewaySecret !== undefined && opts.config.gatewaySecretRandom === undefined) config.gatewaySecretRandom = false;
+  checkDeployment(config);
   const db = opts.db ?? (await createDb({ url: config.databaseUrl, dataDir: config.pgliteDir || undefined, isolate: opts.isolateDb }));
   await migrate(db);
+  // caches of every replica on this database follow each other's writes
+  const changes = await createChanges(db, (o, m) => app.log.warn(o, m));
   const seeded = config.seed ? await seedIfEmpty(db, { now: new Date(clock()), stations: opts.seedStations ?? config.simStations }) : null;
   const registry = new Registry();
   await registry.load(db);
   if (seeded) await seedAlarmHistory(db, registry, new Date(clock()));
+  registry.share(db, changes, (o, m) => app.log.warn(o, m));
 
   const sessions = new Sessions(db, {
     idleMs: config.sessionIdleMinutes * 60_000,
     absoluteMs: config.sessionAbsoluteHours * 3_600_000,
     now: clock,
+    changes,
   });
   const broker = await createBroker(app, { config, db, registry, sessions, clock });
-  const stationCache = new StationCache<unknown>();
+  const stationCache = new StationCache<unknown>(changes);
 
   // Parts built on the infrastructure, each given only what it uses.
-  const fleet = new FleetRuntime({ db, clock, config, broker, registry, stationCache, log: app.log.child({ module: 'fleet' }) });
+  // stations (and jobs that run once) are shared out among the replicas on one PostgreSQL
+  const ownership = new Ownership({ locks: locksFor(db), log: app.log.child({ module: 'ownership' }) });
+  const fleet = new FleetRuntime({ db, clock, config, broker, registry, stationCache, ownership, log: app.log.child({ module: 'fleet' }) });
   await fleet.start();
+  // one process remembers nonces itself; replicas on one PostgreSQL share them there
+  const nonces = db.kind === 'postgres' ? new SharedNonces(db, config.nonceWindowSeconds * 1000, clock) : new NonceCache(config.nonceWindowSeconds * 1000, clock);
   const services: Services = {
     config,
     db,
     registry,
     sessions,
-    nonces: new NonceCache(config.nonceWindowSeconds * 1000, clock),
+    nonces,
     outbox: new Outbox(app.log, config.smtpUrl, config.mailFrom),
     broker,
     stationCache,
@@ -90,12 +107,13 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
     validateResponses: process.env.NODE_ENV !== 'production',
   };
 
-  const stopSchedules = startScheduleRunner({ db, clock, log: app.log.child({ module: 'report-schedules' }) }, { smtpUrl: config.smtpUrl, transport: opts.mailTransport, from: config.mailFrom });
+  const stopSchedules = startScheduleRunner({ db, clock, log: app.log.child({ module: 'report-schedules' }) }, { smtpUrl: config.smtpUrl, transport: opts.mailTransport, from: config.mailFrom, leads: () => ownership.leads() });
 
   // HTTP: the signed API, then the small routes, then the console.
   registerApi(app, services, allHandlers);
   registerReportRoutes(app, clock);
-  registerHealth(app, { db, dbKind: db.kind, broker, fleet });
+  const dbErrors = () => ({ nonces: nonces instanceof SharedNonces ? nonces.dbErrors : 0, changes: changes.errors });
+  registerHealth(app, { db, dbKind: db.kind, broker, fleet, dbErrors, ownership: { active: () => ownership.active, stations: () => fleet.ownedStations() } });
   // The homepage map's style: MAP_STYLE_URL, or null for the offline style built in.
   app.get('/map-style.json', async () => ({ url: config.mapStyleUrl ?? null }));
 
@@ -114,6 +132,8 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
     await stopSchedules?.();
     await fleet.close();
     await broker.close();
+    if (nonces instanceof SharedNonces) nonces.close();
+    await changes.close();
     if (!opts.db) await db.close();
   });
   return { app, services };

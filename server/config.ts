@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 // whole product embedded: PGlite on disk, Aedes on the HTTP port, the simulated fleet on.
 
 const int = (v: string | undefined, d: number) => (v === undefined || v === '' ? d : Number.parseInt(v, 10));
+const num = (v: string | undefined, d: number) => (v === undefined || v === '' ? d : Number(v));
 const bool = (v: string | undefined, d: boolean) => (v === undefined || v === '' ? d : !/^(0|false|no|off)$/i.test(v));
 
 export interface Config {
@@ -31,6 +32,10 @@ export interface Config {
   simAckFailureRate: number;
   /** HMAC key of gateway broker passwords; unset = random per process (only in-process gateways can log in) */
   gatewaySecret: string;
+  /** GATEWAY_SECRET was not set and `gatewaySecret` is this process's own random one */
+  gatewaySecretRandom?: boolean;
+  /** how many server processes share DATABASE_URL and MQTT_URL (REPLICAS, docs/deploy.md); embedded mode allows 1 */
+  replicas?: number;
   /** how long a command waits for the gateway's acknowledgement */
   commandTimeoutMs: number;
   /** first-start history: days at 15 min, hours of station series at 1 min, hours of device rollups */
@@ -63,7 +68,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   mqttPublicWsUrl: env.MQTT_PUBLIC_WS_URL || undefined,
   mqttAdminUser: env.MQTT_ADMIN_USER ?? 'ems-admin',
   mqttAdminPassword: env.MQTT_ADMIN_PASSWORD ?? 'ems-admin-secret',
-  sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 120),
+  sessionIdleMinutes: num(env.SESSION_IDLE_MINUTES, 120),
   sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 24),
   smtpUrl: env.SMTP_URL || undefined,
   mailFrom: env.MAIL_FROM ?? 'EMS Cloud <no-reply@ems.example>',
@@ -72,6 +77,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   simIntervalMs: int(env.SIM_INTERVAL_MS, 5000),
   simAckFailureRate: env.SIM_ACK_FAILURE_RATE ? Number(env.SIM_ACK_FAILURE_RATE) : 0.05,
   gatewaySecret: env.GATEWAY_SECRET || randomBytes(32).toString('hex'),
+  gatewaySecretRandom: !env.GATEWAY_SECRET,
+  replicas: int(env.REPLICAS, 1),
   commandTimeoutMs: int(env.COMMAND_TIMEOUT_MS, 30_000),
   backfillDays: int(env.BACKFILL_DAYS, 30),
   backfillMinuteHours: int(env.BACKFILL_MINUTE_HOURS, 6),

@@ -1,9 +1,15 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { DeploymentError } from './deployment';
 
 // Starts the whole product: API, push broker, simulated fleet and the built console, one port.
 const config = loadConfig();
-const { app, services } = await buildApp({ config });
+const { app, services } = await buildApp({ config }).catch((e: unknown) => {
+  // a setup that cannot work (docs/deploy.md): the reason, not a stack trace
+  if (!(e instanceof DeploymentError)) throw e;
+  console.error(`\n  The server cannot start: ${e.message}\n`);
+  process.exit(1);
+});
 
 const close = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');

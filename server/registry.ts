@@ -1,8 +1,9 @@
+import type { ChangeBus } from './db/changes';
 import type { Queryable } from './db/db';
 
 // In-memory copy of the org tree and station registry: every action checks scope against it,
-// so it must be cheap. It is reloaded after any write to orgs or stations (single server
-// process owns the database; see docs/server.md).
+// so it must be cheap. It is reloaded after any write to orgs or stations; once `share`d, such
+// a reload also makes every other replica reload (db/changes.ts, docs/deploy.md).
 
 export interface OrgRow { id: number; parentId: number | null; orgType: 1 | 2 | 3; name: string; address: string | null; logoUrl: string | null }
 export interface StationMeta { id: number; providerId: number; customerId: number; name: string; timezone: string }
@@ -13,7 +14,22 @@ export class Registry {
   providerIds: number[] = [];
   stationsByProvider = new Map<number, number[]>();
 
+  private changes: ChangeBus | null = null;
+
+  /** Reloads from the database; once shared, the other replicas reload too. */
   async load(db: Queryable): Promise<void> {
+    await this.read(db);
+    if (this.changes) await this.changes.publish({ kind: 'registry' });
+  }
+
+  /** From now on reloads reach the other replicas, and theirs this one. */
+  share(db: Queryable, changes: ChangeBus, warn: (o: object, m: string) => void): void {
+    this.changes = changes;
+    const reload = () => void this.read(db).catch((e: unknown) => warn({ err: String(e) }, 'registry reload failed'));
+    changes.listen({ apply: (c) => { if (c.kind === 'registry') reload(); }, resync: reload });
+  }
+
+  private async read(db: Queryable): Promise<void> {
     const orgs = await db.query<OrgRow>(
       'SELECT id, parent_id AS "parentId", org_type AS "orgType", name, address, logo_url AS "logoUrl" FROM orgs ORDER BY id',
     );

@@ -2,7 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db/db';
 import type { Registry } from './registry';
 import type { Sessions } from './auth/sessions';
-import type { NonceCache } from './api/nonces';
+import type { NonceStore } from './api/nonces';
 import type { Outbox } from './auth/outbox';
 import type { PushBroker } from './broker/types';
 import type { StationCache } from './cache';
@@ -14,7 +14,8 @@ export interface Services {
   db: Db;
   registry: Registry;
   sessions: Sessions;
-  nonces: NonceCache;
+  /** signed-request nonces: in memory (embedded), in PostgreSQL when replicas share it */
+  nonces: NonceStore;
   outbox: Outbox;
   broker: PushBroker;
   /** cached station answers; see cache.ts for when entries drop */

@@ -9,8 +9,12 @@ import { strategyPredictHandlers } from './strategy-predict';
 import { accountsHandlers } from './accounts';
 import { rolesHandlers } from './roles';
 import { alarmsHandlers } from './alarms';
+import { alarmHandlingHandlers } from './alarm-handling';
+import { alarmShelfHandlers } from './alarm-shelves';
+import { maintenanceWindowHandlers } from './maintenance-windows';
 import { telemetryHandlers } from './telemetry';
 import { analysisHandlers } from './analysis';
+import { analysisExportHandlers } from './analysis-export';
 import { commandHandlers } from './commands';
 import { auditHandlers } from './audit';
 import { twoFactorHandlers } from './two-factor';
@@ -33,8 +37,12 @@ export const allHandlers: Handlers = {
   ...accountsHandlers,
   ...rolesHandlers,
   ...alarmsHandlers,
+  ...alarmHandlingHandlers,
+  ...alarmShelfHandlers,
+  ...maintenanceWindowHandlers,
   ...telemetryHandlers,
   ...analysisHandlers,
+  ...analysisExportHandlers,
   ...commandHandlers,
   ...auditHandlers,
   ...twoFactorHandlers,

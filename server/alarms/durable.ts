@@ -2,13 +2,17 @@ import type { PushBroker } from '../broker/types';
 import type { StationCache } from '../cache';
 import type { Queryable } from '../db/db';
 import type { Registry } from '../registry';
+import { committedEarlier } from './committed';
 import { publishAlarm, raiseAlarm, recoverAlarm, type AlarmRow } from './store';
 
 // The durable path of alarm raises and recoveries: one queue, in the order the conditions
 // changed. Each change is written (retried with a growing pause while the database is away,
 // for as long as it takes) and only then pushed, once; the next change waits behind it, so a
-// recovery is never stored before its raise. A failed push is not retried: the alarm is stored,
-// and a console catches up on what it missed (queryAlarmsSince) when its push channel returns.
+// recovery is never stored before its raise. A retry first asks whether the failed attempt
+// committed after all (its answer lost with the connection), so nothing is counted twice and
+// nothing stored goes unpushed. A failed push is not retried: the alarm is stored, and a console
+// catches up on what it missed (queryAlarmsSince) when its push channel returns; a push that is
+// not confirmed in time counts as failed, so a broker that went away holds up nobody.
 
 export interface AlarmChange {
   active: boolean;
@@ -31,6 +35,9 @@ export interface DurableAlarmDeps {
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
+const PUSH_TIMEOUT_MS = 10_000;
+/** how long a shutdown keeps storing the backlog while the database answers */
+const CLOSE_DRAIN_MS = 10_000;
 
 export class DurableAlarms {
   private readonly queue: AlarmChange[] = [];
@@ -38,8 +45,13 @@ export class DurableAlarms {
   /** pushes under way: issued in order, not awaited, so a broker that is away never holds up storing */
   private readonly pushing = new Set<Promise<void>>();
   private closed = false;
+  /** shutting down: a failed attempt is not retried */
+  private closing = false;
   private failingSince: number | null = null;
   private storedLate = 0;
+  /** changes waiting when the database first answered again after an outage */
+  private backlog: number | null = null;
+  private downMs = 0;
   raised = 0;
   recovered = 0;
   pushed = 0;
@@ -67,18 +79,21 @@ export class DurableAlarms {
     while (this.running || this.pushing.size) await Promise.all([this.running, ...this.pushing]);
   }
 
-  /** Stops retrying; changes not stored by then are logged as lost. */
+  /** Stores what is queued while the database answers (for a while), then stops retrying; changes not stored by then are logged as lost. */
   async close(): Promise<void> {
-    this.closed = true;
+    this.closing = true;
+    const stop = setTimeout(() => (this.closed = true), CLOSE_DRAIN_MS);
     while (this.running) await this.running;
-    if (this.queue.length) this.s.log.warn({ lost: this.queue.length }, 'alarm changes not stored: the database was away at shutdown');
+    clearTimeout(stop);
+    this.closed = true;
+    if (this.queue.length) this.s.log.warn({ lost: this.queue.length, drainMs: CLOSE_DRAIN_MS }, 'alarm changes not stored at shutdown: the database was away or the backlog outlasted the drain');
   }
 
   private async run(): Promise<void> {
     while (this.queue.length && !this.closed) {
       const change = this.queue[0]!;
       const row = await this.store(change);
-      if (this.closed && row === undefined) return;
+      if (row === undefined) return; // shutting down and the database is away: it stays queued, logged as lost
       this.queue.shift();
       if (row) {
         const p = this.push(change, row);
@@ -92,6 +107,13 @@ export class DurableAlarms {
   private async store(c: AlarmChange): Promise<AlarmRow | null | undefined> {
     for (let attempt = 0; ; attempt++) {
       try {
+        if (attempt > 0) {
+          const earlier = await committedEarlier(this.s.db, c);
+          if (earlier !== undefined) {
+            this.back();
+            return earlier;
+          }
+        }
         const row = c.active
           ? await raiseAlarm(this.s.db, { stationId: c.stationId, deviceId: c.deviceId, ruleCode: c.code, content: c.content, params: c.params, time: c.time, dedupKey: c.dedupKey })
             .then((r) => (r.isNew ? r.row : null))
@@ -105,7 +127,7 @@ export class DurableAlarms {
           this.storedLate = 0;
           this.s.log.warn({ err: String(e), waiting: this.queue.length }, 'alarm changes cannot be stored: retrying until the database answers');
         }
-        if (this.closed) return undefined;
+        if (this.closed || this.closing) return undefined;
         await sleep(this.backoffMs(attempt));
       }
     }
@@ -113,11 +135,19 @@ export class DurableAlarms {
 
   private back(): void {
     if (this.failingSince === null) return;
+    // what was queued when the database answered again is the outage's backlog; the end is
+    // logged once that is written (new changes keep arriving behind it, so the queue may never
+    // run empty under load)
+    if (this.backlog === null) {
+      this.backlog = this.queue.length;
+      this.downMs = Date.now() - this.failingSince;
+    }
     this.storedLate++;
-    if (this.queue.length > 1) return; // the backlog is still being written
+    if (this.storedLate < this.backlog) return;
     const log = this.s.log.info ?? this.s.log.warn;
-    log.call(this.s.log, { outageSec: Math.round((Date.now() - this.failingSince) / 1000), storedLate: this.storedLate }, 'alarm changes stored again after a database outage');
+    log.call(this.s.log, { outageSec: Math.round(this.downMs / 1000), storedLate: this.storedLate, writeBackSec: Math.round((Date.now() - this.failingSince - this.downMs) / 1000) }, 'alarm changes stored again after a database outage');
     this.failingSince = null;
+    this.backlog = null;
   }
 
   private async push(c: AlarmChange, row: AlarmRow): Promise<void> {
@@ -125,7 +155,9 @@ export class DurableAlarms {
     else this.recovered++;
     this.s.stationCache.invalidate(c.stationId);
     try {
-      await publishAlarm(this.s.broker, this.s.registry, row);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, rej) => (timer = setTimeout(() => rej(new Error(`not confirmed within ${PUSH_TIMEOUT_MS} ms`)), PUSH_TIMEOUT_MS).unref()));
+      await Promise.race([publishAlarm(this.s.broker, this.s.registry, row), late]).finally(() => clearTimeout(timer));
       this.pushed++;
     } catch (e) {
       this.pushFailures++;

@@ -1,6 +1,12 @@
+/** Where the signature hook claims nonces: false when the nonce was already seen within the window. */
+export interface NonceStore {
+  claim(accessKeyId: string, nonce: string): boolean | Promise<boolean>;
+}
+
 /** Nonces seen within the window; a second sighting is a replay. Swept lazily by time buckets
- *  so memory stays bounded by (request rate × window). */
-export class NonceCache {
+ *  so memory stays bounded by (request rate × window). One process only: replicas share
+ *  `SharedNonces` (nonce-store.ts), which puts this in front of the database. */
+export class NonceCache implements NonceStore {
   private current = new Set<string>();
   private previous = new Set<string>();
   private rotatedAt: number;
@@ -13,7 +19,7 @@ export class NonceCache {
   }
 
   /** Records the nonce; false if it was already seen within the window. */
-  claim(nonce: string): boolean {
+  claim(accessKeyId: string, nonce: string): boolean {
     const t = this.now();
     // Two generations of `windowMs` each: a nonce is remembered for at least the window.
     if (t - this.rotatedAt >= this.windowMs) {
@@ -21,8 +27,9 @@ export class NonceCache {
       this.current = new Set();
       this.rotatedAt = t;
     }
-    if (this.current.has(nonce) || this.previous.has(nonce)) return false;
-    this.current.add(nonce);
+    const key = `${accessKeyId}\n${nonce}`;
+    if (this.current.has(key) || this.previous.has(key)) return false;
+    this.current.add(key);
     return true;
   }
 }

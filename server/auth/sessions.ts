@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import type { ChangeBus, ChangeListener } from '../db/changes';
 import type { Db, Queryable } from '../db/db';
 import type { Principal } from './scope';
 
@@ -23,15 +24,26 @@ interface Cached {
   lastSeen: number;
   lastPersisted: number;
   expiresAt: number;
+  /** when the row and principal were last read from the database */
+  checkedAt: number;
 }
 
 export interface SessionOptions {
   idleMs: number;
   absoluteMs: number;
   now: () => number;
+  /** tells the other replicas of revocations and principal changes (db/changes.ts) */
+  changes?: ChangeBus;
 }
 
+// Last use is written at most this often (and at least 4 times per idle period), so reads stay
+// fast and another replica judging idle expiry from the shared row is never misled by much.
 const PERSIST_EVERY_MS = 60_000;
+// A cached session is read again after this long, even without a notification (one lost while
+// a replica's listening connection was down).
+const RECHECK_MS = 5_000;
+
+type SessionRow = { account_id: number; created_at: Date; last_seen_at: Date; expires_at: Date; revoked_at: Date | null };
 
 export interface ActiveSession {
   tokenHash: string;
@@ -57,17 +69,39 @@ export const loadPrincipal = async (db: Queryable, accountId: number): Promise<(
 
 /**
  * Sessions: 256-bit random tokens, only their SHA-256 stored. Hot lookups are served from
- * memory (this process is the only writer of the sessions table); last-seen is written back
- * at most once a minute. `revoked` fires with the token hash so the broker can disconnect.
+ * memory for up to RECHECK_MS; revocations and principal changes made by any replica drop the
+ * entry at once (`changes`). Last use is written back throttled and idle expiry is judged from
+ * the stored last use, so a session in use on another replica is never ended as idle here.
+ * `revoked` fires with the token hash (here or on another replica) so the broker can disconnect.
  */
 export class Sessions extends EventEmitter<{ revoked: [tokenHash: string] }> {
   private cache = new Map<string, Cached>();
+  private readonly persistEveryMs: number;
 
   constructor(
     private readonly db: Db,
     private readonly opts: SessionOptions,
   ) {
     super();
+    this.persistEveryMs = Math.max(250, Math.min(PERSIST_EVERY_MS, opts.idleMs / 4));
+    opts.changes?.listen(this.onChange);
+  }
+
+  private readonly onChange: ChangeListener = {
+    apply: (c) => {
+      if (c.kind === 'sessions') for (const h of c.hashes) {
+        this.cache.delete(h);
+        this.emit('revoked', h);
+      }
+      else if (c.kind === 'account') this.dropAccount(c.accountId);
+      else if (c.kind === 'accounts') this.cache.clear();
+    },
+    resync: () => this.cache.clear(),
+  };
+
+  private readRow(h: string): Promise<SessionRow | undefined> {
+    return this.db.query<SessionRow>('SELECT account_id, created_at, last_seen_at, expires_at, revoked_at FROM sessions WHERE token_hash = $1', [h])
+      .then((rows) => rows[0]);
   }
 
   async create(accountId: number, meta: { device?: string | null; ip?: string | null } = {}): Promise<{ token: string; expiresAt: Date }> {
@@ -101,30 +135,40 @@ export class Sessions extends EventEmitter<{ revoked: [tokenHash: string] }> {
     const h = hashOf(token);
     const now = this.opts.now();
     let c = this.cache.get(h);
-    if (!c) {
-      const [row] = await this.db.query<{ account_id: number; created_at: Date; last_seen_at: Date; expires_at: Date; revoked_at: Date | null }>(
-        'SELECT account_id, created_at, last_seen_at, expires_at, revoked_at FROM sessions WHERE token_hash = $1',
-        [h],
-      );
-      if (!row || row.revoked_at) return null;
+    if (!c || now - c.checkedAt >= RECHECK_MS) {
+      const row = await this.readRow(h);
+      if (!row || row.revoked_at) {
+        this.cache.delete(h);
+        return null;
+      }
       const p = await loadPrincipal(this.db, row.account_id);
-      if (!p || p.status !== 1) return null;
+      if (!p || p.status !== 1) {
+        this.cache.delete(h);
+        return null;
+      }
+      const stored = row.last_seen_at.getTime();
       c = {
         principal: p,
         accountId: row.account_id,
         createdAt: row.created_at.getTime(),
-        lastSeen: row.last_seen_at.getTime(),
-        lastPersisted: row.last_seen_at.getTime(),
+        lastSeen: Math.max(stored, c?.lastSeen ?? 0),
+        lastPersisted: Math.max(stored, c?.lastPersisted ?? 0),
         expiresAt: row.expires_at.getTime(),
+        checkedAt: now,
       };
       this.cache.set(h, c);
+    }
+    if (now - c.lastSeen >= this.opts.idleMs && now < c.expiresAt) {
+      // idle here; another replica may have used it since: the stored last use decides
+      const row = await this.readRow(h);
+      if (row && !row.revoked_at) c.lastSeen = Math.max(c.lastSeen, row.last_seen_at.getTime());
     }
     if (now >= c.expiresAt || now - c.lastSeen >= this.opts.idleMs) {
       await this.revokeHashes([h]);
       return null;
     }
     c.lastSeen = now;
-    if (now - c.lastPersisted >= PERSIST_EVERY_MS) {
+    if (now - c.lastPersisted >= this.persistEveryMs) {
       c.lastPersisted = now;
       void this.db.query('UPDATE sessions SET last_seen_at = $2 WHERE token_hash = $1', [h, new Date(now)]).catch(() => undefined);
     }
@@ -154,14 +198,20 @@ export class Sessions extends EventEmitter<{ revoked: [tokenHash: string] }> {
     return ending.filter((r) => r.expires_at.getTime() > now).length;
   }
 
-  /** Drops cached principals of an account (role or scope changed); sessions stay valid. */
+  /** Drops cached principals of an account (role or scope changed), on every replica; sessions stay valid. */
   refreshAccount(accountId: number): void {
-    for (const [h, c] of this.cache) if (c.accountId === accountId) this.cache.delete(h);
+    this.dropAccount(accountId);
+    void this.opts.changes?.publish({ kind: 'account', accountId });
   }
 
-  /** Drops every cached principal (a role's permissions changed). */
+  /** Drops every cached principal (a role's permissions changed), on every replica. */
   refreshAll(): void {
     this.cache.clear();
+    void this.opts.changes?.publish({ kind: 'accounts' });
+  }
+
+  private dropAccount(accountId: number): void {
+    for (const [h, c] of this.cache) if (c.accountId === accountId) this.cache.delete(h);
   }
 
   private async revokeHashes(hashes: string[]): Promise<void> {
@@ -174,5 +224,6 @@ export class Sessions extends EventEmitter<{ revoked: [tokenHash: string] }> {
       this.cache.delete(h);
       this.emit('revoked', h);
     }
+    await this.opts.changes?.publish({ kind: 'sessions', hashes });
   }
 }

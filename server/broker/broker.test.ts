@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import { orgAlarmTopic, parseOrgAlarmTopic, parseStationAlarmTopic, stationAlarmTopic } from '../../protocol/push';
 import { ADMIN_ACCOUNT, OPERATOR_ACCOUNT, PROVIDERS } from '../db/seed-data';
 import { startTestServer, type TestServer } from '../test/harness';
-import { publishAlarm, type AlarmRow } from '../alarms/store';
+import { NOT_HANDLED, publishAlarm, type AlarmRow } from '../alarms/store';
 import { EmbeddedBroker } from './embedded';
 import { ExternalBroker } from './external';
 import { sessionUsername } from './external-roles';
@@ -56,6 +56,7 @@ const alarmRow = (srv: TestServer, stationId: number): AlarmRow => {
     resolvedBy: null,
     dedupKey: `test:${alarmSeq}`,
     occurrences: 1,
+    ...NOT_HANDLED,
   };
 };
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import mqtt, { connect, type MqttClient } from 'mqtt';
 import { GW_ROOT, gatewayUsername, gwTopic } from '../../protocol/fleet';
 import type { Config } from '../config';
@@ -13,8 +13,11 @@ import type { GatewayListener } from './types';
 // `gw-<id>` per station with its HMAC password and a role `ems-gw-<id>` allowing exactly what
 // the embedded broker allows (publish its telemetry/status/ack, subscribe to and receive its
 // cmd). The server's own role gets the right to subscribe to and receive `ems/gw/#`.
-// Idempotent: existing roles and clients are kept, passwords are set again (GATEWAY_SECRET may
-// have changed).
+// Idempotent, because Mosquitto disconnects a client whose password is set (even to the same
+// one): each gateway client carries a tag of the secret its password came from
+// (textdescription), and only clients that are missing or carry another tag are written. So a
+// replica's start, or several replicas provisioning at once, disconnect no gateway; a changed
+// GATEWAY_SECRET, or a broker that came back empty, provisions again.
 
 export const SERVER_GW_ACLS = [
   { acltype: 'subscribePattern', topic: `${GW_ROOT}/#`, allow: true, priority: 0 },
@@ -27,17 +30,41 @@ const gatewayAcls = (id: number) => [
   { acltype: 'publishClientReceive', topic: gwTopic(id, 'cmd'), allow: true, priority: 0 },
 ];
 
-export const ensureGatewayClients = async (dynsec: Dynsec, serverRole: string, secret: string, stationIds: readonly number[]): Promise<void> => {
+/** Which secret a gateway client's password came from, without revealing it. */
+export const secretTag = (secret: string): string => `ems-gw-secret:${createHash('sha256').update(`ems gateway secret tag\n${secret}`).digest('hex').slice(0, 16)}`;
+
+/** What provisioning wrote (tests, logs). */
+export interface GatewayProvisioning {
+  created: number;
+  updated: number;
+  kept: number;
+}
+
+export const ensureGatewayClients = async (dynsec: Dynsec, serverRole: string, secret: string, stationIds: readonly number[]): Promise<GatewayProvisioning> => {
+  // an ACL already there is refused without disconnecting anyone
   await dynsec.run(SERVER_GW_ACLS.map((a) => ({ command: 'addRoleACL', rolename: serverRole, ...a })));
+  const list = await dynsec.one({ command: 'listClients', verbose: true, count: -1, offset: 0 });
+  const tags = new Map(((list.data?.clients ?? []) as { username: string; textdescription?: string }[]).map((c) => [c.username, c.textdescription ?? '']));
+  const tag = secretTag(secret);
+  const missing = stationIds.filter((id) => !tags.has(gatewayUsername(id)));
+  const stale = stationIds.filter((id) => tags.has(gatewayUsername(id)) && tags.get(gatewayUsername(id)) !== tag);
   const CHUNK = 100;
-  for (let i = 0; i < stationIds.length; i += CHUNK) {
-    const ids = stationIds.slice(i, i + CHUNK);
+  for (let i = 0; i < missing.length; i += CHUNK) {
+    const ids = missing.slice(i, i + CHUNK);
     await dynsec.run(ids.map((id) => ({ command: 'createRole', rolename: `ems-gw-${id}`, acls: gatewayAcls(id) })));
     await dynsec.run(ids.map((id) => ({
-      command: 'createClient', username: gatewayUsername(id), password: gatewayPassword(secret, id), textname: 'ems station gateway', roles: [{ rolename: `ems-gw-${id}` }],
+      command: 'createClient', username: gatewayUsername(id), password: gatewayPassword(secret, id), textname: 'ems station gateway', textdescription: tag, roles: [{ rolename: `ems-gw-${id}` }],
     })));
-    await dynsec.run(ids.map((id) => ({ command: 'setClientPassword', username: gatewayUsername(id), password: gatewayPassword(secret, id) })));
   }
+  for (let i = 0; i < stale.length; i += CHUNK) {
+    const ids = stale.slice(i, i + CHUNK);
+    await dynsec.run(ids.map((id) => ({ command: 'createRole', rolename: `ems-gw-${id}`, acls: gatewayAcls(id) })));
+    // the secret changed (or the client predates the tag): its connection ends, it logs in again
+    await dynsec.run(ids.map((id) => ({
+      command: 'modifyClient', username: gatewayUsername(id), password: gatewayPassword(secret, id), textdescription: tag, roles: [{ rolename: `ems-gw-${id}` }],
+    })));
+  }
+  return { created: missing.length, updated: stale.length, kept: stationIds.length - missing.length - stale.length };
 };
 
 /**

@@ -126,7 +126,8 @@ export class ExternalBroker implements PushBroker {
   /** Gateway logins for these stations on the broker, then the server's ingest connection. */
   async subscribeGateways(stationIds: readonly number[], onMessage: GatewayListener): Promise<void> {
     this.gatewayStations = [...stationIds];
-    await ensureGatewayClients(this.dynsec, SERVER_ROLE, this.deps.config.gatewaySecret, stationIds);
+    const done = await ensureGatewayClients(this.dynsec, SERVER_ROLE, this.deps.config.gatewaySecret, stationIds);
+    this.log.info(done, 'gateway logins on the broker (kept ones stay connected)');
     this.ingest ??= connectIngest(this.deps.config, onMessage, (o, m) => this.log.warn(o, m));
   }
 

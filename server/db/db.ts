@@ -15,6 +15,16 @@ export interface Db extends Queryable {
   /** Runs a multi-statement script (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: a connection of its own, outside the pool (session-level advisory locks live as long as it). */
+  session?(): Promise<SessionConnection>;
+}
+
+/** One dedicated connection; `onLost` runs once when it breaks. */
+export interface SessionConnection extends Queryable {
+  onLost(fn: (e: Error) => void): void;
+  /** NOTIFY messages on channels this connection LISTENs to */
+  onNotify(fn: (channel: string, payload: string) => void): void;
+  end(): Promise<void>;
 }
 
 export interface DbOptions {
@@ -107,6 +117,21 @@ const createPostgres = async (url: string, opts: DbOptions): Promise<Db> => {
       }
     },
     exec: async (sql) => void (await pool.query(sql)),
+    session: async () => {
+      const client = new pg.Client({ connectionString: target, types: typeParsers });
+      await client.connect();
+      return {
+        query: async <T,>(sql: string, params?: readonly unknown[]) => (await client.query(sql, params as unknown[] | undefined)).rows as T[],
+        onLost: (fn) => {
+          let told = false;
+          const once = (e: Error) => { if (!told) { told = true; fn(e); } };
+          client.on('error', once);
+          client.on('end', () => once(new Error('connection ended')));
+        },
+        onNotify: (fn) => void client.on('notification', (m) => fn(m.channel, m.payload ?? '')),
+        end: () => client.end().catch(() => undefined),
+      };
+    },
     close: async () => {
       await pool.end();
       if (dropName) {

@@ -69,8 +69,8 @@ export interface AlarmRuleDeps {
 }
 
 export class AlarmRules {
-  /** dedup keys this process has open */
-  private readonly open = new Set<string>();
+  /** dedup keys this process has open → their station */
+  private readonly open = new Map<string, number>();
   private readonly prevState = new Map<number, number | null>();
   /** latched conditions: a one-shot condition (start failure) stays active until the next start */
   private readonly latched = new Set<string>();
@@ -105,8 +105,9 @@ export class AlarmRules {
   }
 
   /** Gateway offline: no frame for the offline delay, or the gateway's status says so. */
-  sweep(store: TelemetryStore, now: number): void {
+  sweep(store: TelemetryStore, now: number, owns: (stationId: number) => boolean = () => true): void {
     for (const [stationId] of store.stations) {
+      if (!owns(stationId)) continue;
       const online = store.stationOnline(stationId);
       if (online === undefined) continue;
       const gw = (store.stationDevices.get(stationId) ?? []).find((id) => store.devices.get(id)?.type === 'gateway') ?? null;
@@ -118,9 +119,20 @@ export class AlarmRules {
 
   private edge(stationId: number, deviceId: number | null, key: string, c: Condition, active: boolean, time: Date): void {
     if (active === this.open.has(key)) return;
-    if (active) this.open.add(key);
+    if (active) this.open.set(key, stationId);
     else this.open.delete(key);
     this.alarms.add({ active, stationId, deviceId, dedupKey: key, code: c.code, content: c.content, params: c.params, time });
+  }
+
+  /** Alarms another replica raised and left open, now this process's to count and recover. */
+  adopt(open: readonly { dedupKey: string; stationId: number }[]): void {
+    for (const a of open) this.open.set(a.dedupKey, a.stationId);
+  }
+
+  /** Forgets what this process had open for these stations (handed to another replica). */
+  forget(stationIds: readonly number[]): void {
+    const gone = new Set(stationIds);
+    for (const [key, sid] of this.open) if (gone.has(sid)) this.open.delete(key);
   }
 
   /** Resolves when every queued raise/recover is written and pushed (tests). */

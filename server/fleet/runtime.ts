@@ -15,13 +15,19 @@ import { gatewayPassword } from './gateway-auth';
 import { loadLastValues } from './restore';
 import { StationModel } from './station';
 import { AlarmRules } from './rules';
-import { ackDistribution, ackSwitch } from '../strategies/records';
+import { Ownership } from '../cluster/ownership';
+import { singleProcessLocks } from '../cluster/locks';
+import { cmdIdFor, refOfCommand } from './command-records';
+import { Handover } from './handover';
 
 // The fleet side of the server (docs/fleet.md): the telemetry store fed by gateway frames from
 // the broker, the command channel to the gateways (with acknowledgement or timeout), and, when
 // SIM_ENABLED, one simulated gateway per station (first start: history backfilled by the same
 // models). The broker carries the gateway traffic both ways (`subscribeGateways`,
 // `gatewayConnector`): embedded, inside this process; MQTT_URL, through the external broker.
+// With several replicas (docs/deploy.md) each station is handled by the replica that owns it
+// (`ownership`): frames of other stations only refresh the live values here, and the simulated
+// fleet runs on the leader alone.
 
 export interface FleetLog {
   info(o: object, m: string): void;
@@ -38,6 +44,8 @@ export interface FleetDeps {
   /** station answers an alarm changes */
   stationCache: StationCache<unknown>;
   log: FleetLog;
+  /** which stations this process handles; absent = all of them (one process) */
+  ownership?: Ownership;
 }
 
 export interface AckResult { ok: boolean; reason: string | null; at: Date }
@@ -59,6 +67,9 @@ export class FleetRuntime {
   private readonly settling = new Set<Promise<void>>();
   private readonly timers: NodeJS.Timeout[] = [];
   private closed = false;
+  private tick: NodeJS.Timeout | null = null;
+  readonly ownership: Ownership;
+  private readonly handover: Handover;
 
   private readonly log: FleetLog;
 
@@ -73,39 +84,51 @@ export class FleetRuntime {
       // 15 minutes of the fleet at the gateway period are held through a database outage
       holdCycles: Math.ceil(900_000 / c.simIntervalMs),
       log: s.log,
+      leads: () => this.ownership.leads(),
     });
     this.rules = new AlarmRules(s);
+    this.ownership = s.ownership ?? new Ownership({ locks: singleProcessLocks(), log: s.log });
+    this.handover = new Handover({
+      db: s.db, clock: s.clock, registry: s.registry, store: this.store, rules: this.rules, commandTimeoutMs: c.commandTimeoutMs,
+      changed: (id) => s.stationCache.invalidate(id), log: s.log,
+    }, this.ownership);
   }
 
   stationOnline(stationId: number): boolean | undefined {
     return this.store.stationOnline(stationId);
   }
 
+  /** Stations this process handles now (readiness, metrics). */
+  ownedStations(): number {
+    return this.handover.owned().length;
+  }
+
   async start(): Promise<void> {
     await this.store.loadDevices(this.s.db);
-    await this.closeOrphans();
     await this.attach();
+    this.ownership.listen({
+      acquired: (ps, first) => this.handover.acquired(ps, first),
+      released: (ps) => this.handover.released(ps),
+      leading: async (lead) => {
+        if (!this.s.config.simulator || this.closed) return;
+        if (lead) this.ready = this.startSimulator().catch((e: unknown) => this.log.warn({ err: String(e) }, 'fleet simulator failed to start'));
+        else await this.stopSimulator();
+      },
+    });
+    await this.ownership.start();
     const flush = setInterval(() => {
       // a failed flush keeps its rows; the store logs the outage once when it starts and ends
       this.store.flush(this.s.db).catch(() => undefined);
     }, 1000);
     flush.unref();
     this.timers.push(flush);
-    const sweep = setInterval(() => this.rules.sweep(this.store, this.s.clock()), 15_000);
+    const sweep = setInterval(() => this.rules.sweep(this.store, this.s.clock(), (id) => this.ownership.owns(id)), 15_000);
     sweep.unref();
     this.timers.push(sweep);
-    if (this.s.config.simulator) this.ready = this.startSimulator().catch((e: unknown) => this.log.warn({ err: String(e) }, 'fleet simulator failed to start'));
-  }
-
-  /** Commands left pending by an earlier process can no longer be acknowledged: they failed. */
-  private async closeOrphans(): Promise<void> {
-    const db = this.s.db;
-    const at = new Date(this.s.clock());
-    const reason = 'No acknowledgement: the server restarted while waiting';
-    for (const { id } of await db.query<{ id: number }>('SELECT id FROM strategy_distributions WHERE status = 0'))
-      await db.tx((q) => ackDistribution(q, id, { ok: false, reason, at }));
-    for (const { id } of await db.query<{ id: number }>('SELECT id FROM switch_records WHERE status = 0'))
-      await db.tx((q) => ackSwitch(q, id, { ok: false, reason, at }));
+    // commands of owned stations that no replica closed (its sender stopped): failed when overdue
+    const overdue = setInterval(() => void this.handover.failOverdue().catch((e: unknown) => this.log.warn({ err: String(e) }, 'closing overdue commands failed')), 2_000);
+    overdue.unref();
+    this.timers.push(overdue);
   }
 
   private async attach(): Promise<void> {
@@ -120,8 +143,9 @@ export class FleetRuntime {
       const frame = parseTelemetry(t.stationId, payload, this.store.rejections);
       if (!frame) return;
       // rules judge only the samples the store took: a refused one raises nothing
-      const taken = this.store.ingest(frame);
-      if (taken) this.rules.onFrame(taken, this.store);
+      const own = this.ownership.owns(t.stationId);
+      const taken = this.store.ingest(frame, undefined, own);
+      if (taken && own) this.rules.onFrame(taken, this.store);
       return;
     }
     let raw: unknown;
@@ -137,7 +161,9 @@ export class FleetRuntime {
       const a = gatewayAck.safeParse(raw);
       if (!a.success) return;
       const p = this.pending.get(a.data.cmdId);
-      if (p && p.stationId === t.stationId) p.finish({ ok: a.data.ok, reason: a.data.ok ? null : (a.data.reason ?? 'Gateway reported a failure'), at: new Date(this.s.clock()) });
+      const r = { ok: a.data.ok, reason: a.data.ok ? null : (a.data.reason ?? 'Gateway reported a failure'), at: new Date(this.s.clock()) };
+      if (p && p.stationId === t.stationId) p.finish(r);
+      else if (!p) this.handover.onAck(t.stationId, a.data.cmdId, r);
     }
   }
 
@@ -146,7 +172,7 @@ export class FleetRuntime {
    * COMMAND_TIMEOUT_MS, with a failure. Publish only after the caller's records are committed.
    */
   dispatch(stationId: number, cmd: CommandBody, onDone: (r: AckResult) => Promise<void>): string {
-    const cmdId = randomBytes(8).toString('hex');
+    const cmdId = cmdIdFor(refOfCommand(cmd), randomBytes(8).toString('hex'));
     const p = new Promise<void>((resolve) => {
       let finished = false;
       const finish = (r: AckResult) => {
@@ -212,9 +238,8 @@ export class FleetRuntime {
       if (resumeAt !== null) gw.resumeAt(resumeAt);
       this.gateways.set(cfg.id, gw);
     }
-    const tick = setInterval(() => this.tickNow(), c.simIntervalMs);
-    tick.unref();
-    this.timers.push(tick);
+    this.tick = setInterval(() => this.tickNow(), c.simIntervalMs);
+    this.tick.unref();
     this.log.info({ gateways: this.gateways.size, intervalMs: c.simIntervalMs }, 'fleet simulator running');
     // daily energy of every station, so the first homepage does not wait for it
     const everyStation = [...this.s.registry.stations.values()].map((x) => ({ id: x.id, timezone: x.timezone }));
@@ -231,14 +256,23 @@ export class FleetRuntime {
     for (const gw of this.gateways.values()) gw.tick(t, modelT ?? t);
   }
 
+  /** This replica no longer leads: its simulated gateways stop (the new leader starts them). */
+  private async stopSimulator(): Promise<void> {
+    await this.ready;
+    if (this.tick) clearInterval(this.tick);
+    this.tick = null;
+    await Promise.all([...this.gateways.values()].map((g) => g.close()));
+    this.gateways.clear();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const t of this.timers) clearInterval(t);
-    await Promise.all([...this.gateways.values()].map((g) => g.close()));
-    this.gateways.clear();
+    await this.stopSimulator();
     for (const p of [...this.pending.values()]) p.finish({ ok: false, reason: 'Server shutting down', at: new Date(this.s.clock()) });
     await this.settled();
     await this.rules.close();
     await this.store.flush(this.s.db, { all: true }).catch(() => undefined);
+    await this.ownership.close();
   }
 }

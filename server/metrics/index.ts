@@ -17,6 +17,10 @@ export interface HealthDeps {
   broker: PushBroker;
   /** the telemetry store and the alarm queue, when the fleet runs */
   fleet: { store: TelemetryStore; rules: { alarms: DurableAlarms } } | null;
+  /** station ownership among replicas (docs/deploy.md): the lock connection stands, stations handled here */
+  ownership?: { active(): boolean; stations(): number };
+  /** failed database work outside the fleet, by part (shared nonces, change notifications) */
+  dbErrors?: () => Record<string, number>;
 }
 
 const READY_TIMEOUT_MS = 2_000;
@@ -58,7 +62,8 @@ export const registerHealth = (app: FastifyInstance, deps: HealthDeps): Registry
     mirrored(registry, 'ems_telemetry_dropped_rows_total', 'Rows dropped because the outage buffer was full', ['kind'], () =>
       [[{ kind: 'raw' }, store.held.dropped.raw], [{ kind: 'rollup' }, store.held.dropped.rollup]]);
     mirrored(registry, 'ems_db_errors_total', 'Failed database writes, by writer (retried)', ['part'], () =>
-      [[{ part: 'telemetry' }, store.held.dbErrors], [{ part: 'alarms' }, alarms.dbErrors]]);
+      [[{ part: 'telemetry' }, store.held.dbErrors], [{ part: 'alarms' }, alarms.dbErrors],
+        ...Object.entries(deps.dbErrors?.() ?? {}).map(([part, n]): [Record<string, string>, number] => [{ part }, n])]);
     mirrored(registry, 'ems_alarm_pushes_total', 'Alarm pushes published, by outcome', ['outcome'], () =>
       [[{ outcome: 'ok' }, alarms.pushed], [{ outcome: 'failed' }, alarms.pushFailures]]);
     new Gauge({
@@ -78,12 +83,17 @@ export const registerHealth = (app: FastifyInstance, deps: HealthDeps): Registry
     });
   }
 
+  const own = deps.ownership;
+  if (own && !registry.getSingleMetric('ems_owned_stations'))
+    new Gauge({ name: 'ems_owned_stations', help: 'Stations this replica handles (ingest, alarms, energy, commands)', registers: [registry], collect() { this.set(own.stations()); } });
+
   app.get('/healthz', async () => ({ ok: true, db: deps.dbKind, broker: deps.broker.kind }));
   app.get('/readyz', async (_req, reply) => {
     const db = await within(deps.db.query('SELECT 1'), READY_TIMEOUT_MS).then(() => 'up' as const, () => 'down' as const);
     const broker = deps.broker.reachable() ? 'up' : 'down';
-    const ready = db === 'up' && broker === 'up';
-    return reply.code(ready ? 200 : 503).send({ ready, db, broker });
+    const owning = own ? own.active() : true;
+    const ready = db === 'up' && broker === 'up' && owning;
+    return reply.code(ready ? 200 : 503).send({ ready, db, broker, ...(own ? { ownership: owning ? 'up' : 'down', ownedStations: own.stations() } : {}) });
   });
   app.get('/metrics', async (_req, reply) => reply.type(registry.contentType).send(await registry.metrics()));
   return registry;

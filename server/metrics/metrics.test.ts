@@ -23,7 +23,8 @@ describe('health and metrics endpoints', () => {
     expect(h.json()).toMatchObject({ ok: true });
     const r = await s.app.inject({ method: 'GET', url: '/readyz' });
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toEqual({ ready: true, db: 'up', broker: 'up' });
+    // embedded mode is one process: it handles every station
+    expect(r.json()).toEqual({ ready: true, db: 'up', broker: 'up', ownership: 'up', ownedStations: s.services.registry.stations.size });
   });
 
   it('counts requests by action and outcome, and refused frames by reason', async () => {
@@ -42,6 +43,7 @@ describe('health and metrics endpoints', () => {
     expect(metricValue(text, 'ems_telemetry_frames_rejected_total{reason="invalidJson"}')).toBe(1);
     expect(metricValue(text, 'ems_telemetry_frames_rejected_total{reason="future"}')).toBe(1);
     expect(metricValue(text, 'ems_db_errors_total{part="telemetry"}')).toBe(0);
+    expect(metricValue(text, 'ems_db_errors_total{part="nonces"}')).toBe(0);
     for (const name of ['ems_alarm_pushes_total', 'ems_ingest_lag_seconds', 'ems_telemetry_held_rows', 'ems_telemetry_frames_accepted_total', 'process_cpu_seconds_total'])
       expect(text).toContain(`# TYPE ${name}`);
   });

@@ -9,6 +9,7 @@ import { emptyMoney, resetMoney, loadPricing as loadStationPricing, loadPricingM
 //   gridCost      = Σ import × from-grid price
 //   feedInRevenue = Σ export × feed-in price
 //   savings       = Σ (load − import) × from-grid price   (what the site did not buy from the grid)
+//   fuelLitres    = Σ metered litres, or generator kWh ÷ kWh per litre of the fuel price record
 //   fuelCost      = Σ fuel litres × fuel price
 //   income        = savings + feedInRevenue − fuelCost
 // load includes the charging piles (chargingPileKwh is the piles' part of it).
@@ -45,7 +46,8 @@ export const addInterval = (acc: EnergyTotals, iv: Interval, pricing: Pricing): 
   acc.gridImportKwh += iv.gridImport;
   acc.gridExportKwh += iv.gridExport;
   acc.generatorKwh += iv.generator;
-  acc.fuelLitres += iv.fuel;
+  // litres as server/money counts them: metered, or generator energy ÷ kWh per litre
+  acc.fuelLitres += money.fuelLitres;
   acc.chargingPileKwh += iv.pile;
   acc.lossesKwh += iv.losses;
   acc.gridCost += money.gridCost;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/db';
 import { insertRaw, insertRollups, upsertEnergy, type EnergyRow, type RawRow, type RollupRow } from './sql';
 
@@ -5,8 +6,9 @@ import { insertRaw, insertRollups, upsertEnergy, type EnergyRow, type RawRow, ty
 // written in order, part by part, and a part leaves the queue only once its statement
 // succeeded, so a failed flush is simply tried again later. Raw rows and rollups are upserts on
 // their natural keys (device, time; device, level, bucket), so a repeat is harmless; energy is
-// additive, so an energy slice is removed the moment its single statement commits and is never
-// sent twice. The queue is bounded: past `maxRows`, the oldest raw samples go first (their
+// additive, so each energy slice carries a claim id (this writer, its batch, its offset) that its
+// statement records in the same commit: a slice whose commit went through but whose answer was
+// lost (the connection dropped) is sent again and adds nothing the second time. The queue is bounded: past `maxRows`, the oldest raw samples go first (their
 // minute rollups keep the shape of the curve), then the oldest rollups; energy, which bills
 // customers, is never dropped. Drops are counted. The outage is logged once when it starts
 // and once when it ends, with what was held, written back and dropped.
@@ -29,12 +31,20 @@ export interface HeldOptions {
   /** wall clock for outage durations */
   now?: () => number;
 }
+/** A batch in the queue: its claim key and how many of its energy rows are committed. */
+interface Held extends Batch {
+  key: string;
+  energyDone: number;
+}
 interface Outage { since: number; err: string; heldMax: number; writtenBack: number; droppedAtStart: number }
 
 const SLICE = 20_000;
 
 export class HeldWrites {
-  private readonly queue: Batch[] = [];
+  private readonly queue: Held[] = [];
+  /** unique per writer (process), so claims of replicas never collide */
+  private readonly writer = randomBytes(6).toString('hex');
+  private batches = 0;
   /** raw + rollup rows waiting (energy rows are not bounded) */
   heldRows = 0;
   heldEnergy = 0;
@@ -58,7 +68,7 @@ export class HeldWrites {
 
   add(b: Batch): void {
     if (!b.raw.length && !b.rolls.length && !b.energy.length && !b.sampleTs.length) return;
-    this.queue.push(b);
+    this.queue.push({ ...b, key: `${this.writer}.${this.batches++}`, energyDone: 0 });
     this.heldRows += b.raw.length + b.rolls.length;
     this.heldEnergy += b.energy.length;
     if (this.outage) this.outage.heldMax = Math.max(this.outage.heldMax, this.heldRows);
@@ -88,8 +98,9 @@ export class HeldWrites {
         }
         while (b.energy.length) {
           const n = Math.min(SLICE, b.energy.length);
-          await upsertEnergy(db, b.energy.slice(0, n));
+          await upsertEnergy(db, b.energy.slice(0, n), `energy.${b.key}.${b.energyDone}`);
           b.energy.splice(0, n);
+          b.energyDone += n;
           this.heldEnergy -= n;
           if (this.outage) this.outage.writtenBack += n;
         }

@@ -44,18 +44,26 @@ export const insertRollups = async (q: Queryable, rows: readonly RollupRow[]): P
 const EK = ['pv', 'charge', 'discharge', 'load', 'gridImport', 'gridExport', 'generator', 'fuel', 'pile', 'losses'] as const;
 const ECOL = ['pv', 'charge', 'discharge', 'load', 'grid_import', 'grid_export', 'generator', 'fuel', 'pile', 'losses'] as const;
 
-/** Additive upsert: live ingest flushes partial intervals, each adding its increments. */
-export const upsertEnergy = async (q: Queryable, rows: readonly EnergyRow[]): Promise<void> => {
+/**
+ * Additive upsert: live ingest flushes partial intervals, each adding its increments. With a
+ * `claim` (an id unique to this slice of rows) the statement first records the claim in
+ * write_claims and adds nothing when it was recorded before: a slice whose commit went through
+ * but whose answer was lost (the connection dropped) can be sent again without counting twice.
+ */
+export const upsertEnergy = async (q: Queryable, rows: readonly EnergyRow[], claim?: string): Promise<void> => {
   for (let i = 0; i < rows.length; i += CHUNK) {
     const part = rows.slice(i, i + CHUNK);
     const params: unknown[] = [part.map((r) => r.stationId), part.map((r) => r.bucket)];
     for (const k of EK) params.push(part.map((r) => r[k]));
     params.push(part.map((r) => r.soc), part.map((r) => r.sessions));
+    if (claim !== undefined) params.push(`${claim}/${i}`);
     await q.query(
-      `INSERT INTO station_energy (station_id, bucket, ${ECOL.join(', ')}, soc, sessions)
+      `${claim !== undefined ? 'WITH claim AS (INSERT INTO write_claims (id) VALUES ($15) ON CONFLICT DO NOTHING RETURNING id)' : ''}
+       INSERT INTO station_energy (station_id, bucket, ${ECOL.join(', ')}, soc, sessions)
        SELECT sid, to_timestamp(b / 1000.0), ${ECOL.map((c) => `u.${c}`).join(', ')}, u.soc, u.sessions
        FROM unnest($1::int[], $2::float8[], ${ECOL.map((_, k) => `$${k + 3}::float8[]`).join(', ')}, $13::real[], $14::int[])
          AS u(sid, b, ${ECOL.join(', ')}, soc, sessions)
+       ${claim !== undefined ? 'WHERE EXISTS (SELECT 1 FROM claim)' : ''}
        ON CONFLICT (station_id, bucket) DO UPDATE SET
          ${ECOL.map((c) => `${c} = station_energy.${c} + excluded.${c}`).join(', ')},
          soc = coalesce(excluded.soc, station_energy.soc), sessions = station_energy.sessions + excluded.sessions`,
@@ -76,4 +84,6 @@ export const applyRetention = async (q: Queryable, now: number, r: Retention): P
   await q.query('DELETE FROM telemetry_raw WHERE ts < to_timestamp($1 / 1000.0)', [now - r.rawDays * day]);
   await q.query('DELETE FROM telemetry_rollup WHERE res = 60 AND bucket < to_timestamp($1 / 1000.0)', [now - r.minuteDays * day]);
   await q.query('DELETE FROM telemetry_rollup WHERE res = 900 AND bucket < to_timestamp($1 / 1000.0)', [now - r.quarterDays * day]);
+  // a claim matters only while its slice may still be re-sent (the same process, minutes later)
+  await q.query('DELETE FROM write_claims WHERE at < to_timestamp($1 / 1000.0)', [now - 2 * day]);
 };

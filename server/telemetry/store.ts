@@ -48,6 +48,8 @@ export interface StoreOptions {
   /** reporting cycles of every device (and station series) held through a database outage (held.ts) */
   holdCycles?: number;
   log?: HeldLog;
+  /** retention runs only where this answers true (one replica; default always) */
+  leads?: () => boolean;
 }
 
 const DAY = 86_400_000;
@@ -113,8 +115,10 @@ export class TelemetryStore {
    * a device sample is refused when the device is not the station's, its point list is not its
    * type's, it is older than the device's last one, or a value is physically impossible; its
    * counters alone when they went back or jumped (counters.ts). Answers what was taken.
+   * With `own` false (a station another replica owns) only the live values follow the frame:
+   * nothing is stored, counted or booked as energy here.
    */
-  ingest(frame: TelemetryFrame, recvTs = this.opts.clock()): TelemetryFrame | null {
+  ingest(frame: TelemetryFrame, recvTs = this.opts.clock(), own = true): TelemetryFrame | null {
     const sid = frame.stationId;
     const ts = frame.ts;
     const now = this.opts.clock();
@@ -152,11 +156,13 @@ export class TelemetryStore {
         this.reject('outOfBounds', sid, `device ${d.id}: ${bad}`);
         continue;
       }
-      const v = this.count(sid, d.id, meta.type, ts, full, d.s, rated);
+      const v = own ? this.count(sid, d.id, meta.type, ts, full, d.s, rated) : full;
       taken.push(v === d.v ? d : { ...d, v });
       this.latest.set(d.id, { ts, on: d.on, s: d.s, v, q: d.q ?? 'good' });
-      this.raw.push({ id: d.id, ts, v });
-      this.rollups.fold(d.id, ts, v);
+      if (own) {
+        this.raw.push({ id: d.id, ts, v });
+        this.rollups.fold(d.id, ts, v);
+      }
       const p0 = v[0] ?? 0;
       switch (meta.type) {
         case 'pv_inverter': pv += p0; break;
@@ -170,7 +176,7 @@ export class TelemetryStore {
       }
     }
     if (taken.length === 0) return null;
-    this.accepted++;
+    if (own) this.accepted++;
     const soc = cap > 0 ? socW / cap : null;
     const flows = [pv, load + pile, hasPcs ? ess : 0, grid ?? 0, gen, pile, soc];
     const st = this.stations.get(sid);
@@ -179,6 +185,7 @@ export class TelemetryStore {
       st.lastRecv = recvTs;
       st.flows = flows;
     } else this.stations.set(sid, { lastTs: ts, lastRecv: recvTs, flows });
+    if (!own) return taken.length === frame.devices.length ? frame : { ...frame, devices: taken };
     this.raw.push({ id: -sid, ts, v: flows });
     this.rollups.fold(-sid, ts, flows);
     if (soc !== null) this.energyRow(sid, ts).soc = soc;
@@ -221,13 +228,12 @@ export class TelemetryStore {
     return v;
   }
 
-
   /**
    * Hands everything accumulated to the held writes and writes what they hold, in order; throws
    * when the database fails (nothing is lost: the next flush tries again). Concurrent calls wait
    * for the running flush.
    */
-  async flush(db: Queryable, opts: { all?: boolean } = {}): Promise<void> {
+  async flush(db: Queryable, opts: { all?: boolean; energy?: boolean } = {}): Promise<void> {
     while (this.flushing) await this.flushing;
     const now = this.opts.clock();
     this.rollups.sweep(opts.all ? Infinity : now);
@@ -235,7 +241,7 @@ export class TelemetryStore {
     const rolls = this.rollups.take(cap);
     let energy: EnergyRow[] = [];
     const quarterNow = Math.floor((now - 1) / QUARTER) * QUARTER;
-    if (opts.all || now - this.lastEnergy >= (this.opts.energyFlushMs ?? 10_000) || [...this.energy.values()].some((e) => e.bucket < quarterNow)) {
+    if (opts.all || opts.energy || now - this.lastEnergy >= (this.opts.energyFlushMs ?? 10_000) || [...this.energy.values()].some((e) => e.bucket < quarterNow)) {
       energy = [...this.energy.values()];
       this.energy = new Map();
       this.lastEnergy = now;
@@ -245,7 +251,7 @@ export class TelemetryStore {
     this.pendingTs = [];
     this.flushing = (async () => {
       await this.held.drain(db);
-      if (now - this.lastRetention > 3_600_000) {
+      if (now - this.lastRetention > 3_600_000 && (this.opts.leads?.() ?? true)) {
         this.lastRetention = now;
         await applyRetention(db, now, this.opts.retention);
       }
@@ -254,6 +260,21 @@ export class TelemetryStore {
       await this.flushing;
     } finally {
       this.flushing = null;
+    }
+  }
+
+  /** Continues untracked devices' counters from stored samples (stations taken over); answers how many. */
+  resumeCounters(samples: readonly { id: number; ts: number; v: (number | null)[] }[]): number {
+    const fresh = samples.filter((x) => !this.tracks.has(x.id));
+    for (const x of fresh) this.tracks.set(x.id, { last: { ts: x.ts, v: x.v } });
+    return fresh.length;
+  }
+
+  /** Forgets the counter tracks of these stations' devices (handed to another replica). */
+  forgetCounters(stationIds: readonly number[]): void {
+    for (const sid of stationIds) for (const id of this.stationDevices.get(sid) ?? []) {
+      this.tracks.delete(id);
+      this.pileState.delete(id);
     }
   }
 

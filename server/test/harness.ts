@@ -61,6 +61,7 @@ export const startTestServer = async (backend: 'pglite' | 'postgres', opts: Buil
       simulator: false,
       mqttUrl: undefined,
       staticDir: '.tmp/no-static',
+      gatewaySecret: 'test-gateway-secret',
       ...opts.config,
     },
   });

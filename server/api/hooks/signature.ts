@@ -1,6 +1,7 @@
 import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { SIGNATURE_FIELDS, parseForm, signFieldsSync, type SignFields } from '../../../protocol/signing';
 import type { ApiHook } from '../call';
+import type { NonceStore } from '../nonces';
 import { ActionError } from '../errors';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
@@ -15,7 +16,8 @@ const hmacSha256 = (key: string, data: string) => {
 export interface SignatureDeps {
   /** access key id → secret */
   accessKeys: ReadonlyMap<string, string>;
-  nonces: { claim(nonce: string): boolean };
+  /** shared by every replica when they share a database (nonce-store.ts) */
+  nonces: NonceStore;
   /** ms since epoch */
   clock: () => number;
   config: { signatureSkewSeconds: number };
@@ -26,7 +28,7 @@ export interface SignatureDeps {
  * timestamp within the skew, the signature compared in constant time; then the nonce is
  * claimed. Only after the signature checks out, so forged requests cannot burn nonces.
  */
-export const signatureHook = (deps: SignatureDeps): ApiHook => (req, call) => {
+export const signatureHook = (deps: SignatureDeps): ApiHook => async (req, call) => {
   if (typeof req.body !== 'string') throw new ActionError('badRequest', { reason: 'formBodyRequired' });
   let fields: SignFields;
   try {
@@ -45,6 +47,6 @@ export const signatureHook = (deps: SignatureDeps): ApiHook => (req, call) => {
   const expected = Buffer.from(signFieldsSync(fields, secret, hmacSha256));
   const got = Buffer.from(fields.signature!);
   if (expected.length !== got.length || !timingSafeEqual(expected, got)) throw new ActionError('badSignature');
-  if (!deps.nonces.claim(fields.signatureNonce!)) throw new ActionError('replay');
+  if (!(await deps.nonces.claim(fields.accessKeyId!, fields.signatureNonce!))) throw new ActionError('replay');
   call.fields = fields;
 };

@@ -11,7 +11,7 @@ const fakeDb = () => {
   const db: Queryable = {
     query: async <T,>(sql: string, params?: readonly unknown[]): Promise<T[]> => {
       if (state.down) throw new Error('connection refused');
-      const table = /INSERT INTO (\w+)/.exec(sql)?.[1] ?? '?';
+      const table = /INSERT INTO (?!write_claims)(\w+)/.exec(sql)?.[1] ?? '?';
       state.statements.push({ table, ids: [...(params?.[1] as number[])] });
       return [];
     },

@@ -2,6 +2,7 @@
 // console (dist/). Simulator off so alarms come only from the tests.
 import type { AddressInfo } from 'node:net';
 import { buildApp, type App } from '../../../server/app';
+import type { Config } from '../../../server/config';
 import { publishAlarm, raiseAlarm, type AlarmRow } from '../../../server/alarms/store';
 
 export interface TestServer extends App {
@@ -13,7 +14,8 @@ export interface TestServer extends App {
 
 let seq = 0;
 
-export async function startServer(opts: { seedStations?: number } = {}): Promise<TestServer> {
+/** `config` overrides the defaults below (e.g. an external broker). */
+export async function startServer(opts: { seedStations?: number; config?: Partial<Config> } = {}): Promise<TestServer> {
   const built = await buildApp({
     logger: false,
     seedStations: opts.seedStations ?? 12,
@@ -27,6 +29,7 @@ export async function startServer(opts: { seedStations?: number } = {}): Promise
       seed: true,
       logLevel: 'warn',
       staticDir: 'dist',
+      ...opts.config,
     },
   });
   await built.app.listen({ host: '127.0.0.1', port: 0 });
