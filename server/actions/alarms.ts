@@ -10,6 +10,7 @@ import { audit } from '../api/audit';
 import { RESOLVED_COLUMNS, ResolveBatch } from '../alarms/resolve-batch';
 import type { Queryable } from '../db/db';
 import { changesSince } from '../alarms/changes';
+import { handlingOf } from '../alarms/handling';
 
 const batches = new WeakMap<Queryable, ResolveBatch>();
 const resolveBatchOf = (db: Queryable): ResolveBatch => {
@@ -49,13 +50,7 @@ export const toRecord = (r: AlarmRow): Record_ => ({
   recoveryTime: iso(r.recoveryTime),
   occurrences: r.occurrences,
   resolvedBy: r.resolvedBy,
-  ackedBy: r.ackedBy,
-  ackedAt: iso(r.ackedAt),
-  ackNote: r.ackNote,
-  assigneeId: r.assigneeId,
-  assigneeName: r.assigneeName,
-  shelved: r.shelved,
-  inMaintenance: r.inMaintenance,
+  ...handlingOf(r),
 });
 
 export { likeEscape, scoped } from './alarm-scope';

@@ -23,10 +23,8 @@ export const requireVisibleAlarm = async (db: Queryable, scope: Scope, alarmId: 
   return row;
 };
 
-/** The answer of a handling write. */
-export const handledOf = (r: AlarmRow) => ({
-  alarmId: r.id,
-  alarmStatus: r.status,
+/** An alarm's handling state as the records and answers carry it. */
+export const handlingOf = (r: AlarmRow) => ({
   ackedBy: r.ackedBy,
   ackedAt: iso(r.ackedAt),
   ackNote: r.ackNote,
@@ -35,6 +33,9 @@ export const handledOf = (r: AlarmRow) => ({
   shelved: r.shelved,
   inMaintenance: r.inMaintenance,
 });
+
+/** The answer of a handling write. */
+export const handledOf = (r: AlarmRow) => ({ alarmId: r.id, alarmStatus: r.status, ...handlingOf(r) });
 
 export interface EventInput {
   alarm: AlarmRow;

@@ -3,24 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../db/db';
 import { locksFor, NAMESPACE } from './locks';
 import { fairShare, Ownership, partitionOf } from './ownership';
+import { postgresSkipReason } from '../test/postgres-reachable';
 
 // Station ownership among replicas: partitions spread evenly, one holder each, a joining replica
 // receives its share, and a holder whose database connection dies loses its stations to the
 // others at their next heartbeat. On PostgreSQL (DATABASE_URL); embedded PGlite owns everything.
 
 const PG_URL = process.env.DATABASE_URL;
-const reachable = async (url: string | undefined): Promise<string | null> => {
-  if (!url) return 'DATABASE_URL is not set';
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return null;
-  } catch (e) {
-    return `PostgreSQL at DATABASE_URL is not reachable (${e instanceof Error ? e.message : String(e)})`;
-  }
-};
-const skipReason = await reachable(PG_URL);
+const skipReason = await postgresSkipReason(PG_URL);
 if (skipReason) console.warn(`skipping the PostgreSQL ownership tests: ${skipReason}`);
 
 const quiet = { info: () => undefined, warn: () => undefined };

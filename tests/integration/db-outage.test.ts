@@ -6,6 +6,7 @@ import { buildApp, type App } from '../../server/app';
 import type { AlarmChange } from '../../server/alarms/durable';
 import { createDb, type Db } from '../../server/db/db';
 import type { FleetRuntime } from '../../server/fleet/runtime';
+import { postgresSkipReason } from '../../server/test/postgres-reachable';
 
 // A 30-second database outage while the simulated fleet runs in this process: the server's
 // private database refuses connections (ALLOW_CONNECTIONS false, its backends terminated), then
@@ -19,18 +20,7 @@ const EXPORT = pointIndex('meter', 'exportKwh');
 const GRID_STATE = pointIndex('meter', 'gridState');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const reachable = async (url: string | undefined): Promise<string | null> => {
-  if (!url) return 'DATABASE_URL is not set';
-  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return null;
-  } catch (e) {
-    return `PostgreSQL at DATABASE_URL is not reachable (${e instanceof Error ? e.message : String(e)})`;
-  }
-};
-const skipReason = await reachable(PG_URL);
+const skipReason = await postgresSkipReason(PG_URL);
 if (skipReason) console.warn(`skipping the database outage test: ${skipReason}`);
 
 describe.skipIf(skipReason !== null)('a 30-second database outage', () => {

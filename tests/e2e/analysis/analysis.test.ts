@@ -4,16 +4,15 @@
 // exports a CSV whose numbers are the screen's and the answer's, and says 'noDate' for an empty
 // range. Every figure carries its definition on hover.
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import enAnalysis from '../../../locales/en/analysis.json';
 import zhAnalysis from '../../../locales/zh/analysis.json';
-import { buildApp } from '../../../server/app';
 import { en, zh } from '../../catalogues';
 import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
 import { callApi, DEMO, login, storeState, tokenOf } from '../helpers/console';
 import { parseCsv } from './csv';
+import { startServer } from '../helpers/server';
 
 type Figures = Record<string, number | null>;
 interface Answer {
@@ -42,17 +41,12 @@ function expectShown(value: string, unit: string, answer: number | null | undefi
 let server: { url: string; close: () => Promise<unknown> };
 let browser: Browser;
 beforeAll(async () => {
-  const built = await buildApp({
-    logger: false,
+  const s = await startServer({
     seedStations: 6,
-    config: {
-      host: '127.0.0.1', port: 0, pgliteDir: '', databaseUrl: undefined, mqttUrl: undefined, seed: true, logLevel: 'warn', staticDir: 'dist',
-      simulator: true, simStations: 6, simIntervalMs: 3_600_000, backfillDays: 35, backfillMinuteHours: 2, backfillDeviceHours: 24,
-    },
+    config: { simulator: true, simStations: 6, simIntervalMs: 3_600_000, backfillDays: 35, backfillMinuteHours: 2, backfillDeviceHours: 24 },
   });
-  await built.app.listen({ host: '127.0.0.1', port: 0 });
-  await built.services.fleet?.ready;
-  server = { url: `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`, close: () => built.app.close() };
+  await s.services.fleet?.ready;
+  server = s;
   browser = await launch();
 }, 180_000);
 afterAll(async () => {

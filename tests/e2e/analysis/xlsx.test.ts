@@ -2,15 +2,14 @@
 // with the month before, the downloaded workbook (opened with exceljs) holds the screen's
 // figures and comparison in the screen's order, as numbers under headers that name the unit,
 // the chart's buckets and the station table's cells, with a frozen header and a parameters sheet.
-import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import enAnalysis from '../../../locales/en/analysis.json';
 import zhAnalysis from '../../../locales/zh/analysis.json';
-import { buildApp } from '../../../server/app';
 import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
 import { DEMO, login } from '../helpers/console';
+import { startServer } from '../helpers/server';
 
 const SCREENS = [
   { name: 'pv', path: '/analysis/photovoltaic', testId: 'analysis-pv' },
@@ -35,17 +34,12 @@ const rowOf = (ws: ExcelJS.Worksheet, n: number): Cell[] => (ws.getRow(n).values
 let server: { url: string; close: () => Promise<unknown> };
 let browser: Browser;
 beforeAll(async () => {
-  const built = await buildApp({
-    logger: false,
+  const s = await startServer({
     seedStations: 4,
-    config: {
-      host: '127.0.0.1', port: 0, pgliteDir: '', databaseUrl: undefined, mqttUrl: undefined, seed: true, logLevel: 'warn', staticDir: 'dist',
-      simulator: true, simStations: 4, simIntervalMs: 3_600_000, backfillDays: 32, backfillMinuteHours: 1, backfillDeviceHours: 6,
-    },
+    config: { simulator: true, simStations: 4, simIntervalMs: 3_600_000, backfillDays: 32, backfillMinuteHours: 1, backfillDeviceHours: 6 },
   });
-  await built.app.listen({ host: '127.0.0.1', port: 0 });
-  await built.services.fleet?.ready;
-  server = { url: `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`, close: () => built.app.close() };
+  await s.services.fleet?.ready;
+  server = s;
   browser = await launch();
 }, 180_000);
 afterAll(async () => {

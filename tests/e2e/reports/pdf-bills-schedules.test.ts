@@ -5,17 +5,16 @@
 // downloaded as XLSX and PDF with the screen's total, its diesel litres those of the site
 // report; a scheduled report refused at its fields, then saved with its next run, then deleted.
 import { execFileSync } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import enReports from '../../../locales/en/reports.json';
 import zhReports from '../../../locales/zh/reports.json';
 import { addDateDays, addMonthKey } from '../../../protocol/site-time';
-import { buildApp } from '../../../server/app';
 import { seedIntervals } from '../../../server/actions/__tests__/report-fixture';
 import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
 import { callApi, DEMO, login, tokenOf } from '../helpers/console';
+import { startServer } from '../helpers/server';
 
 const TODAY = new Date().toISOString().slice(0, 10);
 const FIRST = addDateDays(TODAY, -9);
@@ -26,16 +25,11 @@ let url: string;
 let close: () => Promise<unknown>;
 let browser: Browser;
 beforeAll(async () => {
-  const built = await buildApp({
-    logger: false,
-    seedStations: 6,
-    config: { host: '127.0.0.1', port: 0, pgliteDir: '', databaseUrl: undefined, mqttUrl: undefined, simulator: false, seed: true, logLevel: 'warn', staticDir: 'dist' },
-  });
-  await built.app.listen({ host: '127.0.0.1', port: 0 });
-  const ids = await built.services.db.query<{ id: number }>('SELECT id FROM stations ORDER BY id');
-  await seedIntervals(built.services.db, ids.map((r) => r.id), FIRST, 7);
-  url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
-  close = () => built.app.close();
+  const s = await startServer({ seedStations: 6 });
+  const ids = await s.services.db.query<{ id: number }>('SELECT id FROM stations ORDER BY id');
+  await seedIntervals(s.services.db, ids.map((r) => r.id), FIRST, 7);
+  url = s.url;
+  close = () => s.close();
   browser = await launch();
 }, 120_000);
 afterAll(async () => {

@@ -4,7 +4,6 @@
 // downloaded whose totals line is the screen's, and a site report share link that opens in a
 // fresh browser without a session and is refused once revoked.
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -12,11 +11,11 @@ import enReports from '../../../locales/en/reports.json';
 import zhReports from '../../../locales/zh/reports.json';
 import { REPORT_ITEMS } from '../../../protocol/actions/report-shapes';
 import { addDateDays } from '../../../protocol/site-time';
-import { buildApp } from '../../../server/app';
 import { seedIntervals } from '../../../server/actions/__tests__/report-fixture';
 import { parseCsv } from '../analysis/csv';
 import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
 import { callApi, DEMO, login, tokenOf } from '../helpers/console';
+import { startServer } from '../helpers/server';
 
 interface Report { columns: string[]; units: string[]; rows: { label: string; period: string; values: (number | null)[] }[]; totals: (number | null)[] }
 const SCALE: Record<string, number> = { kWh: 1, MWh: 1e3, GWh: 1e6 };
@@ -37,16 +36,11 @@ let url: string;
 let close: () => Promise<unknown>;
 let browser: Browser;
 beforeAll(async () => {
-  const built = await buildApp({
-    logger: false,
-    seedStations: 6,
-    config: { host: '127.0.0.1', port: 0, pgliteDir: '', databaseUrl: undefined, mqttUrl: undefined, simulator: false, seed: true, logLevel: 'warn', staticDir: 'dist' },
-  });
-  await built.app.listen({ host: '127.0.0.1', port: 0 });
-  const ids = await built.services.db.query<{ id: number }>('SELECT id FROM stations ORDER BY id');
-  await seedIntervals(built.services.db, ids.map((r) => r.id), FIRST, 7);
-  url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
-  close = () => built.app.close();
+  const s = await startServer({ seedStations: 6 });
+  const ids = await s.services.db.query<{ id: number }>('SELECT id FROM stations ORDER BY id');
+  await seedIntervals(s.services.db, ids.map((r) => r.id), FIRST, 7);
+  url = s.url;
+  close = () => s.close();
   browser = await launch();
 }, 120_000);
 afterAll(async () => {
