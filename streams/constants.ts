@@ -12,3 +12,9 @@ export const POPUP_VISIBLE_CAP = 4;
 export const POPUP_QUEUE_CAP = 8;
 /** Recent alarms kept in memory for the message list. */
 export const ALARM_RING_CAP = 2000;
+/**
+ * Alarm changes the push channel remembers to drop repeats (a catch-up overlapping live
+ * pushes). Repeats arrive within seconds, so this covers ~50 s of a 200/s storm; more would
+ * only make a wall screen's memory grow with every alarm it ever saw.
+ */
+export const PUSH_DEDUP_CAP = 10_000;

@@ -57,11 +57,14 @@ function receive(s: State, alarms: readonly AlarmPush[], live: boolean, at: numb
     }
   }
   if (byId === null) return s;
+  let ids = s.alarms.ids;
   if (settled) {
     const drop = settled;
-    queue = (queue ?? s.popups.queue).filter((id) => !drop.has(id));
+    const before = queue ?? s.popups.queue;
+    queue = before.filter((id) => !drop.has(id));
+    // a pop-up kept past the ring only for its slot is forgotten once it no longer waits
+    for (const id of before) if (drop.has(id) && !ids.includes(id) && !s.popups.visible.includes(id)) delete byId[id];
   }
-  let ids = s.alarms.ids;
   if (fresh.length) {
     // newest first; ids grow over time, so a fresh batch mostly goes in front
     fresh.sort((x, y) => y - x);
@@ -188,6 +191,8 @@ export const reduce = (state: State, e: StoreEvent): State => {
       }
       case 'popups/closed':
         d.popups.visible = d.popups.visible.filter((x) => x !== e.alarmId);
+        // kept past the ring only while on screen: a wall left for weeks must not keep them all
+        if (!d.alarms.ids.includes(e.alarmId) && !d.popups.queue.includes(e.alarmId)) delete d.alarms.byId[e.alarmId];
         return;
       case 'popups/overflowCleared':
         d.popups.overflow = 0;

@@ -9,6 +9,7 @@ import { fullJitter, type BackoffPolicy } from '../backoff';
 import type { PushStatus } from '../events';
 import type { AlarmPush } from '../types';
 import { pushVersion } from '../alarms/pushState';
+import { PUSH_DEDUP_CAP } from '../constants';
 
 export interface PushCredentials {
   url: string;
@@ -57,7 +58,7 @@ export interface PushDeps {
   /** batch window for bursts; the first message of a quiet period is delivered at once */
   batchMs?: number;
   warn?: (...args: unknown[]) => void;
-  /** dedup memory (ids); oldest forgotten first */
+  /** dedup memory (ids); oldest forgotten first (default PUSH_DEDUP_CAP) */
   seenCap?: number;
 }
 
@@ -67,7 +68,7 @@ export function createPushSource(d: PushDeps): Observable<PushOutput> {
   const random = d.random ?? Math.random;
   const batchMs = d.batchMs ?? 16;
   const warn = d.warn ?? ((...a: unknown[]) => console.warn(...a));
-  const seenCap = d.seenCap ?? 200_000;
+  const seenCap = d.seenCap ?? PUSH_DEDUP_CAP;
 
   return new Observable<PushOutput>((out) => {
     /** alarm id -> version of the last change delivered (a new acknowledgement is not a repeat) */
@@ -91,9 +92,14 @@ export function createPushSource(d: PushDeps): Observable<PushOutput> {
         if (seen.get(m.alarmId) === v) continue;
         seen.delete(m.alarmId);
         seen.set(m.alarmId, v);
-        if (seen.size > seenCap) seen.delete(seen.keys().next().value as number);
         if (m.alarmId > lastId) lastId = m.alarmId;
         keep.push(m);
+      }
+      // trimmed after the batch, not during it: a catch-up longer than the cap must still
+      // recognise the live alarms that arrived while it was being fetched
+      for (const id of seen.keys()) {
+        if (seen.size <= seenCap) break;
+        seen.delete(id);
       }
       return keep;
     };
