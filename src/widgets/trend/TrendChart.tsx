@@ -12,6 +12,7 @@ import 'uplot/dist/uPlot.min.css';
 import { buildLod, gather, lodIndices, type LodIndex } from './lod';
 import { drawBands, drawMarkers, type TrendBand, type TrendMarker } from './overlays';
 import { userRanges } from './userRange';
+import { zonedDate } from './zonedDate';
 
 /** Above this many samples per series the chart draws M4 of the visible range, not every sample. */
 export const LOD_MIN = 20_000;
@@ -78,6 +79,8 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
   /** what uPlot holds now: the full data or a level-of-detail view of it */
   const shown = useRef<AlignedData | null>(null);
   const viewKey = useRef('');
+  /** the data and range the chart was just built with: the data effect of that same commit has nothing to redo */
+  const builtWith = useRef<{ data: AlignedData; min: number; max: number } | null>(null);
   const layout = JSON.stringify([series, timeZone, height, syncKey, xLabel, stacked]);
 
   useEffect(() => {
@@ -98,7 +101,7 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
     const opts: Options = {
       width: Math.max(100, el.clientWidth),
       height,
-      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), timeZone),
+      tzDate: (ts) => zonedDate(ts * 1000, timeZone),
       // 24-hour clock in both languages (uPlot's defaults are US 12-hour)
       // and ISO-like dates (uPlot's defaults are US month/day/year)
       fmtDate: (tpl) =>
@@ -181,6 +184,11 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
     shown.current = viewOf(src.current.data, src.current.lod, first.min, first.max, Math.max(100, el.clientWidth - 120));
     const u = new uPlot(opts, shown.current, el);
     plot.current = u;
+    builtWith.current = { data, min: first.min, max: first.max };
+    // only for the effects of this commit: later the user's zoom may have moved the scale away from it
+    queueMicrotask(() => {
+      builtWith.current = null;
+    });
     programmatic.current = true;
     u.setScale('x', first);
     programmatic.current = false;
@@ -238,6 +246,10 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
     if (!u) return;
     // new data or a new range prop; while the chart's own zoom is ahead of the prop, its range stays
     const view = zoom.shown(range);
+    const built = builtWith.current;
+    builtWith.current = null;
+    // on mount the view was just computed from this very data (a second pass over it cost as much as the first)
+    if (built && built.data === data && built.min === view.min && built.max === view.max) return;
     programmatic.current = true;
     started.current = { at: data !== drawnData.current ? dataAt.current : performance.now(), data: true };
     drawnData.current = data;
