@@ -29,7 +29,7 @@ export const run = async (): Promise<void> => {
     if (rev) report('replicas.revocation_ms', rev.ms, 'ms');
     log(`[replicas] ${STATIONS} stations, ingesting for ${SECONDS} s`);
     const e = await energyRun(set, db, { seconds: SECONDS, stations: STATIONS });
-    log(`[replicas] recorded ${e.recorded.toFixed(3)} kWh, metered ${e.metered.toFixed(3)} kWh; ${e.played} alarms played, ${e.alarmRows} stored, ${e.occurrences} occurrences`);
+    log(`[replicas] recorded ${e.recorded.toFixed(3)} kWh, metered ${e.metered.toFixed(3)} kWh; ${e.played} alarms played, ${e.alarmRows} stored, ${e.occurrences} occurrences; console pushes per alarm ${e.pushesPerAlarm.join(',') || 'none'}`);
     report('replicas.energy_ratio', e.ratio, 'ratio');
     const f = await failoverRun(set, db, { stations: STATIONS });
     log(`[replicas] command closed ${f.closedMs} ms after the kill: status ${f.commandStatus} (${f.commandReason ?? 'acknowledged'})`);

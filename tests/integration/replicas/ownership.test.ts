@@ -26,9 +26,9 @@ describe.skipIf(skipReason !== null)('stations owned by one live replica', () =>
     await set?.stop();
   }, 60_000);
 
-  it('records the energy once and counts each alarm once', { timeout: 150_000 }, async () => {
+  it('records the energy once, and counts and pushes each alarm once', { timeout: 150_000 }, async () => {
     const r = await energyRun(set, db, { seconds: 60, stations: STATIONS });
-    console.info(`replicas: recorded ${r.recorded.toFixed(3)} kWh, metered ${r.metered.toFixed(3)} kWh, ratio ${r.ratio.toFixed(4)}; ${r.played} over-temperatures played`);
+    console.info(`replicas: recorded ${r.recorded.toFixed(3)} kWh, metered ${r.metered.toFixed(3)} kWh, ratio ${r.ratio.toFixed(4)}; ${r.played} over-temperatures played, pushes per alarm ${r.pushesPerAlarm.join(',')}`);
     expect(r.metered).toBeGreaterThan(0);
     expect(r.ratio).toBeGreaterThanOrEqual(0.98);
     expect(r.ratio).toBeLessThanOrEqual(1.02);
@@ -36,6 +36,9 @@ describe.skipIf(skipReason !== null)('stations owned by one live replica', () =>
     // one alarm per over-temperature, counted once (a second ingesting replica would make it 2)
     expect(r.alarmRows).toBe(r.played);
     expect(r.occurrences).toBe(r.played);
+    // the signed-in console received each of them exactly once (none lost, none from both replicas)
+    expect(r.pushesPerAlarm).toEqual(Array.from({ length: r.played }, () => 1));
+    expect(r.maxPushesPerAlarm).toBe(1);
   });
 
   it('hands a killed owner\'s stations to the survivor within 15 s and closes its command', { timeout: 150_000 }, async () => {

@@ -43,7 +43,13 @@ const waitUntil = async (cond: () => Promise<boolean> | boolean, ms: number, wha
   return Date.now() - t0;
 };
 
-export interface EnergyResult { recorded: number; metered: number; ratio: number; played: number; alarmRows: number; occurrences: number; maxPushesPerAlarm: number; rowsPushed: number }
+export interface EnergyResult {
+  recorded: number; metered: number; ratio: number; played: number; alarmRows: number; occurrences: number;
+  /** raise pushes the console received for each stored over-temperature alarm, in id order (1 each when right) */
+  pushesPerAlarm: number[];
+  /** raise pushes the console received for any alarm, at most (2 would be a double publish) */
+  maxPushesPerAlarm: number;
+}
 
 /** The set's first two replicas run; both are stopped at the end. */
 export const energyRun = async (set: ReplicaSet, db: pg.Client, o: { seconds: number; stations: number }): Promise<EnergyResult> => {
@@ -51,15 +57,14 @@ export const energyRun = async (set: ReplicaSet, db: pg.Client, o: { seconds: nu
   const watcher = await watch(set);
   const last = new Map<number, (number | null)[]>();
   const lastFrame = new Map<number, Frame>();
-  const pushes = new Map<string, number>();
+  const pushes = new Map<number, number>();
   watcher.on('message', (topic, buf) => {
     const m = JSON.parse(buf.toString()) as Frame & { alarmId?: number; change?: string; status?: string };
     if (topic.endsWith('/telemetry')) {
       lastFrame.set(m.stationId, m);
       for (const d of m.devices) last.set(d.id, d.v);
     } else if (m.alarmId !== undefined && (m.change ?? (m.status === 'resolved' ? 'resolved' : 'raised')) === 'raised') {
-      const k = `${topic}|${m.alarmId}`;
-      pushes.set(k, (pushes.get(k) ?? 0) + 1);
+      pushes.set(m.alarmId, (pushes.get(m.alarmId) ?? 0) + 1);
     }
   });
   await watcher.subscribeAsync('ems/gw/+/telemetry');
@@ -105,13 +110,13 @@ export const energyRun = async (set: ReplicaSet, db: pg.Client, o: { seconds: nu
   }
   const [rec] = (await db.query<{ e: number }>(
     'SELECT coalesce(sum(grid_import + grid_export), 0)::float8 AS e FROM station_energy WHERE bucket >= to_timestamp($1 / 1000.0)', [Math.floor(t0 / 900_000) * 900_000])).rows;
+  // ids as numbers: node-postgres hands a bigint column back as a string, which would match no push
   const rows = (await db.query<{ id: number; occurrences: number }>(
-    `SELECT id, occurrences FROM alarms WHERE device_id = $1 AND rule_code = 'cellOverTemp' AND happen_time >= to_timestamp($2 / 1000.0)`, [bat!.id, t0])).rows;
-  const pushedIds = new Set([...pushes.keys()].map((k) => Number(k.split('|')[1])));
+    `SELECT id::float8 AS id, occurrences FROM alarms WHERE device_id = $1 AND rule_code = 'cellOverTemp' AND happen_time >= to_timestamp($2 / 1000.0) ORDER BY id`, [bat!.id, t0])).rows;
   return {
     recorded: rec!.e, metered, ratio: metered > 0 ? rec!.e / metered : NaN, played,
     alarmRows: rows.length, occurrences: rows.reduce((s, r) => s + Number(r.occurrences), 0),
-    maxPushesPerAlarm: Math.max(0, ...pushes.values()), rowsPushed: rows.filter((r) => pushedIds.has(r.id)).length,
+    pushesPerAlarm: rows.map((r) => pushes.get(r.id) ?? 0), maxPushesPerAlarm: Math.max(0, ...pushes.values()),
   };
 };
 

@@ -17,6 +17,7 @@
  * Defaults: 4 seeded stations, no simulator, no backfill; `env` overrides any of them.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -53,6 +54,11 @@ export interface ReplicaOptions {
 }
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
+/** where tests/mosquitto/start.sh looks for mosquitto_dynamic_security.so */
+const DYNSEC_PLUGINS = process.env.MOSQ_DYNSEC_PLUGIN ? [process.env.MOSQ_DYNSEC_PLUGIN] : [
+  '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so', '/usr/lib/aarch64-linux-gnu/mosquitto_dynamic_security.so',
+  '/usr/lib/mosquitto_dynamic_security.so', '/usr/local/lib/mosquitto_dynamic_security.so',
+];
 const ADMIN = { user: 'ems-admin', password: 'ems-admin-secret' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -73,15 +79,20 @@ export const replicasSkipReason = async (): Promise<string | null> => {
   const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
     await c.connect();
-    await c.end();
+    // each set runs on a database of its own, created and dropped by the test
+    const [r] = (await c.query<{ ok: boolean }>('SELECT rolcreatedb OR rolsuper AS ok FROM pg_roles WHERE rolname = current_user')).rows;
+    if (!r?.ok) return 'the DATABASE_URL role may not create databases';
   } catch (e) {
     return `PostgreSQL at DATABASE_URL is not reachable (${e instanceof Error ? e.message : String(e)})`;
+  } finally {
+    await c.end().catch(() => undefined);
   }
   try {
     execFileSync('sh', ['-c', 'command -v mosquitto && command -v mosquitto_ctrl'], { stdio: 'pipe' });
   } catch {
-    return 'mosquitto and mosquitto_ctrl are not installed';
+    return 'mosquitto and mosquitto_ctrl are not installed (apt-get install mosquitto mosquitto-clients)';
   }
+  if (!DYNSEC_PLUGINS.some((p) => existsSync(p))) return 'the Mosquitto dynamic-security plugin is not there (set MOSQ_DYNSEC_PLUGIN)';
   return null;
 };
 
