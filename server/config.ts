@@ -7,6 +7,13 @@ const int = (v: string | undefined, d: number) => (v === undefined || v === '' ?
 const num = (v: string | undefined, d: number) => (v === undefined || v === '' ? d : Number(v));
 const bool = (v: string | undefined, d: boolean) => (v === undefined || v === '' ? d : !/^(0|false|no|off)$/i.test(v));
 
+/** A misspelt MQTT_ACCESS must not fall back silently to another way of guarding the broker. */
+const mqttAccess = (v: string | undefined): 'dynsec' | 'http' => {
+  if (v === undefined || v === '' || v === 'dynsec') return 'dynsec';
+  if (v === 'http') return 'http';
+  throw new Error(`MQTT_ACCESS must be dynsec or http, not ${JSON.stringify(v)}`);
+};
+
 export interface Config {
   host: string;
   port: number;
@@ -20,6 +27,10 @@ export interface Config {
   mqttPublicWsUrl?: string;
   mqttAdminUser: string;
   mqttAdminPassword: string;
+  /** how an external broker learns who may do what: Mosquitto dynamic security, or HTTP hooks (EMQX) */
+  mqttAccess?: 'dynsec' | 'http';
+  /** MQTT_ACCESS=http: the secret the broker sends in the x-ems-hook-secret header */
+  mqttHookSecret?: string;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   smtpUrl?: string;
@@ -68,6 +79,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   mqttPublicWsUrl: env.MQTT_PUBLIC_WS_URL || undefined,
   mqttAdminUser: env.MQTT_ADMIN_USER ?? 'ems-admin',
   mqttAdminPassword: env.MQTT_ADMIN_PASSWORD ?? 'ems-admin-secret',
+  mqttAccess: mqttAccess(env.MQTT_ACCESS),
+  mqttHookSecret: env.MQTT_HOOK_SECRET || undefined,
   sessionIdleMinutes: num(env.SESSION_IDLE_MINUTES, 120),
   sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 24),
   smtpUrl: env.SMTP_URL || undefined,
