@@ -33,3 +33,16 @@ export interface ActionDef<
 export const action = <Req extends z.ZodType, Res extends z.ZodType>(
   def: ActionDef<Req, Res>,
 ): ActionDef<Req, Res> => def;
+
+type Shapes<Req extends z.ZodType, Res extends z.ZodType> = Pick<ActionDef<Req, Res>, 'summary' | 'request' | 'response'>;
+
+/**
+ * The actions of one endpoint implemented in one stage share both, so each names only who may
+ * call it, what it does and its shapes; `read` and `write` set the kind.
+ */
+export const actionsOn = <E extends Endpoint>(endpoint: E, stage: Stage = 'foundation') => {
+  const of = <K extends ActionDef['kind']>(kind: K) =>
+    <Req extends z.ZodType, Res extends z.ZodType>(permission: PermissionRule, shapes: Shapes<Req, Res>) =>
+      action({ endpoint, permission, kind, stage, ...shapes }) as ActionDef<Req, Res> & { endpoint: E; kind: K };
+  return { read: of('read'), write: of('write') };
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { action } from '../action';
+import { actionsOn } from '../action';
 import { isPermission } from '../permissions';
 import { id, length, md5Hex, nonEmpty, page, pageOf } from './common';
 import { auditEntry } from './audit';
@@ -71,21 +71,19 @@ const accountFields = {
   notes: z.string().max(500),
 };
 
+const asset = actionsOn('asset');
+
 export const accountActions = {
-  queryAccountList: action({
-    endpoint: 'asset', permission: 'system.account', kind: 'read', stage: 'foundation',
+  queryAccountList: asset.read('system.account', {
     summary: 'Accounts of the orgs in scope; orgId narrows to that org and the orgs under it (a provider and its customers); keyword (account, contact, mobile, e-mail), status and roleId narrow further.',
     request: z.object({ orgId: id.optional(), keyword: z.string().trim().max(100).optional(), status: z.number().int().min(0).max(1).optional(), roleId: id.optional(), page, length }),
     response: pageOf(accountRow),
   }),
-  queryAccountById: action({
-    endpoint: 'asset', permission: 'system.account', kind: 'read', stage: 'foundation',
+  queryAccountById: asset.read('system.account', {
     summary: 'One account (detail screen).',
-    request: z.object({ userId: id }),
-    response: accountRow,
+    request: z.object({ userId: id }), response: accountRow,
   }),
-  createAccount: action({
-    endpoint: 'asset', permission: 'system.account.edit', kind: 'write', stage: 'foundation',
+  createAccount: asset.write('system.account.edit', {
     summary: 'Create an account in an org in scope, with a role usable there (the org\'s own or an ancestor\'s within the caller\'s scope) and a data scope.',
     request: z.object({
       orgId: id,
@@ -102,46 +100,34 @@ export const accountActions = {
     }),
     response: z.object({ userId: z.number().int() }),
   }),
-  updateAccount: action({
-    endpoint: 'asset', permission: 'system.account.edit', kind: 'write', stage: 'foundation',
+  updateAccount: asset.write('system.account.edit', {
     summary: 'Edit an account: only the fields sent change (mobile/email "" clears); disabling it ends all its sessions at once.',
     request: z.object({ userId: id, ...accountFields }).partial({
       contact: true, mobile: true, email: true, roleId: true, status: true, dataScope: true, scopeStationIds: true, notes: true,
     }),
     response: z.null(),
   }),
-  setAccountStatus: action({
-    endpoint: 'asset', permission: 'system.account.edit', kind: 'write', stage: 'foundation',
+  setAccountStatus: asset.write('system.account.edit', {
     summary: 'Enable (1) or disable (0) an account; disabling ends all its sessions.',
-    request: z.object({ userId: id, status: z.number().int().min(0).max(1) }),
-    response: z.null(),
+    request: z.object({ userId: id, status: z.number().int().min(0).max(1) }), response: z.null(),
   }),
-  deleteAccount: action({
-    endpoint: 'asset', permission: 'system.account.edit', kind: 'write', stage: 'foundation',
+  deleteAccount: asset.write('system.account.edit', {
     summary: 'Delete an account permanently (the console asks first). One cannot delete oneself.',
-    request: z.object({ userId: id }),
-    response: z.null(),
+    request: z.object({ userId: id }), response: z.null(),
   }),
-  resetAccountPassword: action({
-    endpoint: 'asset', permission: 'system.account.edit', kind: 'write', stage: 'foundation',
+  resetAccountPassword: asset.write('system.account.edit', {
     summary: 'Set a sub-account\'s password (MD5); its sessions end.',
-    request: z.object({ userId: id, password: md5Hex }),
-    response: z.null(),
+    request: z.object({ userId: id, password: md5Hex }), response: z.null(),
   }),
-  queryRoleList: action({
-    endpoint: 'asset', permission: ['system.role', 'system.account'], kind: 'read', stage: 'foundation',
+  queryRoleList: asset.read(['system.role', 'system.account'], {
     summary: 'Roles of the orgs in scope; with orgId, the roles usable for accounts of that org (its own and its ancestors\' in scope).',
-    request: z.object({ orgId: id.optional(), page, length }),
-    response: pageOf(role),
+    request: z.object({ orgId: id.optional(), page, length }), response: pageOf(role),
   }),
-  queryRoleById: action({
-    endpoint: 'asset', permission: 'system.role', kind: 'read', stage: 'foundation',
+  queryRoleById: asset.read('system.role', {
     summary: 'One role with its permissions.',
-    request: z.object({ roleId: id }),
-    response: role,
+    request: z.object({ roleId: id }), response: role,
   }),
-  saveRole: action({
-    endpoint: 'asset', permission: 'system.role.edit', kind: 'write', stage: 'foundation',
+  saveRole: asset.write('system.role.edit', {
     summary: 'Create (no roleId; orgId defaults to the caller\'s org) or edit a role: a name (required) and permission keys from the catalogue; one cannot grant what one lacks.',
     request: z.object({
       roleId: id.optional(), orgId: id.optional(), name: nonEmpty(50), permissions: z.array(permissionKey).max(200), notes: z.string().max(500).nullable().optional(),
@@ -150,40 +136,30 @@ export const accountActions = {
     }),
     response: z.object({ roleId: z.number().int() }),
   }),
-  deleteRole: action({
-    endpoint: 'asset', permission: 'system.role.edit', kind: 'write', stage: 'foundation',
+  deleteRole: asset.write('system.role.edit', {
     summary: 'Delete a role no account uses (conflict otherwise); built-in roles cannot be deleted.',
-    request: z.object({ roleId: id }),
-    response: z.null(),
+    request: z.object({ roleId: id }), response: z.null(),
   }),
-  queryPermissionCatalogue: action({
-    endpoint: 'asset', permission: ['system.role', 'system.account'], kind: 'read', stage: 'foundation',
+  queryPermissionCatalogue: asset.read(['system.role', 'system.account'], {
     summary: 'Every permission key grouped by menu area (home, monitoring, tariff, operationMode, analytics, operations, alarm, system), for the role editor; grantableOnly keeps the keys the caller holds (the only ones it may grant); grantable lists, per group, the keys the caller may grant.',
     request: z.object({ grantableOnly: z.boolean().optional() }),
     response: z.object({ groups: z.array(z.object({ group: z.string(), permissions: z.array(z.string()), grantable: z.array(z.string()) })) }),
   }),
-  queryAccountSessions: action({
-    endpoint: 'asset', permission: 'system.account', kind: 'read', stage: 'foundation',
+  queryAccountSessions: asset.read('system.account', {
     summary: 'The live sessions of an account in scope (device, address, last use), most recently used first.',
-    request: z.object({ userId: id }),
-    response: z.object({ dataList: z.array(accountSession) }),
+    request: z.object({ userId: id }), response: z.object({ dataList: z.array(accountSession) }),
   }),
-  revokeAccountSessions: action({
-    endpoint: 'asset', permission: 'system.account.edit', kind: 'write', stage: 'foundation',
+  revokeAccountSessions: asset.write('system.account.edit', {
     summary: 'Sign an account out everywhere: every session of it ends at once (for one\'s own account, every session but the current one).',
-    request: z.object({ userId: id }),
-    response: z.object({ revoked: z.number().int() }),
+    request: z.object({ userId: id }), response: z.object({ revoked: z.number().int() }),
   }),
-  queryAccountAudit: action({
-    endpoint: 'asset', permission: 'system.account', kind: 'read', stage: 'foundation',
+  queryAccountAudit: asset.read('system.account', {
     summary: 'Recent audit entries of an account in scope, newest first: what it did and what was done to it.',
     request: z.object({ userId: id, length: z.number().int().min(1).max(200).default(50) }),
     response: z.object({ dataList: z.array(auditEntry) }),
   }),
-  resetTwoFactor: action({
-    endpoint: 'asset', permission: 'system.account.edit', kind: 'write', stage: 'foundation',
+  resetTwoFactor: asset.write('system.account.edit', {
     summary: 'Remove an account\'s second factor and recovery codes (lost phone); it enrols again when its role requires it. Not for oneself.',
-    request: z.object({ userId: id }),
-    response: z.null(),
+    request: z.object({ userId: id }), response: z.null(),
   }),
 } as const;

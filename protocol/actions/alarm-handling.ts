@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { action } from '../action';
+import { actionsOn } from '../action';
 import { id, isoTime, nonEmpty, ok } from './common';
 
 // Alarm handling in a network operations centre (docs/alarms.md, "Alarm handling"):
@@ -33,6 +33,13 @@ export const alarmHandlingState = {
   inMaintenance: z.boolean(),
 };
 
+/** The station a record belongs to (its provider decides who may see it). */
+export const stationFields = {
+  serviceProviderId: z.number().int(),
+  stationId: z.number().int(),
+  stationName: z.string(),
+};
+
 export const timelineEntry = z.object({
   event: z.enum(ALARM_EVENTS),
   /** ISO 8601 */
@@ -50,9 +57,7 @@ export const timelineEntry = z.object({
 
 export const shelfRecord = z.object({
   shelfId: z.number().int(),
-  serviceProviderId: z.number().int(),
-  stationId: z.number().int(),
-  stationName: z.string(),
+  ...stationFields,
   /** null: every device of the station (and the station itself) */
   deviceId: z.number().int().nullable(),
   deviceName: z.string().nullable(),
@@ -67,9 +72,7 @@ export const shelfRecord = z.object({
 
 export const maintenanceWindowRecord = z.object({
   windowId: z.number().int(),
-  serviceProviderId: z.number().int(),
-  stationId: z.number().int(),
-  stationName: z.string(),
+  ...stationFields,
   start: z.string(),
   end: z.string(),
   reason: z.string(),
@@ -88,34 +91,28 @@ const handledAlarm = z.object({ alarmId: z.number().int(), alarmStatus: z.number
 
 const reason = nonEmpty(300);
 
+const alarms = actionsOn('alarm');
+const station = actionsOn('energystorage');
+
 export const alarmHandlingActions = {
-  ackAlarm: action({
-    endpoint: 'alarm', permission: 'alarm.ack', kind: 'write', stage: 'foundation',
+  ackAlarm: alarms.write('alarm.ack', {
     summary: 'Acknowledge an unresolved alarm with an optional note (who and when are recorded); acknowledging an acknowledged alarm changes nothing; a resolved alarm answers conflict. Pushes change "acked" (consoles stop its sound).',
-    request: z.object({ alarmId: id, note: z.string().trim().max(500).optional() }),
-    response: handledAlarm,
+    request: z.object({ alarmId: id, note: z.string().trim().max(500).optional() }), response: handledAlarm,
   }),
-  assignAlarm: action({
-    endpoint: 'alarm', permission: 'alarm.assign', kind: 'write', stage: 'foundation',
+  assignAlarm: alarms.write('alarm.assign', {
     summary: 'Assign an alarm to an enabled account that can see its station (null: unassign). Pushes change "assigned" or "unassigned".',
     /** null or absent: unassign (the signed form drops null fields, so absent is how null arrives) */
-    request: z.object({ alarmId: id, assigneeId: id.nullable().optional() }),
-    response: handledAlarm,
+    request: z.object({ alarmId: id, assigneeId: id.nullable().optional() }), response: handledAlarm,
   }),
-  commentAlarm: action({
-    endpoint: 'alarm', permission: ['alarm.ack', 'alarm.assign'], kind: 'write', stage: 'foundation',
+  commentAlarm: alarms.write(['alarm.ack', 'alarm.assign'], {
     summary: 'Add a comment to an alarm\'s timeline. Pushes change "commented".',
-    request: z.object({ alarmId: id, text: nonEmpty(1000) }),
-    response: timelineEntry,
+    request: z.object({ alarmId: id, text: nonEmpty(1000) }), response: timelineEntry,
   }),
-  queryAlarmTimeline: action({
-    endpoint: 'alarm', permission: ['alarm.alarmList', 'alarmLog.alarmLog', 'message.list', 'homepage.index'], kind: 'read', stage: 'foundation',
+  queryAlarmTimeline: alarms.read(['alarm.alarmList', 'alarmLog.alarmLog', 'message.list', 'homepage.index'], {
     summary: 'What happened to one alarm, oldest first: raised, acknowledged, assigned, commented, recovered or resolved, with who and when.',
-    request: z.object({ alarmId: id }),
-    response: z.object({ dataList: z.array(timelineEntry) }),
+    request: z.object({ alarmId: id }), response: z.object({ dataList: z.array(timelineEntry) }),
   }),
-  shelveAlarmRule: action({
-    endpoint: 'alarm', permission: 'alarm.shelve', kind: 'write', stage: 'foundation',
+  shelveAlarmRule: alarms.write('alarm.shelve', {
     summary: 'Shelve an alarm rule on a station (every device) or one device of it for `minutes` (1 to one week): new occurrences are stored and listed as shelved, pushed silent. Shelving a shelved rule replaces its end and reason.',
     request: z.object({
       stationId: id,
@@ -127,20 +124,16 @@ export const alarmHandlingActions = {
     }),
     response: shelfRecord,
   }),
-  unshelveAlarmRule: action({
-    endpoint: 'alarm', permission: 'alarm.shelve', kind: 'write', stage: 'foundation',
+  unshelveAlarmRule: alarms.write('alarm.shelve', {
     summary: 'End a shelf now; ending an expired or ended shelf changes nothing.',
-    request: z.object({ shelfId: id }),
-    response: ok,
+    request: z.object({ shelfId: id }), response: ok,
   }),
-  queryShelves: action({
-    endpoint: 'alarm', permission: ['alarm.alarmList', 'alarm.shelve'], kind: 'read', stage: 'foundation',
+  queryShelves: alarms.read(['alarm.alarmList', 'alarm.shelve'], {
     summary: 'Active shelves in scope (until in the future), soonest end first, with who set them and why.',
     request: z.object({ orgId: id.optional(), stationId: id.optional() }),
     response: z.object({ dataList: z.array(shelfRecord) }),
   }),
-  saveMaintenanceWindow: action({
-    endpoint: 'energystorage', permission: 'station.maintenance', kind: 'write', stage: 'foundation',
+  saveMaintenanceWindow: station.write('station.maintenance', {
     summary: 'Plan (or, with windowId, change) a maintenance window of a station: alarms raised inside [start, end) are stored as in maintenance and pushed silent; deviceIds narrows it to some devices of the station. end after start, at most 31 days, end in the future.',
     request: z.object({
       windowId: id.optional(),
@@ -152,14 +145,11 @@ export const alarmHandlingActions = {
     }),
     response: maintenanceWindowRecord,
   }),
-  endMaintenanceWindow: action({
-    endpoint: 'energystorage', permission: 'station.maintenance', kind: 'write', stage: 'foundation',
+  endMaintenanceWindow: station.write('station.maintenance', {
     summary: 'End a window now (a planned one is cancelled: its end becomes its start); ending an ended window changes nothing.',
-    request: z.object({ windowId: id }),
-    response: maintenanceWindowRecord,
+    request: z.object({ windowId: id }), response: maintenanceWindowRecord,
   }),
-  queryMaintenanceWindows: action({
-    endpoint: 'energystorage', permission: ['monitorStation.list', 'monitorStation.detail', 'homepage.index', 'station.maintenance'], kind: 'read', stage: 'foundation',
+  queryMaintenanceWindows: station.read(['monitorStation.list', 'monitorStation.detail', 'homepage.index', 'station.maintenance'], {
     summary: 'Active and planned maintenance windows in scope, soonest start first; optionally one provider or station; `includeEnded` adds those ended in the last 30 days.',
     request: z.object({ orgId: id.optional(), stationId: id.optional(), includeEnded: z.boolean().default(false) }),
     response: z.object({ dataList: z.array(maintenanceWindowRecord) }),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { action } from '../action';
+import { actionsOn } from '../action';
 import { ALARM_CATEGORIES, ALARM_TYPES, DEVICE_TYPES } from '../codes';
 import { alarmPush } from '../push';
-import { alarmHandlingState } from './alarm-handling';
+import { alarmHandlingState, stationFields } from './alarm-handling';
 import { id, isoTime, page, pageOf } from './common';
 
 /** SPEC §3 alarm: status 1 unresolved, 2 resolved; type fault/alert/event; category drives sound. */
@@ -10,9 +10,7 @@ export { ALARM_STATUS, ALARM_TYPES } from '../codes';
 
 export const alarmRecord = z.object({
   alarmId: z.number().int(),
-  serviceProviderId: z.number().int(),
-  stationId: z.number().int(),
-  stationName: z.string(),
+  ...stationFields,
   deviceId: z.number().int().nullable(),
   deviceName: z.string().nullable(),
   deviceType: z.string(),
@@ -61,27 +59,24 @@ export const alarmFilter = z.object({
 
 const listPerm = ['alarm.alarmList', 'alarmLog.alarmLog', 'message.list', 'homepage.index'] as const;
 
+const alarms = actionsOn('alarm');
+
 export const alarmActions = {
-  fuzzyAlarmRecord: action({
-    endpoint: 'alarm', permission: '@session', kind: 'read', stage: 'foundation',
+  fuzzyAlarmRecord: alarms.read('@session', {
     summary: 'Alarm records in scope, filtered, newest first; totalCount drives the header badge (SPEC §7: alarmStatus 1, page 1, length 1000).',
     request: z.object({ alarmRecordVo: alarmFilter.default({}), page, length: z.number().int().min(1).max(1000).default(20) }),
     response: pageOf(alarmRecord),
   }),
-  queryAlarmById: action({
-    endpoint: 'alarm', permission: listPerm, kind: 'read', stage: 'foundation',
+  queryAlarmById: alarms.read(listPerm, {
     summary: 'One alarm record.',
-    request: z.object({ alarmId: id }),
-    response: alarmRecord,
+    request: z.object({ alarmId: id }), response: alarmRecord,
   }),
-  resolveAlarm: action({
-    endpoint: 'alarm', permission: 'alarm.resolve', kind: 'write', stage: 'foundation',
+  resolveAlarm: alarms.write('alarm.resolve', {
     summary: 'Mark an unresolved alarm resolved by hand (recovery time = now); resolving a resolved alarm is a no-op.',
     request: z.object({ alarmId: id }),
     response: z.object({ alarmId: z.number().int(), alarmStatus: z.number().int(), recoveryTime: z.string().nullable() }),
   }),
-  queryAlarmsSince: action({
-    endpoint: 'alarm', permission: '@session', kind: 'read', stage: 'foundation',
+  queryAlarmsSince: alarms.read('@session', {
     summary: 'Alarms with id greater than afterId in scope (oldest first, at most 500), as push messages with their current status: a console catches up after a reconnect. With afterChangeId, also the handling changes (ack, assignment, comment) after that cursor, as pushes of the changed alarms\' current state, oldest first (at most 500).',
     request: z.object({
       afterId: z.number().int().min(0),
@@ -101,8 +96,7 @@ export const alarmActions = {
       moreChanges: z.boolean(),
     }),
   }),
-  queryAlarmAnalysis: action({
-    endpoint: 'alarm', permission: 'alarm.alarmAnalysis', kind: 'read', stage: 'foundation',
+  queryAlarmAnalysis: alarms.read('alarm.alarmAnalysis', {
     summary: 'Alarm counts over [from, to) (at most 366 days): by category, type, status (unresolved/resolved), device type, per UTC day (every day, zeros included, split by category), the top 10 stations and rules, mean recovery minutes.',
     request: z.object({ orgId: id.optional(), stationId: id.optional(), from: isoTime, to: isoTime }),
     response: z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { action } from '../action';
+import { actionsOn } from '../action';
 import { id, isoTime, length, page, pageOf } from './common';
 
 /** What happened: 'ok', or why it did not ('failed' sign-in, 'alreadyResolved', ...). */
@@ -42,11 +42,11 @@ export const auditFilter = {
   orgId: id.optional(),
 };
 
+const asset = actionsOn('asset');
+
 export const auditActions = {
-  queryAuditLog: action({
-    endpoint: 'asset', permission: 'system.audit', kind: 'read', stage: 'foundation',
+  queryAuditLog: asset.read('system.audit', {
     summary: 'The audit trail, newest first: who did what, when, on which target, with the outcome; filters by time, account, action, target and outcome. A tenant sees only entries of accounts of its own organisations.',
-    request: z.object({ ...auditFilter, page, length }),
-    response: pageOf(auditEntry),
+    request: z.object({ ...auditFilter, page, length }), response: pageOf(auditEntry),
   }),
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { action } from '../action';
+import { actionsOn } from '../action';
 import { ALARM_CATEGORIES } from '../codes';
 import { id, isoTime, length, page } from './common';
 import { alarmRecord } from './alarms';
@@ -13,9 +13,10 @@ export const messageRecord = alarmRecord.extend({
 
 const listPerm = ['message.list', 'alarm.alarmList', 'alarmLog.alarmLog', 'homepage.index'] as const;
 
+const alarms = actionsOn('alarm');
+
 export const messageActions = {
-  queryMessages: action({
-    endpoint: 'alarm', permission: listPerm, kind: 'read', stage: 'foundation',
+  queryMessages: alarms.read(listPerm, {
     summary: 'Alarm messages in scope, newest first, with the caller\'s read state; filters by category, station, provider, happen time and read state. unreadCount counts the unread ones under the same filters.',
     request: z.object({
       orgId: id.optional(),
@@ -32,8 +33,7 @@ export const messageActions = {
     }),
     response: z.object({ totalCount: z.number().int(), unreadCount: z.number().int(), dataList: z.array(messageRecord) }),
   }),
-  markMessagesRead: action({
-    endpoint: 'alarm', permission: listPerm, kind: 'write', stage: 'foundation',
+  markMessagesRead: alarms.write(listPerm, {
     summary: 'Mark messages read for the caller: the listed alarm ids (in scope, else notFound), or with all, every message received so far. Answers the remaining unread count.',
     request: z
       .object({ alarmIds: z.array(id).min(1).max(1000).optional(), all: z.literal(true).optional() })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { action } from '../action';
+import { actionsOn } from '../action';
 import { id, isoDate } from './common';
 import { billId, reportRequest } from './report-shapes';
 
@@ -32,33 +32,27 @@ const shareItem = z.object({
   status: z.enum(['active', 'expired', 'revoked']),
 });
 
+const live = actionsOn('energystorage', 'fleet');
+
 export const reportFileActions = {
-  exportReport: action({
-    endpoint: 'energystorage', permission: 'operations.export', kind: 'write', stage: 'fleet',
+  exportReport: live.write('operations.export', {
     summary: 'Starts an export of a report (platform, service or site) as XLSX, CSV or PDF; poll queryExportJob, then GET its downloadUrl.',
     request: reportRequest.extend({ report: z.enum(['platform', 'service', 'site']), format: z.enum(EXPORT_FORMATS) }),
     response: exportJob,
   }),
-  exportBill: action({
-    endpoint: 'energystorage', permission: ['operations.siteReport', 'overviewStations.overviewStations'], kind: 'write', stage: 'fleet',
+  exportBill: live.write(['operations.siteReport', 'overviewStations.overviewStations'], {
     summary: 'Starts a download of one monthly bill as PDF or XLSX (bill.downloadDetail); poll queryExportJob.',
-    request: z.object({ billId, format: z.enum(['xlsx', 'pdf']) }),
-    response: exportJob,
+    request: z.object({ billId, format: z.enum(['xlsx', 'pdf']) }), response: exportJob,
   }),
-  queryExportJob: action({
-    endpoint: 'energystorage', permission: EXPORT_PERMISSIONS, kind: 'read', stage: 'fleet',
+  queryExportJob: live.read(EXPORT_PERMISSIONS, {
     summary: 'Progress of one of the caller\'s export jobs; another account\'s job answers notFound.',
-    request: z.object({ jobId: z.string().min(10).max(100) }),
-    response: exportJob,
+    request: z.object({ jobId: z.string().min(10).max(100) }), response: exportJob,
   }),
-  cancelExportJob: action({
-    endpoint: 'energystorage', permission: EXPORT_PERMISSIONS, kind: 'write', stage: 'fleet',
+  cancelExportJob: live.write(EXPORT_PERMISSIONS, {
     summary: 'Cancels a running export job of the caller (a finished one stays as it is).',
-    request: z.object({ jobId: z.string().min(10).max(100) }),
-    response: exportJob,
+    request: z.object({ jobId: z.string().min(10).max(100) }), response: exportJob,
   }),
-  createReportShare: action({
-    endpoint: 'energystorage', permission: 'operations.export', kind: 'write', stage: 'fleet',
+  createReportShare: live.write('operations.export', {
     summary: 'A share link of one station\'s month or year for the public report pages: a random token (shown only now), an expiry; revocable.',
     request: z.object({
       stationId: id,
@@ -69,16 +63,12 @@ export const reportFileActions = {
     }),
     response: shareItem.extend({ shareToken: z.string() }),
   }),
-  revokeReportShare: action({
-    endpoint: 'energystorage', permission: 'operations.export', kind: 'write', stage: 'fleet',
+  revokeReportShare: live.write('operations.export', {
     summary: 'Revokes a share link at once.',
-    request: z.object({ shareId: id }),
-    response: shareItem,
+    request: z.object({ shareId: id }), response: shareItem,
   }),
-  queryReportShareList: action({
-    endpoint: 'energystorage', permission: 'operations.export', kind: 'read', stage: 'fleet',
+  queryReportShareList: live.read('operations.export', {
     summary: 'Share links of a station (or every station in scope), newest first, with who made them and their status.',
-    request: z.object({ stationId: id.optional() }),
-    response: z.object({ dataList: z.array(shareItem) }),
+    request: z.object({ stationId: id.optional() }), response: z.object({ dataList: z.array(shareItem) }),
   }),
 } as const;

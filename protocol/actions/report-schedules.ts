@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { action } from '../action';
+import { actionsOn } from '../action';
 import { id } from './common';
 import { reportRequest } from './report-shapes';
 
@@ -35,9 +35,10 @@ export const reportDelivery = z.object({
   sentAt: z.string().nullable(),
 });
 
+const live = actionsOn('energystorage', 'fleet');
+
 export const reportScheduleActions = {
-  saveReportSchedule: action({
-    endpoint: 'energystorage', permission: 'operations.export', kind: 'write', stage: 'fleet',
+  saveReportSchedule: live.write('operations.export', {
     summary: 'Creates (no scheduleId) or replaces a scheduled report: e-mailed with XLSX and PDF to 1–20 recipients after every full week or month.',
     request: z.object({
       scheduleId: id.optional(),
@@ -52,22 +53,16 @@ export const reportScheduleActions = {
     }),
     response: reportSchedule,
   }),
-  deleteReportSchedule: action({
-    endpoint: 'energystorage', permission: 'operations.export', kind: 'write', stage: 'fleet',
+  deleteReportSchedule: live.write('operations.export', {
     summary: 'Deletes a scheduled report and its delivery record.',
-    request: z.object({ scheduleId: id }),
-    response: z.null(),
+    request: z.object({ scheduleId: id }), response: z.null(),
   }),
-  queryReportSchedules: action({
-    endpoint: 'energystorage', permission: 'operations.export', kind: 'read', stage: 'fleet',
+  queryReportSchedules: live.read('operations.export', {
     summary: 'Scheduled reports of the caller\'s organisation (every one for the platform), newest first.',
-    request: z.object({}),
-    response: z.object({ dataList: z.array(reportSchedule) }),
+    request: z.object({}), response: z.object({ dataList: z.array(reportSchedule) }),
   }),
-  queryReportDeliveries: action({
-    endpoint: 'energystorage', permission: 'operations.export', kind: 'read', stage: 'fleet',
+  queryReportDeliveries: live.read('operations.export', {
     summary: 'Deliveries of one scheduled report, newest period first: sent, or failed with the reason.',
-    request: z.object({ scheduleId: id }),
-    response: z.object({ dataList: z.array(reportDelivery) }),
+    request: z.object({ scheduleId: id }), response: z.object({ dataList: z.array(reportDelivery) }),
   }),
 } as const;

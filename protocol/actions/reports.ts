@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { action } from '../action';
+import { actionsOn } from '../action';
 import { id } from './common';
 import { analysisExportRequest, analysisRequest, essAnalysis, pvAnalysis, usageAnalysis } from './analysis';
 import { exportJob, reportFileActions } from './report-files';
@@ -8,56 +8,47 @@ import { billDetail, billId, billSummary, reportRequest, reportResponse } from '
 // Operations reports and analytics (built with the fleet; they read the energy accounting).
 export { REPORT_ITEMS, reportRequest, reportResponse, type ReportItem } from './report-shapes';
 
+const live = actionsOn('energystorage', 'fleet');
+
 export const reportActions = {
-  queryPlatformReport: action({
-    endpoint: 'energystorage', permission: 'operations.platformReport', kind: 'read', stage: 'fleet',
+  queryPlatformReport: live.read('operations.platformReport', {
     summary: 'Platform report: one row per service provider.', request: reportRequest, response: reportResponse,
   }),
-  queryServiceReport: action({
-    endpoint: 'energystorage', permission: 'operations.serviceReport', kind: 'read', stage: 'fleet',
+  queryServiceReport: live.read('operations.serviceReport', {
     summary: 'Service-provider report: one row per station of a provider.', request: reportRequest, response: reportResponse,
   }),
-  querySiteReport: action({
-    endpoint: 'energystorage', permission: 'operations.siteReport', kind: 'read', stage: 'fleet',
+  querySiteReport: live.read('operations.siteReport', {
     summary: 'Site report: one row per period of one station.', request: reportRequest, response: reportResponse,
   }),
-  queryReportByShareToken: action({
-    endpoint: 'energystorage', permission: null, kind: 'read', stage: 'fleet',
+  queryReportByShareToken: live.read(null, {
     summary: 'The public month/year report pages (report.monthReport, report.yearReport) read a shared report by its token; a foreign, expired or revoked token answers notFound.',
     request: z.object({ shareToken: z.string().min(20).max(200) }),
     response: reportResponse.extend({ title: z.string(), stationName: z.string(), kind: z.enum(['month', 'year']), expiresAt: z.string() }),
   }),
   ...reportFileActions,
-  queryPvAnalysis: action({
-    endpoint: 'energystorage', permission: 'analysis.photovoltaic', kind: 'read', stage: 'fleet',
+  queryPvAnalysis: live.read('analysis.photovoltaic', {
     summary: 'PV analysis: yield, specific yield, performance ratio (IEC 61724, plane-of-array) and its temperature-corrected value, irradiation, station ranking.',
     request: analysisRequest, response: pvAnalysis,
   }),
-  queryEssAnalysis: action({
-    endpoint: 'energystorage', permission: 'analysis.energyStorage', kind: 'read', stage: 'fleet',
+  queryEssAnalysis: live.read('analysis.energyStorage', {
     summary: 'ESS analysis: charge, discharge, round-trip efficiency, equivalent full cycles, utilisation, SOH per cluster, net arbitrage revenue.',
     request: analysisRequest, response: essAnalysis,
   }),
-  queryEnergyUsageAnalysis: action({
-    endpoint: 'energystorage', permission: 'analysis.energyUsage', kind: 'read', stage: 'fleet',
+  queryEnergyUsageAnalysis: live.read('analysis.energyUsage', {
     summary: 'Energy usage: consumption by source, self-consumption, self-sufficiency, peak demand, load factor, energy and cost per tariff period, fuel cost.',
     request: analysisRequest, response: usageAnalysis,
   }),
-  exportAnalysis: action({
-    endpoint: 'energystorage', permission: ['analysis.photovoltaic', 'analysis.energyStorage', 'analysis.energyUsage'], kind: 'write', stage: 'fleet',
+  exportAnalysis: live.write(['analysis.photovoltaic', 'analysis.energyStorage', 'analysis.energyUsage'], {
     summary: "An analysis as XLSX (figures, chart, tables, parameters; the analysis' own permission is required); answers the finished job: GET its downloadUrl.",
     request: analysisExportRequest, response: exportJob,
   }),
-  queryBillList: action({
-    endpoint: 'energystorage', permission: ['operations.siteReport', 'overviewStations.overviewStations'], kind: 'read', stage: 'fleet',
+  queryBillList: live.read(['operations.siteReport', 'overviewStations.overviewStations'], {
     summary: 'Monthly bills of a station (grid amount by tariff period, diesel fuel cost, total), the months of a year up to the current one.',
     request: z.object({ stationId: id, year: z.number().int().min(2000).max(2100) }),
     response: z.object({ dataList: z.array(billSummary) }),
   }),
-  queryBillDetail: action({
-    endpoint: 'energystorage', permission: ['operations.siteReport', 'overviewStations.overviewStations'], kind: 'read', stage: 'fleet',
+  queryBillDetail: live.read(['operations.siteReport', 'overviewStations.overviewStations'], {
     summary: 'One monthly bill line by line (tariff period, energy, average price, amount; diesel fuel), downloadable as PDF and XLSX (exportBill).',
-    request: z.object({ billId: billId }),
-    response: billDetail,
+    request: z.object({ billId: billId }), response: billDetail,
   }),
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { action } from '../action';
+import { actionsOn } from '../action';
 import { DEVICE_TYPES, ENERGY_TYPES, SITE_TYPES } from '../codes';
 import { id, isoDate, length, page, pageOf } from './common';
 
@@ -69,9 +69,11 @@ export const providerSummary = z.object({
 
 const sortable = z.enum(['stationName', 'operationDate', 'pvCapacityKw', 'essCapacityKwh', 'region', 'stationStatus']);
 
+const asset = actionsOn('asset');
+const station = actionsOn('energystorage');
+
 export const stationActions = {
-  queryStationInfoList: action({
-    endpoint: 'energystorage', permission: ['monitorStation.list', 'homepage.index', 'monitor.customers', 'monitorStation.detail'], kind: 'read', stage: 'foundation',
+  queryStationInfoList: station.read(['monitorStation.list', 'homepage.index', 'monitor.customers', 'monitorStation.detail'], {
     summary: 'Stations in scope, filtered, sorted and paged. orgId narrows to one provider.',
     request: z.object({
       orgId: id.optional(),
@@ -88,8 +90,7 @@ export const stationActions = {
     }),
     response: pageOf(stationSummary),
   }),
-  queryStationInfoById: action({
-    endpoint: 'energystorage', permission: '@session', kind: 'read', stage: 'foundation',
+  queryStationInfoById: station.read('@session', {
     summary: 'One station (SPEC §7: read for stationName), with its device counts by type and the tariff in force.',
     request: z.object({ stationId: id }),
     response: stationSummary.extend({
@@ -99,26 +100,20 @@ export const stationActions = {
       islandEnabled: z.boolean(),
     }),
   }),
-  queryDeviceList: action({
-    endpoint: 'energystorage', permission: ['dquipmentMonitoring.dquipmentMonitoring', 'overviewStations.overviewStations'], kind: 'read', stage: 'foundation',
+  queryDeviceList: station.read(['dquipmentMonitoring.dquipmentMonitoring', 'overviewStations.overviewStations'], {
     summary: 'Devices of one station, optionally of one type.',
     request: z.object({ stationId: id, type: z.enum(DEVICE_TYPES).optional() }),
     response: z.object({ dataList: z.array(deviceInfo) }),
   }),
-  queryDeviceInfoById: action({
-    endpoint: 'energystorage', permission: ['dquipmentMonitoring.dquipmentMonitoring', 'overviewStations.overviewStations'], kind: 'read', stage: 'foundation',
+  queryDeviceInfoById: station.read(['dquipmentMonitoring.dquipmentMonitoring', 'overviewStations.overviewStations'], {
     summary: 'One device with its static parameters.',
-    request: z.object({ deviceId: id }),
-    response: deviceInfo,
+    request: z.object({ deviceId: id }), response: deviceInfo,
   }),
-  queryServiceProviderInfoById: action({
-    endpoint: 'asset', permission: ['monitorStation.detail', 'monitor.customers'], kind: 'read', stage: 'foundation',
+  queryServiceProviderInfoById: asset.read(['monitorStation.detail', 'monitor.customers'], {
     summary: 'One service provider with site quantity and summed capacities (SPEC §3 labels).',
-    request: z.object({ orgId: id }),
-    response: providerSummary,
+    request: z.object({ orgId: id }), response: providerSummary,
   }),
-  queryServiceProviderList: action({
-    endpoint: 'asset', permission: 'monitor.customers', kind: 'read', stage: 'foundation',
+  queryServiceProviderList: asset.read('monitor.customers', {
     summary: 'Service providers in scope with their figures, searchable and sortable (monitoring hall).',
     request: z.object({
       keyword: z.string().trim().max(100).optional(),
@@ -129,14 +124,12 @@ export const stationActions = {
     }),
     response: pageOf(providerSummary),
   }),
-  queryCustomerList: action({
-    endpoint: 'asset', permission: ['monitorStation.detail', 'monitorStation.list', 'system.account'], kind: 'read', stage: 'foundation',
+  queryCustomerList: asset.read(['monitorStation.detail', 'monitorStation.list', 'system.account'], {
     summary: 'Customers (orgType 3) of a provider in scope.',
     request: z.object({ orgId: id.optional() }),
     response: z.object({ dataList: z.array(z.object({ id: z.number().int(), name: z.string(), serviceProviderId: z.number().int(), siteQuantity: z.number().int() })) }),
   }),
-  updateStation: action({
-    endpoint: 'energystorage', permission: 'station.edit', kind: 'write', stage: 'foundation',
+  updateStation: station.write('station.edit', {
     summary: 'Edit a station\'s descriptive fields (name, address, voltage level, card type, picture, operation date).',
     request: z.object({
       stationId: id,

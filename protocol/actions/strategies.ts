@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { action } from '../action';
+import { actionsOn } from '../action';
 import { STRATEGY_KINDS } from '../codes';
 import { id, isoDate, isoTime, length, nonEmpty, page, pageOf } from './common';
 
@@ -95,69 +95,56 @@ export const switchRecord = z.object({
 
 const viewPerm = ['operationModeManagement.operationModeManagement', 'operationModeManagement.switchRecord'] as const;
 
+const mot = actionsOn('mot');
+const motFleet = actionsOn('mot', 'fleet');
+
 export const strategyActions = {
-  queryStrategyList: action({
-    endpoint: 'mot', permission: viewPerm, kind: 'read', stage: 'foundation',
+  queryStrategyList: mot.read(viewPerm, {
     summary: 'Strategies of a station, of one kind or both (deleted ones are left out).',
     request: z.object({ stationId: id, kind: z.enum(STRATEGY_KINDS).optional(), page, length }),
     response: pageOf(strategy),
   }),
-  queryStrategyById: action({
-    endpoint: 'mot', permission: viewPerm, kind: 'read', stage: 'foundation',
+  queryStrategyById: mot.read(viewPerm, {
     summary: 'One strategy with all its parameters.',
-    request: z.object({ strategyId: id }),
-    response: strategy,
+    request: z.object({ strategyId: id }), response: strategy,
   }),
-  savePeakShavingStrategy: action({
-    endpoint: 'mot', permission: 'strategy.edit', kind: 'write', stage: 'foundation',
+  savePeakShavingStrategy: mot.write('strategy.edit', {
     summary: 'Create or edit a peak-load shifting strategy; editing resets its issue status to not issued.',
     request: z.object({ stationId: id, strategyId: id.optional(), name: nonEmpty(100), startDate: isoDate, endDate: isoDate, params: peakShavingParams }),
     response: z.object({ strategyId: z.number().int() }),
   }),
-  saveIslandStrategy: action({
-    endpoint: 'mot', permission: 'strategy.edit', kind: 'write', stage: 'foundation',
+  saveIslandStrategy: mot.write('strategy.edit', {
     summary: 'Create or edit an island-mode strategy; editing resets its issue status to not issued.',
     request: z.object({ stationId: id, strategyId: id.optional(), name: nonEmpty(100), startDate: isoDate, endDate: isoDate, params: islandParams }),
     response: z.object({ strategyId: z.number().int() }),
   }),
-  deleteStrategy: action({
-    endpoint: 'mot', permission: 'strategy.edit', kind: 'write', stage: 'foundation',
+  deleteStrategy: mot.write('strategy.edit', {
     summary: 'Delete a strategy (soft delete; its distribution records stay).',
-    request: z.object({ strategyId: id }),
-    response: z.null(),
+    request: z.object({ strategyId: id }), response: z.null(),
   }),
-  issueStrategy: action({
-    endpoint: 'mot', permission: 'strategy.issue', kind: 'write', stage: 'fleet',
+  issueStrategy: motFleet.write('strategy.issue', {
     summary: 'Send a strategy to the station gateway; answers the pending distribution record, the gateway acknowledges later.',
-    request: z.object({ strategyId: id }),
-    response: distributionRecord,
+    request: z.object({ strategyId: id }), response: distributionRecord,
   }),
-  queryDistributionRecords: action({
-    endpoint: 'mot', permission: viewPerm, kind: 'read', stage: 'foundation',
+  queryDistributionRecords: mot.read(viewPerm, {
     summary: 'Issuance records of a station or of one strategy, newest first; optionally issued in [from, to).',
     request: z.object({ stationId: id, strategyId: id.optional(), from: isoTime.optional(), to: isoTime.optional(), page, length }),
     response: pageOf(distributionRecord),
   }),
-  queryDistributionRecordById: action({
-    endpoint: 'mot', permission: viewPerm, kind: 'read', stage: 'foundation',
+  queryDistributionRecordById: mot.read(viewPerm, {
     summary: 'One issuance record with the strategy snapshot that was sent.',
-    request: z.object({ distributionId: id }),
-    response: distributionRecord,
+    request: z.object({ distributionId: id }), response: distributionRecord,
   }),
-  queryStationMode: action({
-    endpoint: 'mot', permission: viewPerm, kind: 'read', stage: 'foundation',
+  queryStationMode: mot.read(viewPerm, {
     summary: 'Whether peak shaving and island operation are enabled at a station.',
     request: z.object({ stationId: id }),
     response: z.object({ peakShavingEnabled: z.boolean(), islandEnabled: z.boolean(), updatedAt: z.string() }),
   }),
-  setControlMode: action({
-    endpoint: 'mot', permission: 'strategy.control', kind: 'write', stage: 'fleet',
+  setControlMode: motFleet.write('strategy.control', {
     summary: 'Enable or shut down peak shaving or island operation (after the console\'s confirmation); dispatched to the gateway and recorded as a switch record.',
-    request: z.object({ stationId: id, mode: z.enum(STRATEGY_KINDS), enabled: z.boolean() }),
-    response: switchRecord,
+    request: z.object({ stationId: id, mode: z.enum(STRATEGY_KINDS), enabled: z.boolean() }), response: switchRecord,
   }),
-  querySwitchRecords: action({
-    endpoint: 'mot', permission: viewPerm, kind: 'read', stage: 'foundation',
+  querySwitchRecords: mot.read(viewPerm, {
     summary: 'Mode switch records of a station, newest first (Operation History); optionally made in [from, to).',
     request: z.object({ stationId: id, from: isoTime.optional(), to: isoTime.optional(), page, length }),
     response: pageOf(switchRecord),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { action } from '../action';
+import { actionsOn } from '../action';
 import { id } from './common';
 import { islandParams, peakShavingParams } from './strategies';
 
@@ -27,9 +27,10 @@ export const predictedRun = z.object({
   cost: z.number(),
 });
 
+const motFleet = actionsOn('mot', 'fleet');
+
 export const strategyPredictActions = {
-  predictStrategyDay: action({
-    endpoint: 'mot', permission: viewPerm, kind: 'read', stage: 'fleet',
+  predictStrategyDay: motFleet.read(viewPerm, {
     summary: "The next 24 hours of a station simulated by its own models under a strategy (a stored one by id, or a draft) and under the one in force: SOC, grid and converter power per quarter hour, and the cost difference priced by the station's tariff.",
     request: z.object({ stationId: id, strategyId: id.optional(), draft: strategyDraft.optional() }),
     response: z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { action } from '../action';
+import { actionsOn } from '../action';
 import { OIL_PRICE_STATUS, PERIODS, TARIFF_STATUS } from '../codes';
 import { id, isoDate, isoTime, length, nonEmpty, page, pageOf } from './common';
 
@@ -110,63 +110,49 @@ export const dayBill = z.object({
   total: z.number(),
 });
 
+const mot = actionsOn('mot');
+
 export const tariffActions = {
-  queryStationTariffs: action({
-    endpoint: 'mot', permission: ['electricityPriceManagement.electricityPriceManagement', 'electricityPriceManagement.historyPrice'], kind: 'read', stage: 'foundation',
+  queryStationTariffs: mot.read(['electricityPriceManagement.electricityPriceManagement', 'electricityPriceManagement.historyPrice'], {
     summary: 'The tariff in force and pending ones of a station (Tariff Configuration).',
-    request: z.object({ stationId: id }),
-    response: z.object({ active: tariff.nullable(), pending: z.array(tariff) }),
+    request: z.object({ stationId: id }), response: z.object({ active: tariff.nullable(), pending: z.array(tariff) }),
   }),
-  queryTariffHistory: action({
-    endpoint: 'mot', permission: 'electricityPriceManagement.historyPrice', kind: 'read', stage: 'foundation',
+  queryTariffHistory: mot.read('electricityPriceManagement.historyPrice', {
     summary: 'Tariffs no longer in force, newest first (Historical Tariff).',
-    request: z.object({ stationId: id, page, length }),
-    response: pageOf(tariff),
+    request: z.object({ stationId: id, page, length }), response: pageOf(tariff),
   }),
-  queryTariffById: action({
-    endpoint: 'mot', permission: ['electricityPriceManagement.electricityPriceManagement', 'electricityPriceManagement.historyPrice'], kind: 'read', stage: 'foundation',
+  queryTariffById: mot.read(['electricityPriceManagement.electricityPriceManagement', 'electricityPriceManagement.historyPrice'], {
     summary: 'One tariff (preview).',
-    request: z.object({ tariffId: id }),
-    response: tariff,
+    request: z.object({ tariffId: id }), response: tariff,
   }),
-  saveTariff: action({
-    endpoint: 'mot', permission: write, kind: 'write', stage: 'foundation',
+  saveTariff: mot.write(write, {
     summary: 'Create a tariff, or edit a pending one. Active and historical tariffs are read-only (conflict).',
     request: z.object({ stationId: id, tariffId: id.optional(), name: nonEmpty(100), effectiveDate: isoDate, seasons }),
     response: z.object({ tariffId: z.number().int() }),
   }),
-  deleteTariff: action({
-    endpoint: 'mot', permission: write, kind: 'write', stage: 'foundation',
+  deleteTariff: mot.write(write, {
     summary: 'Delete a pending tariff (the console asks for confirmation).',
-    request: z.object({ tariffId: id }),
-    response: z.null(),
+    request: z.object({ tariffId: id }), response: z.null(),
   }),
-  queryTariffTemplateList: action({
-    endpoint: 'mot', permission: 'electricityPriceManagement.priceTemlate', kind: 'read', stage: 'foundation',
+  queryTariffTemplateList: mot.read('electricityPriceManagement.priceTemlate', {
     summary: 'Tariff templates of a provider.',
-    request: z.object({ orgId: id.optional(), page, length }),
-    response: pageOf(tariffTemplate),
+    request: z.object({ orgId: id.optional(), page, length }), response: pageOf(tariffTemplate),
   }),
-  saveTariffTemplate: action({
-    endpoint: 'mot', permission: write, kind: 'write', stage: 'foundation',
+  saveTariffTemplate: mot.write(write, {
     summary: 'Create or edit a tariff template (name required, same season rules as a tariff).',
     request: z.object({ orgId: id.optional(), templateId: id.optional(), name: nonEmpty(100), seasons }),
     response: z.object({ templateId: z.number().int() }),
   }),
-  deleteTariffTemplate: action({
-    endpoint: 'mot', permission: write, kind: 'write', stage: 'foundation',
+  deleteTariffTemplate: mot.write(write, {
     summary: 'Delete a tariff template.',
-    request: z.object({ templateId: id }),
-    response: z.null(),
+    request: z.object({ templateId: id }), response: z.null(),
   }),
-  applyTariffTemplate: action({
-    endpoint: 'mot', permission: write, kind: 'write', stage: 'foundation',
+  applyTariffTemplate: mot.write(write, {
     summary: 'Create a station tariff from a template of the same provider.',
     request: z.object({ templateId: id, stationId: id, name: nonEmpty(100), effectiveDate: isoDate }),
     response: z.object({ tariffId: z.number().int() }),
   }),
-  previewTariffBill: action({
-    endpoint: 'mot', permission: tariffRead, kind: 'read', stage: 'foundation',
+  previewTariffBill: mot.read(tariffRead, {
     summary: "A station-local day of metered import and export priced under a tariff (an existing one by id, or a draft's seasons) and under the tariff in force that day, per period, with the difference.",
     request: z.object({ stationId: id, date: isoDate, tariffId: id.optional(), name: nonEmpty(100).optional(), seasons: seasons.optional() }),
     response: z.object({
@@ -184,14 +170,12 @@ export const tariffActions = {
       difference: z.number(),
     }),
   }),
-  queryOilPriceList: action({
-    endpoint: 'mot', permission: 'electricityPriceManagement.oilPrice', kind: 'read', stage: 'foundation',
+  queryOilPriceList: mot.read('electricityPriceManagement.oilPrice', {
     summary: 'Fuel prices of a station with their status (pending activation, active, expired).',
     request: z.object({ stationId: id, status: z.enum(OIL_PRICE_STATUS).optional(), page, length }),
     response: pageOf(oilPrice),
   }),
-  saveOilPrice: action({
-    endpoint: 'mot', permission: 'oilPrice.edit', kind: 'write', stage: 'foundation',
+  saveOilPrice: mot.write('oilPrice.edit', {
     summary: 'Create or edit a pending fuel price; its period may not overlap another.',
     request: z.object({
       stationId: id,
@@ -203,10 +187,8 @@ export const tariffActions = {
     }),
     response: z.object({ oilPriceId: z.number().int() }),
   }),
-  deleteOilPrice: action({
-    endpoint: 'mot', permission: 'oilPrice.edit', kind: 'write', stage: 'foundation',
+  deleteOilPrice: mot.write('oilPrice.edit', {
     summary: 'Delete a pending fuel price.',
-    request: z.object({ oilPriceId: id }),
-    response: z.null(),
+    request: z.object({ oilPriceId: id }), response: z.null(),
   }),
 } as const;

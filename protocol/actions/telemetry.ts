@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { action } from '../action';
+import { actionsOn } from '../action';
 import { id, isoDate, isoTime } from './common';
 
 // Telemetry-derived actions (built with the simulated fleet). Values carry their quality and
@@ -55,33 +55,30 @@ export const energyRow = z.object({
 
 const stationPerm = ['overviewStations.overviewStations', 'dquipmentMonitoring.dquipmentMonitoring'] as const;
 
+const live = actionsOn('energystorage', 'fleet');
+
 export const telemetryActions = {
-  queryStationLatest: action({
-    endpoint: 'energystorage', permission: stationPerm, kind: 'read', stage: 'fleet',
+  queryStationLatest: live.read(stationPerm, {
     summary: 'Latest values of every device of a station (from memory).',
     request: z.object({ stationId: id, type: z.string().optional() }),
     response: z.object({ stationId: z.number().int(), time: z.string(), devices: z.array(deviceLatest) }),
   }),
-  queryDeviceHistory: action({
-    endpoint: 'energystorage', permission: stationPerm, kind: 'read', stage: 'fleet',
+  queryDeviceHistory: live.read(stationPerm, {
     summary: 'History of device points over a range, downsampled to the pixel width with min/max kept, from the finest resolution that fits.',
     request: z.object({ deviceId: id, points: z.array(z.string().max(64)).min(1).max(8), from: isoTime, to: isoTime, width: z.number().int().min(10).max(8000) }),
     response: z.object({ deviceId: z.number().int(), timezone: z.string(), series: z.array(series) }),
   }),
-  queryStationPowerCurve: action({
-    endpoint: 'energystorage', permission: [...stationPerm, 'homepage.index'], kind: 'read', stage: 'fleet',
+  queryStationPowerCurve: live.read([...stationPerm, 'homepage.index'], {
     summary: 'A station\'s (or, without stationId, the scope\'s) PV, load, ESS, grid and generator power and SOC over a range.',
     request: z.object({ stationId: id.optional(), orgId: id.optional(), from: isoTime, to: isoTime, width: z.number().int().min(10).max(8000) }),
     response: z.object({ timezone: z.string(), series: z.array(series) }),
   }),
-  queryStationEnergy: action({
-    endpoint: 'energystorage', permission: [...stationPerm, 'operations.siteReport'], kind: 'read', stage: 'fleet',
+  queryStationEnergy: live.read([...stationPerm, 'operations.siteReport'], {
     summary: 'Energy and income of a station per day or month in its local time.',
     request: z.object({ stationId: id, granularity: z.enum(['day', 'month']), from: isoDate, to: isoDate }),
     response: z.object({ stationId: z.number().int(), currency: z.string(), rows: z.array(energyRow), total: energyRow }),
   }),
-  queryStationOverview: action({
-    endpoint: 'energystorage', permission: 'overviewStations.overviewStations', kind: 'read', stage: 'fleet',
+  queryStationOverview: live.read('overviewStations.overviewStations', {
     summary: 'Station overview: income today/month/total, energy, device online counts, availability, SOC and the live power flow.',
     request: z.object({ stationId: id }),
     response: z.object({
@@ -96,8 +93,7 @@ export const telemetryActions = {
       flow: z.object({ pvKw: z.number(), essKw: z.number(), gridKw: z.number(), generatorKw: z.number(), loadKw: z.number(), chargingKw: z.number() }),
     }),
   }),
-  queryHomepageStatistics: action({
-    endpoint: 'energystorage', permission: 'homepage.index', kind: 'read', stage: 'fleet',
+  queryHomepageStatistics: live.read('homepage.index', {
     summary: 'Homepage charging, PV and proportion statistics (today, month, total) over the scope or one provider.',
     request: z.object({ orgId: id.optional() }),
     response: z.object({
@@ -110,8 +106,7 @@ export const telemetryActions = {
       income: z.object({ todayUsd: z.number(), totalUsd: z.number() }),
     }),
   }),
-  queryStationMatrix: action({
-    endpoint: 'energystorage', permission: 'homepage.index', kind: 'read', stage: 'fleet',
+  queryStationMatrix: live.read('homepage.index', {
     summary: 'Station matrix cards (SPEC §2 types 1-3) for the scope or one provider.',
     request: z.object({ orgId: id.optional() }),
     response: z.object({
