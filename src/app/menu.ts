@@ -34,7 +34,7 @@ export const MAIN_MENU: readonly MenuNode[] = [
   group('monitor', 'menu.monitoringHall', 'monitor', ['monitor.customers', 'monitorStation.list']),
   group('analysis', 'menu.analyticsCenter', 'analytics', ['analysis.photovoltaic', 'analysis.energyStorage', 'analysis.energyUsage']),
   group('operations', 'menu.operationCenter', 'operations', ['operations.platformReport', 'operations.serviceReport', 'operations.siteReport']),
-  group('alarm', 'menu.alarmCenter', 'alarm', ['alarm.alarmList', 'alarm.alarmAnalysis']),
+  group('alarm', 'menu.alarmCenter', 'alarm', ['alarm.alarmList', 'alarm.alarmAnalysis', 'alarm.shelves', 'alarm.maintenance']),
   group('system', 'menu.systemManagement', 'system', ['system.account', 'system.role', 'system.audit']),
 ];
 

@@ -12,7 +12,7 @@ export const GROUP_REDIRECTS: Readonly<Record<string, readonly [RouteName, ...Ro
   '/monitor-station': ['monitorStation.list'],
   '/analysis': ['analysis.photovoltaic', 'analysis.energyStorage', 'analysis.energyUsage'],
   '/operations': ['operations.platformReport', 'operations.serviceReport', 'operations.siteReport'],
-  '/alarm': ['alarm.alarmList', 'alarm.alarmAnalysis'],
+  '/alarm': ['alarm.alarmList', 'alarm.alarmAnalysis', 'alarm.shelves', 'alarm.maintenance'],
   '/system': ['system.account', 'system.role', 'system.audit'],
   '/overviewStations': ['overviewStations.overviewStations'],
   '/dquipmentMonitoring': ['dquipmentMonitoring.dquipmentMonitoring'],
@@ -56,5 +56,5 @@ export const ROOT_PREFERENCE: readonly RouteName[] = [
 export const PROVIDER_SELECTOR_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'monitorStation.list', 'message.list', 'analysis.photovoltaic', 'alarm.alarmList', 'operations.siteReport',
   'monitor.detail', 'analysis.energyStorage', 'analysis.energyUsage', 'system.role', 'system.account',
-  'alarm.alarmAnalysis', 'operations.serviceReport',
+  'alarm.alarmAnalysis', 'operations.serviceReport', 'alarm.shelves', 'alarm.maintenance',
 ]);

@@ -3,6 +3,7 @@
 import { memo, type ReactNode } from 'react';
 import { STATUS_KEYS, StatusIcon } from './stationLabels';
 import type { TFn } from '../i18n/i18n';
+import { MaintenanceTag } from './alarms/MaintenanceTag';
 
 export interface StationCardData {
   stationId: number;
@@ -36,7 +37,7 @@ const Fig = ({ label, value, unit }: { label: string; value: string; unit?: stri
 );
 
 /** Memoised: a scrolling matrix re-renders its rows every frame, the cards in them need not. */
-export const StationCard = memo(function StationCard({ card, t, onClick }: { card: StationCardData; t: TFn; onClick: (c: StationCardData) => void }) {
+export const StationCard = memo(function StationCard({ card, t, onClick, inMaintenance = false }: { card: StationCardData; t: TFn; onClick: (c: StationCardData) => void; inMaintenance?: boolean }) {
   let figs: ReactNode;
   if (card.cardType === 2) {
     figs = (
@@ -74,6 +75,7 @@ export const StationCard = memo(function StationCard({ card, t, onClick }: { car
       data-testid="station-card"
       data-station-id={card.stationId}
       data-card-type={card.cardType}
+      data-maintenance={inMaintenance || undefined}
       className="relative flex h-full w-full flex-col overflow-hidden rounded-lg bg-slate-700 bg-cover bg-center text-left text-white shadow-sm ring-brand-500 hover:ring-2 focus-visible:ring-2"
       style={{ backgroundImage: `url(${card.picture || DEFAULT_STATION_PICTURE})` }}
     >
@@ -81,6 +83,7 @@ export const StationCard = memo(function StationCard({ card, t, onClick }: { car
         <div className="flex items-center gap-2">
           <StatusIcon status={card.stationStatus} label={status} size={12} />
           <span className="truncate font-semibold">{card.stationName}</span>
+          {inMaintenance && <MaintenanceTag t={t} onDark />}
         </div>
         <div className="grid grid-cols-3 gap-x-2 gap-y-1">{figs}</div>
       </div>

@@ -22,6 +22,8 @@ export const PATHS = {
   'operations.siteReport': '/operations/siteReport',
   'alarm.alarmList': '/alarm/alarmList',
   'alarm.alarmAnalysis': '/alarm/alarmAnalysis',
+  'alarm.shelves': '/alarm/shelves',
+  'alarm.maintenance': '/alarm/maintenance',
   'system.account': '/system/account',
   'system.accountDetail': '/system/accountDetail',
   'system.role': '/system/role',

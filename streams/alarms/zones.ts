@@ -16,19 +16,27 @@ export interface ZoneNeed {
 
 /** Zones known so far, by station id: a station's zone does not change while signed in. */
 const known = new Map<number, Zone>();
-const listedScopes = new Set<number>();
+/** A scope's list read, shared: a second subscriber (a remount) waits for the same answer
+ *  instead of finding the scope marked as read while its answer is still on the way. */
+const listings = new Map<number, Promise<void>>();
 const BY_ID_MAX = 50;
 
-async function fill(api: Api, need: ZoneNeed): Promise<ZoneMap> {
-  if (need.orgId !== null && !listedScopes.has(need.orgId)) {
-    listedScopes.add(need.orgId);
-    try {
-      const r = await api.call('queryStationInfoList', { ...(need.orgId > 0 ? { orgId: need.orgId } : {}), page: 1, length: 5000 }, { quiet: true });
-      for (const s of r.dataList) known.set(s.stationId, s.timezone);
-    } catch {
-      /* no station-list permission: the per-station read below fills in */
-    }
+const listScope = (api: Api, orgId: number): Promise<void> => {
+  let p = listings.get(orgId);
+  if (!p) {
+    p = api.call('queryStationInfoList', { ...(orgId > 0 ? { orgId } : {}), page: 1, length: 5000 }, { quiet: true }).then(
+      (r) => {
+        for (const s of r.dataList) known.set(s.stationId, s.timezone);
+      },
+      () => undefined, // no station-list permission: the per-station read below fills in
+    );
+    listings.set(orgId, p);
   }
+  return p;
+};
+
+async function fill(api: Api, need: ZoneNeed): Promise<ZoneMap> {
+  if (need.orgId !== null) await listScope(api, need.orgId);
   const missing = [...new Set(need.stationIds)].filter((id) => !known.has(id)).slice(0, BY_ID_MAX);
   await Promise.all(
     missing.map((stationId) =>
@@ -41,7 +49,8 @@ async function fill(api: Api, need: ZoneNeed): Promise<ZoneMap> {
   return new Map(known);
 }
 
-const needKey = (n: ZoneNeed): string => `${n.orgId}|${[...new Set(n.stationIds)].filter((id) => !known.has(id)).sort().join(',')}`;
+/** Compared on what was asked, not on what is known yet: every subscriber gets its own answer. */
+const needKey = (n: ZoneNeed): string => `${n.orgId}|${[...new Set(n.stationIds)].sort((a, b) => a - b).join(',')}`;
 
 /** The zones of the stations asked for (and of the scope's stations), growing as needs come. */
 export const stationZones$ = (api: Api, need$: Observable<ZoneNeed>): Observable<ZoneMap> =>
@@ -61,5 +70,5 @@ export const zonesOf = (zones: ZoneMap, stationIds?: Iterable<number>): Zone[] =
 /** Forgets what was read (sign-out, tests). */
 export const forgetZones = (): void => {
   known.clear();
-  listedScopes.clear();
+  listings.clear();
 };

@@ -3,11 +3,13 @@
 // fuzzyAlarmRecord with the chosen filters; virtualized like the station alarm log. A push for
 // the org and a 30 s timer re-read it (the read and the commands live in streams/alarms; the page
 // holds the form). Resolve (permission alarm.resolve) asks first, then sends one resolveAlarm
-// however often it is clicked; failures reach the message bar through the API client.
+// however often it is clicked; failures reach the message bar through the API client. Times are
+// each station's local time (or the viewer's, by the zone switch), and day filters follow the
+// same zones; a row opens the alarm detail (acknowledge, assign, comment).
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useObservable, useObservableCallback, useObservableState, useSubscription } from 'observable-hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { map, merge, scan, share, switchMap } from 'rxjs';
+import { map, merge, scan, share, Subject, switchMap } from 'rxjs';
 import { useLocation } from 'wouter';
 import { scopeCode } from '../../../streams/monitor/scope';
 import { selectPermissions } from '../../../streams/selectors';
@@ -16,55 +18,44 @@ import { Modal } from '../../components/Modal';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { href, stationQuery } from '../../lib/paths';
-import type { TFn } from '../../i18n/i18n';
-import { ALARM_CATEGORY_KEY, ALARM_RANGE_KEY, ALARM_RECORD_STATUS_KEY, ALARM_TYPE_KEY, DEVICE_TYPE_KEY, labelOf } from '../../i18n/codeKeys';
+import { ALARM_CATEGORY_KEY, ALARM_RANGE_KEY, ALARM_TYPE_KEY } from '../../i18n/codeKeys';
 import { alarmContent, alarmRuleName, ruleCodesNamed } from '../../lib/alarmText';
+import { AlarmDetailDialog } from '../../components/alarms/AlarmDetailDialog';
+import { ZoneSwitch } from '../../components/ZoneSwitch';
+import { useAlarmZones } from '../../hooks/useAlarmZones';
+import { AlarmRow, ROW } from './AlarmRow';
+import { csvCellsOf, csvHeadOf, headOf, typeLabel } from './cells';
 import { ALARM_CATEGORIES, ALARM_TYPES, DEVICE_TYPES } from '../../../protocol/codes';
 import { CSV_MIME, toCsv } from '../../../protocol/csv';
-import { viewerZone } from '../../../protocol/site-time';
-import { fmtLocal, rangeOf, RANGE_PRESETS, type RangePreset } from './query';
+import type { Zone } from '../../../protocol/site-time';
+import { fmtLocal, rangeAcross, RANGE_PRESETS, type RangePreset } from './query';
 import { alarmList$, NO_ALARMS, type AlarmFilter, type AlarmQuery } from '../../../streams/alarms/records';
 import { exportAlarms$, resolveAlarm$ } from '../../../streams/alarms/commands';
 import { alarmReloads$ } from '../../../streams/alarms/reloads';
 import { isPending, succeededOutputs } from '../../../streams/commands/command';
 
 type Rec = import('../../../streams/alarms/records').AlarmRecord;
-const ROW = 36;
 
 interface Filters {
   alarmStatus?: 1 | 2;
   alarmCategory?: (typeof ALARM_CATEGORIES)[number];
   alarmType?: (typeof ALARM_TYPES)[number];
   deviceType?: (typeof DEVICE_TYPES)[number];
+  assignedToMe?: true;
 }
 
-const typeLabel = (x: string): string => labelOf(DEVICE_TYPE_KEY, x);
-const statusKey = (s: number) => ALARM_RECORD_STATUS_KEY[s === 2 ? 2 : 1];
 const alarmLogHref = (r: Rec): string => href('alarmLog.alarmLog', stationQuery(r.stationId, r.serviceProviderId));
 
 type Texts = { keyword?: string; keywordRuleCodes?: string[]; stationName?: string };
 /** The list's request for the form's state; null while the scope settles. */
-const alarmListQuery = (scope: number, filters: Filters, texts: Texts, preset: RangePreset, custom: { from: string; to: string }): AlarmQuery | null =>
+const alarmListQuery = (scope: number, filters: Filters, texts: Texts, preset: RangePreset, custom: { from: string; to: string }, zones: readonly Zone[]): AlarmQuery | null =>
   scope < 0
     ? null
     : {
-        key: JSON.stringify([scope, filters, texts, preset, custom]),
-        payload: (now) => ({ ...(scope > 0 ? { orgId: scope } : {}), ...filters, ...texts, ...rangeOf(preset, now, custom) }),
+        key: JSON.stringify([scope, filters, texts, preset, custom, zones]),
+        payload: (now) => ({ ...(scope > 0 ? { orgId: scope } : {}), ...filters, ...texts, ...rangeAcross(preset, now, custom, zones).range }),
       };
 const resolvedBy = succeededOutputs<number, import('../../../streams/alarms/records').ResolvedAlarm>;
-
-/** One record as the cells a reader sees (screen and CSV agree). */
-const cellsOf = (t: TFn, r: Rec): string[] => [
-  r.stationName,
-  typeLabel(r.deviceType),
-  r.deviceName ?? '-',
-  t(ALARM_CATEGORY_KEY[r.alarmCategory]),
-  t(ALARM_TYPE_KEY[r.alarmType]),
-  t(statusKey(r.alarmStatus)),
-  alarmContent(r),
-  fmtLocal(r.happenTime),
-  fmtLocal(r.recoveryTime),
-];
 
 export default function AlarmListPage() {
   const t = useT('alarmCenter', 'alarms', 'station');
@@ -72,7 +63,6 @@ export default function AlarmListPage() {
   const [, navigate] = useLocation();
   const scope = useStoreValue(scopeCode);
   const canResolve = useStoreValue(selectPermissions).has('alarm.resolve');
-  const zone = useMemo(viewerZone, []);
   const [filters, setFilters] = useState<Filters>({});
   const [preset, setPreset] = useState<RangePreset>('all');
   const [custom, setCustom] = useState({ from: '', to: '' });
@@ -80,6 +70,11 @@ export default function AlarmListPage() {
   const [stationName, setStationName] = useState('');
   const [texts, setTexts] = useState<Texts>({});
   const [confirm, setConfirm] = useState<Rec | null>(null);
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const [changed$] = useState(() => new Subject<void>());
+  const [shownIds, setShownIds] = useState<number[]>([]);
+  const z = useAlarmZones(scope < 0 ? null : scope, shownIds);
+  const dayZones = z.dayZones.join(',');
 
   // typed texts settle for 300 ms before they query
   useEffect(() => {
@@ -94,8 +89,8 @@ export default function AlarmListPage() {
 
   // the request's filter; the range is computed when sent so rolling presets follow the clock
   const query$ = useObservable(
-    (in$) => in$.pipe(map(([scope, filters, texts, preset, custom]) => alarmListQuery(scope, filters, texts, preset, custom))),
-    [scope, filters, texts, preset, custom],
+    (in$) => in$.pipe(map(([scope, filters, texts, preset, custom, zs]) => alarmListQuery(scope, filters, texts, preset, custom, zs ? zs.split(',') : []))),
+    [scope, filters, texts, preset, custom, dayZones],
   );
   const [askResolve, resolveIds$] = useObservableCallback<number>();
   const resolving$ = useObservable(() => resolveAlarm$(api, resolveIds$));
@@ -108,7 +103,7 @@ export default function AlarmListPage() {
   // live: an alarm (or a resolution) pushed for the org re-reads, so does a resolution here; a
   // timer catches the rest
   const reload$ = useObservable(
-    (in$) => in$.pipe(switchMap(([scope]) => merge(alarmReloads$(store.events$, (a) => scope <= 0 || a.orgId === scope), resolvedBy(resolving$))), share()),
+    (in$) => in$.pipe(switchMap(([scope]) => merge(alarmReloads$(store.events$, (a) => scope <= 0 || a.orgId === scope), resolvedBy(resolving$), changed$)), share()),
     [scope],
   );
   const reloads = useObservableState(useObservable(() => reload$.pipe(scan((n) => n + 1, 0))), 0);
@@ -118,38 +113,32 @@ export default function AlarmListPage() {
   const exporting = isPending(useObservableState(exporting$, null));
   useSubscription(exporting$, (e) => e.type === 'succeeded' && download(e.output));
 
-  const head = useMemo(
-    () => [
-      t('station:alarmLog.site'),
-      t('station:alarmLog.equipmentType'),
-      t('station:alarmLog.deviceName'),
-      t('alarmCenter:list.category'),
-      t('station:alarmLog.type'),
-      t('station:alarmLog.status'),
-      t('station:alarmLog.content'),
-      t('alarmCenter:list.alarmTimeIn', { zone }),
-      t('alarmCenter:list.recoveryTimeIn', { zone }),
-    ],
-    [t, zone],
-  );
+  const named = z.named ? null : z.viewer;
+  const head = useMemo(() => [...headOf(t, named), t('alarms:handling.column')], [t, named]);
 
   // CSV of the whole filtered list (paged past the 1000 on screen)
   const exportCsv = () => {
-    const q = alarmListQuery(scope, filters, texts, preset, custom);
+    const q = alarmListQuery(scope, filters, texts, preset, custom, z.dayZones);
     if (q) askExport(q.payload(Date.now()));
   };
   const download = (all: Rec[]) => {
     const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([toCsv(head, all.map((r) => cellsOf(t, r)))], { type: CSV_MIME }));
+    a.href = URL.createObjectURL(new Blob([toCsv(csvHeadOf(t, named), keepDay(all).map((r) => csvCellsOf(t, r, z.zoneOf(r.stationId))))], { type: CSV_MIME }));
     a.download = `alarms-${fmtLocal(Date.now()).replace(/[-: ]/g, '')}.csv`;
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
   };
 
-  const list = rows ?? [];
+  // a preset across zones asks the server for the union of the days; each row keeps its own
+  const keep = useMemo(() => rangeAcross(preset, Date.now(), custom, z.dayZones).keep, [preset, custom, z.dayZones]);
+  const keepDay = (rs: Rec[]) => (keep ? rs.filter((r) => keep(z.zoneOf(r.stationId), Date.parse(r.happenTime))) : rs);
+  const list = keepDay(rows ?? []);
+  const idsKey = [...new Set((rows ?? []).map((r) => r.stationId))].join(',');
+  useEffect(() => setShownIds(idsKey ? idsKey.split(',').map(Number) : []), [idsKey]);
+  const detail = detailId === null ? null : (list.find((r) => r.alarmId === detailId) ?? null);
   const scroller = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({ count: list.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 12 });
-  const cols = `grid ${canResolve ? 'grid-cols-[1.2fr_1fr_0.9fr_0.6fr_0.55fr_0.65fr_2.2fr_1.15fr_1.15fr_0.6fr]' : 'grid-cols-[1.2fr_1fr_0.9fr_0.6fr_0.55fr_0.65fr_2.2fr_1.15fr_1.15fr]'} gap-3 px-3`;
+  const cols = 'grid grid-cols-[1.2fr_1fr_0.9fr_0.6fr_0.55fr_0.65fr_2fr_9.5rem_9.5rem_1.1fr_1.3fr] gap-3 px-3';
   const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
   const all = t('station:common.all');
   const reset = () => {
@@ -193,6 +182,10 @@ export default function AlarmListPage() {
         )}
         <input data-testid="filter-station" type="search" value={stationName} onChange={(e) => setStationName(e.target.value)} placeholder={t('alarmCenter:list.stationName')} aria-label={t('alarmCenter:list.stationName')} className={`${sel} w-40`} />
         <input data-testid="filter-keyword" type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={t('station:alarmLog.keyword')} aria-label={t('station:alarmLog.keyword')} className={`${sel} w-52`} />
+        <label className="flex items-center gap-1 text-sm">
+          <input data-testid="filter-mine" type="checkbox" checked={filters.assignedToMe === true} onChange={(e) => setFilters((f) => ({ ...f, assignedToMe: e.target.checked ? true : undefined }))} />
+          {t('alarms:handling.assignedToMe')}
+        </label>
         <Button data-testid="filter-reset" onClick={reset}>{t('alarmCenter:list.reset')}</Button>
         <Button data-testid="alarm-export" onClick={exportCsv} disabled={exporting || total === 0}>
           {exporting ? t('alarmCenter:list.exporting') : t('alarmCenter:list.export')}
@@ -201,14 +194,15 @@ export default function AlarmListPage() {
       <div className="flex flex-wrap items-center gap-3 text-sm text-slate-500">
         <span data-testid="alarm-count">{t('station:alarmLog.total', { count: total })}</span>
         {total > list.length && <span data-testid="alarm-shown">{t('alarmCenter:list.shown', { shown: list.length, count: total })}</span>}
-        <span className="text-xs text-slate-400">{t('alarmCenter:list.timeIn', { zone })}</span>
+        <span data-testid="zone-note" className="text-xs text-slate-400">{z.named ? t('alarms:handling.stationTimes') : t('alarmCenter:list.timeIn', { zone: z.viewer })}</span>
+        <ZoneSwitch mode={z.mode} viewerZone={z.viewer} t={t} onChange={z.setMode} />
         <span className="ml-auto text-xs text-slate-400">{t('station:alarmLog.live')}</span>
       </div>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-700 dark:bg-slate-900">
-        <div className="min-w-[1100px]">
+        <div className="min-w-[1280px]">
           <div role="row" className={`${cols} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
             {head.map((h) => <span key={h} role="columnheader" className="truncate" title={h}>{h}</span>)}
-            {canResolve && <span role="columnheader">{t('alarmCenter:list.action')}</span>}
+            <span role="columnheader">{t('alarmCenter:list.action')}</span>
           </div>
           <div ref={scroller} style={{ height: 'calc(100vh - 300px)', minHeight: 240 }} className="overflow-y-auto">
             {rows === null && <p className="p-6 text-center text-slate-500">{t('app.loading')}</p>}
@@ -217,41 +211,20 @@ export default function AlarmListPage() {
               {v.getVirtualItems().map((it) => {
                 const r = list[it.index];
                 if (!r) return null;
-                const c = cellsOf(t, r);
                 return (
-                  <div
+                  <AlarmRow
                     key={r.alarmId}
-                    role="row"
-                    data-testid="alarm-row"
-                    data-alarm={r.alarmId}
-                    data-station={r.stationId}
-                    data-status={r.alarmStatus}
-                    data-category={r.alarmCategory}
-                    data-rule={r.alarmRuleCode}
+                    r={r}
+                    t={t}
+                    zone={z.zoneOf(r.stationId)}
+                    named={z.named}
+                    cols={cols}
+                    canResolve={canResolve}
                     style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${it.start}px)` }}
-                    className={`${cols} items-center border-b border-slate-100 dark:border-slate-800`}
-                  >
-                    <button type="button" data-testid="alarm-station" title={t('alarmCenter:list.openLog')} className="truncate text-left font-medium text-brand-700 hover:underline dark:text-brand-500" onClick={() => navigate(alarmLogHref(r))}>
-                      {c[0]}
-                    </button>
-                    <span className="truncate">{c[1]}</span>
-                    <span className="truncate">{c[2]}</span>
-                    <span className="truncate">{c[3]}</span>
-                    <span className={r.alarmType === 'fault' ? 'text-red-600' : r.alarmType === 'alert' ? 'text-amber-600' : ''}>{c[4]}</span>
-                    <span data-testid="alarm-status" className={r.alarmStatus === 2 ? 'text-emerald-600' : 'text-red-600'}>{c[5]}</span>
-                    <span data-testid="alarm-content" className="truncate" title={`${alarmRuleName(r.alarmRuleCode, r.alarmRuleName)} · ${c[6]}`}>{c[6]}</span>
-                    <span className="truncate font-mono text-xs">{c[7]}</span>
-                    <span className="truncate font-mono text-xs">{c[8]}</span>
-                    {canResolve && (
-                      <span>
-                        {r.alarmStatus === 1 && (
-                          <button type="button" data-testid="alarm-resolve" className="text-brand-700 hover:underline dark:text-brand-500" onClick={() => setConfirm(r)}>
-                            {t('alarmCenter:list.resolve')}
-                          </button>
-                        )}
-                      </span>
-                    )}
-                  </div>
+                    onOpenLog={() => navigate(alarmLogHref(r))}
+                    onDetail={() => setDetailId(r.alarmId)}
+                    onResolve={() => setConfirm(r)}
+                  />
                 );
               })}
             </div>
@@ -271,6 +244,7 @@ export default function AlarmListPage() {
           <Button data-testid="resolve-confirm" variant="primary" disabled={busy} onClick={() => confirm && askResolve(confirm.alarmId)}>{t('alarmCenter:list.resolve')}</Button>
         </div>
       </Modal>
+      {detail && <AlarmDetailDialog key={detail.alarmId} alarm={detail} zone={z.zoneOf(detail.stationId)} t={t} onClose={() => setDetailId(null)} onChanged={() => changed$.next()} />}
     </div>
   );
 }

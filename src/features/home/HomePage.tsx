@@ -14,6 +14,7 @@ import type { View } from '../../../streams/slices/selectors';
 import { STATUS_KEYS, stationOverviewHref } from '../../components/stationLabels';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useNow } from '../../hooks/useNow';
+import { useInMaintenance } from '../../hooks/useInMaintenance';
 import { useT } from '../../hooks/useT';
 import { LiveTrend } from '../../widgets/LiveTrend';
 import { DataAge } from './DataAge';
@@ -33,11 +34,12 @@ function useScoped<T>(make: (orgId: number | undefined) => Observable<View<T>>, 
 }
 
 export default function HomePage() {
-  const t = useT('home', 'monitor');
+  const t = useT('home', 'monitor', 'alarms');
   const { api, store } = useRuntime();
   const [, navigate] = useLocation();
   const scope = useStoreValue(scopeCode);
   const now = useNow(1000);
+  const inMaintenance = useInMaintenance();
   // polled figures cannot be current while the API is unreachable (the push channel alone does not matter)
   const down = useStoreValue((s) => s.connection.api === 'offline');
   const numberLocale = useStoreValue((s) => (s.session.language === 'en' ? 'en-GB' : 'zh-CN'));
@@ -91,6 +93,8 @@ export default function HomePage() {
               statusLabel={(x) => t(STATUS_KEYS[x] ?? 'monitor:status.offline')}
               powerLabel={(mw) => `${t('home:matrix.installedPower')} ${formatPower(mw * 1000)}`}
               countLabel={(n) => t('home:map.cluster', { count: n })}
+              inMaintenance={inMaintenance}
+              maintenanceLabel={t('alarms:handling.inMaintenance')}
               onOpen={open}
             />
           </Suspense>
@@ -134,7 +138,7 @@ export default function HomePage() {
           <LiveTrend data={soc} locale={numberLocale} stale={curveStale} emptyText={t('home:trend.noData')} series={[{ label: t('home:trend.soc'), color: '#13a37a' }]} />
         </section>
       </div>
-      <Matrix cards={matrix.value} age={age(matrix.at, MATRIX_MS)} t={t} onOpen={open} />
+      <Matrix cards={matrix.value} age={age(matrix.at, MATRIX_MS)} t={t} onOpen={open} inMaintenance={inMaintenance} />
     </div>
   );
 }

@@ -9,7 +9,7 @@ const CARD_H = 150;
 const CARD_MIN_W = 260;
 const GAP = 12;
 
-export function Matrix({ cards, age, t, onOpen }: { cards: readonly StationCardData[] | null; age: ReactNode; t: TFn; onOpen: (c: StationCardData) => void }) {
+export function Matrix({ cards, age, t, onOpen, inMaintenance }: { cards: readonly StationCardData[] | null; age: ReactNode; t: TFn; onOpen: (c: StationCardData) => void; inMaintenance: ReadonlySet<number> }) {
   const scroller = useRef<HTMLDivElement>(null);
   const [cols, setCols] = useState(4);
   useEffect(() => {
@@ -39,7 +39,7 @@ export function Matrix({ cards, age, t, onOpen }: { cards: readonly StationCardD
                 style={{ position: 'absolute', top: 0, left: 0, right: 0, height: CARD_H, transform: `translateY(${vi.start}px)`, display: 'grid', gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`, gap: GAP }}
               >
                 {list.slice(vi.index * cols, vi.index * cols + cols).map((c) => (
-                  <StationCard key={c.stationId} card={c} t={t} onClick={onOpen} />
+                  <StationCard key={c.stationId} card={c} t={t} onClick={onOpen} inMaintenance={inMaintenance.has(c.stationId)} />
                 ))}
               </div>
             ))}

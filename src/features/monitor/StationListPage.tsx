@@ -24,6 +24,8 @@ import { ENERGY_KEYS, STATUS_KEYS, StatusIcon, SYSTEM_TYPE_KEYS, stationOverview
 import type { View } from '../../../streams/slices/selectors';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
+import { useInMaintenance } from '../../hooks/useInMaintenance';
+import { MaintenanceTag } from '../../components/alarms/MaintenanceTag';
 import type { TKey } from '../../i18n/i18n';
 import { VirtualTable } from '../../widgets/VirtualTable';
 
@@ -32,7 +34,8 @@ const EMPTY: StationSummary[] = [];
 const select = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
 
 export default function StationListPage() {
-  const t = useT('monitor');
+  const t = useT('monitor', 'alarms');
+  const inMaintenance = useInMaintenance();
   const { api, store } = useRuntime();
   const [, navigate] = useLocation();
   const scope = useStoreValue(scopeCode);
@@ -78,11 +81,11 @@ export default function StationListPage() {
         ),
       },
       {
-        id: 'stationStatus', accessorKey: 'stationStatus', header: t('monitor:col.status'), size: 110,
+        id: 'stationStatus', accessorKey: 'stationStatus', header: t('monitor:col.status'), size: 170,
         cell: (c) => {
           const s = c.row.original.stationStatus;
           const label = t(STATUS_KEYS[s] ?? 'monitor:status.offline');
-          return <span className="inline-flex items-center gap-1.5"><StatusIcon status={s} label={label} />{label}</span>;
+          return <span className="inline-flex items-center gap-1.5"><StatusIcon status={s} label={label} />{label}{inMaintenance.has(c.row.original.stationId) && <MaintenanceTag t={t} />}</span>;
         },
       },
       { id: 'pvCapacityKw', accessorKey: 'pvCapacityKw', header: t('monitor:col.pvCapacity'), size: 100, cell: (c) => formatPower(c.row.original.pvCapacityKw) },
@@ -90,7 +93,7 @@ export default function StationListPage() {
       { id: 'essCapacityKwh', accessorKey: 'essCapacityKwh', header: t('monitor:col.essCapacity'), size: 100, cell: (c) => formatEnergy(c.row.original.essCapacityKwh) },
       { id: 'dgCapacityKw', accessorKey: 'dgCapacityKw', header: t('monitor:col.dgCapacity'), size: 100, cell: (c) => formatPower(c.row.original.dgCapacityKw) },
     ];
-  }, [t]);
+  }, [t, inMaintenance]);
 
   const table = useReactTable({
     data: rows,

@@ -49,9 +49,12 @@ export interface StationMapProps {
   powerLabel: (mw: number) => string;
   countLabel: (n: number) => string;
   onOpen: (s: MapStation) => void;
+  /** stations with a maintenance window open now: named in the hover label */
+  inMaintenance?: ReadonlySet<number>;
+  maintenanceLabel?: string;
 }
 
-export default function StationMap({ stations, styleUrl, dark = false, height = 420, statusLabel, powerLabel, countLabel, onOpen }: StationMapProps) {
+export default function StationMap({ stations, styleUrl, dark = false, height = 420, statusLabel, powerLabel, countLabel, onOpen, inMaintenance, maintenanceLabel = '' }: StationMapProps) {
   const map = useRef<MapRef>(null);
   const box = useRef<HTMLDivElement>(null);
   const drag = useRef<SlidingDrag | null>(null);
@@ -120,7 +123,7 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
 
   return (
     <div ref={box} className={`relative h-full overflow-hidden rounded-md ${CONTROLS_IN_VIEW}`} style={{ minHeight: height, background: dark ? '#0b1220' : '#dbeafe' }} data-testid="station-map" data-points={points.length} data-stations={stations.length}
-      data-alarmed={alarmed}>
+      data-alarmed={alarmed} data-maintenance={inMaintenance ? [...inMaintenance].join(' ') : ''}>
       <Map
         ref={map}
         initialViewState={INITIAL}
@@ -156,6 +159,7 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
             <>
               <div className="font-semibold">{hover.p.station.stationName}</div>
               <div>{statusLabel(hover.p.status)}</div>
+              {inMaintenance?.has(hover.p.station.stationId) && <div data-testid="map-hover-maintenance" className="text-sky-300">{maintenanceLabel}</div>}
               <div>{powerLabel(hover.p.power)}</div>
             </>
           ) : (

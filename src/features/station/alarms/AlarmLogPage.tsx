@@ -1,23 +1,31 @@
 // Alarm log of one station (route alarmLog.alarmLog, SPEC §2/§3): fuzzyAlarmRecord with the
 // station id and the chosen filters, virtualized; a live push for the station re-reads the list
 // so it gains the row (and a resolution updates its status). The read is streams/alarms/records.ts.
+// Times are the station's local time with its zone named, or the viewer's by the zone switch; a
+// row opens the alarm detail (acknowledge, assign, comment) shared with the alarm center.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { map, scan, share, switchMap } from 'rxjs';
+import { map, merge, scan, share, Subject, switchMap } from 'rxjs';
 import { ALARM_TYPES, DEVICE_TYPES } from '../../../../protocol/codes';
 import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
 import { ALARM_RECORD_STATUS_KEY, ALARM_TYPE_KEY } from '../../../i18n/codeKeys';
 import { ALARM_LOG_COLUMN_KEYS } from '../../../i18n/stationKeys';
 import { alarmContent, alarmRuleName, ruleCodesNamed } from '../../../lib/alarmText';
-import { fmtTime, typeLabel } from '../format';
+import { typeLabel } from '../format';
+import { AlarmDetailDialog } from '../../../components/alarms/AlarmDetailDialog';
+import { AlarmTime } from '../../../components/alarms/AlarmTime';
+import { HandlingMarks } from '../../../components/alarms/HandlingMarks';
+import { ZoneSwitch } from '../../../components/ZoneSwitch';
+import { useZoneMode } from '../../../hooks/useZoneMode';
+import { formatWall, viewerZone } from '../../../../protocol/site-time';
 import { useStationId, useStationInfo } from '../hooks';
 import { alarmList$, NO_ALARMS, type AlarmQuery } from '../../../../streams/alarms/records';
 import { alarmReloads$ } from '../../../../streams/alarms/reloads';
 
-const ROW = 36;
-const cols = 'grid grid-cols-[1.3fr_1fr_1fr_0.6fr_0.7fr_2.2fr_1.2fr_1.2fr] gap-3 px-3';
+const ROW = 40;
+const cols = 'grid grid-cols-[1.3fr_1fr_1fr_0.6fr_0.7fr_2fr_9.5rem_9.5rem_1.1fr_0.5fr] gap-3 px-3';
 
 interface Filters {
   alarmStatus?: 1 | 2;
@@ -25,20 +33,25 @@ interface Filters {
   deviceType?: (typeof DEVICE_TYPES)[number];
   keyword?: string;
   keywordRuleCodes?: string[];
+  assignedToMe?: true;
 }
 
 export default function AlarmLogPage() {
-  const t = useT('alarms', 'station');
+  const t = useT('alarms', 'station', 'alarmCenter');
   const { api, store } = useRuntime();
   const stationId = useStationId();
   const info = useStationInfo(stationId);
-  const tz = info?.timezone;
+  const [mode, setMode] = useZoneMode();
+  const viewer = useMemo(viewerZone, []);
+  const zone = mode === 'viewer' ? viewer : (info?.timezone ?? viewer);
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const [changed$] = useState(() => new Subject<void>());
   const [filters, setFilters] = useState<Filters>({});
   const [keyword, setKeyword] = useState('');
   // live: a push for this station re-reads the list; pushes follow the current provider's topic,
   // so a station of another provider (orgType 1 browsing) is caught by the 30 s re-read
   const reload$ = useObservable(
-    (in$) => in$.pipe(switchMap(([id]) => alarmReloads$(store.events$, id ? (a) => a.stationId === id : null)), share()),
+    (in$) => in$.pipe(switchMap(([id]) => merge(alarmReloads$(store.events$, id ? (a) => a.stationId === id : null), changed$)), share()),
     [stationId],
   );
   const reloads = useObservableState(useObservable(() => reload$.pipe(scan((n) => n + 1, 0))), 0);
@@ -64,10 +77,13 @@ export default function AlarmLogPage() {
   const v = useVirtualizer({ count: list.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 12 });
   const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
   const statusKey = (s: number) => ALARM_RECORD_STATUS_KEY[s === 2 ? 2 : 1];
-  const head = useMemo(
-    () => ALARM_LOG_COLUMN_KEYS.map((k) => t(k)),
-    [t],
-  );
+  const named = mode === 'station';
+  const head = useMemo(() => {
+    const h = ALARM_LOG_COLUMN_KEYS.map((k) => t(k));
+    const at = (k: 'alarmTime' | 'recoveryTime') => (named ? `${t(`station:alarmLog.${k}`)} (${zone})` : t(`alarmCenter:list.${k}In`, { zone }));
+    return [...h.slice(0, 6), at('alarmTime'), at('recoveryTime'), t('alarms:handling.column'), ''];
+  }, [t, named, zone]);
+  const detail = detailId === null ? null : (list.find((r) => r.alarmId === detailId) ?? null);
 
   return (
     <div data-testid="alarm-log" data-total={total} data-reloads={reloads} className="flex flex-col gap-3">
@@ -91,13 +107,18 @@ export default function AlarmLogPage() {
           ))}
         </select>
         <input data-testid="alarm-filter-keyword" type="search" value={keyword} onChange={(e) => setKeyword(e.target.value)} placeholder={t('station:alarmLog.keyword')} aria-label={t('station:alarmLog.keyword')} className={`${sel} w-56`} />
+        <label className="flex items-center gap-1 text-sm">
+          <input data-testid="filter-mine" type="checkbox" checked={filters.assignedToMe === true} onChange={(e) => setFilters((f) => ({ ...f, assignedToMe: e.target.checked ? true : undefined }))} />
+          {t('alarms:handling.assignedToMe')}
+        </label>
+        <ZoneSwitch mode={mode} viewerZone={viewer} t={t} onChange={setMode} />
         <span data-testid="alarm-count" className="text-sm text-slate-500">{t('station:alarmLog.total', { count: total })}</span>
         <span className="ml-auto text-xs text-slate-400">{t('station:alarmLog.live')}</span>
       </div>
       <div className="rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-700 dark:bg-slate-900">
         <div role="row" className={`${cols} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
-          {head.map((h) => (
-            <span key={h} className="truncate">{h}</span>
+          {head.map((h, i) => (
+            <span key={i} role="columnheader" className="truncate" title={h}>{h}</span>
           ))}
         </div>
         <div ref={scroller} style={{ height: 'calc(100vh - 330px)', minHeight: 240 }} className="overflow-auto">
@@ -122,14 +143,19 @@ export default function AlarmLogPage() {
                   <span className={r.alarmType === 'fault' ? 'text-red-600' : r.alarmType === 'alert' ? 'text-amber-600' : ''}>{t(ALARM_TYPE_KEY[r.alarmType])}</span>
                   <span data-testid="alarm-status" className={r.alarmStatus === 2 ? 'text-emerald-600' : 'text-red-600'}>{t(statusKey(r.alarmStatus))}</span>
                   <span className="truncate" title={`${alarmRuleName(r.alarmRuleCode, r.alarmRuleName)} · ${alarmContent(r)}`}>{alarmContent(r)}</span>
-                  <span className="truncate font-mono text-xs">{fmtTime(r.happenTime, tz)}</span>
-                  <span className="truncate font-mono text-xs">{r.recoveryTime ? fmtTime(r.recoveryTime, tz) : '-'}</span>
+                  <AlarmTime iso={r.happenTime} zone={zone} named={named} testId="alarm-time" />
+                  <AlarmTime iso={r.recoveryTime} zone={zone} named={named} />
+                  <HandlingMarks h={r} t={t} fmt={(iso) => formatWall(zone, Date.parse(iso))} />
+                  <button type="button" data-testid="alarm-detail-open" title={t('alarms:handling.openDetail')} className="text-left text-brand-700 hover:underline dark:text-brand-500" onClick={() => setDetailId(r.alarmId)}>
+                    {t('alarms:handling.details')}
+                  </button>
                 </div>
               );
             })}
           </div>
         </div>
       </div>
+      {detail && <AlarmDetailDialog key={detail.alarmId} alarm={detail} zone={zone} t={t} onClose={() => setDetailId(null)} onChanged={() => changed$.next()} />}
     </div>
   );
 }

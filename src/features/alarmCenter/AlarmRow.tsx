@@ -1,0 +1,67 @@
+// One row of the alarm center's list: the record's cells, its times in the row's zone (named in
+// station mode), its handling state, and the actions (detail; resolve with alarm.resolve).
+import type { CSSProperties } from 'react';
+import type { TFn } from '../../i18n/i18n';
+import { alarmRuleName } from '../../lib/alarmText';
+import { AlarmTime } from '../../components/alarms/AlarmTime';
+import { HandlingMarks } from '../../components/alarms/HandlingMarks';
+import type { AlarmRecord } from '../../../streams/alarms/records';
+import type { Zone } from '../../../protocol/site-time';
+import { cellsOf } from './cells';
+import { fmtLocal } from './query';
+import { ShelveLink } from './ShelveLink';
+
+export const ROW = 40;
+
+export function AlarmRow({ r, t, zone, named, cols, style, canResolve, onOpenLog, onDetail, onResolve }: {
+  r: AlarmRecord;
+  t: TFn;
+  zone: Zone;
+  named: boolean;
+  cols: string;
+  style: CSSProperties;
+  canResolve: boolean;
+  onOpenLog: () => void;
+  onDetail: () => void;
+  onResolve: () => void;
+}) {
+  const c = cellsOf(t, r, zone);
+  const link = 'text-brand-700 hover:underline dark:text-brand-500';
+  return (
+    <div
+      role="row"
+      data-testid="alarm-row"
+      data-alarm={r.alarmId}
+      data-station={r.stationId}
+      data-status={r.alarmStatus}
+      data-category={r.alarmCategory}
+      data-rule={r.alarmRuleCode}
+      style={style}
+      className={`${cols} items-center border-b border-slate-100 dark:border-slate-800`}
+    >
+      <button type="button" data-testid="alarm-station" title={t('alarmCenter:list.openLog')} className={`truncate text-left font-medium ${link}`} onClick={onOpenLog}>
+        {c[0]}
+      </button>
+      <span className="truncate">{c[1]}</span>
+      <span className="truncate">{c[2]}</span>
+      <span className="truncate">{c[3]}</span>
+      <span className={r.alarmType === 'fault' ? 'text-red-600' : r.alarmType === 'alert' ? 'text-amber-600' : ''}>{c[4]}</span>
+      <span data-testid="alarm-status" className={r.alarmStatus === 2 ? 'text-emerald-600' : 'text-red-600'}>{c[5]}</span>
+      <span data-testid="alarm-content" className="truncate" title={`${alarmRuleName(r.alarmRuleCode, r.alarmRuleName)} · ${c[6]}`}>{c[6]}</span>
+      <AlarmTime iso={r.happenTime} zone={zone} named={named} testId="alarm-time" />
+      <AlarmTime iso={r.recoveryTime} zone={zone} named={named} />
+      <HandlingMarks h={r} t={t} fmt={(iso) => fmtLocal(iso, zone)} />
+      <span className="flex gap-2 whitespace-nowrap">
+        <button type="button" data-testid="alarm-detail-open" title={t('alarms:handling.openDetail')} className={link} onClick={onDetail}>
+          {t('alarms:handling.details')}
+        </button>
+        {canResolve && r.alarmStatus === 1 && (
+          <button type="button" data-testid="alarm-resolve" className={link} onClick={onResolve}>
+            {t('alarmCenter:list.resolve')}
+          </button>
+        )}
+        <ShelveLink r={r} t={t} />
+      </span>
+    </div>
+  );
+}
