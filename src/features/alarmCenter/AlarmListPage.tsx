@@ -138,7 +138,7 @@ export default function AlarmListPage() {
   const detail = detailId === null ? null : (list.find((r) => r.alarmId === detailId) ?? null);
   const scroller = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({ count: list.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 12 });
-  const cols = 'grid grid-cols-[1.2fr_1fr_0.9fr_0.6fr_0.55fr_0.65fr_2fr_9.5rem_9.5rem_1.1fr_1.3fr] gap-3 px-3';
+  const cols = 'grid grid-cols-[1.2fr_1fr_0.9fr_0.6fr_0.55fr_0.65fr_2fr_1.15fr_1.15fr_1.1fr_1.1fr] gap-3 px-3';
   const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
   const all = t('station:common.all');
   const reset = () => {

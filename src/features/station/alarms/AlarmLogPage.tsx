@@ -25,7 +25,7 @@ import { alarmList$, NO_ALARMS, type AlarmQuery } from '../../../../streams/alar
 import { alarmReloads$ } from '../../../../streams/alarms/reloads';
 
 const ROW = 40;
-const cols = 'grid grid-cols-[1.3fr_1fr_1fr_0.6fr_0.7fr_2fr_9.5rem_9.5rem_1.1fr_0.5fr] gap-3 px-3';
+const cols = 'grid grid-cols-[1.3fr_1fr_1fr_0.6fr_0.7fr_2fr_1.2fr_1.2fr_1.1fr_0.5fr] gap-3 px-3';
 
 interface Filters {
   alarmStatus?: 1 | 2;
