@@ -1,7 +1,21 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: fast unit/integration tests run in parallel; browser (e2e) tests drive
-// one Chromium against real servers and run one file at a time to stay within 2 cores.
+// Browser files whose assertions time what the page does (pop-up pacing, catch-up within 10 s):
+// they run alone, after the other browser files.
+const TIMED_E2E = ['tests/e2e/shell/push.test.ts', 'tests/e2e/alarms/popups-after-empty-broker.test.ts'];
+
+const browserProject = {
+  environment: 'node' as const,
+  testTimeout: 60_000,
+  hookTimeout: 180_000,
+  globalSetup: ['tests/e2e/global-setup.ts'],
+  // a browser page settles in its own time: a poll gives it more than vitest's default second
+  expect: { poll: { timeout: 10_000 } },
+};
+
+// Three groups, one after the other: unit and server suites on every core; browser files two at
+// a time (each mostly waits on its page: one file alone keeps a 2-core machine two-thirds idle);
+// then the timed browser files one at a time, with the CPU to themselves.
 export default defineConfig({
   test: {
     projects: [
@@ -18,15 +32,21 @@ export default defineConfig({
       },
       {
         test: {
+          ...browserProject,
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          environment: 'node',
-          fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
-          globalSetup: ['tests/e2e/global-setup.ts'],
-          // after the unit project, not beside it: timing assertions need the CPU to themselves
+          exclude: TIMED_E2E,
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          ...browserProject,
+          name: 'e2e-timed',
+          include: TIMED_E2E,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -9,12 +9,15 @@ import { actionEndpoints } from '../../protocol/endpoints.gen';
 export const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const hmac = (k: string, d: string) => createHmac('sha256', k).update(d).digest('base64');
 
-/** Database backends the server suites run on: PGlite always, PostgreSQL when DATABASE_URL is set. */
+/** Database backends the server suites run on: PGlite always, PostgreSQL when DATABASE_URL is set.
+ *  `TEST_BACKENDS=postgres` keeps only PostgreSQL: CI's second run, after a PGlite run of the same
+ *  suites, repeats only what a real server can change. */
 export const backends = (): ('pglite' | 'postgres')[] => {
   if (!process.env.DATABASE_URL) {
     console.warn('skipping the PostgreSQL variant of this suite: DATABASE_URL is not set');
     return ['pglite'];
   }
+  if (process.env.TEST_BACKENDS === 'postgres') return ['postgres'];
   return ['pglite', 'postgres'];
 };
 

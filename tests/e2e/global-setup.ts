@@ -1,4 +1,5 @@
-// Builds the console once for every e2e file (the server serves dist/).
+// Builds the console once for every e2e file (the server serves dist/). Both browser projects
+// name this setup; the second finds the build of the first in the same run.
 import { existsSync } from 'node:fs';
 import { build } from 'vite';
 
@@ -7,6 +8,8 @@ export default async function setup(): Promise<void> {
     console.log('[e2e] /usr/bin/chromium is missing: browser tests will be skipped');
     return;
   }
+  if (process.env.E2E_BUILT === '1') return;
   if (process.env.E2E_SKIP_BUILD === '1' && existsSync('dist/index.html')) return;
   await build({ logLevel: 'warn', configFile: 'vite.config.ts' });
+  process.env.E2E_BUILT = '1';
 }

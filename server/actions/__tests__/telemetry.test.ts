@@ -239,13 +239,21 @@ describe.each(backends())('telemetry actions (%s)', (backend) => {
   });
 
   it('setControlMode: a switch record, the mode follows the acknowledgement, and the gateway runs it', async () => {
-    const r = await s.call('setControlMode', { stationId: ess.id, mode: 'peakShaving', enabled: false }, a);
-    expect(r.code).toBe(0);
-    expect(r.data.status).toBe(0);
-    expect(r.data.operation).toBe('shutDownPeakShaving');
-    const again = await s.call('setControlMode', { stationId: ess.id, mode: 'peakShaving', enabled: false }, a);
-    expect(again.code).toBe(ErrorCode.conflict);
-    await fleet.settled();
+    // the gateway answers slowly enough that the second request surely meets the first pending
+    const gw = fleet.gateways.get(ess.id)!;
+    const ackDelay = gw.opts.ackDelayMs;
+    gw.opts.ackDelayMs = 800; // within the suite's 1.5 s command timeout
+    try {
+      const r = await s.call('setControlMode', { stationId: ess.id, mode: 'peakShaving', enabled: false }, a);
+      expect(r.code).toBe(0);
+      expect(r.data.status).toBe(0);
+      expect(r.data.operation).toBe('shutDownPeakShaving');
+      const again = await s.call('setControlMode', { stationId: ess.id, mode: 'peakShaving', enabled: false }, a);
+      expect(again.code).toBe(ErrorCode.conflict);
+      await fleet.settled();
+    } finally {
+      gw.opts.ackDelayMs = ackDelay;
+    }
     const list = await s.call('querySwitchRecords', { stationId: ess.id }, a);
     expect(list.data.dataList[0]!.status).toBe(1);
     expect((await s.call('queryStationMode', { stationId: ess.id }, a)).data.peakShavingEnabled).toBe(false);
