@@ -1,22 +1,19 @@
-// Push broker access rules (issue 2, "Push broker"): the same suite runs against the embedded
-// Aedes broker (always) and against an external Mosquitto with the dynamic-security plugin
-// (when MQTT_URL is set; start one with tests/mosquitto/start.sh, see docs/broker.md).
+// Push broker access rules: the same suite runs against the embedded Aedes broker (always) and
+// against an external Mosquitto with the dynamic-security plugin (when MQTT_URL is set; start one
+// with tests/mosquitto/start.sh, see docs/broker.md). The embedded broker's own rules and the
+// topic helpers are in broker-embedded.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
-import WebSocket from 'ws';
-import { orgAlarmTopic, parseOrgAlarmTopic, parseStationAlarmTopic, stationAlarmTopic } from '../../protocol/push';
-import { ADMIN_ACCOUNT, OPERATOR_ACCOUNT, PROVIDERS } from '../db/seed-data';
+import { orgAlarmTopic, stationAlarmTopic } from '../../protocol/push';
+import { ADMIN_ACCOUNT, OPERATOR_ACCOUNT } from '../db/seed-data';
 import { startTestServer, type TestServer } from '../test/harness';
-import { NOT_HANDLED, publishAlarm, type AlarmRow } from '../alarms/store';
+import { publishAlarm } from '../alarms/store';
 import { EmbeddedBroker } from './embedded';
 import { ExternalBroker } from './external';
-import { sessionUsername } from './external-roles';
-import { alarmTopicsForStation, filterOrg, maySubscribe } from './access';
+import { alarmRow, closed, collect, connect, PEARL, sleep, subscribe, SUNRISE, waitFor } from './broker-fixture';
 
 const EXTERNAL = !!process.env.MQTT_URL;
 if (!EXTERNAL) console.warn('skipping external-broker tests: MQTT_URL not set');
-
-const [SUNRISE, PEARL] = [PROVIDERS[0]!.admin, PROVIDERS[1]!.admin];
 
 type Creds = { url: string; username: string; password: string; topics: string[] };
 
@@ -31,82 +28,6 @@ interface Ctx {
   operatorStations: number[];
   otherStation: number;
 }
-
-let alarmSeq = 9_000_000;
-/** An alarm row of a station, enough for `publishAlarm` (not stored). */
-const alarmRow = (srv: TestServer, stationId: number): AlarmRow => {
-  const st = srv.services.registry.stations.get(stationId)!;
-  return {
-    id: ++alarmSeq,
-    providerId: st.providerId,
-    stationId,
-    stationName: st.name,
-    deviceId: null,
-    deviceName: null,
-    deviceType: 'gateway',
-    ruleCode: 'gatewayOffline',
-    category: 'alarm',
-    type: 'alert',
-    status: 1,
-    content: '',
-    params: {},
-    happenTime: new Date(srv.clock.now),
-    recoveryTime: null,
-    resolvedById: null,
-    resolvedBy: null,
-    dedupKey: `test:${alarmSeq}`,
-    occurrences: 1,
-    ...NOT_HANDLED,
-  };
-};
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-let seq = 0;
-
-/** Connects like the console does; resolves with the client or rejects with the refusal. */
-const connect = (url: string, opts: mqtt.IClientOptions = {}): Promise<MqttClient> =>
-  new Promise((resolve, reject) => {
-    const c = mqtt.connect(url, { reconnectPeriod: 0, connectTimeout: 5_000, clean: true, clientId: `test-${process.pid}-${++seq}`, ...opts });
-    const fail = (e: Error) => {
-      c.end(true);
-      reject(e);
-    };
-    c.once('connect', () => {
-      c.off('error', fail);
-      resolve(c);
-    });
-    c.once('error', fail);
-    c.once('close', () => fail(new Error('closed before CONNACK')));
-  });
-
-/** Granted QoS per filter (128 = refused); never throws on a refusal. */
-const subscribe = (c: MqttClient, topic: string): Promise<number> =>
-  new Promise((resolve, reject) =>
-    c.subscribe(topic, { qos: 1 }, (err, granted) => {
-      // mqtt.js reports a refusal as an error carrying the SUBACK (its `granted` echoes the request)
-      const refused = (err as { packet?: { granted?: number[] } } | null)?.packet?.granted?.[0];
-      if (refused !== undefined) return resolve(refused);
-      if (err) return reject(err);
-      if (granted?.[0]) return resolve(granted[0].qos);
-      reject(new Error('no SUBACK'));
-    }),
-  );
-
-const collect = (c: MqttClient) => {
-  const got: { topic: string; payload: string }[] = [];
-  c.on('message', (topic, p) => got.push({ topic, payload: p.toString('utf8') }));
-  return got;
-};
-
-const waitFor = async (cond: () => boolean, ms = 5_000): Promise<void> => {
-  const until = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await sleep(20);
-  }
-};
-
-const closed = (c: MqttClient): Promise<void> => new Promise((r) => (c.connected ? c.once('close', () => r()) : r()));
 
 const suite = (mode: 'embedded' | 'external') => () => {
   const ctx = {} as Ctx;
@@ -340,99 +261,3 @@ const suite = (mode: 'embedded' | 'external') => () => {
 
 describe('push broker: embedded Aedes on /mqtt', suite('embedded'));
 describe.skipIf(!EXTERNAL)('push broker: external Mosquitto (dynamic security)', suite('external'));
-
-describe('push broker: embedded-only rules', () => {
-  let srv: TestServer;
-  let base: string;
-  let token: string;
-  let token2: string;
-  beforeAll(async () => {
-    srv = await startTestServer('pglite');
-    base = (await srv.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
-    token = await srv.login(SUNRISE.account, SUNRISE.password);
-    token2 = await srv.login(PEARL.account, PEARL.password);
-  });
-  afterAll(() => srv?.close());
-
-  it("accepts the 'mqtt' WebSocket subprotocol and only on /mqtt", async () => {
-    const ws = new WebSocket(`${base}/mqtt`, ['mqtt']);
-    await new Promise<void>((r, j) => (ws.once('open', () => r()), ws.once('error', j)));
-    expect(ws.protocol).toBe('mqtt');
-    ws.terminate();
-    const other = new WebSocket(`${base}/elsewhere`, ['mqtt']);
-    await expect(new Promise((r, j) => (other.once('open', r), other.once('error', j)))).rejects.toThrow();
-  });
-
-  it('refuses persistent (non-clean) sessions', async () => {
-    await expect(connect(`${base}/mqtt`, { username: 'x', password: token, clean: false })).rejects.toThrow();
-  });
-
-  it("refuses taking over another session's client id", async () => {
-    const a = await connect(`${base}/mqtt`, { username: 'x', password: token, clientId: 'shared-id' });
-    await expect(connect(`${base}/mqtt`, { username: 'y', password: token2, clientId: 'shared-id' })).rejects.toThrow();
-    expect(a.connected).toBe(true);
-    a.end(true);
-  });
-
-  it('disconnects a browser that publishes', async () => {
-    const c = await connect(`${base}/mqtt`, { username: 'x', password: token });
-    c.publish('ems/org/1/alarm', 'x', { qos: 0 });
-    await Promise.race([closed(c), sleep(5_000).then(() => Promise.reject(new Error('publisher not disconnected')))]);
-  });
-
-  it('closes connections whose subscriptions the new scope no longer allows', async () => {
-    const b = srv.services.broker as EmbeddedBroker;
-    const c = await connect(`${base}/mqtt`, { username: 'x', password: token });
-    const org = (await srv.services.sessions.resolve(token))!.principal.orgId;
-    expect(await subscribe(c, orgAlarmTopic(org))).toBe(1);
-    // the account moves to station scope (as accounts actions would do, then drop the cache)
-    const accountId = (await srv.services.sessions.resolve(token))!.principal.accountId;
-    await srv.services.db.query("UPDATE accounts SET data_scope = 'stations' WHERE id = $1", [accountId]);
-    srv.services.sessions.refreshAccount(accountId);
-    await b.sweep();
-    await Promise.race([closed(c), sleep(5_000).then(() => Promise.reject(new Error('not closed after scope change')))]);
-  });
-});
-
-describe('push broker: topic filters', () => {
-  it('accepts only filters inside one org tree', () => {
-    expect(filterOrg('ems/org/5/alarm')).toBe(5);
-    expect(filterOrg('ems/org/5/#')).toBe(5);
-    expect(filterOrg('ems/org/5/station/+/telemetry')).toBe(5);
-    for (const f of ['#', '+/org/5/alarm', 'ems/org/+/alarm', 'ems/#', 'ems/org/5', 'ems/org/5/', 'ems/org/5//x', 'ems/org/5/#/x', 'ems/org/05/alarm', '$SYS/#', '$share/g/ems/org/5/alarm', 'ems/org/5/a+b'])
-      expect(filterOrg(f), f).toBeNull();
-    expect(maySubscribe('ems/org/5/alarm', ['ems/org/5/#', 'ems/org/6/#'])).toBe(true);
-    expect(maySubscribe('ems/org/5/station/+/alarm', ['ems/org/5/#'])).toBe(true);
-    expect(maySubscribe('ems/org/7/alarm', ['ems/org/5/#', 'ems/org/6/#'])).toBe(false);
-    // a station grant admits exactly its topic
-    const station = ['ems/org/5/station/12/alarm'];
-    expect(maySubscribe('ems/org/5/station/12/alarm', station)).toBe(true);
-    for (const f of ['ems/org/5/alarm', 'ems/org/5/#', 'ems/org/5/station/+/alarm', 'ems/org/5/station/12/#', 'ems/org/5/station/13/alarm', 'ems/org/6/station/12/alarm', 'ems/org/+/station/12/alarm'])
-      expect(maySubscribe(f, station), f).toBe(false);
-    expect(sessionUsername('ab'.repeat(32))).toBe(`s-${'ab'.repeat(12)}`);
-  });
-});
-
-describe('push topics', () => {
-  it('builds and parses station alarm topics; org topics unchanged', () => {
-    expect(stationAlarmTopic(5, 12)).toBe('ems/org/5/station/12/alarm');
-    expect(parseStationAlarmTopic('ems/org/5/station/12/alarm')).toEqual({ orgId: 5, stationId: 12 });
-    for (const t of ['ems/org/5/alarm', 'ems/org/5/station/+/alarm', 'ems/org/5/station/012/alarm', 'ems/org/5/station/12/alarm/x', 'ems/org/5/station//alarm'])
-      expect(parseStationAlarmTopic(t), t).toBeNull();
-    expect(orgAlarmTopic(5)).toBe('ems/org/5/alarm');
-    expect(parseOrgAlarmTopic('ems/org/5/alarm')).toBe(5);
-    expect(parseOrgAlarmTopic('ems/org/5/station/12/alarm')).toBeNull();
-  });
-
-  it("publishes a station's alarm on its provider's, its customer's and its own topic", async () => {
-    const srv = await startTestServer('pglite');
-    try {
-      const reg = srv.services.registry;
-      const st = [...reg.stations.values()].find((x) => x.customerId && x.customerId !== x.providerId)!;
-      expect(alarmTopicsForStation(reg, st.id)).toEqual([orgAlarmTopic(st.providerId), orgAlarmTopic(st.customerId), stationAlarmTopic(st.providerId, st.id)]);
-      expect(alarmTopicsForStation(reg, 9_999_999)).toEqual([]);
-    } finally {
-      await srv.close();
-    }
-  });
-});

@@ -1,67 +1,16 @@
-import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEVICE_TYPES, PERIODS, SITE_TYPES } from '../../protocol/codes';
+import { describe, expect, it } from 'vitest';
+import { DEVICE_TYPES, SITE_TYPES } from '../../protocol/codes';
 import { ALL_PERMISSIONS, ROUTE_PERMISSIONS } from '../../protocol/permissions';
-import { verifyPassword } from '../auth/password';
-import { createDb, type Db } from './db';
-import { migrate } from './migrate';
-import { DEFAULT_STATIONS, planSeed, seedIfEmpty, type DeviceType, type SeedPlan, type SeedSummary, type TariffSeason } from './seed';
-import { ADMIN_ACCOUNT, DISABLED_ACCOUNT, OPERATOR_ACCOUNT, PROVIDERS, SITES } from './seed-data';
+import { DEFAULT_STATIONS, planSeed } from './seed';
+import { SITES } from './seed-data';
+import { NOW, planFixture, validZone } from './seed-fixture';
 
-const NOW = new Date('2026-11-21T08:00:00Z');
-const TODAY = '2026-11-21';
-const PG_URL = process.env.DATABASE_URL;
-if (!PG_URL) console.warn('skipping PostgreSQL: DATABASE_URL not set');
-
-const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
-const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-const DEMO = [ADMIN_ACCOUNT, ...PROVIDERS.map((p) => p.admin), OPERATOR_ACCOUNT, DISABLED_ACCOUNT];
-const CUSTOMERS = PROVIDERS.reduce((n, p) => n + p.customers.length, 0);
-
-/** months of all seasons cover 1..12 once; each season's slots run 00:00 → 24:00 without gaps */
-const expectTariffShape = (seasons: TariffSeason[]) => {
-  expect(seasons.flatMap((s) => s.months).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-  for (const s of seasons) {
-    let t = '00:00';
-    for (const slot of s.slots) {
-      expect(slot.start).toBe(t);
-      expect(minutes(slot.end)).toBeGreaterThan(minutes(slot.start));
-      expect(PERIODS).toContain(slot.period);
-      for (const price of [slot.fromGridPrice, slot.feedInPrice]) {
-        expect(price).toBeGreaterThan(0);
-        expect(Math.round(price * 10_000) / 10_000).toBe(price);
-      }
-      t = slot.end;
-    }
-    expect(t).toBe('24:00');
-  }
-};
-
-const zones = new Map<string, boolean>();
-const validZone = (tz: string): boolean => {
-  let ok = zones.get(tz);
-  if (ok === undefined) {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz });
-      ok = true;
-    } catch {
-      ok = false;
-    }
-    zones.set(tz, ok);
-  }
-  return ok;
-};
+// The demo fleet's plan (pure, no database): determinism, the providers and their stations,
+// places, capacities consistent with the devices, roles and demo accounts. Tariffs, fuel prices
+// and strategies are in seed-tariffs.test.ts, the database write in seed-db.test.ts.
 
 describe('planSeed (pure)', () => {
-  const plan = planSeed({ now: NOW, stations: DEFAULT_STATIONS });
-  const byStation = <T extends { station_id: number }>(rows: T[]) => {
-    const m = new Map<number, T[]>();
-    for (const r of rows) m.set(r.station_id, [...(m.get(r.station_id) ?? []), r]);
-    return m;
-  };
-  const devices = byStation(plan.devices);
-  const sum = (xs: { rated_power_kw: number }[] | undefined) => (xs ?? []).reduce((a, d) => a + d.rated_power_kw, 0);
-  const ofType = (sid: number, t: DeviceType) => (devices.get(sid) ?? []).filter((d) => d.type === t);
+  const { plan, devices, sum, ofType } = planFixture();
 
   it('is deterministic for the same options', () => {
     expect(planSeed({ now: NOW, stations: DEFAULT_STATIONS })).toEqual(plan);
@@ -178,83 +127,6 @@ describe('planSeed (pure)', () => {
     expect(plan.stations.some((s) => s.picture_url === null)).toBe(true);
   });
 
-  it('gives every station a tariff in force, ~20 % a pending and ~20 % a historical one', () => {
-    const tariffs = byStation(plan.tariffs);
-    let pending = 0, history = 0;
-    for (const s of plan.stations) {
-      const ts = tariffs.get(s.id) ?? [];
-      const past = ts.filter((t) => t.effective_date <= TODAY);
-      expect(past.length).toBeGreaterThanOrEqual(1);
-      pending += ts.length - past.length;
-      history += past.length - 1;
-      expect(new Set(ts.map((t) => t.effective_date)).size).toBe(ts.length);
-    }
-    expect(pending).toBe(12);
-    expect(history).toBe(12);
-    expect(plan.tariffs.filter((t) => t.effective_date > TODAY).every((t) => t.effective_date === '2026-12-01')).toBe(true);
-    for (const t of [...plan.tariffs, ...plan.tariffTemplates]) expectTariffShape(t.seasons);
-    expect(plan.tariffs.filter((t) => t.seasons.some((s) => s.slots.some((x) => x.period === 'sharp'))).length).toBeGreaterThan(0);
-    for (const p of plan.orgs.filter((o) => o.org_type === 2)) expect(plan.tariffTemplates.filter((t) => t.provider_id === p.id)).toHaveLength(2);
-  });
-
-  it('gives every DG station an expired, an active and a pending oil price', () => {
-    const oil = byStation(plan.oilPrices);
-    const now = NOW.toISOString();
-    for (const s of plan.stations) {
-      const rows = oil.get(s.id) ?? [];
-      if (!s.energy_types.includes('dg')) {
-        expect(rows).toHaveLength(0);
-        continue;
-      }
-      expect(rows.filter((r) => r.end_time <= now)).toHaveLength(1);
-      expect(rows.filter((r) => r.start_time <= now && now < r.end_time)).toHaveLength(1);
-      expect(rows.filter((r) => r.start_time > now)).toHaveLength(1);
-      for (const r of rows) {
-        expect(r.price_per_litre).toBeGreaterThan(0.9);
-        expect(r.price_per_litre).toBeLessThan(1.7);
-        expect(r.kwh_per_litre).toBeGreaterThanOrEqual(3);
-        expect(r.kwh_per_litre).toBeLessThanOrEqual(3.6);
-      }
-    }
-  });
-
-  it('gives ESS stations a peak-shaving and islanded DG stations an island strategy, aligned to the tariff', () => {
-    const strategies = byStation(plan.strategies);
-    const tariffs = byStation(plan.tariffs);
-    for (const s of plan.stations) {
-      const ss = strategies.get(s.id) ?? [];
-      const ps = ss.filter((x) => x.kind === 'peakShaving');
-      const island = ss.filter((x) => x.kind === 'island');
-      expect(ps).toHaveLength(s.energy_types.includes('ess') ? 1 : 0);
-      expect(island).toHaveLength(s.energy_types.includes('dg') && s.system_type !== 1 ? 1 : 0);
-      const mode = plan.stationModes.find((m) => m.station_id === s.id);
-      expect(mode?.island_enabled).toBe(s.system_type === 2);
-      expect(mode?.peak_shaving_enabled).toBe(s.system_type !== 2 && ps[0]?.issue_status === 1);
-      for (const x of ss) {
-        expect(x.start_date <= TODAY && TODAY <= x.end_date).toBe(true);
-        const dist = plan.distributions.filter((d) => d.strategy_id === x.id);
-        expect(dist).toHaveLength(x.issue_status === 0 ? 0 : 1);
-      }
-      const p = ps[0];
-      if (!p) continue;
-      expect(p.params).toMatchObject({ socUpper: 90, socLower: 10, cellVoltageUpper: 3.6, cellVoltageLower: 2.8 });
-      const periods = p.params.periods as { start: string; end: string; mode: string; powerKw: number }[];
-      expect(periods[0]?.start).toBe('00:00');
-      expect(periods.at(-1)?.end).toBe('24:00');
-      const inForce = (tariffs.get(s.id) ?? []).filter((t) => t.effective_date <= TODAY).at(-1);
-      const season = inForce?.seasons.find((x) => x.months.includes(11));
-      for (const slot of season?.slots ?? []) {
-        const period = periods.find((x) => minutes(x.start) <= minutes(slot.start) && minutes(slot.end) <= minutes(x.end));
-        expect(period?.mode).toBe(slot.period === 'valley' ? 'charge' : slot.period === 'flat' ? 'idle' : 'discharge');
-        expect(period?.powerKw ?? 0).toBeLessThanOrEqual(s.ess_power_kw);
-      }
-    }
-    const statuses = plan.strategies.map((x) => x.issue_status);
-    expect(statuses.filter((x) => x === 1).length).toBeGreaterThan(statuses.length / 2);
-    expect(statuses).toContain(0);
-    expect(statuses).toContain(2);
-  });
-
   it('defines the three roles and six demo accounts with SPEC §5 passwords', () => {
     expect(plan.roles.find((r) => r.org_id === 1)?.permissions).toEqual([...ALL_PERMISSIONS]);
     const readOnly = plan.roles.filter((r) => r.name === 'Site operator (read-only)');
@@ -279,114 +151,3 @@ describe('planSeed (pure)', () => {
     expect(plan.accounts.find((a) => a.account === 'disabled')?.status).toBe(0);
   });
 });
-
-const backends: { name: string; skip: boolean; open: () => Promise<Db> }[] = [
-  { name: 'PGlite', skip: false, open: () => createDb({}) },
-  { name: 'PostgreSQL', skip: !PG_URL, open: () => createDb({ url: PG_URL ?? '', isolate: true }) },
-];
-
-for (const b of backends) {
-  describe.skipIf(b.skip)(`seedIfEmpty on ${b.name}`, () => {
-    let db: Db;
-    let summary: SeedSummary | null;
-    let ms = 0;
-    let plan: SeedPlan;
-    const count = async (sql: string, params?: unknown[]) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params))[0]?.n;
-
-    beforeAll(async () => {
-      db = await b.open();
-      await migrate(db);
-      const t0 = performance.now();
-      summary = await seedIfEmpty(db, { now: NOW });
-      ms = performance.now() - t0;
-      plan = planSeed({ now: NOW, stations: DEFAULT_STATIONS });
-      console.info(`seed ${DEFAULT_STATIONS} stations on ${b.name}: ${ms.toFixed(0)} ms, ${JSON.stringify(summary)}`);
-    });
-    afterAll(async () => {
-      await db?.close();
-    });
-
-    it('reports and writes the expected counts', async () => {
-      expect(summary).toEqual({ orgs: 1 + 3 + CUSTOMERS, providers: 3, stations: 60, devices: plan.devices.length, accounts: 6 });
-      expect(await count('orgs')).toBe(1 + 3 + CUSTOMERS);
-      expect(await count('stations')).toBe(60);
-      expect(await count('devices')).toBe(summary?.devices);
-      expect(await count('accounts')).toBe(6);
-      expect(await count('roles')).toBe(7);
-      expect(await count('tariff_templates')).toBe(6);
-      expect(await count('station_modes')).toBe(60);
-      expect(await count('tariffs')).toBe(plan.tariffs.length);
-      expect(await count('oil_prices')).toBe(plan.oilPrices.length);
-      expect(await count('strategies')).toBe(plan.strategies.length);
-      expect(await count('strategy_distributions')).toBe(plan.distributions.length);
-    });
-
-    it('gives every station exactly one gateway and a tariff in force', async () => {
-      expect(await count(`stations s WHERE (SELECT count(*) FROM devices d WHERE d.station_id = s.id AND d.type = 'gateway') <> 1`)).toBe(0);
-      expect(await count('stations s WHERE NOT EXISTS (SELECT 1 FROM tariffs t WHERE t.station_id = s.id AND t.effective_date <= $1::date)', [TODAY])).toBe(0);
-    });
-
-    it('has every device type in the fleet', async () => {
-      const rows = await db.query<{ type: string }>('SELECT DISTINCT type FROM devices ORDER BY type');
-      expect(rows.map((r) => r.type)).toEqual([...DEVICE_TYPES].sort());
-    });
-
-    it('stores tariffs and templates whose seasons cover 12 months and slots 24 hours', async () => {
-      const rows = await db.query<{ seasons: TariffSeason[] }>('SELECT seasons FROM tariffs UNION ALL SELECT seasons FROM tariff_templates');
-      expect(rows.length).toBe(plan.tariffs.length + 6);
-      for (const r of rows) expectTariffShape(r.seasons);
-    });
-
-    it('stores coordinates in range and valid time zones', async () => {
-      expect(await count('stations WHERE lat NOT BETWEEN -90 AND 90 OR lon NOT BETWEEN -180 AND 180')).toBe(0);
-      const zones = await db.query<{ timezone: string }>('SELECT DISTINCT timezone FROM stations');
-      for (const z of zones) expect(validZone(z.timezone)).toBe(true);
-    });
-
-    it('is a no-op the second time', async () => {
-      expect(await seedIfEmpty(db, { now: NOW, stations: 10 })).toBeNull();
-      expect(await count('stations')).toBe(60);
-      expect(await count('orgs')).toBe(1 + 3 + CUSTOMERS);
-    });
-
-    it('leaves the id sequences past the seeded rows', async () => {
-      await db.tx(async (q) => {
-        const [org] = await q.query<{ id: number }>(`INSERT INTO orgs (parent_id, org_type, name) VALUES (2, 3, 'sequence probe') RETURNING id`);
-        expect(org?.id).toBe(1 + 3 + CUSTOMERS + 1);
-        const [st] = await q.query<{ id: number }>('SELECT max(id)::int AS id FROM devices');
-        const [dev] = await q.query<{ id: number }>(`INSERT INTO devices (station_id, type, name, serial_no) VALUES (1, 'load', 'probe', 'PROBE-1') RETURNING id`);
-        expect(dev?.id).toBe((st?.id ?? 0) + 1);
-        throw new Error('rollback');
-      }).catch((e: Error) => expect(e.message).toBe('rollback'));
-    });
-
-    it("verifies the demo accounts' passwords (argon2id of the MD5 the console sends)", async () => {
-      const rows = await db.query<{ account: string; password_hash: string; status: number; data_scope: string; scope_station_ids: number[] }>(
-        'SELECT account, password_hash, status, data_scope, scope_station_ids FROM accounts ORDER BY id',
-      );
-      expect(rows.map((r) => r.account)).toEqual(DEMO.map((d) => d.account));
-      const ok = await Promise.all(rows.map((r, i) => verifyPassword(r.password_hash, md5(DEMO[i]?.password ?? ''))));
-      expect(ok).toEqual(DEMO.map(() => true));
-      expect(await verifyPassword(rows[0]?.password_hash ?? '', md5('admin@2026'))).toBe(false);
-      expect(rows.every((r) => r.password_hash.startsWith('$argon2id$'))).toBe(true);
-      expect(rows.find((r) => r.account === 'disabled')?.status).toBe(0);
-      expect(rows.find((r) => r.account === 'operator')).toMatchObject({ data_scope: 'stations', scope_station_ids: [1, 2, 3] });
-    });
-
-    it('seeds a 5000-station fleet whole (its time is a bench figure, not a test)', { timeout: 180_000 }, async () => {
-      const big = await b.open();
-      try {
-        await migrate(big);
-        const t0 = performance.now();
-        const s = await seedIfEmpty(big, { now: NOW, stations: 5000 });
-        const took = performance.now() - t0;
-        console.info(`seed 5000 stations on ${b.name}: ${took.toFixed(0)} ms, ${JSON.stringify(s)}`);
-        expect(s?.stations).toBe(5000);
-        expect((await big.query<{ n: number }>('SELECT count(*)::int AS n FROM stations'))[0]?.n).toBe(5000);
-        expect((await big.query<{ n: number }>('SELECT count(*)::int AS n FROM devices'))[0]?.n).toBe(s?.devices);
-      } finally {
-        await big.close();
-      }
-    });
-  });
-}

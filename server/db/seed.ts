@@ -2,7 +2,10 @@ import { ALL_PERMISSIONS, ROUTE_PERMISSIONS } from '../../protocol/permissions';
 import { hashPassword } from '../auth/password';
 import type { Db, Queryable } from './db';
 import type { AccountPlan, DistributionRow, ModeRow, OilPriceRow, OrgRow, RoleRow, SeedPlan, StationRow, StrategyRow, TariffRow, TemplateRow, DeviceRow } from './seed-rows';
-import { addStation, at, DAY, md5, Rng, siteSeed, tariffSeasons } from './seed-station';
+import { addStation } from './seed-station';
+import { DAY, md5 } from './seed-format';
+import { tariffSeasons } from './seed-prices';
+import { at, Rng, siteSeed } from './seed-rng';
 import {
   ADMIN_ACCOUNT,
   DISABLED_ACCOUNT,

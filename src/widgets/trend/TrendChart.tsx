@@ -7,26 +7,17 @@
 // the time axis (tariff periods) behind the series. Data far denser than the pixels (over
 // LOD_MIN samples) is drawn through a level-of-detail view (lod.ts) recomputed per range.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import uPlot, { type AlignedData, type Options } from 'uplot';
+import uPlot, { type AlignedData } from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { buildLod, gather, lodIndices, type LodIndex } from './lod';
+import { chartOptions, type TrendSeries } from './chartOptions';
+import { buildLod, type LodIndex } from './lod';
+import { viewOf } from './lodView';
 import { drawBands, drawMarkers, type TrendBand, type TrendMarker } from './overlays';
 import { userRanges } from './userRange';
-import { zonedDate } from './zonedDate';
+import { wheelRange } from './wheelRange';
 
 /** Above this many samples per series the chart draws M4 of the visible range, not every sample. */
 export const LOD_MIN = 20_000;
-
-export interface TrendSeries {
-  label: string;
-  color: string;
-  /** states, setpoints, prices: drawn as steps so they are never interpolated */
-  stepwise: boolean;
-  /** join across missing samples (series joined onto a shared time axis) */
-  spanGaps?: boolean;
-  /** series of the same unit share a y scale; without units all share one */
-  unit?: string;
-}
 
 export interface TrendChartProps {
   series: readonly TrendSeries[];
@@ -51,9 +42,7 @@ export interface TrendChartProps {
   stacked?: boolean;
 }
 
-export type { TrendBand, TrendMarker };
-
-const stepped = uPlot.paths.stepped?.({ align: 1 });
+export type { TrendBand, TrendMarker, TrendSeries };
 
 export function TrendChart({ series, data, range, timeZone, height = 260, onRange, onWidth, testId, syncKey, xLabel, markers, bands, stacked = false }: TrendChartProps) {
   const box = useRef<HTMLDivElement>(null);
@@ -86,50 +75,8 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    // one y scale per unit, in order of first use; the first two get an axis
-    const units = [...new Set(series.map((s) => s.unit ?? ''))];
-    const scaleOf = (s: TrendSeries) => (units.length > 1 ? `y:${s.unit ?? ''}` : 'y');
-    const grid = { stroke: 'rgba(100,116,139,0.15)' };
-    // stacked charts keep both gutters whatever their units, so their plot areas line up
-    const axis = (u: string, side: 1 | 3) => ({ scale: units.length > 1 ? `y:${u}` : 'y', stroke: '#64748b', size: 60, side, label: u, labelSize: 18 });
-    const yAxes: Options['axes'] =
-      units.length > 1
-        ? [{ ...axis(units[0] ?? '', 3), grid }, { ...axis(units[1] ?? '', 1), grid: { show: false } }]
-        : stacked
-          ? [{ ...axis(units[0] ?? '', 3), grid }, { ...axis('', 1), grid: { show: false }, ticks: { show: false }, values: () => [] }]
-          : [{ stroke: '#64748b', grid, size: 60 }];
-    const opts: Options = {
-      width: Math.max(100, el.clientWidth),
-      height,
-      tzDate: (ts) => zonedDate(ts * 1000, timeZone),
-      // 24-hour clock in both languages (uPlot's defaults are US 12-hour)
-      // and ISO-like dates (uPlot's defaults are US month/day/year)
-      fmtDate: (tpl) =>
-        uPlot.fmtDate(
-          tpl
-            .replace('{h}:{mm}{aa}', '{HH}:{mm}')
-            .replace('{h}{aa}', '{HH}:00')
-            .replace(/\{h\}/g, '{HH}')
-            .replace(/\{aa\}/g, '')
-            .replace('{M}/{D}/{YY}', '{YYYY}-{MM}-{DD}')
-            .replace('{M}/{D}', '{MM}-{DD}'),
-        ),
-      scales: { x: { time: true }, ...Object.fromEntries((units.length > 1 ? units.map((u) => `y:${u}`) : ['y']).map((k) => [k, { range: yRange }])) },
-      cursor: { drag: { x: true, y: false, setScale: true }, ...(syncKey ? { sync: { key: syncKey } } : {}) },
-      legend: { show: true, live: true },
-      series: [
-        { label: xLabel ?? 'Time' },
-        ...series.map((s) => ({
-          label: s.label,
-          stroke: s.color,
-          width: 1.5,
-          spanGaps: s.spanGaps ?? false,
-          scale: scaleOf(s),
-          points: { show: false },
-          ...(s.stepwise && stepped ? { paths: stepped } : {}),
-        })),
-      ],
-      axes: [{ stroke: '#64748b', grid }, ...yAxes],
+    const opts: uPlot.Options = {
+      ...chartOptions(Math.max(100, el.clientWidth), { series, timeZone, height, syncKey, xLabel, stacked }),
       hooks: {
         drawClear: [
           (u) => {
@@ -196,31 +143,11 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
 
     const onWheel = (e: WheelEvent) => {
       e.preventDefault();
-      const min = u.scales.x?.min;
-      const max = u.scales.x?.max;
-      if (min === undefined || max === undefined) return;
-      const span = max - min;
-      let nmin: number;
-      let nmax: number;
-      // steps of one notch (120 px): a busy page receives several notches coalesced into one
-      // event, so the amount follows the delta rather than the number of events
-      const px = e.deltaMode === 1 ? 40 : e.deltaMode === 2 ? 800 : 1;
-      const notches = (d: number) => Math.max(-5, Math.min(5, (d * px) / 120));
-      if (e.shiftKey || Math.abs(e.deltaX) > Math.abs(e.deltaY)) {
-        const d = notches(e.deltaY || e.deltaX) * span * 0.15;
-        nmin = min + d;
-        nmax = max + d;
-      } else {
-        const f = 1.3 ** notches(e.deltaY);
-        const rect = u.over.getBoundingClientRect();
-        const x = u.posToVal(e.clientX - rect.left, 'x');
-        nmin = x - (x - min) * f;
-        nmax = x + (max - x) * f;
-        if (nmax - nmin < 10) return;
-      }
+      const next = wheelRange(u, e);
+      if (!next) return;
       started.current = { at: performance.now(), data: false };
-      refreshView(u, nmin, nmax);
-      u.setScale('x', { min: nmin, max: nmax });
+      refreshView(u, next.min, next.max);
+      u.setScale('x', next);
     };
     u.over.addEventListener('wheel', onWheel, { passive: false });
     const ro = new ResizeObserver(() => {
@@ -283,24 +210,4 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
   }, [markers, bands]);
 
   return <div ref={box} data-testid={testId} data-markers={markers?.length ?? 0} data-bands={bands?.length ?? 0} className="trend-chart w-full" />;
-}
-
-/**
- * A y range at least a few thousandths of the values' size: a nearly flat series (SOC at 80.045 %)
- * would otherwise get ticks finer than the axis' three decimals, all labelled alike.
- */
-export function yRange(_u: uPlot, min: number | null, max: number | null): uPlot.Range.MinMax {
-  if (min === null || max === null || !Number.isFinite(min) || !Number.isFinite(max)) return [0, 1];
-  const span = Math.max(Math.abs(min), Math.abs(max)) * 0.005;
-  if (max - min >= span && max > min) return uPlot.rangeNum(min, max, 0.1, true);
-  const mid = (min + max) / 2;
-  const half = Math.max(span, 0.005) / 2;
-  return uPlot.rangeNum(mid - half, mid + half, 0.1, true);
-}
-
-/** The data to hand uPlot for [min, max] at `px` CSS pixels: M4 per 2 px when it is denser. */
-function viewOf(full: AlignedData, ix: LodIndex | null, min: number, max: number, px: number): AlignedData {
-  if (!ix) return full;
-  const idx = lodIndices(ix, min, max, Math.max(50, Math.floor(px / 2)));
-  return idx ? (gather(ix, idx) as AlignedData) : full;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 describe('trend y range', () => {
   it('gives a nearly flat series a span its three-decimal ticks can tell apart', async () => {
-    const { yRange } = await import('../TrendChart');
+    const { yRange } = await import('../yRange');
     const [lo, hi] = yRange(null as never, 80.0449, 80.0452) as [number, number];
     expect(hi - lo).toBeGreaterThanOrEqual(0.4);
     expect(lo).toBeLessThan(80.0449);
