@@ -1,24 +1,26 @@
 // Shelved rules (route alarm.shelves, permission alarm.shelve): the active shelves of the scope
 // with rule, station or device, who set them, why and until when, each with Unshelve; "Shelve a
 // rule" opens the dialog. A link may carry stationId, deviceId and rule in the query (an alarm's
-// own shelve action) to open the dialog already filled. Shelves end by themselves, so the list is
-// re-read on a timer as well as after every write here.
+// own shelve action) to open the dialog already filled. "Until" is shown in each shelf's station
+// zone (named under the time) or, switched, in the viewer's, as the alarm list shows alarm times.
+// Shelves end by themselves, so the list is re-read on a timer as well as after every write here.
 import { useObservable, useObservableCallback, useObservableEagerState, useObservableState, useSubscription } from 'observable-hooks';
 import { useMemo, useState } from 'react';
 import { interval, map, merge, of } from 'rxjs';
 import { useSearch } from 'wouter';
-import { viewerZone } from '../../../protocol/site-time';
 import { shelveRule$, unshelveRule$, type ShelveInput } from '../../../streams/alarms/handling';
 import { shelves$ } from '../../../streams/alarms/handling-reads';
 import { isPending, succeededOutputs } from '../../../streams/commands/command';
 import { scopeCode } from '../../../streams/monitor/scope';
 import { stationList$ } from '../../../streams/monitor/stations';
+import { AlarmTime } from '../../components/alarms/AlarmTime';
 import { Button } from '../../components/Button';
+import { ZoneSwitch } from '../../components/ZoneSwitch';
+import { useAlarmZones } from '../../hooks/useAlarmZones';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import type { TKey } from '../../i18n/i18n';
 import { alarmRuleName } from '../../lib/alarmText';
-import { wallTime } from './handlingForm';
 import { ShelveDialog, type ShelvePreset } from './ShelveDialog';
 
 const presetOf = (search: string): ShelvePreset | null => {
@@ -59,8 +61,8 @@ export default function ShelvesPage() {
   );
   const stationsView = useObservableEagerState(useMemo(() => (scope < 0 ? of(null) : stationList$(store, api, scope || undefined).pipe(map((v) => v.value))), [store, api, scope]));
   const stations = stationsView ?? [];
-  const zone = viewerZone();
   const rows = list.rows ?? [];
+  const z = useAlarmZones(scope < 0 ? null : scope, rows.map((s) => s.stationId));
   const cols = 'grid grid-cols-[1.3fr_1.4fr_0.9fr_1.6fr_1.1fr_0.7fr] items-center gap-3 px-3';
 
   return (
@@ -68,7 +70,8 @@ export default function ShelvesPage() {
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="mr-2 text-lg font-semibold">{t('routes.alarmShelves')}</h1>
         <Button data-testid="shelve-open" variant="primary" onClick={() => setDialog({ preset: null })}>{t('alarms:handling.shelve')}</Button>
-        <span className="ml-auto text-xs text-slate-400">{t('alarmCenter:list.timeIn', { zone })}</span>
+        <span data-testid="zone-note" className="ml-auto text-xs text-slate-400">{z.named ? t('alarms:handling.stationTimes') : t('alarmCenter:list.timeIn', { zone: z.viewer })}</span>
+        <ZoneSwitch mode={z.mode} viewerZone={z.viewer} t={t} onChange={z.setMode} />
       </div>
       {list.failed && <p className="text-sm text-amber-700">{t('alarms:handling.readFailed')}</p>}
       <div role="table" className="overflow-x-auto rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-700 dark:bg-slate-900">
@@ -89,7 +92,7 @@ export default function ShelvesPage() {
               <span className="truncate">{s.stationName} · {s.deviceName ?? t('alarms:handling.allDevices')}</span>
               <span className="truncate">{s.createdBy}</span>
               <span data-testid="shelf-reason" className="truncate" title={s.reason}>{s.reason}</span>
-              <span className="font-mono text-xs">{wallTime(s.until)}</span>
+              <AlarmTime iso={s.until} zone={z.zoneOf(s.stationId)} named={z.named} testId="shelf-until" />
               <span>
                 <button type="button" data-testid="shelf-unshelve" disabled={unshelving} className="text-brand-700 hover:underline disabled:opacity-50 dark:text-brand-500" onClick={() => unshelve(s.shelfId)}>
                   {t('alarms:handling.unshelve')}

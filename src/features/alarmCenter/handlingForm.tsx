@@ -1,10 +1,11 @@
-// Pieces the shelve and maintenance dialogs share: the devices of the chosen station, labelled
-// fields, and times in the viewer's zone for `datetime-local` inputs.
+// Pieces the shelve and maintenance dialogs share: the devices and the time zone of the chosen
+// station, and labelled fields.
 import { useObservable, useObservableState } from 'observable-hooks';
 import type { ReactNode } from 'react';
 import { map } from 'rxjs';
-import { formatWall, viewerZone } from '../../../protocol/site-time';
+import type { Zone } from '../../../protocol/site-time';
 import { stationDevices$, type DeviceOption } from '../../../streams/alarms/stationDevices';
+import { stationZones$, type ZoneMap } from '../../../streams/alarms/zones';
 import { useRuntime } from '../../hooks/runtime';
 
 /** The devices of the chosen station (none while none is chosen). */
@@ -25,9 +26,13 @@ export function Field({ label, children }: { label: string; children: ReactNode 
   );
 }
 
-/** ISO time as the viewer's wall clock, `YYYY-MM-DD HH:mm`. */
-export const wallTime = (iso: string): string => formatWall(viewerZone(), Date.parse(iso)).slice(0, 16);
+const NO_ZONES: ZoneMap = new Map();
 
-/** `datetime-local` value (viewer's zone) of `ms`, and back. */
-export const toLocalInput = (ms: number): string => formatWall(viewerZone(), ms).slice(0, 16).replace(' ', 'T');
-export const fromLocalInput = (v: string): number => (v ? new Date(v).getTime() : Number.NaN);
+/** The zone of the chosen station: `listed` (from the station list the form offers) when given,
+ *  else read for that station (streams/alarms/zones.ts); null while none is chosen or known. */
+export function useStationZone(stationId: number | null, listed: Zone | undefined): Zone | null {
+  const { api } = useRuntime();
+  const need$ = useObservable((in$) => in$.pipe(map(([id, l]) => ({ orgId: null, stationIds: id && !l ? [id] : [] }))), [stationId, listed]);
+  const zones = useObservableState(useObservable(() => stationZones$(api, need$)), NO_ZONES);
+  return listed ?? (stationId ? (zones.get(stationId) ?? null) : null);
+}

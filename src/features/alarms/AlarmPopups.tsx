@@ -82,6 +82,7 @@ export function AlarmPopups() {
   const onView = useCallback(
     (m: AlarmPush) => {
       window.open(messageListHref(m.stationName), '_blank', 'noopener');
+      soundBank.stopFor(m.alarmId);
       store.dispatch({ type: 'popups/closed', alarmId: m.alarmId });
     },
     [store],

@@ -1,7 +1,9 @@
 // Alarm sounds (SPEC §4): one WAV per category in public/sounds/. Browsers block audio until a
 // user gesture, so the bank tracks an armed/muted state the header shows; one click arms it.
 // One sound per category plays at a time: a new alarm of a category already sounding does not
-// restart it.
+// restart it. A sound repeats until someone takes its alarm (Ignore, View, or an acknowledgement
+// or resolution on any console): a NOC operator away from the screen for a minute must still
+// hear it, and a one-shot chime would be over before the other consoles could silence it.
 import { BehaviorSubject } from 'rxjs';
 import { CATEGORIES, type AlarmCategory } from '../../../streams/types';
 
@@ -18,6 +20,7 @@ export class SoundBank {
       a = document.createElement('audio');
       a.src = `/sounds/${c}.wav`;
       a.preload = 'auto';
+      a.loop = true;
       a.dataset.sound = c;
       a.dataset.plays = '0';
       a.hidden = true;

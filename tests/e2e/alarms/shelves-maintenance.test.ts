@@ -116,4 +116,75 @@ describeBrowser('shelves and maintenance windows', () => {
     expect(await page.locator('[data-menu="alarm.shelves"], [data-menu="alarm.maintenance"]').count()).toBe(0);
     await close();
   });
+
+  it('plans a window in the station\'s local time (Europe/Berlin, across spring forward) and edits its end', async () => {
+    const BERLIN = 'Europe/Berlin';
+    // the last Sunday of next March: Berlin goes from +01:00 to +02:00 at 02:00 local
+    const year = new Date().getUTCFullYear() + 1;
+    let day = 31;
+    while (new Date(Date.UTC(year, 2, day)).getUTCDay() !== 0) day--;
+    const date = `${year}-03-${day}`;
+    const utc = (h: number, m: number) => new Date(Date.UTC(year, 2, day, h, m)).toISOString();
+
+    const { page, errors, close } = await open('en', DEMO.admin, '/alarm/maintenance');
+    const h = en.alarms.handling;
+    await page.locator('[data-testid=maintenance-page][data-loaded=true]').waitFor({ timeout: 20_000 });
+    await page.getByTestId('window-open').click();
+    const options = page.getByTestId('window-station').locator('option');
+    await options.nth(3).waitFor({ state: 'attached' });
+    const stationId = Number(await options.last().getAttribute('value'));
+    const { db, registry } = server.services;
+    await db.query('UPDATE stations SET timezone = $1 WHERE id = $2', [BERLIN, stationId]);
+    await registry.load(db);
+    await page.reload();
+    await page.locator('[data-testid=maintenance-page][data-loaded=true]').waitFor({ timeout: 20_000 });
+
+    // before a station is chosen the dialog says times follow it; then it names Berlin
+    await page.getByTestId('window-open').click();
+    const dialog = page.getByTestId('window-dialog');
+    expect(await dialog.getByTestId('window-zone').innerText()).toBe(h.windowZoneFollows);
+    await dialog.locator(`[data-testid=window-station] option[value="${stationId}"]`).waitFor({ state: 'attached', timeout: 10_000 });
+    await dialog.getByTestId('window-station').selectOption(String(stationId));
+    await expect.poll(() => dialog.getByTestId('window-zone').getAttribute('data-zone')).toBe(BERLIN);
+    expect(await dialog.getByTestId('window-zone').innerText()).toBe(h.windowZone.replace('{{zone}}', BERLIN));
+    await dialog.getByTestId('window-start').fill(`${date}T01:30`);
+    await dialog.getByTestId('window-end').fill(`${date}T04:30`);
+    await dialog.getByTestId('window-reason').fill('Transformer inspection');
+    await shot(page, 'maintenance-berlin-dialog-en');
+    await dialog.getByTestId('window-confirm').click();
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+
+    // the server got the instants: 01:30 CET = 00:30 UTC, 04:30 CEST = 02:30 UTC
+    const token = (await tokenOf(page)) ?? undefined;
+    type Win = { windowId: number; start: string; end: string; state: string };
+    const windows = async () => ((await callApi(server.url, 'energystorage', 'queryMaintenanceWindows', { stationId }, token)).body.data as { dataList: Win[] }).dataList;
+    const [saved] = await windows();
+    expect(saved).toMatchObject({ start: utc(0, 30), end: utc(2, 30), state: 'planned' });
+
+    // the row shows Berlin wall time with the zone named
+    const row = page.locator(`[data-testid=window-row][data-window="${saved!.windowId}"]`);
+    await row.waitFor({ timeout: 10_000 });
+    await expect.poll(() => row.getByTestId('window-row-start').getAttribute('data-zone'), { timeout: 10_000 }).toBe(BERLIN);
+    expect(await row.getByTestId('window-row-start').innerText()).toBe(`${date} 01:30:00\n${BERLIN}`);
+    expect(await row.getByTestId('window-row-end').innerText()).toBe(`${date} 04:30:00\n${BERLIN}`);
+    await shot(page, 'maintenance-berlin-en');
+
+    // Edit: the dialog comes filled in Berlin time with the station fixed; a new end is saved
+    await row.getByTestId('window-edit').click();
+    await dialog.getByRole('heading', { name: h.editWindow, exact: true }).waitFor({ timeout: 10_000 });
+    expect(await dialog.getByTestId('window-station').isDisabled()).toBe(true);
+    expect(await dialog.getByTestId('window-station').inputValue()).toBe(String(stationId));
+    expect(await dialog.getByTestId('window-start').inputValue()).toBe(`${date}T01:30`);
+    expect(await dialog.getByTestId('window-end').inputValue()).toBe(`${date}T04:30`);
+    expect(await dialog.getByTestId('window-reason').inputValue()).toBe('Transformer inspection');
+    await dialog.getByTestId('window-end').fill(`${date}T05:15`);
+    await shot(page, 'maintenance-berlin-edit-en');
+    await dialog.getByTestId('window-confirm').click();
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    await expect.poll(() => row.getByTestId('window-row-end').innerText(), { timeout: 10_000 }).toBe(`${date} 05:15:00\n${BERLIN}`);
+    expect(await row.getByTestId('window-row-start').innerText()).toBe(`${date} 01:30:00\n${BERLIN}`);
+    expect(await windows()).toEqual([expect.objectContaining({ windowId: saved!.windowId, start: utc(0, 30), end: utc(3, 15), state: 'planned' })]);
+    expect(errors).toEqual([]);
+    await close();
+  }, 90_000);
 });
