@@ -14,6 +14,25 @@ const mqttAccess = (v: string | undefined): 'dynsec' | 'http' => {
   throw new Error(`MQTT_ACCESS must be dynsec or http, not ${JSON.stringify(v)}`);
 };
 
+/**
+ * EMQX's REST API, to close a revoked session's open connections: all three variables or none,
+ * and only where it means something (MQTT_ACCESS=http), so a half-set one is not ignored silently.
+ */
+const emqxApi = (env: NodeJS.ProcessEnv): Config['emqxApi'] => {
+  const [url, key, secret] = [env.EMQX_API_URL, env.EMQX_API_KEY, env.EMQX_API_SECRET].map((v) => v || undefined);
+  if (!url && !key && !secret) return undefined;
+  if (!url || !key || !secret) throw new Error('EMQX_API_URL, EMQX_API_KEY and EMQX_API_SECRET are set together or not at all');
+  if (env.MQTT_ACCESS !== 'http' || !env.MQTT_URL) throw new Error('EMQX_API_URL is used only with MQTT_URL and MQTT_ACCESS=http (an EMQX cluster)');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`EMQX_API_URL must be an http(s) URL such as http://emqx:18083, not ${JSON.stringify(url)}`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`EMQX_API_URL must be an http(s) URL such as http://emqx:18083, not ${JSON.stringify(url)}`);
+  return { url, key, secret };
+};
+
 export interface Config {
   host: string;
   port: number;
@@ -31,6 +50,8 @@ export interface Config {
   mqttAccess?: 'dynsec' | 'http';
   /** MQTT_ACCESS=http: the secret the broker sends in the x-ems-hook-secret header */
   mqttHookSecret?: string;
+  /** MQTT_ACCESS=http: EMQX's REST API (origin, API key, secret key), to kick a revoked session's connections */
+  emqxApi?: { url: string; key: string; secret: string };
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   smtpUrl?: string;
@@ -81,6 +102,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   mqttAdminPassword: env.MQTT_ADMIN_PASSWORD ?? 'ems-admin-secret',
   mqttAccess: mqttAccess(env.MQTT_ACCESS),
   mqttHookSecret: env.MQTT_HOOK_SECRET || undefined,
+  emqxApi: emqxApi(env),
   sessionIdleMinutes: num(env.SESSION_IDLE_MINUTES, 120),
   sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 24),
   smtpUrl: env.SMTP_URL || undefined,

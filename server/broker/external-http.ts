@@ -1,11 +1,14 @@
 // External broker whose access the server answers over HTTP (MQTT_URL with MQTT_ACCESS=http:
 // an EMQX cluster with the HTTP authenticator and authorizer pointing at /broker/auth and
 // /broker/acl; docs/deploy.md). Logins live in PostgreSQL (`HookAccess`), so nothing is written
-// into the broker and a broker that restarts empty needs nothing again.
+// into the broker and a broker that restarts empty needs nothing again. With EMQX_API_URL the
+// open connections of a revoked session are closed through EMQX's REST API (emqx-api.ts).
 import { connect, type MqttClient } from 'mqtt';
 import type { Principal } from '../auth/scope';
 import { pushTopics } from './access';
+import { emqxKicker, type KickUsername } from './emqx-api';
 import { connectIngest } from './external-connections';
+import { sessionUsername } from './external-roles';
 import { HookAccess } from './hook-access';
 import type { BrokerDeps, GatewayConnector, GatewayListener, PushBroker } from './types';
 
@@ -16,6 +19,7 @@ export class HookBroker implements PushBroker {
   readonly access: HookAccess;
   private readonly client: MqttClient;
   private ingest: MqttClient | null = null;
+  private readonly kick: KickUsername | null;
   private closing: Promise<void> | null = null;
 
   constructor(
@@ -35,6 +39,9 @@ export class HookBroker implements PushBroker {
       reconnectOnConnackError: true,
     });
     this.client.on('error', (e) => log.warn({ err: e.message }, 'mqtt admin connection error'));
+    this.kick = c.emqxApi ? emqxKicker({ ...c.emqxApi, log }) : null;
+    if (!this.kick)
+      log.warn({}, 'EMQX_API_URL is not set: a revoked session cannot connect again, but its MQTT connections already open stay until they reconnect');
     deps.sessions.on('revoked', this.onRevoked);
   }
 
@@ -67,9 +74,14 @@ export class HookBroker implements PushBroker {
     return this.closing;
   }
 
-  // every replica hears a revocation (docs/deploy.md); the first delete wins, the rest find nothing
+  // Every replica hears a revocation (docs/deploy.md): the first delete wins, the rest find
+  // nothing, and a client kicked by one replica answers 404 to the others. The login goes first,
+  // so a kicked console that reconnects at once is refused.
   private readonly onRevoked = (tokenHash: string): void => {
     if (this.closing) return;
-    this.access.revoke(tokenHash).catch((e: unknown) => this.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'broker login revocation failed'));
+    void this.access
+      .revoke(tokenHash)
+      .catch((e: unknown) => this.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'broker login revocation failed'))
+      .then(() => this.kick?.(sessionUsername(tokenHash)));
   };
 }
