@@ -4,6 +4,20 @@
 // so the interval is the time one frame costs (script, style, layout, paint, and under
 // SwiftShader the WebGL raster): that is what the frame figures of bench/ report.
 import type { Browser } from 'playwright-core';
-import { launch } from '../tests/e2e/helpers/browser';
+import { build } from 'vite';
+import { hasChromium, launch } from '../tests/e2e/helpers/browser';
+import { log } from './report';
 
 export const launchUnthrottled = (): Promise<Browser> => launch(['--disable-frame-rate-limit', '--disable-gpu-vsync']);
+
+/** Whether a browser bench can run here; says so when it cannot (no Chromium on this machine). */
+export const browserBenchCan = (group: string): boolean => {
+  if (!hasChromium) log(`${group} bench skipped: /usr/bin/chromium is not installed`);
+  return hasChromium;
+};
+
+/** The console built into dist/ as `npm run build` does, for a browser bench's server to serve. */
+export const buildConsole = (): ReturnType<typeof build> => {
+  log('building the console');
+  return build({ logLevel: 'warn', configFile: 'vite.config.ts' });
+};

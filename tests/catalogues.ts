@@ -1,5 +1,6 @@
 // Both languages' catalogues in one object per language, as the screens show them: common and
 // auth at the top level (login.*, errors.*), every other namespace under its own name.
+import { readFileSync } from 'node:fs';
 import enAlarmCenter from '../locales/en/alarmCenter.json';
 import enAlarms from '../locales/en/alarms.json';
 import enAuth from '../locales/en/auth.json';
@@ -26,3 +27,17 @@ const merged = <B extends (typeof bundles)['en'] | (typeof bundles)['zh']>(b: B)
 
 export const en = merged(bundles.en);
 export const zh = merged(bundles.zh);
+
+export const localesRoot = new URL('../locales/', import.meta.url);
+
+const flat = (o: unknown, prefix = ''): Record<string, string> =>
+  Object.entries(o as Record<string, unknown>).reduce<Record<string, string>>((acc, [k, v]) => {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === 'object') Object.assign(acc, flat(v, key));
+    else acc[key] = String(v);
+    return acc;
+  }, {});
+
+/** One catalogue file read from disk as dotted keys to texts (`errors.notFound` → '…'). */
+export const loadFlat = (lng: string, file: string) =>
+  flat(JSON.parse(readFileSync(new URL(`${lng}/${file}`, localesRoot), 'utf8')));

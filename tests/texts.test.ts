@@ -1,24 +1,15 @@
 // Texts the server names by code. Alarm texts are translated in the console by rule code (src/features/alarms/alarmText.ts):
 // every rule the server knows has a name and a content template in both languages, and the
 // params the server records for it fill every placeholder, so a zh reader never gets English.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bundles, en, zh } from './catalogues';
+import { bundles, en, loadFlat as load, localesRoot as root, zh } from './catalogues';
 import { ALARM_RULES } from '../server/alarms/store';
-import { Rng, TEXTS } from '../server/alarms/seed-history';
+import { Rng, TEXTS } from '../server/alarms/seed-texts';
 import { mulberry32 } from '../server/util/prng';
 import { alarmContent, alarmRuleName } from '../src/lib/alarmText';
 import { installCatalogues, NAMESPACES } from '../src/i18n/i18n';
 
-const root = new URL('../locales/', import.meta.url);
-const flat = (o: unknown, prefix = ''): Record<string, string> =>
-  Object.entries(o as Record<string, unknown>).reduce<Record<string, string>>((acc, [k, v]) => {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (v && typeof v === 'object') Object.assign(acc, flat(v, key));
-    else acc[key] = String(v);
-    return acc;
-  }, {});
-const load = (lng: string, file: string) => flat(JSON.parse(readFileSync(new URL(`${lng}/${file}`, root), 'utf8')));
 const jsonFiles = (lng: string) => readdirSync(new URL(`${lng}/`, root)).filter((f) => f.endsWith('.json')).sort();
 
 describe('catalogues', () => {

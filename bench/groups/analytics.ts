@@ -14,7 +14,8 @@ import { storeDays } from '../../server/analytics/days';
 import { emptyFigures, FIGURE_KEYS, type Figures } from '../../server/analytics/figures';
 import { loadPricingMany } from '../../server/money';
 import { insertRollups, type RollupRow } from '../../server/telemetry/sql';
-import { startTestServer, type TestServer } from '../../server/test/harness';
+import type { TestServer } from '../../server/test/harness';
+import { startBenchServer } from '../test-server';
 import { log, median, percentile, report } from '../report';
 
 const YEAR = 2025;
@@ -95,11 +96,7 @@ const timed = async (s: TestServer, token: string, action: (typeof ACTIONS)[numb
 };
 
 export async function run(): Promise<void> {
-  const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
-  log(`analytics bench on ${backend === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (DATABASE_URL not set)'}`);
-  const s = await startTestServer(backend, { config: { simulator: false } });
-  // as in production: answers are not checked against the catalogue
-  s.services.validateResponses = false;
+  const s = await startBenchServer('analytics');
   try {
     const ids = await seed(s);
     const token = await s.login('admin', 'Admin@2026');

@@ -13,10 +13,9 @@
 // measured frame carries work. The station data is answered by the page (route interception) so
 // sizes do not depend on the seed; the WebGL renderer string is logged to stderr.
 import { gzipSync } from 'node:zlib';
-import { build } from 'vite';
 import type { Page } from 'playwright-core';
-import { hasChromium, newContext } from '../../tests/e2e/helpers/browser';
-import { launchUnthrottled } from '../browser';
+import { newContext } from '../../tests/e2e/helpers/browser';
+import { browserBenchCan, buildConsole, launchUnthrottled } from '../browser';
 import { startServer } from '../../tests/e2e/helpers/server';
 import { DEMO, login } from '../../tests/e2e/helpers/console';
 import { log, percentile, report } from '../report';
@@ -121,12 +120,8 @@ async function scrollFrames(page: Page, selector: string, rowSelector: string, s
 }
 
 export async function run(): Promise<void> {
-  if (!hasChromium) {
-    log('home bench skipped: /usr/bin/chromium is not installed');
-    return;
-  }
-  log('building the console');
-  const out = (await build({ logLevel: 'warn', configFile: 'vite.config.ts' })) as { output: (OutChunk | OutAsset)[] } | { output: (OutChunk | OutAsset)[] }[];
+  if (!browserBenchCan('home')) return;
+  const out = (await buildConsole()) as { output: (OutChunk | OutAsset)[] } | { output: (OutChunk | OutAsset)[] }[];
   const outputs = (Array.isArray(out) ? out : [out]).flatMap((o) => o.output);
   const chunks = new Map(outputs.filter((o): o is OutChunk => o.type === 'chunk').map((c) => [c.fileName, c]));
   const by = (suffix: string) => [...chunks.values()].find((c) => c.facadeModuleId?.endsWith(suffix));

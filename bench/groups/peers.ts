@@ -3,8 +3,7 @@
 // 1600×900, runs alternating in one process. Figures `peer.*`; every ratio is peer ÷ ours (the
 // alarm one polling ÷ push), a median over PEERS_RUNS (≥ 5) runs. PEERS_ONLY=trend,map,table,push
 // runs a subset. Chromium's version and WebGL renderer go to stderr. docs/performance.md.
-import { hasChromium } from '../../tests/e2e/helpers/browser';
-import { launchUnthrottled } from '../browser';
+import { browserBenchCan, launchUnthrottled } from '../browser';
 import { log } from '../report';
 import { buildPeerPages } from './peersPages';
 import { map } from './peersMap';
@@ -16,10 +15,7 @@ const RUNS = Math.max(5, Number(process.env.PEERS_RUNS ?? 5));
 const ONLY = new Set((process.env.PEERS_ONLY ?? 'trend,map,table,push').split(','));
 
 export async function run(): Promise<void> {
-  if (!hasChromium) {
-    log('peers bench skipped: /usr/bin/chromium is not installed');
-    return;
-  }
+  if (!browserBenchCan('peers')) return;
   const started = Date.now();
   log('building the bench pages');
   const out = await buildPeerPages();

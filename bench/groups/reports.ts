@@ -12,7 +12,8 @@ import { addDateDays } from '../../protocol/site-time';
 import { storeDays } from '../../server/analytics/days';
 import { emptyFigures, type Figures } from '../../server/analytics/figures';
 import { loadPricingMany } from '../../server/money';
-import { startTestServer, type TestServer } from '../../server/test/harness';
+import type { TestServer } from '../../server/test/harness';
+import { startBenchServer } from '../test-server';
 import { log, median, percentile, report } from '../report';
 
 const YEAR = 2025;
@@ -46,10 +47,7 @@ const seed = async (s: TestServer): Promise<void> => {
 };
 
 export async function run(): Promise<void> {
-  const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
-  log(`reports bench on ${backend === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (DATABASE_URL not set)'}`);
-  const s = await startTestServer(backend, { config: { simulator: false } });
-  s.services.validateResponses = false;
+  const s = await startBenchServer('reports');
   try {
     await seed(s);
     const token = await s.login('admin', 'Admin@2026');

@@ -5,10 +5,10 @@
 //                          one), frame time p95 (<= 33 ms), longest main-thread task (<= 100 ms)
 // BENCH_STORM_SECONDS and BENCH_STORM_RATE shorten or change the storm.
 import { gzipSync } from 'node:zlib';
-import { build } from 'vite';
 import type { Page } from 'playwright-core';
 import { orgAlarmTopic, type AlarmPush } from '../../protocol/push';
-import { hasChromium, launch, newContext } from '../../tests/e2e/helpers/browser';
+import { launch, newContext } from '../../tests/e2e/helpers/browser';
+import { browserBenchCan, buildConsole } from '../browser';
 import { startServer } from '../../tests/e2e/helpers/server';
 import { DEMO, login, type EmsWindow } from '../../tests/e2e/helpers/console';
 import { log, percentile, report } from '../report';
@@ -21,12 +21,8 @@ const WARMUP = 3;
 const state = <T>(page: Page, fn: string): Promise<T> => page.evaluate(`(${fn})(window.__ems.state())`) as Promise<T>;
 
 export async function run(): Promise<void> {
-  if (!hasChromium) {
-    log('shell bench skipped: /usr/bin/chromium is not installed');
-    return;
-  }
-  log('building the console');
-  await build({ logLevel: 'warn', configFile: 'vite.config.ts' });
+  if (!browserBenchCan('shell')) return;
+  await buildConsole();
   const server = await startServer({ seedStations: 12 });
   const browser = await launch();
   try {

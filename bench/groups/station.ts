@@ -22,8 +22,8 @@ import type { Page, Route } from 'playwright-core';
 import { POINTS } from '../../protocol/fleet';
 import type { Queryable } from '../../server/db/db';
 import { insertRollups } from '../../server/telemetry/sql';
-import { hasChromium, newContext } from '../../tests/e2e/helpers/browser';
-import { launchUnthrottled } from '../browser';
+import { newContext } from '../../tests/e2e/helpers/browser';
+import { browserBenchCan, buildConsole, launchUnthrottled } from '../browser';
 import { startServer } from '../../tests/e2e/helpers/server';
 import { DEMO, login } from '../../tests/e2e/helpers/console';
 import { log, percentile, report } from '../report';
@@ -66,12 +66,8 @@ async function monthOfRollups(db: Queryable, id: number, now: number, f: (t: num
 }
 
 export async function run(): Promise<void> {
-  if (!hasChromium) {
-    log('station bench skipped: /usr/bin/chromium is not installed');
-    return;
-  }
-  log('building the console');
-  await build({ logLevel: 'warn', configFile: 'vite.config.ts' });
+  if (!browserBenchCan('station')) return;
+  await buildConsole();
   const server = await startServer({ seedStations: 4 });
   const browser = await launchUnthrottled();
   const now = Date.now();

@@ -2,7 +2,7 @@ import { authed, type Handlers } from '../api/context';
 import { fail, invalid } from '../api/errors';
 import { hashPassword } from '../auth/password';
 import { audit } from '../api/audit';
-import { orgsInScope, subtree, requireOrg, type AccountRec, accountSql, toAccount, loadAccount, loadRole, roleUsableFor, assertHolds, assertDataGrant, assertDominates, notSelf, checkStations, assertUnique, type PgError, mapUnique, blankToNull, hasRecords, likeOf } from './org-admin';
+import { orgsListed, subtree, requireOrg, type AccountRec, accountSql, toAccount, loadAccount, loadRole, roleUsableFor, assertHolds, assertDataGrant, assertDominates, notSelf, checkStations, assertUnique, type PgError, mapUnique, blankToNull, hasRecords, likeOf } from './org-admin';
 
 // Account actions (docs/accounts.md). Helpers shared with roles.ts live in org-admin.ts.
 
@@ -10,12 +10,7 @@ export const accountsHandlers: Handlers = {
   queryAccountList: async (q, ctx) => {
     const { me } = authed(ctx);
     const reg = ctx.services.registry;
-    let orgIds = orgsInScope(reg, me);
-    if (q.orgId !== undefined) {
-      requireOrg(reg, me, q.orgId);
-      const under = new Set(subtree(reg, q.orgId));
-      orgIds = orgIds.filter((o) => under.has(o));
-    }
+    const orgIds = orgsListed(reg, me, q.orgId, subtree);
     const where = `WHERE a.org_id = ANY($1::int[]) AND ($2::text IS NULL OR a.account ILIKE $2 OR a.contact ILIKE $2 OR a.mobile ILIKE $2 OR a.email ILIKE $2)
       AND ($3::int IS NULL OR a.status = $3) AND ($4::int IS NULL OR a.role_id = $4)`;
     const params = [orgIds, q.keyword ? likeOf(q.keyword) : null, q.status ?? null, q.roleId ?? null];

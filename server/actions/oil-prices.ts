@@ -3,7 +3,7 @@ import { authed, type Handlers } from '../api/context';
 import { invalid } from '../api/errors';
 import { audit } from '../api/audit';
 import { requireStation } from './stations';
-import { OIL_START_GRACE_MS, notFound, conflict, offsetOf, lockStation, type OilRow, oilCols, oilStatus, oilOut, oilStatusSql, loadOil, fourDecimals } from './tariffs-common';
+import { OIL_START_GRACE_MS, notFound, conflict, offsetOf, lockStation, deletePending, type OilRow, oilCols, oilStatus, oilOut, oilStatusSql, loadOil, fourDecimals } from './tariffs-common';
 
 // Fuel (oil) price actions (docs/tariffs.md); shared helpers in tariffs-common.ts.
 export const oilPricesHandlers: Handlers = {
@@ -80,20 +80,20 @@ export const oilPricesHandlers: Handlers = {
 
   deleteOilPrice: async ({ oilPriceId }, ctx) => {
     const { me, scope } = authed(ctx);
-    await ctx.services.db.tx(async (t) => {
-      const first = await loadOil(t, scope, oilPriceId);
-      await lockStation(t, first.stationId);
-      const row = await loadOil(t, scope, oilPriceId, true);
-      if (oilStatus(row, ctx.now) !== 'pending') conflict('notPending');
-      await t.query('DELETE FROM oil_prices WHERE id = $1', [oilPriceId]);
-      await audit(t, ctx, me.accountId, 'deleteOilPrice', `oilPrice:${oilPriceId}`, {
+    return deletePending(ctx, scope, me.accountId, {
+      table: 'oil_prices',
+      id: oilPriceId,
+      load: loadOil,
+      pending: (row) => oilStatus(row, ctx.now) === 'pending',
+      action: 'deleteOilPrice',
+      target: `oilPrice:${oilPriceId}`,
+      detail: (row) => ({
         stationId: row.stationId,
         startTime: new Date(row.startTime).toISOString(),
         endTime: new Date(row.endTime).toISOString(),
         pricePerLitre: Number(row.pricePerLitre),
         kwhPerLitre: Number(row.kwhPerLitre),
-      });
+      }),
     });
-    return null;
   },
 };

@@ -48,6 +48,19 @@ export const requireOrg = (reg: Registry, me: Principal, orgId: number): void =>
   if (!orgInScope(reg, me, orgId)) fail('notFound');
 };
 
+/**
+ * The orgs in the caller's scope, narrowed to those related to `orgId` when a list is asked for
+ * one org (`related` gives the org's subtree for accounts, its lineage for roles); an org out of
+ * scope is not found.
+ */
+export const orgsListed = (reg: Registry, me: Principal, orgId: number | undefined, related: (reg: Registry, orgId: number) => number[]): number[] => {
+  const orgIds = orgsInScope(reg, me);
+  if (orgId === undefined) return orgIds;
+  requireOrg(reg, me, orgId);
+  const keep = new Set(related(reg, orgId));
+  return orgIds.filter((o) => keep.has(o));
+};
+
 /** A station may be in an account's list when the manager sees it and it belongs to the account's org. */
 export const stationOfOrg = (reg: Registry, orgId: number, stationId: number): boolean => {
   const s = reg.stations.get(stationId);

@@ -1,7 +1,7 @@
 import { authed, type Handlers } from '../api/context';
 import { fail, invalid } from '../api/errors';
 import { audit } from '../api/audit';
-import { orgsInScope, lineage, requireOrg, type RoleRec, roleSql, toRole, loadRole, roleUsableFor, assertHolds, type PgError, mapUnique, permissionGroups, normalisePermissions } from './org-admin';
+import { orgsListed, lineage, requireOrg, type RoleRec, roleSql, toRole, loadRole, roleUsableFor, assertHolds, type PgError, mapUnique, permissionGroups, normalisePermissions } from './org-admin';
 
 // Role and permission-catalogue actions (docs/accounts.md).
 
@@ -9,12 +9,7 @@ export const rolesHandlers: Handlers = {
   queryRoleList: async (q, ctx) => {
     const { me } = authed(ctx);
     const reg = ctx.services.registry;
-    let orgIds = orgsInScope(reg, me);
-    if (q.orgId !== undefined) {
-      requireOrg(reg, me, q.orgId);
-      const line = new Set(lineage(reg, q.orgId));
-      orgIds = orgIds.filter((o) => line.has(o));
-    }
+    const orgIds = orgsListed(reg, me, q.orgId, lineage);
     let rows = await ctx.services.db.query<RoleRec>(`${roleSql} WHERE r.org_id = ANY($1::int[]) ORDER BY r.org_id, r.id`, [orgIds]);
     if (q.orgId !== undefined) rows = rows.filter((r) => roleUsableFor(reg, me, r, q.orgId!));
     const start = (q.page - 1) * q.length;

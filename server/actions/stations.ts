@@ -63,6 +63,18 @@ export const providersFor = (scope: Scope, orgId?: number): number[] => {
 const cmp = (a: unknown, b: unknown): number =>
   typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b), 'zh-CN');
 
+/** One page of a list sorted by the asked column, ties broken by id so pages never overlap. */
+const sortedPage = <T, K extends keyof T>(
+  list: T[],
+  q: { sortBy: K; sortDir?: 'asc' | 'desc'; page: number; length: number },
+  id: (row: T) => number,
+) => {
+  const dir = q.sortDir === 'desc' ? -1 : 1;
+  list.sort((a, b) => dir * cmp(a[q.sortBy], b[q.sortBy]) || id(a) - id(b));
+  const start = (q.page - 1) * q.length;
+  return { totalCount: list.length, dataList: list.slice(start, start + q.length) };
+};
+
 type StationInfo = Awaited<ReturnType<NonNullable<Handlers['queryStationInfoById']>>>;
 
 const loadStationInfo = async (ctx: Ctx, stationId: number, today: string): Promise<StationInfo> => {
@@ -99,10 +111,7 @@ export const stationHandlers: Handlers = {
         (q.online === undefined || s.online === q.online) &&
         (q.stationStatus === undefined || s.stationStatus === q.stationStatus),
     );
-    const dir = q.sortDir === 'desc' ? -1 : 1;
-    list.sort((a, b) => dir * cmp(a[q.sortBy], b[q.sortBy]) || a.stationId - b.stationId);
-    const start = (q.page - 1) * q.length;
-    return { totalCount: list.length, dataList: list.slice(start, start + q.length) };
+    return sortedPage(list, q, (s) => s.stationId);
   },
 
   queryStationInfoById: async ({ stationId }, ctx) => {
@@ -145,10 +154,7 @@ export const stationHandlers: Handlers = {
     let list = await providerSummaries(ctx, scope.providerIds());
     const kw = q.keyword?.toLowerCase();
     if (kw) list = list.filter((p) => p.name.toLowerCase().includes(kw) || (p.address ?? '').toLowerCase().includes(kw));
-    const dir = q.sortDir === 'desc' ? -1 : 1;
-    list.sort((a, b) => dir * cmp(a[q.sortBy], b[q.sortBy]) || a.orgId - b.orgId);
-    const start = (q.page - 1) * q.length;
-    return { totalCount: list.length, dataList: list.slice(start, start + q.length) };
+    return sortedPage(list, q, (p) => p.orgId);
   },
 
   queryCustomerList: async ({ orgId }, ctx) => {

@@ -5,6 +5,7 @@ import type { Scope } from '../auth/scope';
 import { type Ctx } from '../api/context';
 import { ActionError, invalid } from '../api/errors';
 import { dateKey } from '../../protocol/site-time';
+import { audit } from '../api/audit';
 
 
 // Tariffs, tariff templates and fuel (oil) prices: SPEC §3-§5, docs/tariffs.md.
@@ -47,6 +48,31 @@ export const offsetOf = (page: number, length: number) => (page - 1) * length;
 
 /** Serialises writers of one station's tariffs / fuel prices. */
 export const lockStation = (q: Queryable, stationId: number) => q.query('SELECT id FROM stations WHERE id = $1 FOR UPDATE', [stationId]);
+
+/**
+ * Deletes one pending row of a station (a tariff, a fuel price). The row is found in scope first,
+ * then read again under the station lock so the pending check and the delete see the same row;
+ * the audit row shares the transaction.
+ */
+export const deletePending = async <R extends { stationId: number }>(ctx: Ctx, scope: Scope, accountId: number, d: {
+  table: 'tariffs' | 'oil_prices';
+  id: number;
+  load: (q: Queryable, scope: Scope, id: number, lock?: boolean) => Promise<R>;
+  pending: (row: R) => boolean;
+  action: string;
+  target: string;
+  detail: (row: R) => unknown;
+}): Promise<null> => {
+  await ctx.services.db.tx(async (t) => {
+    const first = await d.load(t, scope, d.id);
+    await lockStation(t, first.stationId);
+    const row = await d.load(t, scope, d.id, true);
+    if (!d.pending(row)) conflict('notPending');
+    await t.query(`DELETE FROM ${d.table} WHERE id = $1`, [d.id]);
+    await audit(t, ctx, accountId, d.action, d.target, d.detail(row));
+  });
+  return null;
+};
 
 /** Months ascending, slots by start, seasons by first month: one canonical form to store. */
 export const normalise = (ss: Seasons): Seasons =>

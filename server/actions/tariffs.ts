@@ -2,7 +2,7 @@ import { authed, type Handlers } from '../api/context';
 import { invalid } from '../api/errors';
 import { audit } from '../api/audit';
 import { providersFor, requireStation } from './stations';
-import { stationToday, notFound, conflict, isUniqueViolation, offsetOf, lockStation, normalise, type TariffRow, tariffCols, tariffOut, activeDateOf, statusOf, loadTariff, writeTariff, type TemplateRow, templateCols, templateOut, loadTemplate, requireWholeProvider } from './tariffs-common';
+import { stationToday, notFound, conflict, isUniqueViolation, offsetOf, deletePending, normalise, type TariffRow, tariffCols, tariffOut, activeDateOf, statusOf, loadTariff, writeTariff, type TemplateRow, templateCols, templateOut, loadTemplate, requireWholeProvider } from './tariffs-common';
 
 // Tariff and tariff-template actions (docs/tariffs.md); shared helpers in tariffs-common.ts.
 export const tariffsHandlers: Handlers = {
@@ -60,15 +60,15 @@ export const tariffsHandlers: Handlers = {
 
   deleteTariff: async ({ tariffId }, ctx) => {
     const { me, scope } = authed(ctx);
-    await ctx.services.db.tx(async (t) => {
-      const first = await loadTariff(t, scope, tariffId);
-      await lockStation(t, first.stationId);
-      const row = await loadTariff(t, scope, tariffId, true);
-      if (row.effectiveDate <= stationToday(ctx, row.stationId)) conflict('notPending');
-      await t.query('DELETE FROM tariffs WHERE id = $1', [tariffId]);
-      await audit(t, ctx, me.accountId, 'deleteTariff', `tariff:${tariffId}`, { stationId: row.stationId, name: row.name, effectiveDate: row.effectiveDate });
+    return deletePending(ctx, scope, me.accountId, {
+      table: 'tariffs',
+      id: tariffId,
+      load: loadTariff,
+      pending: (row) => row.effectiveDate > stationToday(ctx, row.stationId),
+      action: 'deleteTariff',
+      target: `tariff:${tariffId}`,
+      detail: (row) => ({ stationId: row.stationId, name: row.name, effectiveDate: row.effectiveDate }),
     });
-    return null;
   },
 
   queryTariffTemplateList: async ({ orgId, page, length }, ctx) => {

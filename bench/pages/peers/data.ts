@@ -1,6 +1,7 @@
 // Data shared by our widgets and the peers' engines on the bench pages: generated in the page
 // from fixed seeds, so both sides draw exactly the same values and only drawing is timed.
 import { ALARM_CATEGORIES, ALARM_TYPES } from '../../../protocol/codes';
+import type { MapStation } from '../../../streams/home/cluster';
 
 /** 4 series sampled every 5 s (the trend bench's shapes); `n` samples each, times in seconds. */
 export function trendColumns(n: number, series = 4): { xs: Float64Array; ys: Float64Array[] } {
@@ -56,15 +57,8 @@ export function wheelRanges(min: number, max: number, at: number, zoomIn: number
 
 const rnd = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
 
-export interface BenchStation {
-  stationId: number;
-  serviceProviderId: number;
-  stationName: string;
-  lon: number;
-  lat: number;
-  stationStatus: number;
-  installedPower: number;
-}
+/** The homepage map's station shape, so both sides cluster what the console would. */
+export type BenchStation = MapStation;
 
 /** `n` stations over eastern Asia (the homepage bench's spread), statuses 0-4 in turn. */
 export function stations(n: number): BenchStation[] {

@@ -1,13 +1,13 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../protocol/errors';
-import { backends, startTestServer, type TestServer } from '../../test/harness';
+import { backends, type TestServer } from '../../test/harness';
+import { startWithHistory } from './history-fixture';
 
 // exportAnalysis: the analysis a screen shows as an XLSX workbook whose numbers are the answer's,
 // stored as numbers under headers that name the unit; only with the analysis' own permission and
 // inside the caller's scope.
 
-const NOW = Date.UTC(2026, 6, 15, 4, 0);
 
 describe.each(backends())('exportAnalysis (%s)', (backend) => {
   let s: TestServer;
@@ -17,11 +17,7 @@ describe.each(backends())('exportAnalysis (%s)', (backend) => {
   let bStation: number;
 
   beforeAll(async () => {
-    s = await startTestServer(backend, {
-      clock: () => NOW,
-      config: { simulator: true, simIntervalMs: 3_600_000, backfillDays: 3, backfillMinuteHours: 1, backfillDeviceHours: 1 },
-    });
-    await s.services.fleet!.ready;
+    s = await startWithHistory(backend);
     a = await s.login('sunrise', 'Sunrise@2026');
     const [pA, pB] = (await s.fixtures()).providers as [number, number];
     usageOnly = (await s.makeAccount({ orgId: pA, permissions: ['analysis.energyUsage'] })).token;

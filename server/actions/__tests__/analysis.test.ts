@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../../test/harness';
+import { backends, type TestServer } from '../../test/harness';
+import { startWithHistory } from './history-fixture';
 import { ErrorCode } from '../../../protocol/errors';
 import type { ActionName } from '../../../protocol/catalogue';
 
 interface Issue { path: string; issue: string }
 const issuesOf = (data: unknown): Issue[] => (data as { issues: Issue[] }).issues;
 
-// A fixed clock in mid-July (noon in East Asia) with three days of simulated history, the last
-// six hours with device rollups (the weather station's plane-of-array irradiance among them).
-const NOW = Date.UTC(2026, 6, 15, 4, 0);
 const ACTIONS = ['queryPvAnalysis', 'queryEssAnalysis', 'queryEnergyUsageAnalysis'] as const satisfies readonly ActionName[];
 const PERMS = { queryPvAnalysis: 'analysis.photovoltaic', queryEssAnalysis: 'analysis.energyStorage', queryEnergyUsageAnalysis: 'analysis.energyUsage' };
 
@@ -24,11 +22,8 @@ describe.each(backends())('analysis actions (%s)', (backend) => {
   let bStation: number;
 
   beforeAll(async () => {
-    s = await startTestServer(backend, {
-      clock: () => NOW,
-      config: { simulator: true, simIntervalMs: 3_600_000, backfillDays: 3, backfillMinuteHours: 6, backfillDeviceHours: 6 },
-    });
-    await s.services.fleet!.ready;
+    // six hours of device rollups, so the weather station's plane-of-array irradiance is there
+    s = await startWithHistory(backend, 6);
     root = await s.login('admin', 'Admin@2026');
     a = await s.login('sunrise', 'Sunrise@2026');
     [pA, pB] = (await s.fixtures()).providers as [number, number];

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../../test/harness';
+import { backends, type TestServer } from '../../test/harness';
+import { startWithHistory } from './history-fixture';
 
 // One station-month read four ways: the station overview, the three analyses and the site
 // report. Energy and income come from one set of server functions, so they must be equal (to the
 // Wh and the 1/100 cent each answer rounds to).
 
-const NOW = Date.UTC(2026, 6, 15, 4, 0);
 const ITEMS = ['pvKwh', 'chargeKwh', 'dischargeKwh', 'loadKwh', 'gridImportKwh', 'gridExportKwh', 'generatorKwh', 'fuelLitres', 'income', 'fuelCost'] as const;
 
 describe.each(backends())('a station-month across overview, analyses and site report (%s)', (backend) => {
@@ -14,11 +14,7 @@ describe.each(backends())('a station-month across overview, analyses and site re
   let station: number;
 
   beforeAll(async () => {
-    s = await startTestServer(backend, {
-      clock: () => NOW,
-      config: { simulator: true, simIntervalMs: 3_600_000, backfillDays: 3, backfillMinuteHours: 1, backfillDeviceHours: 1 },
-    });
-    await s.services.fleet!.ready;
+    s = await startWithHistory(backend);
     token = await s.login('admin', 'Admin@2026');
     // a station with PV, storage and the most grid import: every figure is non-zero
     station = (await s.services.db.query<{ id: number }>(

@@ -1,7 +1,7 @@
 // Find password (SPEC §5, §8): e-mail code with a resend countdown, new password (MD5 on wire).
 import { useObservable, useObservableCallback, useObservableState, useSubscription } from 'observable-hooks';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { isPending } from '../../../streams/commands/command';
 import { resetPasswordByEmail$, sendEmailCode$, type EmailReset } from '../../../streams/session/password';
 import { Button } from '../../components/Button';
@@ -11,7 +11,7 @@ import { useCountdown } from '../../hooks/useCountdown';
 import { useT } from '../../hooks/useT';
 import { href } from '../../lib/paths';
 import type { TKey } from '../../i18n/i18n';
-import { LanguageSwitch } from './LanguageSwitch';
+import { AuthFrame } from './AuthFrame';
 import { EMAIL, passwordStrengthErrors } from './validators';
 
 type F = 'email' | 'code' | 'password' | 'confirm';
@@ -72,41 +72,31 @@ export default function FindPasswordPage() {
   };
   const err = (f: F) => (errors[f] ? t(errors[f]) : null);
   return (
-    <div className="flex h-full min-h-[600px] items-center justify-center bg-gradient-to-br from-slate-900 via-slate-800 to-emerald-900 p-4">
-      <div className="absolute top-3 right-4 text-slate-100">
-        <LanguageSwitch />
-      </div>
-      <main className="w-[400px] max-w-full rounded-xl bg-white p-7 shadow-2xl dark:bg-slate-900">
-        <h1 className="mb-4 text-lg font-semibold">{t('auth:findPassword.title')}</h1>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-1" data-testid="find-form">
-          <TextField
-            label={t('auth:findPassword.email')}
-            type="email"
-            value={v.email}
-            onChange={set('email')}
-            onBlur={blur('email')}
-            error={err('email')}
-            testId="find-email"
-            autoComplete="email"
-            addon={
-              <Button onClick={send} disabled={left > 0} className="h-9 min-w-28 whitespace-nowrap" data-testid="find-send">
-                {left > 0 ? t('auth:login.resendIn', { count: left }) : t('auth:login.sendCode')}
-              </Button>
-            }
-          />
-          <TextField label={t('auth:findPassword.code')} value={v.code} onChange={set('code')} onBlur={blur('code')} error={err('code')} inputMode="numeric" maxLength={6} testId="find-code" />
-          <TextField label={t('auth:findPassword.newPassword')} type="password" value={v.password} onChange={set('password')} onBlur={blur('password')} error={err('password')} autoComplete="new-password" testId="find-password" />
-          <TextField label={t('auth:findPassword.confirmPassword')} type="password" value={v.confirm} onChange={set('confirm')} onBlur={blur('confirm')} error={err('confirm')} autoComplete="new-password" testId="find-confirm" />
-          <Button type="submit" variant="primary" disabled={busy} className="mt-2 h-9 w-full" data-testid="find-submit">
-            {t('auth:findPassword.submit')}
-          </Button>
-        </form>
-        <div className="mt-3 text-right">
-          <Link href={href('login')} className="text-xs font-medium text-brand-600 hover:underline">
-            {t('auth:findPassword.backToLogin')}
-          </Link>
-        </div>
-      </main>
-    </div>
+    <AuthFrame minHeightClass="min-h-[600px]" link={{ href: href('login'), label: t('auth:findPassword.backToLogin') }}>
+      <h1 className="mb-4 text-lg font-semibold">{t('auth:findPassword.title')}</h1>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-1" data-testid="find-form">
+        <TextField
+          label={t('auth:findPassword.email')}
+          type="email"
+          value={v.email}
+          onChange={set('email')}
+          onBlur={blur('email')}
+          error={err('email')}
+          testId="find-email"
+          autoComplete="email"
+          addon={
+            <Button onClick={send} disabled={left > 0} className="h-9 min-w-28 whitespace-nowrap" data-testid="find-send">
+              {left > 0 ? t('auth:login.resendIn', { count: left }) : t('auth:login.sendCode')}
+            </Button>
+          }
+        />
+        <TextField label={t('auth:findPassword.code')} value={v.code} onChange={set('code')} onBlur={blur('code')} error={err('code')} inputMode="numeric" maxLength={6} testId="find-code" />
+        <TextField label={t('auth:findPassword.newPassword')} type="password" value={v.password} onChange={set('password')} onBlur={blur('password')} error={err('password')} autoComplete="new-password" testId="find-password" />
+        <TextField label={t('auth:findPassword.confirmPassword')} type="password" value={v.confirm} onChange={set('confirm')} onBlur={blur('confirm')} error={err('confirm')} autoComplete="new-password" testId="find-confirm" />
+        <Button type="submit" variant="primary" disabled={busy} className="mt-2 h-9 w-full" data-testid="find-submit">
+          {t('auth:findPassword.submit')}
+        </Button>
+      </form>
+    </AuthFrame>
   );
 }

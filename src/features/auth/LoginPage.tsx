@@ -1,7 +1,6 @@
 // Login (SPEC §2, §5, §8): account + password (MD5 on the wire) or phone + verification code,
 // then the second step when the account has (or its role requires) a second factor.
 import { lazy, Suspense, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link } from 'wouter';
 import { loginWithPassword, loginWithPhone, SecondFactorDue, sendLoginCode } from '../../../streams/session/commands';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
@@ -11,7 +10,7 @@ import { useT } from '../../hooks/useT';
 import { href } from '../../lib/paths';
 import type { TKey } from '../../i18n/i18n';
 import { codeOf, failureKey } from './errorKey';
-import { LanguageSwitch } from './LanguageSwitch';
+import { AuthFrame } from './AuthFrame';
 
 // the second step is rare, so it stays out of the login chunk
 const SecondStep = lazy(() => import('./SecondStep').then((m) => ({ default: m.SecondStep })));
@@ -22,26 +21,16 @@ type Errors<F extends string> = Partial<Record<F, TKey>>;
 export function LoginPage() {
   const t = useT('auth');
   return (
-    <div className="flex h-full min-h-[560px] items-center justify-center bg-gradient-to-br from-slate-900 via-slate-800 to-emerald-900 p-4">
-      <div className="absolute top-3 right-4 text-slate-100">
-        <LanguageSwitch />
+    <AuthFrame minHeightClass="min-h-[560px]" link={{ href: href('findPassword'), label: t('auth:login.forgot') }}>
+      <div className="mb-5 flex items-center gap-3">
+        <img src="/img/logo.svg" alt="" width={36} height={36} />
+        <div>
+          <h1 className="text-lg font-semibold">{t('app.platformName')}</h1>
+          <p className="text-xs text-slate-500 dark:text-slate-400">{t('auth:login.subtitle')}</p>
+        </div>
       </div>
-      <main className="w-[400px] max-w-full rounded-xl bg-white p-7 shadow-2xl dark:bg-slate-900">
-        <div className="mb-5 flex items-center gap-3">
-          <img src="/img/logo.svg" alt="" width={36} height={36} />
-          <div>
-            <h1 className="text-lg font-semibold">{t('app.platformName')}</h1>
-            <p className="text-xs text-slate-500 dark:text-slate-400">{t('auth:login.subtitle')}</p>
-          </div>
-        </div>
-        <LoginTabs />
-        <div className="mt-3 text-right">
-          <Link href={href('findPassword')} className="text-xs font-medium text-brand-600 hover:underline">
-            {t('auth:login.forgot')}
-          </Link>
-        </div>
-      </main>
-    </div>
+      <LoginTabs />
+    </AuthFrame>
   );
 }
 
@@ -97,24 +86,41 @@ function LoginTabs() {
   );
 }
 
-function useSuccess() {
-  const { store } = useRuntime();
-  return () => store.dispatch({ type: 'message/shown', messageType: 'success', text: { key: 'auth:login.succeeded' }, at: Date.now() });
-}
 function useFailure() {
   const { store } = useRuntime();
   return (key: TKey) => store.dispatch({ type: 'message/shown', messageType: 'error', text: { key }, at: Date.now() });
 }
 
+/**
+ * One sign-in attempt of either form: busy while it runs, a success message when it signs in,
+ * the second step when one is due, else the failure the form names for the error.
+ */
+function useSignIn(onDue: (d: Due) => void) {
+  const { store } = useRuntime();
+  const fail = useFailure();
+  const [busy, setBusy] = useState(false);
+  const attempt = async (signIn: () => Promise<unknown>, failure: (e: unknown) => TKey) => {
+    setBusy(true);
+    try {
+      await signIn();
+      store.dispatch({ type: 'message/shown', messageType: 'success', text: { key: 'auth:login.succeeded' }, at: Date.now() });
+    } catch (e) {
+      if (e instanceof SecondFactorDue) return onDue(e.due);
+      fail(failure(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, attempt };
+}
+
 function PasswordForm({ onDue }: { onDue: (d: Due) => void }) {
   const t = useT('auth');
   const { api, store } = useRuntime();
-  const ok = useSuccess();
-  const fail = useFailure();
+  const { busy, attempt } = useSignIn(onDue);
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors<'account' | 'password'>>({});
-  const [busy, setBusy] = useState(false);
   const check = (f: 'account' | 'password', v: string) => setErrors((e) => ({ ...e, [f]: v.trim() === '' ? REQUIRED_KEY[f] : undefined }));
 
   const submit = async (ev: FormEvent) => {
@@ -125,16 +131,10 @@ function PasswordForm({ onDue }: { onDue: (d: Due) => void }) {
     };
     setErrors(next);
     if (next.account || next.password) return;
-    setBusy(true);
-    try {
-      await loginWithPassword(api, store, account, password);
-      ok();
-    } catch (e) {
-      if (e instanceof SecondFactorDue) return onDue(e.due);
-      fail(codeOf(e) === 'wrongCredentials' ? 'auth:login.failed' : failureKey(e, 'auth:login.failed'));
-    } finally {
-      setBusy(false);
-    }
+    await attempt(
+      () => loginWithPassword(api, store, account, password),
+      (e) => (codeOf(e) === 'wrongCredentials' ? 'auth:login.failed' : failureKey(e, 'auth:login.failed')),
+    );
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-1" data-testid="login-form">
@@ -150,13 +150,12 @@ function PasswordForm({ onDue }: { onDue: (d: Due) => void }) {
 function PhoneForm({ onDue }: { onDue: (d: Due) => void }) {
   const t = useT('auth');
   const { api, store } = useRuntime();
-  const ok = useSuccess();
   const fail = useFailure();
+  const { busy, attempt } = useSignIn(onDue);
   const { left, start } = useCountdown();
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Errors<'phone' | 'code'>>({});
-  const [busy, setBusy] = useState(false);
 
   const send = async () => {
     if (!phone.trim()) return setErrors((e) => ({ ...e, phone: 'auth:login.phoneRequired' }));
@@ -175,17 +174,13 @@ function PhoneForm({ onDue }: { onDue: (d: Due) => void }) {
     };
     setErrors(next);
     if (next.phone || next.code) return;
-    setBusy(true);
-    try {
-      await loginWithPhone(api, store, phone, code);
-      ok();
-    } catch (e) {
-      if (e instanceof SecondFactorDue) return onDue(e.due);
-      const c = codeOf(e);
-      fail(c === 'wrongCode' || c === 'codeExpired' || c === 'validationFailed' ? 'auth:login.failedPhone' : failureKey(e, 'auth:login.failedPhone'));
-    } finally {
-      setBusy(false);
-    }
+    await attempt(
+      () => loginWithPhone(api, store, phone, code),
+      (e) => {
+        const c = codeOf(e);
+        return c === 'wrongCode' || c === 'codeExpired' || c === 'validationFailed' ? 'auth:login.failedPhone' : failureKey(e, 'auth:login.failedPhone');
+      },
+    );
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-1" data-testid="phone-form">

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { formatEnergy, formatPower } from '../../../streams/format/energy';
 import { providers$, providerTotals, type ProviderSummary } from '../../../streams/monitor/providers';
+import { SearchBox } from '../../components/SearchBox';
 import { providerDetailHref } from '../../components/stationLabels';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
@@ -71,15 +72,7 @@ export default function CustomersPage() {
       <section className="flex min-h-0 flex-1 flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" data-testid="provider-list">
         <div className="flex items-center gap-3 border-b border-slate-200 p-3 dark:border-slate-800">
           <h1 className="text-base font-semibold">{t('monitor:customers.title')}</h1>
-          <input
-            type="search"
-            aria-label={t('monitor:customers.search')}
-            placeholder={t('monitor:customers.search')}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            data-testid="provider-search"
-            className="h-8 w-64 rounded-md border border-slate-300 bg-white px-2.5 text-sm dark:border-slate-600 dark:bg-slate-800"
-          />
+          <SearchBox label={t('monitor:customers.search')} value={keyword} onChange={setKeyword} testId="provider-search" width="w-64" padding="px-2.5" />
           <span className="ml-auto text-xs text-slate-500" data-testid="provider-count">
             {polled.at !== null && t('monitor:customers.updated', { time: new Date(polled.at).toLocaleTimeString() })} · {t('monitor:customers.count', { count: table.getRowModel().rows.length })}
           </span>

@@ -20,6 +20,7 @@ import { formatEnergy, formatPower } from '../../../streams/format/energy';
 import { scopeCode } from '../../../streams/monitor/scope';
 import { matchStation, stationList$, NO_FILTER, type StationFilter, type StationSummary } from '../../../streams/monitor/stations';
 import { Button } from '../../components/Button';
+import { SearchBox } from '../../components/SearchBox';
 import { ENERGY_KEYS, STATUS_KEYS, StatusIcon, SYSTEM_TYPE_KEYS, stationOverviewHref } from '../../components/stationLabels';
 import type { View } from '../../../streams/slices/selectors';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
@@ -116,15 +117,7 @@ export default function StationListPage() {
     <section className="flex h-full min-h-[480px] flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" data-testid="station-list">
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
         <h1 className="mr-2 text-base font-semibold">{t('monitor:stations.title')}</h1>
-        <input
-          type="search"
-          aria-label={t('monitor:stations.search')}
-          placeholder={t('monitor:stations.search')}
-          value={filter.keyword}
-          onChange={(e) => set({ keyword: e.target.value })}
-          data-testid="station-search"
-          className="h-8 w-56 rounded-md border border-slate-300 bg-white px-2.5 text-sm dark:border-slate-600 dark:bg-slate-800"
-        />
+        <SearchBox label={t('monitor:stations.search')} value={filter.keyword} onChange={(keyword) => set({ keyword })} testId="station-search" width="w-56" padding="px-2.5" />
         <select aria-label={t('monitor:filter.systemType')} className={select} data-testid="filter-systemType" value={filter.systemType ?? ''} onChange={(e) => set({ systemType: num(e.target.value) })}>
           <option value="">{t('monitor:filter.systemType')}: {t('monitor:stations.all')}</option>
           {[1, 2, 3].map((v) => <option key={v} value={v}>{t(SYSTEM_TYPE_KEYS[v]!)}</option>)}

@@ -38,29 +38,22 @@ const pick = (keys: readonly TKey[], code: number | null | undefined): TKey | nu
   code === null || code === undefined || !Number.isInteger(code) ? null : (keys[code] ?? null);
 
 export const generatorStateKey = (c: number | null | undefined): TKey | null => pick(STATE_KEYS.generator, c);
-export const clusterStateKey = (c: number | null | undefined): TKey | null => pick(STATE_KEYS.cluster, c);
 export const essStateKey = (c: number | null | undefined): TKey | null => pick(STATE_KEYS.ess, c);
 export const gridStateKey = (c: number | null | undefined): TKey | null => pick(STATE_KEYS.grid, c);
-export const pileStateKey = (c: number | null | undefined): TKey | null => pick(STATE_KEYS.pile, c);
 export const pcsStateKey = (c: number | null | undefined): TKey | null => pick(STATE_KEYS.pcs, c);
-export const pvStateKey = (c: number | null | undefined): TKey | null => pick(STATE_KEYS.pv, c);
+
+/** The state list each device type reports in (a PCS reports the ESS states). */
+const STATES_OF_TYPE = new Map<string, readonly TKey[]>([
+  ['generator', STATE_KEYS.generator],
+  ['battery_cluster', STATE_KEYS.cluster],
+  ['pcs', STATE_KEYS.ess],
+  ['charging_pile', STATE_KEYS.pile],
+  ['meter', STATE_KEYS.grid],
+  ['pv_inverter', STATE_KEYS.pv],
+]);
 
 /** The state name key of a device of `type` with state code `c`. */
 export const stateKeyOf = (type: string, c: number | null | undefined): TKey | null => {
-  switch (type) {
-    case 'generator':
-      return generatorStateKey(c);
-    case 'battery_cluster':
-      return clusterStateKey(c);
-    case 'pcs':
-      return essStateKey(c);
-    case 'charging_pile':
-      return pileStateKey(c);
-    case 'meter':
-      return gridStateKey(c);
-    case 'pv_inverter':
-      return pvStateKey(c);
-    default:
-      return null;
-  }
+  const keys = STATES_OF_TYPE.get(type);
+  return keys ? pick(keys, c) : null;
 };

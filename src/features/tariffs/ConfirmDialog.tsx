@@ -1,17 +1,8 @@
 // Asks before a delete (SPEC §5): nothing is sent until the user confirms.
-import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
+import { ConfirmQuestion, type ConfirmQuestionProps } from '../../components/ConfirmQuestion';
 import { useT } from '../../hooks/useT';
 
-export function ConfirmDialog({ open, title, text, busy, onConfirm, onCancel }: { open: boolean; title: string; text: string; busy?: boolean; onConfirm: () => void; onCancel: () => void }) {
+export function ConfirmDialog(props: ConfirmQuestionProps) {
   const t = useT('tariffs');
-  return (
-    <Modal open={open} onClose={onCancel} title={title} testId="confirm-dialog">
-      <p className="mb-5 text-sm text-slate-700 dark:text-slate-300">{text}</p>
-      <div className="flex justify-end gap-2">
-        <Button onClick={onCancel} data-testid="confirm-cancel">{t('tariffs:actions.cancel')}</Button>
-        <Button variant="danger" disabled={busy} onClick={onConfirm} data-testid="confirm-ok">{t('tariffs:actions.confirm')}</Button>
-      </div>
-    </Modal>
-  );
+  return <ConfirmQuestion {...props} cancelLabel={t('tariffs:actions.cancel')} confirmLabel={t('tariffs:actions.confirm')} />;
 }

@@ -10,7 +10,7 @@ import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { deleteOilPrice$, saveOilPrice$ } from '../../../streams/tariffs/commands';
 import { oilPrices$, type OilPrice } from '../../../streams/tariffs/reads';
-import { ConfirmDialog } from './ConfirmDialog';
+import { useDeletion } from './useDeletion';
 import { useCommand, useReload, useTariffStation } from './hooks';
 import { costPerKwh, localMs, localText, oilServerErrors, shownTime, type OilDraft, type OilErrors } from './oil';
 import { OilPriceDialog } from './OilPriceDialog';
@@ -41,19 +41,13 @@ export default function OilPricePage() {
 
   const [editing, setEditing] = useState<{ record: OilPrice | null; initial: OilDraft } | null>(null);
   const [errors, setErrors] = useState<OilErrors | null>(null);
-  const [deleting, setDeleting] = useState<OilPrice | null>(null);
   const save = useCommand(saveOilPrice$, (e) => {
     if (e.type === 'succeeded') {
       setEditing(null);
       reload();
     } else if (e.type === 'failed') setErrors(oilServerErrors(e.error));
   });
-  const remove = useCommand(deleteOilPrice$, (e) => {
-    if (e.type !== 'pending') {
-      setDeleting(null);
-      reload();
-    }
-  });
+  const deletion = useDeletion(deleteOilPrice$, (x: OilPrice) => x.oilPriceId, reload);
   const open = (record: OilPrice | null) => {
     if (!zone) return;
     setErrors(null);
@@ -108,7 +102,7 @@ export default function OilPricePage() {
                   {r.status === 'pending' && (
                     <span className="flex justify-end gap-2">
                       <Button onClick={() => open(r)} data-testid="oil-edit">{t('tariffs:actions.edit')}</Button>
-                      <Button variant="danger" onClick={() => setDeleting(r)} data-testid="oil-delete">{t('tariffs:actions.delete')}</Button>
+                      <Button variant="danger" onClick={() => deletion.ask(r)} data-testid="oil-delete">{t('tariffs:actions.delete')}</Button>
                     </span>
                   )}
                 </td>
@@ -139,14 +133,7 @@ export default function OilPricePage() {
           }
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('tariffs:oil.deleteTitle')}
-        text={t('tariffs:oil.confirmDelete', { start: deleting && zone ? shownTime(zone, deleting.startTime) : '' })}
-        busy={remove.pending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.run(deleting.oilPriceId)}
-      />
+      {deletion.question(t('tariffs:oil.deleteTitle'), (r) => t('tariffs:oil.confirmDelete', { start: r && zone ? shownTime(zone, r.startTime) : '' }))}
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { useT } from '../../hooks/useT';
 import { deleteTariff$, saveTariff$ } from '../../../streams/tariffs/commands';
 import { stationTariffs$, type Tariff } from '../../../streams/tariffs/reads';
 import { saveErrors } from './commandErrors';
-import { ConfirmDialog } from './ConfirmDialog';
+import { useDeletion } from './useDeletion';
 import { fromWire, newDraft, toWire, type DraftErrors, type TariffDraft } from './draft';
 import { useCommand, useReload, useTariffStation } from './hooks';
 import { TariffCard } from './TariffCard';
@@ -28,7 +28,6 @@ export default function TariffConfigPage() {
   const list = useObservableState(useObservable((in$) => stationTariffs$(api, in$.pipe(map(([id]) => id)), reload$), [st.stationId]), { data: null, failed: false });
   const [editing, setEditing] = useState<Editing>(null);
   const [errors, setErrors] = useState<DraftErrors | null>(null);
-  const [deleting, setDeleting] = useState<Tariff | null>(null);
   const pending = list.data?.pending ?? [];
 
   const save = useCommand(saveTariff$, (e) => {
@@ -40,12 +39,7 @@ export default function TariffConfigPage() {
       setErrors(saveErrors(e.error, { sameDateTaken: taken }));
     }
   });
-  const remove = useCommand(deleteTariff$, (e) => {
-    if (e.type !== 'pending') {
-      setDeleting(null);
-      reload();
-    }
-  });
+  const deletion = useDeletion(deleteTariff$, (x: Tariff) => x.tariffId, reload);
   const open = useCallback((tariff: Tariff | null) => {
     setErrors(null);
     setEditing({ tariff, initial: tariff ? { name: tariff.name, effectiveDate: tariff.effectiveDate, seasons: fromWire(tariff.seasons) } : newDraft(st.today ?? '') });
@@ -84,7 +78,7 @@ export default function TariffConfigPage() {
               <>
                 {previewLink(x)}
                 {st.canEditTariff && <Button onClick={() => open(x)} data-testid="tariff-edit">{t('tariffs:actions.edit')}</Button>}
-                {st.canEditTariff && <Button variant="danger" onClick={() => setDeleting(x)} data-testid="tariff-delete">{t('tariffs:actions.delete')}</Button>}
+                {st.canEditTariff && <Button variant="danger" onClick={() => deletion.ask(x)} data-testid="tariff-delete">{t('tariffs:actions.delete')}</Button>}
               </>
             }
           />
@@ -102,14 +96,7 @@ export default function TariffConfigPage() {
           onSave={(d) => st.stationId && save.run({ stationId: st.stationId, ...(editing.tariff ? { tariffId: editing.tariff.tariffId } : {}), name: d.name.trim(), effectiveDate: d.effectiveDate, seasons: toWire(d) })}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('tariffs:config.deleteTitle')}
-        text={t('tariffs:config.confirmDelete', { name: deleting?.name ?? '' })}
-        busy={remove.pending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.run(deleting.tariffId)}
-      />
+      {deletion.question(t('tariffs:config.deleteTitle'), (r) => t('tariffs:config.confirmDelete', { name: r?.name ?? '' }))}
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { deleteTemplate$, saveTemplate$ } from '../../../streams/tariffs/command
 import { tariffTemplates$, type TariffTemplate } from '../../../streams/tariffs/reads';
 import { ApplyDialog } from './ApplyDialog';
 import { saveErrors } from './commandErrors';
-import { ConfirmDialog } from './ConfirmDialog';
+import { useDeletion } from './useDeletion';
 import { fromWire, newDraft, toWire, type DraftErrors, type TariffDraft } from './draft';
 import { useCommand, useReload, useTariffStation } from './hooks';
 import { SeasonsView } from './TariffCard';
@@ -30,7 +30,6 @@ export default function TemplatePage() {
   );
   const [editing, setEditing] = useState<Editing>(null);
   const [errors, setErrors] = useState<DraftErrors | null>(null);
-  const [deleting, setDeleting] = useState<TariffTemplate | null>(null);
   const [applying, setApplying] = useState<TariffTemplate | null>(null);
   const save = useCommand(saveTemplate$, (e) => {
     if (e.type === 'succeeded') {
@@ -38,12 +37,7 @@ export default function TemplatePage() {
       reload();
     } else if (e.type === 'failed') setErrors(saveErrors(e.error, { template: true }));
   });
-  const remove = useCommand(deleteTemplate$, (e) => {
-    if (e.type !== 'pending') {
-      setDeleting(null);
-      reload();
-    }
-  });
+  const deletion = useDeletion(deleteTemplate$, (x: TariffTemplate) => x.templateId, reload);
   const open = (template: TariffTemplate | null) => {
     setErrors(null);
     setEditing({ template, initial: template ? { name: template.name, effectiveDate: '', seasons: fromWire(template.seasons) } : newDraft('') });
@@ -71,7 +65,7 @@ export default function TemplatePage() {
               <span className="ml-auto flex gap-2">
                 <Button variant="primary" disabled={!st.today} onClick={() => setApplying(x)} data-testid="template-apply">{t('tariffs:templates.apply')}</Button>
                 <Button onClick={() => open(x)} data-testid="template-edit">{t('tariffs:actions.edit')}</Button>
-                <Button variant="danger" onClick={() => setDeleting(x)} data-testid="template-delete">{t('tariffs:actions.delete')}</Button>
+                <Button variant="danger" onClick={() => deletion.ask(x)} data-testid="template-delete">{t('tariffs:actions.delete')}</Button>
               </span>
             )}
           </header>
@@ -93,14 +87,7 @@ export default function TemplatePage() {
       {applying && st.today && (
         <ApplyDialog template={applying} providerId={st.providerId} stationId={st.stationId} minDate={addDateDays(st.today, 1)} onClose={() => setApplying(null)} />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('tariffs:templates.deleteTitle')}
-        text={t('tariffs:templates.confirmDelete', { name: deleting?.name ?? '' })}
-        busy={remove.pending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.run(deleting.templateId)}
-      />
+      {deletion.question(t('tariffs:templates.deleteTitle'), (r) => t('tariffs:templates.confirmDelete', { name: r?.name ?? '' }))}
     </div>
   );
 }

@@ -1,18 +1,8 @@
 // The English texts SPEC fixes word for word, and a text for every protocol error code.
 // (Both languages having the same keys is checked in tests/texts.test.ts.)
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../protocol/errors';
-
-const root = new URL('../../../locales/', import.meta.url);
-const flat = (o: unknown, prefix = ''): Record<string, string> =>
-  Object.entries(o as Record<string, unknown>).reduce<Record<string, string>>((acc, [k, v]) => {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (v && typeof v === 'object') Object.assign(acc, flat(v, key));
-    else acc[key] = String(v);
-    return acc;
-  }, {});
-const load = (lng: string, file: string) => flat(JSON.parse(readFileSync(new URL(`${lng}/${file}`, root), 'utf8')));
+import { loadFlat as load } from '../../../tests/catalogues';
 
 describe('locales', () => {
   it('translates every protocol error code', () => {

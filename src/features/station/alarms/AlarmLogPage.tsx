@@ -19,6 +19,7 @@ import { AlarmTime } from '../../../components/alarms/AlarmTime';
 import { HandlingMarks } from '../../../components/alarms/HandlingMarks';
 import { ZoneSwitch } from '../../../components/ZoneSwitch';
 import { useZoneMode } from '../../../hooks/useZoneMode';
+import { VirtualRows } from '../../../widgets/VirtualRows';
 import { formatWall, viewerZone } from '../../../../protocol/site-time';
 import { useStationId, useStationInfo } from '../hooks';
 import { alarmList$, NO_ALARMS, type AlarmQuery } from '../../../../streams/alarms/records';
@@ -123,36 +124,35 @@ export default function AlarmLogPage() {
         </div>
         <div ref={scroller} style={{ height: 'calc(100vh - 330px)', minHeight: 240 }} className="overflow-auto">
           {rows !== null && list.length === 0 && <p className="p-6 text-center text-slate-500">{t('station:alarmLog.empty')}</p>}
-          <div style={{ height: v.getTotalSize(), position: 'relative' }}>
-            {v.getVirtualItems().map((it) => {
-              const r = list[it.index];
-              if (!r) return null;
-              return (
-                <div
-                  key={r.alarmId}
-                  role="row"
-                  data-testid="alarm-row"
-                  data-alarm={r.alarmId}
-                  data-station={r.stationId}
-                  style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${it.start}px)` }}
-                  className={`${cols} items-center border-b border-slate-100 dark:border-slate-800`}
-                >
-                  <span className="truncate">{r.stationName}</span>
-                  <span className="truncate">{typeLabel(t, r.deviceType)}</span>
-                  <span className="truncate">{r.deviceName ?? '-'}</span>
-                  <span className={r.alarmType === 'fault' ? 'text-red-600' : r.alarmType === 'alert' ? 'text-amber-600' : ''}>{t(ALARM_TYPE_KEY[r.alarmType])}</span>
-                  <span data-testid="alarm-status" className={r.alarmStatus === 2 ? 'text-emerald-600' : 'text-red-600'}>{t(statusKey(r.alarmStatus))}</span>
-                  <span className="truncate" title={`${alarmRuleName(r.alarmRuleCode, r.alarmRuleName)} · ${alarmContent(r)}`}>{alarmContent(r)}</span>
-                  <AlarmTime iso={r.happenTime} zone={zone} named={named} testId="alarm-time" />
-                  <AlarmTime iso={r.recoveryTime} zone={zone} named={named} />
-                  <HandlingMarks h={r} t={t} fmt={(iso) => formatWall(zone, Date.parse(iso))} />
-                  <button type="button" data-testid="alarm-detail-open" title={t('alarms:handling.openDetail')} className="text-left text-brand-700 hover:underline dark:text-brand-500" onClick={() => setDetailId(r.alarmId)}>
-                    {t('alarms:handling.details')}
-                  </button>
-                </div>
-              );
-            })}
-          </div>
+          <VirtualRows
+            v={v}
+            rows={list}
+            rowHeight={ROW}
+            row={(r, style) => (
+              <div
+                key={r.alarmId}
+                role="row"
+                data-testid="alarm-row"
+                data-alarm={r.alarmId}
+                data-station={r.stationId}
+                style={style}
+                className={`${cols} items-center border-b border-slate-100 dark:border-slate-800`}
+              >
+                <span className="truncate">{r.stationName}</span>
+                <span className="truncate">{typeLabel(t, r.deviceType)}</span>
+                <span className="truncate">{r.deviceName ?? '-'}</span>
+                <span className={r.alarmType === 'fault' ? 'text-red-600' : r.alarmType === 'alert' ? 'text-amber-600' : ''}>{t(ALARM_TYPE_KEY[r.alarmType])}</span>
+                <span data-testid="alarm-status" className={r.alarmStatus === 2 ? 'text-emerald-600' : 'text-red-600'}>{t(statusKey(r.alarmStatus))}</span>
+                <span className="truncate" title={`${alarmRuleName(r.alarmRuleCode, r.alarmRuleName)} · ${alarmContent(r)}`}>{alarmContent(r)}</span>
+                <AlarmTime iso={r.happenTime} zone={zone} named={named} testId="alarm-time" />
+                <AlarmTime iso={r.recoveryTime} zone={zone} named={named} />
+                <HandlingMarks h={r} t={t} fmt={(iso) => formatWall(zone, Date.parse(iso))} />
+                <button type="button" data-testid="alarm-detail-open" title={t('alarms:handling.openDetail')} className="text-left text-brand-700 hover:underline dark:text-brand-500" onClick={() => setDetailId(r.alarmId)}>
+                  {t('alarms:handling.details')}
+                </button>
+              </div>
+            )}
+          />
         </div>
       </div>
       {detail && <AlarmDetailDialog key={detail.alarmId} alarm={detail} zone={zone} t={t} onClose={() => setDetailId(null)} onChanged={() => changed$.next()} />}

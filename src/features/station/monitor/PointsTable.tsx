@@ -3,7 +3,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { PointValue } from '../../../../streams/station/live';
+import { SearchBox } from '../../../components/SearchBox';
 import { useT } from '../../../hooks/useT';
+import { VirtualRows } from '../../../widgets/VirtualRows';
 import { QUALITY_KEY } from '../../../i18n/stationKeys';
 import { fmtTime, fmtValue, pointLabel, typeLabel } from '../format';
 import { stateKeyOf } from '../states';
@@ -38,15 +40,7 @@ export function PointsTable({ rows, timeZone, height = 480 }: { rows: readonly P
   return (
     <section data-testid="points-table" className="flex flex-col gap-2">
       <div className="flex items-center gap-3">
-        <input
-          data-testid="points-search"
-          type="search"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          placeholder={t('station:monitor.pointsSearch')}
-          aria-label={t('station:monitor.pointsSearch')}
-          className="h-8 w-72 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800"
-        />
+        <SearchBox label={t('station:monitor.pointsSearch')} value={q} onChange={setQ} testId="points-search" width="w-72" />
         <span data-testid="points-count" className="text-sm text-slate-500">{t('station:monitor.rows', { count: filtered.length })}</span>
       </div>
       <div className="rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-700 dark:bg-slate-900">
@@ -59,29 +53,28 @@ export function PointsTable({ rows, timeZone, height = 480 }: { rows: readonly P
           <span>{t('station:monitor.colTime')}</span>
         </div>
         <div ref={scroller} data-testid="points-scroller" style={{ height }} className="overflow-auto">
-          <div style={{ height: v.getTotalSize(), position: 'relative' }}>
-            {v.getVirtualItems().map((it) => {
-              const r = filtered[it.index];
-              if (!r) return null;
-              return (
-                <div
-                  key={it.key}
-                  role="row"
-                  data-testid="point-row"
-                  data-point={`${r.deviceId}:${r.point}`}
-                  style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${it.start}px)` }}
-                  className={`${cols} items-center border-b border-slate-100 dark:border-slate-800 ${r.quality !== 'good' ? 'text-slate-400' : ''}`}
-                >
-                  <span className="truncate">{r.deviceName}</span>
-                  <span className="truncate" title={r.point}>{pointLabel(t, r.point)} <span className="font-mono text-xs text-slate-400">{r.point}</span></span>
-                  <span className="truncate text-right font-mono tabular-nums">{valueText(r)}</span>
-                  <span>{r.unit}</span>
-                  <span className={r.quality === 'good' ? 'text-emerald-600' : r.quality === 'stale' ? 'text-amber-600' : 'text-red-600'}>{t(QUALITY_KEY[r.quality])}</span>
-                  <span className="truncate font-mono text-xs">{fmtTime(r.time, timeZone)}</span>
-                </div>
-              );
-            })}
-          </div>
+          <VirtualRows
+            v={v}
+            rows={filtered}
+            rowHeight={ROW}
+            row={(r, style, it) => (
+              <div
+                key={it.key}
+                role="row"
+                data-testid="point-row"
+                data-point={`${r.deviceId}:${r.point}`}
+                style={style}
+                className={`${cols} items-center border-b border-slate-100 dark:border-slate-800 ${r.quality !== 'good' ? 'text-slate-400' : ''}`}
+              >
+                <span className="truncate">{r.deviceName}</span>
+                <span className="truncate" title={r.point}>{pointLabel(t, r.point)} <span className="font-mono text-xs text-slate-400">{r.point}</span></span>
+                <span className="truncate text-right font-mono tabular-nums">{valueText(r)}</span>
+                <span>{r.unit}</span>
+                <span className={r.quality === 'good' ? 'text-emerald-600' : r.quality === 'stale' ? 'text-amber-600' : 'text-red-600'}>{t(QUALITY_KEY[r.quality])}</span>
+                <span className="truncate font-mono text-xs">{fmtTime(r.time, timeZone)}</span>
+              </div>
+            )}
+          />
         </div>
       </div>
     </section>
