@@ -13,9 +13,9 @@ const browserProject = {
   expect: { poll: { timeout: 10_000 } },
 };
 
-// Three groups, one after the other: unit and server suites on every core; browser files two at
-// a time (each mostly waits on its page: one file alone keeps a 2-core machine two-thirds idle);
-// then the timed browser files one at a time, with the CPU to themselves.
+// Three groups, one after the other: unit and server suites on every core; browser files one at
+// a time (two at once put a 2-core machine at a load of 9: Chromium's software rendering and the
+// server of each file, and pages missed their waits); then the timed browser files.
 export default defineConfig({
   test: {
     projects: [
@@ -36,7 +36,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           exclude: TIMED_E2E,
-          maxWorkers: 2,
+          fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
       },
