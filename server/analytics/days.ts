@@ -129,7 +129,9 @@ export type BucketBy = 'day' | 'month' | 'all';
 const BUCKET_SQL: Record<BucketBy, string> = { day: 'day::text', month: "to_char(day, 'YYYY-MM')", all: "''" };
 const FIRST_LAST: Partial<Record<FigureKey, string>> = {
   peakKw: 'max(peak_kw)',
-  peakAt: '(array_agg(peak_at ORDER BY peak_kw DESC NULLS LAST))[1]',
+  // the earliest of equal peaks, as the interval scan keeps: without it a tie (a month of zero
+  // load) came back in whatever order the rows were read, a different time on each read
+  peakAt: '(array_agg(peak_at ORDER BY peak_kw DESC NULLS LAST, peak_at))[1]',
   socStart: '(array_agg(soc_start ORDER BY day))[1]',
   socEnd: '(array_agg(soc_end ORDER BY day DESC) FILTER (WHERE soc_end IS NOT NULL))[1]',
 };
