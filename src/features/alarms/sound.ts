@@ -27,7 +27,6 @@ export class SoundBank {
       a.addEventListener('play', () => {
         a!.dataset.plays = String(Number(a!.dataset.plays) + 1);
       });
-      a.addEventListener('ended', () => this.owner.delete(c));
       document.body.appendChild(a);
       this.els.set(c, a);
     }
@@ -36,7 +35,7 @@ export class SoundBank {
 
   isPlaying(c: AlarmCategory): boolean {
     const a = this.els.get(c);
-    return !!a && !a.paused && !a.ended;
+    return !!a && !a.paused;
   }
 
   play(c: AlarmCategory, alarmId: number): void {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { en, zh } from '../../catalogues';
 import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
-import { callApi, DEMO, login, tokenOf, type EmsWindow } from '../helpers/console';
+import { callApi, DEMO, evalState, login, tokenOf, type EmsWindow } from '../helpers/console';
 import { startServer, type TestServer } from '../helpers/server';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
@@ -16,17 +16,14 @@ const RULE = 'cellOverTemp';
 
 interface Console { page: Page; errors: string[]; token: string }
 
-/** a function of the console's store state, evaluated in the page */
-const storeState = <T>(page: Page, fn: string): Promise<T> => page.evaluate(`(${fn})(window.__ems.state())`) as Promise<T>;
-
 const faultSounding = (page: Page) =>
   page.evaluate(() => {
     const a = document.querySelector('audio[data-sound=fault]') as HTMLAudioElement | null;
     return !!a && !a.paused;
   });
 const poppedUp = (c: Console, alarmId: number) =>
-  storeState<boolean>(c.page, `s => s.popups.visible.includes(${alarmId}) || s.popups.queue.includes(${alarmId})`);
-const received = (c: Console, alarmId: number) => storeState<boolean>(c.page, `s => !!s.alarms.byId[${alarmId}]`);
+  evalState<boolean>(c.page, `s => s.popups.visible.includes(${alarmId}) || s.popups.queue.includes(${alarmId})`);
+const received = (c: Console, alarmId: number) => evalState<boolean>(c.page, `s => !!s.alarms.byId[${alarmId}]`);
 
 describeBrowser('two consoles of one provider', () => {
   let server: TestServer;
@@ -62,7 +59,7 @@ describeBrowser('two consoles of one provider', () => {
     mkdirSync(SHOTS, { recursive: true });
     [server, browser] = await Promise.all([startServer({ seedStations: 8 }), launch()]);
     [a, b] = await Promise.all([open('en'), open('zh')]);
-    const orgId = await storeState<number>(a.page, 's => s.session.currentOrg.id');
+    const orgId = await evalState<number>(a.page, 's => s.session.currentOrg.id');
     [stationId, otherStationId] = server.services.registry.stationsByProvider.get(orgId)! as [number, number];
   });
   afterAll(async () => {

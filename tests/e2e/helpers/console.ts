@@ -32,6 +32,9 @@ export const storeState = <T>(page: Page, pick: string): Promise<T> =>
     return p.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], s);
   }, pick) as Promise<T>;
 
+/** A function of the console's store state (source text, `s => …`), evaluated in the page. */
+export const evalState = <T>(page: Page, fn: string): Promise<T> => page.evaluate(`(${fn})(window.__ems.state())`) as Promise<T>;
+
 /** A signed API call from Node, as the console would make it. */
 export async function callApi(baseURL: string, endpoint: string, action: string, payload: Record<string, unknown>, token?: string) {
   const body = await buildSignedForm({ action, payload, accessKeyId: CONSOLE_ACCESS_KEY_ID, secret: CONSOLE_ACCESS_KEY_SECRET, hmac: webCryptoHmacSha256 });

@@ -5,10 +5,9 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
 import { startServer, type TestServer } from '../helpers/server';
-import { DEMO, login, type EmsWindow } from '../helpers/console';
+import { DEMO, evalState, login, type EmsWindow } from '../helpers/console';
 import { publishAlarm, recoverAlarm, toPush } from '../../../server/alarms/store';
 
-const state = <T>(page: Page, fn: string): Promise<T> => page.evaluate(`(${fn})(window.__ems.state())`) as Promise<T>;
 const badge = async (page: Page) => Number(await page.getByTestId('alarm-badge').getAttribute('data-count'));
 const waitBadge = (page: Page, n: number) =>
   page.waitForFunction((x) => Number(document.querySelector('[data-testid=alarm-badge]')?.getAttribute('data-count')) === x, n, { timeout: 15_000 });
@@ -30,7 +29,7 @@ describeBrowser('live alarms', () => {
     await login(page, DEMO.provider);
     await page.goto('/alarm/alarmList');
     await page.waitForFunction(() => (window as unknown as EmsWindow).__ems.state().connection.push === 'online', null, { timeout: 20_000 });
-    const orgId = await state<number>(page, 's => s.session.currentOrg.id');
+    const orgId = await evalState<number>(page, 's => s.session.currentOrg.id');
     stationId = server.services.registry.stationsByProvider.get(orgId)![0]!;
     stationName = server.services.registry.stations.get(stationId)!.name;
     await page.getByTestId('sound-toggle').click();
@@ -43,7 +42,7 @@ describeBrowser('live alarms', () => {
   beforeEach(async () => {
     // close whatever is on screen or queued from the previous test
     for (let i = 0; i < 100; i++) {
-      const p = await state<{ queue: number[]; visible: number[] }>(page, 's => s.popups');
+      const p = await evalState<{ queue: number[]; visible: number[] }>(page, 's => s.popups');
       if (p.queue.length === 0 && p.visible.length === 0) break;
       if ((await page.getByTestId('popup-ignore').count()) > 0) await page.getByTestId('popup-ignore').first().click();
       else await page.waitForTimeout(100);
@@ -116,13 +115,13 @@ describeBrowser('live alarms', () => {
 
   it('an alarm storm caps the screen, summarises the rest and loses no count', async () => {
     const before = await badge(page);
-    const received = await state<number>(page, 's => s.alarms.receivedTotal');
+    const received = await evalState<number>(page, 's => s.alarms.receivedTotal');
     const N = 30;
     for (let i = 0; i < N; i++) await server.alarm({ stationId, category: 'event' });
     await waitBadge(page, before + N);
-    expect(await state<number>(page, 's => s.alarms.receivedTotal')).toBe(received + N);
+    expect(await evalState<number>(page, 's => s.alarms.receivedTotal')).toBe(received + N);
     await page.getByTestId('popup-more').waitFor();
-    const p = await state<{ visible: number[]; queue: number[]; overflow: number }>(page, 's => s.popups');
+    const p = await evalState<{ visible: number[]; queue: number[]; overflow: number }>(page, 's => s.popups');
     expect(p.visible.length).toBeLessThanOrEqual(4);
     expect(p.visible.length + p.queue.length + p.overflow).toBe(N);
     // once the screen is full, "+N more" counts everything not on it
