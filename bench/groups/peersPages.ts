@@ -24,6 +24,7 @@ export async function buildPeerPages(): Promise<string> {
       outDir: out,
       emptyOutDir: true,
       target: 'es2022',
+      minify: process.env.PEERS_MINIFY !== '0',
       chunkSizeWarningLimit: 4000,
       rolldownOptions: { input: { index: join(ROOT, 'index.html'), poll: join(ROOT, 'poll.html') } },
     },

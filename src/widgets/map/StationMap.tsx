@@ -17,7 +17,7 @@ import { Map, NavigationControl, useControl, type MapRef } from 'react-map-gl/ma
 import { clusterStations, type MapPoint, type MapStation } from '../../../streams/home/cluster';
 import { offlineStyle } from './offlineStyle';
 import { slideWhileDragging, type SlidingDrag } from './slideDrag';
-import { mapPixelRatio } from './softwareWebgl';
+import { mapPixelRatio, softwareWebgl } from './softwareWebgl';
 
 setWorkerUrl(workerUrl);
 
@@ -36,6 +36,9 @@ function DeckOverlay(props: MapboxOverlayProps) {
 const INITIAL = { longitude: 105, latitude: 28, zoom: 2.2 };
 const OVERSCAN = { position: 'absolute', left: '-10%', top: '-10%', width: '120%', height: '120%' } as const;
 // important: MapLibre's own stylesheet is unlayered and would win over a utility layer
+// without a GPU a drag slides a picture of the map (dragSnapshot.ts), read from MapLibre's canvas
+// between its frames: only a kept drawing buffer still holds it then
+const CONTEXT = softwareWebgl() ? { preserveDrawingBuffer: true } : undefined;
 const CONTROLS_IN_VIEW = '[&_.maplibregl-ctrl-top-right]:top-[8.3333%]! [&_.maplibregl-ctrl-top-right]:right-[8.3333%]!';
 
 export interface StationMapProps {
@@ -131,6 +134,7 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
         renderWorldCopies={false}
         // no cross-fade of tiles after a move: each fade frame is a full redraw
         fadeDuration={0}
+        canvasContextAttributes={CONTEXT}
         attributionControl={false}
         onLoad={(e) => {
           drag.current?.remove();

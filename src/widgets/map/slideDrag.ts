@@ -12,6 +12,8 @@
 // working) but not the moves in between; its own mouse pan is off (it would pan by the distance
 // between press and release on top of the slide) and so is inertia; touch pans stay its own.
 import type { Map as MlMap } from 'maplibre-gl';
+import { dragSnapshot } from './dragSnapshot';
+import { softwareWebgl } from './softwareWebgl';
 
 /** moves under this many px are a click, not a drag (MapLibre's own click tolerance) */
 const CLICK_TOLERANCE = 3;
@@ -35,8 +37,16 @@ export function slideWhileDragging(map: MlMap, viewport: HTMLElement): SlidingDr
   let dy = 0;
   let sliding = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // without a GPU one opaque picture slides instead of the two WebGL canvases (dragSnapshot.ts)
+  const snapshot = softwareWebgl() ? dragSnapshot(root) : null;
   const place = (x: number, y: number) =>
     root.querySelectorAll<HTMLCanvasElement>('canvas').forEach((c) => (c.style.transform = x || y ? `translate(${x}px, ${y}px)` : ''));
+  // the canvases have drawn the settled camera: they show again in place of the picture
+  let awaitingRedraw = false;
+  const release = () => {
+    awaitingRedraw = false;
+    snapshot?.release();
+  };
   /** the drawn margin beyond the visible box, per axis */
   const margin = () => {
     const r = root.getBoundingClientRect();
@@ -55,12 +65,20 @@ export function slideWhileDragging(map: MlMap, viewport: HTMLElement): SlidingDr
 
   const settle = () => {
     clearTimeout(timer);
-    if (!ox && !oy) return;
+    // back where it started: the canvases show what the picture shows
+    if (!ox && !oy) return awaitingRedraw ? undefined : release();
     const { width, height } = root.getBoundingClientRect();
     // the new centre and the cleared transform reach the screen in the same frame
     map.jumpTo({ center: map.unproject([width / 2 - ox, height / 2 - oy]) });
+    const held = snapshot?.shown ? snapshot.canvas.style.transform : '';
     ox = oy = 0;
     place(0, 0);
+    // the picture stays where it was slid until the canvases have redrawn beneath it
+    if (held && snapshot) {
+      snapshot.canvas.style.transform = held;
+      awaitingRedraw = true;
+      map.once('idle', release);
+    }
   };
   const onMove = (e: MouseEvent) => {
     if (!from) return;
@@ -69,6 +87,7 @@ export function slideWhileDragging(map: MlMap, viewport: HTMLElement): SlidingDr
     dx = e.clientX - from.x;
     dy = e.clientY - from.y;
     if (!sliding && Math.hypot(dx, dy) < CLICK_TOLERANCE) return;
+    if (!sliding && snapshot && !snapshot.shown) snapshot.take();
     sliding = true;
     place(ox + dx, oy + dy);
   };
@@ -90,6 +109,8 @@ export function slideWhileDragging(map: MlMap, viewport: HTMLElement): SlidingDr
     // a control (zoom buttons) acts around the camera's centre: bring it to the visible one first
     if ((e.target as Element).closest('.maplibregl-ctrl')) return settle();
     clearTimeout(timer);
+    // a drag that starts before the settled camera has finished drawing takes a new picture
+    if (awaitingRedraw) release();
     from = { x: e.clientX, y: e.clientY };
     dx = dy = 0;
     window.addEventListener('mousemove', onMove, true);
@@ -114,6 +135,8 @@ export function slideWhileDragging(map: MlMap, viewport: HTMLElement): SlidingDr
       canvasBox.removeEventListener('touchstart', onZoomInput, true);
       clearTimeout(timer);
       onUp();
+      map.off('idle', release);
+      snapshot?.remove();
       mousePan?.enable();
       map.off('resize', pad);
     },

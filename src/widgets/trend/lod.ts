@@ -10,7 +10,10 @@ export interface LodIndex {
   readonly n: number;
   readonly xs: ArrayLike<number>;
   readonly ys: readonly Column[];
-  /** per series, per block: sample index of the block's minimum and maximum (-1: all null) */
+  /**
+   * per series, per block: sample index of the block's minimum and maximum (-1: all null); empty
+   * until `fillBlocks` has run (a view is then read from the samples themselves, same result)
+   */
   readonly bMin: Int32Array[];
   readonly bMax: Int32Array[];
 }
@@ -22,35 +25,59 @@ const val = (c: Column, i: number): number | null => {
   return v === null || v === undefined || Number.isNaN(v) ? null : v;
 };
 
-export function buildLod(xs: ArrayLike<number>, ys: readonly Column[]): LodIndex {
-  const n = xs.length;
+/** An index without its blocks yet: views are exact, read from the samples in range. */
+export const lazyLod = (xs: ArrayLike<number>, ys: readonly Column[]): LodIndex => ({ n: xs.length, xs, ys, bMin: [], bMax: [] });
+
+export const hasBlocks = (ix: LodIndex): boolean => ix.bMin.length === ix.ys.length;
+
+/** Computes the per-block minima and maxima of `ix` in place. */
+export function fillBlocks(ix: LodIndex): void {
+  if (hasBlocks(ix)) return;
+  const { n, ys } = ix;
   const nb = Math.ceil(n / BLOCK);
-  const bMin: Int32Array[] = [];
-  const bMax: Int32Array[] = [];
   for (const c of ys) {
-    const mn = new Int32Array(nb).fill(-1);
-    const mx = new Int32Array(nb).fill(-1);
+    const mn = new Int32Array(nb);
+    const mx = new Int32Array(nb);
     for (let b = 0; b < nb; b++) {
-      let lo = Infinity;
-      let hi = -Infinity;
       const end = Math.min(n, (b + 1) * BLOCK);
-      for (let i = b * BLOCK; i < end; i++) {
-        const v = val(c, i);
-        if (v === null) continue;
-        if (v < lo) {
-          lo = v;
-          mn[b] = i;
-        }
-        if (v > hi) {
-          hi = v;
-          mx[b] = i;
-        }
-      }
+      const [lo, hi] = extremes(c, b * BLOCK, end);
+      mn[b] = lo;
+      mx[b] = hi;
     }
-    bMin.push(mn);
-    bMax.push(mx);
+    ix.bMin.push(mn);
+    ix.bMax.push(mx);
   }
-  return { n, xs, ys, bMin, bMax };
+}
+
+export function buildLod(xs: ArrayLike<number>, ys: readonly Column[]): LodIndex {
+  const ix = lazyLod(xs, ys);
+  fillBlocks(ix);
+  return ix;
+}
+
+// the first minimum and first maximum of c[a..e) (-1 when all are null), shared by the block
+// build and the scan so both pick the same sample among equals
+const found: [number, number] = [-1, -1];
+function extremes(c: Column, a: number, e: number): [number, number] {
+  let lo = -1;
+  let hi = -1;
+  let loV = Infinity;
+  let hiV = -Infinity;
+  for (let i = a; i < e; i++) {
+    const v = c[i];
+    if (v === null || v === undefined || v !== v) continue;
+    if (v < loV) {
+      loV = v;
+      lo = i;
+    }
+    if (v > hiV) {
+      hiV = v;
+      hi = i;
+    }
+  }
+  found[0] = lo;
+  found[1] = hi;
+  return found;
 }
 
 /** First index with xs[i] >= x (n when none). */
@@ -65,69 +92,106 @@ export function lowerBound(xs: ArrayLike<number>, x: number): number {
   return lo;
 }
 
+/** the first extremes of c over [a, e), read through whole blocks where the index has them */
+function bucketExtremes(ix: LodIndex, s: number, a: number, e: number): [number, number] {
+  const c = ix.ys[s]!;
+  const fb = Math.ceil(a / BLOCK);
+  const lb = Math.floor(e / BLOCK);
+  if (!hasBlocks(ix) || fb >= lb) return extremes(c, a, e);
+  // candidates in index order (head, blocks, tail): a strict comparison keeps the earliest of equals
+  let lo = -1;
+  let hi = -1;
+  let loV = Infinity;
+  let hiV = -Infinity;
+  const take = (i: number) => {
+    if (i < 0) return;
+    const v = c[i] as number;
+    if (v < loV) {
+      loV = v;
+      lo = i;
+    }
+    if (v > hiV) {
+      hiV = v;
+      hi = i;
+    }
+  };
+  const [h0, h1] = extremes(c, a, fb * BLOCK);
+  const head = [h0, h1].sort((p, q) => p - q);
+  for (const i of head) take(i);
+  const mn = ix.bMin[s]!;
+  const mx = ix.bMax[s]!;
+  for (let k = fb; k < lb; k++) {
+    const p = mn[k]!;
+    const q = mx[k]!;
+    if (p < q) {
+      take(p);
+      take(q);
+    } else {
+      take(q);
+      take(p);
+    }
+  }
+  const [t0, t1] = extremes(c, lb * BLOCK, e);
+  const tail = [t0, t1].sort((p, q) => p - q);
+  for (const i of tail) take(i);
+  found[0] = lo;
+  found[1] = hi;
+  return found;
+}
+
 /**
  * Indices to draw for the x range [min, max] at `buckets` buckets: null when everything visible
  * fits (≤ 4 per bucket), so the caller can draw the full data unchanged. Includes one sample on
  * each side of the range so lines run to the edges.
  */
 export function lodIndices(ix: LodIndex, min: number, max: number, buckets: number): Int32Array | null {
-  const { n, xs, ys, bMin, bMax } = ix;
+  const { n, xs, ys } = ix;
   if (n === 0) return null;
   const i0 = Math.max(0, lowerBound(xs, min) - 1);
   const i1 = Math.min(n - 1, lowerBound(xs, max)); // first at or after max: the right edge sample
   if (i1 - i0 + 1 <= 4 * buckets) return null;
-  const out: number[] = [];
+  const out = new Int32Array((buckets + 2) * (2 + 2 * ys.length));
+  let len = 0;
   const width = (max - min) / buckets;
-  const pickScratch: number[] = [];
+  const pick = new Int32Array(2 + 2 * ys.length);
   let a = i0;
   for (let b = 0; b <= buckets + 1 && a <= i1; b++) {
     // bucket b covers [a, e): the edge samples get buckets of their own
     const e = b === 0 ? a + 1 : b > buckets ? i1 + 1 : Math.min(i1 + 1, Math.max(a + 1, lowerBound(xs, min + b * width)));
     if (e <= a) continue;
-    pickScratch.length = 0;
-    pickScratch.push(a, e - 1);
+    let k = 0;
+    pick[k++] = a;
+    pick[k++] = e - 1;
     for (let s = 0; s < ys.length; s++) {
-      const c = ys[s]!;
-      let lo = -1;
-      let hi = -1;
-      const consider = (i: number) => {
-        const v = val(c, i);
-        if (v === null) return;
-        if (lo < 0 || v < (c[lo] as number)) lo = i;
-        if (hi < 0 || v > (c[hi] as number)) hi = i;
-      };
-      const fb = Math.ceil(a / BLOCK);
-      const lb = Math.floor(e / BLOCK);
-      if (fb < lb) {
-        for (let i = a; i < fb * BLOCK; i++) consider(i);
-        for (let k = fb; k < lb; k++) {
-          const m0 = bMin[s]![k]!;
-          if (m0 >= 0) consider(m0);
-          const m1 = bMax[s]![k]!;
-          if (m1 >= 0) consider(m1);
-        }
-        for (let i = lb * BLOCK; i < e; i++) consider(i);
-      } else {
-        for (let i = a; i < e; i++) consider(i);
-      }
-      if (lo >= 0) pickScratch.push(lo);
-      if (hi >= 0) pickScratch.push(hi);
+      const [lo, hi] = bucketExtremes(ix, s, a, e);
+      if (lo >= 0) pick[k++] = lo;
+      if (hi >= 0) pick[k++] = hi;
     }
-    pickScratch.sort((p, q) => p - q);
-    for (const i of pickScratch) if (out.length === 0 || out[out.length - 1]! < i) out.push(i);
+    // a handful of indices: insertion sort, then append those past the last one written
+    for (let p = 1; p < k; p++) {
+      const v = pick[p]!;
+      let q = p - 1;
+      while (q >= 0 && pick[q]! > v) pick[q + 1] = pick[q--]!;
+      pick[q + 1] = v;
+    }
+    for (let p = 0; p < k; p++) if (len === 0 || out[len - 1]! < pick[p]!) out[len++] = pick[p]!;
     a = e;
   }
-  return Int32Array.from(out);
+  return out.slice(0, len);
 }
 
-/** uPlot data for the picked indices. */
+/** uPlot data for the picked indices: a series without gaps there as a typed array (less garbage). */
 export function gather(ix: LodIndex, idx: Int32Array): [Float64Array, ...(number | null)[][]] {
   const x = new Float64Array(idx.length);
   for (let k = 0; k < idx.length; k++) x[k] = ix.xs[idx[k]!]!;
   const ys = ix.ys.map((c) => {
-    const y = new Array<number | null>(idx.length);
-    for (let k = 0; k < idx.length; k++) y[k] = val(c, idx[k]!);
-    return y;
+    const typed = new Float64Array(idx.length);
+    for (let k = 0; k < idx.length; k++) {
+      const v = c[idx[k]!];
+      if (v === null || v === undefined || v !== v) return Array.from(idx, (i) => val(c, i));
+      typed[k] = v;
+    }
+    return typed as unknown as (number | null)[];
   });
   return [x, ...ys];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLod, gather, lodIndices, lowerBound } from '../lod';
+import { buildLod, fillBlocks, gather, hasBlocks, lazyLod, lodIndices, lowerBound } from '../lod';
 
 const series = (n: number, f: (i: number) => number | null) => Array.from({ length: n }, (_, i) => f(i));
 
@@ -61,5 +61,20 @@ describe('trend level of detail', () => {
     const idx = lodIndices(ix, min, max, 200)!;
     expect(idx[0]).toBe(20_000);
     expect(idx[idx.length - 1]).toBe(90_001);
+  });
+
+  it('reads the same view from the samples before its blocks are built (a first render does)', () => {
+    const lazy = lazyLod(xs, [wave, spiky, steps, gappy]);
+    expect(hasBlocks(lazy)).toBe(false);
+    const ranges: Array<[number, number, number]> = [[xs[0]!, xs[n - 1]!, 740], [xs[123]! + 1, xs[54_321]! - 2, 333], [xs[40_000]!, xs[41_500]!, 60], [xs[9_000]! + 3, xs[99_990]!, 1]];
+    const before = ranges.map(([a, b, k]) => Array.from(lodIndices(lazy, a, b, k) ?? []));
+    fillBlocks(lazy);
+    expect(hasBlocks(lazy)).toBe(true);
+    ranges.forEach(([a, b, k], i) => {
+      const blocks = Array.from(lodIndices(ix, a, b, k) ?? []);
+      expect(blocks.length).toBeGreaterThan(0);
+      expect(before[i]).toEqual(blocks);
+      expect(Array.from(lodIndices(lazy, a, b, k) ?? [])).toEqual(blocks);
+    });
   });
 });
