@@ -131,7 +131,9 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
         ref={map}
         initialViewState={INITIAL}
         mapStyle={mapStyle}
-        renderWorldCopies={false}
+        // world copies: without them MapLibre keeps the world's edge outside the (overscanned) canvas,
+        // which at the first zoom holds the centre west of 58° E, far from an Asian fleet
+        renderWorldCopies
         // no cross-fade of tiles after a move: each fade frame is a full redraw
         fadeDuration={0}
         canvasContextAttributes={CONTEXT}
