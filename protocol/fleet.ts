@@ -101,29 +101,32 @@ export type TelemetryFrame = z.infer<typeof telemetryFrame>;
 
 export const gatewayStatus = z.object({ online: z.boolean(), ts: z.number().int(), firmware: z.string().optional() });
 
+/** Names a command; its acknowledgement answers with the same id. */
+const cmdId = z.string().min(1).max(64);
+const strategyKind = z.enum(['peakShaving', 'island']);
+/** Every command carries its type and its id, then its own fields. */
+const command = <T extends string, S extends z.ZodRawShape>(type: T, fields: S) =>
+  z.object({ type: z.literal(type), cmdId, ...fields });
+
 export const gatewayCommand = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('strategy'),
-    cmdId: z.string().min(1).max(64),
+  command('strategy', {
     distributionId: z.number().int().positive(),
-    kind: z.enum(['peakShaving', 'island']),
+    kind: strategyKind,
     name: z.string(),
     startDate: z.string(),
     endDate: z.string(),
     params: z.record(z.string(), z.unknown()),
   }),
-  z.object({
-    type: z.literal('mode'),
-    cmdId: z.string().min(1).max(64),
+  command('mode', {
     switchId: z.number().int().positive(),
-    mode: z.enum(['peakShaving', 'island']),
+    mode: strategyKind,
     enabled: z.boolean(),
   }),
 ]);
 export type GatewayCommand = z.infer<typeof gatewayCommand>;
 
 export const gatewayAck = z.object({
-  cmdId: z.string().min(1).max(64),
+  cmdId,
   ok: z.boolean(),
   reason: z.string().max(200).optional(),
   ts: z.number().int(),

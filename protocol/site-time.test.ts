@@ -7,13 +7,17 @@ import {
 const iso = (ms: number): string => new Date(ms).toISOString();
 const BERLIN = 'Europe/Berlin';
 
-describe('a 23-hour day (Europe/Berlin 2026-03-29, clocks 02:00 → 03:00)', () => {
-  const noon = Date.parse('2026-03-29T10:00:00Z');
+/** The Berlin day holding `noonIso` starts at `start`, ends at `end` and lasts `hours`. */
+const expectBerlinDay = (noonIso: string, start: string, end: string, hours: number): void => {
+  const noon = Date.parse(noonIso);
+  expect(iso(dayStart(BERLIN, noon))).toBe(start);
+  expect(iso(dayEnd(BERLIN, noon))).toBe(end);
+  expect(dayHours(BERLIN, noonIso.slice(0, 10))).toBe(hours);
+};
 
+describe('a 23-hour day (Europe/Berlin 2026-03-29, clocks 02:00 → 03:00)', () => {
   it('starts at local midnight (+01:00) and ends at the next local midnight (+02:00)', () => {
-    expect(iso(dayStart(BERLIN, noon))).toBe('2026-03-28T23:00:00.000Z');
-    expect(iso(dayEnd(BERLIN, noon))).toBe('2026-03-29T22:00:00.000Z');
-    expect(dayHours(BERLIN, '2026-03-29')).toBe(23);
+    expectBerlinDay('2026-03-29T10:00:00Z', '2026-03-28T23:00:00.000Z', '2026-03-29T22:00:00.000Z', 23);
   });
 
   it('reads the wall clock across the change', () => {
@@ -37,12 +41,8 @@ describe('a 23-hour day (Europe/Berlin 2026-03-29, clocks 02:00 → 03:00)', () 
 });
 
 describe('a 25-hour day (Europe/Berlin 2026-10-25, clocks 03:00 → 02:00)', () => {
-  const noon = Date.parse('2026-10-25T11:00:00Z');
-
   it('starts at local midnight (+02:00) and lasts 25 hours', () => {
-    expect(iso(dayStart(BERLIN, noon))).toBe('2026-10-24T22:00:00.000Z');
-    expect(iso(dayEnd(BERLIN, noon))).toBe('2026-10-25T23:00:00.000Z');
-    expect(dayHours(BERLIN, '2026-10-25')).toBe(25);
+    expectBerlinDay('2026-10-25T11:00:00Z', '2026-10-24T22:00:00.000Z', '2026-10-25T23:00:00.000Z', 25);
   });
 
   it('belongs to the same date in its last hour', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
 import { isPermission } from '../permissions';
-import { id, length, md5Hex, nonEmpty, page, pageOf } from './common';
+import { id, length, md5Hex, nonEmpty, page, pageOf, recordById } from './common';
 import { auditEntry } from './audit';
 
 export const accountRow = z.object({
@@ -79,10 +79,7 @@ export const accountActions = {
     request: z.object({ orgId: id.optional(), keyword: z.string().trim().max(100).optional(), status: z.number().int().min(0).max(1).optional(), roleId: id.optional(), page, length }),
     response: pageOf(accountRow),
   }),
-  queryAccountById: asset.read('system.account', {
-    summary: 'One account (detail screen).',
-    request: z.object({ userId: id }), response: accountRow,
-  }),
+  queryAccountById: asset.read('system.account', recordById('One account (detail screen).', 'userId', accountRow)),
   createAccount: asset.write('system.account.edit', {
     summary: 'Create an account in an org in scope, with a role usable there (the org\'s own or an ancestor\'s within the caller\'s scope) and a data scope.',
     request: z.object({
@@ -123,10 +120,7 @@ export const accountActions = {
     summary: 'Roles of the orgs in scope; with orgId, the roles usable for accounts of that org (its own and its ancestors\' in scope).',
     request: z.object({ orgId: id.optional(), page, length }), response: pageOf(role),
   }),
-  queryRoleById: asset.read('system.role', {
-    summary: 'One role with its permissions.',
-    request: z.object({ roleId: id }), response: role,
-  }),
+  queryRoleById: asset.read('system.role', recordById('One role with its permissions.', 'roleId', role)),
   saveRole: asset.write('system.role.edit', {
     summary: 'Create (no roleId; orgId defaults to the caller\'s org) or edit a role: a name (required) and permission keys from the catalogue; one cannot grant what one lacks.',
     request: z.object({

@@ -17,6 +17,12 @@ export const MAX_MAINTENANCE_DAYS = 31;
 export const ALARM_EVENTS = ['raised', 'acked', 'assigned', 'unassigned', 'commented', 'recovered', 'resolved'] as const;
 export type AlarmEvent = (typeof ALARM_EVENTS)[number];
 
+/** The account an alarm is assigned to (an account of the alarm's provider); null: nobody. */
+const assignee = {
+  assigneeId: z.number().int().nullable(),
+  assigneeName: z.string().nullable(),
+};
+
 /** The handling state every alarm record and push carries. */
 export const alarmHandlingState = {
   /** who acknowledged (contact person, else login name); null while unacknowledged */
@@ -24,9 +30,7 @@ export const alarmHandlingState = {
   /** ISO 8601; null while unacknowledged */
   ackedAt: z.string().nullable(),
   ackNote: z.string().nullable(),
-  /** the account it is assigned to (an account of the alarm's provider); null: nobody */
-  assigneeId: z.number().int().nullable(),
-  assigneeName: z.string().nullable(),
+  ...assignee,
   /** raised while its rule was shelved on the station or device: no pop-up, no sound */
   shelved: z.boolean(),
   /** raised inside a maintenance window of its station: no pop-up, no sound */
@@ -40,6 +44,24 @@ export const stationFields = {
   stationName: z.string(),
 };
 
+/** The device a record concerns; null: the station itself (for a shelf, every device of it). */
+export const deviceFields = {
+  deviceId: z.number().int().nullable(),
+  deviceName: z.string().nullable(),
+};
+
+/** The rule a record concerns: its stable code (the console translates rule names by it) and name. */
+export const ruleFields = {
+  alarmRuleCode: z.string(),
+  alarmRuleName: z.string(),
+};
+
+/** Who set a shelf or a maintenance window up, and when. */
+const createdFields = {
+  createdBy: z.string(),
+  createdAt: z.string(),
+};
+
 export const timelineEntry = z.object({
   event: z.enum(ALARM_EVENTS),
   /** ISO 8601 */
@@ -51,21 +73,17 @@ export const timelineEntry = z.object({
   /** the acknowledgement note or the comment text */
   text: z.string().nullable(),
   /** for assigned: the assignee */
-  assigneeId: z.number().int().nullable(),
-  assigneeName: z.string().nullable(),
+  ...assignee,
 });
 
 export const shelfRecord = z.object({
   shelfId: z.number().int(),
   ...stationFields,
   /** null: every device of the station (and the station itself) */
-  deviceId: z.number().int().nullable(),
-  deviceName: z.string().nullable(),
-  alarmRuleCode: z.string(),
-  alarmRuleName: z.string(),
+  ...deviceFields,
+  ...ruleFields,
   reason: z.string(),
-  createdBy: z.string(),
-  createdAt: z.string(),
+  ...createdFields,
   /** ISO 8601: the shelf ends by itself then */
   until: z.string(),
 });
@@ -78,8 +96,7 @@ export const maintenanceWindowRecord = z.object({
   reason: z.string(),
   /** empty: the whole station; else only these devices' alarms are in maintenance */
   deviceIds: z.array(z.number().int()),
-  createdBy: z.string(),
-  createdAt: z.string(),
+  ...createdFields,
   /** set when ended early: `end` is then the time it was ended */
   endedBy: z.string().nullable(),
   /** planned: start in the future; active: now inside [start, end); ended: end passed */

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { actionsOn } from '../action';
 import { ALARM_CATEGORIES, ALARM_TYPES, DEVICE_TYPES } from '../codes';
 import { alarmPush } from '../push';
-import { alarmHandlingState, stationFields } from './alarm-handling';
-import { id, isoTime, page, pageOf } from './common';
+import { alarmHandlingState, deviceFields, ruleFields, stationFields } from './alarm-handling';
+import { id, isoTime, page, pageOf, recordById } from './common';
 
 /** SPEC §3 alarm: status 1 unresolved, 2 resolved; type fault/alert/event; category drives sound. */
 export { ALARM_STATUS, ALARM_TYPES } from '../codes';
@@ -11,12 +11,10 @@ export { ALARM_STATUS, ALARM_TYPES } from '../codes';
 export const alarmRecord = z.object({
   alarmId: z.number().int(),
   ...stationFields,
-  deviceId: z.number().int().nullable(),
-  deviceName: z.string().nullable(),
+  ...deviceFields,
   deviceType: z.string(),
-  /** stable rule code (e.g. 'cellOverTemp'): the console translates rule names by it */
-  alarmRuleCode: z.string(),
-  alarmRuleName: z.string(),
+  /** the rule code is stable (e.g. 'cellOverTemp') */
+  ...ruleFields,
   alarmCategory: z.enum(ALARM_CATEGORIES),
   alarmType: z.enum(ALARM_TYPES),
   alarmStatus: z.number().int().min(1).max(2),
@@ -67,10 +65,7 @@ export const alarmActions = {
     request: z.object({ alarmRecordVo: alarmFilter.default({}), page, length: z.number().int().min(1).max(1000).default(20) }),
     response: pageOf(alarmRecord),
   }),
-  queryAlarmById: alarms.read(listPerm, {
-    summary: 'One alarm record.',
-    request: z.object({ alarmId: id }), response: alarmRecord,
-  }),
+  queryAlarmById: alarms.read(listPerm, recordById('One alarm record.', 'alarmId', alarmRecord)),
   resolveAlarm: alarms.write('alarm.resolve', {
     summary: 'Mark an unresolved alarm resolved by hand (recovery time = now); resolving a resolved alarm is a no-op.',
     request: z.object({ alarmId: id }),

@@ -14,5 +14,12 @@ export const bool = z.boolean();
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ totalCount: z.number().int(), dataList: z.array(item) });
 
+/** The shapes of a read of one record named by its id: `{ [key]: id }` in, the record out. */
+export const recordById = <K extends string, Res extends z.ZodType>(summary: string, key: K, response: Res) => ({
+  summary,
+  request: z.object({ [key]: id } as Record<K, typeof id>),
+  response,
+});
+
 export const empty = z.object({});
 export const ok = z.null();

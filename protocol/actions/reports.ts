@@ -10,6 +10,10 @@ export { REPORT_ITEMS, reportRequest, reportResponse, type ReportItem } from './
 
 const live = actionsOn('energystorage', 'fleet');
 
+/** The three analyses answer the same request, each under its own permission. */
+const analysis = <Res extends z.ZodType>(permission: string, summary: string, response: Res) =>
+  live.read(permission, { summary, request: analysisRequest, response });
+
 export const reportActions = {
   queryPlatformReport: live.read('operations.platformReport', {
     summary: 'Platform report: one row per service provider.', request: reportRequest, response: reportResponse,
@@ -26,18 +30,21 @@ export const reportActions = {
     response: reportResponse.extend({ title: z.string(), stationName: z.string(), kind: z.enum(['month', 'year']), expiresAt: z.string() }),
   }),
   ...reportFileActions,
-  queryPvAnalysis: live.read('analysis.photovoltaic', {
-    summary: 'PV analysis: yield, specific yield, performance ratio (IEC 61724, plane-of-array) and its temperature-corrected value, irradiation, station ranking.',
-    request: analysisRequest, response: pvAnalysis,
-  }),
-  queryEssAnalysis: live.read('analysis.energyStorage', {
-    summary: 'ESS analysis: charge, discharge, round-trip efficiency, equivalent full cycles, utilisation, SOH per cluster, net arbitrage revenue.',
-    request: analysisRequest, response: essAnalysis,
-  }),
-  queryEnergyUsageAnalysis: live.read('analysis.energyUsage', {
-    summary: 'Energy usage: consumption by source, self-consumption, self-sufficiency, peak demand, load factor, energy and cost per tariff period, fuel cost.',
-    request: analysisRequest, response: usageAnalysis,
-  }),
+  queryPvAnalysis: analysis(
+    'analysis.photovoltaic',
+    'PV analysis: yield, specific yield, performance ratio (IEC 61724, plane-of-array) and its temperature-corrected value, irradiation, station ranking.',
+    pvAnalysis,
+  ),
+  queryEssAnalysis: analysis(
+    'analysis.energyStorage',
+    'ESS analysis: charge, discharge, round-trip efficiency, equivalent full cycles, utilisation, SOH per cluster, net arbitrage revenue.',
+    essAnalysis,
+  ),
+  queryEnergyUsageAnalysis: analysis(
+    'analysis.energyUsage',
+    'Energy usage: consumption by source, self-consumption, self-sufficiency, peak demand, load factor, energy and cost per tariff period, fuel cost.',
+    usageAnalysis,
+  ),
   exportAnalysis: live.write(['analysis.photovoltaic', 'analysis.energyStorage', 'analysis.energyUsage'], {
     summary: "An analysis as XLSX (figures, chart, tables, parameters; the analysis' own permission is required); answers the finished job: GET its downloadUrl.",
     request: analysisExportRequest, response: exportJob,

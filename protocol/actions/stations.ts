@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
 import { DEVICE_TYPES, ENERGY_TYPES, SITE_TYPES } from '../codes';
-import { id, isoDate, length, page, pageOf } from './common';
+import { id, isoDate, length, page, pageOf, recordById } from './common';
 
 export { DEVICE_TYPES, ENERGY_TYPES, STATION_STATUS, SYSTEM_TYPES, type DeviceType } from '../codes';
 
@@ -69,6 +69,8 @@ export const providerSummary = z.object({
 
 const sortable = z.enum(['stationName', 'operationDate', 'pvCapacityKw', 'essCapacityKwh', 'region', 'stationStatus']);
 
+const devicePerm = ['dquipmentMonitoring.dquipmentMonitoring', 'overviewStations.overviewStations'] as const;
+
 const asset = actionsOn('asset');
 const station = actionsOn('energystorage');
 
@@ -100,19 +102,16 @@ export const stationActions = {
       islandEnabled: z.boolean(),
     }),
   }),
-  queryDeviceList: station.read(['dquipmentMonitoring.dquipmentMonitoring', 'overviewStations.overviewStations'], {
+  queryDeviceList: station.read(devicePerm, {
     summary: 'Devices of one station, optionally of one type.',
     request: z.object({ stationId: id, type: z.enum(DEVICE_TYPES).optional() }),
     response: z.object({ dataList: z.array(deviceInfo) }),
   }),
-  queryDeviceInfoById: station.read(['dquipmentMonitoring.dquipmentMonitoring', 'overviewStations.overviewStations'], {
-    summary: 'One device with its static parameters.',
-    request: z.object({ deviceId: id }), response: deviceInfo,
-  }),
-  queryServiceProviderInfoById: asset.read(['monitorStation.detail', 'monitor.customers'], {
-    summary: 'One service provider with site quantity and summed capacities (SPEC §3 labels).',
-    request: z.object({ orgId: id }), response: providerSummary,
-  }),
+  queryDeviceInfoById: station.read(devicePerm, recordById('One device with its static parameters.', 'deviceId', deviceInfo)),
+  queryServiceProviderInfoById: asset.read(
+    ['monitorStation.detail', 'monitor.customers'],
+    recordById('One service provider with site quantity and summed capacities (SPEC §3 labels).', 'orgId', providerSummary),
+  ),
   queryServiceProviderList: asset.read('monitor.customers', {
     summary: 'Service providers in scope with their figures, searchable and sortable (monitoring hall).',
     request: z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
 import { STRATEGY_KINDS } from '../codes';
-import { id, isoDate, isoTime, length, nonEmpty, page, pageOf } from './common';
+import { id, isoDate, isoTime, length, nonEmpty, page, pageOf, recordById } from './common';
 
 // Operation-mode strategies (SPEC §3): peak-load shifting and island mode. Every limit is
 // required (SPEC §5); bounds are our decision, documented in docs/api.md via the schema.
@@ -9,6 +9,11 @@ import { id, isoDate, isoTime, length, nonEmpty, page, pageOf } from './common';
 const soc = z.number().min(0).max(100);
 const kw = z.number().min(0).max(100_000);
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'timeError');
+const strategyKind = z.enum(STRATEGY_KINDS);
+
+/** The SOC band both modes keep the storage in; `socBandHolds` checks its order. */
+const socBand = { socUpper: soc, socLower: soc };
+const socBandHolds = (p: { socUpper: number; socLower: number }): boolean => p.socLower < p.socUpper;
 
 export const strategyPeriod = z.object({
   start: HHMM,
@@ -19,8 +24,7 @@ export const strategyPeriod = z.object({
 
 export const peakShavingParams = z
   .object({
-    socUpper: soc,
-    socLower: soc,
+    ...socBand,
     cellVoltageUpper: z.number().min(1).max(5),
     cellVoltageLower: z.number().min(1).max(5),
     demandLimitKw: kw,
@@ -32,14 +36,13 @@ export const peakShavingParams = z
     supplyPriority: z.enum(['pv', 'storage']),
     periods: z.array(strategyPeriod).min(1).max(48),
   })
-  .refine((p) => p.socLower < p.socUpper, { message: 'socRange', path: ['socLower'] })
+  .refine(socBandHolds, { message: 'socRange', path: ['socLower'] })
   .refine((p) => p.offGridSocLower < p.offGridSocUpper, { message: 'socRange', path: ['offGridSocLower'] })
   .refine((p) => p.cellVoltageLower < p.cellVoltageUpper, { message: 'voltageRange', path: ['cellVoltageLower'] });
 
 export const islandParams = z
   .object({
-    socUpper: soc,
-    socLower: soc,
+    ...socBand,
     optimalGeneratorPowerKw: kw,
     essChargingPowerLimitKw: kw,
     inverterPowerStepPct: z.number().min(0.1).max(100),
@@ -48,7 +51,7 @@ export const islandParams = z
     onGridChargingPowerKw: kw,
     onGridChargingCutoffSoc: soc,
   })
-  .refine((p) => p.socLower < p.socUpper, { message: 'socRange', path: ['socLower'] });
+  .refine(socBandHolds, { message: 'socRange', path: ['socLower'] });
 
 export { STRATEGY_KINDS } from '../codes';
 /** 0 not issued, 1 issued successfully, 2 issue failed (SPEC §4). */
@@ -57,7 +60,7 @@ export const ISSUE_STATUS = { notIssued: 0, success: 1, failed: 2 } as const;
 export const strategy = z.object({
   strategyId: z.number().int(),
   stationId: z.number().int(),
-  kind: z.enum(STRATEGY_KINDS),
+  kind: strategyKind,
   name: z.string(),
   startDate: z.string(),
   endDate: z.string(),
@@ -101,13 +104,10 @@ const motFleet = actionsOn('mot', 'fleet');
 export const strategyActions = {
   queryStrategyList: mot.read(viewPerm, {
     summary: 'Strategies of a station, of one kind or both (deleted ones are left out).',
-    request: z.object({ stationId: id, kind: z.enum(STRATEGY_KINDS).optional(), page, length }),
+    request: z.object({ stationId: id, kind: strategyKind.optional(), page, length }),
     response: pageOf(strategy),
   }),
-  queryStrategyById: mot.read(viewPerm, {
-    summary: 'One strategy with all its parameters.',
-    request: z.object({ strategyId: id }), response: strategy,
-  }),
+  queryStrategyById: mot.read(viewPerm, recordById('One strategy with all its parameters.', 'strategyId', strategy)),
   savePeakShavingStrategy: mot.write('strategy.edit', {
     summary: 'Create or edit a peak-load shifting strategy; editing resets its issue status to not issued.',
     request: z.object({ stationId: id, strategyId: id.optional(), name: nonEmpty(100), startDate: isoDate, endDate: isoDate, params: peakShavingParams }),
@@ -131,10 +131,7 @@ export const strategyActions = {
     request: z.object({ stationId: id, strategyId: id.optional(), from: isoTime.optional(), to: isoTime.optional(), page, length }),
     response: pageOf(distributionRecord),
   }),
-  queryDistributionRecordById: mot.read(viewPerm, {
-    summary: 'One issuance record with the strategy snapshot that was sent.',
-    request: z.object({ distributionId: id }), response: distributionRecord,
-  }),
+  queryDistributionRecordById: mot.read(viewPerm, recordById('One issuance record with the strategy snapshot that was sent.', 'distributionId', distributionRecord)),
   queryStationMode: mot.read(viewPerm, {
     summary: 'Whether peak shaving and island operation are enabled at a station.',
     request: z.object({ stationId: id }),
@@ -142,7 +139,7 @@ export const strategyActions = {
   }),
   setControlMode: motFleet.write('strategy.control', {
     summary: 'Enable or shut down peak shaving or island operation (after the console\'s confirmation); dispatched to the gateway and recorded as a switch record.',
-    request: z.object({ stationId: id, mode: z.enum(STRATEGY_KINDS), enabled: z.boolean() }), response: switchRecord,
+    request: z.object({ stationId: id, mode: strategyKind, enabled: z.boolean() }), response: switchRecord,
   }),
   querySwitchRecords: mot.read(viewPerm, {
     summary: 'Mode switch records of a station, newest first (Operation History); optionally made in [from, to).',

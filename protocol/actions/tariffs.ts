@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
 import { OIL_PRICE_STATUS, PERIODS, TARIFF_STATUS } from '../codes';
-import { id, isoDate, isoTime, length, nonEmpty, page, pageOf } from './common';
+import { id, isoDate, isoTime, length, nonEmpty, page, pageOf, recordById } from './common';
 
 // Tariffs (SPEC §3, §5): seasons of execution months, each with time slots covering 24 h.
 // Prices are USD with at most four decimals; validation messages are codes the console maps
@@ -113,7 +113,7 @@ export const dayBill = z.object({
 const mot = actionsOn('mot');
 
 export const tariffActions = {
-  queryStationTariffs: mot.read(['electricityPriceManagement.electricityPriceManagement', 'electricityPriceManagement.historyPrice'], {
+  queryStationTariffs: mot.read(tariffRead, {
     summary: 'The tariff in force and pending ones of a station (Tariff Configuration).',
     request: z.object({ stationId: id }), response: z.object({ active: tariff.nullable(), pending: z.array(tariff) }),
   }),
@@ -121,10 +121,7 @@ export const tariffActions = {
     summary: 'Tariffs no longer in force, newest first (Historical Tariff).',
     request: z.object({ stationId: id, page, length }), response: pageOf(tariff),
   }),
-  queryTariffById: mot.read(['electricityPriceManagement.electricityPriceManagement', 'electricityPriceManagement.historyPrice'], {
-    summary: 'One tariff (preview).',
-    request: z.object({ tariffId: id }), response: tariff,
-  }),
+  queryTariffById: mot.read(tariffRead, recordById('One tariff (preview).', 'tariffId', tariff)),
   saveTariff: mot.write(write, {
     summary: 'Create a tariff, or edit a pending one. Active and historical tariffs are read-only (conflict).',
     request: z.object({ stationId: id, tariffId: id.optional(), name: nonEmpty(100), effectiveDate: isoDate, seasons }),

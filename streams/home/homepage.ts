@@ -3,6 +3,7 @@
 import type { Observable } from 'rxjs';
 import { dayStart, viewerZone } from '../../protocol/site-time';
 import type { Api } from '../api/client';
+import type { StoreEvent } from '../events';
 import { resourcesOf, type ResourceSpec } from '../resources';
 import type { View } from '../slices/selectors';
 import type { Store } from '../store';
@@ -53,38 +54,32 @@ export const MATRIX_MS = 60_000;
 /** The request key of a scope: the whole scope, or one provider. */
 export const scopeKey = (orgId: number | undefined): string => (orgId === undefined ? 'scope' : `org:${orgId}`);
 
-export const statisticsResource = (api: Api, orgId: number | undefined): ResourceSpec<HomepageStatistics> => {
+/** A figure of the homepage for one scope, polled under one id per scope; `loaded` names its event. */
+function homeResource<T>(
+  part: 'statistics' | 'curve' | 'matrix',
+  orgId: number | undefined,
+  intervalMs: number,
+  fetch: () => Promise<T>,
+  loaded: (value: T, key: string, at: number) => StoreEvent,
+): ResourceSpec<T> {
   const key = scopeKey(orgId);
   return {
-    id: `home/statistics/${key}`,
-    fetch: () => loadStatistics(api, orgId),
-    intervalMs: STATS_MS,
-    loaded: (data, at) => ({ type: 'home/statisticsLoaded', key, data, at }),
-    failed: (failures, at) => ({ type: 'home/statisticsFailed', key, failures, at }),
+    id: `home/${part}/${key}`,
+    fetch,
+    intervalMs,
+    loaded: (value, at) => loaded(value, key, at),
+    failed: (failures, at) => ({ type: `home/${part}Failed`, key, failures, at }),
   };
-};
+}
 
-export const curveResource = (api: Api, orgId: number | undefined, now: () => Date = () => new Date()): ResourceSpec<PowerCurve> => {
-  const key = scopeKey(orgId);
-  return {
-    id: `home/curve/${key}`,
-    fetch: () => loadTodayCurve(api, orgId, now()),
-    intervalMs: CURVE_MS,
-    loaded: (data, at) => ({ type: 'home/curveLoaded', key, data, at }),
-    failed: (failures, at) => ({ type: 'home/curveFailed', key, failures, at }),
-  };
-};
+export const statisticsResource = (api: Api, orgId: number | undefined): ResourceSpec<HomepageStatistics> =>
+  homeResource('statistics', orgId, STATS_MS, () => loadStatistics(api, orgId), (data, key, at) => ({ type: 'home/statisticsLoaded', key, data, at }));
 
-export const matrixResource = (api: Api, orgId: number | undefined): ResourceSpec<MatrixCard[]> => {
-  const key = scopeKey(orgId);
-  return {
-    id: `home/matrix/${key}`,
-    fetch: () => loadMatrix(api, orgId),
-    intervalMs: MATRIX_MS,
-    loaded: (cards, at) => ({ type: 'home/matrixLoaded', key, cards, at }),
-    failed: (failures, at) => ({ type: 'home/matrixFailed', key, failures, at }),
-  };
-};
+export const curveResource = (api: Api, orgId: number | undefined, now: () => Date = () => new Date()): ResourceSpec<PowerCurve> =>
+  homeResource('curve', orgId, CURVE_MS, () => loadTodayCurve(api, orgId, now()), (data, key, at) => ({ type: 'home/curveLoaded', key, data, at }));
+
+export const matrixResource = (api: Api, orgId: number | undefined): ResourceSpec<MatrixCard[]> =>
+  homeResource('matrix', orgId, MATRIX_MS, () => loadMatrix(api, orgId), (cards, key, at) => ({ type: 'home/matrixLoaded', key, cards, at }));
 
 /** Screen-facing streams: the store's view of a resource, polled while subscribed. */
 export const homeStatistics$ = (store: Store, api: Api, orgId: number | undefined): Observable<View<HomepageStatistics>> =>
