@@ -3,6 +3,7 @@
 //                          station: its models run the next 24 hours under a draft strategy and
 //                          under the one in force, both priced; median of 7 (target <= 2000)
 import { startTestServer } from '../../server/test/harness';
+import { peakShavingParams, spans } from '../../server/test/peak-shaving';
 import { log, median, report } from '../report';
 
 const RUNS = 7;
@@ -17,15 +18,10 @@ export async function run(): Promise<void> {
     const kw = Math.min(100, station.essPowerKw);
     const draft = {
       kind: 'peakShaving',
-      params: {
-        socUpper: 95, socLower: 10, cellVoltageUpper: 3.6, cellVoltageLower: 2.8, demandLimitKw: 10_000, antiBackflowKw: 0, antiOverloadKw: 10_000,
-        offGridSocUpper: 95, offGridSocLower: 15, emergencySoc: 20, supplyPriority: 'pv',
-        periods: [
-          { start: '00:00', end: '06:00', mode: 'charge', powerKw: kw },
-          { start: '06:00', end: '17:00', mode: 'idle', powerKw: 0 },
-          { start: '17:00', end: '22:00', mode: 'discharge', powerKw: kw },
-        ],
-      },
+      params: peakShavingParams(kw, {
+        socUpper: 95, demandLimitKw: 10_000, antiBackflowKw: 0, antiOverloadKw: 10_000,
+        periods: spans(kw, '00:00-06:00 charge', '06:00-17:00 idle', '17:00-22:00 discharge'),
+      }),
     };
     const times: number[] = [];
     let difference = 0;

@@ -1,9 +1,8 @@
 import type { FieldIssue } from '../../protocol/envelope';
 import { authed, type Handlers } from '../api/context';
 import { invalid } from '../api/errors';
-import { audit } from '../api/audit';
 import { requireStation } from './stations';
-import { OIL_START_GRACE_MS, notFound, conflict, offsetOf, lockStation, deletePending, type OilRow, oilCols, oilStatus, oilOut, oilStatusSql, loadOil, fourDecimals } from './tariffs-common';
+import { OIL_START_GRACE_MS, notFound, conflict, offsetOf, lockStation, deletePending, saveAudited, type OilRow, oilCols, oilStatus, oilOut, oilStatusSql, loadOil, fourDecimals } from './tariffs-common';
 
 // Fuel (oil) price actions (docs/tariffs.md); shared helpers in tariffs-common.ts.
 export const oilPricesHandlers: Handlers = {
@@ -32,7 +31,7 @@ export const oilPricesHandlers: Handlers = {
     if (start.getTime() < ctx.now.getTime() - OIL_START_GRACE_MS) issues.push({ path: 'startTime', issue: 'pastDate', limit: ctx.now.toISOString() });
     if (!fourDecimals(q.pricePerLitre)) issues.push({ path: 'pricePerLitre', issue: 'priceFormat' });
     if (!fourDecimals(q.kwhPerLitre)) issues.push({ path: 'kwhPerLitre', issue: 'priceFormat' });
-    const oilPriceId = await ctx.services.db.tx(async (t) => {
+    const oilPriceId = await saveAudited(ctx, me.accountId, 'oilPrice', q, q.oilPriceId, async (t) => {
       await lockStation(t, q.stationId);
       if (q.oilPriceId !== undefined) {
         const row = await loadOil(t, scope, q.oilPriceId, true);
@@ -72,21 +71,15 @@ export const oilPricesHandlers: Handlers = {
         );
         id = ins!.id;
       }
-      await audit(t, ctx, me.accountId, 'saveOilPrice', `oilPrice:${id}`, { ...q, created: q.oilPriceId === undefined });
       return id;
     });
     return { oilPriceId };
   },
 
-  deleteOilPrice: async ({ oilPriceId }, ctx) => {
-    const { me, scope } = authed(ctx);
-    return deletePending(ctx, scope, me.accountId, {
-      table: 'oil_prices',
-      id: oilPriceId,
+  deleteOilPrice: ({ oilPriceId }, ctx) =>
+    deletePending(ctx, 'oilPrice', oilPriceId, {
       load: loadOil,
       pending: (row) => oilStatus(row, ctx.now) === 'pending',
-      action: 'deleteOilPrice',
-      target: `oilPrice:${oilPriceId}`,
       detail: (row) => ({
         stationId: row.stationId,
         startTime: new Date(row.startTime).toISOString(),
@@ -94,6 +87,5 @@ export const oilPricesHandlers: Handlers = {
         pricePerLitre: Number(row.pricePerLitre),
         kwhPerLitre: Number(row.kwhPerLitre),
       }),
-    });
-  },
+    }),
 };

@@ -53,6 +53,13 @@ export const requireStation = (scope: Scope, stationId: number): void => {
   if (!scope.hasStation(stationId)) throw new ActionError('notFound');
 };
 
+/** The caller's scope once it holds `stationId` (notFound otherwise). */
+export const scopeWithStation = (ctx: Ctx, stationId: number): Scope => {
+  const { scope } = authed(ctx);
+  requireStation(scope, stationId);
+  return scope;
+};
+
 /** The provider a request works on: the given one if in scope, else all in scope. */
 export const providersFor = (scope: Scope, orgId?: number): number[] => {
   if (orgId === undefined) return scope.providerIds();

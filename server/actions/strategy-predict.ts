@@ -1,12 +1,12 @@
 import { strategyDraft } from '../../protocol/actions/strategy-predict';
-import { authed, type Handlers } from '../api/context';
-import { ActionError, invalid } from '../api/errors';
+import type { Handlers } from '../api/context';
+import { ActionError, exactlyOne, invalid } from '../api/errors';
 import { loadFleetConfig } from '../fleet/config';
 import type { StationConfig } from '../fleet/station';
 import { loadPricing } from '../money';
 import { predictDay, type StrategyDraft } from '../strategies/predict';
 import { strategySql, toStrategy, type StrategyRow } from '../strategies/records';
-import { requireStation } from './stations';
+import { scopeWithStation } from './stations';
 
 // predictStrategyDay (docs/strategies.md): the station as it runs now (the live model of its
 // gateway when the simulator runs, else its stored configuration), simulated for the next 24
@@ -14,9 +14,8 @@ import { requireStation } from './stations';
 
 export const strategyPredictHandlers: Handlers = {
   predictStrategyDay: async (q, ctx) => {
-    const { scope } = authed(ctx);
-    requireStation(scope, q.stationId);
-    if ((q.strategyId === undefined) === (q.draft === undefined)) invalid([{ path: q.strategyId === undefined ? 'draft' : 'strategyId', issue: 'oneOf' }]);
+    const scope = scopeWithStation(ctx, q.stationId);
+    exactlyOne(q.strategyId, q.draft, { neither: 'draft', both: 'strategyId' });
     const db = ctx.services.db;
     let draft: StrategyDraft;
     if (q.strategyId !== undefined) {

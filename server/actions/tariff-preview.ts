@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { dayBill } from '../../protocol/actions/tariffs';
-import { authed, type Handlers } from '../api/context';
-import { invalid } from '../api/errors';
+import type { Handlers } from '../api/context';
+import { exactlyOne, invalid } from '../api/errors';
 import { loadMetered, loadPricing, priceDay, toCents, type DayBill, type Pricing } from '../money';
-import { requireStation } from './stations';
+import { scopeWithStation } from './stations';
 import { loadTariff, normalise } from './tariffs-common';
 
 // The tariff preview's money (docs/tariffs.md): one local day of the station's metered energy
@@ -32,9 +32,8 @@ const underOnly = (pricing: Pricing, tariff: Pricing['tariffs'][number]): Pricin
 
 export const tariffPreviewHandlers: Handlers = {
   previewTariffBill: async (q, ctx) => {
-    const { scope } = authed(ctx);
-    requireStation(scope, q.stationId);
-    if ((q.tariffId === undefined) === (q.seasons === undefined)) invalid([{ path: q.tariffId === undefined ? 'tariffId' : 'seasons', issue: 'oneOf' }]);
+    const scope = scopeWithStation(ctx, q.stationId);
+    exactlyOne(q.tariffId, q.seasons, { neither: 'tariffId', both: 'seasons' });
     const db = ctx.services.db;
     const timezone = ctx.services.registry.stations.get(q.stationId)?.timezone ?? 'UTC';
     let candidate: Pricing['tariffs'][number];

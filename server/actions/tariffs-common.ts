@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { minutesOf, type oilPrice, type seasons as seasonsSchema, type tariff, type tariffTemplate } from '../../protocol/actions/tariffs';
 import type { Queryable } from '../db/db';
 import type { Scope } from '../auth/scope';
-import { type Ctx } from '../api/context';
+import { authed, type Ctx } from '../api/context';
 import { ActionError, invalid } from '../api/errors';
 import { dateKey } from '../../protocol/site-time';
 import { audit } from '../api/audit';
@@ -49,27 +49,43 @@ export const offsetOf = (page: number, length: number) => (page - 1) * length;
 /** Serialises writers of one station's tariffs / fuel prices. */
 export const lockStation = (q: Queryable, stationId: number) => q.query('SELECT id FROM stations WHERE id = $1 FOR UPDATE', [stationId]);
 
+/** The rows a station keeps by date (tariffs, fuel prices): their table and their actions' names. */
+const STATION_ROWS = {
+  tariff: { table: 'tariffs', save: 'saveTariff', remove: 'deleteTariff' },
+  oilPrice: { table: 'oil_prices', save: 'saveOilPrice', remove: 'deleteOilPrice' },
+} as const;
+type StationRowKind = keyof typeof STATION_ROWS;
+
+/**
+ * Saves one row of a station, a new one when the request names no `existingId`: `write` runs in a
+ * transaction that ends with the audit row, whose detail is the request and whether it created the
+ * row. Answers the row's id.
+ */
+export const saveAudited = (ctx: Ctx, accountId: number, kind: StationRowKind, request: object, existingId: number | undefined, write: (t: Queryable) => Promise<number>): Promise<number> =>
+  ctx.services.db.tx(async (t) => {
+    const id = await write(t);
+    await audit(t, ctx, accountId, STATION_ROWS[kind].save, `${kind}:${id}`, { ...request, created: existingId === undefined });
+    return id;
+  });
+
 /**
  * Deletes one pending row of a station (a tariff, a fuel price). The row is found in scope first,
  * then read again under the station lock so the pending check and the delete see the same row;
  * the audit row shares the transaction.
  */
-export const deletePending = async <R extends { stationId: number }>(ctx: Ctx, scope: Scope, accountId: number, d: {
-  table: 'tariffs' | 'oil_prices';
-  id: number;
+export const deletePending = async <R extends { stationId: number }>(ctx: Ctx, kind: StationRowKind, id: number, d: {
   load: (q: Queryable, scope: Scope, id: number, lock?: boolean) => Promise<R>;
   pending: (row: R) => boolean;
-  action: string;
-  target: string;
   detail: (row: R) => unknown;
 }): Promise<null> => {
+  const { me, scope } = authed(ctx);
   await ctx.services.db.tx(async (t) => {
-    const first = await d.load(t, scope, d.id);
+    const first = await d.load(t, scope, id);
     await lockStation(t, first.stationId);
-    const row = await d.load(t, scope, d.id, true);
+    const row = await d.load(t, scope, id, true);
     if (!d.pending(row)) conflict('notPending');
-    await t.query(`DELETE FROM ${d.table} WHERE id = $1`, [d.id]);
-    await audit(t, ctx, accountId, d.action, d.target, d.detail(row));
+    await t.query(`DELETE FROM ${STATION_ROWS[kind].table} WHERE id = $1`, [id]);
+    await audit(t, ctx, me.accountId, STATION_ROWS[kind].remove, `${kind}:${id}`, d.detail(row));
   });
   return null;
 };

@@ -2,7 +2,7 @@ import { authed, type Handlers } from '../api/context';
 import { invalid } from '../api/errors';
 import { audit } from '../api/audit';
 import { providersFor, requireStation } from './stations';
-import { stationToday, notFound, conflict, isUniqueViolation, offsetOf, deletePending, normalise, type TariffRow, tariffCols, tariffOut, activeDateOf, statusOf, loadTariff, writeTariff, type TemplateRow, templateCols, templateOut, loadTemplate, requireWholeProvider } from './tariffs-common';
+import { stationToday, notFound, conflict, isUniqueViolation, offsetOf, deletePending, saveAudited, normalise, type TariffRow, tariffCols, tariffOut, activeDateOf, statusOf, loadTariff, writeTariff, type TemplateRow, templateCols, templateOut, loadTemplate, requireWholeProvider } from './tariffs-common';
 
 // Tariff and tariff-template actions (docs/tariffs.md); shared helpers in tariffs-common.ts.
 export const tariffsHandlers: Handlers = {
@@ -50,26 +50,15 @@ export const tariffsHandlers: Handlers = {
   saveTariff: async (q, ctx) => {
     const { me, scope } = authed(ctx);
     requireStation(scope, q.stationId);
-    const tariffId = await ctx.services.db.tx(async (t) => {
-      const id = await writeTariff(t, ctx, scope, q);
-      await audit(t, ctx, me.accountId, 'saveTariff', `tariff:${id}`, { ...q, created: q.tariffId === undefined });
-      return id;
-    });
-    return { tariffId };
+    return { tariffId: await saveAudited(ctx, me.accountId, 'tariff', q, q.tariffId, (t) => writeTariff(t, ctx, scope, q)) };
   },
 
-  deleteTariff: async ({ tariffId }, ctx) => {
-    const { me, scope } = authed(ctx);
-    return deletePending(ctx, scope, me.accountId, {
-      table: 'tariffs',
-      id: tariffId,
+  deleteTariff: ({ tariffId }, ctx) =>
+    deletePending(ctx, 'tariff', tariffId, {
       load: loadTariff,
       pending: (row) => row.effectiveDate > stationToday(ctx, row.stationId),
-      action: 'deleteTariff',
-      target: `tariff:${tariffId}`,
       detail: (row) => ({ stationId: row.stationId, name: row.name, effectiveDate: row.effectiveDate }),
-    });
-  },
+    }),
 
   queryTariffTemplateList: async ({ orgId, page, length }, ctx) => {
     const { scope } = authed(ctx);

@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { backends, startTestServer } from '../test/harness';
+import { serverWorld } from '../test/world';
 import { ErrorCode } from '../../protocol/errors';
 
 // Concurrent hand resolutions share one statement (group commit); each caller must still get
 // exactly its own answer, and a provider's admin must not resolve another provider's alarm.
 describe.each(backends())('resolveAlarm group commit (%s)', (backend) => {
-  let s: TestServer;
-  let A: number;
-  let B: number;
-  beforeAll(async () => {
-    s = await startTestServer(backend);
-    const f = await s.fixtures();
-    [A, B] = f.providers as [number, number];
+  const w = serverWorld(() => startTestServer(backend), async (s) => {
+    const [A, B] = (await s.fixtures()).providers as [number, number];
+    return { A, B };
   });
-  afterAll(() => s.close());
 
   const open = async (provider: number, n: number): Promise<number[]> => {
-    const station = s.services.registry.stationsByProvider.get(provider)![0]!;
-    const rows = await s.services.db.query<{ id: number }>(
+    const station = w.s.services.registry.stationsByProvider.get(provider)![0]!;
+    const rows = await w.s.services.db.query<{ id: number }>(
       `INSERT INTO alarms(provider_id, station_id, device_type, rule_code, category, type, status, content, happen_time, dedup_key)
        SELECT $1::int, $2::int, 'gateway', 'batchTest', 'event', 'event', 1, 'batch ' || g, now(), 'batch:' || $1::int || ':' || g || ':' || random() FROM generate_series(1, $3::int) g RETURNING id`,
       [provider, station, n],
@@ -26,14 +22,14 @@ describe.each(backends())('resolveAlarm group commit (%s)', (backend) => {
   };
 
   it('answers each concurrent caller for its own alarm, duplicates as already resolved, and audits once each', async () => {
-    const root = await s.login('admin', 'Admin@2026');
-    const ids = await open(A, 12);
-    const calls = [...ids, ids[0]!, ids[1]!].map((alarmId) => s.call('resolveAlarm', { alarmId }, root));
+    const root = await w.s.login('admin', 'Admin@2026');
+    const ids = await open(w.A, 12);
+    const calls = [...ids, ids[0]!, ids[1]!].map((alarmId) => w.s.call('resolveAlarm', { alarmId }, root));
     const answers = await Promise.all(calls);
     expect(answers.every((a) => a.code === 0)).toBe(true);
     expect(answers.map((a) => a.data.alarmId)).toEqual([...ids, ids[0], ids[1]]);
     expect(answers.every((a) => a.data.alarmStatus === 2)).toBe(true);
-    const audits = await s.services.db.query<{ target: string; outcome: string }>(
+    const audits = await w.s.services.db.query<{ target: string; outcome: string }>(
       "SELECT target, detail->>'outcome' AS outcome FROM audit_log WHERE action = 'resolveAlarm' AND target = ANY($1::text[])",
       [ids.map((i) => `alarm:${i}`)],
     );
@@ -42,13 +38,13 @@ describe.each(backends())('resolveAlarm group commit (%s)', (backend) => {
   });
 
   it("keeps a provider's admin to its own alarms inside a shared batch", async () => {
-    const provA = (await s.makeAccount({ orgId: A, permissions: ['alarm.resolve', 'alarm.alarmList'] })).token;
-    const mine = await open(A, 3);
-    const theirs = await open(B, 3);
-    const answers = await Promise.all([...mine, ...theirs].map((alarmId) => s.call('resolveAlarm', { alarmId }, provA)));
+    const provA = (await w.s.makeAccount({ orgId: w.A, permissions: ['alarm.resolve', 'alarm.alarmList'] })).token;
+    const mine = await open(w.A, 3);
+    const theirs = await open(w.B, 3);
+    const answers = await Promise.all([...mine, ...theirs].map((alarmId) => w.s.call('resolveAlarm', { alarmId }, provA)));
     expect(answers.slice(0, 3).map((a) => a.code)).toEqual([0, 0, 0]);
     expect(answers.slice(3).map((a) => a.code)).toEqual([ErrorCode.notFound, ErrorCode.notFound, ErrorCode.notFound]);
-    const still = await s.services.db.query<{ status: number }>('SELECT status FROM alarms WHERE id = ANY($1::bigint[])', [theirs]);
+    const still = await w.s.services.db.query<{ status: number }>('SELECT status FROM alarms WHERE id = ANY($1::bigint[])', [theirs]);
     expect(still.every((r) => r.status === 1)).toBe(true);
   });
 });

@@ -3,39 +3,41 @@ import enAnalysis from '../../locales/en/analysis.json';
 import zhAnalysis from '../../locales/zh/analysis.json';
 import enCommon from '../../locales/en/common.json';
 import zhCommon from '../../locales/zh/common.json';
+import { inLang, word, type FileLang, type Word } from '../reports/labels';
 
 // Words of an analysis workbook in the caller's language: the console's own texts (figure names,
 // table titles, units), so the file names each figure as the screen does.
 
-export type AnalysisLang = 'zh' | 'en';
+export type AnalysisLang = FileLang;
 type FigKey = keyof typeof enAnalysis.fig;
 
 const TITLE_ROUTE = { pv: 'analysisPhotovoltaic', ess: 'analysisEnergyStorage', usage: 'analysisEnergyUsage' } as const;
 /** chart series keys of the answer → the figure they plot */
 const SERIES_FIGURE: Record<string, FigKey> = { irradiation: 'irradiationKwhM2', pr: 'prPct', prTempCorrected: 'prTempCorrectedPct', rte: 'rtePct', selfSufficiency: 'selfSufficiencyPct' };
 
-const PARAMS = {
-  report: ['报表', 'Report'],
-  scope: ['范围', 'Scope'],
-  period: ['周期', 'Period'],
-  from: ['开始日期', 'From'],
-  to: ['结束日期', 'To'],
-  compare: ['对比', 'Compare with'],
-  stations: ['电站数', 'Stations'],
-  localDays: ['日期', 'Dates'],
-  currency: ['货币', 'Currency'],
-  generated: ['生成时间', 'Generated'],
-} as const;
+/** Words of the parameter sheet: the toolbar's where the console has them, two of its own, and
+ *  the others those of the report files. */
+const SHEET_WORDS = ['scope', 'period', 'compare', 'stations', 'localDays'] as const;
+type SheetWord = (typeof SHEET_WORDS)[number];
+type ParamWord = SheetWord | Extract<Word, 'report' | 'from' | 'to' | 'currency' | 'generated'>;
+const isSheetWord = (w: ParamWord): w is SheetWord => (SHEET_WORDS as readonly string[]).includes(w);
 
 export const analysisText = (lang: AnalysisLang) => {
   const a = lang === 'zh' ? zhAnalysis : enAnalysis;
   const c = lang === 'zh' ? zhCommon : enCommon;
   const fig = (k: string): string => (k in a.fig ? a.fig[k as FigKey] : k);
+  const sheet: Record<SheetWord, string> = {
+    scope: a.toolbar.scope,
+    period: a.toolbar.period,
+    compare: a.toolbar.compare,
+    stations: inLang(['电站数', 'Stations'], lang),
+    localDays: inLang(['日期', 'Dates'], lang),
+  };
   return {
     fig,
     seriesFigure: (k: string): string => SERIES_FIGURE[k] ?? k,
     title: (kind: AnalysisKind): string => c.routes[TITLE_ROUTE[kind]],
-    word: (w: keyof typeof PARAMS): string => PARAMS[w][lang === 'zh' ? 0 : 1],
+    word: (w: ParamWord): string => (isSheetWord(w) ? sheet[w] : word(w, lang)),
     compareOf: (label: string): string => a.chart.compare.replace('{{label}}', label),
     rte: (method: string): string => (method === 'sameSoc' || method === 'socCorrected' ? a.rte[method] : method),
     rteMethod: (method: string, basis: string): string =>

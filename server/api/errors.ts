@@ -20,3 +20,8 @@ export const fail = (name: ErrorCodeName, data: unknown = null): never => {
 export const invalid = (issues: FieldIssue[]): never => {
   throw new ActionError('validationFailed', { issues });
 };
+
+/** Exactly one of two alternative fields: with neither the issue names `paths.neither`, with both `paths.both`. */
+export const exactlyOne = (a: unknown, b: unknown, paths: { neither: string; both: string }): void => {
+  if ((a === undefined) === (b === undefined)) invalid([{ path: a === undefined ? paths.neither : paths.both, issue: 'oneOf' }]);
+};

@@ -69,19 +69,28 @@ const typeParsers = {
   }) as typeof pg.types.getTypeParser,
 };
 
-const createPostgres = async (url: string, opts: DbOptions): Promise<Db> => {
-  let target = url;
-  let dropName: string | null = null;
-  if (opts.isolate) {
-    dropName = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dropName} TEMPLATE template0`);
+/** One statement on a connection of its own to the server `url` names (CREATE / DROP DATABASE). */
+const onServer = async (url: string, sql: string): Promise<void> => {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
     await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${dropName}`;
-    target = u.toString();
   }
+};
+
+/** A new empty database `name` on the server `url` names: its URL, and how to drop it again. */
+export const createDatabase = async (url: string, name: string): Promise<{ url: string; drop: () => Promise<void> }> => {
+  await onServer(url, `CREATE DATABASE ${name} TEMPLATE template0`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => onServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+};
+
+const createPostgres = async (url: string, opts: DbOptions): Promise<Db> => {
+  const isolated = opts.isolate ? await createDatabase(url, `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`) : null;
+  const target = isolated?.url ?? url;
   const pool = new pg.Pool({ connectionString: target, max: opts.poolSize ?? 10, types: typeParsers });
   pool.on('error', () => undefined); // idle-client errors surface on the next query instead
   // Parameterised statements are prepared once per connection (named by their text), so hot
@@ -134,12 +143,7 @@ const createPostgres = async (url: string, opts: DbOptions): Promise<Db> => {
     },
     close: async () => {
       await pool.end();
-      if (dropName) {
-        const admin = new pg.Client({ connectionString: url });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS ${dropName} WITH (FORCE)`);
-        await admin.end();
-      }
+      await isolated?.drop();
     },
   };
 };

@@ -61,5 +61,7 @@ const WORDS = {
 } as const;
 export type Word = keyof typeof WORDS;
 
-export const word = (w: Word, lang: FileLang): string => WORDS[w][lang === 'zh' ? 0 : 1];
-export const itemName = (i: ReportItem, lang: FileLang): string => ITEM_NAMES[i][lang === 'zh' ? 0 : 1];
+/** The text of a [Chinese, English] pair in `lang`. */
+export const inLang = (pair: readonly [string, string], lang: FileLang): string => pair[lang === 'zh' ? 0 : 1];
+export const word = (w: Word, lang: FileLang): string => inLang(WORDS[w], lang);
+export const itemName = (i: ReportItem, lang: FileLang): string => inLang(ITEM_NAMES[i], lang);

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../protocol/errors';
-import { backends, type TestServer } from '../../test/harness';
+import { backends } from '../../test/harness';
+import { serverWorld } from '../../test/world';
 import { startWithHistory } from './history-fixture';
 
 // exportAnalysis: the analysis a screen shows as an XLSX workbook whose numbers are the answer's,
@@ -10,30 +11,25 @@ import { startWithHistory } from './history-fixture';
 
 
 describe.each(backends())('exportAnalysis (%s)', (backend) => {
-  let s: TestServer;
-  let a: string;
-  let usageOnly: string;
-  let station: number;
-  let bStation: number;
-
-  beforeAll(async () => {
-    s = await startWithHistory(backend);
-    a = await s.login('sunrise', 'Sunrise@2026');
+  const w = serverWorld(() => startWithHistory(backend), async (s) => {
     const [pA, pB] = (await s.fixtures()).providers as [number, number];
-    usageOnly = (await s.makeAccount({ orgId: pA, permissions: ['analysis.energyUsage'] })).token;
     const first = async (p: number) => (await s.services.db.query<{ id: number }>('SELECT id FROM stations WHERE provider_id=$1 ORDER BY id LIMIT 1', [p]))[0]!.id;
-    [station, bStation] = [await first(pA), await first(pB)];
+    return {
+      a: await s.login('sunrise', 'Sunrise@2026'),
+      usageOnly: (await s.makeAccount({ orgId: pA, permissions: ['analysis.energyUsage'] })).token,
+      station: await first(pA),
+      bStation: await first(pB),
+    };
   }, 120_000);
-  afterAll(() => s?.close());
 
-  const month = () => ({ stationId: station, period: 'month', date: '2026-07-15', compare: 'previous' }) as const;
+  const month = () => ({ stationId: w.station, period: 'month', date: '2026-07-15', compare: 'previous' }) as const;
 
   it('the usage month as a workbook: figures, chart, stations, tariff periods, parameters', async () => {
-    const answer = await s.call('queryEnergyUsageAnalysis', month(), usageOnly);
-    const job = await s.call('exportAnalysis', { ...month(), analysis: 'usage', format: 'xlsx' }, usageOnly);
+    const answer = await w.s.call('queryEnergyUsageAnalysis', month(), w.usageOnly);
+    const job = await w.s.call('exportAnalysis', { ...month(), analysis: 'usage', format: 'xlsx' }, w.usageOnly);
     expect(job.code).toBe(0);
     expect(job.data).toMatchObject({ status: 'done', fileName: 'usage-analysis_2026-07-01_2026-07-31.xlsx' });
-    const file = await s.app.inject({ method: 'GET', url: job.data.downloadUrl! });
+    const file = await w.s.app.inject({ method: 'GET', url: job.data.downloadUrl! });
     expect(file.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
@@ -63,11 +59,11 @@ describe.each(backends())('exportAnalysis (%s)', (backend) => {
   });
 
   it('another analysis than the caller holds is forbidden; another provider\'s station is notFound; a bad format names the field', async () => {
-    expect((await s.call('exportAnalysis', { ...month(), analysis: 'pv', format: 'xlsx' }, usageOnly)).code).toBe(ErrorCode.forbidden);
-    const probe = await s.call('exportAnalysis', { ...month(), stationId: bStation, analysis: 'usage', format: 'xlsx' }, a);
+    expect((await w.s.call('exportAnalysis', { ...month(), analysis: 'pv', format: 'xlsx' }, w.usageOnly)).code).toBe(ErrorCode.forbidden);
+    const probe = await w.s.call('exportAnalysis', { ...month(), stationId: w.bStation, analysis: 'usage', format: 'xlsx' }, w.a);
     expect(probe.code).toBe(ErrorCode.notFound);
     expect(probe.data).toBeNull();
-    const bad = await s.call('exportAnalysis', { ...month(), analysis: 'usage', format: 'pdf' }, a);
+    const bad = await w.s.call('exportAnalysis', { ...month(), analysis: 'usage', format: 'pdf' }, w.a);
     expect(bad.code).toBe(ErrorCode.validationFailed);
   });
 });

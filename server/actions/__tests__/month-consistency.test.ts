@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, type TestServer } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { backends } from '../../test/harness';
+import { serverWorld } from '../../test/world';
 import { startWithHistory } from './history-fixture';
 
 // One station-month read four ways: the station overview, the three analyses and the site
@@ -9,29 +10,23 @@ import { startWithHistory } from './history-fixture';
 const ITEMS = ['pvKwh', 'chargeKwh', 'dischargeKwh', 'loadKwh', 'gridImportKwh', 'gridExportKwh', 'generatorKwh', 'fuelLitres', 'income', 'fuelCost'] as const;
 
 describe.each(backends())('a station-month across overview, analyses and site report (%s)', (backend) => {
-  let s: TestServer;
-  let token: string;
-  let station: number;
-
-  beforeAll(async () => {
-    s = await startWithHistory(backend);
-    token = await s.login('admin', 'Admin@2026');
+  const w = serverWorld(() => startWithHistory(backend), async (s) => ({
+    token: await s.login('admin', 'Admin@2026'),
     // a station with PV, storage and the most grid import: every figure is non-zero
-    station = (await s.services.db.query<{ id: number }>(
+    station: (await s.services.db.query<{ id: number }>(
       `SELECT s.id FROM stations s JOIN station_energy e ON e.station_id = s.id
        WHERE 'pv' = ANY(s.energy_types) AND s.ess_capacity_kwh > 0
-       GROUP BY s.id ORDER BY sum(e.grid_import) DESC LIMIT 1`))[0]!.id;
-  }, 120_000);
-  afterAll(() => s?.close());
+       GROUP BY s.id ORDER BY sum(e.grid_import) DESC LIMIT 1`))[0]!.id,
+  }), 120_000);
 
   it('energy and income are equal in every answer', async () => {
-    const month = { stationId: station, period: 'month', date: '2026-07-15' } as const;
+    const month = { stationId: w.station, period: 'month', date: '2026-07-15' } as const;
     const [o, pv, ess, use, rep] = await Promise.all([
-      s.call('queryStationOverview', { stationId: station }, token),
-      s.call('queryPvAnalysis', month, token),
-      s.call('queryEssAnalysis', month, token),
-      s.call('queryEnergyUsageAnalysis', month, token),
-      s.call('querySiteReport', { stationId: station, granularity: 'month', from: '2026-07-01', to: '2026-07-31', items: [...ITEMS] }, token),
+      w.s.call('queryStationOverview', { stationId: w.station }, w.token),
+      w.s.call('queryPvAnalysis', month, w.token),
+      w.s.call('queryEssAnalysis', month, w.token),
+      w.s.call('queryEnergyUsageAnalysis', month, w.token),
+      w.s.call('querySiteReport', { stationId: w.station, granularity: 'month', from: '2026-07-01', to: '2026-07-31', items: [...ITEMS] }, w.token),
     ]);
     for (const r of [o, pv, ess, use, rep]) expect(r.code).toBe(0);
     const m = o.data.energy.month;

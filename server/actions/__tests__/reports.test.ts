@@ -8,6 +8,7 @@ import { ErrorCode } from '../../../protocol/errors';
 import type { ResponseOf } from '../../../protocol/catalogue';
 import { REPORT_ITEMS } from '../../../protocol/actions/report-shapes';
 import { backends, startTestServer, type TestServer } from '../../test/harness';
+import { parseCsv } from '../../test/csv';
 import { seedIntervals } from './report-fixture';
 
 // A fixed clock on 15 July 2026 (noon in East Asia); fourteen days of 15-minute intervals are
@@ -18,35 +19,6 @@ type Report = ResponseOf<'querySiteReport'>;
 type Job = ResponseOf<'queryExportJob'>;
 interface Issue { path: string; issue: string }
 const issuesOf = (data: unknown): Issue[] => (data as { issues: Issue[] }).issues;
-
-/** RFC 4180 rows of a CSV text (BOM stripped). */
-const parseCsv = (text: string): string[][] => {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let f = '';
-  let q = false;
-  const s = text.replace(/^\uFEFF/, '');
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    if (q && c === '"' && s[i + 1] === '"') {
-      f += '"';
-      i++;
-    } else if (q && c === '"') q = false;
-    else if (q) f += c;
-    else if (c === '"') q = true;
-    else if (c === ',') {
-      row.push(f);
-      f = '';
-    } else if (c === '\r' && s[i + 1] === '\n') {
-      row.push(f);
-      rows.push(row);
-      row = [];
-      f = '';
-      i++;
-    } else f += c;
-  }
-  return rows;
-};
 
 describe.each(backends())('report actions (%s)', (backend) => {
   let s: TestServer;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestServer, type Answer, type TestServer } from '../../test/harness';
 import type { ResponseOf } from '../../../protocol/catalogue';
+import { peakShavingParams } from '../../test/peak-shaving';
 
 type Backend = Parameters<typeof startTestServer>[0];
 
@@ -19,17 +20,7 @@ export const PEAK_KEYS = ['socUpper', 'socLower', 'cellVoltageUpper', 'cellVolta
 export const ISLAND_KEYS = ['socUpper', 'socLower', 'optimalGeneratorPowerKw', 'essChargingPowerLimitKw', 'inverterPowerStepPct',
   'inverterShutdownThresholdPct', 'dgBackflowLimitKw', 'onGridChargingPowerKw', 'onGridChargingCutoffSoc'] as const;
 
-export const peakParams = (kw: number, over: Record<string, unknown> = {}) => ({
-  socUpper: 90, socLower: 10, cellVoltageUpper: 3.6, cellVoltageLower: 2.8, demandLimitKw: 500, antiBackflowKw: 10, antiOverloadKw: 800,
-  offGridSocUpper: 95, offGridSocLower: 15, emergencySoc: 20, supplyPriority: 'pv',
-  periods: [
-    { start: '00:00', end: '08:00', mode: 'charge', powerKw: kw },
-    { start: '08:00', end: '10:00', mode: 'idle', powerKw: 0 },
-    { start: '10:00', end: '12:00', mode: 'discharge', powerKw: kw },
-    { start: '18:00', end: '24:00', mode: 'discharge', powerKw: kw },
-  ],
-  ...over,
-});
+export const peakParams = peakShavingParams;
 export const islandParams = (over: Record<string, unknown> = {}) => ({
   socUpper: 95, socLower: 20, optimalGeneratorPowerKw: 10, essChargingPowerLimitKw: 10, inverterPowerStepPct: 10,
   inverterShutdownThresholdPct: 5, dgBackflowLimitKw: 10, onGridChargingPowerKw: 0, onGridChargingCutoffSoc: 90, ...over,

@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { backends, type TestServer } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { backends } from '../../test/harness';
 import { ErrorCode } from '../../../protocol/errors';
-import type { ActionName } from '../../../protocol/catalogue';
-import { ISLAND_KEYS, islandParams, issuesOf, PEAK_KEYS, peakParams, strategiesWorld, type StationRow } from './strategies-fixture';
+import { itRefusesOtherTenantsAndInvalidPayloads, type RefusalCase } from './refusals';
+import { ISLAND_KEYS, islandParams, issuesOf, PEAK_KEYS, peakParams, strategiesWorld } from './strategies-fixture';
 
 // What the strategy actions refuse: a role without the key, another provider's ids, invalid
 // payloads, and the rules a saved strategy must keep (SPEC §5 and ours). What they do with an
@@ -11,99 +11,68 @@ import { ISLAND_KEYS, islandParams, issuesOf, PEAK_KEYS, peakParams, strategiesW
 describe.each(backends())('strategies (%s)', (backend) => {
   const w = strategiesWorld(backend);
   const { kw, stationsOf, savePeak, saveIsland } = w;
-  let s: TestServer;
-  let root: string;
-  let a: string;
-  let b: string;
-  let nobody: string;
-  let viewer: string;
-  let pA: number;
-  let ess: StationRow;
-  let island: StationRow;
-  let onGrid: StationRow;
-  let bEss: StationRow;
-  let bNoEss: StationRow;
-  let bStrategy: number;
-  let bDistribution: number;
-  let bSwitch: number;
-  // the world's fields under the names the cases use
-  beforeAll(() => ({ s, root, a, b, nobody, viewer, pA, ess, island, onGrid, bEss, bNoEss, bStrategy, bDistribution, bSwitch } = w));
 
   // ───────────── the four checks every action gets ─────────────
 
-  interface Case {
-    action: ActionName;
+  interface Case extends RefusalCase {
     write: boolean;
     valid: () => Record<string, unknown>;
-    cross: () => Record<string, unknown>;
-    invalid: () => Record<string, unknown>;
-    path: string;
   }
   const cases: Case[] = [
-    { action: 'queryStrategyList', write: false, valid: () => ({ stationId: ess.id }), cross: () => ({ stationId: bEss.id }), invalid: () => ({ stationId: 'abc' }), path: 'stationId' },
-    { action: 'queryStrategyById', write: false, valid: () => ({ strategyId: bStrategy }), cross: () => ({ strategyId: bStrategy }), invalid: () => ({ strategyId: -1 }), path: 'strategyId' },
+    { action: 'queryStrategyList', write: false, valid: () => ({ stationId: w.ess.id }), cross: () => ({ stationId: w.bEss.id }), invalid: () => ({ stationId: 'abc' }), path: 'stationId' },
+    { action: 'queryStrategyById', write: false, valid: () => ({ strategyId: w.bStrategy }), cross: () => ({ strategyId: w.bStrategy }), invalid: () => ({ strategyId: -1 }), path: 'strategyId' },
     {
       action: 'savePeakShavingStrategy', write: true,
-      valid: () => ({ stationId: ess.id, name: 'x', startDate: '2080-01-01', endDate: '2080-12-31', params: peakParams(kw()) }),
-      cross: () => ({ stationId: bEss.id, name: 'x', startDate: '2080-01-01', endDate: '2080-12-31', params: peakParams(kw()) }),
-      invalid: () => ({ stationId: ess.id, name: 'x', startDate: '2080-01-01', endDate: '2080-12-31', params: peakParams(kw(), { socUpper: 150 }) }),
+      valid: () => ({ stationId: w.ess.id, name: 'x', startDate: '2080-01-01', endDate: '2080-12-31', params: peakParams(kw()) }),
+      cross: () => ({ stationId: w.bEss.id, name: 'x', startDate: '2080-01-01', endDate: '2080-12-31', params: peakParams(kw()) }),
+      invalid: () => ({ stationId: w.ess.id, name: 'x', startDate: '2080-01-01', endDate: '2080-12-31', params: peakParams(kw(), { socUpper: 150 }) }),
       path: 'params.socUpper',
     },
     {
       action: 'saveIslandStrategy', write: true,
-      valid: () => ({ stationId: island.id, name: 'x', startDate: '2080-01-01', endDate: '2080-12-31', params: islandParams() }),
-      cross: () => ({ stationId: bEss.id, name: 'x', startDate: '2080-01-01', endDate: '2080-12-31', params: islandParams() }),
-      invalid: () => ({ stationId: island.id, name: 'x', startDate: '2080-13-01', endDate: '2080-12-31', params: islandParams() }),
+      valid: () => ({ stationId: w.island.id, name: 'x', startDate: '2080-01-01', endDate: '2080-12-31', params: islandParams() }),
+      cross: () => ({ stationId: w.bEss.id, name: 'x', startDate: '2080-01-01', endDate: '2080-12-31', params: islandParams() }),
+      invalid: () => ({ stationId: w.island.id, name: 'x', startDate: '2080-13-01', endDate: '2080-12-31', params: islandParams() }),
       path: 'startDate',
     },
-    { action: 'deleteStrategy', write: true, valid: () => ({ strategyId: bStrategy }), cross: () => ({ strategyId: bStrategy }), invalid: () => ({}), path: 'strategyId' },
+    { action: 'deleteStrategy', write: true, valid: () => ({ strategyId: w.bStrategy }), cross: () => ({ strategyId: w.bStrategy }), invalid: () => ({}), path: 'strategyId' },
     {
-      action: 'queryDistributionRecords', write: false, valid: () => ({ stationId: ess.id }), cross: () => ({ stationId: bEss.id }),
-      invalid: () => ({ stationId: ess.id, length: 5000 }), path: 'length',
+      action: 'queryDistributionRecords', write: false, valid: () => ({ stationId: w.ess.id }), cross: () => ({ stationId: w.bEss.id }),
+      invalid: () => ({ stationId: w.ess.id, length: 5000 }), path: 'length',
     },
     {
-      action: 'queryDistributionRecordById', write: false, valid: () => ({ distributionId: bDistribution }), cross: () => ({ distributionId: bDistribution }),
+      action: 'queryDistributionRecordById', write: false, valid: () => ({ distributionId: w.bDistribution }), cross: () => ({ distributionId: w.bDistribution }),
       invalid: () => ({ distributionId: 1.5 }), path: 'distributionId',
     },
-    { action: 'queryStationMode', write: false, valid: () => ({ stationId: ess.id }), cross: () => ({ stationId: bEss.id }), invalid: () => ({}), path: 'stationId' },
+    { action: 'queryStationMode', write: false, valid: () => ({ stationId: w.ess.id }), cross: () => ({ stationId: w.bEss.id }), invalid: () => ({}), path: 'stationId' },
     {
-      action: 'querySwitchRecords', write: false, valid: () => ({ stationId: ess.id }), cross: () => ({ stationId: bEss.id }),
-      invalid: () => ({ stationId: ess.id, page: 0 }), path: 'page',
+      action: 'querySwitchRecords', write: false, valid: () => ({ stationId: w.ess.id }), cross: () => ({ stationId: w.bEss.id }),
+      invalid: () => ({ stationId: w.ess.id, page: 0 }), path: 'page',
     },
   ];
 
   it.each(cases)('$action: a role without the key is forbidden', async (c) => {
-    const r = await s.call(c.action, c.valid(), nobody);
+    const r = await w.s.call(c.action, c.valid(), w.nobody);
     expect(r.code).toBe(ErrorCode.forbidden);
     expect(r.status).toBe(403);
-    if (c.write) expect((await s.call(c.action, c.valid(), viewer)).code).toBe(ErrorCode.forbidden);
+    if (c.write) expect((await w.s.call(c.action, c.valid(), w.viewer)).code).toBe(ErrorCode.forbidden);
   });
 
-  it.each(cases)("$action: provider A's admin probing provider B's ids gets notFound and no data", async (c) => {
-    const r = await s.call(c.action, c.cross(), a);
-    expect(r.code).toBe(ErrorCode.notFound);
-    expect(r.data).toBeNull();
-  });
-
-  it.each(cases)('$action: an invalid payload names the field', async (c) => {
-    const r = await s.call(c.action, c.invalid(), a);
-    expect(r.code).toBe(ErrorCode.validationFailed);
-    expect(issuesOf(r.data).map((i) => i.path)).toContain(c.path);
-  });
+  itRefusesOtherTenantsAndInvalidPayloads(cases, (action, payload) => w.s.call(action, payload, w.a));
 
   it('the probes changed nothing of provider B', async () => {
-    const r = await s.call('queryStrategyById', { strategyId: bStrategy }, b);
+    const r = await w.s.call('queryStrategyById', { strategyId: w.bStrategy }, w.b);
     expect(r.code).toBe(0);
-    const list = await s.call('queryStrategyList', { stationId: bEss.id, length: 100 }, b);
+    const list = await w.s.call('queryStrategyList', { stationId: w.bEss.id, length: 100 }, w.b);
     expect(list.data.dataList.every((x) => !x.startDate.startsWith('2080'))).toBe(true);
-    const switches = await s.call('querySwitchRecords', { stationId: bEss.id }, b);
-    expect(switches.data.dataList.map((x) => x.recordId)).toContain(bSwitch);
+    const switches = await w.s.call('querySwitchRecords', { stationId: w.bEss.id }, w.b);
+    expect(switches.data.dataList.map((x) => x.recordId)).toContain(w.bSwitch);
   });
 
   it('the platform administrator reads across providers', async () => {
-    expect((await s.call('queryStrategyById', { strategyId: bStrategy }, root)).code).toBe(0);
-    expect((await s.call('queryDistributionRecordById', { distributionId: bDistribution }, root)).code).toBe(0);
-    expect((await s.call('querySwitchRecords', { stationId: bEss.id }, root)).data.totalCount).toBe(1);
+    expect((await w.s.call('queryStrategyById', { strategyId: w.bStrategy }, w.root)).code).toBe(0);
+    expect((await w.s.call('queryDistributionRecordById', { distributionId: w.bDistribution }, w.root)).code).toBe(0);
+    expect((await w.s.call('querySwitchRecords', { stationId: w.bEss.id }, w.root)).data.totalCount).toBe(1);
   });
 
   // ───────────── validation rules (SPEC §5 and ours) ─────────────
@@ -111,7 +80,7 @@ describe.each(backends())('strategies (%s)', (backend) => {
   it.each(PEAK_KEYS)('savePeakShavingStrategy: missing params.%s is named', async (key) => {
     const params: Record<string, unknown> = peakParams(kw());
     delete params[key];
-    const r = await savePeak(a, ess.id, '2096-01-01', '2096-12-31', params);
+    const r = await savePeak(w.a, w.ess.id, '2096-01-01', '2096-12-31', params);
     expect(r.code).toBe(ErrorCode.validationFailed);
     expect(issuesOf(r.data)).toContainEqual({ path: `params.${key}`, issue: 'required' });
   });
@@ -119,105 +88,105 @@ describe.each(backends())('strategies (%s)', (backend) => {
   it.each(ISLAND_KEYS)('saveIslandStrategy: missing params.%s is named', async (key) => {
     const params: Record<string, unknown> = islandParams();
     delete params[key];
-    const r = await saveIsland(a, island.id, '2096-01-01', '2096-12-31', params);
+    const r = await saveIsland(w.a, w.island.id, '2096-01-01', '2096-12-31', params);
     expect(r.code).toBe(ErrorCode.validationFailed);
     expect(issuesOf(r.data)).toContainEqual({ path: `params.${key}`, issue: 'required' });
   });
 
   it.each(['stationId', 'name', 'startDate', 'endDate', 'params'])('save: missing %s is named', async (key) => {
-    for (const [action, params, stationId] of [['savePeakShavingStrategy', peakParams(kw()), ess.id], ['saveIslandStrategy', islandParams(), island.id]] as const) {
+    for (const [action, params, stationId] of [['savePeakShavingStrategy', peakParams(kw()), w.ess.id], ['saveIslandStrategy', islandParams(), w.island.id]] as const) {
       const payload: Record<string, unknown> = { stationId, name: 'n', startDate: '2096-01-01', endDate: '2096-12-31', params };
       delete payload[key];
-      const r = await s.call(action, payload, a);
+      const r = await w.s.call(action, payload, w.a);
       expect(r.code).toBe(ErrorCode.validationFailed);
       expect(issuesOf(r.data)).toContainEqual({ path: key, issue: 'required' });
     }
   });
 
   it('save: a blank name is refused', async () => {
-    const r = await s.call('savePeakShavingStrategy', { stationId: ess.id, name: '   ', startDate: '2096-01-01', endDate: '2096-12-31', params: peakParams(kw()) }, a);
+    const r = await w.s.call('savePeakShavingStrategy', { stationId: w.ess.id, name: '   ', startDate: '2096-01-01', endDate: '2096-12-31', params: peakParams(kw()) }, w.a);
     expect(issuesOf(r.data)).toContainEqual({ path: 'name', issue: 'tooSmall', limit: 1 });
   });
 
   it('save: socLower >= socUpper is refused (and the other lower/upper pairs)', async () => {
     for (const over of [{ socLower: 90 }, { socLower: 95 }]) {
-      const r = await savePeak(a, ess.id, '2096-01-01', '2096-12-31', peakParams(kw(), over));
+      const r = await savePeak(w.a, w.ess.id, '2096-01-01', '2096-12-31', peakParams(kw(), over));
       expect(r.code).toBe(ErrorCode.validationFailed);
       expect(issuesOf(r.data)).toContainEqual({ path: 'params.socLower', issue: 'socRange' });
     }
-    const off = await savePeak(a, ess.id, '2096-01-01', '2096-12-31', peakParams(kw(), { offGridSocLower: 95 }));
+    const off = await savePeak(w.a, w.ess.id, '2096-01-01', '2096-12-31', peakParams(kw(), { offGridSocLower: 95 }));
     expect(issuesOf(off.data)).toContainEqual({ path: 'params.offGridSocLower', issue: 'socRange' });
-    const volt = await savePeak(a, ess.id, '2096-01-01', '2096-12-31', peakParams(kw(), { cellVoltageLower: 3.6 }));
+    const volt = await savePeak(w.a, w.ess.id, '2096-01-01', '2096-12-31', peakParams(kw(), { cellVoltageLower: 3.6 }));
     expect(issuesOf(volt.data)).toContainEqual({ path: 'params.cellVoltageLower', issue: 'voltageRange' });
-    const isl = await saveIsland(a, island.id, '2096-01-01', '2096-12-31', islandParams({ socLower: 95, socUpper: 20 }));
+    const isl = await saveIsland(w.a, w.island.id, '2096-01-01', '2096-12-31', islandParams({ socLower: 95, socUpper: 20 }));
     expect(isl.code).toBe(ErrorCode.validationFailed);
     expect(issuesOf(isl.data)).toContainEqual({ path: 'params.socLower', issue: 'socRange' });
   });
 
   it('save: the station must fit the kind', async () => {
-    const noEss = await savePeak(b, bNoEss.id, '2096-01-01', '2096-12-31', peakParams(10));
+    const noEss = await savePeak(w.b, w.bNoEss.id, '2096-01-01', '2096-12-31', peakParams(10));
     expect(noEss.code).toBe(ErrorCode.validationFailed);
     expect(issuesOf(noEss.data)).toEqual([{ path: 'stationId', issue: 'stationType' }]);
-    const grid = await saveIsland(a, onGrid.id, '2096-01-01', '2096-12-31', islandParams());
+    const grid = await saveIsland(w.a, w.onGrid.id, '2096-01-01', '2096-12-31', islandParams());
     expect(grid.code).toBe(ErrorCode.validationFailed);
     expect(issuesOf(grid.data)).toEqual([{ path: 'stationId', issue: 'stationType' }]);
   });
 
   it('save: date ranges of one kind at one station may not overlap', async () => {
-    const first = await savePeak(a, ess.id, '2091-01-01', '2091-06-30', peakParams(kw()));
+    const first = await savePeak(w.a, w.ess.id, '2091-01-01', '2091-06-30', peakParams(kw()));
     expect(first.code).toBe(0);
-    const touching = await savePeak(a, ess.id, '2091-06-30', '2091-12-31', peakParams(kw()));
+    const touching = await savePeak(w.a, w.ess.id, '2091-06-30', '2091-12-31', peakParams(kw()));
     expect(touching.code).toBe(ErrorCode.conflict);
     expect(touching.data).toEqual({ reason: 'dateOverlap', strategyId: first.data.strategyId, startDate: '2091-01-01', endDate: '2091-06-30' });
-    const inside = await savePeak(a, ess.id, '2091-02-01', '2091-02-28', peakParams(kw()));
+    const inside = await savePeak(w.a, w.ess.id, '2091-02-01', '2091-02-28', peakParams(kw()));
     expect(inside.code).toBe(ErrorCode.conflict);
-    const next = await savePeak(a, ess.id, '2091-07-01', '2091-12-31', peakParams(kw()));
+    const next = await savePeak(w.a, w.ess.id, '2091-07-01', '2091-12-31', peakParams(kw()));
     expect(next.code).toBe(0);
     // editing: its own range never clashes, a neighbour's does
-    expect((await savePeak(a, ess.id, '2091-01-01', '2091-06-30', peakParams(kw()), { strategyId: first.data.strategyId })).code).toBe(0);
-    expect((await savePeak(a, ess.id, '2091-01-01', '2091-07-15', peakParams(kw()), { strategyId: first.data.strategyId })).code).toBe(ErrorCode.conflict);
+    expect((await savePeak(w.a, w.ess.id, '2091-01-01', '2091-06-30', peakParams(kw()), { strategyId: first.data.strategyId })).code).toBe(0);
+    expect((await savePeak(w.a, w.ess.id, '2091-01-01', '2091-07-15', peakParams(kw()), { strategyId: first.data.strategyId })).code).toBe(ErrorCode.conflict);
     // another station, or the other kind at this one, is free to use the same dates
-    const otherStation = (await stationsOf(pA)).find((x) => x.energyTypes.includes('ess') && x.id !== ess.id)!;
-    expect((await savePeak(a, otherStation.id, '2091-01-01', '2091-06-30', peakParams(Math.min(10, otherStation.essPowerKw)))).code).toBe(0);
-    expect((await savePeak(a, island.id, '2091-03-01', '2091-04-30', peakParams(Math.min(10, island.essPowerKw)))).code).toBe(0);
-    expect((await saveIsland(a, island.id, '2091-03-01', '2091-04-30', islandParams())).code).toBe(0);
+    const otherStation = (await stationsOf(w.pA)).find((x) => x.energyTypes.includes('ess') && x.id !== w.ess.id)!;
+    expect((await savePeak(w.a, otherStation.id, '2091-01-01', '2091-06-30', peakParams(Math.min(10, otherStation.essPowerKw)))).code).toBe(0);
+    expect((await savePeak(w.a, w.island.id, '2091-03-01', '2091-04-30', peakParams(Math.min(10, w.island.essPowerKw)))).code).toBe(0);
+    expect((await saveIsland(w.a, w.island.id, '2091-03-01', '2091-04-30', islandParams())).code).toBe(0);
     // a deleted strategy no longer blocks its dates
-    expect((await s.call('deleteStrategy', { strategyId: next.data.strategyId }, a)).code).toBe(0);
-    expect((await savePeak(a, ess.id, '2091-07-01', '2091-09-30', peakParams(kw()))).code).toBe(0);
+    expect((await w.s.call('deleteStrategy', { strategyId: next.data.strategyId }, w.a)).code).toBe(0);
+    expect((await savePeak(w.a, w.ess.id, '2091-07-01', '2091-09-30', peakParams(kw()))).code).toBe(0);
   });
 
   it('save: endDate before startDate is a timeError', async () => {
-    const r = await savePeak(a, ess.id, '2097-02-01', '2097-01-01', peakParams(kw()));
+    const r = await savePeak(w.a, w.ess.id, '2097-02-01', '2097-01-01', peakParams(kw()));
     expect(r.code).toBe(ErrorCode.validationFailed);
     expect(issuesOf(r.data)).toContainEqual({ path: 'endDate', issue: 'timeError' });
   });
 
   it('savePeakShavingStrategy: periods within the day, start < end, no overlap', async () => {
     const p = (start: string, end: string) => ({ start, end, mode: 'charge', powerKw: kw() });
-    const overlap = await savePeak(a, ess.id, '2097-01-01', '2097-12-31', peakParams(kw(), { periods: [p('00:00', '10:00'), p('09:00', '12:00')] }));
+    const overlap = await savePeak(w.a, w.ess.id, '2097-01-01', '2097-12-31', peakParams(kw(), { periods: [p('00:00', '10:00'), p('09:00', '12:00')] }));
     expect(overlap.code).toBe(ErrorCode.validationFailed);
     expect(issuesOf(overlap.data)).toEqual([{ path: 'params.periods.1.start', issue: 'timeError' }]);
-    const unordered = await savePeak(a, ess.id, '2097-01-01', '2097-12-31', peakParams(kw(), { periods: [p('20:00', '24:00'), p('10:00', '20:30')] }));
+    const unordered = await savePeak(w.a, w.ess.id, '2097-01-01', '2097-12-31', peakParams(kw(), { periods: [p('20:00', '24:00'), p('10:00', '20:30')] }));
     expect(issuesOf(unordered.data)).toEqual([{ path: 'params.periods.1.start', issue: 'timeError' }]);
-    const backwards = await savePeak(a, ess.id, '2097-01-01', '2097-12-31', peakParams(kw(), { periods: [p('10:00', '10:00'), p('24:00', '24:00')] }));
+    const backwards = await savePeak(w.a, w.ess.id, '2097-01-01', '2097-12-31', peakParams(kw(), { periods: [p('10:00', '10:00'), p('24:00', '24:00')] }));
     expect(issuesOf(backwards.data)).toEqual([
       { path: 'params.periods.0.end', issue: 'timeError' },
       { path: 'params.periods.1.end', issue: 'timeError' },
     ]);
-    const outside = await savePeak(a, ess.id, '2097-01-01', '2097-12-31', peakParams(kw(), { periods: [p('22:00', '25:00')] }));
+    const outside = await savePeak(w.a, w.ess.id, '2097-01-01', '2097-12-31', peakParams(kw(), { periods: [p('22:00', '25:00')] }));
     expect(issuesOf(outside.data)).toContainEqual({ path: 'params.periods.0.end', issue: 'invalidFormat' });
-    const whole = await savePeak(a, ess.id, '2097-01-01', '2097-12-31', peakParams(kw(), { periods: [p('00:00', '24:00')] }));
+    const whole = await savePeak(w.a, w.ess.id, '2097-01-01', '2097-12-31', peakParams(kw(), { periods: [p('00:00', '24:00')] }));
     expect(whole.code).toBe(0);
   });
 
   it("save: charge/discharge power may not exceed the station's converter power", async () => {
-    const over = ess.essPowerKw + 1;
-    const r = await savePeak(a, ess.id, '2098-01-01', '2098-12-31', peakParams(kw(), {
+    const over = w.ess.essPowerKw + 1;
+    const r = await savePeak(w.a, w.ess.id, '2098-01-01', '2098-12-31', peakParams(kw(), {
       periods: [{ start: '00:00', end: '06:00', mode: 'charge', powerKw: over }, { start: '06:00', end: '08:00', mode: 'idle', powerKw: 0 }],
     }));
     expect(r.code).toBe(ErrorCode.validationFailed);
-    expect(issuesOf(r.data)).toEqual([{ path: 'params.periods.0.powerKw', issue: 'tooBig', limit: ess.essPowerKw }]);
-    const isl = await saveIsland(a, island.id, '2098-01-01', '2098-12-31', islandParams({ essChargingPowerLimitKw: island.essPowerKw + 1 }));
-    expect(issuesOf(isl.data)).toEqual([{ path: 'params.essChargingPowerLimitKw', issue: 'tooBig', limit: island.essPowerKw }]);
+    expect(issuesOf(r.data)).toEqual([{ path: 'params.periods.0.powerKw', issue: 'tooBig', limit: w.ess.essPowerKw }]);
+    const isl = await saveIsland(w.a, w.island.id, '2098-01-01', '2098-12-31', islandParams({ essChargingPowerLimitKw: w.island.essPowerKw + 1 }));
+    expect(issuesOf(isl.data)).toEqual([{ path: 'params.essChargingPowerLimitKw', issue: 'tooBig', limit: w.island.essPowerKw }]);
   });
 });

@@ -4,6 +4,7 @@ import { ErrorCode } from '../../../protocol/errors';
 import { wallClock } from '../../../protocol/site-time';
 import { pointIndex } from '../../../protocol/fleet';
 import type { FleetRuntime } from '../../fleet/runtime';
+import { peakShavingParams, spans } from '../../test/peak-shaving';
 
 // Operation modes with the simulated fleet: the predicted day, one dispatch at a time per
 // station, the outcome of every command audited, retry after a refusal, and a station that
@@ -16,14 +17,9 @@ interface StationRow { id: number; systemType: number; energyTypes: string[]; es
 const NOW = Date.UTC(2026, 6, 15, 4, 0);
 const VIEW = 'operationModeManagement.operationModeManagement';
 
-const peak = (kw: number, over: Record<string, unknown> = {}) => ({
-  socUpper: 95, socLower: 5, cellVoltageUpper: 3.6, cellVoltageLower: 2.8, demandLimitKw: 100_000, antiBackflowKw: 0, antiOverloadKw: 100_000,
-  offGridSocUpper: 95, offGridSocLower: 15, emergencySoc: 20, supplyPriority: 'storage',
-  periods: [
-    { start: '00:00', end: '07:00', mode: 'charge', powerKw: kw },
-    { start: '07:00', end: '18:00', mode: 'idle', powerKw: 0 },
-    { start: '18:00', end: '24:00', mode: 'discharge', powerKw: kw },
-  ],
+const peak = (kw: number, over: Record<string, unknown> = {}) => peakShavingParams(kw, {
+  socUpper: 95, socLower: 5, demandLimitKw: 100_000, antiBackflowKw: 0, antiOverloadKw: 100_000, supplyPriority: 'storage',
+  periods: spans(kw, '00:00-07:00 charge', '07:00-18:00 idle', '18:00-24:00 discharge'),
   ...over,
 });
 

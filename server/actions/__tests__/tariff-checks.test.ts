@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { backends, type Answer, type TestServer } from '../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { backends, type Answer } from '../../test/harness';
 import { ErrorCode } from '../../../protocol/errors';
 import { addDays, DAY, expectForbidden, expectInvalid, expectNotFound, goodSeasons, MONTHS, type Slot, slot, tariffsWorld } from './tariffs-fixture';
 
@@ -9,86 +9,69 @@ import { addDays, DAY, expectForbidden, expectInvalid, expectNotFound, goodSeaso
 describe.each(backends())('tariffs, templates and fuel prices: refusals (%s)', (backend) => {
   const w = tariffsWorld(backend);
   const { todayOf, iso, freeDate, freeTime } = w;
-  let s: TestServer;
-  let admin: string;
-  let tokA: string;
-  let operator: string;
-  let readOnly: string;
-  let writeOnly: string;
-  let pA: number;
-  let pB: number;
-  let stA: number;
-  let stA2: number;
-  let stB: number;
-  let tariffB: number;
-  let templateB: number;
-  let oilB: number;
-  let templateA: number;
-  // the world's fields under the names the cases use
-  beforeAll(() => ({ s, admin, tokA, operator, readOnly, writeOnly, pA, pB, stA, stA2, stB, tariffB, templateB, oilB, templateA } = w));
 
   // -------------------------------------------------------------------------------------------
   describe('permission denied (role lacks the key)', () => {
     it('read actions need the route keys', async () => {
       const reads = [
-        s.call('queryStationTariffs', { stationId: stA }, writeOnly),
-        s.call('queryTariffHistory', { stationId: stA }, writeOnly),
-        s.call('queryTariffById', { tariffId: 1 }, writeOnly),
-        s.call('queryTariffTemplateList', {}, writeOnly),
-        s.call('queryOilPriceList', { stationId: stA }, writeOnly),
+        w.s.call('queryStationTariffs', { stationId: w.stA }, w.writeOnly),
+        w.s.call('queryTariffHistory', { stationId: w.stA }, w.writeOnly),
+        w.s.call('queryTariffById', { tariffId: 1 }, w.writeOnly),
+        w.s.call('queryTariffTemplateList', {}, w.writeOnly),
+        w.s.call('queryOilPriceList', { stationId: w.stA }, w.writeOnly),
       ];
       for (const r of await Promise.all(reads)) expectForbidden(r);
     });
 
     it('write actions need tariff.edit / oilPrice.edit (the read-only operator and a read-everything role)', async () => {
-      const d = await freeDate(stA);
-      const from = await freeTime(stA);
-      for (const tok of [readOnly, operator]) {
+      const d = await freeDate(w.stA);
+      const from = await freeTime(w.stA);
+      for (const tok of [w.readOnly, w.operator]) {
         const writes = [
-          s.call('saveTariff', { stationId: stA, name: 'x', effectiveDate: d, seasons: goodSeasons() }, tok),
-          s.call('deleteTariff', { tariffId: 1 }, tok),
-          s.call('saveTariffTemplate', { name: 'x', seasons: goodSeasons() }, tok),
-          s.call('deleteTariffTemplate', { templateId: templateA }, tok),
-          s.call('applyTariffTemplate', { templateId: templateA, stationId: stA, name: 'x', effectiveDate: d }, tok),
-          s.call('saveOilPrice', { stationId: stA, startTime: iso(from), endTime: iso(from + DAY), pricePerLitre: 1, kwhPerLitre: 3 }, tok),
-          s.call('deleteOilPrice', { oilPriceId: oilB }, tok),
+          w.s.call('saveTariff', { stationId: w.stA, name: 'x', effectiveDate: d, seasons: goodSeasons() }, tok),
+          w.s.call('deleteTariff', { tariffId: 1 }, tok),
+          w.s.call('saveTariffTemplate', { name: 'x', seasons: goodSeasons() }, tok),
+          w.s.call('deleteTariffTemplate', { templateId: w.templateA }, tok),
+          w.s.call('applyTariffTemplate', { templateId: w.templateA, stationId: w.stA, name: 'x', effectiveDate: d }, tok),
+          w.s.call('saveOilPrice', { stationId: w.stA, startTime: iso(from), endTime: iso(from + DAY), pricePerLitre: 1, kwhPerLitre: 3 }, tok),
+          w.s.call('deleteOilPrice', { oilPriceId: w.oilB }, tok),
         ];
         for (const r of await Promise.all(writes)) expectForbidden(r);
       }
-      expect((await s.call('queryTariffTemplateList', { length: 100 }, tokA)).data.dataList.map((t) => t.templateId)).toContain(templateA);
+      expect((await w.s.call('queryTariffTemplateList', { length: 100 }, w.tokA)).data.dataList.map((t) => t.templateId)).toContain(w.templateA);
     });
 
     it('templates are provider-wide: a station-scoped account with tariff.edit may not change them', async () => {
-      const scoped = await s.makeAccount({ orgId: pA, permissions: ['tariff.edit', 'electricityPriceManagement.priceTemlate'], dataScope: 'stations', stationIds: [stA] });
-      expectForbidden(await s.call('saveTariffTemplate', { name: 'scoped', seasons: goodSeasons() }, scoped.token));
-      expectForbidden(await s.call('deleteTariffTemplate', { templateId: templateA }, scoped.token));
-      expect((await s.call('queryTariffTemplateList', {}, scoped.token)).code).toBe(0);
+      const scoped = await w.s.makeAccount({ orgId: w.pA, permissions: ['tariff.edit', 'electricityPriceManagement.priceTemlate'], dataScope: 'stations', stationIds: [w.stA] });
+      expectForbidden(await w.s.call('saveTariffTemplate', { name: 'scoped', seasons: goodSeasons() }, scoped.token));
+      expectForbidden(await w.s.call('deleteTariffTemplate', { templateId: w.templateA }, scoped.token));
+      expect((await w.s.call('queryTariffTemplateList', {}, scoped.token)).code).toBe(0);
     });
   });
 
   // -------------------------------------------------------------------------------------------
   describe("cross-tenant probes: provider A's admin with provider B's ids", () => {
     it('every action answers notFound with data null and changes nothing', async () => {
-      const dA = await freeDate(stA);
-      const dB = await freeDate(stB);
-      const from = await freeTime(stA);
+      const dA = await freeDate(w.stA);
+      const dB = await freeDate(w.stB);
+      const from = await freeTime(w.stA);
       const probes: [string, Promise<Answer<unknown>>][] = [
-        ['queryStationTariffs', s.call('queryStationTariffs', { stationId: stB }, tokA)],
-        ['queryTariffHistory', s.call('queryTariffHistory', { stationId: stB }, tokA)],
-        ['queryTariffById', s.call('queryTariffById', { tariffId: tariffB }, tokA)],
-        ['saveTariff(station)', s.call('saveTariff', { stationId: stB, name: 'x', effectiveDate: dB, seasons: goodSeasons() }, tokA)],
-        ['saveTariff(tariff)', s.call('saveTariff', { stationId: stA, tariffId: tariffB, name: 'x', effectiveDate: dA, seasons: goodSeasons() }, tokA)],
-        ['deleteTariff', s.call('deleteTariff', { tariffId: tariffB }, tokA)],
-        ['queryTariffTemplateList', s.call('queryTariffTemplateList', { orgId: pB }, tokA)],
-        ['saveTariffTemplate(org)', s.call('saveTariffTemplate', { orgId: pB, name: 'x', seasons: goodSeasons() }, tokA)],
-        ['saveTariffTemplate(template)', s.call('saveTariffTemplate', { templateId: templateB, name: 'x', seasons: goodSeasons() }, tokA)],
-        ['deleteTariffTemplate', s.call('deleteTariffTemplate', { templateId: templateB }, tokA)],
-        ['applyTariffTemplate(template)', s.call('applyTariffTemplate', { templateId: templateB, stationId: stA, name: 'x', effectiveDate: dA }, tokA)],
-        ['applyTariffTemplate(station)', s.call('applyTariffTemplate', { templateId: templateA, stationId: stB, name: 'x', effectiveDate: dB }, tokA)],
-        ['queryOilPriceList', s.call('queryOilPriceList', { stationId: stB }, tokA)],
-        ['saveOilPrice(station)', s.call('saveOilPrice', { stationId: stB, startTime: iso(from), endTime: iso(from + DAY), pricePerLitre: 1, kwhPerLitre: 3 }, tokA)],
-        ['saveOilPrice(oilPrice)', s.call('saveOilPrice', { stationId: stA, oilPriceId: oilB, startTime: iso(from), endTime: iso(from + DAY), pricePerLitre: 1, kwhPerLitre: 3 }, tokA)],
-        ['deleteOilPrice', s.call('deleteOilPrice', { oilPriceId: oilB }, tokA)],
+        ['queryStationTariffs', w.s.call('queryStationTariffs', { stationId: w.stB }, w.tokA)],
+        ['queryTariffHistory', w.s.call('queryTariffHistory', { stationId: w.stB }, w.tokA)],
+        ['queryTariffById', w.s.call('queryTariffById', { tariffId: w.tariffB }, w.tokA)],
+        ['saveTariff(station)', w.s.call('saveTariff', { stationId: w.stB, name: 'x', effectiveDate: dB, seasons: goodSeasons() }, w.tokA)],
+        ['saveTariff(tariff)', w.s.call('saveTariff', { stationId: w.stA, tariffId: w.tariffB, name: 'x', effectiveDate: dA, seasons: goodSeasons() }, w.tokA)],
+        ['deleteTariff', w.s.call('deleteTariff', { tariffId: w.tariffB }, w.tokA)],
+        ['queryTariffTemplateList', w.s.call('queryTariffTemplateList', { orgId: w.pB }, w.tokA)],
+        ['saveTariffTemplate(org)', w.s.call('saveTariffTemplate', { orgId: w.pB, name: 'x', seasons: goodSeasons() }, w.tokA)],
+        ['saveTariffTemplate(template)', w.s.call('saveTariffTemplate', { templateId: w.templateB, name: 'x', seasons: goodSeasons() }, w.tokA)],
+        ['deleteTariffTemplate', w.s.call('deleteTariffTemplate', { templateId: w.templateB }, w.tokA)],
+        ['applyTariffTemplate(template)', w.s.call('applyTariffTemplate', { templateId: w.templateB, stationId: w.stA, name: 'x', effectiveDate: dA }, w.tokA)],
+        ['applyTariffTemplate(station)', w.s.call('applyTariffTemplate', { templateId: w.templateA, stationId: w.stB, name: 'x', effectiveDate: dB }, w.tokA)],
+        ['queryOilPriceList', w.s.call('queryOilPriceList', { stationId: w.stB }, w.tokA)],
+        ['saveOilPrice(station)', w.s.call('saveOilPrice', { stationId: w.stB, startTime: iso(from), endTime: iso(from + DAY), pricePerLitre: 1, kwhPerLitre: 3 }, w.tokA)],
+        ['saveOilPrice(oilPrice)', w.s.call('saveOilPrice', { stationId: w.stA, oilPriceId: w.oilB, startTime: iso(from), endTime: iso(from + DAY), pricePerLitre: 1, kwhPerLitre: 3 }, w.tokA)],
+        ['deleteOilPrice', w.s.call('deleteOilPrice', { oilPriceId: w.oilB }, w.tokA)],
       ];
       for (const [name, p] of probes) {
         const r = await p;
@@ -96,35 +79,35 @@ describe.each(backends())('tariffs, templates and fuel prices: refusals (%s)', (
         expect(r.msg).not.toMatch(/secret/i);
       }
       // B's objects are untouched and still there for B's side
-      expect((await s.call('queryTariffById', { tariffId: tariffB }, admin)).data).toMatchObject({ name: 'B secret tariff', status: 'pending' });
-      const tpls = await s.call('queryTariffTemplateList', { orgId: pB, length: 100 }, admin);
-      expect(tpls.data.dataList.find((t) => t.templateId === templateB)?.name).toBe('B secret template');
-      const oils = await s.call('queryOilPriceList', { stationId: stB, length: 1000 }, admin);
-      expect(oils.data.dataList.find((o) => o.oilPriceId === oilB)?.pricePerLitre).toBe(1.2345);
-      const [n] = await s.services.db.query<{ n: number }>("SELECT count(*)::int AS n FROM tariffs WHERE name = 'x'");
+      expect((await w.s.call('queryTariffById', { tariffId: w.tariffB }, w.admin)).data).toMatchObject({ name: 'B secret tariff', status: 'pending' });
+      const tpls = await w.s.call('queryTariffTemplateList', { orgId: w.pB, length: 100 }, w.admin);
+      expect(tpls.data.dataList.find((t) => t.templateId === w.templateB)?.name).toBe('B secret template');
+      const oils = await w.s.call('queryOilPriceList', { stationId: w.stB, length: 1000 }, w.admin);
+      expect(oils.data.dataList.find((o) => o.oilPriceId === w.oilB)?.pricePerLitre).toBe(1.2345);
+      const [n] = await w.s.services.db.query<{ n: number }>("SELECT count(*)::int AS n FROM tariffs WHERE name = 'x'");
       expect(n!.n).toBe(0);
     });
 
     it('a station-scoped account sees only its stations', async () => {
-      const scoped = await s.makeAccount({ orgId: pA, permissions: ['electricityPriceManagement.electricityPriceManagement', 'tariff.edit'], dataScope: 'stations', stationIds: [stA2] });
-      expectNotFound(await s.call('queryStationTariffs', { stationId: stA }, scoped.token));
-      expect((await s.call('queryStationTariffs', { stationId: stA2 }, scoped.token)).code).toBe(0);
+      const scoped = await w.s.makeAccount({ orgId: w.pA, permissions: ['electricityPriceManagement.electricityPriceManagement', 'tariff.edit'], dataScope: 'stations', stationIds: [w.stA2] });
+      expectNotFound(await w.s.call('queryStationTariffs', { stationId: w.stA }, scoped.token));
+      expect((await w.s.call('queryStationTariffs', { stationId: w.stA2 }, scoped.token)).code).toBe(0);
     });
   });
 
   // -------------------------------------------------------------------------------------------
   describe('invalid payloads (validationFailed 3001 with the field path)', () => {
     it('read actions', async () => {
-      expectInvalid(await s.call('queryStationTariffs', {}, tokA), 'stationId', 'required');
-      expectInvalid(await s.call('queryTariffHistory', { stationId: stA, page: 0 }, tokA), 'page', 'tooSmall');
-      expectInvalid(await s.call('queryTariffById', { tariffId: -3 }, tokA), 'tariffId', 'tooSmall');
-      expectInvalid(await s.call('queryTariffTemplateList', { length: 5000 }, tokA), 'length', 'tooBig');
-      expectInvalid(await s.call('queryOilPriceList', { stationId: stA, status: 'bogus' }, tokA), 'status', 'invalidFormat');
+      expectInvalid(await w.s.call('queryStationTariffs', {}, w.tokA), 'stationId', 'required');
+      expectInvalid(await w.s.call('queryTariffHistory', { stationId: w.stA, page: 0 }, w.tokA), 'page', 'tooSmall');
+      expectInvalid(await w.s.call('queryTariffById', { tariffId: -3 }, w.tokA), 'tariffId', 'tooSmall');
+      expectInvalid(await w.s.call('queryTariffTemplateList', { length: 5000 }, w.tokA), 'length', 'tooBig');
+      expectInvalid(await w.s.call('queryOilPriceList', { stationId: w.stA, status: 'bogus' }, w.tokA), 'status', 'invalidFormat');
     });
 
     it('saveTariff: SPEC §5 rules', async () => {
-      const base = { stationId: stA, name: 'Rules', effectiveDate: await freeDate(stA), seasons: goodSeasons() };
-      const save = (over: Record<string, unknown>) => s.call('saveTariff', { ...base, ...over }, tokA);
+      const base = { stationId: w.stA, name: 'Rules', effectiveDate: await freeDate(w.stA), seasons: goodSeasons() };
+      const save = (over: Record<string, unknown>) => w.s.call('saveTariff', { ...base, ...over }, w.tokA);
       // price with more than four decimals, and a missing price
       expectInvalid(await save({ seasons: goodSeasons(0.12345) }), 'seasons.0.slots.1.fromGridPrice', 'priceFormat');
       const noPrice = goodSeasons();
@@ -140,49 +123,49 @@ describe.each(backends())('tariffs, templates and fuel prices: refusals (%s)', (
       // name required (blank after trimming)
       expectInvalid(await save({ name: '   ' }), 'name', 'tooSmall');
       const { name: _name, ...noName } = base;
-      expectInvalid(await s.call('saveTariff', noName, tokA), 'name', 'required');
+      expectInvalid(await w.s.call('saveTariff', noName, w.tokA), 'name', 'required');
       // effective date: a real date, not in the station's past
       expectInvalid(await save({ effectiveDate: '2026-02-30x' }), 'effectiveDate', 'invalidFormat');
-      expectInvalid(await save({ effectiveDate: addDays(await todayOf(stA), -1) }), 'effectiveDate', 'pastDate');
-      const [n] = await s.services.db.query<{ n: number }>("SELECT count(*)::int AS n FROM tariffs WHERE name = 'Rules'");
+      expectInvalid(await save({ effectiveDate: addDays(await todayOf(w.stA), -1) }), 'effectiveDate', 'pastDate');
+      const [n] = await w.s.services.db.query<{ n: number }>("SELECT count(*)::int AS n FROM tariffs WHERE name = 'Rules'");
       expect(n!.n).toBe(0);
     });
 
     it('deleteTariff', async () => {
-      expectInvalid(await s.call('deleteTariff', { tariffId: 'abc' }, tokA), 'tariffId');
-      expectInvalid(await s.call('deleteTariff', { tariffId: 2.5 }, tokA), 'tariffId');
+      expectInvalid(await w.s.call('deleteTariff', { tariffId: 'abc' }, w.tokA), 'tariffId');
+      expectInvalid(await w.s.call('deleteTariff', { tariffId: 2.5 }, w.tokA), 'tariffId');
     });
 
     it('saveTariffTemplate: name required and the season rules', async () => {
-      expectInvalid(await s.call('saveTariffTemplate', { name: '', seasons: goodSeasons() }, tokA), 'name', 'tooSmall');
-      expectInvalid(await s.call('saveTariffTemplate', { name: 'T', seasons: [{ months: MONTHS, slots: [slot('00:00', '23:00')] }] }, tokA), 'seasons.0.slots', 'hoursIncomplete');
-      expectInvalid(await s.call('saveTariffTemplate', { name: 'T', seasons: goodSeasons(1.00001) }, tokA), 'seasons.0.slots.1.fromGridPrice', 'priceFormat');
+      expectInvalid(await w.s.call('saveTariffTemplate', { name: '', seasons: goodSeasons() }, w.tokA), 'name', 'tooSmall');
+      expectInvalid(await w.s.call('saveTariffTemplate', { name: 'T', seasons: [{ months: MONTHS, slots: [slot('00:00', '23:00')] }] }, w.tokA), 'seasons.0.slots', 'hoursIncomplete');
+      expectInvalid(await w.s.call('saveTariffTemplate', { name: 'T', seasons: goodSeasons(1.00001) }, w.tokA), 'seasons.0.slots.1.fromGridPrice', 'priceFormat');
     });
 
     it('deleteTariffTemplate', async () => {
-      expectInvalid(await s.call('deleteTariffTemplate', {}, tokA), 'templateId', 'required');
+      expectInvalid(await w.s.call('deleteTariffTemplate', {}, w.tokA), 'templateId', 'required');
     });
 
     it('applyTariffTemplate', async () => {
-      expectInvalid(await s.call('applyTariffTemplate', { templateId: templateA, stationId: stA, name: 'x', effectiveDate: 'tomorrow' }, tokA), 'effectiveDate', 'invalidFormat');
-      expectInvalid(await s.call('applyTariffTemplate', { templateId: templateA, stationId: stA, name: 'x', effectiveDate: addDays(await todayOf(stA), -3) }, tokA), 'effectiveDate', 'pastDate');
+      expectInvalid(await w.s.call('applyTariffTemplate', { templateId: w.templateA, stationId: w.stA, name: 'x', effectiveDate: 'tomorrow' }, w.tokA), 'effectiveDate', 'invalidFormat');
+      expectInvalid(await w.s.call('applyTariffTemplate', { templateId: w.templateA, stationId: w.stA, name: 'x', effectiveDate: addDays(await todayOf(w.stA), -3) }, w.tokA), 'effectiveDate', 'pastDate');
     });
 
     it('saveOilPrice: end before start, past start, more than four decimals, bad time', async () => {
-      const from = await freeTime(stA2);
-      const base = { stationId: stA2, startTime: iso(from + DAY), endTime: iso(from + 2 * DAY), pricePerLitre: 1.2, kwhPerLitre: 3 };
-      expectInvalid(await s.call('saveOilPrice', { ...base, endTime: iso(from) }, tokA), 'endTime', 'timeError');
-      expectInvalid(await s.call('saveOilPrice', { ...base, endTime: base.startTime }, tokA), 'endTime', 'timeError');
-      expectInvalid(await s.call('saveOilPrice', { ...base, startTime: iso(s.clock.now - DAY) }, tokA), 'startTime', 'pastDate');
-      expectInvalid(await s.call('saveOilPrice', { ...base, pricePerLitre: 1.23456 }, tokA), 'pricePerLitre', 'priceFormat');
-      expectInvalid(await s.call('saveOilPrice', { ...base, pricePerLitre: -1 }, tokA), 'pricePerLitre', 'tooSmall');
-      expectInvalid(await s.call('saveOilPrice', { ...base, startTime: '2026-01-01 00:00' }, tokA), 'startTime', 'invalidFormat');
-      const [n] = await s.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM oil_prices WHERE station_id = $1 AND start_time >= $2', [stA2, new Date(from)]);
+      const from = await freeTime(w.stA2);
+      const base = { stationId: w.stA2, startTime: iso(from + DAY), endTime: iso(from + 2 * DAY), pricePerLitre: 1.2, kwhPerLitre: 3 };
+      expectInvalid(await w.s.call('saveOilPrice', { ...base, endTime: iso(from) }, w.tokA), 'endTime', 'timeError');
+      expectInvalid(await w.s.call('saveOilPrice', { ...base, endTime: base.startTime }, w.tokA), 'endTime', 'timeError');
+      expectInvalid(await w.s.call('saveOilPrice', { ...base, startTime: iso(w.s.clock.now - DAY) }, w.tokA), 'startTime', 'pastDate');
+      expectInvalid(await w.s.call('saveOilPrice', { ...base, pricePerLitre: 1.23456 }, w.tokA), 'pricePerLitre', 'priceFormat');
+      expectInvalid(await w.s.call('saveOilPrice', { ...base, pricePerLitre: -1 }, w.tokA), 'pricePerLitre', 'tooSmall');
+      expectInvalid(await w.s.call('saveOilPrice', { ...base, startTime: '2026-01-01 00:00' }, w.tokA), 'startTime', 'invalidFormat');
+      const [n] = await w.s.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM oil_prices WHERE station_id = $1 AND start_time >= $2', [w.stA2, new Date(from)]);
       expect(n!.n).toBe(0);
     });
 
     it('deleteOilPrice', async () => {
-      expectInvalid(await s.call('deleteOilPrice', { oilPriceId: 0 }, tokA), 'oilPriceId', 'tooSmall');
+      expectInvalid(await w.s.call('deleteOilPrice', { oilPriceId: 0 }, w.tokA), 'oilPriceId', 'tooSmall');
     });
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../../test/harness';
 import { ErrorCode } from '../../../protocol/errors';
-import type { ActionName } from '../../../protocol/catalogue';
 import type { FleetRuntime } from '../../fleet/runtime';
+import { itRefusesOtherTenantsAndInvalidPayloads, type RefusalCase } from './refusals';
 
 interface Issue { path: string; issue: string }
 const issuesOf = (data: unknown): Issue[] => (data as { issues: Issue[] }).issues;
@@ -68,7 +68,7 @@ describe.each(backends())('telemetry actions (%s)', (backend) => {
   }, 60_000);
   afterAll(() => s?.close());
 
-  interface Case { action: ActionName; perm: string; valid: () => Record<string, unknown>; cross: () => Record<string, unknown>; invalid: () => Record<string, unknown>; path: string }
+  interface Case extends RefusalCase { perm: string; valid: () => Record<string, unknown> }
   const range = () => ({ from: iso(NOW - 6 * H), to: iso(NOW), width: 300 });
   const cases: Case[] = [
     { action: 'queryStationLatest', perm: 'overviewStations.overviewStations', valid: () => ({ stationId: ess.id }), cross: () => ({ stationId: bStation.id }), invalid: () => ({ stationId: 'x' }), path: 'stationId' },
@@ -88,7 +88,11 @@ describe.each(backends())('telemetry actions (%s)', (backend) => {
     { action: 'queryStationOverview', perm: 'overviewStations.overviewStations', valid: () => ({ stationId: ess.id }), cross: () => ({ stationId: bStation.id }), invalid: () => ({}), path: 'stationId' },
     { action: 'queryHomepageStatistics', perm: 'homepage.index', valid: () => ({}), cross: () => ({ orgId: pB }), invalid: () => ({ orgId: 0 }), path: 'orgId' },
     { action: 'queryStationMatrix', perm: 'homepage.index', valid: () => ({ orgId: pA }), cross: () => ({ orgId: pB }), invalid: () => ({ orgId: 'a' }), path: 'orgId' },
-    { action: 'issueStrategy', perm: 'strategy.issue', valid: () => ({ strategyId: 1 }), cross: () => ({ strategyId: 999_999 }), invalid: () => ({ strategyId: 0 }), path: 'strategyId' },
+    {
+      action: 'issueStrategy', perm: 'strategy.issue', valid: () => ({ strategyId: 1 }),
+      cross: async () => ({ strategyId: (await s.services.db.query<{ id: number }>('SELECT id FROM strategies WHERE station_id=$1 ORDER BY id LIMIT 1', [bStation.id]))[0]?.id ?? 999_999 }),
+      invalid: () => ({ strategyId: 0 }), path: 'strategyId',
+    },
     {
       action: 'setControlMode', perm: 'strategy.control', valid: () => ({ stationId: ess.id, mode: 'peakShaving', enabled: false }),
       cross: () => ({ stationId: bStation.id, mode: 'peakShaving', enabled: false }), invalid: () => ({ stationId: ess.id, mode: 'turbo', enabled: true }), path: 'mode',
@@ -101,20 +105,7 @@ describe.each(backends())('telemetry actions (%s)', (backend) => {
     expect(r.data).toBeNull();
   });
 
-  it.each(cases)("$action: provider A's admin probing provider B gets notFound and no data", async (c) => {
-    const cross = c.action === 'issueStrategy'
-      ? { strategyId: (await s.services.db.query<{ id: number }>('SELECT id FROM strategies WHERE station_id=$1 ORDER BY id LIMIT 1', [bStation.id]))[0]?.id ?? 999_999 }
-      : c.cross();
-    const r = await s.call(c.action, cross, a);
-    expect(r.code).toBe(ErrorCode.notFound);
-    expect(r.data).toBeNull();
-  });
-
-  it.each(cases)('$action: an invalid payload names the field', async (c) => {
-    const r = await s.call(c.action, c.invalid(), a);
-    expect(r.code).toBe(ErrorCode.validationFailed);
-    expect(issuesOf(r.data).map((i) => i.path)).toContain(c.path);
-  });
+  itRefusesOtherTenantsAndInvalidPayloads(cases, (action, payload) => s.call(action, payload, a));
 
   it('queryStationLatest answers every device with its points from memory', async () => {
     const r = await s.call('queryStationLatest', { stationId: ess.id }, viewer);

@@ -22,6 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import pg from 'pg';
+import { createDatabase } from '../../../server/db/db';
 
 export interface Replica {
   index: number;
@@ -104,21 +105,10 @@ const startBroker = async () => {
   return { url: `mqtt://127.0.0.1:${tcp}`, wsUrl: `ws://127.0.0.1:${ws}`, stop: () => execFileSync(`${ROOT}tests/mosquitto/stop.sh`, { env, stdio: 'pipe' }) };
 };
 
-const createDatabase = async (base: string) => {
-  const name = `ems_rep_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0`);
-  await admin.end();
-  const u = new URL(base);
-  u.pathname = `/${name}`;
-  const drop = async () => {
-    const a = new pg.Client({ connectionString: base });
-    await a.connect();
-    await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await a.end();
-  };
-  return { url: u.toString(), drop };
+const createSetDatabase = async (base: string) => {
+  const db = await createDatabase(base, `ems_rep_${randomBytes(5).toString('hex')}`);
+  // a set that failed half-way may find its database gone already
+  return { url: db.url, drop: () => db.drop().catch(() => undefined) };
 };
 
 const waitReady = async (url: string, child: ChildProcess, timeoutMs: number, out: () => string): Promise<void> => {
@@ -135,7 +125,7 @@ const waitReady = async (url: string, child: ChildProcess, timeoutMs: number, ou
 export const startReplicas = async (n: number, opts: ReplicaOptions = {}): Promise<ReplicaSet> => {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('startReplicas needs DATABASE_URL');
-  const db = await createDatabase(base);
+  const db = await createSetDatabase(base);
   const broker = await startBroker().catch(async (e: unknown) => {
     await db.drop();
     throw e;
