@@ -98,44 +98,21 @@ function bucketExtremes(ix: LodIndex, s: number, a: number, e: number): [number,
   const fb = Math.ceil(a / BLOCK);
   const lb = Math.floor(e / BLOCK);
   if (!hasBlocks(ix) || fb >= lb) return extremes(c, a, e);
-  // candidates in index order (head, blocks, tail): a strict comparison keeps the earliest of equals
-  let lo = -1;
-  let hi = -1;
-  let loV = Infinity;
-  let hiV = -Infinity;
-  const take = (i: number) => {
-    if (i < 0) return;
-    const v = c[i] as number;
-    if (v < loV) {
-      loV = v;
-      lo = i;
-    }
-    if (v > hiV) {
-      hiV = v;
-      hi = i;
-    }
-  };
-  const [h0, h1] = extremes(c, a, fb * BLOCK);
-  const head = [h0, h1].sort((p, q) => p - q);
-  for (const i of head) take(i);
+  // the candidates for each extreme come in index order (head, blocks, tail), so a strict
+  // comparison keeps the earliest of equals, as a scan would
+  const below = (i: number, cur: number, sign: 1 | -1) => (i >= 0 && (cur < 0 || sign * ((c[i] as number) - (c[cur] as number)) < 0) ? i : cur);
+  extremes(c, a, fb * BLOCK);
+  let lo = found[0];
+  let hi = found[1];
   const mn = ix.bMin[s]!;
   const mx = ix.bMax[s]!;
   for (let k = fb; k < lb; k++) {
-    const p = mn[k]!;
-    const q = mx[k]!;
-    if (p < q) {
-      take(p);
-      take(q);
-    } else {
-      take(q);
-      take(p);
-    }
+    lo = below(mn[k]!, lo, 1);
+    hi = below(mx[k]!, hi, -1);
   }
-  const [t0, t1] = extremes(c, lb * BLOCK, e);
-  const tail = [t0, t1].sort((p, q) => p - q);
-  for (const i of tail) take(i);
-  found[0] = lo;
-  found[1] = hi;
+  extremes(c, lb * BLOCK, e);
+  found[0] = below(found[0], lo, 1);
+  found[1] = below(found[1], hi, -1);
   return found;
 }
 
