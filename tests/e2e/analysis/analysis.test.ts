@@ -4,15 +4,16 @@
 // exports a CSV whose numbers are the screen's and the answer's, and says 'noDate' for an empty
 // range. Every figure carries its definition on hover.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import enAnalysis from '../../../locales/en/analysis.json';
 import zhAnalysis from '../../../locales/zh/analysis.json';
 import { en, zh } from '../../catalogues';
-import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
-import { callApi, DEMO, login, storeState, tokenOf } from '../helpers/console';
+import { describeBrowser } from '../helpers/browser';
+import { callApi, DEMO, storeState, tokenOf } from '../helpers/console';
 import { parseCsv } from './csv';
-import { startServer } from '../helpers/server';
+import { openPage } from '../helpers/session';
+import { analysisStack } from './server';
 
 type Figures = Record<string, number | null>;
 interface Answer {
@@ -38,21 +39,7 @@ function expectShown(value: string, unit: string, answer: number | null | undefi
   expect(value, what).toBe(answer.toFixed(decimals));
 }
 
-let server: { url: string; close: () => Promise<unknown> };
-let browser: Browser;
-beforeAll(async () => {
-  const s = await startServer({
-    seedStations: 6,
-    config: { simulator: true, simStations: 6, simIntervalMs: 3_600_000, backfillDays: 35, backfillMinuteHours: 2, backfillDeviceHours: 24 },
-  });
-  await s.services.fleet?.ready;
-  server = s;
-  browser = await launch();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const stack = analysisStack(6, { backfillDays: 35, backfillMinuteHours: 2, backfillDeviceHours: 24 });
 
 for (const lang of ['en', 'zh'] as const) {
   const L = lang === 'en' ? en : zh;
@@ -72,7 +59,7 @@ for (const lang of ['en', 'zh'] as const) {
       return JSON.parse((await page.getByTestId(testId).getAttribute('data-key'))!) as Record<string, unknown>;
     };
     const answerOf = async (page: Page, action: string, req: Record<string, unknown>): Promise<Answer> => {
-      const r = await callApi(server.url, 'energystorage', action, req, (await tokenOf(page)) ?? undefined);
+      const r = await callApi(stack.server.url, 'energystorage', action, req, (await tokenOf(page)) ?? undefined);
       expect(r.body.code).toBe(0);
       return r.body.data as Answer;
     };
@@ -101,10 +88,7 @@ for (const lang of ['en', 'zh'] as const) {
 
     for (const s of SCREENS) {
       it(`${s.name}: provider, one station, a period switch, the comparison, the CSV and noDate`, async () => {
-        const ctx = await newContext(browser, { baseURL: server.url, language: lang, width: 1600, height: 1000 });
-        const page = await ctx.newPage();
-        const errors = watchErrors(page);
-        await login(page, DEMO.admin);
+        const { page, errors, close } = await openPage(stack.browser, { baseURL: stack.server.url, language: lang, width: 1600, height: 1000, who: DEMO.admin });
         await page.goto(s.path);
         // the provider the selector settled on (the first answer comes once it has)
         await page.locator(`[data-testid=${s.testId}][data-loaded=true]`).waitFor({ timeout: 30_000 });
@@ -189,7 +173,7 @@ for (const lang of ['en', 'zh'] as const) {
         await page.getByTestId('analysis-station').selectOption('');
         await settled(page, s.testId, [`"orgId":${orgId}`], ['stationId']);
         expect(errors).toEqual([]);
-        await ctx.close();
+        await close();
       }, 120_000);
     }
   });

@@ -3,13 +3,14 @@
 // figures and comparison in the screen's order, as numbers under headers that name the unit,
 // the chart's buckets and the station table's cells, with a frozen header and a parameters sheet.
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import enAnalysis from '../../../locales/en/analysis.json';
 import zhAnalysis from '../../../locales/zh/analysis.json';
-import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
-import { DEMO, login } from '../helpers/console';
-import { startServer } from '../helpers/server';
+import { describeBrowser } from '../helpers/browser';
+import { DEMO } from '../helpers/console';
+import { openPage } from '../helpers/session';
+import { analysisStack } from './server';
 
 const SCREENS = [
   { name: 'pv', path: '/analysis/photovoltaic', testId: 'analysis-pv' },
@@ -31,21 +32,7 @@ function expectSame(shown: string, unit: string, cell: Cell, what: string) {
 const unitOf = (header: string): string => /\(([^()]*)\)$/.exec(header)?.[1] ?? '';
 const rowOf = (ws: ExcelJS.Worksheet, n: number): Cell[] => (ws.getRow(n).values as Cell[]).slice(1);
 
-let server: { url: string; close: () => Promise<unknown> };
-let browser: Browser;
-beforeAll(async () => {
-  const s = await startServer({
-    seedStations: 4,
-    config: { simulator: true, simStations: 4, simIntervalMs: 3_600_000, backfillDays: 32, backfillMinuteHours: 1, backfillDeviceHours: 6 },
-  });
-  await s.services.fleet?.ready;
-  server = s;
-  browser = await launch();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const stack = analysisStack(4, { backfillDays: 32, backfillMinuteHours: 1, backfillDeviceHours: 6 });
 
 for (const lang of ['en', 'zh'] as const) {
   const A = lang === 'en' ? enAnalysis : zhAnalysis;
@@ -69,10 +56,7 @@ for (const lang of ['en', 'zh'] as const) {
     };
 
     it('each screen: the workbook holds the figures, comparison, chart and table the screen shows', async () => {
-      const ctx = await newContext(browser, { baseURL: server.url, language: lang, width: 1600, height: 1000 });
-      const page = await ctx.newPage();
-      const errors = watchErrors(page);
-      await login(page, DEMO.admin);
+      const { page, errors, close } = await openPage(stack.browser, { baseURL: stack.server.url, language: lang, width: 1600, height: 1000, who: DEMO.admin });
       for (const s of SCREENS) {
         await page.goto(s.path);
         await page.locator(`[data-testid=${s.testId}][data-loaded=true]`).waitFor({ timeout: 30_000 });
@@ -120,7 +104,7 @@ for (const lang of ['en', 'zh'] as const) {
       }
       expect(await page.getByTestId('analysis-export-failed').count()).toBe(0);
       expect(errors).toEqual([]);
-      await ctx.close();
+      await close();
     }, 150_000);
   });
 }

@@ -6,36 +6,22 @@
 // report; a scheduled report refused at its fields, then saved with its next run, then deleted.
 import { execFileSync } from 'node:child_process';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import enReports from '../../../locales/en/reports.json';
 import zhReports from '../../../locales/zh/reports.json';
 import { addDateDays, addMonthKey } from '../../../protocol/site-time';
-import { seedIntervals } from '../../../server/actions/__tests__/report-fixture';
-import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
-import { callApi, DEMO, login, tokenOf } from '../helpers/console';
-import { startServer } from '../helpers/server';
+import { describeBrowser } from '../helpers/browser';
+import { callApi, DEMO, tokenOf } from '../helpers/console';
+import { openPage } from '../helpers/session';
+import { reportStack } from './server';
 
 const TODAY = new Date().toISOString().slice(0, 10);
 const FIRST = addDateDays(TODAY, -9);
 const LAST = addDateDays(FIRST, 6);
 const ITEMS = ['pvKwh', 'gridImportKwh', 'generatorKwh', 'fuelLitres', 'fuelCost', 'income'] as const;
 
-let url: string;
-let close: () => Promise<unknown>;
-let browser: Browser;
-beforeAll(async () => {
-  const s = await startServer({ seedStations: 6 });
-  const ids = await s.services.db.query<{ id: number }>('SELECT id FROM stations ORDER BY id');
-  await seedIntervals(s.services.db, ids.map((r) => r.id), FIRST, 7);
-  url = s.url;
-  close = () => s.close();
-  browser = await launch();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await close?.();
-});
+const stack = reportStack(FIRST);
 
 // pdftotext (poppler-utils) reads the PDF back as text; without it the PDF checks skip and say so.
 const hasPdftotext = (() => {
@@ -70,15 +56,13 @@ async function query(page: Page, from: string, to: string, items: readonly strin
 
 for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
   describeBrowser(`report PDF, cancelled export, bills and schedules (${lang})`, () => {
+    const open = () => openPage(stack.browser, { baseURL: stack.server.url, language: lang, width: 1600, height: 1000, who: DEMO.admin });
     it.skipIf(!hasPdftotext)('puts the totals in the PDF', async () => {
-      const ctx = await newContext(browser, { baseURL: url, language: lang, width: 1600, height: 1000 });
-      const page = await ctx.newPage();
-      const errors = watchErrors(page);
-      await login(page, DEMO.admin);
+      const { page, errors, close } = await open();
       const token = (await tokenOf(page))!;
       await page.goto('/operations/platformReport');
       await query(page, FIRST, LAST, ITEMS);
-      const answer = (await callApi(url, 'energystorage', 'queryPlatformReport', { granularity: 'day', from: FIRST, to: LAST, items: [...ITEMS] }, token)).body.data as { totals: (number | null)[] };
+      const answer = (await callApi(stack.server.url, 'energystorage', 'queryPlatformReport', { granularity: 'day', from: FIRST, to: LAST, items: [...ITEMS] }, token)).body.data as { totals: (number | null)[] };
       expect(answer.totals[ITEMS.indexOf('fuelLitres')]).toBeGreaterThan(0);
       const text = pdfText(await download(page, 'pdf', 'report-export'));
       const totalsLine = text.split('\n').find((l) => l.trim().startsWith(T.table.total))!;
@@ -86,14 +70,11 @@ for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
       for (const v of answer.totals) expect(totalsLine).toContain(String(v));
 
       expect(errors).toEqual([]);
-      await ctx.close();
+      await close();
     }, 60_000);
 
     it.skipIf(!hasPdftotext)('opens a bill from the site report, downloads it as XLSX and PDF with the screen total, diesel litres as the report', async () => {
-      const ctx = await newContext(browser, { baseURL: url, language: lang, width: 1600, height: 1000 });
-      const page = await ctx.newPage();
-      const errors = watchErrors(page);
-      await login(page, DEMO.admin);
+      const { page, errors, close } = await open();
       const token = (await tokenOf(page))!;
       await page.goto('/operations/siteReport');
       await expect.poll(() => page.getByTestId('report-station').locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
@@ -106,11 +87,11 @@ for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
       await page.locator('[data-testid=bill-row]', { hasText: month }).getByTestId('bill-open').click();
       const shown = (await page.getByTestId('bill-total').textContent())!;
       const total = Number(shown.split(' ')[0]);
-      const detail = (await callApi(url, 'energystorage', 'queryBillDetail', { billId: `${stationId}-${month}` }, token)).body.data as { total: number; lines: { direction: string; quantity: number; unit: string }[] };
+      const detail = (await callApi(stack.server.url, 'energystorage', 'queryBillDetail', { billId: `${stationId}-${month}` }, token)).body.data as { total: number; lines: { direction: string; quantity: number; unit: string }[] };
       expect(total).toBe(detail.total);
       const diesel = detail.lines.find((l) => l.direction === 'fuel')!;
       expect(diesel.unit).toBe('L');
-      const site = (await callApi(url, 'energystorage', 'querySiteReport', { stationId, granularity: 'month', from: `${month}-01`, to: [TODAY, addDateDays(`${addMonthKey(month, 1)}-01`, -1)].sort()[0], items: ['fuelLitres'] }, token)).body.data as { totals: number[] };
+      const site = (await callApi(stack.server.url, 'energystorage', 'querySiteReport', { stationId, granularity: 'month', from: `${month}-01`, to: [TODAY, addDateDays(`${addMonthKey(month, 1)}-01`, -1)].sort()[0], items: ['fuelLitres'] }, token)).body.data as { totals: number[] };
       expect(Math.abs(diesel.quantity - site.totals[0]!)).toBeLessThanOrEqual(0.002);
 
       const wb = new ExcelJS.Workbook();
@@ -122,14 +103,11 @@ for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
       const totalsLine = text.split('\n').find((l) => l.trim().startsWith(T.table.total))!;
       expect(totalsLine, text.slice(-400)).toContain(String(total));
       expect(errors).toEqual([]);
-      await ctx.close();
+      await close();
     }, 60_000);
 
     it('refuses a schedule at its fields, saves it with its next run, lists its history and deletes it', async () => {
-      const ctx = await newContext(browser, { baseURL: url, language: lang, width: 1600, height: 1000 });
-      const page = await ctx.newPage();
-      const errors = watchErrors(page);
-      await login(page, DEMO.admin);
+      const { page, errors, close } = await open();
       await page.goto('/operations/platformReport');
       await page.getByTestId('schedule-panel').waitFor();
       await page.getByTestId('schedule-new').click();
@@ -155,7 +133,7 @@ for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
       await row.getByTestId('schedule-delete-yes').click();
       await page.getByTestId('schedule-none').waitFor();
       expect(errors).toEqual([]);
-      await ctx.close();
+      await close();
     }, 60_000);
   });
 }

@@ -5,17 +5,17 @@
 // fresh browser without a session and is refused once revoked.
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import enReports from '../../../locales/en/reports.json';
 import zhReports from '../../../locales/zh/reports.json';
 import { REPORT_ITEMS } from '../../../protocol/actions/report-shapes';
 import { addDateDays } from '../../../protocol/site-time';
-import { seedIntervals } from '../../../server/actions/__tests__/report-fixture';
 import { parseCsv } from '../analysis/csv';
-import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
-import { callApi, DEMO, login, tokenOf } from '../helpers/console';
-import { startServer } from '../helpers/server';
+import { describeBrowser, newContext } from '../helpers/browser';
+import { callApi, DEMO, tokenOf } from '../helpers/console';
+import { openPage } from '../helpers/session';
+import { reportStack } from './server';
 
 interface Report { columns: string[]; units: string[]; rows: { label: string; period: string; values: (number | null)[] }[]; totals: (number | null)[] }
 const SCALE: Record<string, number> = { kWh: 1, MWh: 1e3, GWh: 1e6 };
@@ -32,24 +32,11 @@ function expectShown(text: string, answer: number | null, what: string) {
   expect(value, what).toBe(answer.toFixed(decimals));
 }
 
-let url: string;
-let close: () => Promise<unknown>;
-let browser: Browser;
-beforeAll(async () => {
-  const s = await startServer({ seedStations: 6 });
-  const ids = await s.services.db.query<{ id: number }>('SELECT id FROM stations ORDER BY id');
-  await seedIntervals(s.services.db, ids.map((r) => r.id), FIRST, 7);
-  url = s.url;
-  close = () => s.close();
-  browser = await launch();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await close?.();
-});
+const stack = reportStack(FIRST);
 
 for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
   describeBrowser(`operations reports (${lang})`, () => {
+    const open = () => openPage(stack.browser, { baseURL: stack.server.url, language: lang, width: 1600, height: 1000, who: DEMO.admin });
     const download = async (page: Page, format: 'xlsx' | 'csv') => {
       await page.getByTestId('report-export').click();
       await page.getByTestId(`format-${format}`).check();
@@ -60,10 +47,7 @@ for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
     };
 
     it('checks the form, shows the answer with its totals, exports XLSX and CSV, shares a site month and refuses it once revoked', async () => {
-      const ctx = await newContext(browser, { baseURL: url, language: lang, width: 1600, height: 1000 });
-      const page = await ctx.newPage();
-      const errors = watchErrors(page);
-      await login(page, DEMO.admin);
+      const { page, errors, close } = await open();
       const token = (await tokenOf(page))!;
       await page.goto('/operations/platformReport');
       await page.getByTestId('report-form').waitFor();
@@ -88,7 +72,7 @@ for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
       await page.getByTestId('report-to').fill(LAST);
       await page.getByTestId('report-query').click();
       await page.getByTestId('report-totals').waitFor();
-      const { body } = await callApi(url, 'energystorage', 'queryPlatformReport', { granularity: 'day', from: FIRST, to: LAST, items: [...REPORT_ITEMS] }, token);
+      const { body } = await callApi(stack.server.url, 'energystorage', 'queryPlatformReport', { granularity: 'day', from: FIRST, to: LAST, items: [...REPORT_ITEMS] }, token);
       const answer = body.data as Report;
       expect(answer.rows.length).toBeGreaterThan(0);
       expect(answer.totals[0]).toBeGreaterThan(0);
@@ -116,11 +100,11 @@ for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
       await page.getByTestId('share-create').click();
       const link = (await page.getByTestId('share-link').getAttribute('href'))!;
       await expect.poll(() => page.getByTestId('share-row').first().getAttribute('data-status')).toBe('active');
-      const stranger = await newContext(browser, { baseURL: url, language: lang });
+      const stranger = await newContext(stack.browser, { baseURL: stack.server.url, language: lang });
       const publicPage = await stranger.newPage();
       await publicPage.goto(link);
       await publicPage.getByTestId('shared-report').waitFor();
-      const shared = (await callApi(url, 'energystorage', 'queryReportByShareToken', { shareToken: new URL(link).searchParams.get('token')! })).body.data as Report;
+      const shared = (await callApi(stack.server.url, 'energystorage', 'queryReportByShareToken', { shareToken: new URL(link).searchParams.get('token')! })).body.data as Report;
       expect(await publicPage.getByTestId('shared-row').count()).toBe(shared.rows.length);
       expectShown((await publicPage.getByTestId('shared-total-pvKwh').textContent())!, shared.totals[shared.columns.indexOf('pvKwh')]!, 'shared pv');
       await page.getByTestId('share-revoke').first().click();
@@ -131,7 +115,7 @@ for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
       expect(await publicPage.getByTestId('shared-row').count()).toBe(0);
       await stranger.close();
       expect(errors).toEqual([]);
-      await ctx.close();
+      await close();
     }, 60_000);
   });
 }

@@ -1,10 +1,11 @@
 // Layout rules (SPEC §2, §4, §6): sidebar cookie, org switcher scope, permission filtering with
 // the server refusing too, 401 mid-session, logout, root font size, a screen whose code fails to load.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describeBrowser, launch, newContext } from '../helpers/browser';
-import { startServer, type TestServer } from '../helpers/server';
-import { DEMO, callApi, login, pathOf, tokenOf } from '../helpers/console';
+import { expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describeBrowser, newContext } from '../helpers/browser';
+import { startServer } from '../helpers/server';
+import { DEMO, callApi, pathOf, tokenOf } from '../helpers/console';
+import { openPage, serverAndBrowser, type Account } from '../helpers/session';
 
 const SELECTOR_ROUTES = [
   '/monitor-station/list', '/message/list', '/analysis/photovoltaic', '/alarm/alarmList', '/operations/siteReport',
@@ -14,21 +15,14 @@ const SELECTOR_ROUTES = [
 const NO_SELECTOR_ROUTES = ['/homepage/index', '/monitor/customers', '/operations/platformReport'];
 
 describeBrowser('layout, permissions and session', () => {
-  let server: TestServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launch()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  const open = async (who: { account: string; password: string }): Promise<{ ctx: BrowserContext; page: Page }> => {
-    const ctx = await newContext(browser, { baseURL: server.url, language: 'en' });
-    const page = await ctx.newPage();
-    await login(page, who);
-    return { ctx, page };
-  };
+  const stack = serverAndBrowser(() => startServer());
+  const open = (who: Account) => openPage(stack.browser, { baseURL: stack.server.url, language: 'en', who });
+  /** in-app navigation, as the menu does it (a page load per route would start the app again) */
+  const navigate = (page: Page, path: string) =>
+    page.evaluate(async (p) => {
+      history.pushState(null, '', p);
+      await new Promise((r) => setTimeout(r, 0));
+    }, path);
   const cookie = async (ctx: BrowserContext, name: string) => (await ctx.cookies()).find((c) => c.name === name)?.value;
 
   it('sidebar state lives in a cookie as 1/0 and survives a reload', async () => {
@@ -54,15 +48,15 @@ describeBrowser('layout, permissions and session', () => {
 
   it('the provider selector shows for orgType 1 on exactly the listed routes, and a change reloads the main area', async () => {
     const { ctx, page } = await open(DEMO.admin);
-    for (const p of SELECTOR_ROUTES) {
-      await page.goto(p);
-      await page.getByTestId('main').waitFor();
-      expect(await page.getByTestId('provider-selector').count(), p).toBe(1);
-    }
-    for (const p of NO_SELECTOR_ROUTES) {
-      await page.goto(p);
-      await page.getByTestId('main').waitFor();
-      expect(await page.getByTestId('provider-selector').count(), p).toBe(0);
+    await page.goto(NO_SELECTOR_ROUTES[0]!);
+    await page.getByTestId('main').waitFor();
+    // each route with the selector after one without, and the other way round
+    for (const [i, p] of SELECTOR_ROUTES.entries()) {
+      const q = NO_SELECTOR_ROUTES[i % NO_SELECTOR_ROUTES.length]!;
+      await navigate(page, p);
+      await expect.poll(() => page.getByTestId('provider-selector').count(), { message: p }).toBe(1);
+      await navigate(page, q);
+      await expect.poll(() => page.getByTestId('provider-selector').count(), { message: q }).toBe(0);
     }
     await page.goto('/alarm/alarmList');
     await page.locator('[data-testid=provider-selector] button').click();
@@ -83,7 +77,7 @@ describeBrowser('layout, permissions and session', () => {
   it('a provider admin (orgType 2) never sees the selector; Home carries customerId', async () => {
     const { ctx, page } = await open(DEMO.provider);
     for (const p of SELECTOR_ROUTES.slice(0, 4)) {
-      await page.goto(p);
+      await navigate(page, p);
       await page.getByTestId('main').waitFor();
       expect(await page.getByTestId('provider-selector').count(), p).toBe(0);
     }
@@ -100,7 +94,7 @@ describeBrowser('layout, permissions and session', () => {
     expect(await page.locator('[data-menu-group="system"]').count()).toBe(0);
     await page.goto('/system/account');
     await page.waitForURL('**/404');
-    const r = await callApi(server.url, 'asset', 'queryAccountList', { page: 1, length: 10 }, (await tokenOf(page))!);
+    const r = await callApi(stack.server.url, 'asset', 'queryAccountList', { page: 1, length: 10 }, (await tokenOf(page))!);
     expect(r.status).toBe(403);
     expect(r.body.code).toBe(2003);
     await ctx.close();
@@ -111,7 +105,7 @@ describeBrowser('layout, permissions and session', () => {
     await page.goto('/alarm/alarmList?x=1');
     await page.getByTestId('main').waitFor();
     const token = (await tokenOf(page))!;
-    expect((await callApi(server.url, 'asset', 'logout', {}, token)).body.code).toBe(0);
+    expect((await callApi(stack.server.url, 'asset', 'logout', {}, token)).body.code).toBe(0);
     // the next call of the page answers 401: open the message list (it loads alarm records)
     await page.locator('[data-menu="alarm.alarmList"]').waitFor();
     await page.evaluate(() => history.pushState(null, '', '/message/list?stationName=abc'));
@@ -132,7 +126,7 @@ describeBrowser('layout, permissions and session', () => {
     await page.waitForURL('**/login');
     expect(await tokenOf(page)).toBeNull();
     expect(await page.evaluate(() => localStorage.getItem('userProfile'))).toBeNull();
-    expect((await callApi(server.url, 'asset', 'queryProfile', {}, token)).status).toBe(401);
+    expect((await callApi(stack.server.url, 'asset', 'queryProfile', {}, token)).status).toBe(401);
     await page.goto('/alarm/alarmList');
     await page.waitForURL(/\/login\?redirect=/);
     await ctx.close();
@@ -157,18 +151,16 @@ describeBrowser('layout, permissions and session', () => {
   });
 
   it('root font size is width/10 clamped to 136..192 px', async () => {
-    const ctx = await newContext(browser, { baseURL: server.url, language: 'en', width: 1600, height: 900 });
+    const ctx = await newContext(stack.browser, { baseURL: stack.server.url, language: 'en', width: 1600, height: 900 });
     const page = await ctx.newPage();
     await page.goto('/login');
     await page.getByTestId('login-submit').waitFor();
     const size = () => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
     expect(await size()).toBe('160px');
     await page.setViewportSize({ width: 1200, height: 800 });
-    await page.waitForTimeout(450);
-    expect(await size()).toBe('136px');
+    await expect.poll(size).toBe('136px');
     await page.setViewportSize({ width: 2400, height: 900 });
-    await page.waitForTimeout(450);
-    expect(await size()).toBe('192px');
+    await expect.poll(size).toBe('192px');
     expect(pathOf(page)).toBe('/login');
     await ctx.close();
   });

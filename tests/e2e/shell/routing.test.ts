@@ -1,29 +1,21 @@
 // SPEC §2 routing rules, end to end against the real server.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
-import { startServer, type TestServer } from '../helpers/server';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describeBrowser } from '../helpers/browser';
+import { startServer } from '../helpers/server';
 import { DEMO, login, pathOf } from '../helpers/console';
+import { openPage, serverAndBrowser, type Opened } from '../helpers/session';
 
 describeBrowser('routing rules', () => {
-  let server: TestServer;
-  let browser: Browser;
-  let ctx: BrowserContext;
+  const stack = serverAndBrowser(() => startServer());
+  let opened: Opened | undefined;
   let page: Page;
   let errors: string[];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launch()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  /** a new session-less page, the previous one closed */
   const fresh = async (language: 'zh' | 'en' = 'en') => {
-    await ctx?.close();
-    ctx = await newContext(browser, { baseURL: server.url, language });
-    page = await ctx.newPage();
-    errors = watchErrors(page);
+    await opened?.close();
+    opened = await openPage(stack.browser, { baseURL: stack.server.url, language });
+    ({ page, errors } = opened);
   };
 
   it('/ without a session goes to login with redirect=/', async () => {
@@ -91,7 +83,7 @@ describeBrowser('routing rules', () => {
   it('station-detail routes re-add missing ids from the previous route, then from session storage', async () => {
     await fresh();
     await login(page, DEMO.admin);
-    const st = [...server.services.registry.stations.values()][0]!;
+    const st = [...stack.server.services.registry.stations.values()][0]!;
     const q = `stationId=${st.id}&serviceProviderId=${st.providerId}`;
     await page.goto(`/overviewStations/overviewStations?${q}`);
     await page.getByTestId('station-bar').waitFor();

@@ -1,30 +1,22 @@
 // Station overview and alarm log (issue 6) in zh and en: figures from queryStationOverview, the
 // energy-flow edges with power and direction, today's curves; the alarm log lists exactly the
 // station's alarms and gains a row on a push.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { en, zh } from '../../catalogues';
-import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
+import { describeBrowser, newContext, watchErrors } from '../helpers/browser';
 import { DEMO, callApi, login, storeState, tokenOf } from '../helpers/console';
-import { startStationServer, type StationServer } from './server';
+import { tickingStationStack, type StationServer } from './server';
 
 const STATION = 4;
 
 for (const lang of ['zh', 'en'] as const) {
   const L = lang === 'zh' ? zh : en;
   describeBrowser(`station overview and alarm log (${lang})`, () => {
+    const stack = tickingStationStack();
     let server: StationServer;
     let browser: Browser;
-    let stop: () => void = () => undefined;
-    beforeAll(async () => {
-      [server, browser] = await Promise.all([startStationServer(), launch()]);
-      stop = server.ticking(1000);
-    });
-    afterAll(async () => {
-      stop();
-      await browser?.close();
-      await server?.close();
-    });
+    beforeAll(() => void ({ server, browser } = stack));
     const open = async (path: string, pick?: (page: Page) => Promise<[number, number]>): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> => {
       const ctx = await newContext(browser, { baseURL: server.url, language: lang });
       const page = await ctx.newPage();

@@ -3,12 +3,11 @@
 // `frame()` ingests a hand-made gateway frame (e.g. a generator state), `alarm()` raises and
 // pushes an alarm on a station. With `simClock`, `tick()` instead steps the models through a
 // simulated afternoon (frames keep the server clock, so data ages and online states stay live).
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { POINTS } from '../../../protocol/fleet';
-import { buildApp, type App } from '../../../server/app';
+import type { App } from '../../../server/app';
+import { afterAll, beforeAll } from 'vitest';
+import { listenApp } from '../helpers/server';
+import { serverAndBrowser, type Stack } from '../helpers/session';
 import { publishAlarm, raiseAlarm, type AlarmRow } from '../../../server/alarms/store';
 import { loadFleetConfig } from '../../../server/fleet/config';
 import { gatewayOnlineAt, pileSessionAt } from '../../../server/fleet/schedules';
@@ -61,41 +60,18 @@ export const evAfternoon = (all: readonly StationConfig[], after: number, c: Sim
 
 let seq = 0;
 
-/**
- * A private copy of the built console: a build started meanwhile by another test run empties
- * dist/, and a page would then load an index whose chunks are gone.
- */
-const consoleSnapshot = (): { dir: string; drop: () => void } => {
-  if (!existsSync('dist/index.html')) return { dir: 'dist', drop: () => undefined };
-  const dir = mkdtempSync(join(tmpdir(), 'ems-console-'));
-  cpSync('dist', dir, { recursive: true });
-  return { dir, drop: () => rmSync(dir, { recursive: true, force: true }) };
-};
-
 export async function startStationServer(opts: { simClock?: SimClock } = {}): Promise<StationServer> {
-  const dist = consoleSnapshot();
-  const built = await buildApp({
-    logger: false,
+  const built = await listenApp({
     seedStations: 4,
     config: {
-      host: '127.0.0.1',
-      port: 0,
-      pgliteDir: '',
-      databaseUrl: undefined,
-      mqttUrl: undefined,
       simulator: true,
       simStations: 4,
       simIntervalMs: 3_600_000,
       backfillDays: 2,
       backfillMinuteHours: 3,
       backfillDeviceHours: 3,
-      seed: true,
-      logLevel: 'warn',
-      staticDir: dist.dir,
     },
   });
-  await built.app.listen({ host: '127.0.0.1', port: 0 });
-  const port = (built.app.server.address() as AddressInfo).port;
   const s = built.services;
   const fleet = s.fleet!;
   await fleet.ready;
@@ -115,11 +91,6 @@ export async function startStationServer(opts: { simClock?: SimClock } = {}): Pr
   let fseq = 1_000_000;
   return {
     ...built,
-    url: `http://127.0.0.1:${port}`,
-    close: async () => {
-      await built.app.close();
-      dist.drop();
-    },
     tick,
     simNow: () => sim ?? s.clock(),
     ticking(ms) {
@@ -153,4 +124,13 @@ export async function startStationServer(opts: { simClock?: SimClock } = {}): Pr
       return row;
     },
   };
+}
+
+/** The station server, ticking every second while the enclosing block runs, and Chromium. */
+export function tickingStationStack(): Stack<StationServer> {
+  const stack = serverAndBrowser(() => startStationServer());
+  let stop: () => void = () => undefined;
+  beforeAll(() => void (stop = stack.server.ticking(1000)));
+  afterAll(() => stop());
+  return stack;
 }

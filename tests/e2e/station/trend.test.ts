@@ -3,12 +3,12 @@
 // tariff periods as bands along the axis with a legend, and a strategy issued in the test marked
 // on the axis. Screenshots of the screen go to /tmp/shots/trend-<lang>.png.
 import { mkdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { en, zh } from '../../catalogues';
-import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
+import { describeBrowser, newContext, watchErrors } from '../helpers/browser';
 import { DEMO, callApi, login, tokenOf } from '../helpers/console';
-import { startStationServer, type StationServer } from './server';
+import { tickingStationStack, type StationServer } from './server';
 import { trendNarrowedBelow, trendSettled } from './trend-helpers';
 
 const STATION = 4; // seed station with pv, ess, dg and load (off-grid), zone Africa/Nairobi
@@ -19,18 +19,10 @@ type Query = { from: number; to: number; width: number };
 for (const lang of ['zh', 'en'] as const) {
   const L = lang === 'zh' ? zh : en;
   describeBrowser(`station trends (${lang})`, () => {
+    const stack = tickingStationStack();
     let server: StationServer;
     let browser: Browser;
-    let stopTicking: () => void = () => undefined;
-    beforeAll(async () => {
-      [server, browser] = await Promise.all([startStationServer(), launch()]);
-      stopTicking = server.ticking(1000);
-    });
-    afterAll(async () => {
-      stopTicking();
-      await browser?.close();
-      await server?.close();
-    });
+    beforeAll(() => void ({ server, browser } = stack));
     const open = async (station = STATION): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> => {
       const ctx = await newContext(browser, { baseURL: server.url, language: lang, width: 1440, height: 1400 });
       const page = await ctx.newPage();

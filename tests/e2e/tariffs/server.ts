@@ -1,9 +1,9 @@
 // The real server in-process with a clock the test moves (`advance`), the built console, and a
 // hand-made metered day: every quarter of one station-local day imports 1 kWh and exports
 // 0.5 kWh, so a bill over it can be worked out by hand.
-import type { AddressInfo } from 'node:net';
 import { dateStart, addDateDays } from '../../../protocol/site-time';
-import { buildApp, type App } from '../../../server/app';
+import type { App } from '../../../server/app';
+import { listenApp } from '../helpers/server';
 
 export interface TariffServer extends App {
   url: string;
@@ -23,19 +23,10 @@ export interface TariffServer extends App {
 
 export async function startTariffServer(): Promise<TariffServer> {
   let offset = 0;
-  const built = await buildApp({
-    logger: false,
-    seedStations: 24,
-    clock: () => Date.now() + offset,
-    config: { host: '127.0.0.1', port: 0, pgliteDir: '', databaseUrl: undefined, mqttUrl: undefined, simulator: false, seed: true, logLevel: 'warn', staticDir: 'dist' },
-  });
-  await built.app.listen({ host: '127.0.0.1', port: 0 });
-  const port = (built.app.server.address() as AddressInfo).port;
+  const built = await listenApp({ seedStations: 24, clock: () => Date.now() + offset });
   const db = built.services.db;
   return {
     ...built,
-    url: `http://127.0.0.1:${port}`,
-    close: () => built.app.close(),
     advance: (ms) => void (offset += ms),
     resetClock: () => void (offset = 0),
     async biggestProvider() {
