@@ -123,7 +123,7 @@ describeBrowser('homepage and monitoring hall', () => {
     await close();
   });
 
-  it('homepage map: the deck.gl layer renders stations and hovering one shows its card', async () => {
+  it('homepage map: the deck.gl layer renders stations, hovering one shows its card, a drag moves the view under it', async () => {
     const { page, errors, close } = await open('en');
     await page.goto('/homepage/index');
     const map = page.getByTestId('station-map');
@@ -143,7 +143,36 @@ describeBrowser('homepage and monitoring hall', () => {
       }
     }
     expect(seen).toBe(true);
-    expect(await page.getByTestId('map-hover').innerText()).toMatch(/Installed power/);
+    const card = await page.getByTestId('map-hover').innerText();
+    expect(card).toMatch(/Installed power/);
+
+    // a drag slides the map (the test browser has no GPU: one picture of it) and the camera follows once the
+    // pointer rests: the same station is then under the pointer's new place
+    const at = await page.evaluate(() => document.querySelector<HTMLElement>('[data-testid="station-map"]')!.dataset.center ?? '');
+    const pointer = await page.evaluate(() => {
+      const h = document.querySelector<HTMLElement>('[data-testid="map-hover"]')!;
+      const m = document.querySelector<HTMLElement>('[data-testid="station-map"]')!.getBoundingClientRect();
+      return { x: m.left + parseFloat(h.style.left) - 12, y: m.top + parseFloat(h.style.top) - 12 };
+    });
+    await page.mouse.move(pointer.x, pointer.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 8; i++) await page.mouse.move(pointer.x - i * 10, pointer.y + i * 5);
+    const picture = page.getByTestId('map-drag-snapshot');
+    expect(await picture.evaluate((c) => getComputedStyle(c).display)).toBe('block');
+    expect(await picture.evaluate((c) => c.style.transform)).toBe('translate(-80px, 40px)');
+    await page.mouse.up();
+    await page.waitForFunction((before) => {
+      const m = document.querySelector<HTMLElement>('[data-testid="station-map"]')!;
+      const shot = m.querySelector<HTMLElement>('[data-testid="map-drag-snapshot"]')!;
+      return m.dataset.center !== before && getComputedStyle(shot).display === 'none';
+    }, at, { timeout: 10_000 });
+    const [lon0, lat0] = at.split(',').map(Number);
+    const [lon1, lat1] = (await map.getAttribute('data-center'))!.split(',').map(Number);
+    expect(lon1!).toBeGreaterThan(lon0!); // dragged west: the view moves east
+    expect(lat1!).toBeGreaterThan(lat0!); // dragged south: the view moves north
+    await page.mouse.move(pointer.x - 80, pointer.y + 41);
+    await page.mouse.move(pointer.x - 80, pointer.y + 40);
+    await expect.poll(() => page.getByTestId('map-hover').innerText().catch(() => '')).toBe(card);
     expect(errors).toEqual([]);
     await close();
   });
