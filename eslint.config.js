@@ -28,6 +28,14 @@ const zones = [
 // through streams/commands/command.ts); features never hold the request source themselves.
 const NO_API_IN_FEATURES = 'screens read through streams/<domain> and send commands with command(); no api.call in src/features';
 
+// A translation key is written whole (or taken from a code-to-key map checked by the compiler,
+// src/i18n/codeKeys.ts), never built at run time: a built key escapes the key check and the search.
+const BUILT_KEY = 'a translation key is never built at run time; map the code to its key (src/i18n/codeKeys.ts: `as const satisfies Record<Code, TKey>`)';
+const NO_BUILT_KEYS = [
+  { selector: "CallExpression[callee.name='t'] > TemplateLiteral[expressions.length>0]", message: BUILT_KEY },
+  { selector: "CallExpression[callee.object.name='i18n'][callee.property.name='t'] > TemplateLiteral[expressions.length>0]", message: BUILT_KEY },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'public/**', '**/*.gen.ts'] },
   ...tseslint.configs.recommended,
@@ -48,6 +56,7 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  { files: ['src/**/*.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', ...NO_BUILT_KEYS] } },
   {
     files: ['src/features/**/*.{ts,tsx}'],
     rules: {
@@ -59,6 +68,8 @@ export default tseslint.config(
         'error',
         { selector: "MemberExpression[object.name='api'][property.name=/^call\\$?$/]", message: NO_API_IN_FEATURES },
         { selector: "MemberExpression[object.property.name='api'][property.name=/^call\\$?$/]", message: NO_API_IN_FEATURES },
+        // this block's setting replaces the one for all of src/, so it repeats the key rule
+        ...NO_BUILT_KEYS,
       ],
     },
   },

@@ -1,5 +1,6 @@
 // The lint setup catches what the architecture forbids (docs/console.md): an import cycle, one
-// feature importing another, and a feature calling the request source itself.
+// feature importing another, a feature calling the request source itself, and a translation key
+// built at run time.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
@@ -38,5 +39,15 @@ describe('lint rules', () => {
     expect(await rulesOf(client, 'src/features/home/probe.ts')).toContain('@typescript-eslint/no-restricted-imports');
     const types = "import type { Res } from '../../../streams/api/client';\nexport type R = Res<'queryStationInfoById'>;\n";
     expect(await rulesOf(types, 'src/features/home/probe.ts')).not.toContain('@typescript-eslint/no-restricted-imports');
+  });
+
+  it('reports a translation key built at run time, in features and elsewhere in src/, not a whole key', async () => {
+    const built = "declare const t: (k: string) => string;\nexport const f = (k: string) => t(`reports:items.${k}`);\n";
+    expect(await rulesOf(built, 'src/features/home/probe.ts')).toContain('no-restricted-syntax');
+    expect(await rulesOf(built, 'src/components/probe.ts')).toContain('no-restricted-syntax');
+    const viaI18n = "declare const i18n: { t(k: string): string };\nexport const f = (k: string) => i18n.t(`alarms:status.${k}`);\n";
+    expect(await rulesOf(viaI18n, 'src/lib/probe.ts')).toContain('no-restricted-syntax');
+    const whole = "declare const t: (k: string) => string;\nexport const f = () => t(`reports:title.site`) + t('reports:title.bills');\n";
+    expect(await rulesOf(whole, 'src/features/home/probe.ts')).not.toContain('no-restricted-syntax');
   });
 });

@@ -32,19 +32,10 @@ export const GROUP_REDIRECTS: Readonly<Record<string, readonly [RouteName, ...Ro
  * dashboard first, then the screens an operator of each role most likely starts from.
  */
 export const ROOT_PREFERENCE: readonly RouteName[] = [
-  'homepage.index',
-  'monitor.customers',
-  'monitorStation.list',
-  'alarm.alarmList',
-  'analysis.photovoltaic',
-  'analysis.energyStorage',
-  'analysis.energyUsage',
-  'operations.platformReport',
-  'operations.serviceReport',
-  'operations.siteReport',
-  'alarm.alarmAnalysis',
-  'system.account',
-  'system.role',
+  'homepage.index', 'monitor.customers', 'monitorStation.list', 'alarm.alarmList',
+  'analysis.photovoltaic', 'analysis.energyStorage', 'analysis.energyUsage',
+  'operations.platformReport', 'operations.serviceReport', 'operations.siteReport',
+  'alarm.alarmAnalysis', 'system.account', 'system.role',
 ];
 
 /**

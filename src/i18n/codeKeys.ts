@@ -1,6 +1,8 @@
 // Codes the store and the server speak (categories, device types, states, …) mapped to the keys
 // of their labels. Each map is checked against the catalogue by the compiler (`satisfies`), so a
 // code without a label, or a label key that does not exist, fails the build.
+import type { AlarmEvent } from '../../protocol/actions/alarm-handling';
+import type { AlarmType, DeviceType } from '../../protocol/codes';
 import type { ErrorCodeName } from '../../protocol/errors';
 import type { AlarmCategory, Language } from '../../streams/types';
 import { t, type TKey } from './i18n';
@@ -17,43 +19,27 @@ export function labelOf(map: Record<string, TKey>, code: string | number): strin
 
 export const LANGUAGE_KEY = { zh: 'app.language.zh', en: 'app.language.en' } as const satisfies Record<Language, TKey>;
 
-export const ALARM_CATEGORY_KEY = {
-  event: 'alarms:category.event',
-  protection: 'alarms:category.protection',
-  alarm: 'alarms:category.alarm',
-  fault: 'alarms:category.fault',
-} as const satisfies Record<AlarmCategory, TKey>;
+export const ALARM_CATEGORY_KEY = { event: 'alarms:category.event', protection: 'alarms:category.protection', alarm: 'alarms:category.alarm', fault: 'alarms:category.fault' } as const satisfies Record<AlarmCategory, TKey>;
 
 export const ALARM_STATUS_KEY = { unresolved: 'alarms:status.unresolved', resolved: 'alarms:status.resolved' } as const satisfies Record<string, TKey>;
 
-export const ALARM_TYPE_KEY = {
-  fault: 'station:alarmLog.types.fault',
-  alert: 'station:alarmLog.types.alert',
-  event: 'station:alarmLog.types.event',
-} as const satisfies Record<string, TKey>;
+export const ALARM_TYPE_KEY = { fault: 'station:alarmLog.types.fault', alert: 'station:alarmLog.types.alert', event: 'station:alarmLog.types.event' } as const satisfies Record<AlarmType, TKey>;
+
+/** An alarm's timeline entries; `assigned` names the assignee ({{name}}). */
+export const TIMELINE_EVENT_KEY = {
+  raised: 'alarms:handling.events.raised', acked: 'alarms:handling.events.acked', assigned: 'alarms:handling.events.assigned', unassigned: 'alarms:handling.events.unassigned',
+  commented: 'alarms:handling.events.commented', recovered: 'alarms:handling.events.recovered', resolved: 'alarms:handling.events.resolved',
+} as const satisfies Record<AlarmEvent, TKey>;
 
 /** Alarm record status: 1 open, 2 recovered. */
 export const ALARM_RECORD_STATUS_KEY = { 1: 'station:alarmLog.statuses.1', 2: 'station:alarmLog.statuses.2' } as const satisfies Record<number, TKey>;
 
 export const DEVICE_TYPE_KEY = {
-  pv_inverter: 'station:types.pv_inverter',
-  pcs: 'station:types.pcs',
-  battery_cluster: 'station:types.battery_cluster',
-  generator: 'station:types.generator',
-  charging_pile: 'station:types.charging_pile',
-  load: 'station:types.load',
-  gateway: 'station:types.gateway',
-  weather_station: 'station:types.weather_station',
-  meter: 'station:types.meter',
-} as const satisfies Record<string, TKey>;
+  pv_inverter: 'station:types.pv_inverter', pcs: 'station:types.pcs', battery_cluster: 'station:types.battery_cluster', generator: 'station:types.generator',
+  charging_pile: 'station:types.charging_pile', load: 'station:types.load', gateway: 'station:types.gateway', weather_station: 'station:types.weather_station', meter: 'station:types.meter',
+} as const satisfies Record<DeviceType, TKey>;
 
-export const ALARM_RANGE_KEY = {
-  all: 'alarmCenter:list.ranges.all',
-  today: 'alarmCenter:list.ranges.today',
-  '7d': 'alarmCenter:list.ranges.7d',
-  '30d': 'alarmCenter:list.ranges.30d',
-  custom: 'alarmCenter:list.ranges.custom',
-} as const satisfies Record<string, TKey>;
+export const ALARM_RANGE_KEY = { all: 'alarmCenter:list.ranges.all', today: 'alarmCenter:list.ranges.today', '7d': 'alarmCenter:list.ranges.7d', '30d': 'alarmCenter:list.ranges.30d', custom: 'alarmCenter:list.ranges.custom' } as const satisfies Record<string, TKey>;
 
 export const ANALYSIS_RANGE_KEY = { 7: 'alarmCenter:analysis.ranges.d7', 30: 'alarmCenter:analysis.ranges.d30', 90: 'alarmCenter:analysis.ranges.d90' } as const satisfies Record<number, TKey>;
 

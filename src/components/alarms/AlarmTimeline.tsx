@@ -1,5 +1,6 @@
 // One alarm's timeline (presentational): what happened, who did it and when, oldest first. The
 // device's own events (raised, recovered) name the device instead of a person.
+import { TIMELINE_EVENT_KEY } from '../../i18n/codeKeys';
 import type { TFn } from '../../i18n/i18n';
 import type { TimelineEntry } from '../../../streams/alarms/handling';
 import type { Listed } from '../../../streams/alarms/handling-reads';
@@ -24,7 +25,7 @@ export function AlarmTimeline({ list, t, fmt }: { list: Listed<TimelineEntry>; t
         <li key={`${e.event}-${e.at}-${i}`} data-testid="timeline-entry" data-event={e.event} className="flex gap-2">
           <span className={`mt-1.5 size-2 shrink-0 rounded-full ${DOT[e.event]}`} aria-hidden="true" />
           <span className="min-w-0">
-            <span className="font-medium">{t(`alarms:handling.events.${e.event}`, { name: e.assigneeName ?? '-' })}</span>
+            <span className="font-medium">{t(TIMELINE_EVENT_KEY[e.event], { name: e.assigneeName ?? '-' })}</span>
             <span className="ml-2 text-xs text-slate-500">{t('alarms:handling.byAt', { by: e.by ?? t('alarms:handling.device'), at: fmt(e.at) })}</span>
             {e.text && <span className="block whitespace-pre-wrap break-words text-slate-600 dark:text-slate-300">{e.text}</span>}
           </span>

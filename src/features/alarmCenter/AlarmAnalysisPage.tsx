@@ -66,15 +66,8 @@ export default function AlarmAnalysisPage() {
         <h1 className="mr-2 text-lg font-semibold">{t('routes.alarmAlarmAnalysis')}</h1>
         <div role="radiogroup" aria-label={t('alarmCenter:list.range')} className="inline-flex overflow-hidden rounded-md border border-slate-300 dark:border-slate-600">
           {ANALYSIS_DAYS.map((d) => (
-            <button
-              key={d}
-              type="button"
-              role="radio"
-              aria-checked={days === d}
-              data-testid={`range-${d}`}
-              onClick={() => setDays(d)}
-              className={`h-8 px-3 text-sm ${days === d ? 'bg-brand-600 text-white' : 'bg-white hover:bg-slate-50 dark:bg-slate-800 dark:hover:bg-slate-700'}`}
-            >
+            <button key={d} type="button" role="radio" aria-checked={days === d} data-testid={`range-${d}`} onClick={() => setDays(d)}
+              className={`h-8 px-3 text-sm ${days === d ? 'bg-brand-600 text-white' : 'bg-white hover:bg-slate-50 dark:bg-slate-800 dark:hover:bg-slate-700'}`}>
               {t(ANALYSIS_RANGE_KEY[d])}
             </button>
           ))}

@@ -5,13 +5,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { MAX_SHELVE_MINUTES } from '../../../protocol/actions/alarm-handling';
 import { SHELVE_PRESETS, type Shelf, type ShelveInput } from '../../../streams/alarms/handling';
-import type { CommandEvent } from '../../../streams/commands/command';
 import { FieldIssue, issueText } from '../../components/alarms/fieldIssue';
-import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import type { TFn } from '../../i18n/i18n';
 import { catalogueGroup } from '../../i18n/lookup';
-import { Field, inputClass, useStationDevices } from './handlingForm';
+import { DialogActions, Field, inputClass, useStationDevices, type HandlingDialogProps } from './handlingForm';
+import { SHELVE_DURATION_KEY } from './keys';
 
 export interface ShelvePreset {
   stationId: number;
@@ -20,16 +18,7 @@ export interface ShelvePreset {
 }
 type Duration = (typeof SHELVE_PRESETS)[number] | 'custom';
 
-export function ShelveDialog({ open, preset, stations, busy, last, t, onClose, onShelve }: {
-  open: boolean;
-  preset: ShelvePreset | null;
-  stations: readonly { stationId: number; stationName: string }[];
-  busy: boolean;
-  last: CommandEvent<ShelveInput, Shelf> | null;
-  t: TFn;
-  onClose: () => void;
-  onShelve: (x: ShelveInput) => void;
-}) {
+export function ShelveDialog({ open, preset, stations, busy, last, t, onClose, onSave }: HandlingDialogProps<ShelveInput, Shelf, { stationId: number; stationName: string }> & { preset: ShelvePreset | null }) {
   const [stationId, setStationId] = useState<number | null>(null);
   const [deviceId, setDeviceId] = useState<number | null>(null);
   const [rule, setRule] = useState('');
@@ -56,7 +45,7 @@ export function ShelveDialog({ open, preset, stations, busy, last, t, onClose, o
   const send = () => {
     setTried(true);
     if (!stationId || !rule || !reason.trim() || badHours) return;
-    onShelve({ stationId, ...(deviceId ? { deviceId } : {}), alarmRuleCode: rule, minutes, reason: reason.trim() });
+    onSave({ stationId, ...(deviceId ? { deviceId } : {}), alarmRuleCode: rule, minutes, reason: reason.trim() });
   };
 
   return (
@@ -90,7 +79,7 @@ export function ShelveDialog({ open, preset, stations, busy, last, t, onClose, o
             {[...SHELVE_PRESETS, 'custom' as const].map((d) => (
               <span key={d} className="inline-flex items-center gap-1">
                 <input type="radio" name="shelve-duration" data-testid={`shelve-duration-${d}`} checked={duration === d} onChange={() => setDuration(d)} />
-                {t(`alarms:handling.durations.${d}`)}
+                {t(SHELVE_DURATION_KEY[d])}
               </span>
             ))}
             {duration === 'custom' && (
@@ -104,10 +93,7 @@ export function ShelveDialog({ open, preset, stations, busy, last, t, onClose, o
         </Field>
         <FieldIssue testId="shelve-reason-error" text={need(!!reason.trim(), 'reason')} />
       </div>
-      <div className="mt-2 flex justify-end gap-2">
-        <Button data-testid="shelve-cancel" onClick={onClose} disabled={busy}>{t('alarms:handling.cancel')}</Button>
-        <Button data-testid="shelve-confirm" variant="primary" disabled={busy} onClick={send}>{t('alarms:handling.shelve')}</Button>
-      </div>
+      <DialogActions prefix="shelve" busy={busy} t={t} confirm={t('alarms:handling.shelve')} onClose={onClose} onConfirm={send} />
     </Modal>
   );
 }

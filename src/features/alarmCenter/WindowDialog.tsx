@@ -10,28 +10,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { MAX_MAINTENANCE_DAYS } from '../../../protocol/actions/alarm-handling';
 import { viewerZone, type Zone } from '../../../protocol/site-time';
 import type { MaintenanceWindow, WindowInput } from '../../../streams/alarms/handling';
-import type { CommandEvent } from '../../../streams/commands/command';
 import { FieldIssue, issueText } from '../../components/alarms/fieldIssue';
-import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import type { TFn } from '../../i18n/i18n';
-import { Field, inputClass, useStationDevices, useStationZone } from './handlingForm';
+import { DialogActions, Field, inputClass, useStationDevices, useStationZone, type HandlingDialogProps } from './handlingForm';
 import { instantOfInput, toWallInput } from './wallInput';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
-export function WindowDialog({ open, editing, stations, busy, last, t, onClose, onSave }: {
-  open: boolean;
-  /** the window changed; null: plan a new one */
-  editing: MaintenanceWindow | null;
-  stations: readonly { stationId: number; stationName: string; timezone: Zone }[];
-  busy: boolean;
-  last: CommandEvent<WindowInput, MaintenanceWindow> | null;
-  t: TFn;
-  onClose: () => void;
-  onSave: (x: WindowInput) => void;
-}) {
+/** `editing`: the window changed; null plans a new one. */
+export function WindowDialog({ open, editing, stations, busy, last, t, onClose, onSave }: HandlingDialogProps<WindowInput, MaintenanceWindow, { stationId: number; stationName: string; timezone: Zone }> & { editing: MaintenanceWindow | null }) {
   const [stationId, setStationId] = useState<number | null>(null);
   /** the instants the time inputs show until one is typed in */
   const [seed, setSeed] = useState<{ start: number; end: number }>({ start: 0, end: 0 });
@@ -135,10 +123,7 @@ export function WindowDialog({ open, editing, stations, busy, last, t, onClose, 
         </fieldset>
         <FieldIssue testId="window-devices-error" text={serverIssue('deviceIds')} />
       </div>
-      <div className="mt-2 flex justify-end gap-2">
-        <Button data-testid="window-cancel" onClick={onClose} disabled={busy}>{t('alarms:handling.cancel')}</Button>
-        <Button data-testid="window-confirm" variant="primary" disabled={busy} onClick={send}>{t('alarms:handling.save')}</Button>
-      </div>
+      <DialogActions prefix="window" busy={busy} t={t} confirm={t('alarms:handling.save')} onClose={onClose} onConfirm={send} />
     </Modal>
   );
 }

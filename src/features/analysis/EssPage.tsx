@@ -8,6 +8,7 @@ import { useT } from '../../hooks/useT';
 import type { TFn } from '../../i18n/i18n';
 import { shownColumns, type Column } from './columns';
 import { FigureCard } from './FigureCard';
+import { RTE_BASIS_KEY, RTE_METHOD_KEY } from './keys';
 import { SERIES_FIGURE, show, type FigureKey } from './figures';
 import { AnalysisFrame } from './Frame';
 import { tableOf, type FigureValue, type Sheet } from './sheet';
@@ -25,14 +26,14 @@ const FIGURES = [
 const GROUPS: FigureKey[][] = [['chargeKwh', 'dischargeKwh'], ['netArbitrage'], ['rtePct'], ['efc']];
 
 const methodOf = (t: TFn, x: Pick<Totals, 'rteMethod' | 'rteBasis'>): string =>
-  t('analysis:rte.method', { method: t(`analysis:rte.${x.rteMethod}`), basis: t(`analysis:rte.${x.rteBasis}`) });
+  t('analysis:rte.method', { method: t(RTE_METHOD_KEY[x.rteMethod]), basis: t(RTE_BASIS_KEY[x.rteBasis]) });
 
 const columnsOf = (t: TFn): Column<Row>[] => [
   { id: 'stationName', header: t('analysis:table.station'), get: (r) => r.stationName, size: 200 },
   { id: 'chargeKwh', figure: 'chargeKwh', get: (r) => r.chargeKwh },
   { id: 'dischargeKwh', figure: 'dischargeKwh', get: (r) => r.dischargeKwh },
   { id: 'rtePct', figure: 'rtePct', get: (r) => r.rtePct },
-  { id: 'rteMethod', header: t('analysis:csv.note'), get: (r) => t(`analysis:rte.${r.rteMethod}`), size: 130 },
+  { id: 'rteMethod', header: t('analysis:csv.note'), get: (r) => t(RTE_METHOD_KEY[r.rteMethod]), size: 130 },
   { id: 'efc', figure: 'efc', get: (r) => r.efc },
   { id: 'utilisationPct', figure: 'utilisationPct', get: (r) => r.utilisationPct },
   { id: 'sohPct', figure: 'sohPct', get: (r) => r.sohPct },

@@ -4,6 +4,7 @@ import { COMPARES, customRangeValid, PERIODS, type AnalysisForm, type Period } f
 import type { StationOption } from '../../../streams/analysis/analysis';
 import { Button } from '../../components/Button';
 import { useT } from '../../hooks/useT';
+import { COMPARE_KEY, PERIOD_KEY } from './keys';
 
 const INPUT = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
 
@@ -82,14 +83,14 @@ export function Toolbar({ form, setForm, stations, onExport, onExportXlsx, canEx
             onClick={() => setForm({ ...form, period: p, to: p === 'custom' && form.to < form.date ? form.date : form.to })}
             className={`h-8 px-3 text-sm ${form.period === p ? 'bg-brand-600 text-white' : 'bg-white hover:bg-slate-50 dark:bg-slate-800 dark:hover:bg-slate-700'}`}
           >
-            {t(`analysis:toolbar.periods.${p}`)}
+            {t(PERIOD_KEY[p])}
           </button>
         ))}
       </div>
       <PeriodDates form={form} set={setForm} />
       <Field label={t('analysis:toolbar.compare')}>
         <select className={INPUT} data-testid="analysis-compare" value={form.compare} onChange={(e) => setForm({ ...form, compare: COMPARES.find((c) => c === e.target.value) ?? 'none' })}>
-          {COMPARES.map((c) => <option key={c} value={c}>{t(`analysis:toolbar.compares.${c}`)}</option>)}
+          {COMPARES.map((c) => <option key={c} value={c}>{t(COMPARE_KEY[c])}</option>)}
         </select>
       </Field>
       <span className="ml-auto flex gap-2">

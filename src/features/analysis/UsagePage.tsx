@@ -7,6 +7,7 @@ import { useT } from '../../hooks/useT';
 import type { TFn } from '../../i18n/i18n';
 import { shownColumns, type Column } from './columns';
 import { FigureCard } from './FigureCard';
+import { TOU_KEY } from './keys';
 import { SERIES_FIGURE, type FigureKey } from './figures';
 import { AnalysisFrame } from './Frame';
 import { tableOf, type FigureValue, type Sheet } from './sheet';
@@ -26,7 +27,7 @@ const GROUPS: FigureKey[][] = [['consumptionKwh', 'fromPvKwh', 'fromEssKwh', 'fr
 const TOU_ORDER = ['sharp', 'peak', 'flat', 'valley'] as const;
 
 const touColumns = (t: TFn): Column<Tou>[] => [
-  { id: 'period', header: t('analysis:tou.period'), get: (r) => t(`analysis:tou.${r.period}`) },
+  { id: 'period', header: t('analysis:tou.period'), get: (r) => t(TOU_KEY[r.period]) },
   { id: 'importKwh', figure: 'importKwh', get: (r) => r.importKwh },
   { id: 'importCost', figure: 'importCost', get: (r) => r.importCost },
   { id: 'exportKwh', figure: 'exportKwh', get: (r) => r.exportKwh },

@@ -2,7 +2,7 @@
 // by the column's largest value, SPEC §9) so the header names the unit and the cells are plain
 // numbers, the same on screen and in the CSV.
 import type { TFn } from '../../i18n/i18n';
-import { chartScale, label, show, type FigureKey } from './figures';
+import { chartScale, hint, label, show, type FigureKey } from './figures';
 
 export interface Column<R> {
   id: string;
@@ -41,7 +41,7 @@ export function shownColumns<R>(cols: readonly Column<R>[], rows: readonly R[], 
     return {
       id: c.id,
       header: unit ? `${label(t, fig)} (${unit})` : label(t, fig),
-      hint: t(`analysis:hint.${fig}`),
+      hint: hint(t, fig),
       size: c.size ?? 120,
       text,
       sortValue: c.get,

@@ -3,6 +3,7 @@
 import type enAnalysis from '../../../locales/en/analysis.json';
 import { energyParts } from '../../../streams/format/energy';
 import type { TFn } from '../../i18n/i18n';
+import { FIGURE_TEXT_KEY } from './keys';
 
 export type FigureKey = keyof typeof enAnalysis.fig;
 type Kind = 'energy' | 'power' | 'kwp' | 'pct' | 'money' | 'yield' | 'irradiation' | 'cycles' | 'litres' | 'rank' | 'trend';
@@ -82,5 +83,5 @@ export function chartScale(key: FigureKey, values: readonly (number | null)[], t
   return { unit, factor: max >= 1e6 ? 1e6 : max >= 1000 ? 1000 : 1 };
 }
 
-export const label = (t: TFn, key: FigureKey): string => t(`analysis:fig.${key}`);
-export const hint = (t: TFn, key: FigureKey): string => t(`analysis:hint.${key}`);
+export const label = (t: TFn, key: FigureKey): string => t(FIGURE_TEXT_KEY[key][0]);
+export const hint = (t: TFn, key: FigureKey): string => t(FIGURE_TEXT_KEY[key][1]);

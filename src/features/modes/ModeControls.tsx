@@ -11,7 +11,7 @@ import { setControlMode$, type SetMode } from '../../../streams/strategies/comma
 import { stationMode$, switchRecords$, type StrategyKind, type SwitchRecord } from '../../../streams/strategies/reads';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useCommand, useReload } from './hooks';
-import { OPERATION_KEY, REASON_KEY } from './texts';
+import { MODE_KEY, OPERATION_KEY, REASON_KEY } from './texts';
 import { useLiveWhilePending } from './useLive';
 
 const MODES: StrategyKind[] = ['peakShaving', 'island'];
@@ -48,7 +48,7 @@ export function ModeControls({ stationId, canControl }: { stationId: number; can
     reload();
   });
   const running = (m: StrategyKind) => (m === 'peakShaving' ? mode.data?.peakShavingEnabled : mode.data?.islandEnabled) ?? false;
-  const modeName = (m: StrategyKind) => t(`modes:modes.${m}`);
+  const modeName = (m: StrategyKind) => t(MODE_KEY[m]);
   const current = MODES.filter(running).map(modeName).join(' · ') || t('modes:control.none');
 
   return (

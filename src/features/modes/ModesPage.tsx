@@ -6,6 +6,7 @@ import type { StrategyKind } from '../../../streams/strategies/reads';
 import { useModesStation } from './hooks';
 import { ModeControls } from './ModeControls';
 import { StrategyList } from './StrategyList';
+import { TAB_KEY } from './texts';
 
 const TABS: StrategyKind[] = ['peakShaving', 'island'];
 
@@ -22,7 +23,7 @@ export default function ModesPage() {
         {TABS.map((k) => (
           <button key={k} role="tab" type="button" aria-selected={tab === k} onClick={() => setTab(k)} data-testid={`tab-${k}`}
             className={`-mb-px border-b-2 px-3 py-2 text-sm ${tab === k ? 'border-brand-600 font-medium text-brand-700 dark:text-brand-400' : 'border-transparent text-slate-500'}`}>
-            {t(`modes:tabs.${k}`)}
+            {t(TAB_KEY[k])}
           </button>
         ))}
       </div>

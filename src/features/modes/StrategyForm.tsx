@@ -13,7 +13,7 @@ import { predictedDay$, type PredictRequest } from '../../../streams/strategies/
 import { checkDraft, fieldsOf, toRequest, type DraftErrors, type StrategyDraft } from './draft';
 import { PeriodEditor } from './PeriodEditor';
 import { PredictChart } from './PredictChart';
-import { FIELD_KEY, errorText } from './texts';
+import { FIELD_KEY, SUPPLY_PRIORITY_KEY, errorText } from './texts';
 
 interface Props {
   stationId: number;
@@ -72,7 +72,7 @@ export function StrategyForm({ stationId, initial, serverErrors, essPowerKw, bus
               {(['pv', 'storage'] as const).map((p) => (
                 <label key={p} className="flex items-center gap-1.5">
                   <input type="radio" name="supplyPriority" checked={d.supplyPriority === p} onChange={() => edit((x) => ({ ...x, supplyPriority: p }))} />
-                  {t(`modes:form.${p}`)}
+                  {t(SUPPLY_PRIORITY_KEY[p])}
                 </label>
               ))}
               {errors.supplyPriority && <span role="alert" data-testid="field-supplyPriority-error" className="text-xs text-red-600">{errorText(t, errors.supplyPriority, FIELD_KEY.supplyPriority)}</span>}

@@ -1,6 +1,11 @@
 // Texts of the mode screens that depend on a code: error prompts, issue and dispatch states.
+import type { StrategyKind } from '../../../streams/strategies/reads';
 import type { TFn, TKey } from '../../i18n/i18n';
-import type { DraftError, ErrorCode, NumberField } from './draft';
+import type { DraftError, ErrorCode, NumberField, StrategyDraft } from './draft';
+
+export const MODE_KEY = { peakShaving: 'modes:modes.peakShaving', island: 'modes:modes.island' } as const satisfies Record<StrategyKind, TKey>;
+export const TAB_KEY = { peakShaving: 'modes:tabs.peakShaving', island: 'modes:tabs.island' } as const satisfies Record<StrategyKind, TKey>;
+export const SUPPLY_PRIORITY_KEY = { pv: 'modes:form.pv', storage: 'modes:form.storage' } as const satisfies Record<Exclude<StrategyDraft['supplyPriority'], ''>, TKey>;
 
 const ERROR_KEY: Record<ErrorCode, TKey> = {
   required: 'modes:errors.required', number: 'modes:errors.number', socRange: 'modes:errors.socRange', emergencyRange: 'modes:errors.emergencyRange',

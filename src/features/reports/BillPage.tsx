@@ -8,10 +8,12 @@ import { useLocation, useSearch } from 'wouter';
 import { startBillExport } from '../../../streams/reports/commands';
 import { billDetail$, billList$ } from '../../../streams/reports/reads';
 import { Button } from '../../components/Button';
+import { HeadRow } from '../../components/HeadRow';
 import { href } from '../../lib/paths';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { ExportDialog } from './ExportDialog';
+import { BILL_COLUMN_KEYS, BILL_DIRECTION_KEY, BILL_LINE_COLUMN_KEYS } from './keys';
 
 const CELL = 'border-b border-slate-100 px-2 py-1 dark:border-slate-800';
 const BILL_FORMATS = ['pdf', 'xlsx'] as const;
@@ -37,7 +39,7 @@ export default function BillPage() {
       {!billId && !stationId && <p className="text-slate-500" data-testid="bill-pick">{t('reports:bills.pickStation')}</p>}
       {!billId && stationId && (
         <table className="w-full text-right" data-testid="bill-list">
-          <thead className="text-xs text-slate-500"><tr>{(['month', 'importKwh', 'exportKwh', 'gridAmount', 'fuelCost', 'amount'] as const).map((k) => <th key={k} className={CELL}>{t(`reports:bills.${k}`)}</th>)}<th /></tr></thead>
+          <thead className="text-xs text-slate-500"><HeadRow labels={BILL_COLUMN_KEYS.map((k) => t(k))} cellClass={CELL} actions /></thead>
           <tbody>
             {(list.data?.dataList ?? []).map((b) => (
               <tr key={b.billId} data-testid="bill-row">
@@ -54,11 +56,11 @@ export default function BillPage() {
           <p className="font-semibold">{d.stationName} · {d.month}</p>
           <p className="text-slate-500">{t('reports:bills.days', { count: d.days })} · {t('reports:bills.tariffs', { names: d.tariffNames.join(', ') })}</p>
           <table className="w-full text-right">
-            <thead className="text-xs text-slate-500"><tr>{(['period', 'direction', 'quantity', 'price', 'amount'] as const).map((k) => <th key={k} className={CELL}>{t(`reports:bills.${k}`)}</th>)}</tr></thead>
+            <thead className="text-xs text-slate-500"><HeadRow labels={BILL_LINE_COLUMN_KEYS.map((k) => t(k))} cellClass={CELL} /></thead>
             <tbody>
               {d.lines.map((l) => (
                 <tr key={`${l.direction}-${l.period}`} data-testid="bill-line">
-                  <td className={CELL}>{l.period}</td><td className={CELL}>{t(`reports:bills.directions.${l.direction}`)}</td>
+                  <td className={CELL}>{l.period}</td><td className={CELL}>{t(BILL_DIRECTION_KEY[l.direction])}</td>
                   <td className={CELL}>{l.quantity.toFixed(2)} {l.unit}</td><td className={CELL}>{l.price.toFixed(4)}</td><td className={CELL}>{l.amount.toFixed(2)}</td>
                 </tr>
               ))}

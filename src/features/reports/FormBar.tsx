@@ -3,6 +3,7 @@
 import { Button } from '../../components/Button';
 import { useT } from '../../hooks/useT';
 import { GRANULARITIES, REPORT_ITEMS, type FormError, type FormErrors, type ReportForm } from './form';
+import { FORM_ERROR_KEY, GRANULARITY_KEY, REPORT_ITEM_KEY } from './keys';
 
 const INPUT = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
 
@@ -10,7 +11,7 @@ function ErrorText({ error, testId }: { error: FormError | undefined; testId: st
   const t = useT('reports');
   return (
     <p role={error ? 'alert' : undefined} data-testid={testId} className="min-h-4 text-xs leading-4 text-red-600 dark:text-red-400">
-      {error ? t(`reports:errors.${error.code}`, { limit: error.limit ?? '' }) : ''}
+      {error ? t(FORM_ERROR_KEY[error.code], { limit: error.limit ?? '' }) : ''}
     </p>
   );
 }
@@ -59,7 +60,7 @@ export function FormBar({ form, setForm, errors, stations, onQuery, onExport, bu
         </Field>
         <Field label={t('reports:form.granularity')} error={undefined} testId="error-granularity">
           <select className={INPUT} data-testid="report-granularity" value={form.granularity} onChange={(e) => setForm({ ...form, granularity: GRANULARITIES.find((g) => g === e.target.value) ?? 'day' })}>
-            {GRANULARITIES.map((g) => <option key={g} value={g}>{t(`reports:form.granularities.${g}`)}</option>)}
+            {GRANULARITIES.map((g) => <option key={g} value={g}>{t(GRANULARITY_KEY[g])}</option>)}
           </select>
         </Field>
         <span className="ml-auto flex gap-2">
@@ -80,7 +81,7 @@ export function FormBar({ form, setForm, errors, stations, onQuery, onExport, bu
               checked={form.items.includes(item)}
               onChange={(e) => setForm({ ...form, items: e.target.checked ? REPORT_ITEMS.filter((i) => i === item || form.items.includes(i)) : form.items.filter((i) => i !== item) })}
             />
-            {t(`reports:items.${item}`)}
+            {t(REPORT_ITEM_KEY[item])}
           </label>
         ))}
       </fieldset>

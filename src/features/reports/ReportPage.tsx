@@ -19,6 +19,7 @@ import { ExportDialog } from './ExportDialog';
 import { FormBar } from './FormBar';
 import { checkForm, defaultForm, requestOf, serverErrors, type FormErrors, type ReportForm, type ReportKind } from './form';
 import { useCommand } from './hooks';
+import { REPORT_TITLE_KEY } from './keys';
 import { ReportTable } from './ReportTable';
 import { SchedulePanel } from './SchedulePanel';
 import { SharePanel } from './SharePanel';
@@ -55,7 +56,7 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   };
   return (
     <div className="flex flex-col gap-3" data-testid={`report-${kind}`} data-loading={query.pending} data-loaded={answer !== null}>
-      <h1 className="text-lg font-semibold">{t(`reports:title.${kind}`)}</h1>
+      <h1 className="text-lg font-semibold">{t(REPORT_TITLE_KEY[kind])}</h1>
       <FormBar
         form={form}
         setForm={change}

@@ -5,11 +5,11 @@ import { useMemo, useState } from 'react';
 import type { ReportAnswer } from '../../../streams/reports/reads';
 import { useT } from '../../hooks/useT';
 import { VirtualTable } from '../../widgets/VirtualTable';
-import { REPORT_ITEMS, type ReportItem } from './form';
+import { keyOf } from '../../i18n/codeKeys';
+import { REPORT_ITEM_KEY } from './keys';
 import { headerUnit, valueText } from './values';
 
 type Row = ReportAnswer['rows'][number];
-const isItem = (s: string): s is ReportItem => (REPORT_ITEMS as readonly string[]).includes(s);
 const collator = new Intl.Collator(['zh-CN', 'en']);
 
 interface Col {
@@ -24,7 +24,8 @@ export function ReportTable({ data, withName }: { data: ReportAnswer; withName: 
   const cols = useMemo<Col[]>(() => {
     const items = data.columns.map((c, i) => {
       const unit = headerUnit(data.units[i] ?? '');
-      const name = isItem(c) ? t(`reports:items.${c}`) : c;
+      const key = keyOf(REPORT_ITEM_KEY, c);
+      const name = key ? t(key) : c;
       return { id: c, size: 140, header: unit ? `${name} (${unit})` : name };
     });
     return [...(withName ? [{ id: 'label', size: 200, header: t('reports:table.name') }] : []), { id: 'period', size: 120, header: t('reports:table.period') }, ...items];

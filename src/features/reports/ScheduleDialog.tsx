@@ -9,6 +9,7 @@ import { Modal } from '../../components/Modal';
 import { useT } from '../../hooks/useT';
 import { GRANULARITIES, REPORT_ITEMS, type ReportKind } from './form';
 import { useCommand } from './hooks';
+import { CADENCE_KEY, GRANULARITY_KEY, REPORT_ITEM_KEY, SCHEDULE_ERROR_KEY } from './keys';
 import { CADENCES, checkSchedule, saveRequestOf, serverScheduleErrors, type ScheduleErrors, type ScheduleField, type ScheduleForm } from './schedule-form';
 
 const INPUT = 'rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
@@ -49,7 +50,7 @@ export function ScheduleDialog({ kind, initial, orgId, stations, onClose, onSave
     const e = errors[field];
     return (
       <p role={e ? 'alert' : undefined} data-testid={`schedule-error-${field}`} className="min-h-4 text-xs leading-4 text-red-600 dark:text-red-400">
-        {e ? t(`reports:schedules.errors.${e.code}`, { value: e.value ?? '', max: 20 }) : ''}
+        {e ? t(SCHEDULE_ERROR_KEY[e.code], { value: e.value ?? '', max: 20 }) : ''}
       </p>
     );
   };
@@ -70,13 +71,13 @@ export function ScheduleDialog({ kind, initial, orgId, stations, onClose, onSave
           <label className="flex items-center gap-1.5">
             <span className="text-slate-500">{t('reports:schedules.cadence')}</span>
             <select className={`${INPUT} h-8`} data-testid="schedule-cadence" value={f.cadence} onChange={(e) => change({ ...f, cadence: e.target.value === 'weekly' ? 'weekly' : 'monthly' })}>
-              {CADENCES.map((c) => <option key={c} value={c}>{t(`reports:schedules.cadences.${c}`)}</option>)}
+              {CADENCES.map((c) => <option key={c} value={c}>{t(CADENCE_KEY[c])}</option>)}
             </select>
           </label>
           <label className="flex items-center gap-1.5">
             <span className="text-slate-500">{t('reports:form.granularity')}</span>
             <select className={`${INPUT} h-8`} data-testid="schedule-granularity" value={f.granularity} onChange={(e) => change({ ...f, granularity: GRANULARITIES.find((g) => g === e.target.value) ?? 'day' })}>
-              {GRANULARITIES.map((g) => <option key={g} value={g}>{t(`reports:form.granularities.${g}`)}</option>)}
+              {GRANULARITIES.map((g) => <option key={g} value={g}>{t(GRANULARITY_KEY[g])}</option>)}
             </select>
           </label>
           <label className="flex items-center gap-1.5">
@@ -94,7 +95,7 @@ export function ScheduleDialog({ kind, initial, orgId, stations, onClose, onSave
                 checked={f.items.includes(item)}
                 onChange={(e) => change({ ...f, items: e.target.checked ? REPORT_ITEMS.filter((i) => i === item || f.items.includes(i)) : f.items.filter((i) => i !== item) })}
               />
-              {t(`reports:items.${item}`)}
+              {t(REPORT_ITEM_KEY[item])}
             </label>
           ))}
         </fieldset>

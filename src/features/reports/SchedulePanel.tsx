@@ -6,12 +6,14 @@ import { useState } from 'react';
 import { of } from 'rxjs';
 import { deleteSchedule$, schedules$ } from '../../../streams/reports/schedules';
 import { Button } from '../../components/Button';
+import { HeadRow } from '../../components/HeadRow';
 import { useReload } from '../../hooks/useCommand';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { DeliveryDialog } from './DeliveryDialog';
 import type { ReportItem, ReportKind } from './form';
 import { useCommand } from './hooks';
+import { CADENCE_KEY, GRANULARITY_KEY, REPORT_TITLE_KEY, SCHEDULE_COLUMN_KEYS } from './keys';
 import { formOfSchedule, newScheduleForm, type ScheduleForm } from './schedule-form';
 import { ScheduleDialog } from './ScheduleDialog';
 
@@ -54,17 +56,15 @@ export function SchedulePanel({ kind, orgId, items, stationId, stations }: Sched
       {list.data !== null && rows.length === 0 && <p className="text-slate-500" data-testid="schedule-none">{t('reports:schedules.none')}</p>}
       {rows.length > 0 && (
         <table className="w-full text-left" data-testid="schedule-list">
-          <thead className="text-xs text-slate-500">
-            <tr>{(['report', 'cadence', 'recipients', 'formats', 'nextRun', 'createdBy'] as const).map((k) => <th key={k} className="py-1 pr-3 font-medium">{t(`reports:schedules.columns.${k}`)}</th>)}<th /></tr>
-          </thead>
+          <thead className="text-xs text-slate-500"><HeadRow labels={SCHEDULE_COLUMN_KEYS.map((k) => t(k))} cellClass="py-1 pr-3 font-medium" actions /></thead>
           <tbody>
             {rows.map((s) => (
               <tr key={s.scheduleId} className="border-t border-slate-100 dark:border-slate-800" data-testid="schedule-row" data-schedule={s.scheduleId}>
                 <td className={CELL}>
-                  {t(`reports:title.${s.report}`)}
+                  {t(REPORT_TITLE_KEY[s.report])}
                   {s.stationId !== null && <span className="block text-xs text-slate-500">{names.get(s.stationId) ?? `#${s.stationId}`}</span>}
                 </td>
-                <td className={CELL}>{t(`reports:schedules.cadences.${s.cadence}`)} · {t(`reports:form.granularities.${s.granularity}`)}</td>
+                <td className={CELL}>{t(CADENCE_KEY[s.cadence])} · {t(GRANULARITY_KEY[s.granularity])}</td>
                 <td className={`${CELL} break-all`} data-testid="schedule-recipients-cell">{s.recipients.join(', ')}</td>
                 <td className={CELL}>XLSX, PDF</td>
                 <td className={CELL} data-testid="schedule-next">{s.nextRunAt ? at(s.nextRunAt) : t('reports:schedules.paused')}</td>

@@ -8,10 +8,10 @@ import { sharedReport$ } from '../../../streams/reports/reads';
 import { Button } from '../../components/Button';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
-import { REPORT_ITEMS, type ReportItem } from './form';
+import { keyOf } from '../../i18n/codeKeys';
+import { REPORT_ITEM_KEY } from './keys';
 import { headerUnit, valueText } from './values';
 
-const isItem = (s: string): s is ReportItem => (REPORT_ITEMS as readonly string[]).includes(s);
 
 export default function SharedReportPage() {
   const t = useT('reports');
@@ -24,7 +24,8 @@ export default function SharedReportPage() {
   if (!token || report.failed) return <p className="m-10 text-center text-red-600" role="alert" data-testid="shared-refused">{t('reports:shared.refused')}</p>;
   if (!d) return <p className="m-10 text-center text-slate-500">{t('app.loading')}</p>;
   const heads = d.columns.map((c, i) => {
-    const name = isItem(c) ? t(`reports:items.${c}`) : c;
+    const key = keyOf(REPORT_ITEM_KEY, c);
+    const name = key ? t(key) : c;
     const unit = headerUnit(d.units[i] ?? '');
     return unit ? `${name} (${unit})` : name;
   });

@@ -10,6 +10,7 @@ import { NOTHING } from '../../../streams/system/loaded';
 import { Button } from '../../components/Button';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
+import type { TKey } from '../../i18n/i18n';
 import { fmtLocal, RANGE_KEY, rangeOf, RANGES, type Range } from './time';
 import { AuditRows } from './AuditRows';
 import { AUDIT_ACTIONS, auditActionLabel, auditCells, auditHead } from './auditText';
@@ -17,6 +18,7 @@ import { useCommand } from './useCommand';
 
 const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
 const TARGET_KINDS = ['account', 'role', 'station', 'tariff', 'strategy', 'alarm'] as const;
+const TARGET_KIND_KEY = { account: 'system:auditTarget.account', role: 'system:auditTarget.role', station: 'system:auditTarget.station', tariff: 'system:auditTarget.tariff', strategy: 'system:auditTarget.strategy', alarm: 'system:auditTarget.alarm' } as const satisfies Record<(typeof TARGET_KINDS)[number], TKey>;
 
 export default function AuditLogPage() {
   const t = useT('system');
@@ -75,7 +77,7 @@ export default function AuditLogPage() {
         </select>
         <select aria-label={t('system:audit.target')} className={sel} value={kind} onChange={(e) => setKind(e.target.value)} data-testid="audit-target">
           <option value="">{t('system:audit.target')}: {t('system:all')}</option>
-          {TARGET_KINDS.map((k) => <option key={k} value={k}>{t(`system:auditTarget.${k}`)}</option>)}
+          {TARGET_KINDS.map((k) => <option key={k} value={k}>{t(TARGET_KIND_KEY[k])}</option>)}
         </select>
         <select aria-label={t('system:audit.outcome')} className={sel} value={outcome} onChange={(e) => setOutcome(e.target.value)} data-testid="audit-outcome">
           <option value="">{t('system:audit.outcome')}: {t('system:all')}</option>

@@ -1,20 +1,17 @@
 // Tariff Configuration (electricityPriceManagement.electricityPriceManagement, SPEC §2/§4): the
 // tariff in force and the pending ones of the station; a pending tariff can be edited or deleted
 // (after a confirmation), the one in force is read-only. Editing needs `tariff.edit`.
-import { useObservable, useObservableState } from 'observable-hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import { map } from 'rxjs';
 import { href, stationQuery } from '../../lib/paths';
 import { Button } from '../../components/Button';
-import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { deleteTariff$, saveTariff$ } from '../../../streams/tariffs/commands';
 import { stationTariffs$, type Tariff } from '../../../streams/tariffs/reads';
 import { saveErrors } from './commandErrors';
 import { useDeletion } from './useDeletion';
 import { fromWire, newDraft, toWire, type DraftErrors, type TariffDraft } from './draft';
-import { useCommand, useReload, useTariffStation } from './hooks';
+import { useCommand, useTariffList, useTariffStation } from './hooks';
 import { TariffCard } from './TariffCard';
 import { TariffDialog } from './TariffDialog';
 
@@ -22,10 +19,8 @@ type Editing = { tariff: Tariff | null; initial: TariffDraft } | null;
 
 export default function TariffConfigPage() {
   const t = useT('tariffs');
-  const { api } = useRuntime();
   const st = useTariffStation();
-  const [reload$, reload] = useReload();
-  const list = useObservableState(useObservable((in$) => stationTariffs$(api, in$.pipe(map(([id]) => id)), reload$), [st.stationId]), { data: null, failed: false });
+  const { list, reload } = useTariffList(st.stationId, stationTariffs$);
   const [editing, setEditing] = useState<Editing>(null);
   const [errors, setErrors] = useState<DraftErrors | null>(null);
   const pending = list.data?.pending ?? [];

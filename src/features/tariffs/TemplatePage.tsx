@@ -1,11 +1,9 @@
 // Tariff Template (electricityPriceManagement.priceTemlate): the provider's templates; create,
 // edit and delete them (name required, the tariff's season rules), and apply one to stations.
-import { useObservable, useObservableState } from 'observable-hooks';
 import { useState } from 'react';
 import { map } from 'rxjs';
 import { addDateDays } from '../../../protocol/site-time';
 import { Button } from '../../components/Button';
-import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { deleteTemplate$, saveTemplate$ } from '../../../streams/tariffs/commands';
 import { tariffTemplates$, type TariffTemplate } from '../../../streams/tariffs/reads';
@@ -13,7 +11,7 @@ import { ApplyDialog } from './ApplyDialog';
 import { saveErrors } from './commandErrors';
 import { useDeletion } from './useDeletion';
 import { fromWire, newDraft, toWire, type DraftErrors, type TariffDraft } from './draft';
-import { useCommand, useReload, useTariffStation } from './hooks';
+import { useCommand, useTariffList, useTariffStation } from './hooks';
 import { SeasonsView } from './TariffCard';
 import { TariffDialog } from './TariffDialog';
 
@@ -21,13 +19,8 @@ type Editing = { template: TariffTemplate | null; initial: TariffDraft } | null;
 
 export default function TemplatePage() {
   const t = useT('tariffs');
-  const { api } = useRuntime();
   const st = useTariffStation();
-  const [reload$, reload] = useReload();
-  const list = useObservableState(
-    useObservable((in$) => tariffTemplates$(api, in$.pipe(map(([orgId]) => (orgId ? { orgId } : null))), reload$), [st.providerId]),
-    { data: null, failed: false },
-  );
+  const { list, reload } = useTariffList(st.providerId, (api, orgId$, reload$) => tariffTemplates$(api, orgId$.pipe(map((orgId) => (orgId ? { orgId } : null))), reload$));
   const [editing, setEditing] = useState<Editing>(null);
   const [errors, setErrors] = useState<DraftErrors | null>(null);
   const [applying, setApplying] = useState<TariffTemplate | null>(null);

@@ -1,5 +1,12 @@
 // What every tariff screen needs: the station and provider of the route, the station's zone and
-// local today, what the signed-in account may change, a reload signal, and commands as hooks.
+// local today, what the signed-in account may change, a reload signal, its list, and commands as
+// hooks.
+import { useObservable, useObservableState } from 'observable-hooks';
+import { map, type Observable } from 'rxjs';
+import type { Api } from '../../../streams/api/client';
+import type { Loaded } from '../../../streams/tariffs/reads';
+import { useReload } from '../../hooks/useCommand';
+import { useRuntime } from '../../hooks/runtime';
 import { useRouteStation, type RouteStation } from '../../hooks/useRouteStation';
 
 export interface TariffStation extends RouteStation {
@@ -19,3 +26,11 @@ export function useTariffStation(): TariffStation {
 }
 
 export { useCommand, useReload } from '../../hooks/useCommand';
+
+/** A tariff screen's list, read for `key` (its station or its provider) and again after `reload()`. */
+export function useTariffList<K, T>(key: K, read$: (api: Api, key$: Observable<K>, reload$: Observable<unknown>) => Observable<Loaded<T>>): { list: Loaded<T>; reload: () => void } {
+  const { api } = useRuntime();
+  const [reload$, reload] = useReload();
+  const list = useObservableState(useObservable((in$) => read$(api, in$.pipe(map(([k]) => k)), reload$), [key]), { data: null, failed: false });
+  return { list, reload };
+}

@@ -11,6 +11,7 @@ import { ALARM_TYPES, DEVICE_TYPES } from '../../../../protocol/codes';
 import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
 import { ALARM_RECORD_STATUS_KEY, ALARM_TYPE_KEY } from '../../../i18n/codeKeys';
+import type { TKey } from '../../../i18n/i18n';
 import { ALARM_LOG_COLUMN_KEYS } from '../../../i18n/stationKeys';
 import { alarmContent, alarmRuleName, ruleCodesNamed } from '../../../lib/alarmText';
 import { typeLabel } from '../format';
@@ -81,8 +82,8 @@ export default function AlarmLogPage() {
   const named = mode === 'station';
   const head = useMemo(() => {
     const h = ALARM_LOG_COLUMN_KEYS.map((k) => t(k));
-    const at = (k: 'alarmTime' | 'recoveryTime') => (named ? `${t(`station:alarmLog.${k}`)} (${zone})` : t(`alarmCenter:list.${k}In`, { zone }));
-    return [...h.slice(0, 6), at('alarmTime'), at('recoveryTime'), t('alarms:handling.column'), ''];
+    const at = (inStation: TKey, inViewer: TKey) => (named ? `${t(inStation)} (${zone})` : t(inViewer, { zone }));
+    return [...h.slice(0, 6), at('station:alarmLog.alarmTime', 'alarmCenter:list.alarmTimeIn'), at('station:alarmLog.recoveryTime', 'alarmCenter:list.recoveryTimeIn'), t('alarms:handling.column'), ''];
   }, [t, named, zone]);
   const detail = detailId === null ? null : (list.find((r) => r.alarmId === detailId) ?? null);
 

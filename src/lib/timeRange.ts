@@ -1,0 +1,45 @@
+// Time ranges the console's filters offer (all, today, the last 7 or 30 days, custom dates) as
+// [from, to) instants, computed when asked so a rolling preset follows the clock, and times as
+// `YYYY-MM-DD HH:mm:ss`; both in the viewer's zone unless a zone is given.
+import { addDateDays, dateStart, dayStart, formatWall, viewerZone, type Zone } from '../../protocol/site-time';
+
+export const RANGE_PRESETS = ['all', 'today', '7d', '30d', 'custom'] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];
+
+const DAY = 86_400_000;
+
+const DATE_INPUT = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `YYYY-MM-DD` (a date input's value) as the start of the local day it names; null when malformed. */
+export const dateInputMs = (v: string, zone: Zone = viewerZone()): number | null => (DATE_INPUT.test(v) ? dateStart(zone, v) : null);
+
+/**
+ * The happen-time window of a preset, computed at request time so a re-read moves with the clock.
+ * `to` stays open for the rolling presets so a newly raised alarm is in range. Custom dates are
+ * whole local days, the end day included.
+ */
+export function rangeOf(preset: RangePreset, now: number, custom: { from: string; to: string } = { from: '', to: '' }, zone: Zone = viewerZone()): { from?: string; to?: string } {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  switch (preset) {
+    case 'today':
+      return { from: iso(dayStart(zone, now)) };
+    case '7d':
+      return { from: iso(now - 7 * DAY) };
+    case '30d':
+      return { from: iso(now - 30 * DAY) };
+    case 'custom': {
+      const f = dateInputMs(custom.from, zone);
+      const t = DATE_INPUT.test(custom.to) ? dateStart(zone, addDateDays(custom.to, 1)) : null;
+      return { ...(f !== null ? { from: iso(f) } : {}), ...(t !== null ? { to: iso(t) } : {}) };
+    }
+    default:
+      return {};
+  }
+}
+
+/** `YYYY-MM-DD HH:mm:ss` in the viewer's zone; '-' for none. */
+export const fmtLocal = (v: string | number | null, zone: Zone = viewerZone()): string => {
+  if (v === null) return '-';
+  const ms = new Date(v).getTime();
+  return Number.isNaN(ms) ? '-' : formatWall(zone, ms);
+};
