@@ -101,6 +101,9 @@ export async function run(): Promise<void> {
       const tick = (t) => { window.__frames.push(t - last); last = t; if (window.__run) requestAnimationFrame(tick); };
       requestAnimationFrame(tick);
       new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(e.duration); }).observe({ type: 'longtask' });
+      // what the longest frames ran (Long Animation Frames): printed to stderr, to find a long task's cause
+      window.__loaf = [];
+      new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__loaf.push({ at: Math.round(e.startTime), ms: Math.round(e.duration), block: Math.round(e.blockingDuration), render: Math.round(e.renderStart ? e.startTime + e.duration - e.renderStart : 0), scripts: e.scripts.map((x) => x.invokerType + ' ' + x.invoker + ' ' + (x.sourceFunctionName || '') + ' ' + (x.sourceURL || '').split('/').pop() + ' ' + Math.round(x.duration) + 'ms').slice(0, 4) }); }).observe({ type: 'long-animation-frame' });
     })()`);
     log(`storm: ${STORM_RATE} msg/s for ${STORM_S} s`);
     const perTick = STORM_RATE / 100;
@@ -124,6 +127,8 @@ export async function run(): Promise<void> {
       w.__run = false;
       return { frames: w.__frames.slice(1), long: w.__long };
     });
+    const loaf = await page.evaluate(`window.__loaf.sort((a, b) => b.ms - a.ms).slice(0, 5)`);
+    log(`longest animation frames: ${JSON.stringify(loaf)}`);
     report('storm.published', published, 'msg');
     log(`store counted ${after.total - before.total}, badge moved ${after.badge - before.badge}`);
     report('storm.lost', Math.max(0, published - (after.total - before.total), published - (after.badge - before.badge)), 'msg');

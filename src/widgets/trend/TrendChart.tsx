@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot, { type AlignedData } from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { chartOptions, type TrendSeries } from './chartOptions';
-import { fillBlocks, hasBlocks, lazyLod, type LodIndex } from './lod';
+import { buildLod, type LodIndex } from './lod';
 import { viewOf } from './lodView';
 import { drawBands, drawMarkers, type TrendBand, type TrendMarker } from './overlays';
 import { userRanges } from './userRange';
@@ -61,9 +61,7 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
   const drawnData = useRef<AlignedData | null>(null);
   const lod = useMemo<LodIndex | null>(() => {
     dataAt.current = performance.now();
-    // the first view reads the samples in range; the block index that makes later views cheap is
-    // built after that first draw, off the path to the first picture
-    return data[0].length > LOD_MIN ? lazyLod(data[0], data.slice(1) as LodIndex['ys']) : null;
+    return data[0].length > LOD_MIN ? buildLod(data[0], data.slice(1) as LodIndex['ys']) : null;
   }, [data]);
   const src = useRef({ data, lod });
   src.current = { data, lod };
@@ -90,8 +88,6 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
             el.dataset.markersDrawn = String(drawMarkers(u, marks.current));
           },
           () => {
-            const ix = src.current.lod;
-            if (ix && !hasBlocks(ix)) setTimeout(() => fillBlocks(ix), 0);
             const st = started.current;
             if (!st) return;
             const now = performance.now();

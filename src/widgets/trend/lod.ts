@@ -35,15 +35,12 @@ export function fillBlocks(ix: LodIndex): void {
   if (hasBlocks(ix)) return;
   const { n, ys } = ix;
   const nb = Math.ceil(n / BLOCK);
+  const edges = new Int32Array(nb + 1);
+  for (let b = 0; b <= nb; b++) edges[b] = Math.min(n, b * BLOCK);
   for (const c of ys) {
     const mn = new Int32Array(nb);
     const mx = new Int32Array(nb);
-    for (let b = 0; b < nb; b++) {
-      const end = Math.min(n, (b + 1) * BLOCK);
-      const [lo, hi] = extremes(c, b * BLOCK, end);
-      mn[b] = lo;
-      mx[b] = hi;
-    }
+    scanBuckets(c, edges, nb, mn, mx);
     ix.bMin.push(mn);
     ix.bMax.push(mx);
   }
@@ -55,29 +52,50 @@ export function buildLod(xs: ArrayLike<number>, ys: readonly Column[]): LodIndex
   return ix;
 }
 
-// the first minimum and first maximum of c[a..e) (-1 when all are null), shared by the block
-// build and the scan so both pick the same sample among equals
-const found: [number, number] = [-1, -1];
-function extremes(c: Column, a: number, e: number): [number, number] {
-  let lo = -1;
-  let hi = -1;
-  let loV = Infinity;
-  let hiV = -Infinity;
-  for (let i = a; i < e; i++) {
+/**
+ * The first minimum and first maximum (sample indices, -1 when all are null) of each bucket
+ * [edges[k], edges[k + 1]) of c, in one loop over the samples: one long loop is compiled while it
+ * runs (on-stack replacement), where a call per bucket would run cold for a first render.
+ */
+function scanBuckets(c: Column, edges: Int32Array, nb: number, lo: Int32Array, hi: Int32Array): void {
+  let k = 0;
+  let end = edges[1]!;
+  let l = -1;
+  let h = -1;
+  let lv = Infinity;
+  let hv = -Infinity;
+  for (let i = edges[0]!, last = edges[nb]!; i < last; i++) {
+    while (i === end) {
+      lo[k] = l;
+      hi[k] = h;
+      k++;
+      end = edges[k + 1]!;
+      l = h = -1;
+      lv = Infinity;
+      hv = -Infinity;
+    }
     const v = c[i];
     if (v === null || v === undefined || v !== v) continue;
-    if (v < loV) {
-      loV = v;
-      lo = i;
+    if (v < lv) {
+      lv = v;
+      l = i;
     }
-    if (v > hiV) {
-      hiV = v;
-      hi = i;
+    if (v > hv) {
+      hv = v;
+      h = i;
     }
   }
-  found[0] = lo;
-  found[1] = hi;
-  return found;
+  lo[k] = l;
+  hi[k] = h;
+}
+
+const one = { edges: new Int32Array(2), lo: new Int32Array(1), hi: new Int32Array(1) };
+/** the first extremes of c[a..e) */
+function extremes(c: Column, a: number, e: number): [number, number] {
+  one.edges[0] = a;
+  one.edges[1] = e;
+  scanBuckets(c, one.edges, 1, one.lo, one.hi);
+  return [one.lo[0]!, one.hi[0]!];
 }
 
 /** First index with xs[i] >= x (n when none). */
@@ -101,19 +119,15 @@ function bucketExtremes(ix: LodIndex, s: number, a: number, e: number): [number,
   // the candidates for each extreme come in index order (head, blocks, tail), so a strict
   // comparison keeps the earliest of equals, as a scan would
   const below = (i: number, cur: number, sign: 1 | -1) => (i >= 0 && (cur < 0 || sign * ((c[i] as number) - (c[cur] as number)) < 0) ? i : cur);
-  extremes(c, a, fb * BLOCK);
-  let lo = found[0];
-  let hi = found[1];
+  let [lo, hi] = extremes(c, a, fb * BLOCK);
   const mn = ix.bMin[s]!;
   const mx = ix.bMax[s]!;
   for (let k = fb; k < lb; k++) {
     lo = below(mn[k]!, lo, 1);
     hi = below(mx[k]!, hi, -1);
   }
-  extremes(c, lb * BLOCK, e);
-  found[0] = below(found[0], lo, 1);
-  found[1] = below(found[1], hi, -1);
-  return found;
+  const [tl, th] = extremes(c, lb * BLOCK, e);
+  return [below(tl, lo, 1), below(th, hi, -1)];
 }
 
 /**
@@ -127,32 +141,43 @@ export function lodIndices(ix: LodIndex, min: number, max: number, buckets: numb
   const i0 = Math.max(0, lowerBound(xs, min) - 1);
   const i1 = Math.min(n - 1, lowerBound(xs, max)); // first at or after max: the right edge sample
   if (i1 - i0 + 1 <= 4 * buckets) return null;
-  const out = new Int32Array((buckets + 2) * (2 + 2 * ys.length));
-  let len = 0;
+  // bucket k covers [edges[k], edges[k + 1]); the edge samples get buckets of their own
   const width = (max - min) / buckets;
-  const pick = new Int32Array(2 + 2 * ys.length);
+  const edges = new Int32Array(buckets + 3);
+  let nb = 0;
   let a = i0;
   for (let b = 0; b <= buckets + 1 && a <= i1; b++) {
-    // bucket b covers [a, e): the edge samples get buckets of their own
     const e = b === 0 ? a + 1 : b > buckets ? i1 + 1 : Math.min(i1 + 1, Math.max(a + 1, lowerBound(xs, min + b * width)));
-    if (e <= a) continue;
-    let k = 0;
-    pick[k++] = a;
-    pick[k++] = e - 1;
+    edges[nb++] = a;
+    a = e;
+  }
+  edges[nb] = a;
+  const blocks = hasBlocks(ix);
+  const los = ys.map(() => new Int32Array(nb));
+  const his = ys.map(() => new Int32Array(nb));
+  ys.forEach((c, s) => {
+    if (!blocks) return scanBuckets(c, edges, nb, los[s]!, his[s]!);
+    for (let k = 0; k < nb; k++) [los[s]![k], his[s]![k]] = bucketExtremes(ix, s, edges[k]!, edges[k + 1]!);
+  });
+  const out = new Int32Array(nb * (2 + 2 * ys.length));
+  let len = 0;
+  const pick = new Int32Array(2 + 2 * ys.length);
+  for (let k = 0; k < nb; k++) {
+    let p = 0;
+    pick[p++] = edges[k]!;
+    pick[p++] = edges[k + 1]! - 1;
     for (let s = 0; s < ys.length; s++) {
-      const [lo, hi] = bucketExtremes(ix, s, a, e);
-      if (lo >= 0) pick[k++] = lo;
-      if (hi >= 0) pick[k++] = hi;
+      if (los[s]![k]! >= 0) pick[p++] = los[s]![k]!;
+      if (his[s]![k]! >= 0) pick[p++] = his[s]![k]!;
     }
     // a handful of indices: insertion sort, then append those past the last one written
-    for (let p = 1; p < k; p++) {
-      const v = pick[p]!;
-      let q = p - 1;
-      while (q >= 0 && pick[q]! > v) pick[q + 1] = pick[q--]!;
-      pick[q + 1] = v;
+    for (let q = 1; q < p; q++) {
+      const v = pick[q]!;
+      let r = q - 1;
+      while (r >= 0 && pick[r]! > v) pick[r + 1] = pick[r--]!;
+      pick[r + 1] = v;
     }
-    for (let p = 0; p < k; p++) if (len === 0 || out[len - 1]! < pick[p]!) out[len++] = pick[p]!;
-    a = e;
+    for (let q = 0; q < p; q++) if (len === 0 || out[len - 1]! < pick[q]!) out[len++] = pick[q]!;
   }
   return out.slice(0, len);
 }
