@@ -18,3 +18,14 @@ export const ALARM_RING_CAP = 2000;
  * only make a wall screen's memory grow with every alarm it ever saw.
  */
 export const PUSH_DEDUP_CAP = 10_000;
+/** Alarms reach the page in batches: the first of a quiet period at once, then one per 16 ms. */
+export const PUSH_BATCH_MS = 16;
+/**
+ * In a storm (a batch of this many or more), one batch per PUSH_BURST_BATCH_MS instead: each
+ * batch costs the page a rendered frame (badge, counters), and ten a second is faster than anyone
+ * reads a badge, while at 2,000 alarms a second sixty would leave the page no time of its own.
+ */
+export const PUSH_BURST_SIZE = 8;
+export const PUSH_BURST_BATCH_MS = 100;
+/** The wait before the next batch, after one of `n` alarms. */
+export const nextBatchMs = (n: number): number => (n >= PUSH_BURST_SIZE ? PUSH_BURST_BATCH_MS : PUSH_BATCH_MS);

@@ -163,10 +163,18 @@ export async function run(): Promise<void> {
       await p.waitForFunction((k) => Number(document.querySelector('[data-testid="station-map"]')?.getAttribute('data-stations') ?? -1) === k, n, { timeout: 120_000 });
       await p.locator('[data-testid="station-map"] canvas').first().waitFor();
       await p.waitForTimeout(1500);
+      const from = await p.getByTestId('station-map').getAttribute('data-center');
       const f = await panFrames(p);
-      // the drag must have moved the map, or the frames measured nothing
-      const center = await p.waitForFunction(() => document.querySelector('[data-testid="station-map"]')?.getAttribute('data-center'), null, { timeout: 10_000 });
-      log(`map ${n}: ${f.length} frames, median ${percentile(f, 50).toFixed(1)} ms, p95 ${percentile(f, 95).toFixed(1)} ms, centre after the drag ${String(await center.jsonValue())} (from 105.00,28.00)`);
+      // the drag (net 480 px west) must have moved the camera east once it settled, or the
+      // frames measured nothing
+      const center = await p
+        .waitForFunction((c) => {
+          const at = document.querySelector('[data-testid="station-map"]')?.getAttribute('data-center');
+          return at && at !== c ? at : null;
+        }, from, { timeout: 10_000 })
+        .then((h) => h.jsonValue() as Promise<string>, () => null);
+      if (center === null || Number(center.split(',')[0]) <= Number((from ?? '105,28').split(',')[0])) throw new Error(`map ${n}: the drag did not move the view east (centre ${from ?? '105,28'} -> ${center})`);
+      log(`map ${n}: ${f.length} frames, median ${percentile(f, 50).toFixed(1)} ms, p95 ${percentile(f, 95).toFixed(1)} ms, centre ${from ?? '105.00,28.00'} -> ${center} after the drag`);
       if (n === 5000) {
         const m = await scrollFrames(p, '[data-testid="matrix-scroller"]', '[data-testid="station-card"]', 240, 90);
         report('matrix.scroll_frame_p95_ms_5k', m.p95, 'ms');

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { dropEmptyClusterImage, emptyClusterImage, emptyClusterImagePath } from './pglite-image';
 
 /** One query layer for both backends. Rows come back with the same JS types from either:
  *  int8 and numeric as number, date as 'YYYY-MM-DD', timestamptz as Date. */
@@ -45,9 +46,8 @@ export const createDb = async (opts: DbOptions): Promise<Db> =>
 
 const createPglite = async (dataDir?: string): Promise<Db> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir, {
-    parsers: { [pgliteTypes.INT8]: num, [pgliteTypes.NUMERIC]: num, [pgliteTypes.DATE]: asIs },
-  });
+  const parsers = { [pgliteTypes.INT8]: num, [pgliteTypes.NUMERIC]: num, [pgliteTypes.DATE]: asIs };
+  const db = dataDir ? await PGlite.create(dataDir, { parsers }) : await inMemoryPglite(parsers);
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
     query: async <T,>(sql: string, params?: readonly unknown[]) =>
       (await q.query<T>(sql, params as unknown[] | undefined)).rows,
@@ -59,6 +59,21 @@ const createPglite = async (dataDir?: string): Promise<Db> => {
     exec: async (sql) => void (await db.exec(sql)),
     close: () => db.close(),
   };
+};
+
+/** A throw-away cluster, from the empty cluster's picture when there is one. */
+const inMemoryPglite = async (parsers: Record<number, (v: string) => unknown>): Promise<PGlite> => {
+  const image = await emptyClusterImage();
+  if (image) {
+    try {
+      return await PGlite.create({ parsers, loadDataDir: image });
+    } catch (e) {
+      rmSync(emptyClusterImagePath(), { force: true });
+      dropEmptyClusterImage();
+      console.warn('[db] the empty PGlite cluster picture did not load; initdb runs instead', e);
+    }
+  }
+  return PGlite.create({ parsers });
 };
 
 const typeParsers = {

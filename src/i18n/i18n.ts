@@ -39,8 +39,27 @@ const OPTIONS = {
   react: { useSuspense: true },
 } as const satisfies InitOptions;
 
+const fixedT = i18n.getFixedT(null, NAMESPACES) as unknown as (...args: unknown[]) => unknown;
+/** Texts of keys asked without options, by key: a list of a thousand rows asks the same few
+ *  labels thousands of times, and i18next resolves each ask afresh (namespaces, separators, the
+ *  store). Emptied whenever the store or the language changes. */
+const plainTexts = new Map<string, unknown>();
+let watchedStore: unknown = null;
+i18n.on('languageChanged', () => plainTexts.clear());
+
 /** The translator of every namespace; the language is the page's (fixed until a reload). */
-export const t: TFn = i18n.getFixedT(null, NAMESPACES);
+export const t: TFn = ((key: unknown, ...rest: unknown[]) => {
+  if (rest.length > 0 || typeof key !== 'string') return fixedT(key, ...rest);
+  if (watchedStore !== i18n.store) {
+    watchedStore = i18n.store;
+    plainTexts.clear();
+    i18n.store?.on('added', () => plainTexts.clear());
+    i18n.store?.on('removed', () => plainTexts.clear());
+  }
+  let text = plainTexts.get(key);
+  if (text === undefined) plainTexts.set(key, (text = fixedT(key)));
+  return text;
+}) as unknown as TFn;
 
 export async function initI18n(lng: Language): Promise<void> {
   await i18n.init({ ...OPTIONS, lng, ns: ['common'] });

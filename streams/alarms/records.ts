@@ -27,6 +27,29 @@ export interface AlarmListDeps {
 export const readAlarmPage = (api: Api, filter: AlarmFilter, page: number, quiet: boolean) =>
   api.call('fuzzyAlarmRecord', { alarmRecordVo: filter, page, length: ALARM_PAGE }, { quiet });
 
+const sameValue = (a: unknown, b: unknown): boolean => a === b || (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && JSON.stringify(a) === JSON.stringify(b));
+
+/** Every key of the two records holds the same value. */
+const sameRecord = (a: AlarmRecord, b: AlarmRecord): boolean => {
+  const ka = Object.keys(a) as (keyof AlarmRecord)[];
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if (!sameValue(a[k], b[k])) return false;
+  return true;
+};
+
+/**
+ * A re-read's rows, keeping the previous object of every alarm that has not changed: a row that
+ * compares its record by identity then renders again only when its alarm changed.
+ */
+export const keepUnchanged = (prev: readonly AlarmRecord[] | null, next: AlarmRecord[]): AlarmRecord[] => {
+  if (!prev || prev.length === 0) return next;
+  const before = new Map(prev.map((r) => [r.alarmId, r]));
+  return next.map((r) => {
+    const old = before.get(r.alarmId);
+    return old && sameRecord(old, r) ? old : r;
+  });
+};
+
 type Change = { answer: Answer<AlarmQuery, Res<'fuzzyAlarmRecord'>> } | { resolved: ResolvedAlarm };
 
 /** The list for the latest filter; `resolved$` patches a row at once (its re-read follows). */
@@ -40,7 +63,7 @@ export function alarmList$(deps: AlarmListDeps, query$: Observable<AlarmQuery | 
         return list.rows ? { ...list, rows: list.rows.map((x) => (x.alarmId === r.alarmId ? { ...x, alarmStatus: r.alarmStatus, recoveryTime: r.recoveryTime } : x)) } : list;
       }
       const a = c.answer;
-      return a.ok ? { rows: a.value.dataList, total: a.value.totalCount } : { ...list, rows: list.rows ?? [] };
+      return a.ok ? { rows: keepUnchanged(list.rows, a.value.dataList), total: a.value.totalCount } : { ...list, rows: list.rows ?? [] };
     }, NO_ALARMS),
     startWith(NO_ALARMS),
   );

@@ -1,8 +1,10 @@
 // Push worker: one MQTT-over-WebSocket connection, messages parsed and validated here and sent
-// to the page in batches (the first of a quiet period at once, then one batch per 16 ms).
+// to the page in batches (the first of a quiet period at once, then one batch per 16 ms, or per
+// 100 ms in a storm: streams/constants.ts).
 /// <reference lib="webworker" />
 import { parseAlarmPush, parsePush } from '../../protocol/push';
 import { connectMqtt } from './mqtt';
+import { nextBatchMs, PUSH_BATCH_MS } from '../constants';
 import type { PushClient } from './source';
 import type { FromWorker, ToWorker } from './worker-protocol';
 
@@ -18,8 +20,8 @@ const flush = () => {
     return;
   }
   post({ type: 'batch', items: buf });
+  timer = setTimeout(flush, nextBatchMs(buf.length));
   buf = [];
-  timer = setTimeout(flush, 16);
 };
 
 // Warm the validator while the connection opens, so the first real alarm does not pay for it.
@@ -42,7 +44,7 @@ scope.onmessage = (e: MessageEvent<ToWorker>) => {
         if (r.kind === 'stationMaintenance') return post({ type: 'maintenance', topic, message: r.message });
         if (timer === null) {
           post({ type: 'batch', items: [{ topic, alarm: r.message }] });
-          timer = setTimeout(flush, 16);
+          timer = setTimeout(flush, PUSH_BATCH_MS);
         } else buf.push({ topic, alarm: r.message });
       });
       return;

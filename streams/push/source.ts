@@ -9,7 +9,7 @@ import { fullJitter, type BackoffPolicy } from '../backoff';
 import type { PushStatus } from '../events';
 import type { AlarmPush } from '../types';
 import { pushVersion } from '../alarms/pushState';
-import { PUSH_DEDUP_CAP } from '../constants';
+import { PUSH_BATCH_MS, PUSH_BURST_BATCH_MS, PUSH_BURST_SIZE, PUSH_DEDUP_CAP } from '../constants';
 
 export interface PushCredentials {
   url: string;
@@ -57,6 +57,8 @@ export interface PushDeps {
   scheduler?: SchedulerLike;
   /** batch window for bursts; the first message of a quiet period is delivered at once */
   batchMs?: number;
+  /** the window after a batch of PUSH_BURST_SIZE or more (a storm) */
+  burstMs?: number;
   warn?: (...args: unknown[]) => void;
   /** dedup memory (ids); oldest forgotten first (default PUSH_DEDUP_CAP) */
   seenCap?: number;
@@ -66,7 +68,8 @@ export function createPushSource(d: PushDeps): Observable<PushOutput> {
   const scheduler = d.scheduler ?? asyncScheduler;
   const policy = d.backoff ?? { baseMs: 500, capMs: 30_000 };
   const random = d.random ?? Math.random;
-  const batchMs = d.batchMs ?? 16;
+  const batchMs = d.batchMs ?? PUSH_BATCH_MS;
+  const burstMs = d.burstMs ?? PUSH_BURST_BATCH_MS;
   const warn = d.warn ?? ((...a: unknown[]) => console.warn(...a));
   const seenCap = d.seenCap ?? PUSH_DEDUP_CAP;
 
@@ -113,7 +116,7 @@ export function createPushSource(d: PushDeps): Observable<PushOutput> {
       const batch = buf;
       buf = [];
       out.next({ type: 'alarms', alarms: batch, live: true });
-      flushing = scheduler.schedule(flush, batchMs);
+      flushing = scheduler.schedule(flush, batch.length >= PUSH_BURST_SIZE ? burstMs : batchMs);
     };
     const deliverLive = (list: AlarmPush[]): void => {
       if (list.length === 0) return;

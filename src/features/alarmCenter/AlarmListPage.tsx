@@ -8,7 +8,7 @@
 // same zones; a row opens the alarm detail (acknowledge, assign, comment).
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useObservable, useObservableCallback, useObservableState, useSubscription } from 'observable-hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { map, merge, scan, share, Subject, switchMap } from 'rxjs';
 import { useLocation } from 'wouter';
 import { scopeCode } from '../../../streams/monitor/scope';
@@ -17,6 +17,7 @@ import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
+import { useTransitionState } from '../../hooks/useTransitionState';
 import { href, stationQuery } from '../../lib/paths';
 import { ALARM_CATEGORY_KEY, ALARM_RANGE_KEY, ALARM_TYPE_KEY } from '../../i18n/codeKeys';
 import { alarmContent, alarmRuleName, ruleCodesNamed } from '../../lib/alarmText';
@@ -44,6 +45,11 @@ interface Filters {
   assignedToMe?: true;
 }
 
+// Columns that never size to their content (minmax(0, …); the actions keep room for all three
+// links): a re-read that mounts a screen of new rows lays them out without measuring every cell's
+// text first, and every row lines up with the header whatever its actions.
+const COLS =
+  'grid grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,0.9fr)_minmax(0,0.6fr)_minmax(0,0.55fr)_minmax(0,0.65fr)_minmax(0,2fr)_minmax(0,1.35fr)_minmax(0,1.35fr)_minmax(0,0.8fr)_minmax(184px,1.1fr)] gap-3 px-3';
 const alarmLogHref = (r: Rec): string => href('alarmLog.alarmLog', stationQuery(r.stationId, r.serviceProviderId));
 
 type Texts = { keyword?: string; keywordRuleCodes?: string[]; stationName?: string };
@@ -62,7 +68,9 @@ export default function AlarmListPage() {
   const { api, store } = useRuntime();
   const [, navigate] = useLocation();
   const scope = useStoreValue(scopeCode);
-  const canResolve = useStoreValue(selectPermissions).has('alarm.resolve');
+  const permissions = useStoreValue(selectPermissions);
+  const canResolve = permissions.has('alarm.resolve');
+  const canShelve = permissions.has('alarm.shelve');
   const [filters, setFilters] = useState<Filters>({});
   const [preset, setPreset] = useState<RangePreset>('all');
   const [custom, setCustom] = useState({ from: '', to: '' });
@@ -107,7 +115,9 @@ export default function AlarmListPage() {
     [scope],
   );
   const reloads = useObservableState(useObservable(() => reload$.pipe(scan((n) => n + 1, 0))), 0);
-  const { rows, total } = useObservableState(useObservable(() => alarmList$({ api }, query$, reload$, resolvedBy(resolving$))), NO_ALARMS);
+  // a re-read renders as a transition (in slices): a storm's re-reads never block the page
+  const { rows, total } = useTransitionState(useObservable(() => alarmList$({ api }, query$, reload$, resolvedBy(resolving$))), NO_ALARMS);
+  const openLog = useCallback((r: Rec) => navigate(alarmLogHref(r)), [navigate]);
   const [askExport, exportFilters$] = useObservableCallback<AlarmFilter>();
   const exporting$ = useObservable(() => exportAlarms$(api, exportFilters$));
   const exporting = isPending(useObservableState(exporting$, null));
@@ -137,8 +147,7 @@ export default function AlarmListPage() {
   useEffect(() => setShownIds(idsKey ? idsKey.split(',').map(Number) : []), [idsKey]);
   const detail = detailId === null ? null : (list.find((r) => r.alarmId === detailId) ?? null);
   const scroller = useRef<HTMLDivElement>(null);
-  const v = useVirtualizer({ count: list.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 12 });
-  const cols = 'grid grid-cols-[1.2fr_1fr_0.9fr_0.6fr_0.55fr_0.65fr_2fr_1.15fr_1.15fr_1.1fr_1.1fr] gap-3 px-3';
+  const v = useVirtualizer({ count: list.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 6 });
   const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
   const all = t('station:common.all');
   const reset = () => {
@@ -200,11 +209,11 @@ export default function AlarmListPage() {
       </div>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-700 dark:bg-slate-900">
         <div className="min-w-[1280px]">
-          <div role="row" className={`${cols} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
+          <div role="row" className={`${COLS} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
             {head.map((h) => <span key={h} role="columnheader" className="truncate" title={h}>{h}</span>)}
             <span role="columnheader">{t('alarmCenter:list.action')}</span>
           </div>
-          <div ref={scroller} style={{ height: 'calc(100vh - 300px)', minHeight: 240 }} className="overflow-y-auto">
+          <div ref={scroller} style={{ height: 'calc(100vh - 300px)', minHeight: 240, contain: 'strict' }} className="overflow-y-auto">
             {rows === null && <p className="p-6 text-center text-slate-500">{t('app.loading')}</p>}
             {rows !== null && list.length === 0 && <p data-testid="empty" className="p-6 text-center text-slate-500">{t('noDate')}</p>}
             <div style={{ height: v.getTotalSize(), position: 'relative' }}>
@@ -218,12 +227,13 @@ export default function AlarmListPage() {
                     t={t}
                     zone={z.zoneOf(r.stationId)}
                     named={z.named}
-                    cols={cols}
+                    cols={COLS}
+                    top={it.start}
                     canResolve={canResolve}
-                    style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${it.start}px)` }}
-                    onOpenLog={() => navigate(alarmLogHref(r))}
-                    onDetail={() => setDetailId(r.alarmId)}
-                    onResolve={() => setConfirm(r)}
+                    canShelve={canShelve}
+                    onOpenLog={openLog}
+                    onDetail={setDetailId}
+                    onResolve={setConfirm}
                   />
                 );
               })}

@@ -1,31 +1,36 @@
 // One row of the alarm center's list: the record's cells, its times in the row's zone (named in
 // station mode), its handling state, and the actions (detail; resolve with alarm.resolve).
-import type { CSSProperties } from 'react';
+import { memo } from 'react';
 import type { TFn } from '../../i18n/i18n';
 import { alarmRuleName } from '../../lib/alarmText';
 import { AlarmTime } from '../../components/alarms/AlarmTime';
 import { HandlingMarks } from '../../components/alarms/HandlingMarks';
 import type { AlarmRecord } from '../../../streams/alarms/records';
 import type { Zone } from '../../../protocol/site-time';
-import { cellsOf } from './cells';
+import { textCellsOf } from './cells';
 import { fmtLocal } from './query';
-import { ShelveLink } from './ShelveLink';
+import { ShelveAction } from './ShelveLink';
 
 export const ROW = 40;
 
-export function AlarmRow({ r, t, zone, named, cols, style, canResolve, onOpenLog, onDetail, onResolve }: {
+export interface AlarmRowProps {
   r: AlarmRecord;
   t: TFn;
   zone: Zone;
   named: boolean;
   cols: string;
-  style: CSSProperties;
+  /** the row's offset in the virtual list */
+  top: number;
   canResolve: boolean;
-  onOpenLog: () => void;
-  onDetail: () => void;
-  onResolve: () => void;
-}) {
-  const c = cellsOf(t, r, zone);
+  canShelve: boolean;
+  onOpenLog: (r: AlarmRecord) => void;
+  onDetail: (alarmId: number) => void;
+  onResolve: (r: AlarmRecord) => void;
+}
+
+/** Renders again only when its record (kept by identity while unchanged) or its place changes. */
+export const AlarmRow = memo(function AlarmRow({ r, t, zone, named, cols, top, canResolve, canShelve, onOpenLog, onDetail, onResolve }: AlarmRowProps) {
+  const c = textCellsOf(t, r);
   const link = 'text-brand-700 hover:underline dark:text-brand-500';
   return (
     <div
@@ -36,10 +41,10 @@ export function AlarmRow({ r, t, zone, named, cols, style, canResolve, onOpenLog
       data-status={r.alarmStatus}
       data-category={r.alarmCategory}
       data-rule={r.alarmRuleCode}
-      style={style}
+      style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${top}px)`, contain: 'strict' }}
       className={`${cols} items-center border-b border-slate-100 dark:border-slate-800`}
     >
-      <button type="button" data-testid="alarm-station" title={t('alarmCenter:list.openLog')} className={`truncate text-left font-medium ${link}`} onClick={onOpenLog}>
+      <button type="button" data-testid="alarm-station" title={t('alarmCenter:list.openLog')} className={`truncate text-left font-medium ${link}`} onClick={() => onOpenLog(r)}>
         {c[0]}
       </button>
       <span className="truncate">{c[1]}</span>
@@ -52,16 +57,16 @@ export function AlarmRow({ r, t, zone, named, cols, style, canResolve, onOpenLog
       <AlarmTime iso={r.recoveryTime} zone={zone} named={named} />
       <HandlingMarks h={r} t={t} fmt={(iso) => fmtLocal(iso, zone)} />
       <span className="flex gap-2 whitespace-nowrap">
-        <button type="button" data-testid="alarm-detail-open" title={t('alarms:handling.openDetail')} className={link} onClick={onDetail}>
+        <button type="button" data-testid="alarm-detail-open" title={t('alarms:handling.openDetail')} className={link} onClick={() => onDetail(r.alarmId)}>
           {t('alarms:handling.details')}
         </button>
         {canResolve && r.alarmStatus === 1 && (
-          <button type="button" data-testid="alarm-resolve" className={link} onClick={onResolve}>
+          <button type="button" data-testid="alarm-resolve" className={link} onClick={() => onResolve(r)}>
             {t('alarmCenter:list.resolve')}
           </button>
         )}
-        <ShelveLink r={r} t={t} />
+        {canShelve && <ShelveAction r={r} t={t} />}
       </span>
     </div>
   );
-}
+});

@@ -10,7 +10,8 @@ import { fmtLocal } from './query';
 export const typeLabel = (x: string): string => labelOf(DEVICE_TYPE_KEY, x);
 const statusKey = (s: number) => ALARM_RECORD_STATUS_KEY[s === 2 ? 2 : 1];
 
-export const cellsOf = (t: TFn, r: AlarmRecord, zone: Zone): string[] => [
+/** The cells before the two times (a row on screen draws its times itself). */
+export const textCellsOf = (t: TFn, r: AlarmRecord): string[] => [
   r.stationName,
   typeLabel(r.deviceType),
   r.deviceName ?? '-',
@@ -18,9 +19,9 @@ export const cellsOf = (t: TFn, r: AlarmRecord, zone: Zone): string[] => [
   t(ALARM_TYPE_KEY[r.alarmType]),
   t(statusKey(r.alarmStatus)),
   alarmContent(r),
-  fmtLocal(r.happenTime, zone),
-  fmtLocal(r.recoveryTime, zone),
 ];
+
+export const cellsOf = (t: TFn, r: AlarmRecord, zone: Zone): string[] => [...textCellsOf(t, r), fmtLocal(r.happenTime, zone), fmtLocal(r.recoveryTime, zone)];
 
 /** Screen header; `viewer` is the zone named when times are the viewer's, null in station mode. */
 export const headOf = (t: TFn, viewer: Zone | null): string[] => [

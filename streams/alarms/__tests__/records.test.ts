@@ -83,4 +83,19 @@ describe('alarmReloads$', () => {
     scheduler.flush();
     expect(n).toBe(2);
   });
+
+  it('in a storm reads every 2 s, the last pushes included, not at every pause', () => {
+    const scheduler = new VirtualTimeScheduler();
+    const events$ = new Subject<StoreEvent>();
+    const at: number[] = [];
+    alarmReloads$(events$, () => true, { periodMs: 60_000, debounceMs: 250, gapMs: 2000, scheduler }).subscribe(() => at.push(scheduler.now()));
+    // a batch every 100 ms for 5 s, with a 300-ms pause every second
+    for (let t = 0; t < 5000; t += 100) {
+      if (t % 1000 >= 700) continue;
+      scheduler.schedule(() => events$.next({ type: 'alarms/received', alarms: [alarm(t + 1)], at: t, live: true }), t);
+    }
+    scheduler.maxFrames = 10_000;
+    scheduler.flush();
+    expect(at).toEqual([250, 2250, 4250, 6250]);
+  });
 });
