@@ -110,6 +110,10 @@ describe.each(backends())('operation modes with the fleet (%s)', (backend) => {
     expect((await savePeak(peak(Math.min(100, ess.essPowerKw)))).code).toBe(0);
     const gw = fleet.gateways.get(ess.id)!;
     gw.opts.failureRate = 1;
+    // the gateway answers late enough that the calls below meet the dispatch still pending, however
+    // slowly this suite runs beside others
+    const ackDelayMs = gw.opts.ackDelayMs;
+    gw.opts.ackDelayMs = 1000; // within the suite's 1.5-s acknowledgement timeout
     const first = await s.call('issueStrategy', { strategyId }, a);
     expect(first.data.status).toBe(0);
     const twice = await s.call('issueStrategy', { strategyId }, a);
@@ -119,6 +123,7 @@ describe.each(backends())('operation modes with the fleet (%s)', (backend) => {
     expect(modeMeanwhile.code).toBe(ErrorCode.conflict);
     await fleet.settled();
     gw.opts.failureRate = 0;
+    gw.opts.ackDelayMs = ackDelayMs;
     const failed = await s.call('queryDistributionRecordById', { distributionId: first.data.distributionId }, a);
     expect(failed.data.status).toBe(2);
     expect(failed.data.reason).toMatch(/rejected/);

@@ -61,6 +61,8 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
   const map = useRef<MapRef>(null);
   const box = useRef<HTMLDivElement>(null);
   const drag = useRef<SlidingDrag | null>(null);
+  /** the reader moved the map before its style loaded (MapLibre's own pan works until then) */
+  const movedEarly = useRef(false);
   useEffect(() => () => drag.current?.remove(), []);
   const [zoom, setZoom] = useState(2.2);
   const [hover, setHover] = useState<{ x: number; y: number; p: MapPoint } | null>(null);
@@ -141,11 +143,15 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
         onLoad={(e) => {
           drag.current?.remove();
           drag.current = slideWhileDragging(e.target, box.current ?? e.target.getContainer());
-          // the first view again, now bounded by the visible box (the padding set above)
-          e.target.jumpTo({ center: [INITIAL.longitude, INITIAL.latitude] });
+          // the first view again, now bounded by the visible box (the padding set above), unless
+          // the reader has already moved away from it: their view stays
+          if (!movedEarly.current) e.target.jumpTo({ center: [INITIAL.longitude, INITIAL.latitude] });
           if (mapPixelRatio() !== devicePixelRatio) e.target.setPixelRatio(mapPixelRatio());
         }}
         onZoom={(e) => setZoom(e.viewState.zoom)}
+        onMoveStart={(e) => {
+          if (!drag.current && 'originalEvent' in e && e.originalEvent) movedEarly.current = true;
+        }}
         // where the map stands after a pan or zoom (read by tests and benchmarks; no re-render)
         onMoveEnd={(e) => {
           if (box.current) box.current.dataset.center = `${e.viewState.longitude.toFixed(2)},${e.viewState.latitude.toFixed(2)}`;
