@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import { dropEmptyClusterImage, emptyClusterImage, emptyClusterImagePath } from './pglite-image';
+import { dropEmptyClusterImage, emptyClusterImage } from './pglite-image';
 
 /** One query layer for both backends. Rows come back with the same JS types from either:
  *  int8 and numeric as number, date as 'YYYY-MM-DD', timestamptz as Date. */
@@ -68,7 +68,6 @@ const inMemoryPglite = async (parsers: Record<number, (v: string) => unknown>): 
     try {
       return await PGlite.create({ parsers, loadDataDir: image });
     } catch (e) {
-      rmSync(emptyClusterImagePath(), { force: true });
       dropEmptyClusterImage();
       console.warn('[db] the empty PGlite cluster picture did not load; initdb runs instead', e);
     }

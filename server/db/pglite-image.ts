@@ -3,7 +3,7 @@
 // and every server suite and in-process server of the tests opens such a cluster. The picture
 // holds only what initdb makes, nothing of ours (migrations and seed run on each cluster as
 // before); it is made once per machine and PGlite version and kept in the system's temp folder.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -34,7 +34,7 @@ const makeImage = async (file: string): Promise<Blob> => {
 
 let image: Promise<Blob | undefined> | null = null;
 
-export const emptyClusterImagePath = (): string => join(tmpdir(), `ems-pglite-${pgliteVersion()}-empty.tar`);
+const emptyClusterImagePath = (): string => join(tmpdir(), `ems-pglite-${pgliteVersion()}-empty.tar`);
 
 /** The empty cluster's picture, or undefined when it cannot be had (initdb then runs as usual). */
 export const emptyClusterImage = (): Promise<Blob | undefined> =>
@@ -43,7 +43,8 @@ export const emptyClusterImage = (): Promise<Blob | undefined> =>
     return existsSync(file) ? new Blob([readFileSync(file)]) : makeImage(file);
   })().catch(() => undefined));
 
-/** Forgets a picture that failed to load (a damaged file is made again by the next cluster). */
+/** Forgets a picture that failed to load, file included (the next cluster makes it again). */
 export const dropEmptyClusterImage = (): void => {
   image = null;
+  rmSync(emptyClusterImagePath(), { force: true });
 };
