@@ -48,6 +48,32 @@ describe('push broker: embedded-only rules', () => {
     await Promise.race([closed(c), sleep(5_000).then(() => Promise.reject(new Error('publisher not disconnected')))]);
   });
 
+  it('sends a push as one WebSocket frame, not one per piece of the packet', async () => {
+    let frames = 0;
+    const c = await connect(`${base}/mqtt`, {
+      username: 'x',
+      password: token,
+      createWebsocket: (url: string, protocols: string[]) => {
+        const ws = new WebSocket(url, protocols);
+        ws.on('message', () => frames++);
+        return ws;
+      },
+    });
+    const org = (await srv.services.sessions.resolve(token))!.principal.orgId;
+    expect(await subscribe(c, orgAlarmTopic(org))).toBe(1);
+    const got: string[] = [];
+    c.on('message', (_t, p) => got.push(p.toString()));
+    const before = frames;
+    for (let i = 0; i < 20; i++) {
+      await srv.services.broker.publish(orgAlarmTopic(org), JSON.stringify({ n: i }));
+      await sleep(5); // one at a time, as a quiet fleet raises them
+    }
+    for (let i = 0; i < 100 && got.length < 20; i++) await sleep(20);
+    expect(got.map((p) => JSON.parse(p).n)).toEqual([...Array(20).keys()]);
+    expect(frames - before).toBeLessThanOrEqual(20);
+    c.end(true);
+  });
+
   it('closes connections whose subscriptions the new scope no longer allows', async () => {
     const b = srv.services.broker as EmbeddedBroker;
     const c = await connect(`${base}/mqtt`, { username: 'x', password: token });

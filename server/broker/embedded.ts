@@ -6,7 +6,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
-import { WebSocketServer, createWebSocketStream } from 'ws';
+import { WebSocketServer } from 'ws';
+import { mqttStreamOf } from './ws-stream';
 import type { Principal } from '../auth/scope';
 import { livePrincipal, maySubscribe, pushFilters, pushTopics } from './access';
 import { gatewayLogin, gatewayMayPublish, gatewayMaySubscribe, isGatewayUsername } from '../fleet/gateway-auth';
@@ -254,7 +255,7 @@ export class EmbeddedBroker implements PushBroker {
       return;
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => {
-      const stream = createWebSocketStream(ws);
+      const stream = mqttStreamOf(ws);
       stream.on('error', () => undefined); // aedes reports client errors itself
       this.aedes.handle(stream, req);
     });
