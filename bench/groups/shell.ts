@@ -4,7 +4,7 @@
 //   storm.*                2,000 msg/s for 60 s: published, lost (store + badge count every
 //                          one), frame time p95 (<= 33 ms), longest main-thread task (<= 100 ms)
 // BENCH_STORM_SECONDS and BENCH_STORM_RATE shorten or change the storm.
-import { writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -116,14 +116,16 @@ export async function run(): Promise<void> {
       await cdp.send('Profiler.start');
     }
     // BENCH_TRACE=<file.json>: a Chromium trace of the storm (tasks, style, layout, GC)
-    if (process.env.BENCH_TRACE) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ['devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-v8.gc', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'toplevel'] });
+    if (process.env.BENCH_TRACE) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ['devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-v8.gc', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'toplevel', ...(process.env.BENCH_TRACE_SAMPLES ? ['disabled-by-default-v8.cpu_profiler'] : [])] });
     // The storm's server and publisher share this 2-core machine with the browser: at normal
     // priority they take the renderer's core, and its tasks then last 4–8 times their own CPU time
     // (a trace showed 150–220 ms tasks of 17–39 ms CPU). Lowered (nice 10; at 19 the publisher falls behind its rate), they yield to the page, which is
     // what is measured; in use, the server runs on another machine.
+    // Every thread of this process (on Linux a priority is per thread: the GC and I/O threads too).
     const renice = (n: number): boolean => {
       try {
-        setPriority(n);
+        const threads = existsSync('/proc/self/task') ? readdirSync('/proc/self/task').map(Number) : [0];
+        for (const tid of threads) setPriority(tid, n);
         return true;
       } catch {
         return false;

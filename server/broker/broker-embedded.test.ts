@@ -48,7 +48,7 @@ describe('push broker: embedded-only rules', () => {
     await Promise.race([closed(c), sleep(5_000).then(() => Promise.reject(new Error('publisher not disconnected')))]);
   });
 
-  it('sends a push as one WebSocket frame, not one per piece of the packet', async () => {
+  it('sends a push as one WebSocket frame, not one per piece of the packet, and a burst in a few', async () => {
     let frames = 0;
     const c = await connect(`${base}/mqtt`, {
       username: 'x',
@@ -71,6 +71,12 @@ describe('push broker: embedded-only rules', () => {
     for (let i = 0; i < 100 && got.length < 20; i++) await sleep(20);
     expect(got.map((p) => JSON.parse(p).n)).toEqual([...Array(20).keys()]);
     expect(frames - before).toBeLessThanOrEqual(20);
+    // a burst raised at once shares frames
+    const burst = frames;
+    await Promise.all([...Array(20).keys()].map((i) => srv.services.broker.publish(orgAlarmTopic(org), JSON.stringify({ n: 20 + i }))));
+    for (let i = 0; i < 100 && got.length < 40; i++) await sleep(20);
+    expect(got.map((p) => JSON.parse(p).n)).toEqual([...Array(40).keys()]);
+    expect(frames - burst).toBeLessThanOrEqual(5);
     c.end(true);
   });
 
