@@ -19,6 +19,7 @@ import { newContext } from '../../tests/e2e/helpers/browser';
 import { browserBenchCan, buildConsole, launchUnthrottled } from '../browser';
 import { startServer } from '../../tests/e2e/helpers/server';
 import { DEMO, login } from '../../tests/e2e/helpers/console';
+import { onIdleTime } from '../idle';
 import { log, percentile, report } from '../report';
 
 interface OutChunk { type: 'chunk'; fileName: string; code: string; imports: string[]; facadeModuleId: string | null; isEntry: boolean }
@@ -144,7 +145,9 @@ export async function run(): Promise<void> {
     await answer(page, 'queryStationInfoList', { totalCount: list.length, dataList: list });
     await page.goto('/monitor-station/list');
     await page.getByTestId('table-row').first().waitFor({ timeout: 120_000 });
+    log(onIdleTime(true));
     const st = await scrollFrames(page, '[data-testid="station-table"]', '[data-testid="table-row"]');
+    onIdleTime(false);
     report('stations.scroll_frame_p95_ms_100k', st.p95, 'ms');
     report('stations.dom_rows_max', st.maxRows, 'rows');
     await page.unroute('**/api/energystorage');
@@ -168,7 +171,9 @@ export async function run(): Promise<void> {
       await p.waitForTimeout(1500);
       // the centre the map opens at (the attribute appears with the first camera move)
       const from = (await p.getByTestId('station-map').getAttribute('data-center')) ?? '105.00,28.00';
+      onIdleTime(true);
       const f = await panFrames(p);
+      onIdleTime(false);
       // the drag (net 480 px west) must have moved the camera east once it settled, or the
       // frames measured nothing
       const center = await p
@@ -180,7 +185,9 @@ export async function run(): Promise<void> {
       if (center === null) throw new Error(`map ${n}: the drag did not move the view east of ${from}`);
       log(`map ${n}: ${f.length} frames, median ${percentile(f, 50).toFixed(1)} ms, p95 ${percentile(f, 95).toFixed(1)} ms, centre ${from} -> ${center} after the drag`);
       if (n === 5000) {
+        onIdleTime(true);
         const m = await scrollFrames(p, '[data-testid="matrix-scroller"]', '[data-testid="station-card"]', 240, 90);
+        onIdleTime(false);
         report('matrix.scroll_frame_p95_ms_5k', m.p95, 'ms');
       }
       await p.close();

@@ -4,9 +4,7 @@
 //   storm.*                2,000 msg/s for 60 s: published, lost (store + badge count every
 //                          one), frame time p95 (<= 33 ms), longest main-thread task (<= 100 ms)
 // BENCH_STORM_SECONDS and BENCH_STORM_RATE shorten or change the storm.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { orgAlarmTopic, type AlarmPush } from '../../protocol/push';
@@ -14,6 +12,7 @@ import { launch, newContext } from '../../tests/e2e/helpers/browser';
 import { browserBenchCan, buildConsole } from '../browser';
 import { startServer } from '../../tests/e2e/helpers/server';
 import { DEMO, login, type EmsWindow } from '../../tests/e2e/helpers/console';
+import { onIdleTime } from '../idle';
 import { log, percentile, report } from '../report';
 
 const STORM_S = Number(process.env.BENCH_STORM_SECONDS ?? 60);
@@ -118,27 +117,6 @@ export async function run(): Promise<void> {
     }
     // BENCH_TRACE=<file.json>: a Chromium trace of the storm (tasks, style, layout, GC)
     if (process.env.BENCH_TRACE) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ['devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-v8.gc', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'toplevel', ...(process.env.BENCH_TRACE_SAMPLES ? ['disabled-by-default-v8.cpu_profiler'] : [])] });
-    // The storm's server and publisher share this 2-core machine with the browser; in use the
-    // server runs on another machine. At normal priority they take the renderer's core, and its
-    // tasks then last 3–8 times their own CPU time (traces: 100–290 ms tasks of 25–45 ms CPU);
-    // at nice 10 still 2–4 times. So every thread of this process (on Linux a priority is per
-    // thread: GC and I/O threads too) runs as SCHED_IDLE, on what the browser leaves (half the
-    // machine here): what is measured is the page. Without chrt, nice 10.
-    const yieldToPage = (on: boolean): string => {
-      const threads = existsSync('/proc/self/task') ? readdirSync('/proc/self/task').map(Number) : [];
-      try {
-        for (const tid of threads) execFileSync('chrt', [on ? '--idle' : '--other', '-p', '0', String(tid)], { stdio: 'ignore' });
-        if (threads.length) return 'publisher and server on idle time (SCHED_IDLE)';
-      } catch {
-        // no chrt: fall back to a lower priority
-      }
-      try {
-        for (const tid of threads.length ? threads : [0]) setPriority(tid, on ? 10 : 0);
-        return 'publisher and server at nice 10';
-      } catch {
-        return 'could not lower the publisher priority';
-      }
-    };
     // what the page asks the server during the storm, by action (a storm should not multiply reads)
     const asked = new Map<string, number>();
     const onRequest = (r: import('playwright-core').Request) => {
@@ -153,7 +131,7 @@ export async function run(): Promise<void> {
     };
     page.on('request', onRequest);
     page.on('requestfinished', onFinished);
-    log(`storm: ${STORM_RATE} msg/s for ${STORM_S} s, ${yieldToPage(true)}`);
+    log(`storm: ${STORM_RATE} msg/s for ${STORM_S} s, ${onIdleTime(true)}`);
     const perTick = STORM_RATE / 100;
     let published = 0;
     const start = Date.now();
@@ -169,7 +147,7 @@ export async function run(): Promise<void> {
       await Promise.all(ids.map((id, k) => server.services.broker.publish(topic, push(id, { alarmCategory: (['event', 'alarm', 'fault', 'protection'] as const)[k % 4] }))));
       published += perTick;
     }
-    yieldToPage(false);
+    onIdleTime(false);
     page.off('request', onRequest);
     page.off('requestfinished', onFinished);
     log(`requests during the storm: ${JSON.stringify(Object.fromEntries(asked))}`);

@@ -26,9 +26,20 @@ import { newContext } from '../../tests/e2e/helpers/browser';
 import { browserBenchCan, buildConsole, launchUnthrottled } from '../browser';
 import { startServer } from '../../tests/e2e/helpers/server';
 import { DEMO, login } from '../../tests/e2e/helpers/console';
+import { onIdleTime } from '../idle';
 import { log, percentile, report } from '../report';
 
 const T = '2026-01-01T00:00:00.000Z';
+/** BENCH_ZOOM_PARTS=1: each zoom round trip split into its parts (from Resource Timing), to stderr */
+const PARTS = !!process.env.BENCH_ZOOM_PARTS;
+/** in the page: the parts of the round trip that started at `t`, ms, as a/b/c/d/e */
+const zoomParts = (t: number): string => {
+  const at = Number(document.querySelector('[data-testid=trend-chart]')?.getAttribute('data-data-painted-at'));
+  const e = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((x) => x.name.includes('/api/') && x.startTime > t && x.responseEnd <= at).at(-1);
+  const w = (window as unknown as { __wheelAt: number }).__wheelAt;
+  if (!e) return 'none';
+  return [w - t, e.startTime - w, e.responseStart - e.requestStart, e.responseEnd - e.responseStart, at - e.responseEnd].map(Math.round).join('/');
+};
 const actionOf = (route: Route): string => /(?:^|&)action=([^&]+)/.exec(route.request().postData() ?? '')?.[1] ?? '';
 const payloadOf = (route: Route): Record<string, unknown> => Object.fromEntries(new URLSearchParams(route.request().postData() ?? ''));
 const ok = (route: Route, data: unknown) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, msg: 'success', data }) });
@@ -120,7 +131,7 @@ export async function run(): Promise<void> {
     await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
     const trips: number[] = [];
     const parts: string[] = [];
-    if (process.env.PROBE) await page.evaluate(() => addEventListener('wheel', () => ((window as unknown as { __wheelAt: number }).__wheelAt = performance.now()), { capture: true }));
+    if (PARTS) await page.evaluate(() => addEventListener('wheel', () => ((window as unknown as { __wheelAt: number }).__wheelAt = performance.now()), { capture: true }));
     for (let i = 0; i < 30; i++) {
       const fetches = Number(await page.getByTestId('trend').getAttribute('data-fetches'));
       const t0 = (await page.evaluate(() => performance.now())) as number;
@@ -135,10 +146,10 @@ export async function run(): Promise<void> {
         { timeout: 10_000, polling: 'raf' },
       );
       trips.push(Number(await page.getByTestId('trend-chart').getAttribute('data-data-painted-at')) - t0);
-      if (process.env.PROBE) parts.push(await page.evaluate((t) => { const at = Number(document.querySelector('[data-testid=trend-chart]')?.getAttribute('data-data-painted-at')); const e = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((x) => x.name.includes('/api/') && x.startTime > t && x.responseEnd <= at).at(-1); if (!e) return 'none'; const w = (window as unknown as { __wheelAt: number }).__wheelAt; return [Math.round(w - t), Math.round(e.startTime - w), Math.round(e.responseStart - e.requestStart), Math.round(e.responseEnd - e.responseStart), Math.round(Number(document.querySelector('[data-testid=trend-chart]')?.getAttribute('data-data-painted-at')) - e.responseEnd)].join('/'); }, t0));
+      if (PARTS) parts.push(await page.evaluate(zoomParts, t0));
       await page.waitForTimeout(100);
     }
-    if (process.env.PROBE) log('parts (wheel→fetch / server / body / →paint)', parts.join(' '));
+    if (PARTS) log('zoom parts (to the wheel event / to the request / server / body / to the paint)', parts.join(' '));
     log('zoom round trips ms', trips.map((x) => Math.round(x)), 'resolutions', await page.getByTestId('trend').getAttribute('data-resolution'));
     report('trend.zoom_roundtrip_p95_ms', percentile(trips, 95), 'ms');
 
@@ -149,6 +160,7 @@ export async function run(): Promise<void> {
     await page.goto(url);
     await page.getByTestId('device-tab-points').click({ timeout: 120_000 });
     await page.getByTestId('point-row').first().waitFor({ timeout: 120_000 });
+    log(onIdleTime(true)); // the frames are the page's: the server has nothing to do with them
     const r = (await page.evaluate(
       `new Promise((res) => { const el = document.querySelector('[data-testid=points-scroller]'); const f = []; let last = performance.now(); let i = 0;
         const tick = (t) => { f.push(t - last); last = t; el.scrollTop += 150; if (++i < 240) requestAnimationFrame(tick); else res(f.slice(2)); };
@@ -157,6 +169,7 @@ export async function run(): Promise<void> {
     report('points.scroll_frame_p95_ms_100k', percentile(r, 95), 'ms');
     await ctx.close();
     await redrawBench(browser);
+    onIdleTime(false);
   } finally {
     await browser.close();
     await server.close();
