@@ -146,7 +146,10 @@ export async function run(): Promise<void> {
     await page.goto('/monitor-station/list');
     await page.getByTestId('table-row').first().waitFor({ timeout: 120_000 });
     log(onIdleTime(true));
+    // BENCH_TRACE=<file.json>: a Chromium trace of the station list's scroll (what a frame runs)
+    if (process.env.BENCH_TRACE) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'toplevel'] });
     const st = await scrollFrames(page, '[data-testid="station-table"]', '[data-testid="table-row"]');
+    if (process.env.BENCH_TRACE) await browser.stopTracing();
     onIdleTime(false);
     report('stations.scroll_frame_p95_ms_100k', st.p95, 'ms');
     report('stations.dom_rows_max', st.maxRows, 'rows');
