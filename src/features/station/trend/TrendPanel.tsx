@@ -2,7 +2,7 @@
 // screen's shared x range and overlays. Charts of a screen share the range (a zoom on one is a
 // new range for all) and a uPlot cursor sync key (hovering one moves the cursor on all).
 import { useObservableState } from 'observable-hooks';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AlignedData } from 'uplot';
 import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
@@ -70,6 +70,22 @@ export function TrendPanel(p: TrendPanelProps) {
     if (width > 0) queries.next({ deviceId, point: pts[0] ?? 'p', points: pts, from: Math.round(range.from), to: Math.round(range.to), width });
   }, [queries, deviceId, key, range.from, range.to, width]);
   useEffect(() => onInfo(infoKey, { state, fetches: fetches.current }), [state, onInfo, infoKey]);
+  // A zoom's query leaves from the wheel event itself, a render earlier than the layout effect
+  // above, whose query for the same range is then dropped as a repeat (distinctUntilChanged).
+  const current = useRef({ deviceId, key, width });
+  useLayoutEffect(() => {
+    current.current = { deviceId, key, width };
+  }, [deviceId, key, width]);
+  const parentOnRange = p.onRange;
+  const onRange = useCallback(
+    (min: number, max: number) => {
+      const { deviceId: id, key: k, width: w } = current.current;
+      const pts = k.split('\n');
+      if (w > 0) queries.next({ deviceId: id, point: pts[0] ?? 'p', points: pts, from: Math.round(min * 1000), to: Math.round(max * 1000), width: w });
+      parentOnRange(min, max);
+    },
+    [queries, parentOnRange],
+  );
 
   const result = state?.kind === 'loaded' ? state.result : null;
   // the answer's series in the order of the picked points (a point the server lacks stays empty)
@@ -166,7 +182,7 @@ export function TrendPanel(p: TrendPanelProps) {
         data={data}
         range={xr}
         timeZone={p.timeZone}
-        onRange={p.onRange}
+        onRange={onRange}
         onWidth={setWidth}
         testId={p.index === 0 ? 'trend-chart' : `trend-chart-${p.index}`}
         xLabel={t('station:trend.time')}
