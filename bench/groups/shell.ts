@@ -3,7 +3,9 @@
 //   push.popup_p50_ms/p99  publish timestamp -> pop-up in the DOM (targets 20 / 50 ms)
 //   storm.*                2,000 msg/s for 60 s: published, lost (store + badge count every
 //                          one), frame time p95 (<= 33 ms), longest main-thread task (<= 100 ms)
-// BENCH_STORM_SECONDS and BENCH_STORM_RATE shorten or change the storm.
+// BENCH_STORM_SECONDS and BENCH_STORM_RATE shorten or change the storm. During the storm the
+// in-process server and publisher run on idle time (bench/idle.ts): the figures are the page's.
+// BENCH_PROFILE, BENCH_TRACE (+ BENCH_TRACE_SAMPLES for JS samples of every thread) record it.
 import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
