@@ -15,8 +15,8 @@ import { createWebSocketStream, type WebSocket } from 'ws';
 export function mqttStreamOf(ws: WebSocket): Duplex {
   const stream = createWebSocketStream(ws);
   // handleUpgrade hands over an open socket, so ws's wait for 'open' is not needed here
-  stream._write = (chunk: Buffer, _encoding, callback) => ws.send(chunk, (err) => (err ? callback(err) : setImmediate(callback)));
-  stream._writev = (chunks, callback) =>
-    stream._write(Buffer.concat(chunks.map(({ chunk, encoding }) => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding)))), 'binary', callback);
+  const send = (data: Buffer, callback: (err?: Error | null) => void) => ws.send(data, (err) => (err ? callback(err) : setImmediate(callback)));
+  stream._write = (chunk: Buffer, _encoding, callback) => send(chunk, callback);
+  stream._writev = (chunks, callback) => send(Buffer.concat(chunks.map(({ chunk, encoding }) => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding)))), callback);
   return stream;
 }

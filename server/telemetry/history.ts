@@ -104,14 +104,20 @@ const candidatesOnly = (v: string, points: number, f: Frame, p: number): { sql: 
   const picks = Array.from({ length: points }, (_, j) =>
     `SELECT unnest(ARRAY[min(t), max(t), (min(ARRAY[mn${j}, t]))[2], -(max(ARRAY[coalesce(mx${j}, mn${j}), -t]))[2]]) AS t
      FROM b WHERE ${finite(`mn${j}`)} AND ${finite(`av${j}`)} GROUP BY bk`).join(' UNION ');
-  const cols = Array.from({ length: points }, (_, j) => `mn${j}, mx${j}, av${j}`).join(', ');
   return {
     // OFFSET 0 keeps the rows' t from being computed again in every expression that names it
     sql: `WITH b AS (SELECT *, ${bucket} AS bk FROM (${v} OFFSET 0) v WHERE t >= ${from}), k AS (${picks})
-          SELECT t, ARRAY[${cols}]::float8[] AS s FROM b WHERE t IN (SELECT t FROM k) ORDER BY t`,
+          SELECT t, ${valuesOf(points)} AS s FROM b WHERE t IN (SELECT t FROM k) ORDER BY t`,
     args: [f.from, f.bw, f.nb],
   };
 };
+
+/** The asked points' min, max and average of a row as one array: mn0, mx0, av0, mn1 … */
+const valuesOf = (points: number) => `ARRAY[${Array.from({ length: points }, (_, j) => `mn${j}, mx${j}, av${j}`).join(', ')}]::float8[]`;
+
+/** A level's rows from subquery `v` (parameters from `$p` on): every row, or with `frame` only the candidates. */
+const rowsOf = (v: string, points: number, p: number, frame: Frame | undefined) =>
+  frame ? candidatesOnly(v, points, frame, p) : { sql: `SELECT t, ${valuesOf(points)} AS s FROM (${v}) v ORDER BY t`, args: [] };
 
 /** A timestamp in ms as float8: extract() computes in numeric, ~4 times slower over a month of rows. */
 const msOf = (col: string) => `round(date_part('epoch', ${col}) * 1000)`;
@@ -126,7 +132,7 @@ const REDUCE_ABOVE_PER_BUCKET = 4;
  */
 const loadLevel = async (db: Queryable, id: number, ks: readonly number[], level: number, from: number, to: number, frame?: Frame): Promise<Rows> => {
   const args = [id, from / 1000, to / 1000];
-  const reduce = frame !== undefined && (to - from) / LEVELS[level]!.ms > REDUCE_ABOVE_PER_BUCKET * frame.nb;
+  const onlyCandidates = frame !== undefined && (to - from) / LEVELS[level]!.ms > REDUCE_ABOVE_PER_BUCKET * frame.nb ? frame : undefined;
   const toRows = (rows: { t: number; s: (number | null)[] }[], len: number): Rows =>
     rows.map((r) => {
       const mn: number[] = [];
@@ -142,7 +148,7 @@ const loadLevel = async (db: Queryable, id: number, ks: readonly number[], level
   if (level === 0) {
     const per = ks.map((k, j) => `v[${k + 1}] AS mn${j}, v[${k + 1}] AS mx${j}, v[${k + 1}] AS av${j}`).join(', ');
     const v = `SELECT ${msOf('ts')} AS t, ${per} FROM telemetry_raw WHERE device_id = $1 AND ts >= to_timestamp($2) AND ts <= to_timestamp($3)`;
-    const q = reduce ? candidatesOnly(v, ks.length, frame, 4) : { sql: `SELECT t, ARRAY[${ks.map((_, j) => `mn${j}, mx${j}, av${j}`).join(', ')}]::float8[] AS s FROM (${v}) v ORDER BY t`, args: [] };
+    const q = rowsOf(v, ks.length, 4, onlyCandidates);
     return toRows(await db.query<{ t: number; s: (number | null)[] }>(q.sql, [...args, ...q.args]), 0);
   }
   if (id < 0 && level >= 2) return pick(await loadStationEnergy(db, -id, from, to), ks);
@@ -154,7 +160,7 @@ const loadLevel = async (db: Queryable, id: number, ks: readonly number[], level
   const v = `SELECT t, ${per} FROM (
        SELECT ${msOf('bucket')} AS t, s, array_length(s, 1) / 3 AS w FROM telemetry_rollup
        WHERE device_id = $1 AND res = $4 AND bucket >= to_timestamp($2) AND bucket <= to_timestamp($3)) r`;
-  const q = reduce ? candidatesOnly(v, ks.length, frame, 5) : { sql: `SELECT t, ARRAY[${ks.map((_, j) => `mn${j}, mx${j}, av${j}`).join(', ')}]::float8[] AS s FROM (${v}) v ORDER BY t`, args: [] };
+  const q = rowsOf(v, ks.length, 5, onlyCandidates);
   return toRows(await db.query<{ t: number; s: (number | null)[] }>(q.sql, [...args, res, ...q.args]), res * 1000);
 };
 
@@ -200,7 +206,7 @@ export const queryHistory = async (db: Queryable, store: TelemetryStore | undefi
   for (let level = start; level < LEVELS.length && until > req.from; level++) {
     // a coarser level only up to where its rows end before the finer level's first (in SQL, so
     // the candidates of a bucket are picked among the rows that stay)
-    const upTo = rows.length > 0 ? Math.min(until, rows[0]!.t - LEVELS[level]!.ms * (level === 0 ? 0 : 1)) : until;
+    const upTo = rows.length > 0 ? Math.min(until, rows[0]!.t - LEVELS[level]!.ms) : until;
     const got = await loadLevel(db, req.id, ks, level, req.from, upTo, reduce ? frame : undefined);
     if (level === 0 && store) {
       const seen = new Set(got.map((g) => g.t));

@@ -8,7 +8,7 @@ import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
 import { TrendChart, type TrendBand, type TrendMarker, type TrendSeries } from '../../../widgets/trend/TrendChart';
 import { pointLabel } from '../format';
-import { deviceHistory, history$, newQueries, type HistoryState } from '../../../../streams/station/history';
+import { deviceHistory, history$, newQueries, type HistoryQuery, type HistoryState } from '../../../../streams/station/history';
 import { seriesFor } from './history';
 import { joinSeries } from './join';
 
@@ -48,6 +48,12 @@ export interface TrendPanelProps {
 
 const ctl = 'rounded border border-slate-300 bg-transparent px-1 py-0.5 dark:border-slate-600';
 
+/** The history query of a chart: its device, points (`key`, one per line), range (ms) and width. */
+const historyQuery = (deviceId: number, key: string, from: number, to: number, width: number): HistoryQuery => {
+  const points = key.split('\n');
+  return { deviceId, point: points[0] ?? 'p', points, from: Math.round(from), to: Math.round(to), width };
+};
+
 export function TrendPanel(p: TrendPanelProps) {
   const t = useT('station');
   const { api } = useRuntime();
@@ -66,8 +72,7 @@ export function TrendPanel(p: TrendPanelProps) {
   const key = points.join('\n');
   // before paint: a zoom's query leaves in the same frame as the zoom
   useLayoutEffect(() => {
-    const pts = key.split('\n');
-    if (width > 0) queries.next({ deviceId, point: pts[0] ?? 'p', points: pts, from: Math.round(range.from), to: Math.round(range.to), width });
+    if (width > 0) queries.next(historyQuery(deviceId, key, range.from, range.to, width));
   }, [queries, deviceId, key, range.from, range.to, width]);
   useEffect(() => onInfo(infoKey, { state, fetches: fetches.current }), [state, onInfo, infoKey]);
   // A zoom's query leaves from the wheel event itself, a render earlier than the layout effect
@@ -80,8 +85,7 @@ export function TrendPanel(p: TrendPanelProps) {
   const onRange = useCallback(
     (min: number, max: number) => {
       const { deviceId: id, key: k, width: w } = current.current;
-      const pts = k.split('\n');
-      if (w > 0) queries.next({ deviceId: id, point: pts[0] ?? 'p', points: pts, from: Math.round(min * 1000), to: Math.round(max * 1000), width: w });
+      if (w > 0) queries.next(historyQuery(id, k, min * 1000, max * 1000, w));
       parentOnRange(min, max);
     },
     [queries, parentOnRange],
