@@ -63,7 +63,7 @@ export default function MainLayout({ route, layout, stationMissing }: Props) {
     return (
       <div className="dark flex h-full flex-col bg-slate-950 text-slate-100" data-testid="wall">
         <ConnectionBanner />
-        <main id="main" data-testid="main" className="min-h-0 flex-1 overflow-auto p-4" style={{ zoom: 1.25 }}>
+        <main id="main" data-testid="main" className="min-h-0 flex-1 overflow-auto bg-slate-950 p-4" style={{ zoom: 1.25 }}>
           {view}
         </main>
         <AlarmPopups />
@@ -81,7 +81,8 @@ export default function MainLayout({ route, layout, stationMissing }: Props) {
         {route.navbar && <Navbar route={route} onReload={onReload} onChangePassword={onChangePassword} onLogout={onLogout} />}
         <ConnectionBanner />
         {route.station && !stationMissing && <StationInfoBar />}
-        <main id="main" key={reloadKey} data-reload={reloadKey} data-testid="main" className="min-h-0 flex-1 overflow-auto p-4">
+        {/* the page's own background, opaque, so the main area scrolls on the compositor (see widgets/scrollPane) */}
+        <main id="main" key={reloadKey} data-reload={reloadKey} data-testid="main" className="min-h-0 flex-1 overflow-auto bg-slate-100 p-4 dark:bg-slate-950">
           {view}
         </main>
       </div>

@@ -34,6 +34,7 @@ import { alarmList$, NO_ALARMS, type AlarmFilter, type AlarmQuery } from '../../
 import { exportAlarms$, resolveAlarm$ } from '../../../streams/alarms/commands';
 import { alarmReloads$ } from '../../../streams/alarms/reloads';
 import { isPending, succeededOutputs } from '../../../streams/commands/command';
+import { SCROLL_PANE } from '../../widgets/scrollPane';
 
 type Rec = import('../../../streams/alarms/records').AlarmRecord;
 
@@ -213,7 +214,7 @@ export default function AlarmListPage() {
             {head.map((h) => <span key={h} role="columnheader" className="truncate" title={h}>{h}</span>)}
             <span role="columnheader">{t('alarmCenter:list.action')}</span>
           </div>
-          <div ref={scroller} style={{ height: 'calc(100vh - 300px)', minHeight: 240, contain: 'strict' }} className="overflow-y-auto">
+          <div ref={scroller} style={{ height: 'calc(100vh - 300px)', minHeight: 240, contain: 'strict' }} className={SCROLL_PANE}>
             {rows === null && <p className="p-6 text-center text-slate-500">{t('app.loading')}</p>}
             {rows !== null && list.length === 0 && <p data-testid="empty" className="p-6 text-center text-slate-500">{t('noDate')}</p>}
             <div style={{ height: v.getTotalSize(), position: 'relative' }}>

@@ -11,6 +11,7 @@ import { href } from '../../lib/paths';
 import { ALARM_CATEGORY_KEY, ALARM_STATUS_KEY } from '../../i18n/codeKeys';
 import { formatTime } from './AlarmPopups';
 import { alarmRuleName } from '../../lib/alarmText';
+import { SCROLL_PANE } from '../../widgets/scrollPane';
 
 const ROW = 36;
 
@@ -67,7 +68,7 @@ export default function MessageListPage() {
             <span role="columnheader" key={k}>{t(k)}</span>
           ))}
         </div>
-        <div ref={scroller} className="min-h-0 flex-1 overflow-auto" tabIndex={0}>
+        <div ref={scroller} className={`min-h-0 flex-1 ${SCROLL_PANE}`} tabIndex={0}>
           {rows.length === 0 ? (
             <p className="p-8 text-center text-slate-500" data-testid="empty">{t('noDate')}</p>
           ) : (

@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { StationCard, type StationCardData } from '../../components/StationCard';
 import type { TFn } from '../../i18n/i18n';
+import { SCROLL_PANE } from '../../widgets/scrollPane';
 import { boxClass } from './StatBlock';
 
 const CARD_H = 150;
@@ -28,7 +29,7 @@ export function Matrix({ cards, age, t, onOpen, inMaintenance }: { cards: readon
         <h2 className="font-semibold">{t('home:matrix.title')} <span className="text-sm font-normal text-slate-500">({list.length})</span></h2>
         {age}
       </header>
-      <div ref={scroller} className="h-[480px] overflow-auto" data-testid="matrix-scroller">
+      <div ref={scroller} className={`h-[480px] ${SCROLL_PANE}`} data-testid="matrix-scroller">
         {cards !== null && list.length === 0 ? (
           <p className="p-8 text-center text-slate-500" data-testid="empty">{t('noDate')}</p>
         ) : (

@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import type { AuditEntry } from '../../../streams/system/audit';
 import { useT } from '../../hooks/useT';
 import { auditCells, auditHead } from './auditText';
+import { SCROLL_PANE } from '../../widgets/scrollPane';
 
 const ROW = 34;
 const cols = 'grid grid-cols-[1.1fr_0.9fr_0.9fr_1fr_0.8fr_0.5fr_2fr] gap-3 px-3';
@@ -18,7 +19,7 @@ export function AuditRows({ rows, height }: { rows: readonly AuditEntry[]; heigh
         <div role="row" className={`${cols} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
           {auditHead(t).map((h) => <span key={h} role="columnheader" className="truncate">{h}</span>)}
         </div>
-        <div ref={scroller} style={{ height }} className="overflow-y-auto" data-testid="audit-rows">
+        <div ref={scroller} style={{ height }} className={SCROLL_PANE} data-testid="audit-rows">
           {rows.length === 0 && <p data-testid="empty" className="p-6 text-center text-slate-500">{t('noDate')}</p>}
           <div style={{ height: v.getTotalSize(), position: 'relative' }}>
             {v.getVirtualItems().map((it) => {

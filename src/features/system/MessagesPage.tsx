@@ -19,6 +19,7 @@ import { ALARM_CATEGORY_KEY, ALARM_RECORD_STATUS_KEY } from '../../i18n/codeKeys
 import { alarmContent } from '../../lib/alarmText';
 import { fmtLocal, RANGE_KEY, rangeOf, RANGES, type Range } from './time';
 import { useCommand } from './useCommand';
+import { SCROLL_PANE } from '../../widgets/scrollPane';
 
 const ROW = 36;
 const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
@@ -77,7 +78,7 @@ export default function MessagesPage() {
             <span />
             {[t('system:message.time'), t('station:alarmLog.site'), t('alarmCenter:list.category'), t('station:alarmLog.status'), t('station:alarmLog.content'), t('system:message.readState')].map((h) => <span key={h} role="columnheader" className="truncate">{h}</span>)}
           </div>
-          <div ref={scroller} style={{ height: 'calc(100vh - 280px)', minHeight: 240 }} className="overflow-y-auto">
+          <div ref={scroller} style={{ height: 'calc(100vh - 280px)', minHeight: 240 }} className={SCROLL_PANE}>
             {list.data === null && <p className="p-6 text-center text-slate-500">{t('app.loading')}</p>}
             {list.data !== null && rows.length === 0 && <p data-testid="empty" className="p-6 text-center text-slate-500">{t('noDate')}</p>}
             <div style={{ height: v.getTotalSize(), position: 'relative' }}>

@@ -25,6 +25,7 @@ import { formatWall, viewerZone } from '../../../../protocol/site-time';
 import { useStationId, useStationInfo } from '../hooks';
 import { alarmList$, NO_ALARMS, type AlarmQuery } from '../../../../streams/alarms/records';
 import { alarmReloads$ } from '../../../../streams/alarms/reloads';
+import { SCROLL_PANE } from '../../../widgets/scrollPane';
 
 const ROW = 40;
 const cols = 'grid grid-cols-[1.3fr_1fr_1fr_0.6fr_0.7fr_2fr_1.2fr_1.2fr_1.1fr_0.5fr] gap-3 px-3';
@@ -123,7 +124,7 @@ export default function AlarmLogPage() {
             <span key={i} role="columnheader" className="truncate" title={h}>{h}</span>
           ))}
         </div>
-        <div ref={scroller} style={{ height: 'calc(100vh - 330px)', minHeight: 240 }} className="overflow-auto">
+        <div ref={scroller} style={{ height: 'calc(100vh - 330px)', minHeight: 240 }} className={SCROLL_PANE}>
           {rows !== null && list.length === 0 && <p className="p-6 text-center text-slate-500">{t('station:alarmLog.empty')}</p>}
           <VirtualRows
             v={v}

@@ -5,6 +5,7 @@ import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { PointValue } from '../../../../streams/station/live';
 import { SearchBox } from '../../../components/SearchBox';
 import { useT } from '../../../hooks/useT';
+import { SCROLL_PANE } from '../../../widgets/scrollPane';
 import { VirtualRows } from '../../../widgets/VirtualRows';
 import { QUALITY_KEY } from '../../../i18n/stationKeys';
 import { fmtTime, fmtValue, pointLabel, typeLabel } from '../format';
@@ -52,7 +53,7 @@ export function PointsTable({ rows, timeZone, height = 480 }: { rows: readonly P
           <span>{t('station:monitor.colQuality')}</span>
           <span>{t('station:monitor.colTime')}</span>
         </div>
-        <div ref={scroller} data-testid="points-scroller" style={{ height }} className="overflow-auto">
+        <div ref={scroller} data-testid="points-scroller" style={{ height }} className={SCROLL_PANE}>
           <VirtualRows
             v={v}
             rows={filtered}
