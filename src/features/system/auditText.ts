@@ -31,10 +31,24 @@ export const targetLabel = (target: string | null): string => {
   return name ? `${name} ${id}`.trim() : target;
 };
 
-/** The detail's fields as `key: value`, passwords never being there (the server leaves them out). */
-const detailText = (d: Record<string, unknown>): string =>
+/** Fields whose values are codes with texts (how one signed in, why it failed, what came of it). */
+const CODED = new Set(['method', 'reason', 'outcome', 'secondFactor', 'via']);
+
+const valueText = (k: string, v: unknown): string => {
+  if (typeof v === 'boolean') return catalogueText('system', `auditValue.${v}`) ?? String(v);
+  if (typeof v === 'object' && v !== null) return JSON.stringify(v);
+  const s = String(v);
+  return (CODED.has(k) && catalogueText('system', `auditValue.${s}`)) || s;
+};
+
+/**
+ * The detail's fields as `name: value` in the reader's language: known field names and coded
+ * values have texts, anything else (a saved form's own fields, names, numbers) shows as stored.
+ * Passwords are never there (the server leaves them out).
+ */
+export const detailText = (d: Record<string, unknown>): string =>
   Object.entries(d)
-    .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .map(([k, v]) => `${catalogueText('system', `auditField.${k}`) ?? k}: ${valueText(k, v)}`)
     .join(', ');
 
 export const auditCells = (t: TFn, e: AuditEntry): string[] => [
