@@ -1,10 +1,12 @@
 import { Subject } from 'rxjs';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { history$, toCsvColumns, visiblePoints, type History, type HistoryQuery, type HistoryState } from '../trend/history';
 import { joinSeries } from '../trend/join';
 import { GENERATOR_STATES, generatorStateKey, stateKeyOf } from '../states';
 
 describe('trend history', () => {
+  // a failed assertion must not leave fake timers to the next file of this worker
+  afterEach(() => void vi.useRealTimers());
   it('fetches a zoom at once, and of a burst only the first and the latest range (switchMap)', async () => {
     vi.useFakeTimers();
     const q = new Subject<HistoryQuery>();
@@ -19,7 +21,6 @@ describe('trend history', () => {
     expect(fetch.mock.calls[1]?.[0].from).toBe(40);
     const last = out.at(-1);
     expect(last?.kind === 'loaded' && last.query.from).toBe(40);
-    vi.useRealTimers();
   });
   it('the CSV holds exactly the points inside the visible range', () => {
     const rows = visiblePoints([0, 1000, 2000, 3000], [1, null, 3, 4], 1000, 2000);
