@@ -5,7 +5,10 @@ import { initialState } from '../state';
 import { startPopupPump } from '../effects/popups';
 import { startMessageAutoHide } from '../effects/message';
 import { poll, pollDelay } from '../poll';
-import { alarm } from './fixtures';
+import type { Api } from '../api/client';
+import { startMaintenance } from '../alarms/maintenance';
+import { startBadge } from '../effects/badge';
+import { alarm, profile } from './fixtures';
 
 describe('pop-up pump', () => {
   it('shows the first at once and the rest 300 ms apart', () => {
@@ -61,5 +64,41 @@ describe('polling with backoff', () => {
     }
     expect(results.slice(0, 4)).toEqual([false, false, true, true]);
     expect(times.slice(0, 4)).toEqual([0, 2000, 6000, 7000]);
+  });
+});
+
+describe("the shell's own reads (alarm badge, maintenance windows)", () => {
+  const recorder = () => {
+    const calls: string[] = [];
+    const api = {
+      call: (action: string, payload: { orgId?: number; alarmRecordVo?: { orgId: number } }) => {
+        calls.push(`${action}:${payload.orgId ?? payload.alarmRecordVo?.orgId}`);
+        return action === 'fuzzyAlarmRecord' ? Promise.resolve({ totalCount: 0, dataList: [] }) : Promise.resolve({ dataList: [] });
+      },
+    } as unknown as Api;
+    return { calls, api };
+  };
+
+  it("a platform user's wait for the provider that will be picked: no read of the platform's own", () => {
+    const { calls, api } = recorder();
+    const store = createStore();
+    const subs = [startBadge(store, api, { scheduler: new VirtualTimeScheduler() }), startMaintenance(store, api)];
+    store.dispatch({ type: 'session/loggedIn', token: 't', profile: profile({ orgType: 1, orgId: 1 }), currentOrg: { id: 1, name: 'Platform' } });
+    store.dispatch({ type: 'session/orgsLoaded', orgs: [{ id: 2, name: 'Sunrise' }, { id: 3, name: 'Pearl' }] });
+    expect(calls).toEqual([]);
+    store.dispatch({ type: 'session/orgSelected', org: { id: 2, name: 'Sunrise' } });
+    expect(calls.sort()).toEqual(['fuzzyAlarmRecord:2', 'queryMaintenanceWindows:2']);
+    store.dispatch({ type: 'session/orgSelected', org: { id: 3, name: 'Pearl' } });
+    expect(calls.slice(2).sort()).toEqual(['fuzzyAlarmRecord:3', 'queryMaintenanceWindows:3']);
+    subs.forEach((s) => s.unsubscribe());
+  });
+
+  it("a provider's user reads their own org at sign-in", () => {
+    const { calls, api } = recorder();
+    const store = createStore();
+    const subs = [startBadge(store, api, { scheduler: new VirtualTimeScheduler() }), startMaintenance(store, api)];
+    store.dispatch({ type: 'session/loggedIn', token: 't', profile: profile(), currentOrg: { id: 7, name: 'Sunrise' } });
+    expect(calls.sort()).toEqual(['fuzzyAlarmRecord:7', 'queryMaintenanceWindows:7']);
+    subs.forEach((s) => s.unsubscribe());
   });
 });

@@ -3,13 +3,14 @@
 import { EMPTY, distinctUntilChanged, from, map, switchMap, type Subscription } from 'rxjs';
 import type { Api } from '../api/client';
 import type { Store } from '../store';
+import { shellOrgId } from '../session/shellOrg';
 import type { MaintenanceSpan } from './maintenanceState';
 
 /** Reads the provider's active and planned windows whenever the signed-in provider changes. */
 export function startMaintenance(store: Store, api: Api): Subscription {
   return store.state$
     .pipe(
-      map((s) => (s.session.token ? (s.session.currentOrg?.id ?? null) : null)),
+      map(shellOrgId),
       distinctUntilChanged(),
       switchMap((orgId) =>
         orgId === null

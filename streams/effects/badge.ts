@@ -7,6 +7,7 @@ import type { Api } from '../api/client';
 import { ALARM_COUNT_PAGE_SIZE } from '../constants';
 import { poll } from '../poll';
 import type { Store } from '../store';
+import { shellOrgId } from '../session/shellOrg';
 
 export const badgeQuery = (orgId: number) =>
   ({ alarmRecordVo: { alarmStatus: 1, orgId, acked: false }, page: 1, length: ALARM_COUNT_PAGE_SIZE }) as const;
@@ -14,7 +15,7 @@ export const badgeQuery = (orgId: number) =>
 export function startBadge(store: Store, api: Api, o: { intervalMs?: number; scheduler?: SchedulerLike } = {}): Subscription {
   return store.state$
     .pipe(
-      map((s) => (s.session.token ? (s.session.currentOrg?.id ?? null) : null)),
+      map(shellOrgId),
       distinctUntilChanged(),
       switchMap((orgId) => {
         if (orgId === null) return EMPTY;
