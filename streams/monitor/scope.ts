@@ -1,6 +1,7 @@
 // Which provider the monitoring screens and the homepage read. A root (orgType 1) user reads
 // the provider picked in the selector (the shell picks the first one once the org list has
 // loaded); everyone else reads their whole scope (the server narrows it), so no orgId is sent.
+import { orgSettling } from '../session/shellOrg';
 import type { State } from '../state';
 
 /** Provider to send as orgId, or undefined for the whole scope. */
@@ -12,13 +13,12 @@ export function scopeOrgId(s: State): number | undefined {
 }
 
 /**
- * -1 while the scope is still settling (a root user's org list has not arrived, so the current
- * org is about to switch to a provider), 0 for the whole scope, else the provider id. Screens
+ * -1 while the scope is still settling (a root user's current org is not yet one of the loaded
+ * providers: it is about to switch to one), 0 for the whole scope, else the provider id. Screens
  * wait for ≥ 0 so they do not load the whole fleet and then reload one provider.
  */
 export function scopeCode(s: State): number {
   const p = s.session.profile;
-  if (!p) return -1;
-  if (p.orgType === 1 && s.session.orgs.ids.length === 0) return -1;
+  if (!p || orgSettling(s)) return -1;
   return scopeOrgId(s) ?? 0;
 }

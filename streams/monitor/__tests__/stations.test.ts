@@ -36,6 +36,8 @@ describe('scopeOrgId', () => {
     expect(scopeCode({ ...base, session: { ...base.session, profile, currentOrg: { id: 1, name: 'root' } } })).toBe(-1);
     const orgs = { ids: [5], byId: { 5: { id: 5, name: 'p' } } };
     expect(scopeCode({ ...base, session: { ...base.session, profile, orgs, currentOrg: { id: 5, name: 'p' } } })).toBe(5);
+    // the list is in but the first provider not yet picked: still settling
+    expect(scopeCode({ ...base, session: { ...base.session, profile, orgs, currentOrg: { id: 1, name: 'root' } } })).toBe(-1);
     expect(scopeCode({ ...base, session: { ...base.session, profile: { ...profile, orgType: 2 }, currentOrg: { id: 5, name: 'p' } } })).toBe(0);
   });
   it('sends the selected provider for a root user', () => {
