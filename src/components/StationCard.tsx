@@ -4,6 +4,7 @@ import { memo, type ReactNode } from 'react';
 import { STATUS_KEYS, StatusIcon } from './stationLabels';
 import type { TFn } from '../i18n/i18n';
 import { MaintenanceTag } from './alarms/MaintenanceTag';
+import { numberFormat } from '../lib/numberFormat';
 
 export interface StationCardData {
   stationId: number;
@@ -24,7 +25,7 @@ export interface StationCardData {
 }
 
 export const DEFAULT_STATION_PICTURE = '/img/station-default.svg';
-const n = (x: number | null, d = 2): string => (x === null || !Number.isFinite(x) ? '-' : x.toLocaleString(undefined, { maximumFractionDigits: d }));
+const n = (x: number | null, d = 2): string => (x === null || !Number.isFinite(x) ? '-' : numberFormat(d).format(x));
 
 const Fig = ({ label, value, unit }: { label: string; value: string; unit?: string }) => (
   <div className="min-w-0">
@@ -68,6 +69,7 @@ export const StationCard = memo(function StationCard({ card, t, onClick, inMaint
     );
   }
   const status = t(STATUS_KEYS[card.stationStatus] ?? 'monitor:status.offline');
+  // contained: the card's size is its grid cell's, so its contents never lay out the matrix
   return (
     <button
       type="button"
@@ -76,7 +78,7 @@ export const StationCard = memo(function StationCard({ card, t, onClick, inMaint
       data-station-id={card.stationId}
       data-card-type={card.cardType}
       data-maintenance={inMaintenance || undefined}
-      className="relative flex h-full w-full flex-col overflow-hidden rounded-lg bg-slate-700 bg-cover bg-center text-left text-white shadow-sm ring-brand-500 hover:ring-2 focus-visible:ring-2"
+      className="relative flex h-full w-full flex-col overflow-hidden rounded-lg [contain:strict] bg-slate-700 bg-cover bg-center text-left text-white shadow-sm ring-brand-500 hover:ring-2 focus-visible:ring-2"
       style={{ backgroundImage: `url(${card.picture || DEFAULT_STATION_PICTURE})` }}
     >
       <div className="flex h-full flex-col justify-between bg-gradient-to-b from-black/55 via-black/30 to-black/70 p-3">

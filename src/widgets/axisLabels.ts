@@ -1,6 +1,7 @@
 // Value-axis labels for uPlot: numbers grouped by locale (40,000) and an axis as wide as its
 // widest label, so large values are never clipped at the chart's left edge.
 import type uPlot from 'uplot';
+import { numberFormat } from '../lib/numberFormat';
 
 /** The axis font (uPlot's default face); labels are measured in the same font they are drawn. */
 export const AXIS_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
@@ -8,10 +9,8 @@ const TICK_PX = 10;
 const GAP_PX = 5;
 const PAD_PX = 4;
 
-const formats = new Map<string, Intl.NumberFormat>();
 export function groupedNumber(locale: string): (v: number) => string {
-  let f = formats.get(locale);
-  if (!f) formats.set(locale, (f = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 })));
+  const f = numberFormat(2, locale);
   return (v) => f.format(v);
 }
 

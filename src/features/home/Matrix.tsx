@@ -1,6 +1,6 @@
 // Station matrix of the homepage (SPEC §2 cards), virtualized by card rows.
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { StationCard, type StationCardData } from '../../components/StationCard';
 import type { TFn } from '../../i18n/i18n';
 import { SCROLL_PANE } from '../../widgets/scrollPane';
@@ -29,20 +29,15 @@ export function Matrix({ cards, age, t, onOpen, inMaintenance }: { cards: readon
         <h2 className="font-semibold">{t('home:matrix.title')} <span className="text-sm font-normal text-slate-500">({list.length})</span></h2>
         {age}
       </header>
-      <div ref={scroller} className={`h-[480px] ${SCROLL_PANE}`} data-testid="matrix-scroller">
+      {/* size and paint contained (its height is fixed, its width its box's): a card entering
+          while scrolling lays out and paints nothing outside the scroller */}
+      <div ref={scroller} className={`h-[480px] [contain:strict] ${SCROLL_PANE}`} data-testid="matrix-scroller">
         {cards !== null && list.length === 0 ? (
           <p className="p-8 text-center text-slate-500" data-testid="empty">{t('noDate')}</p>
         ) : (
           <div style={{ height: v.getTotalSize(), position: 'relative' }}>
             {v.getVirtualItems().map((vi) => (
-              <div
-                key={vi.key}
-                style={{ position: 'absolute', top: 0, left: 0, right: 0, height: CARD_H, transform: `translateY(${vi.start}px)`, display: 'grid', gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`, gap: GAP }}
-              >
-                {list.slice(vi.index * cols, vi.index * cols + cols).map((c) => (
-                  <StationCard key={c.stationId} card={c} t={t} onClick={onOpen} inMaintenance={inMaintenance.has(c.stationId)} />
-                ))}
-              </div>
+              <MatrixRow key={vi.key} list={list} index={vi.index} start={vi.start} cols={cols} t={t} onOpen={onOpen} inMaintenance={inMaintenance} />
             ))}
           </div>
         )}
@@ -50,3 +45,27 @@ export function Matrix({ cards, age, t, onOpen, inMaintenance }: { cards: readon
     </section>
   );
 }
+
+interface MatrixRowProps {
+  list: readonly StationCardData[];
+  index: number;
+  start: number;
+  cols: number;
+  t: TFn;
+  onOpen: (c: StationCardData) => void;
+  inMaintenance: ReadonlySet<number>;
+}
+
+/**
+ * One row of cards, drawn again only when its place, the cards or the column count change: the
+ * virtualizer renders the matrix on every scroll event, and only an entering row has work to do.
+ */
+const MatrixRow = memo(function MatrixRow({ list, index, start, cols, t, onOpen, inMaintenance }: MatrixRowProps) {
+  return (
+    <div style={{ position: 'absolute', top: 0, left: 0, right: 0, height: CARD_H, transform: `translateY(${start}px)`, display: 'grid', gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`, gap: GAP }}>
+      {list.slice(index * cols, index * cols + cols).map((c) => (
+        <StationCard key={c.stationId} card={c} t={t} onClick={onOpen} inMaintenance={inMaintenance.has(c.stationId)} />
+      ))}
+    </div>
+  );
+});

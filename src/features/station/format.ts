@@ -3,22 +3,14 @@ import type { TFn } from '../../i18n/i18n';
 import { DEVICE_TYPE_KEY, labelOf } from '../../i18n/codeKeys';
 import { catalogueText } from '../../i18n/lookup';
 import { formatWall, viewerZone } from '../../../protocol/site-time';
+import { numberFormat } from '../../lib/numberFormat';
 
-const numberFormats = new Map<number, Intl.NumberFormat>();
-const numberFormat = (d: number): Intl.NumberFormat => {
-  let f = numberFormats.get(d);
-  if (!f) {
-    f = new Intl.NumberFormat('en-US', { maximumFractionDigits: d, minimumFractionDigits: 0 });
-    numberFormats.set(d, f);
-  }
-  return f;
-};
 
 export const fmtNum = (v: number | null | undefined, digits = 1): string => {
   if (v === null || v === undefined || !Number.isFinite(v)) return '-';
   const abs = Math.abs(v);
   const d = abs >= 1000 ? 0 : abs >= 100 ? Math.min(1, digits) : digits;
-  return numberFormat(d).format(v);
+  return numberFormat(d, 'en-US').format(v);
 };
 
 export const fmtValue = (v: number | string | null | undefined, unit: string, digits = 2): string => {
