@@ -8,6 +8,7 @@ import { poll, pollDelay } from '../poll';
 import type { Api } from '../api/client';
 import { startMaintenance } from '../alarms/maintenance';
 import { startBadge } from '../effects/badge';
+import { pushOrg$ } from '../push/start';
 import { alarm, profile } from './fixtures';
 
 describe('pop-up pump', () => {
@@ -91,6 +92,18 @@ describe("the shell's own reads (alarm badge, maintenance windows)", () => {
     store.dispatch({ type: 'session/orgSelected', org: { id: 3, name: 'Pearl' } });
     expect(calls.slice(2).sort()).toEqual(['fuzzyAlarmRecord:3', 'queryMaintenanceWindows:3']);
     subs.forEach((s) => s.unsubscribe());
+  });
+
+  it('the push channel follows the same org: none while a platform user is settling, then the provider picked', () => {
+    const store = createStore();
+    const seen: (number | null)[] = [];
+    const sub = pushOrg$(store).subscribe((o) => seen.push(o));
+    store.dispatch({ type: 'session/loggedIn', token: 't', profile: profile({ orgType: 1, orgId: 1 }), currentOrg: { id: 1, name: 'Platform' } });
+    store.dispatch({ type: 'session/orgsLoaded', orgs: [{ id: 2, name: 'Sunrise' }, { id: 3, name: 'Pearl' }] });
+    store.dispatch({ type: 'session/orgSelected', org: { id: 2, name: 'Sunrise' } });
+    store.dispatch({ type: 'session/orgSelected', org: { id: 3, name: 'Pearl' } });
+    expect(seen).toEqual([null, 2, 3]);
+    sub.unsubscribe();
   });
 
   it("a provider's user reads their own org at sign-in", () => {

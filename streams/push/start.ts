@@ -1,6 +1,6 @@
 // Entry of the lazily loaded push chunk (mqtt.js + zod stay out of the login route's JS).
 // Wires the push source to the store: status -> connection, alarms -> alarms/received.
-import { distinctUntilChanged, filter, map, pairwise, type Subscription } from 'rxjs';
+import { distinctUntilChanged, filter, map, pairwise, type Observable, type Subscription } from 'rxjs';
 import { orgAlarmTopic, parseAlarmPush, parsePush, parseStationAlarmTopic } from '../../protocol/push';
 import type { Api } from '../api/client';
 import type { Store } from '../store';
@@ -10,6 +10,7 @@ import { startBadge } from '../effects/badge';
 import { startPopupPump } from '../effects/popups';
 import { startMaintenance } from '../alarms/maintenance';
 import { createPushSource } from './source';
+import { shellOrgId } from '../session/shellOrg';
 
 /** Starts everything that only matters once signed in: badge, pop-up pump, push channel. */
 export function startSignedIn(store: Store, api: Api): Subscription {
@@ -20,13 +21,16 @@ export function startSignedIn(store: Store, api: Api): Subscription {
   return sub;
 }
 
+/**
+ * The org whose alarms the push channel follows: the shell's org, so a platform user connects
+ * (and reads the latest alarm id) only for the provider picked, not for the platform's own org
+ * in the moment before.
+ */
+export const pushOrg$ = (store: Store): Observable<number | null> => store.state$.pipe(map(shellOrgId), distinctUntilChanged());
+
 export function startPush(store: Store, api: Api): Subscription {
-  const org$ = store.state$.pipe(
-    map((s) => (s.session.token ? (s.session.currentOrg?.id ?? null) : null)),
-    distinctUntilChanged(),
-  );
   return createPushSource({
-    org$,
+    org$: pushOrg$(store),
     credentials: () => api.call('queryPushCredentials', {}, { quiet: true }),
     connect: connectInWorker,
     catchUp: async (afterId, orgId) => {
