@@ -77,7 +77,7 @@ function addStationRow(plan: SeedPlan, c: StationCtx): StationSizing {
   const span = Math.floor((c.opLast - c.opFirst) / DAY);
   const operationDate = ymd(c.opFirst + rng.int(0, span) * DAY);
   const cardType: 1 | 2 | 3 = !has('ess') ? 2 : rng.chance(0.6) ? 1 : rng.chance(0.5) ? 2 : 3;
-  const pictureUrl = rng.chance(0.25) ? null : `/img/stations/${site.site}-${rng.int(1, 3)}.jpg`;
+  const pictureUrl = rng.chance(0.25) ? null : `/img/stations/${site.site}-${rng.int(1, 3)}.webp`;
 
   plan.stations.push({
     id: sid, provider_id: c.providerId, customer_id: c.customerId, name, address: site.address, region: site.region,

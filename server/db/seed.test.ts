@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_TYPES, SITE_TYPES } from '../../protocol/codes';
 import { ALL_PERMISSIONS, ROUTE_PERMISSIONS } from '../../protocol/permissions';
@@ -33,6 +34,16 @@ describe('planSeed (pure)', () => {
     for (const s of plan.stations) expect(plan.orgs.find((o) => o.id === s.customer_id)?.parent_id).toBe(s.provider_id);
     expect(new Set(plan.stations.map((s) => s.country)).size).toBeGreaterThanOrEqual(6);
     expect(plan.stations.filter((s) => s.country === 'CN').length).toBeGreaterThan(plan.stations.length / 2);
+  });
+
+  it('points every station picture and org logo at a file the console serves', () => {
+    const served = (url: string) => existsSync(new URL(`../../public${url}`, import.meta.url));
+    const pictures = planSeed({ now: NOW, stations: 250 }).stations.map((s) => s.picture_url).filter((u): u is string => u !== null);
+    expect(new Set(pictures).size).toBe(9);
+    expect(pictures.filter((u) => !served(u))).toEqual([]);
+    const logos = plan.orgs.map((o) => o.logo_url).filter((u): u is string => u !== null);
+    expect(logos.length).toBeGreaterThan(0);
+    expect(logos.filter((u) => !served(u))).toEqual([]);
   });
 
   it.each([1, 2, 3, 59, 61, 137, 1000])('works for %i stations with unique names and serials', (n) => {

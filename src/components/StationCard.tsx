@@ -69,7 +69,8 @@ export const StationCard = memo(function StationCard({ card, t, onClick, inMaint
     );
   }
   const status = t(STATUS_KEYS[card.stationStatus] ?? 'monitor:status.offline');
-  // contained: the card's size is its grid cell's, so its contents never lay out the matrix
+  // contained: the card's size is its grid cell's, so its contents never lay out the matrix.
+  // A picture that fails to load (a moved file, a bad address) leaves the default under it.
   return (
     <button
       type="button"
@@ -79,7 +80,7 @@ export const StationCard = memo(function StationCard({ card, t, onClick, inMaint
       data-card-type={card.cardType}
       data-maintenance={inMaintenance || undefined}
       className="relative flex h-full w-full flex-col overflow-hidden rounded-lg [contain:strict] bg-slate-700 bg-cover bg-center text-left text-white shadow-sm ring-brand-500 hover:ring-2 focus-visible:ring-2"
-      style={{ backgroundImage: `url(${card.picture || DEFAULT_STATION_PICTURE})` }}
+      style={{ backgroundImage: card.picture ? `url(${JSON.stringify(card.picture)}), url(${DEFAULT_STATION_PICTURE})` : `url(${DEFAULT_STATION_PICTURE})` }}
     >
       <div className="flex h-full flex-col justify-between bg-gradient-to-b from-black/55 via-black/30 to-black/70 p-3">
         <div className="flex items-center gap-2">
