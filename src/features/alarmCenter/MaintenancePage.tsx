@@ -33,6 +33,10 @@ export default function MaintenancePage() {
   const [withEnded, setWithEnded] = useState(false);
   const scope$ = useObservable((in$) => in$.pipe(map(([s, ended]) => (s < 0 ? null : { ...(s > 0 ? { orgId: s } : {}), includeEnded: ended }))), [scope, withEnded]);
   const h = useHandlingList(scope, { read$: (api, reread$) => maintenanceWindows$(api, scope$, reread$), save$: saveWindow$, remove$: endWindow$, saved: 'alarms:handling.windowSaved', removed: 'alarms:handling.windowEnded', onSaved: () => setDialog(null) });
+  const openDialog = (d: { editing: MaintenanceWindow | null }) => {
+    h.clearSave();
+    setDialog(d);
+  };
 
   return (
     <HandlingList
@@ -40,7 +44,7 @@ export default function MaintenancePage() {
       title={t('routes.alarmMaintenance')}
       controls={
         <>
-          <Button data-testid="window-open" variant="primary" onClick={() => setDialog({ editing: null })}>{t('alarms:handling.planWindow')}</Button>
+          <Button data-testid="window-open" variant="primary" onClick={() => openDialog({ editing: null })}>{t('alarms:handling.planWindow')}</Button>
           <label className="ml-2 inline-flex items-center gap-1.5 text-sm">
             <input type="checkbox" data-testid="window-with-ended" checked={withEnded} onChange={(e) => setWithEnded(e.target.checked)} />
             {t('alarms:handling.showEnded')}
@@ -69,7 +73,7 @@ export default function MaintenancePage() {
           <span className="flex flex-wrap gap-x-3">
             {w.state !== 'ended' && (
               <>
-                <button type="button" data-testid="window-edit" className="text-brand-700 hover:underline dark:text-brand-500" onClick={() => setDialog({ editing: w })}>
+                <button type="button" data-testid="window-edit" className="text-brand-700 hover:underline dark:text-brand-500" onClick={() => openDialog({ editing: w })}>
                   {t('alarms:handling.edit')}
                 </button>
                 <button type="button" data-testid="window-end-now" disabled={h.removing} className="text-brand-700 hover:underline disabled:opacity-50 dark:text-brand-500" onClick={() => h.remove(w.windowId)}>

@@ -40,12 +40,16 @@ export default function ShelvesPage() {
   const [dialog, setDialog] = useState<{ preset: ShelvePreset | null } | null>(linked ? { preset: linked } : null);
   const scope$ = useObservable((in$) => in$.pipe(map(([s]) => (s < 0 ? null : s > 0 ? { orgId: s } : {}))), [scope]);
   const h = useHandlingList(scope, { read$: (api, reread$) => shelves$(api, scope$, reread$), save$: shelveRule$, remove$: unshelveRule$, saved: 'alarms:handling.shelveDone', removed: 'alarms:handling.unshelveDone', onSaved: () => setDialog(null) });
+  const openDialog = (d: { preset: ShelvePreset | null }) => {
+    h.clearSave();
+    setDialog(d);
+  };
 
   return (
     <HandlingList
       testId="shelves-page"
       title={t('routes.alarmShelves')}
-      controls={<Button data-testid="shelve-open" variant="primary" onClick={() => setDialog({ preset: null })}>{t('alarms:handling.shelve')}</Button>}
+      controls={<Button data-testid="shelve-open" variant="primary" onClick={() => openDialog({ preset: null })}>{t('alarms:handling.shelve')}</Button>}
       zones={h.zones}
       t={t}
       failed={h.list.failed}

@@ -3,7 +3,7 @@
 // list and the zones of its stations, re-read after every write here and on a timer, as shelves
 // and windows begin and end by the clock.
 import { useObservable, useObservableCallback, useObservableEagerState, useObservableState, useSubscription } from 'observable-hooks';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { interval, map, merge, of, type Observable } from 'rxjs';
 import type { Api } from '../../../streams/api/client';
 import { isPending, succeededOutputs, type CommandEvent } from '../../../streams/commands/command';
@@ -25,8 +25,11 @@ export function useHandlingList<Row extends { stationId: number }, In, Out, Remo
   const say = (key: TKey) => store.dispatch({ type: 'message/shown', messageType: 'success', text: { key }, at: Date.now() });
   const [save, saveIn$] = useObservableCallback<In>();
   const saving$ = useObservable(() => commands.save$(api, saveIn$));
-  const lastSave = useObservableState(saving$, null);
+  // the dialog's last save: cleared when a dialog opens, so a new dialog does not show the
+  // refusal of an earlier one (a save still under way is kept: it is busy)
+  const [lastSave, setLastSave] = useState<CommandEvent<In, Out> | null>(null);
   useSubscription(saving$, (e) => {
+    setLastSave(e);
     if (e.type !== 'succeeded') return;
     say(commands.saved);
     commands.onSaved();
@@ -40,5 +43,5 @@ export function useHandlingList<Row extends { stationId: number }, In, Out, Remo
   const list = useObservableState(useObservable(() => commands.read$(api, reread$)), { rows: null, failed: false });
   const rows = list.rows ?? [];
   const zones = useAlarmZones(scope < 0 ? null : scope, rows.map((r) => r.stationId));
-  return { list, rows, zones, save, lastSave, remove, removing, stations };
+  return { list, rows, zones, save, lastSave, clearSave: () => setLastSave((l) => (isPending(l) ? l : null)), remove, removing, stations };
 }

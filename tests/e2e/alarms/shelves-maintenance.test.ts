@@ -169,8 +169,18 @@ describeBrowser('shelves and maintenance windows', () => {
     expect(await row.getByTestId('window-row-end').innerText()).toBe(`${date} 04:30:00\n${BERLIN}`);
     await shot(page, 'maintenance-berlin-en');
 
+    // a refused save (longer than the server allows) is said at the end field; a dialog opened
+    // afterwards starts clean
+    await row.getByTestId('window-edit').click();
+    await dialog.getByTestId('window-end').fill(`${year}-05-${day}T05:15`);
+    await dialog.getByTestId('window-confirm').click();
+    await expect.poll(() => dialog.getByTestId('window-end-error').innerText(), { timeout: 10_000 }).toBe(h.errors.windowTooLong.replace('{{days}}', '31'));
+    await dialog.getByTestId('window-cancel').click();
+    await dialog.waitFor({ state: 'hidden' });
+
     // Edit: the dialog comes filled in Berlin time with the station fixed; a new end is saved
     await row.getByTestId('window-edit').click();
+    expect(await dialog.getByTestId('window-end-error').innerText()).toBe('');
     await dialog.getByRole('heading', { name: h.editWindow, exact: true }).waitFor({ timeout: 10_000 });
     expect(await dialog.getByTestId('window-station').isDisabled()).toBe(true);
     expect(await dialog.getByTestId('window-station').inputValue()).toBe(String(stationId));
