@@ -4,8 +4,8 @@
 // so the interval is the time one frame costs (script, style, layout, paint, and under
 // SwiftShader the WebGL raster): that is what the frame figures of bench/ report.
 import type { Browser } from 'playwright-core';
-import { build } from 'vite';
 import { hasChromium, launch } from '../tests/e2e/helpers/browser';
+import { buildConsoleDist } from '../tests/e2e/helpers/build';
 import { log } from './report';
 
 export const launchUnthrottled = (): Promise<Browser> => launch(['--disable-frame-rate-limit', '--disable-gpu-vsync']);
@@ -17,7 +17,7 @@ export const browserBenchCan = (group: string): boolean => {
 };
 
 /** The console built into dist/ as `npm run build` does, for a browser bench's server to serve. */
-export const buildConsole = (): ReturnType<typeof build> => {
+export const buildConsole = (): ReturnType<typeof buildConsoleDist> => {
   log('building the console');
-  return build({ logLevel: 'warn', configFile: 'vite.config.ts' });
+  return buildConsoleDist();
 };

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { build } from 'vite';
+import { buildProduction } from '../../tests/e2e/helpers/build';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 const ROOT = 'bench/pages/peers';
@@ -14,7 +14,7 @@ const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javasc
 
 export async function buildPeerPages(): Promise<string> {
   const out = mkdtempSync(join(tmpdir(), 'peers-bench-'));
-  await build({
+  await buildProduction({
     configFile: false,
     root: ROOT,
     base: './',

@@ -5,7 +5,7 @@
 // samples are published at phases spread evenly over the 5 s period (golden-ratio steps), so
 // their latencies cover the period rather than hitting one spot of it. Runs alternate.
 import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
+import { buildProduction } from '../../tests/e2e/helpers/build';
 import { orgAlarmTopic, type AlarmPush } from '../../protocol/push';
 import { newContext } from '../../tests/e2e/helpers/browser';
 import { DEMO, login, type EmsWindow } from '../../tests/e2e/helpers/console';
@@ -26,7 +26,7 @@ const seenAt = (page: Page, id: number, timeout: number): Promise<number> =>
 
 export async function push(browser: Browser, out: string, runs: number): Promise<void> {
   log('building the console');
-  await build({ logLevel: 'warn', configFile: 'vite.config.ts' });
+  await buildProduction({ logLevel: 'warn', configFile: 'vite.config.ts' });
   const server = await startServer({ seedStations: 12 });
   try {
     const ctx = await newContext(browser, { baseURL: server.url, language: 'en' });

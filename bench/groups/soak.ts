@@ -16,7 +16,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { build } from 'vite';
+import { buildProduction } from '../../tests/e2e/helpers/build';
 import { hasChromium, launch, newContext } from '../../tests/e2e/helpers/browser';
 import { DEMO, login, storeState } from '../../tests/e2e/helpers/console';
 import { log, percentile, report } from '../report';
@@ -39,7 +39,7 @@ export async function run(): Promise<void> {
   // SOAK_SKIP_BUILD=1 serves the dist/ already built (a build shared with other runs)
   if (process.env.SOAK_SKIP_BUILD !== '1' || !existsSync('dist/index.html')) {
     log('building the console');
-    await build({ logLevel: 'warn', configFile: 'vite.config.ts' });
+    await buildProduction({ logLevel: 'warn', configFile: 'vite.config.ts' });
   }
 
   let port = 0;

@@ -16,7 +16,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { build } from 'vite';
+import { buildProduction } from '../../tests/e2e/helpers/build';
 import type { Browser } from 'playwright-core';
 import type { Page, Route } from 'playwright-core';
 import { POINTS } from '../../protocol/fleet';
@@ -181,7 +181,7 @@ const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javasc
 /** trend.redraw_p95_ms_1m_x4: the widget in a page of its own, served from a build in a temp dir. */
 export async function redrawBench(browser: Browser): Promise<void> {
   const out = mkdtempSync(join(tmpdir(), 'trend-bench-'));
-  await build({ configFile: false, root: 'bench/pages/trend', base: './', logLevel: 'warn', plugins: [react()], build: { outDir: out, emptyOutDir: true, target: 'es2022' } });
+  await buildProduction({ configFile: false, root: 'bench/pages/trend', base: './', logLevel: 'warn', plugins: [react()], build: { outDir: out, emptyOutDir: true, target: 'es2022' } });
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
   await page.route('http://trend.bench/**', (route) => {
     const path = new URL(route.request().url()).pathname;

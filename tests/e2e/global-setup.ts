@@ -1,7 +1,7 @@
 // Builds the console once for every e2e file (the server serves dist/). Both browser projects
 // name this setup; the second finds the build of the first in the same run.
 import { existsSync } from 'node:fs';
-import { build } from 'vite';
+import { buildConsoleDist } from './helpers/build';
 
 export default async function setup(): Promise<void> {
   if (!existsSync('/usr/bin/chromium')) {
@@ -10,6 +10,6 @@ export default async function setup(): Promise<void> {
   }
   if (process.env.E2E_BUILT === '1') return;
   if (process.env.E2E_SKIP_BUILD === '1' && existsSync('dist/index.html')) return;
-  await build({ logLevel: 'warn', configFile: 'vite.config.ts' });
+  await buildConsoleDist();
   process.env.E2E_BUILT = '1';
 }
