@@ -68,8 +68,11 @@ export const energyRun = async (set: ReplicaSet, db: pg.Client, o: { seconds: nu
     }
   });
   await watcher.subscribeAsync('ems/gw/+/telemetry');
-  const [{ t0 }] = (await db.query<{ t0: number }>('SELECT (extract(epoch FROM min(ts)) * 1000)::float8 AS t0 FROM telemetry_raw')).rows as [{ t0: number }];
   await waitUntil(async () => (await ownedStations(b)) > 0, 20_000, 'the second replica receives stations');
+  // the run's start: the first telemetry stored (read once there is some: before the replicas'
+  // first write it is null, and every comparison with it would count nothing)
+  await waitUntil(async () => (await db.query('SELECT 1 FROM telemetry_raw LIMIT 1')).rows.length > 0, 20_000, 'the replicas store telemetry');
+  const [{ t0 }] = (await db.query<{ t0: number }>('SELECT (extract(epoch FROM min(ts)) * 1000)::float8 AS t0 FROM telemetry_raw')).rows as [{ t0: number }];
   // the alarm pushes as a signed-in console receives them
   const token = await login(a.url, 'admin', 'Admin@2026');
   const cr = (await call(a.url, 'queryPushCredentials', {}, token)).data as { url: string; username: string; password: string; topics: string[] };
