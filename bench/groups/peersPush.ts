@@ -5,7 +5,7 @@
 // samples are published at phases spread evenly over the 5 s period (golden-ratio steps), so
 // their latencies cover the period rather than hitting one spot of it. Runs alternate.
 import type { Browser, Page } from 'playwright-core';
-import { buildProduction } from '../../tests/e2e/helpers/build';
+import { buildConsole } from '../browser';
 import { orgAlarmTopic, type AlarmPush } from '../../protocol/push';
 import { newContext } from '../../tests/e2e/helpers/browser';
 import { DEMO, login, type EmsWindow } from '../../tests/e2e/helpers/console';
@@ -25,8 +25,7 @@ const seenAt = (page: Page, id: number, timeout: number): Promise<number> =>
   page.waitForFunction((x) => (window as unknown as { __seen: Map<number, number> }).__seen.get(x), id, { timeout, polling: 'raf' }).then((h) => h.jsonValue() as Promise<number>);
 
 export async function push(browser: Browser, out: string, runs: number): Promise<void> {
-  log('building the console');
-  await buildProduction({ logLevel: 'warn', configFile: 'vite.config.ts' });
+  await buildConsole();
   const server = await startServer({ seedStations: 12 });
   try {
     const ctx = await newContext(browser, { baseURL: server.url, language: 'en' });

@@ -16,7 +16,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { buildProduction } from '../../tests/e2e/helpers/build';
+import { buildConsole } from '../browser';
 import { hasChromium, launch, newContext } from '../../tests/e2e/helpers/browser';
 import { DEMO, login, storeState } from '../../tests/e2e/helpers/console';
 import { log, percentile, report } from '../report';
@@ -38,8 +38,7 @@ export async function run(): Promise<void> {
   log(`setup: database ${pgc ? `private PostgreSQL cluster on :${base}` : 'embedded PGlite (restarted with the server)'}; broker ${broker ? `test Mosquitto (dynsec) on :${broker.tcp}` : 'embedded Aedes (restarted with the server)'}`);
   // SOAK_SKIP_BUILD=1 serves the dist/ already built (a build shared with other runs)
   if (process.env.SOAK_SKIP_BUILD !== '1' || !existsSync('dist/index.html')) {
-    log('building the console');
-    await buildProduction({ logLevel: 'warn', configFile: 'vite.config.ts' });
+    await buildConsole();
   }
 
   let port = 0;
