@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { CONSOLE_ACCESS_KEY_ID, CONSOLE_ACCESS_KEY_SECRET } from '../protocol/console-key';
 import { loadConfig, type Config } from './config';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerCompression, registerConsoleFiles } from './http/delivery';
+import { QuietRequestLog, registerRequestLog } from './http/request-log';
 import { createDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
@@ -56,9 +57,13 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
     logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
     bodyLimit: 256 * 1024,
     trustProxy: true,
+    // each request is a debug line and info a summary a minute (server/http/request-log.ts)
+    logController: new QuietRequestLog(),
   });
+  registerRequestLog(app, { log: app.log.child({ module: 'http' }), access: config.logAccess });
 
   registerSecurityHeaders(app, config.mapStyleOrigins ?? []);
+  await registerCompression(app);
 
   // Infrastructure first: database, registry, sessions, broker. A setup that cannot work as
   // configured (docs/deploy.md) stops here, saying why.
@@ -119,7 +124,7 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
 
   const staticRoot = resolve(config.staticDir ?? 'dist');
   if (existsSync(resolve(staticRoot, 'index.html'))) {
-    await app.register(fastifyStatic, { root: staticRoot, wildcard: false, index: ['index.html'] });
+    await registerConsoleFiles(app, staticRoot);
     // SPA fallback: any GET that is not an API, broker or asset path serves the console.
     app.setNotFoundHandler((req, reply) => {
       if (req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/mqtt') && !/\.[a-z0-9]+$/i.test(req.url.split('?')[0]!))

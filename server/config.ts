@@ -80,6 +80,8 @@ export interface Config {
   telemetryQuarterDays: number;
   seed: boolean;
   logLevel: string;
+  /** LOG_ACCESS: a Combined Log Format line per request on stdout */
+  logAccess: boolean;
   /** extra origins allowed to POST (the server's own origin always is) */
   allowedOrigins: string[];
   /** tolerated clock skew of signed requests, seconds */
@@ -123,6 +125,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
   telemetryQuarterDays: int(env.TELEMETRY_QUARTER_DAYS, 400),
   seed: bool(env.SEED, true),
   logLevel: env.LOG_LEVEL ?? 'info',
+  logAccess: bool(env.LOG_ACCESS, false),
   allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   signatureSkewSeconds: 300,
   nonceWindowSeconds: 600,

@@ -7,7 +7,7 @@ import type { Db } from '../db/db';
 import type { Registry } from '../registry';
 import { backfill } from '../telemetry/backfill';
 import { TelemetryStore } from '../telemetry/store';
-import { parseTelemetry } from '../telemetry/frame';
+import { issueOf, parseTelemetry } from '../telemetry/frame';
 import { DailyEnergy } from '../telemetry/daily';
 import { loadFleetConfig } from './config';
 import { connectGateway, SimGateway } from './gateway';
@@ -156,10 +156,11 @@ export class FleetRuntime {
     }
     if (t.kind === 'status') {
       const st = gatewayStatus.safeParse(raw);
-      if (st.success) this.store.setGatewayStatus(t.stationId, st.data.online, st.data.ts);
+      if (!st.success) return this.store.reject('statusSchema', t.stationId, issueOf(st.error));
+      this.store.setGatewayStatus(t.stationId, st.data.online, st.data.ts);
     } else if (t.kind === 'ack') {
       const a = gatewayAck.safeParse(raw);
-      if (!a.success) return;
+      if (!a.success) return this.store.reject('ackSchema', t.stationId, issueOf(a.error));
       const p = this.pending.get(a.data.cmdId);
       const r = { ok: a.data.ok, reason: a.data.ok ? null : (a.data.reason ?? 'Gateway reported a failure'), at: new Date(this.s.clock()) };
       if (p && p.stationId === t.stationId) p.finish(r);

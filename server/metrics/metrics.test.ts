@@ -34,6 +34,9 @@ describe('health and metrics endpoints', () => {
     const station = [...s.services.registry.stations.keys()][0]!;
     fleet.onMessage(gwTopic(station, 'telemetry'), '{not json');
     fleet.onMessage(gwTopic(station, 'telemetry'), JSON.stringify({ ver: 1, stationId: station, seq: 1, ts: Date.now() + 10 * 365 * 86_400_000, devices: [] }));
+    // JSON, but not a status or an acknowledgement: counted like a refused frame, not dropped unseen
+    fleet.onMessage(gwTopic(station, 'status'), JSON.stringify({ online: 'yes' }));
+    fleet.onMessage(gwTopic(station, 'ack'), JSON.stringify({ ok: true }));
     const m = await s.app.inject({ method: 'GET', url: '/metrics' });
     expect(m.statusCode).toBe(200);
     expect(m.headers['content-type']).toContain('text/plain');
@@ -42,6 +45,8 @@ describe('health and metrics endpoints', () => {
     expect(metricValue(text, 'ems_api_requests_total{action="queryProfile",outcome="401"}')).toBe(1);
     expect(metricValue(text, 'ems_telemetry_frames_rejected_total{reason="invalidJson"}')).toBe(1);
     expect(metricValue(text, 'ems_telemetry_frames_rejected_total{reason="future"}')).toBe(1);
+    expect(metricValue(text, 'ems_telemetry_frames_rejected_total{reason="statusSchema"}')).toBe(1);
+    expect(metricValue(text, 'ems_telemetry_frames_rejected_total{reason="ackSchema"}')).toBe(1);
     expect(metricValue(text, 'ems_db_errors_total{part="telemetry"}')).toBe(0);
     expect(metricValue(text, 'ems_db_errors_total{part="nonces"}')).toBe(0);
     for (const name of ['ems_alarm_pushes_total', 'ems_ingest_lag_seconds', 'ems_telemetry_held_rows', 'ems_telemetry_frames_accepted_total', 'process_cpu_seconds_total'])

@@ -9,7 +9,9 @@ import { jobByToken } from './jobs';
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export const registerReportRoutes = (app: FastifyInstance, clock: () => number): void => {
-  app.get<{ Params: { token: string } }>('/api/export/:token', async (req, reply) => {
+  // not compressed on the way: XLSX and PDF are compressed already, and a known length lets the
+  // browser show the download's progress
+  app.get<{ Params: { token: string } }>('/api/export/:token', { compress: false }, async (req, reply) => {
     const job = TOKEN.test(req.params.token) ? jobByToken(req.params.token, clock()) : undefined;
     if (!job) return reply.code(404).header('cache-control', 'no-store').send({ code: 2004, msg: 'not found', data: null });
     return reply

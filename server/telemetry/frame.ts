@@ -1,4 +1,5 @@
 import { telemetryFrame, type TelemetryFrame } from '../../protocol/fleet';
+import type { ZodError } from 'zod';
 import type { Rejections } from './rejections';
 
 // A gateway's telemetry payload as it comes off the broker, checked before it reaches the
@@ -7,6 +8,12 @@ import type { Rejections } from './rejections';
 
 /** 512 devices × 32 values fit well below this; anything larger is not a frame. */
 export const MAX_FRAME_BYTES = 256 * 1024;
+
+/** The first schema issue of a refused message, as a log detail ("devices.0.v: Expected array"). */
+export const issueOf = (e: ZodError): string | undefined => {
+  const first = e.issues[0];
+  return first ? `${first.path.join('.')}: ${first.message}` : undefined;
+};
 
 export const parseTelemetry = (topicStationId: number, payload: Buffer | string, rejections: Rejections): TelemetryFrame | null => {
   const bytes = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
@@ -23,8 +30,7 @@ export const parseTelemetry = (topicStationId: number, payload: Buffer | string,
   }
   const f = telemetryFrame.safeParse(raw);
   if (!f.success) {
-    const first = f.error.issues[0];
-    rejections.note('schema', topicStationId, first ? `${first.path.join('.')}: ${first.message}` : undefined);
+    rejections.note('schema', topicStationId, issueOf(f.error));
     return null;
   }
   if (f.data.stationId !== topicStationId) {

@@ -5,6 +5,8 @@
 export const REJECT_REASONS = [
   'oversized', 'invalidJson', 'schema', 'foreignStation', 'foreignDevice', 'pointCount',
   'future', 'tooOld', 'outOfOrder', 'counterBackwards', 'counterJump', 'outOfBounds',
+  // a gateway's status or command acknowledgement that is JSON but not of its schema
+  'statusSchema', 'ackSchema',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 
@@ -45,7 +47,7 @@ export class Rejections {
     }
     this.linesInWindow++;
     const gateway = stationId === null ? null : `gw-${stationId}`;
-    log.warn({ gateway, reason, detail, ...(this.unlogged ? { unloggedBefore: this.unlogged } : {}) }, 'telemetry refused');
+    log.warn({ gateway, reason, detail, ...(this.unlogged ? { unloggedBefore: this.unlogged } : {}) }, 'gateway message refused');
     this.unlogged = 0;
   }
 }

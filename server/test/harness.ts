@@ -1,10 +1,15 @@
 import { createHash, createHmac } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildApp, type App, type BuildOptions } from '../app';
 import { hashPassword } from '../auth/password';
 import { buildSignedForm } from '../../protocol/signing';
 import { CONSOLE_ACCESS_KEY_ID, CONSOLE_ACCESS_KEY_SECRET } from '../../protocol/console-key';
 import type { ActionName, RequestOf, ResponseOf } from '../../protocol/catalogue';
 import { actionEndpoints } from '../../protocol/endpoints.gen';
+
+/** An answer's body as the client reads it, whatever encoding a test's accept-encoding asked for. */
+const decoded = (encoding: unknown, body: Buffer): string =>
+  (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString('utf8');
 
 export const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 const hmac = (k: string, d: string) => createHmac('sha256', k).update(d).digest('base64');
@@ -91,7 +96,7 @@ export const startTestServer = async (backend: 'pglite' | 'postgres', opts: Buil
       },
       payload: body,
     });
-    const json = res.json() as { code: number; msg: string; data: never };
+    const json = JSON.parse(decoded(res.headers['content-encoding'], res.rawPayload)) as { code: number; msg: string; data: never };
     return { status: res.statusCode, code: json.code, msg: json.msg, data: json.data, headers: res.headers };
   };
   return {

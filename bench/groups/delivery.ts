@@ -1,0 +1,80 @@
+// What a visit costs on the wire, Chromium against the real server serving the production build:
+//   delivery.login_transfer_kib         bytes received for /login, first visit (target <= 140 KiB)
+//   delivery.login_repeat_transfer_kib  /login again in the same browser: content-named files
+//                                       come from its cache without asking (only the page and
+//                                       the API travel)
+//   delivery.login_uncompressed_kib     the same first visit's bodies before compression, for scale
+import type { CDPSession, Page } from 'playwright-core';
+import { launch, newContext } from '../../tests/e2e/helpers/browser';
+import { startServer } from '../../tests/e2e/helpers/server';
+import { browserBenchCan, buildConsole } from '../browser';
+import { log, report } from '../report';
+
+interface Wire { transfer: number; decoded: number; requests: number; fromCache: number }
+
+/** Bytes received (headers and bodies as sent) for what `visit` loads, read from the network events. */
+const measure = async (page: Page, cdp: CDPSession, visit: () => Promise<void>): Promise<Wire> => {
+  const w: Wire = { transfer: 0, decoded: 0, requests: 0, fromCache: 0 };
+  const onFinished = (e: { encodedDataLength: number }) => void (w.transfer += e.encodedDataLength);
+  const onData = (e: { dataLength: number }) => void (w.decoded += e.dataLength);
+  const onResponse = (e: { response: { fromDiskCache?: boolean; fromMemoryCache?: boolean } }) => {
+    w.requests++;
+    if (e.response.fromDiskCache || e.response.fromMemoryCache) w.fromCache++;
+  };
+  const onCached = () => {
+    w.requests++;
+    w.fromCache++;
+  };
+  // a route of the console loads after its page's own load event: quiet for a second is done
+  let inflight = 0;
+  let quietSince = Date.now();
+  const onSent = () => void inflight++;
+  const onEnded = () => {
+    inflight--;
+    quietSince = Date.now();
+  };
+  cdp.on('Network.loadingFinished', onFinished);
+  cdp.on('Network.dataReceived', onData);
+  cdp.on('Network.responseReceived', onResponse);
+  cdp.on('Network.requestServedFromCache', onCached);
+  cdp.on('Network.requestWillBeSent', onSent);
+  cdp.on('Network.loadingFinished', onEnded);
+  cdp.on('Network.loadingFailed', onEnded);
+  await visit();
+  await page.waitForLoadState('networkidle');
+  // a route's screen loads its parts after the page's load event: give them time to arrive
+  await page.waitForTimeout(3000);
+  while (inflight > 0 || Date.now() - quietSince < 1000) await page.waitForTimeout(100);
+  cdp.off('Network.requestWillBeSent', onSent);
+  cdp.off('Network.loadingFinished', onEnded);
+  cdp.off('Network.loadingFailed', onEnded);
+  cdp.off('Network.loadingFinished', onFinished);
+  cdp.off('Network.dataReceived', onData);
+  cdp.off('Network.responseReceived', onResponse);
+  cdp.off('Network.requestServedFromCache', onCached);
+  return w;
+};
+
+export async function run(): Promise<void> {
+  if (!browserBenchCan('delivery')) return;
+  await buildConsole();
+  const server = await startServer({ seedStations: 12 });
+  const browser = await launch();
+  try {
+    const ctx = await newContext(browser, { baseURL: server.url, language: 'en' });
+    const page = await ctx.newPage();
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const first = await measure(page, cdp, () => page.goto('/login', { waitUntil: 'networkidle' }).then(() => undefined));
+    log(`login, first visit: ${first.requests} requests, ${(first.transfer / 1024).toFixed(1)} KiB on the wire, ${(first.decoded / 1024).toFixed(1)} KiB decoded`);
+    report('delivery.login_transfer_kib', first.transfer / 1024, 'KiB');
+    report('delivery.login_uncompressed_kib', first.decoded / 1024, 'KiB');
+    const again = await measure(page, cdp, () => page.goto('/login', { waitUntil: 'networkidle' }).then(() => undefined));
+    log(`login, again: ${again.requests} requests, ${again.fromCache} from the browser's cache`);
+    report('delivery.login_repeat_transfer_kib', again.transfer / 1024, 'KiB');
+    await ctx.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
