@@ -1,7 +1,10 @@
-// Screenshots of every console screen in zh and en, for looking at what a change did:
-//   npx vite build && npx tsx scripts/screenshots.ts [--out DIR] [--only a,b] [--url URL]
-// Without --url it starts the server in-process (in-memory database, 12 seeded stations, the
-// simulated fleet running) on a free port. Station screens open seed station 4's pages.
+// Screenshots of every console screen in zh and en, whole pages (not only the part in the
+// window), at 1366×768, 1600×900, 1920×1080 and a 390×844 phone, for looking at what a change did:
+//   npx vite build && npx tsx scripts/screenshots.ts [--out DIR] [--only a,b] [--sizes 1366,390] [--url URL]
+// Files are DIR/<screen>.<lang>.<width>.png. Without --url it starts the server in-process
+// (in-memory database, 12 seeded stations, the simulated fleet running) on a free port. Station
+// screens open seed station 4's pages. Each screen loads once per language; the window is then
+// resized to each size (a screen lays itself out again on resize, as it does for a user).
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
@@ -50,6 +53,7 @@ const SCREENS: ReadonlyArray<readonly [string, string, 'none' | 'admin' | 'sunri
   ['not-found', '/no/such/page', 'admin'],
 ];
 const PASSWORDS = { admin: 'Admin@2026', sunrise: 'Sunrise@2026' } as const;
+const SIZES: ReadonlyArray<readonly [number, number]> = [[1366, 768], [1600, 900], [1920, 1080], [390, 844]];
 
 async function startServer(): Promise<{ url: string; close: () => Promise<void> }> {
   const built = await buildApp({
@@ -63,11 +67,13 @@ async function startServer(): Promise<{ url: string; close: () => Promise<void> 
 
 const out = arg('out') ?? '.tmp/screens';
 const only = arg('only')?.split(',');
+const widths = arg('sizes')?.split(',').map(Number);
+const sizes = SIZES.filter(([w]) => !widths || widths.includes(w));
 mkdirSync(out, { recursive: true });
 const server = arg('url') ? { url: arg('url') as string, close: async () => {} } : await startServer();
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
 for (const lang of ['zh', 'en'] as const) {
-  const ctx = await browser.newContext({ baseURL: server.url, viewport: { width: 1600, height: 900 }, locale: lang === 'en' ? 'en-GB' : 'zh-CN' });
+  const ctx = await browser.newContext({ baseURL: server.url, viewport: { width: sizes[0]![0], height: sizes[0]![1] }, locale: lang === 'en' ? 'en-GB' : 'zh-CN' });
   await ctx.addInitScript((l) => localStorage.setItem('language', l), lang);
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error(`[${lang}] page error: ${String(e)}`));
@@ -85,8 +91,24 @@ for (const lang of ['zh', 'en'] as const) {
     await page.goto(path);
     await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
     await page.waitForTimeout(1500);
-    await page.screenshot({ path: `${out}/${name}.${lang}.png` });
-    console.log(`${out}/${name}.${lang}.png`);
+    for (const [width, height] of sizes) {
+      await page.setViewportSize({ width, height });
+      await page.waitForTimeout(400);
+      // the console scrolls inside its main area, not the document: a window as tall as that
+      // area's content is what shows the whole screen (fullPage covers screens without one)
+      const below = await page.evaluate(() => {
+        const main = document.querySelector('#main');
+        return main ? main.scrollHeight - main.clientHeight : 0;
+      });
+      if (below > 0) {
+        await page.setViewportSize({ width, height: Math.min(height + below, 12_000) });
+        await page.waitForTimeout(400);
+      }
+      const file = `${out}/${name}.${lang}.${width}.png`;
+      await page.screenshot({ path: file, fullPage: true });
+      console.log(file);
+    }
+    await page.setViewportSize({ width: sizes[0]![0], height: sizes[0]![1] });
   }
   await ctx.close();
 }

@@ -1,12 +1,17 @@
 // Accessible dialog (Headless UI): focus trap, Escape closes, labelled title.
+// `height` fixes the panel's height (a body that grows, like a tariff's slots, then scrolls
+// inside it instead of growing the panel and moving it under the pointer); the panel never
+// scrolls sideways: a body wider than the panel is a layout defect, not something to scroll to.
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
 
-export function Modal({ open, onClose, title, width = 416, children, testId }: {
+export function Modal({ open, onClose, title, width = 416, height, children, testId }: {
   open: boolean;
   onClose: () => void;
   title: string;
   width?: number;
+  /** a fixed height (CSS length); the dialog's own body scrolls within it */
+  height?: string;
   children: ReactNode;
   testId?: string;
 }) {
@@ -15,11 +20,12 @@ export function Modal({ open, onClose, title, width = 416, children, testId }: {
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel
-          style={{ width }}
+          style={{ width, height }}
           data-testid={testId}
-          className="max-w-full rounded-lg bg-white p-5 shadow-xl dark:bg-slate-800"
+          data-dialog
+          className="flex max-h-full max-w-full min-w-0 flex-col overflow-x-hidden rounded-lg bg-white p-5 shadow-xl dark:bg-slate-800"
         >
-          <DialogTitle className="mb-4 text-base font-semibold">{title}</DialogTitle>
+          <DialogTitle className="mb-4 shrink-0 text-base font-semibold">{title}</DialogTitle>
           {children}
         </DialogPanel>
       </div>

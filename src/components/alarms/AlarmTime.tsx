@@ -10,10 +10,10 @@ export const wallOrDash = (iso: string | null, zone: Zone): string => {
 
 export function AlarmTime({ iso, zone, named, testId }: { iso: string | null; zone: Zone; named: boolean; testId?: string }) {
   const text = wallOrDash(iso, zone);
-  // a narrow column cuts the seconds off: the whole time on hover
+  // a value: its column is sized to hold it whole (the layout guard checks it is never cut)
   return (
     <span data-testid={testId} data-zone={zone} className="flex min-w-0 flex-col leading-tight">
-      <span className="truncate font-mono text-xs" title={iso ? text : undefined}>{text}</span>
+      <span data-value className="truncate font-mono text-xs whitespace-nowrap" title={iso ? text : undefined}>{text}</span>
       {named && iso && <span className="truncate text-[10px] text-slate-400">{zone}</span>}
     </span>
   );

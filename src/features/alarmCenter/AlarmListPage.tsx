@@ -46,11 +46,14 @@ interface Filters {
   assignedToMe?: true;
 }
 
-// Columns that never size to their content (minmax(0, …); the actions keep room for all three
-// links): a re-read that mounts a screen of new rows lays them out without measuring every cell's
-// text first, and every row lines up with the header whatever its actions.
+// Columns that never size to their content (a re-read that mounts a screen of new rows lays
+// them out without measuring every cell's text first, and every row lines up with the header),
+// but are wide enough for it: times and labels get the px their longest text needs, site names
+// wrap to a second line, and only the free-text content (its whole text on hover) is cut. Below
+// the grid's minimum width the table scrolls sideways inside its box, never the page.
 const COLS =
-  'grid grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,0.9fr)_minmax(0,0.6fr)_minmax(0,0.55fr)_minmax(0,0.65fr)_minmax(0,2fr)_minmax(0,1.35fr)_minmax(0,1.35fr)_minmax(0,0.8fr)_minmax(184px,1.1fr)] gap-3 px-3';
+  'grid grid-cols-[minmax(140px,1.3fr)_108px_minmax(90px,0.8fr)_80px_48px_80px_minmax(120px,2fr)_140px_140px_minmax(72px,0.8fr)_184px] gap-2 px-3';
+const GRID_MIN = 'min-w-[1310px]';
 const alarmLogHref = (r: Rec): string => href('alarmLog.alarmLog', stationQuery(r.stationId, r.serviceProviderId));
 
 type Texts = { keyword?: string; keywordRuleCodes?: string[]; stationName?: string };
@@ -209,7 +212,7 @@ export default function AlarmListPage() {
         <span className="ml-auto text-xs text-slate-400">{t('station:alarmLog.live')}</span>
       </div>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-700 dark:bg-slate-900">
-        <div className="min-w-[1280px]">
+        <div className={GRID_MIN}>
           <div role="row" className={`${COLS} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
             {head.map((h) => <span key={h} role="columnheader" className="truncate" title={h}>{h}</span>)}
             <span role="columnheader">{t('alarmCenter:list.action')}</span>

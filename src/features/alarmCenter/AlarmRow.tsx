@@ -44,7 +44,7 @@ export const AlarmRow = memo(function AlarmRow({ r, t, zone, named, cols, top, c
       style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${top}px)`, contain: 'strict' }}
       className={`${cols} items-center border-b border-slate-100 dark:border-slate-800`}
     >
-      <button type="button" data-testid="alarm-station" title={t('alarmCenter:list.openLog')} className={`truncate text-left font-medium ${link}`} onClick={() => onOpenLog(r)}>
+      <button type="button" data-testid="alarm-station" title={t('alarmCenter:list.openLog')} data-value className={`line-clamp-2 text-left leading-4 font-medium break-words ${link}`} onClick={() => onOpenLog(r)}>
         {c[0]}
       </button>
       <span className="truncate">{c[1]}</span>

@@ -1,6 +1,7 @@
 // One statistics box of the homepage: a title, a corner badge (data age or a summary) and a row
 // of figures; charging, PV and energy proportion differ only in their figures.
 import type { ReactNode } from 'react';
+import { FitValue } from '../../components/FitValue';
 
 export interface StatFigure {
   label: string;
@@ -20,8 +21,8 @@ export function StatBlock({ testId, title, aside, figures, children }: { testId:
       <div className="grid grid-cols-4 gap-2" data-stat-grid>
         {figures.map((f) => (
           <div key={f.label} className="min-w-0">
-            <div className="truncate text-xs text-slate-500">{f.label}</div>
-            <div className="truncate text-lg font-semibold tabular-nums" data-stat-value data-testid={f.testId}>{f.value}</div>
+            <div className="truncate text-xs text-slate-500" title={f.label}>{f.label}</div>
+            <FitValue value={f.value} className="text-lg font-semibold tabular-nums" data-stat-value data-testid={f.testId} />
           </div>
         ))}
       </div>

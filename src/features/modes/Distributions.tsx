@@ -28,7 +28,7 @@ function Detail({ id, zone, onClose }: { id: number; zone: string; onClose: () =
     <Modal open onClose={onClose} title={t('modes:records.detail')} width={640} testId="distribution-detail">
       {rec && (
         <div className="flex flex-col gap-3 text-sm">
-          <dl className="grid grid-cols-[10rem_1fr] gap-y-1">
+          <dl className="grid grid-cols-[160px_minmax(0,1fr)] gap-y-1">
             {row(t('modes:records.status'), t(ISSUE_KEY[rec.status] ?? 'modes:status.pending'), 'detail-status')}
             {rec.reason && row(t('modes:records.reason'), rec.reason, 'detail-reason')}
             {row(t('modes:records.operator'), rec.operator, 'detail-operator')}

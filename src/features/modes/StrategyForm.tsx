@@ -2,12 +2,13 @@
 // limits' order checked before sending, the station's equipment bounds from the server at their
 // fields, and the predicted next 24 hours under this draft against the strategy in force.
 import { useObservable, useObservableState } from 'observable-hooks';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { map } from 'rxjs';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';
 import { useRuntime } from '../../hooks/runtime';
+import { useRevealError } from '../../hooks/useRevealError';
 import { useT } from '../../hooks/useT';
 import { predictedDay$, type PredictRequest } from '../../../streams/strategies/reads';
 import { checkDraft, fieldsOf, toRequest, type DraftErrors, type StrategyDraft } from './draft';
@@ -40,9 +41,17 @@ export function StrategyForm({ stationId, initial, serverErrors, essPowerKw, bus
   };
   const prediction = useObservableState(useObservable((in$) => predictedDay$(api, in$.pipe(map(([p]) => p))), [predict]), { data: null, failed: false });
 
+  // a refusal (the server's, or the checks before sending) is scrolled to and its field focused
+  const body = useRef<HTMLDivElement>(null);
+  const reveal = useRevealError(body);
+  useEffect(() => {
+    if (serverErrors) reveal();
+  }, [serverErrors, reveal]);
+
   const submit = () => {
     const e = checkDraft(d);
     setLocal(e);
+    reveal();
     if (Object.keys(e).length === 0) onSave(d);
   };
   const runPrediction = () => {
@@ -60,7 +69,7 @@ export function StrategyForm({ stationId, initial, serverErrors, essPowerKw, bus
   );
   return (
     <Modal open onClose={onCancel} title={t(d.strategyId ? 'modes:form.editTitle' : 'modes:form.createTitle')} width={880} testId="strategy-form">
-      <div className="flex max-h-[70vh] min-w-0 flex-col gap-3 overflow-y-auto overflow-x-hidden pr-1">
+      <div ref={body} className="flex max-h-[70vh] min-w-0 flex-col gap-3 overflow-y-auto overflow-x-hidden pr-1">
         {d.strategyId && <p className="text-xs text-amber-700 dark:text-amber-400">{t('modes:form.editResets')}</p>}
         {errors.stationId && <p role="alert" className="text-sm text-red-600">{errorText(t, errors.stationId)}</p>}
         <div className="grid grid-cols-3 gap-x-3">{text('name')}{text('startDate', 'date')}{text('endDate', 'date')}</div>
@@ -84,7 +93,7 @@ export function StrategyForm({ stationId, initial, serverErrors, essPowerKw, bus
         {prediction.failed && <p role="alert" className="text-sm text-red-600">{t('modes:predict.failed')}</p>}
         {prediction.data && predict && <PredictChart day={prediction.data} />}
       </div>
-      <div className="mt-4 flex justify-end gap-2">
+      <div className="mt-4 flex shrink-0 justify-end gap-2">
         <Button onClick={runPrediction} data-testid="strategy-predict">{t('modes:actions.predict')}</Button>
         <Button onClick={onCancel} data-testid="strategy-cancel">{t('modes:actions.cancel')}</Button>
         <Button variant="primary" disabled={busy} onClick={submit} data-testid="strategy-save">{t('modes:actions.save')}</Button>

@@ -8,7 +8,9 @@ import type { DraftErrors, SlotDraft } from './draft';
 import { FieldError } from './errorText';
 import { PERIOD_COLOR, PERIOD_KEY } from './periods';
 
-const input = 'h-8 w-full rounded-md border bg-white px-2 text-sm outline-none focus:border-brand-500 dark:bg-slate-900';
+// Widths in px: the root font size is a tenth of the window (SPEC §2), so a rem column here was
+// as wide as the window and squeezed the times to a character and the prices out of the dialog.
+const input = 'h-8 min-w-0 rounded-md border bg-white px-2 text-sm outline-none focus:border-brand-500 dark:bg-slate-900';
 const border = (bad: boolean) => (bad ? 'border-red-500' : 'border-slate-300 dark:border-slate-600');
 
 function TimeInput({ value, onChange, label, bad, testId, readOnly }: { value: number; onChange: (m: number) => void; label: string; bad: boolean; testId: string; readOnly: boolean }) {
@@ -30,7 +32,7 @@ function TimeInput({ value, onChange, label, bad, testId, readOnly }: { value: n
         if (m !== null) onChange(m);
       }}
       onBlur={() => setText(toHhmm(value))}
-      className={`${input} ${border(bad || unreadable)} w-20 font-mono`}
+      className={`${input} ${border(bad || unreadable)} w-[72px] shrink-0 font-mono`}
     />
   );
 }
@@ -53,7 +55,7 @@ export function SlotRow({ slot, path, index, errors, readOnly, canRemove, onChan
   const feedIn = errors[`${path}.feedInPrice`];
   const n = { n: index + 1 };
   return (
-    <div role="group" aria-label={t('tariffs:editor.slotRow', n)} data-testid="slot-row" className="grid grid-cols-[auto_10rem_1fr_1fr_auto] items-start gap-2">
+    <div role="group" aria-label={t('tariffs:editor.slotRow', n)} data-testid="slot-row" className="grid grid-cols-[auto_132px_minmax(0,1fr)_minmax(0,1fr)_44px] items-start gap-2">
       <div>
         <div className="flex items-center gap-1">
           <span className="size-3 rounded-sm" style={{ background: PERIOD_COLOR[slot.kind] }} aria-hidden="true" />
@@ -69,7 +71,7 @@ export function SlotRow({ slot, path, index, errors, readOnly, canRemove, onChan
         disabled={readOnly}
         value={slot.kind}
         onChange={(e) => onChange({ ...slot, kind: PERIODS.find((p) => p === e.target.value) ?? slot.kind })}
-        className={`${input} ${border(false)}`}
+        className={`${input} ${border(false)} w-full`}
       >
         {PERIODS.map((p) => (
           <option key={p} value={p}>{t(PERIOD_KEY[p])}</option>
@@ -86,15 +88,15 @@ export function SlotRow({ slot, path, index, errors, readOnly, canRemove, onChan
               value={slot[field]}
               aria-invalid={!!(field === 'fromGrid' ? fromGrid : feedIn)}
               onChange={(e) => onChange({ ...slot, [field]: e.target.value })}
-              className={`${input} ${border(!!(field === 'fromGrid' ? fromGrid : feedIn))}`}
+              className={`${input} ${border(!!(field === 'fromGrid' ? fromGrid : feedIn))} flex-1 tabular-nums`}
             />
-            <span className="text-xs text-slate-500">{t('tariffs:currency')}</span>
+            <span className="shrink-0 text-xs text-slate-500">{t('tariffs:currency')}</span>
           </div>
           <FieldError error={field === 'fromGrid' ? fromGrid : feedIn} testId={field === 'fromGrid' ? 'slot-from-grid-error' : 'slot-feed-in-error'} />
         </div>
       ))}
       {!readOnly && (
-        <button type="button" disabled={!canRemove} onClick={onRemove} aria-label={`${t('tariffs:editor.removeSlot')} ${index + 1}`} data-testid="slot-remove" className="h-8 px-2 text-lg leading-none text-slate-500 hover:text-red-600 disabled:opacity-30">
+        <button type="button" disabled={!canRemove} onClick={onRemove} aria-label={`${t('tariffs:editor.removeSlot')} ${index + 1}`} data-testid="slot-remove" className="h-8 w-11 text-lg leading-none text-slate-500 hover:text-red-600 disabled:opacity-30">
           ×
         </button>
       )}

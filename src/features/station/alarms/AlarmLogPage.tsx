@@ -28,7 +28,8 @@ import { alarmReloads$ } from '../../../../streams/alarms/reloads';
 import { SCROLL_PANE } from '../../../widgets/scrollPane';
 
 const ROW = 40;
-const cols = 'grid grid-cols-[1.3fr_1fr_1fr_0.6fr_0.7fr_2fr_1.2fr_1.2fr_1.1fr_0.5fr] gap-3 px-3';
+// the two times get the px their text needs (values are never cut); the free-text columns share the rest
+const cols = 'grid grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(48px,0.6fr)_minmax(80px,0.7fr)_minmax(0,2fr)_140px_140px_minmax(0,1.1fr)_minmax(56px,0.5fr)] gap-3 px-3';
 
 interface Filters {
   alarmStatus?: 1 | 2;

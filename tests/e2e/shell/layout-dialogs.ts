@@ -1,0 +1,65 @@
+// The dialogs the layout guard opens: where each one lives and the clicks that open it, filled
+// the way a user fills it (the tariff dialog split twice and priced, so its slot rows show).
+import type { Page } from 'playwright-core';
+
+export interface Where {
+  stationId: number;
+  providerId: number;
+  /** a sub-account (its detail page has the password dialog) */
+  userId: number;
+}
+
+export interface DialogCase {
+  name: string;
+  path: (w: Where) => string;
+  open: (page: Page) => Promise<void>;
+}
+
+const station = (route: string) => (w: Where) => `/${route}?stationId=${w.stationId}&serviceProviderId=${w.providerId}`;
+const click = (testId: string) => (page: Page) => page.getByTestId(testId).first().click();
+
+/** Splits the first season's line at 08:00 and 18:00 and types a price in each slot. */
+async function splitAndPrice(page: Page): Promise<void> {
+  const dialog = page.locator('[data-dialog]');
+  const line = dialog.getByTestId('timeline').first().locator('[role=group]');
+  await line.waitFor();
+  for (const m of [8 * 60, 18 * 60]) {
+    const b = (await line.boundingBox())!;
+    await line.click({ position: { x: (b.width * m) / 1440, y: b.height / 2 } });
+  }
+  const prices = dialog.getByTestId('slot-from-grid');
+  for (let i = 0; i < (await prices.count()); i++) await prices.nth(i).fill(`0.${i + 1}234`);
+}
+
+export const DIALOGS: readonly DialogCase[] = [
+  {
+    name: 'tariff',
+    path: station('electricityPriceManagement/electricityPriceManagement'),
+    open: async (page) => {
+      await click('tariff-create')(page);
+      await splitAndPrice(page);
+    },
+  },
+  {
+    name: 'template',
+    path: station('electricityPriceManagement/priceTemlate'),
+    open: async (page) => {
+      await click('template-create')(page);
+      await splitAndPrice(page);
+    },
+  },
+  { name: 'strategy', path: station('operationModeManagement/operationModeManagement'), open: click('strategy-create') },
+  { name: 'account', path: () => '/system/account', open: click('account-create') },
+  { name: 'account password', path: (w) => `/system/accountDetail?userId=${w.userId}`, open: click('account-password') },
+  {
+    name: 'export',
+    path: () => '/operations/platformReport',
+    open: async (page) => {
+      await click('report-query')(page);
+      await page.getByTestId('report-export').click({ timeout: 20_000 });
+    },
+  },
+  { name: 'shelve', path: () => '/alarm/shelves', open: click('shelve-open') },
+  { name: 'maintenance window', path: () => '/alarm/maintenance', open: click('window-open') },
+  { name: 'change password', path: () => '/alarm/alarmList', open: click('navbar-change-password') },
+];
