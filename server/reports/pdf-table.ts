@@ -92,6 +92,29 @@ export const rowHeight = (doc: PDFKit.PDFDocument, texts: readonly string[], wid
   return h + 2 * PAD_Y;
 };
 
+/**
+ * Every row's height. Numbers never wrap, so only the name columns are measured, each distinct
+ * text once (a provider's name repeats on every one of its periods).
+ */
+export const rowHeights = (doc: PDFKit.PDFDocument, cells: readonly string[][], l: TableLayout, numeric: readonly boolean[]): number[] => {
+  doc.fontSize(l.fontSize);
+  const line = doc.currentLineHeight(true);
+  const rows = cells[0]?.length ?? 0;
+  const out = new Array<number>(rows).fill(line);
+  cells.forEach((col, c) => {
+    if (numeric[c]) return;
+    const width = l.widths[c]! - 2 * PAD_X;
+    const seen = new Map<string, number>();
+    for (let i = 0; i < rows; i++) {
+      const s = col[i]!;
+      let h = seen.get(s);
+      if (h === undefined) seen.set(s, (h = s ? cellHeight(doc, s, width) : line));
+      if (h > out[i]!) out[i] = h;
+    }
+  });
+  return out.map((h) => h + 2 * PAD_Y);
+};
+
 /** Draws one row's texts at `y` (`fill` shades it first). */
 export const drawRow = (
   doc: PDFKit.PDFDocument, texts: readonly string[], at: { x: number; y: number; h: number },
@@ -104,10 +127,14 @@ export const drawRow = (
   let x = at.x;
   texts.forEach((s, c) => {
     const w = l.widths[c]!;
-    let y = at.y + PAD_Y;
-    for (const part of s ? s.split('\n') : []) {
-      doc.text(part, x + PAD_X, y, { width: w - 2 * PAD_X, align: numeric[c] ? 'right' : 'left' });
-      y += cellHeight(doc, part, w - 2 * PAD_X);
+    const o = { width: w - 2 * PAD_X, align: numeric[c] ? 'right' : 'left' } as const;
+    if (s && !s.includes('\n')) doc.text(s, x + PAD_X, at.y + PAD_Y, o);
+    else if (s) {
+      let y = at.y + PAD_Y;
+      for (const part of s.split('\n')) {
+        doc.text(part, x + PAD_X, y, o);
+        y += cellHeight(doc, part, o.width);
+      }
     }
     x += w;
   });

@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import { pageLabel, word, type FileLang } from './labels';
 import { cellText, energyScale, formatNumber, type FileColumn } from './numbers';
 import { drawChart } from './pdf-chart';
-import { drawRow, fitHeader, layoutTable, rowHeight } from './pdf-table';
+import { drawRow, fitHeader, layoutTable, rowHeight, rowHeights } from './pdf-table';
 import type { FileTable } from './table';
 import { Cancelled, pacer, type Progress } from './writers';
 
@@ -23,6 +23,7 @@ const cjkFont = (): Buffer => (font ??= readFileSync(require.resolve('@expo-goog
 const GREEN = '#0b8a66';
 const MARGIN = 36;
 const CHART_H = 130;
+const SUMMARY_SIZE = 9;
 
 export interface PdfHead {
   lang: FileLang;
@@ -66,25 +67,21 @@ const drawHead = (doc: PDFKit.PDFDocument, t: FileTable, o: PdfHead, W: number):
   return y;
 };
 
-/** Provider, generated time and page number at the foot of every page. */
-const drawFooters = (doc: PDFKit.PDFDocument, o: PdfHead, W: number): void => {
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    doc.page.margins.bottom = 0; // text below the bottom margin would otherwise open a new page
-    const y = doc.page.height - MARGIN + 10;
-    doc.fontSize(7).fillColor('#666666');
-    const lh = doc.currentLineHeight();
-    const right = `${word('generated', o.lang)} ${o.generated}   ${pageLabel(i - range.start + 1, range.count, o.lang)}`;
-    const rightW = Math.min(W / 2, doc.widthOfString(right) + 2);
-    doc.text(right, MARGIN + W - rightW, y, { width: rightW, align: 'right', lineBreak: false });
-    doc.text(o.providerName, MARGIN, y, { width: W - rightW - 16, height: lh, ellipsis: true });
-  }
+/** Provider, generated time and "Page n / N" at the foot of the current page. */
+const drawFooter = (doc: PDFKit.PDFDocument, o: PdfHead, W: number, n: number, of: number): void => {
+  doc.page.margins.bottom = 0; // text below the bottom margin would otherwise open a new page
+  const y = doc.page.height - MARGIN + 10;
+  doc.fontSize(7).fillColor('#666666');
+  const lh = doc.currentLineHeight();
+  const right = `${word('generated', o.lang)} ${o.generated}   ${pageLabel(n, of, o.lang)}`;
+  const rightW = Math.min(W / 2, doc.widthOfString(right) + 2);
+  doc.text(right, MARGIN + W - rightW, y, { width: rightW, align: 'right', lineBreak: false });
+  doc.text(o.providerName, MARGIN, y, { width: W - rightW - 16, height: lh, ellipsis: true });
 };
 
 export const writePdf = async (t: FileTable, path: string, p: Progress, o: PdfHead): Promise<void> => {
   const doc = new PDFDocument({
-    size: 'A4', layout: 'landscape', margin: MARGIN, bufferPages: true,
+    size: 'A4', layout: 'landscape', margin: MARGIN,
     info: { Title: t.title, Author: o.providerName, Creator: word('platformName', o.lang) },
   });
   const out = createWriteStream(path);
@@ -116,25 +113,48 @@ export const writePdf = async (t: FileTable, path: string, p: Progress, o: PdfHe
   const layout = layoutTable(doc, { header, cells, numeric }, W);
   const headTexts = cols.map((c, i) => fitHeader(doc, c.name, units[i] ?? null, layout.widths[i]!, layout.fontSize));
   const headH = rowHeight(doc, headTexts, layout.widths, layout.fontSize);
-  const head = (at: number) => {
-    drawRow(doc, headTexts, { x: MARGIN, y: at, h: headH }, layout, numeric, { fill: '#e8f4ef' });
-    return at + headH;
-  };
-  if (y + headH + 20 > bottom) {
+  const heights = rowHeights(doc, cells, layout, numeric);
+  doc.fontSize(SUMMARY_SIZE);
+  const summaryH = t.summary?.length ? 10 + t.summary.length * (doc.currentLineHeight(true) + 3) : 0;
+
+  // pages are counted before they are drawn, so each footer says "n / N" as its page is left
+  const tableOnNewPage = y + headH + 20 > bottom;
+  const breaks = new Set<number>();
+  let pages = tableOnNewPage ? 2 : 1;
+  let at = (tableOnNewPage ? MARGIN : y) + headH;
+  heights.forEach((h, i) => {
+    if (at + h > bottom) {
+      breaks.add(i);
+      pages++;
+      at = MARGIN + headH;
+    }
+    at += h;
+  });
+  const summaryOnNewPage = summaryH > 0 && at + summaryH > bottom;
+  if (summaryOnNewPage) pages++;
+  let page = 1;
+  const turn = () => {
+    drawFooter(doc, o, W, page++, pages);
     doc.addPage();
+  };
+
+  const head = (top: number) => {
+    drawRow(doc, headTexts, { x: MARGIN, y: top, h: headH }, layout, numeric, { fill: '#e8f4ef' });
+    return top + headH;
+  };
+  if (tableOnNewPage) {
+    turn();
     y = MARGIN;
   }
   y = head(y);
   const step = pacer(p);
   for (let i = 0; i < all.length; i++) {
-    const texts = cells.map((c) => c[i]!);
-    const h = rowHeight(doc, texts, layout.widths, layout.fontSize);
-    if (y + h > bottom) {
-      doc.addPage();
+    if (breaks.has(i)) {
+      turn();
       y = head(MARGIN);
     }
-    drawRow(doc, texts, { x: MARGIN, y, h }, layout, numeric, i === all.length - 1 ? { fill: '#f1f4f3' } : {});
-    y += h;
+    drawRow(doc, cells.map((c) => c[i]!), { x: MARGIN, y, h: heights[i]! }, layout, numeric, i === all.length - 1 ? { fill: '#f1f4f3' } : {});
+    y += heights[i]!;
     try {
       await step(i);
     } catch (e) {
@@ -143,22 +163,22 @@ export const writePdf = async (t: FileTable, path: string, p: Progress, o: PdfHe
       throw e instanceof Cancelled ? e : new Error(String(e));
     }
   }
-  if (t.summary?.length) drawSummary(doc, t.summary, o.lang, { x: MARGIN, y: y + 10, w: W, bottom });
-  drawFooters(doc, o, W);
+  if (summaryOnNewPage) {
+    turn();
+    y = MARGIN - 10;
+  }
+  if (t.summary?.length) drawSummary(doc, t.summary, o.lang, { x: MARGIN, y: y + 10, w: W });
+  drawFooter(doc, o, W, page, pages);
   doc.end();
   await done;
   p.tick(t.rows.length);
 };
 
 /** A bill's make-up under its table: label, figure and unit per line, right-aligned. */
-const drawSummary = (doc: PDFKit.PDFDocument, lines: NonNullable<FileTable['summary']>, lang: FileLang, at: { x: number; y: number; w: number; bottom: number }): void => {
-  doc.fontSize(9); // measured at the total's size, the largest
+const drawSummary = (doc: PDFKit.PDFDocument, lines: NonNullable<FileTable['summary']>, lang: FileLang, at: { x: number; y: number; w: number }): void => {
+  doc.fontSize(SUMMARY_SIZE); // measured at the total's size, the largest
   const lh = doc.currentLineHeight(true) + 3;
   let y = at.y;
-  if (y + lines.length * lh > at.bottom) {
-    doc.addPage();
-    y = MARGIN;
-  }
   const texts = lines.map((l) => [l.label, cellText(l.value, l.kind, lang), l.unit ?? '']);
   const wOf = (k: number) => Math.max(...texts.map((r) => doc.widthOfString(r[k]!))) + 8;
   const [lw, vw, uw] = [wOf(0), wOf(1), wOf(2)];
@@ -166,7 +186,7 @@ const drawSummary = (doc: PDFKit.PDFDocument, lines: NonNullable<FileTable['summ
   texts.forEach(([label, value, unit], i) => {
     const last = i === texts.length - 1;
     if (last) doc.moveTo(x, y - 1).lineTo(at.x + at.w, y - 1).lineWidth(0.5).stroke('#888888');
-    doc.fontSize(last ? 9 : 8).fillColor('#111111');
+    doc.fontSize(last ? SUMMARY_SIZE : 8).fillColor('#111111');
     doc.text(label!, x, y, { width: lw, lineBreak: false });
     doc.text(value!, x + lw, y, { width: vw - 4, align: 'right', lineBreak: false });
     doc.text(unit!, x + lw + vw, y, { width: uw, lineBreak: false });
