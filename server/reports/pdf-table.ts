@@ -49,12 +49,18 @@ const widthsAt = (doc: PDFKit.PDFDocument, t: TableText, size: number, W: number
   });
   const sumMin = mins.reduce((a, b) => a + b, 0);
   if (sumMin > W) return null;
-  const want = prefs.reduce((a, b, i) => a + b - mins[i]!, 0);
-  const extra = W - sumMin;
-  if (want >= extra) return mins.map((m, i) => m + (want > 0 ? ((prefs[i]! - m) / want) * extra : 0));
-  // everyone has room: what is left spreads evenly
-  const rest = (extra - want) / prefs.length;
-  return prefs.map((p) => p + rest);
+  // room above the minimums goes first to the names (a name on one line saves the most height),
+  // then to headers that would wrap, then evenly
+  const widths = [...mins];
+  let extra = W - sumMin;
+  for (const names of [true, false]) {
+    const idx = widths.map((_, i) => i).filter((i) => !t.numeric[i] === names);
+    const want = idx.reduce((a, i) => a + prefs[i]! - mins[i]!, 0);
+    const share = want > 0 ? Math.min(1, extra / want) : 0;
+    for (const i of idx) widths[i]! += (prefs[i]! - mins[i]!) * share;
+    extra -= want * share;
+  }
+  return widths.map((w) => w + extra / widths.length);
 };
 
 /** The largest type size at which the table's minimum widths fit `W`, and the widths there. */

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import { pageLabel, word, type FileLang } from './labels';
-import { cellText, energyScale, formatNumber, type FileColumn } from './numbers';
+import { axisScale, cellText, energyScale, formatNumber, type FileColumn } from './numbers';
 import { drawChart } from './pdf-chart';
 import { drawRow, fitHeader, layoutTable, rowHeight, rowHeights } from './pdf-table';
 import type { FileTable } from './table';
@@ -103,7 +103,7 @@ export const writePdf = async (t: FileTable, path: string, p: Progress, o: PdfHe
   let y = drawHead(doc, t, o, W);
   if (t.chart && t.chart.points.length) {
     const ch = t.chart;
-    const scale = ch.kind === 'energy' ? energyScale(ch.points.map(([, v]) => v)) : { unit: ch.unit ?? '', factor: 1 };
+    const scale = ch.kind === 'energy' ? axisScale(ch.points.map(([, v]) => v)) : { unit: ch.unit ?? '', factor: 1 };
     const title = ch.name ? (scale.unit ? `${ch.name} (${scale.unit})` : ch.name) : ch.label;
     const points = ch.points.map(([k, v]): [string, number] => [k, v / scale.factor]);
     drawChart(doc, { title, points, tick: (v) => formatNumber(v, o.lang, 0, 2) }, { x: MARGIN, y: y + 4, w: W, h: CHART_H });

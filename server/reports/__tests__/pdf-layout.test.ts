@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { billTable } from '../bill';
 import { generatedText, itemName, type FileLang } from '../labels';
+import { cellText, currencyLabel, energyScale } from '../numbers';
 import { writePdf } from '../pdf';
 import { reportTable } from '../table';
 import { describeWords, hasPdftotext, linesOf, outside, overlaps, pagesOf, type Page } from './pdf-boxes';
@@ -105,5 +106,24 @@ describe.skipIf(!hasPdftotext)('bill PDF layout', () => {
     const eur = (await billPdf('zh', 'EUR'))[0]!.words.map((w) => w.text);
     expect(eur).toContain('EUR');
     expect(eur).not.toContain('美元');
+  });
+});
+
+describe('PDF numbers', () => {
+  it('steps an energy column only as far as its smallest figure allows (SPEC §9), cutting to the hundredth', () => {
+    const mixed = energyScale([4_321.5, 8_134_567.891, null, 0]);
+    expect(mixed.unit).toBe('MWh');
+    expect(cellText(4_321.5, 'energy', 'en', mixed.factor)).toBe('4.32');
+    expect(cellText(8_134_567.891, 'energy', 'en', mixed.factor)).toBe('8,134.56');
+    expect(energyScale([999.99, 5e6]).unit).toBe('kWh');
+    expect(cellText(999_999, 'energy', 'zh', energyScale([999_999]).factor)).toBe('999.99');
+    expect(energyScale([2e6, 3e6]).unit).toBe('GWh');
+  });
+
+  it('groups money, keeps prices to 4 decimals, counts whole; names the currency for Chinese readers', () => {
+    expect(cellText(1_234_567.891, 'money', 'en')).toBe('1,234,567.89');
+    expect(cellText(0.15234, 'price', 'zh')).toBe('0.1523');
+    expect(cellText(12_345, 'count', 'en')).toBe('12,345');
+    expect([currencyLabel('USD', 'zh'), currencyLabel('CNY', 'zh'), currencyLabel('EUR', 'zh'), currencyLabel('CNY', 'en')]).toEqual(['美元', '元', 'EUR', 'CNY']);
   });
 });
