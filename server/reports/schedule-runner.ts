@@ -8,7 +8,7 @@ import { loadPrincipal } from '../auth/sessions';
 import type { Queryable } from '../db/db';
 import { Registry } from '../registry';
 import { buildReport, type Entity } from './build';
-import { langOf, word } from './labels';
+import { langOf } from './labels';
 import { writePdf } from './pdf';
 import { reportSource } from './source';
 import { lastFullPeriod, type SchedulePeriod } from './schedule-periods';
@@ -65,7 +65,7 @@ const send = async (deps: ScheduleRunnerDeps, reg: Registry, s: ScheduleRow, ent
       from: deps.mail.from,
       to: s.recipients,
       subject: `${table.title} ${period.key}`,
-      text: `${table.title}: ${period.from} – ${period.to}\n${word('platformName', lang)}`,
+      text: `${table.title}: ${period.from} – ${period.to}\n${source.providerName}`,
       attachments: [
         { filename: `${base}.xlsx`, content: await readFile(join(dir, 'r.xlsx')), contentType: XLSX },
         { filename: `${base}.pdf`, content: await readFile(join(dir, 'r.pdf')), contentType: 'application/pdf' },
