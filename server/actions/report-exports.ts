@@ -3,8 +3,10 @@ import { ActionError } from '../api/errors';
 import { audit } from '../api/audit';
 import { billTable } from '../reports/bill';
 import { cancelJob, jobOf, jobView, startJob, type FileFormat } from '../reports/jobs';
-import { langOf, word } from '../reports/labels';
+import { langOf } from '../reports/labels';
 import { writePdf } from '../reports/pdf';
+import { entitiesOf } from '../reports/scope';
+import { reportSource, stationSource, type FileSource } from '../reports/source';
 import { reportTable, type FileTable } from '../reports/table';
 import { writeCsv, writeXlsx } from '../reports/writers';
 import { billById } from './bills';
@@ -13,7 +15,7 @@ import { runReport } from './reports';
 // Exports (docs/reports.md): the answer is built as the query action builds it, then a job
 // writes the file in the background (progress, cancel) and a download token streams it.
 
-const startFile = (ctx: Ctx, table: FileTable, format: FileFormat, subtitle: string) => {
+const startFile = (ctx: Ctx, table: FileTable, format: FileFormat, source: FileSource, subtitle?: string) => {
   const { me } = authed(ctx);
   const lang = langOf(ctx.locale);
   return startJob(
@@ -21,7 +23,7 @@ const startFile = (ctx: Ctx, table: FileTable, format: FileFormat, subtitle: str
     (path, p) =>
       format === 'xlsx' ? writeXlsx(table, path, p)
         : format === 'csv' ? writeCsv(table, path, p)
-          : writePdf(table, path, p, { platformName: word('platformName', lang), subtitle }),
+          : writePdf(table, path, p, { lang, providerName: source.providerName, generated: source.generated, subtitle }),
   );
 };
 
@@ -35,16 +37,20 @@ export const reportExportHandlers: Handlers = {
   exportReport: async (q, ctx) => {
     const { me } = authed(ctx);
     const answer = await runReport(q.report, q, ctx);
-    const table = reportTable(q.report, answer, langOf(ctx.locale), ctx.now.toISOString());
-    const job = startFile(ctx, table, q.format, `${answer.from} – ${answer.to}`);
+    const lang = langOf(ctx.locale);
+    const source = reportSource(ctx.services.registry, q.report, entitiesOf(q.report, q, authed(ctx).scope, ctx.services.registry), lang, ctx.now.getTime());
+    const table = reportTable(q.report, answer, lang, source.generated);
+    const job = startFile(ctx, table, q.format, source, `${answer.from} – ${answer.to}`);
     await audit(ctx.services.db, ctx, me.accountId, 'exportReport', `export:${job.id}`, q);
     return jobView(job);
   },
 
   exportBill: async ({ billId, format }, ctx) => {
     const bill = await billById(billId, ctx);
-    const table = billTable(bill, langOf(ctx.locale), ctx.now.toISOString());
-    return jobView(startFile(ctx, table, format, bill.month));
+    const lang = langOf(ctx.locale);
+    const source = stationSource(ctx.services.registry, bill.stationId, lang, ctx.now.getTime());
+    const table = billTable(bill, lang, source.generated);
+    return jobView(startFile(ctx, table, format, source));
   },
 
   queryExportJob: async ({ jobId }, ctx) => jobView(ownJob(jobId, ctx)),

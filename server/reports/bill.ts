@@ -5,6 +5,7 @@ import { money as round4, kwh } from '../analytics/wire';
 import type { Queryable } from '../db/db';
 import { PERIOD_ORDER, loadMetered, loadPricing, priceRange, sumBills, toCents, type DayBill, type StationZone } from '../money';
 import { word, type FileLang } from './labels';
+import { currencyLabel, type FileColumn } from './numbers';
 import type { FileTable } from './table';
 
 // Monthly bills of a station, from the days the one pricing function bills (server/money):
@@ -73,22 +74,41 @@ export const billDetailOf = async (db: Queryable, st: StationZone & { name: stri
   return { ...s, stationId: st.id, stationName: st.name, timezone: st.timezone, tariffNames, days: b.days.length, lines, total: s.amount };
 };
 
-export const billTable = (b: BillDetail, lang: FileLang, generatedAt: string): FileTable => {
+/** The bill as a file: "Bill · <station> · <month>", a line per tariff period and direction, the make-up below. */
+export const billTable = (b: BillDetail, lang: FileLang, generated: string): FileTable => {
   const period = (p: string) => (p === 'sharp' || p === 'peak' || p === 'flat' || p === 'valley' || p === 'diesel' ? word(p, lang) : p);
+  const cur = currencyLabel(b.currency, lang);
+  const priceUnit = `${cur}/${word('unit', lang)}`;
+  const columns: FileColumn[] = [
+    { name: word('period', lang), unit: null, kind: 'text' },
+    { name: word('direction', lang), unit: null, kind: 'text' },
+    { name: word('quantity', lang), unit: null, kind: 'decimal' },
+    { name: word('unit', lang), unit: null, kind: 'text' },
+    { name: word('price', lang), unit: priceUnit, kind: 'price' },
+    { name: word('amount', lang), unit: cur, kind: 'money' },
+  ];
   return {
-    title: `${word('bill', lang)} ${b.stationName} ${b.month}`,
+    title: [word('bill', lang), b.stationName, b.month].join(' · '),
     fileBase: `bill_${b.stationId}_${b.month}`,
     params: [
       [word('station', lang), b.stationName],
       [word('month', lang), b.month],
       [word('tariff', lang), b.tariffNames.join(', ')],
-      [word('currency', lang), b.currency],
-      [word('generated', lang), generatedAt],
+      [word('currency', lang), cur],
+      [word('generated', lang), generated],
     ],
     header: [word('period', lang), word('direction', lang), word('quantity', lang), word('unit', lang), `${word('price', lang)} (${b.currency}/${word('unit', lang)})`, `${word('amount', lang)} (${b.currency})`],
+    columns,
     rows: b.lines.map((l) => [period(l.period), word(l.direction, lang), l.quantity, l.unit, l.price, l.amount]),
     totals: [word('total', lang), '', null, '', null, b.total],
     firstNumber: 2,
     chart: null,
+    summary: [
+      { label: word('importTotal', lang), value: b.importKwh, unit: 'kWh', kind: 'decimal' },
+      { label: word('exportTotal', lang), value: b.exportKwh, unit: 'kWh', kind: 'decimal' },
+      { label: word('gridAmount', lang), value: b.gridAmount, unit: cur, kind: 'money' },
+      { label: word('fuelCost', lang), value: b.fuelCost, unit: cur, kind: 'money' },
+      { label: word('amountDue', lang), value: b.amount, unit: cur, kind: 'money' },
+    ],
   };
 };

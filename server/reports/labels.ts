@@ -1,5 +1,6 @@
 import type { ReportItem } from '../../protocol/actions/report-shapes';
 import type { WireLocale } from '../../protocol/console-key';
+import { formatWall } from '../../protocol/site-time';
 
 // Names printed in exported files, in the caller's language (the console sends its locale).
 
@@ -27,7 +28,7 @@ const WORDS = {
   platform: ['平台报表', 'Platform report'],
   service: ['服务商报表', 'Service provider report'],
   site: ['站点报表', 'Site report'],
-  bill: ['电费账单', 'Bill'],
+  bill: ['账单', 'Bill'],
   provider: ['服务商', 'Service provider'],
   station: ['站点', 'Station'],
   period: ['时间', 'Period'],
@@ -58,6 +59,11 @@ const WORDS = {
   tariff: ['电价', 'Tariff'],
   day: ['日', 'Day'],
   year: ['年', 'Year'],
+  importTotal: ['购电量', 'Energy imported'],
+  exportTotal: ['上网电量', 'Energy exported'],
+  gridAmount: ['电费', 'Electricity'],
+  fuelCost: ['燃油费', 'Diesel fuel'],
+  amountDue: ['应付总额', 'Amount due'],
 } as const;
 export type Word = keyof typeof WORDS;
 
@@ -65,3 +71,9 @@ export type Word = keyof typeof WORDS;
 export const inLang = (pair: readonly [string, string], lang: FileLang): string => pair[lang === 'zh' ? 0 : 1];
 export const word = (w: Word, lang: FileLang): string => inLang(WORDS[w], lang);
 export const itemName = (i: ReportItem, lang: FileLang): string => inLang(ITEM_NAMES[i], lang);
+
+/** "Page 2 / 5", "第 2 / 5 页". */
+export const pageLabel = (n: number, of: number, lang: FileLang): string => (lang === 'zh' ? `第 ${n} / ${of} 页` : `Page ${n} / ${of}`);
+
+/** When a file was made, as its reader's clock shows it: "2026-11-27 16:04 (Asia/Shanghai)". */
+export const generatedText = (ms: number, zone: string): string => `${formatWall(zone, ms).slice(0, 16)} (${zone})`;

@@ -8,8 +8,9 @@ import { loadPrincipal } from '../auth/sessions';
 import type { Queryable } from '../db/db';
 import { Registry } from '../registry';
 import { buildReport, type Entity } from './build';
-import { langOf, word } from './labels';
+import { langOf } from './labels';
 import { writePdf } from './pdf';
+import { reportSource } from './source';
 import { lastFullPeriod, type SchedulePeriod } from './schedule-periods';
 import { claimDelivery, enabledSchedules, finishDelivery, type ScheduleRow } from './schedule-store';
 import { entitiesOf, type ReportRequest } from './scope';
@@ -49,21 +50,22 @@ const entitiesNow = async (db: Queryable, reg: Registry, s: ScheduleRow): Promis
   }
 };
 
-const send = async (deps: ScheduleRunnerDeps, s: ScheduleRow, entities: Entity[], period: SchedulePeriod): Promise<void> => {
+const send = async (deps: ScheduleRunnerDeps, reg: Registry, s: ScheduleRow, entities: Entity[], period: SchedulePeriod): Promise<void> => {
   const now = deps.clock();
   const lang = langOf(s.locale);
   const answer = await buildReport(deps.db, entities, { from: period.from, to: period.to, granularity: s.granularity, items: s.items as ReportItem[] }, now);
-  const table = reportTable(s.report, answer, lang, new Date(now).toISOString());
+  const source = reportSource(reg, s.report, entities, lang, now);
+  const table = reportTable(s.report, answer, lang, source.generated);
   const dir = await mkdtemp(join(tmpdir(), 'report-schedule-'));
   try {
     const base = `${table.fileBase}_${period.key}`;
     await writeXlsx(table, join(dir, 'r.xlsx'), SILENT);
-    await writePdf(table, join(dir, 'r.pdf'), SILENT, { platformName: word('platformName', lang), subtitle: `${period.from} – ${period.to}` });
+    await writePdf(table, join(dir, 'r.pdf'), SILENT, { lang, providerName: source.providerName, generated: source.generated, subtitle: `${period.from} – ${period.to}` });
     await deps.mail.transport.sendMail({
       from: deps.mail.from,
       to: s.recipients,
       subject: `${table.title} ${period.key}`,
-      text: `${table.title}: ${period.from} – ${period.to}\n${word('platformName', lang)}`,
+      text: `${table.title}: ${period.from} – ${period.to}\n${source.providerName}`,
       attachments: [
         { filename: `${base}.xlsx`, content: await readFile(join(dir, 'r.xlsx')), contentType: XLSX },
         { filename: `${base}.pdf`, content: await readFile(join(dir, 'r.pdf')), contentType: 'application/pdf' },
@@ -105,7 +107,7 @@ export class ScheduleRunner {
       claimed++;
       try {
         if (!Array.isArray(entities)) throw entities;
-        await send(this.deps, s, entities, period);
+        await send(this.deps, reg, s, entities, period);
         await finishDelivery(db, s.scheduleId, period.key, null, clock());
         log.info({ scheduleId: s.scheduleId, period: period.key }, 'scheduled report sent');
       } catch (e) {

@@ -135,7 +135,7 @@ describe.each(backends())('report shares and bills (%s)', (backend) => {
     const file = join(tmpdir(), `bill-${backend}.pdf`);
     writeFileSync(file, await fetchJob(pdf.data, siteOnly));
     const text = execFileSync('pdftotext', ['-layout', file, '-']).toString('utf8');
-    expect(text).toContain('电费账单');
-    expect(text).toContain(String(detail.total));
+    expect(text).toContain(`账单 · ${detail.stationName} · 2026-07`);
+    expect(text).toContain(detail.total.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
   });
 }, 180_000);

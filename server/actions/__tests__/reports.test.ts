@@ -9,6 +9,7 @@ import type { ResponseOf } from '../../../protocol/catalogue';
 import { REPORT_ITEMS } from '../../../protocol/actions/report-shapes';
 import { backends, startTestServer, type TestServer } from '../../test/harness';
 import { parseCsv } from '../../test/csv';
+import { cellText, energyScale, kindOfUnit } from '../../reports/numbers';
 import { seedIntervals } from './report-fixture';
 
 // A fixed clock on 15 July 2026 (noon in East Asia); fourteen days of 15-minute intervals are
@@ -174,7 +175,7 @@ describe.each(backends())('report actions (%s)', (backend) => {
     expect(rows.at(-1)!.slice(2)).toEqual(answer.totals.map((v) => (v === null ? '' : String(v))));
   });
 
-  it('PDF in Chinese: the text holds the totals, the platform name and the title', async () => {
+  it("PDF in Chinese: the provider's name, the title, the generated time with its zone, the totals as printed", async () => {
     const q = site({ items: ['pvKwh', 'income', 'gridImportKwh'] });
     const answer = (await s.call('querySiteReport', q, adminA)).data as Report;
     const pdf = await exportOf('pdf', q, 'site', 'zh_CN');
@@ -182,10 +183,16 @@ describe.each(backends())('report actions (%s)', (backend) => {
     const file = join(tmpdir(), `report-${backend}.pdf`);
     writeFileSync(file, pdf);
     const text = execFileSync('pdftotext', ['-layout', file, '-']).toString('utf8');
-    expect(text).toContain('储能云平台');
+    expect(text).toContain(s.services.registry.orgs.get(pA)!.name);
     expect(text).toContain('站点报表');
-    expect(text).toContain('合计');
-    for (const v of answer.totals) expect(text).toContain(String(v));
+    expect(text).toMatch(/生成时间 2026-07-15 \d\d:\d\d \([A-Za-z_/]+\)/);
+    const totals = text.split('\n').find((l) => l.trim().startsWith('合计'))!;
+    // as the PDF prints them: grouped, energies on their column's kWh / MWh / GWh step
+    answer.totals.forEach((v, k) => {
+      const kind = kindOfUnit(answer.units[k]!);
+      const scale = kind === 'energy' ? energyScale(answer.rows.map((r) => r.values[k] ?? null)) : undefined;
+      expect(totals).toContain(cellText(v, kind, 'zh', scale?.factor));
+    });
   });
 
   it("a job is the caller's own; download tokens are single files and unknown ones 404", async () => {

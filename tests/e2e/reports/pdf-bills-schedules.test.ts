@@ -1,6 +1,6 @@
 // Report files and bills in Chromium against the real server with a week of metered intervals
 // (a genset running two hours each night), in en and zh: a platform report downloaded as PDF
-// whose text (pdftotext) holds the screen's totals; a provider's year by day as PDF, cancelled
+// whose text (pdftotext) holds the screen's totals as the PDF formats them; a provider's year by day as PDF, cancelled
 // while it runs (progress shown, no file); a station's bill opened from the site report,
 // downloaded as XLSX and PDF with the screen's total, its diesel litres those of the site
 // report; a scheduled report refused at its fields, then saved with its next run, then deleted.
@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import enReports from '../../../locales/en/reports.json';
 import zhReports from '../../../locales/zh/reports.json';
 import { addDateDays, addMonthKey } from '../../../protocol/site-time';
+import { cellText, energyScale, kindOfUnit } from '../../../server/reports/numbers';
 import { describeBrowser } from '../helpers/browser';
 import { callApi, DEMO, tokenOf } from '../helpers/console';
 import { openPage } from '../helpers/session';
@@ -62,12 +63,17 @@ for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
       const token = (await tokenOf(page))!;
       await page.goto('/operations/platformReport');
       await query(page, FIRST, LAST, ITEMS);
-      const answer = (await callApi(stack.server.url, 'energystorage', 'queryPlatformReport', { granularity: 'day', from: FIRST, to: LAST, items: [...ITEMS] }, token)).body.data as { totals: (number | null)[] };
+      const answer = (await callApi(stack.server.url, 'energystorage', 'queryPlatformReport', { granularity: 'day', from: FIRST, to: LAST, items: [...ITEMS] }, token)).body.data as { totals: (number | null)[]; units: string[]; rows: { values: (number | null)[] }[] };
       expect(answer.totals[ITEMS.indexOf('fuelLitres')]).toBeGreaterThan(0);
       const text = pdfText(await download(page, 'pdf', 'report-export'));
       const totalsLine = text.split('\n').find((l) => l.trim().startsWith(T.table.total))!;
       expect(totalsLine, text.slice(-400)).toBeTruthy();
-      for (const v of answer.totals) expect(totalsLine).toContain(String(v));
+      // as the PDF prints them: grouped for the language, energies on their column's kWh / MWh / GWh step
+      answer.totals.forEach((v, k) => {
+        const kind = kindOfUnit(answer.units[k]!);
+        const scale = kind === 'energy' ? energyScale(answer.rows.map((r) => r.values[k] ?? null)) : undefined;
+        expect(totalsLine).toContain(cellText(v, kind, lang, scale?.factor));
+      });
 
       expect(errors).toEqual([]);
       await close();
@@ -101,7 +107,7 @@ for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
       expect(last.at(-1)).toBe(total);
       const text = pdfText(await download(page, 'pdf', 'bill-download'));
       const totalsLine = text.split('\n').find((l) => l.trim().startsWith(T.table.total))!;
-      expect(totalsLine, text.slice(-400)).toContain(String(total));
+      expect(totalsLine, text.slice(-400)).toContain(cellText(total, 'money', lang));
       expect(errors).toEqual([]);
       await close();
     }, 60_000);
