@@ -26,7 +26,9 @@ const CHARTLESS = new Set<ReportItem>(['availabilityPct']);
 export const reportTable = (kind: ReportKind, a: ReportAnswer, lang: FileLang, generatedAt: string): FileTable => {
   const items = a.columns as ReportItem[];
   const header = [word(kind === 'platform' ? 'provider' : 'station', lang), word('period', lang), ...items.map((i, k) => `${itemName(i, lang)} (${a.units[k]})`)];
-  const rows: Cell[][] = a.rows.map((r) => [r.label, r.period, ...r.values]);
+  // a value the answer leaves null is unknown (no data that bucket), never a zero
+  const cell = (v: number | null): Cell => v ?? word('noData', lang);
+  const rows: Cell[][] = a.rows.map((r) => [r.label, r.period, ...r.values.map(cell)]);
   const k = items.findIndex((i) => !CHARTLESS.has(i));
   let chart: FileTable['chart'] = null;
   if (k >= 0) {
@@ -49,7 +51,7 @@ export const reportTable = (kind: ReportKind, a: ReportAnswer, lang: FileLang, g
     ],
     header,
     rows,
-    totals: [word('total', lang), '', ...a.totals],
+    totals: [word('total', lang), '', ...a.totals.map(cell)],
     firstNumber: 2,
     chart,
   };
