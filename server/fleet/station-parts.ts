@@ -31,7 +31,7 @@ export class StationDevices {
   readonly azimuth: number;
   readonly etaPcs: number;
   readonly etaBat: number;
-  /** BMS and rack fans, fed from the cells while current flows, kW */
+  /** BMS and rack fans, fed from the cells while the converter works above 5 % of its rating, kW */
   readonly dcAuxKw: number;
 
   constructor(cfg: StationConfig, startSocOverride?: number) {

@@ -161,7 +161,7 @@ export class StationModel {
     // integrate storage: every cluster takes power in proportion to its capacity (same SOC change)
     if (hasEss) {
       const eta = d.oneWayEfficiency(pEss);
-      const dE = (pEss > 0 ? -(pEss * h) / eta : -pEss * h * eta) - (pEss !== 0 ? d.dcAuxKw * h : 0);
+      const dE = (pEss > 0 ? -(pEss * h) / eta : -pEss * h * eta) - (Math.abs(pEss) > 0.05 * d.essKw ? d.dcAuxKw * h : 0);
       const capTot = d.essKwh;
       for (const c of d.clusters) {
         const share = c.capKwh / capTot;
