@@ -10,6 +10,9 @@ const soc = z.number().min(0).max(100);
 const kw = z.number().min(0).max(100_000);
 const HHMM = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'timeError');
 const strategyKind = z.enum(STRATEGY_KINDS);
+/** What a control mode does now: running, shut down, enabled but suspended while the station is islanded, enabled and standing by for a grid outage. */
+export const MODE_STATES = ['running', 'off', 'suspendedIslanded', 'standbyGridUp'] as const;
+const modeState = z.enum(MODE_STATES);
 
 /** The SOC band both modes keep the storage in; `socBandHolds` checks its order. */
 const socBand = { socUpper: soc, socLower: soc };
@@ -133,9 +136,12 @@ export const strategyActions = {
   }),
   queryDistributionRecordById: mot.read(viewPerm, recordById('One issuance record with the strategy snapshot that was sent.', 'distributionId', distributionRecord)),
   queryStationMode: mot.read(viewPerm, {
-    summary: 'Whether peak shaving and island operation are enabled at a station.',
+    summary: 'Whether peak shaving and island operation are enabled at a station, and what each does now: one runs at a time (peak shaving on the grid, island operation off it); an enabled mode that does not run says why.',
     request: z.object({ stationId: id }),
-    response: z.object({ peakShavingEnabled: z.boolean(), islandEnabled: z.boolean(), updatedAt: z.string() }),
+    response: z.object({
+      peakShavingEnabled: z.boolean(), islandEnabled: z.boolean(),
+      peakShavingState: modeState, islandState: modeState, updatedAt: z.string(),
+    }),
   }),
   setControlMode: motFleet.write('strategy.control', {
     summary: 'Enable or shut down peak shaving or island operation (after the console\'s confirmation); dispatched to the gateway and recorded as a switch record.',

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { modeStates, stationOnGrid } from '../strategies/mode-state';
 import type { FieldIssue } from '../../protocol/envelope';
 import type { islandParams, peakShavingParams } from '../../protocol/actions/strategies';
 import type { Queryable } from '../db/db';
@@ -200,13 +201,16 @@ export const strategiesHandlers: Handlers = {
   queryStationMode: async ({ stationId }, ctx) => {
     const { scope } = authed(ctx);
     requireStation(scope, stationId);
-    const [row] = await ctx.services.db.query<{ p: boolean; i: boolean; at: Date }>(
-      `SELECT coalesce(m.peak_shaving_enabled, false) AS p, coalesce(m.island_enabled, false) AS i, coalesce(m.updated_at, s.created_at) AS at
+    const [row] = await ctx.services.db.query<{ p: boolean; i: boolean; at: Date; type: number }>(
+      `SELECT coalesce(m.peak_shaving_enabled, false) AS p, coalesce(m.island_enabled, false) AS i, coalesce(m.updated_at, s.created_at) AS at,
+              s.system_type AS type
        FROM stations s LEFT JOIN station_modes m ON m.station_id = s.id WHERE s.id=$1`,
       [stationId],
     );
     if (!row) throw new ActionError('notFound');
-    return { peakShavingEnabled: row.p, islandEnabled: row.i, updatedAt: row.at.toISOString() };
+    const onGrid = await stationOnGrid(ctx.services.db, ctx.services.fleet, stationId, row.type, ctx.services.clock());
+    const states = modeStates({ peakShaving: row.p, island: row.i }, onGrid);
+    return { peakShavingEnabled: row.p, islandEnabled: row.i, peakShavingState: states.peakShaving, islandState: states.island, updatedAt: row.at.toISOString() };
   },
 
   querySwitchRecords: async (q, ctx) => {

@@ -25,13 +25,14 @@ const stationRte = (p: Part): RoundTrip => {
 
 /** Stations together: Σ E_dis / Σ (each one's window charge, SOC-corrected where it was). */
 export const essFigures = (parts: readonly Part[], days: number) => {
-  let ch = 0, dis = 0, cap = 0, rteDis = 0, rteDen = 0, corrected = false;
+  let ch = 0, dis = 0, cap = 0, kw = 0, rteDis = 0, rteDen = 0, corrected = false;
   const f = { chargeFromGrid: 0, chargeFromPv: 0, dischargeToLoad: 0, dischargeExported: 0, dischargeValue: 0, chargeCost: 0 };
   for (const p of parts) {
     if (p.s.essKwh <= 0) continue;
     ch += p.f.charge;
     dis += p.f.discharge;
     cap += p.s.essKwh;
+    kw += p.s.essKw;
     for (const k of Object.keys(f) as (keyof typeof f)[]) f[k] += p.f[k];
     const r = stationRte(p);
     if (r.value !== null && r.value > 0) {
@@ -45,7 +46,7 @@ export const essFigures = (parts: readonly Part[], days: number) => {
     rte: rteDen > 0 ? rteDis / rteDen : null,
     rteMethod: corrected ? ('socCorrected' as const) : ('sameSoc' as const),
     efc: equivalentFullCycles(ch, dis, cap),
-    utilisation: utilisation(dis, cap, days),
+    utilisation: utilisation(dis, kw, days * 24),
   };
 };
 

@@ -35,9 +35,13 @@ export const correctedIrradiation = (poaWm2: number, cellC: number, hours: numbe
 export const equivalentFullCycles = (chargeKwh: number, dischargeKwh: number, capacityKwh: number): number | null =>
   ratio((chargeKwh + dischargeKwh) / 2, capacityKwh);
 
-/** Utilisation = E_dis / (C_nominal × days): 100 % is one full nominal discharge per day. */
-export const utilisation = (dischargeKwh: number, capacityKwh: number, days: number): number | null =>
-  ratio(dischargeKwh, capacityKwh * days);
+/**
+ * Utilisation = E_dis / (P_rated × hours): the share of the period's discharge the converter could
+ * have delivered at its rating. The converter never runs above its rating, so this stays within
+ * 100 % by physics (E_dis / (C_nominal × days) did not: two cycles a day read 200 %).
+ */
+export const utilisation = (dischargeKwh: number, ratedKw: number, hours: number): number | null =>
+  ratio(dischargeKwh, ratedKw * hours);
 
 /** One step of a storage energy series: energies of the step and the SOC (%) at its end. */
 export interface SocStep { chargeKwh: number; dischargeKwh: number; socEnd: number | null }

@@ -29,10 +29,12 @@ export const pvFigures = (parts: readonly Part[]) => {
       kwpWithSun += s.pvKwp;
     }
   }
-  // with P_STC folded into the reference energy, PR = E / (1 kWp · Σ P·H)
+  // with P_STC folded into the reference energy, PR = E / (1 kWp · Σ P·H). Where irradiation is
+  // known, the specific yield shown beside it covers the same intervals and the same arrays, so
+  // PR = specific yield ÷ irradiation holds for the figures shown side by side (IEC 61724-1)
   return {
     pv, kwp,
-    specificYield: specificYield(pv, kwp),
+    specificYield: kwpWithSun > 0 ? specificYield(matched, kwpWithSun) : specificYield(pv, kwp),
     irradiation: kwpWithSun > 0 ? ref / kwpWithSun : null,
     pr: performanceRatio(matched, 1, ref),
     prTemp: performanceRatio(matched, 1, refCorr),

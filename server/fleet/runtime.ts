@@ -5,7 +5,7 @@ import type { StationCache } from '../cache';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import type { Registry } from '../registry';
-import { backfill } from '../telemetry/backfill';
+import { backfill, backfillStart } from '../telemetry/backfill';
 import { TelemetryStore } from '../telemetry/store';
 import { issueOf, parseTelemetry } from '../telemetry/frame';
 import { DailyEnergy } from '../telemetry/daily';
@@ -14,6 +14,7 @@ import { connectGateway, SimGateway } from './gateway';
 import { gatewayPassword } from './gateway-auth';
 import { loadLastValues } from './restore';
 import { StationModel } from './station';
+import { soilingEpisode } from './pv-losses';
 import { AlarmRules } from './rules';
 import { Ownership } from '../cluster/ownership';
 import { singleProcessLocks } from '../cluster/locks';
@@ -211,6 +212,11 @@ export class FleetRuntime {
     // first start: history of BACKFILL_DAYS; a restart: the gap since the last stored interval
     const [{ last } = { last: null }] = await this.s.db.query<{ last: number | null }>(
       'SELECT (extract(epoch FROM max(bucket)) * 1000)::float8 AS last FROM station_energy WHERE station_id = ANY($1::int[])', [configs.map((x) => x.id)]);
+    // the fleet's soiling episode, anchored to the start of the stored history
+    const [{ first } = { first: null }] = await this.s.db.query<{ first: number | null }>(
+      'SELECT (extract(epoch FROM min(bucket)) * 1000)::float8 AS first FROM station_energy WHERE station_id = ANY($1::int[])', [configs.map((x) => x.id)]);
+    const dusty = soilingEpisode(configs, first ?? backfillStart(now, c.backfillDays), c.backfillDays);
+    for (const cfg of configs) if (cfg.id === dusty?.stationId) cfg.pvEpisode = dusty.episode;
     let models: Map<number, StationModel>;
     let resumeAt: number | null = null;
     const gapFrom = last === null ? undefined : last + 900_000;

@@ -2,6 +2,8 @@ import type { FleetDeviceType } from '../../protocol/fleet';
 import type { GenState } from './generator';
 import type { SiteType } from './load';
 import type { Tariff } from './tariff';
+import type { SoilingEpisode } from './pv-losses';
+import type { Weather } from './solar';
 
 // The station model's configuration (from the registry, server/fleet/config.ts) and what one
 // step answers (server/fleet/station.ts).
@@ -37,6 +39,8 @@ export interface StationConfig {
   peakShaving: ActiveStrategy<PeakShavingParams> | null;
   island: ActiveStrategy<IslandParams> | null;
   modes: { peakShaving: boolean; island: boolean };
+  /** a soiling episode of the array (one station of the fleet, see runtime.ts) */
+  pvEpisode?: SoilingEpisode | null;
 }
 
 /** kWh over one step, by flow. */
@@ -58,4 +62,6 @@ export interface StepResult {
   devices: DeviceSample[];
   /** generator transitions taken in this step, per generator device id */
   genTransitions: { id: number; from: GenState; to: GenState }[];
+  /** the site's weather at t (what the weather station reports) */
+  weather: Weather;
 }

@@ -6,6 +6,7 @@ import { hash32, rand } from './noise';
 import { gatewayOnlineAt, gridStateAt, pileSessionAt, type PileSession } from './schedules';
 import { weatherAt, type Weather } from './solar';
 import { islandDispatch } from './station-island';
+import { inverterOut, pvLossFactor } from './pv-losses';
 import { clamp, num, StationCounters, StationDevices } from './station-parts';
 import { restoreStation } from './station-restore';
 import { deviceSamples } from './station-samples';
@@ -107,9 +108,11 @@ export class StationModel {
     if (this.startedAt === null) this.startedAt = t;
     this.uptimeS += dtSec;
 
-    // PV available per inverter
+    // PV available per inverter: the array's losses (pv-losses.ts), temperature, then clipping at the rating
+    const losses = pvLossFactor(cfg.seed, t, cfg.pvEpisode);
     const pvAvail = d.inverters.map((inv) => {
-      const dc = inv.ratedKw * num(inv.params.dcAcRatio, 1.2) * (w.poa / 1000) * (1 + (num(inv.params.tempCoeffPctPerC, -0.35) / 100) * (w.moduleC - 25));
+      if (inverterOut(cfg.seed, inv.id, t)) return 0;
+      const dc = inv.ratedKw * num(inv.params.dcAcRatio, 1.2) * (w.poa / 1000) * losses * (1 + (num(inv.params.tempCoeffPctPerC, -0.35) / 100) * (w.moduleC - 25));
       const derate = 0.96 + 0.03 * rand(cfg.seed, inv.id, 61);
       return clamp(dc * num(inv.params.efficiency, 0.985) * derate, 0, inv.ratedKw);
     });
@@ -157,7 +160,8 @@ export class StationModel {
 
     // integrate storage: every cluster takes power in proportion to its capacity (same SOC change)
     if (hasEss) {
-      const dE = pEss > 0 ? -(pEss * h) / (d.etaPcs * d.etaBat) : -pEss * h * d.etaPcs * d.etaBat;
+      const eta = d.oneWayEfficiency(pEss);
+      const dE = (pEss > 0 ? -(pEss * h) / eta : -pEss * h * eta) - (Math.abs(pEss) > 0.05 * d.essKw ? d.dcAuxKw * h : 0);
       const capTot = d.essKwh;
       for (const c of d.clusters) {
         const share = c.capKwh / capTot;
@@ -205,7 +209,7 @@ export class StationModel {
     const gatewayOnline = this.gatewayOnlineAt(t);
     const run = { startedAt: this.startedAt, uptimeS: this.uptimeS };
     const devices = !withDevices ? [] : deviceSamples(cfg, d, k, run, t, w, { pvAvail, curtail, feeders, pileS, pEss, grid, gridState, pcsOn, aux, gatewayOnline, lim, ps });
-    return { t, flows, energy, gridState, gatewayOnline, devices, genTransitions };
+    return { t, flows, energy, gridState, gatewayOnline, devices, genTransitions, weather: w };
   }
 
   /** Which period of the tariff in force applies at t (for strategies and tests). */

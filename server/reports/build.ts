@@ -38,13 +38,18 @@ const hoursOf = (tz: string, date: string): number => {
   return h;
 };
 
-/** Expected 15-minute intervals per bucket: local days from operation up to now. */
-const expectedOf = (s: StationRating, opDate: string, q: ReportQuery, now: number): Map<string, number> => {
+/**
+ * Expected 15-minute intervals per bucket: the local days from operation up to now that have
+ * data. A day with none (before the history starts, a station not yet reporting) is unknown, not
+ * 0 % available: its cell reads "no data".
+ */
+const expectedOf = (s: StationRating, opDate: string, q: ReportQuery, now: number, withData: ReadonlySet<string>): Map<string, number> => {
   const out = new Map<string, number>();
   const today = dateKey(s.timezone, now);
   const first = opDate > q.from ? opDate : q.from;
   const last = today < q.to ? today : q.to;
   for (let d = first; d <= last; d = addDateDays(d, 1)) {
+    if (!withData.has(d)) continue;
     const n = d === today ? Math.floor((now - dateStart(s.timezone, d)) / QUARTER) : hoursOf(s.timezone, d) * 4;
     const b = bucketOf(d, q.granularity);
     out.set(b, (out.get(b) ?? 0) + n);
@@ -73,6 +78,17 @@ const alarmCounts = async (db: Queryable, stations: readonly StationRating[], q:
   return out;
 };
 
+/** Local days of the range each station has metered intervals on (stored by stationBuckets before). */
+const daysWithData = async (db: Queryable, ids: readonly number[], q: ReportQuery): Promise<Map<number, Set<string>>> => {
+  const out = new Map<number, Set<string>>();
+  const rows = await db.query<{ id: number; d: string }>(
+    'SELECT station_id AS id, day::text AS d FROM station_days WHERE station_id = ANY($1::int[]) AND day >= $2::date AND day <= $3::date AND intervals > 0',
+    [ids, q.from, q.to],
+  );
+  for (const r of rows) (out.get(r.id) ?? out.set(r.id, new Set()).get(r.id)!).add(r.d);
+  return out;
+};
+
 /** Each entity's accumulators per bucket: stored figures summed per entity in SQL, then each station's expected intervals and alarms. */
 const entityAccs = async (db: Queryable, entities: readonly Entity[], q: ReportQuery, now: number): Promise<Map<string, Map<string, Acc>>> => {
   const groupOf = new Map<number, string>();
@@ -93,9 +109,10 @@ const entityAccs = async (db: Queryable, entities: readonly Entity[], q: ReportQ
     return m.get(b) ?? m.set(b, emptyAcc()).get(b)!;
   };
   for (const [key, buckets] of figs) for (const [b, f] of buckets) addFigures(at(key, b), f);
+  const withData = await daysWithData(db, ids, q);
   for (const s of stations) {
     const key = groupOf.get(s.id)!;
-    for (const [b, n] of expectedOf(s, ops.get(s.id) ?? q.from, q, now)) at(key, b).expected += n;
+    for (const [b, n] of expectedOf(s, ops.get(s.id) ?? q.from, q, now, withData.get(s.id) ?? new Set())) at(key, b).expected += n;
     for (const [b, n] of alarms.get(s.id) ?? []) at(key, b).alarms += n;
   }
   return out;
@@ -107,8 +124,11 @@ export const buildReport = async (db: Queryable, entities: readonly Entity[], q:
   const accs = await entityAccs(db, entities, q, now);
   const total = emptyAcc();
   const rows: ReportAnswer['rows'] = [];
-  // buckets that have begun somewhere (no rows for the future)
-  const buckets = bucketLabels(q.from, q.to, q.granularity).filter((b) => b <= bucketOf(dateKey('Pacific/Kiritimati', now), q.granularity));
+  // buckets that have begun at one of the report's stations (no rows for the future: the
+  // furthest zone on Earth is a day ahead of most stations)
+  const zones = await db.query<{ tz: string }>('SELECT DISTINCT timezone AS tz FROM stations WHERE id = ANY($1::int[])', [entities.flatMap((e) => e.stationIds)]);
+  const today = zones.map((z) => dateKey(z.tz, now)).sort().at(-1) ?? dateKey('UTC', now);
+  const buckets = bucketLabels(q.from, q.to, q.granularity).filter((b) => b <= bucketOf(today, q.granularity));
   for (const e of entities) {
     for (const b of buckets) {
       const a = accs.get(e.key)?.get(b) ?? emptyAcc();

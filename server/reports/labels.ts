@@ -33,6 +33,7 @@ const WORDS = {
   station: ['站点', 'Station'],
   period: ['时间', 'Period'],
   total: ['合计', 'Total'],
+  noData: ['无数据', 'No data'],
   parameters: ['参数', 'Parameters'],
   report: ['报表', 'Report'],
   from: ['开始日期', 'From'],

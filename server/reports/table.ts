@@ -44,7 +44,9 @@ export const reportTable = (kind: ReportKind, a: ReportAnswer, lang: FileLang, g
       return { name: itemName(i, lang), unit, kind: kindAt };
     }),
   ];
-  const rows: Cell[][] = a.rows.map((r) => [r.label, r.period, ...r.values]);
+  // a value the answer leaves null is unknown (no data that bucket), never a zero
+  const cell = (v: number | null): Cell => v ?? word('noData', lang);
+  const rows: Cell[][] = a.rows.map((r) => [r.label, r.period, ...r.values.map(cell)]);
   const k = items.findIndex((i) => !CHARTLESS.has(i));
   let chart: FileTable['chart'] = null;
   if (k >= 0) {
@@ -69,7 +71,7 @@ export const reportTable = (kind: ReportKind, a: ReportAnswer, lang: FileLang, g
     header,
     columns,
     rows,
-    totals: [word('total', lang), '', ...a.totals],
+    totals: [word('total', lang), '', ...a.totals.map(cell)],
     firstNumber: 2,
     chart,
   };

@@ -129,7 +129,7 @@ describe.each(backends())('strategies: accepted requests (%s)', (backend) => {
     );
     const r = await w.s.call('queryStationMode', { stationId: w.onGrid.id }, w.viewer);
     expect(r.code).toBe(0);
-    expect(r.data).toEqual({ peakShavingEnabled: true, islandEnabled: false, updatedAt: '2030-05-01T08:00:00.000Z' });
+    expect(r.data).toEqual({ peakShavingEnabled: true, islandEnabled: false, peakShavingState: 'running', islandState: 'off', updatedAt: '2030-05-01T08:00:00.000Z' });
   });
 
   // ───────────── records ─────────────
@@ -249,7 +249,7 @@ describe.each(backends())('strategies: accepted requests (%s)', (backend) => {
     const rec = await db.tx((q) => recordSwitch(q, { stationId: w.ess.id, mode: 'peakShaving', enabled: true, operatorId: w.sunriseId, at }));
     expect(rec).toMatchObject({ stationId: w.ess.id, operation: 'enablePeakShaving', status: 0, operator: '王建国', time: at.toISOString() });
     expect(await db.tx((q) => ackSwitch(q, rec.recordId, { ok: true, at }))).toBe(true);
-    expect((await w.s.call('queryStationMode', { stationId: w.ess.id }, w.a)).data).toEqual({ peakShavingEnabled: true, islandEnabled: false, updatedAt: at.toISOString() });
+    expect((await w.s.call('queryStationMode', { stationId: w.ess.id }, w.a)).data).toEqual({ peakShavingEnabled: true, islandEnabled: false, peakShavingState: 'running', islandState: 'off', updatedAt: at.toISOString() });
     const off = await db.tx((q) => recordSwitch(q, { stationId: w.ess.id, mode: 'peakShaving', enabled: false, operatorId: w.sunriseId, at }));
     await db.tx((q) => ackSwitch(q, off.recordId, { ok: false, reason: 'no answer', at }));
     expect((await w.s.call('queryStationMode', { stationId: w.ess.id }, w.a)).data.peakShavingEnabled).toBe(true);

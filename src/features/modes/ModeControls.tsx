@@ -11,7 +11,7 @@ import { setControlMode$, type SetMode } from '../../../streams/strategies/comma
 import { stationMode$, switchRecords$, type StrategyKind, type SwitchRecord } from '../../../streams/strategies/reads';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useCommand, useReload } from './hooks';
-import { MODE_KEY, OPERATION_KEY, REASON_KEY } from './texts';
+import { MODE_KEY, MODE_STATE_KEY, OPERATION_KEY, REASON_KEY } from './texts';
 import { useLiveWhilePending } from './useLive';
 
 const MODES: StrategyKind[] = ['peakShaving', 'island'];
@@ -47,19 +47,21 @@ export function ModeControls({ stationId, canControl }: { stationId: number; can
     setRefusal(e.type === 'failed' ? t(REASON_KEY[e.error.reason ?? ''] ?? 'modes:errors.failed') : null);
     reload();
   });
+  // enabled decides the buttons; the state what runs now (one mode at a time, the other says why)
   const running = (m: StrategyKind) => (m === 'peakShaving' ? mode.data?.peakShavingEnabled : mode.data?.islandEnabled) ?? false;
+  const state = (m: StrategyKind) => (m === 'peakShaving' ? mode.data?.peakShavingState : mode.data?.islandState) ?? 'off';
   const modeName = (m: StrategyKind) => t(MODE_KEY[m]);
-  const current = MODES.filter(running).map(modeName).join(' · ') || t('modes:control.none');
+  const current = MODES.filter((m) => state(m) === 'running').map(modeName).join(' · ') || t('modes:control.none');
 
   return (
     <section className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700" data-testid="mode-controls" data-loaded={mode.data !== null}>
       <p className="text-sm"><span className="text-slate-500">{t('modes:control.current')}:</span> <strong data-testid="current-mode">{current}</strong></p>
       <div className="grid gap-3 sm:grid-cols-2">
         {MODES.map((m) => (
-          <div key={m} className="flex items-center gap-3 rounded-md bg-slate-50 px-3 py-2 dark:bg-slate-800/60" data-testid={`mode-${m}`} data-running={running(m)}>
-            <span className={`size-2.5 rounded-full ${running(m) ? 'bg-emerald-500' : 'bg-slate-400'}`} />
+          <div key={m} className="flex items-center gap-3 rounded-md bg-slate-50 px-3 py-2 dark:bg-slate-800/60" data-testid={`mode-${m}`} data-running={running(m)} data-state={state(m)}>
+            <span className={`size-2.5 rounded-full ${state(m) === 'running' ? 'bg-emerald-500' : running(m) ? 'bg-amber-400' : 'bg-slate-400'}`} />
             <span className="font-medium">{modeName(m)}</span>
-            <span className="text-sm text-slate-500">{t(running(m) ? 'modes:control.running' : 'modes:control.stopped')}</span>
+            <span className="text-sm text-slate-500" data-testid={`mode-state-${m}`}>{t(MODE_STATE_KEY[state(m)])}</span>
             {canControl && (
               <span className="ml-auto flex gap-2">
                 <Button variant="primary" disabled={!mode.data || running(m) || cmd.pending} onClick={() => setAsking({ stationId, mode: m, enabled: true })} data-testid={`enable-${m}`}>{t('modes:control.enable')}</Button>

@@ -1,9 +1,14 @@
 // Texts of the mode screens that depend on a code: error prompts, issue and dispatch states.
-import type { StrategyKind } from '../../../streams/strategies/reads';
+import type { StationMode, StrategyKind } from '../../../streams/strategies/reads';
 import type { TFn, TKey } from '../../i18n/i18n';
 import type { DraftError, ErrorCode, NumberField, StrategyDraft } from './draft';
 
 export const MODE_KEY = { peakShaving: 'modes:modes.peakShaving', island: 'modes:modes.island' } as const satisfies Record<StrategyKind, TKey>;
+/** What a mode does now (server `queryStationMode`): one runs at a time, an enabled one that does not says why. */
+export const MODE_STATE_KEY = {
+  running: 'modes:control.running', off: 'modes:control.stopped',
+  suspendedIslanded: 'modes:control.suspendedIslanded', standbyGridUp: 'modes:control.standbyGridUp',
+} as const satisfies Record<StationMode['peakShavingState'], TKey>;
 export const TAB_KEY = { peakShaving: 'modes:tabs.peakShaving', island: 'modes:tabs.island' } as const satisfies Record<StrategyKind, TKey>;
 export const SUPPLY_PRIORITY_KEY = { pv: 'modes:form.pv', storage: 'modes:form.storage' } as const satisfies Record<Exclude<StrategyDraft['supplyPriority'], ''>, TKey>;
 

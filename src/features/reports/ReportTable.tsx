@@ -34,7 +34,7 @@ export function ReportTable({ data, withName }: { data: ReportAnswer; withName: 
     () =>
       cols.map((c, i) => {
         const k = i - (withName ? 2 : 1);
-        const text = (r: Row) => (c.id === 'label' ? r.label : c.id === 'period' ? r.period : valueText(r.values[k], data.units[k] ?? ''));
+        const text = (r: Row) => (c.id === 'label' ? r.label : c.id === 'period' ? r.period : valueText(r.values[k], data.units[k] ?? '', t('reports:table.noData')));
         return {
           id: c.id,
           size: c.size,
@@ -58,7 +58,7 @@ export function ReportTable({ data, withName }: { data: ReportAnswer; withName: 
       <div role="row" style={grid} data-testid="report-totals" className="gap-3 border-t-2 border-slate-300 bg-slate-50 px-3 py-2 text-sm font-semibold dark:border-slate-600 dark:bg-slate-800">
         {cols.map((c, i) => {
           const k = i - (withName ? 2 : 1);
-          const text = i === 0 ? t('reports:table.total') : k < 0 ? '' : valueText(data.totals[k], data.units[k] ?? '');
+          const text = i === 0 ? t('reports:table.total') : k < 0 ? '' : valueText(data.totals[k], data.units[k] ?? '', t('reports:table.noData'));
           return <span key={c.id} role="cell" className="truncate" data-col={c.id} data-testid={k >= 0 ? `total-${c.id}` : undefined}>{text}</span>;
         })}
       </div>

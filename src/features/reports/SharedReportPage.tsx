@@ -50,14 +50,14 @@ export default function SharedReportPage() {
             {d.rows.map((r) => (
               <tr key={r.key} data-testid="shared-row" className="break-inside-avoid">
                 <td className="border border-slate-200 px-2 py-0.5 text-left">{r.period}</td>
-                {r.values.map((v, i) => <td key={d.columns[i]} className="border border-slate-200 px-2 py-0.5">{valueText(v, d.units[i] ?? '')}</td>)}
+                {r.values.map((v, i) => <td key={d.columns[i]} className="border border-slate-200 px-2 py-0.5">{valueText(v, d.units[i] ?? '', t('reports:table.noData'))}</td>)}
               </tr>
             ))}
           </tbody>
           <tfoot className="font-semibold" data-testid="shared-totals">
             <tr>
               <td className="border border-slate-200 px-2 py-1 text-left">{t('reports:table.total')}</td>
-              {d.totals.map((v, i) => <td key={d.columns[i]} className="border border-slate-200 px-2 py-1" data-testid={`shared-total-${d.columns[i]}`}>{valueText(v, d.units[i] ?? '')}</td>)}
+              {d.totals.map((v, i) => <td key={d.columns[i]} className="border border-slate-200 px-2 py-1" data-testid={`shared-total-${d.columns[i]}`}>{valueText(v, d.units[i] ?? '', t('reports:table.noData'))}</td>)}
             </tr>
           </tfoot>
         </table>

@@ -3,8 +3,9 @@
 // plain numbers with the unit in the header; this is the screen only.
 import { formatEnergy } from '../../../streams/format/energy';
 
-export function valueText(value: number | null | undefined, unit: string): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '-';
+/** `noData` is the translated text of a value the server leaves null (no data in that bucket). */
+export function valueText(value: number | null | undefined, unit: string, noData = '-'): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return noData;
   if (unit === 'kWh') return formatEnergy(value);
   if (unit === 'count') return String(Math.round(value));
   if (unit === '%') return `${value.toFixed(2)} %`;
