@@ -213,7 +213,7 @@ export default function AlarmListPage() {
             {head.map((h) => <span key={h} role="columnheader" className="truncate" title={h}>{h}</span>)}
             <span role="columnheader">{t('alarmCenter:list.action')}</span>
           </div>
-          <div ref={scroller} style={{ height: 'calc(100vh - 300px)', minHeight: 240, contain: 'strict' }} className={SCROLL_PANE}>
+          <div ref={scroller} style={{ height: 'calc(100vh - 300px - var(--popups-h, 0px))', minHeight: 160, contain: 'strict' }} className={SCROLL_PANE}>
             {rows === null && <p className="p-6 text-center text-slate-500">{t('app.loading')}</p>}
             {rows !== null && list.length === 0 && <p data-testid="empty" className="p-6 text-center text-slate-500">{t('noDate')}</p>}
             <div style={{ height: v.getTotalSize(), position: 'relative' }}>
