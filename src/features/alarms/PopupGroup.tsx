@@ -38,9 +38,9 @@ export function PopupGroup({ alarms, zoneOf, named, onView, onOpenAll, onDismiss
       </div>
       {open && (
         <>
-          <ul data-testid="popup-group-list" className="mt-2 max-h-60 divide-y divide-red-200 overflow-y-auto rounded border border-red-200 bg-white/70 text-xs dark:divide-red-800 dark:border-red-800 dark:bg-red-900/40">
+          <ul data-testid="popup-group-list" className="mt-2 max-h-60 divide-y divide-red-200 overflow-y-auto rounded-sm border border-red-200 bg-white/70 text-xs dark:divide-red-800 dark:border-red-800 dark:bg-red-900/40">
             {alarms.map((m) => (
-              <li key={m.alarmId} data-testid="popup-group-item" data-alarm-id={m.alarmId} className="flex items-center gap-2 px-2 py-1.5">
+              <li key={m.alarmId} data-testid="popup-group-item" data-alarm-id={m.alarmId} className="flex items-center gap-2 px-2.5 py-1.5">
                 <div className="min-w-0 flex-1">
                   <div className="truncate font-medium">{m.stationName} · {m.monitoredObjectName}</div>
                   <div className="truncate text-red-700/80 dark:text-red-300/80">{alarmRuleName(m.alarmRuleCode, m.alarmRuleName)}</div>
