@@ -32,6 +32,10 @@ export type StoreEvent =
   | { type: 'popups/shown'; at: number }
   | { type: 'popups/closed'; alarmId: number }
   | { type: 'popups/overflowCleared' }
+  /** a burst of pop-ups folds into the group card (streams/alarms/popupGroups.ts) */
+  | { type: 'popups/grouped'; alarmIds: number[] }
+  /** the group card dismissed as a whole */
+  | { type: 'popups/groupClosed' }
   /** stations in maintenance (streams/alarms/maintenance.ts) */
   | MaintenanceEvent
   // connection status

@@ -71,7 +71,7 @@ function receive(s: State, alarms: readonly AlarmPush[], live: boolean, at: numb
     ids = fresh.concat(ids);
     if (fresh.length && ids.length > fresh.length && fresh[fresh.length - 1]! < ids[fresh.length]!) ids.sort((x, y) => y - x);
     if (ids.length > ALARM_RING_CAP) {
-      const keep = new Set<number>([...(queue ?? s.popups.queue), ...s.popups.visible]);
+      const keep = new Set<number>([...(queue ?? s.popups.queue), ...s.popups.visible, ...(s.popups.group ?? [])]);
       for (const gone of ids.splice(ALARM_RING_CAP)) if (!keep.has(gone)) delete byId[gone];
     }
   }
@@ -81,6 +81,31 @@ function receive(s: State, alarms: readonly AlarmPush[], live: boolean, at: numb
     popups: queue || overflow !== s.popups.overflow ? { ...s.popups, queue: queue ?? s.popups.queue, overflow } : s.popups,
     connection: at !== null && alarms.length ? { ...s.connection, lastDataAt: at } : s.connection,
   };
+}
+
+/**
+ * A burst folds into the group card: its alarms leave the single cards and the queue, the ones
+ * the storm cap had only counted ("+N more") are counted there no more, and a group holding a
+ * 35003 alarm not yet shown sounds its category once.
+ */
+function groupPopups(d: Draft<State>, alarmIds: readonly number[]): void {
+  const p = d.popups;
+  const grouped = new Set(p.group ?? []);
+  let counted = 0;
+  let sound: number | null = null;
+  for (const id of alarmIds) {
+    if (grouped.has(id)) continue;
+    const queued = p.queue.includes(id);
+    if (!queued && !p.visible.includes(id)) counted += 1;
+    if (!p.visible.includes(id) && sound === null && d.alarms.byId[id]?.actionWay === ACTION_WAY_SOUND) sound = id;
+    grouped.add(id);
+  }
+  p.queue = p.queue.filter((id) => !grouped.has(id));
+  p.visible = p.visible.filter((id) => !grouped.has(id));
+  p.overflow = Math.max(0, p.overflow - counted);
+  p.group = [...grouped];
+  const m = sound === null ? undefined : d.alarms.byId[sound];
+  if (m) p.sound = { seq: (p.sound?.seq ?? 0) + 1, alarmId: m.alarmId, category: m.alarmCategory };
 }
 
 const DATA_EVENT = /^(home|stations|providers|live|polled)\//;
@@ -191,8 +216,19 @@ export const reduce = (state: State, e: StoreEvent): State => {
       }
       case 'popups/closed':
         d.popups.visible = d.popups.visible.filter((x) => x !== e.alarmId);
+        if (d.popups.group) {
+          const rest = d.popups.group.filter((x) => x !== e.alarmId);
+          d.popups.group = rest.length ? rest : null;
+        }
         // kept past the ring only while on screen: a wall left for weeks must not keep them all
         if (!d.alarms.ids.includes(e.alarmId) && !d.popups.queue.includes(e.alarmId)) delete d.alarms.byId[e.alarmId];
+        return;
+      case 'popups/grouped':
+        groupPopups(d, e.alarmIds);
+        return;
+      case 'popups/groupClosed':
+        for (const id of d.popups.group ?? []) if (!d.alarms.ids.includes(id) && !d.popups.queue.includes(id) && !d.popups.visible.includes(id)) delete d.alarms.byId[id];
+        d.popups.group = null;
         return;
       case 'popups/overflowCleared':
         d.popups.overflow = 0;

@@ -43,6 +43,8 @@ export interface State extends DataState {
     lastShownAt: number | null;
     /** last pop-up that asked for a sound (35003): the UI plays it when seq changes */
     sound: { seq: number; alarmId: number; category: AlarmPush['alarmCategory'] } | null;
+    /** a burst folded into one card ("12 new alarms at 3 stations"), in arrival order */
+    group: number[] | null;
   };
   /** maintenance windows of the current provider, active or planned, by window id */
   maintenance: MaintenanceSpans;
@@ -72,7 +74,7 @@ export const initialState = (over: Partial<SessionState> = {}): State => ({
   message: { show: false, type: 'success', text: { key: '' }, seq: 0, at: 0 },
   loading: 0,
   alarms: { badge: 0, badgeOrgId: null, receivedTotal: 0, lastId: 0, byId: {}, ids: [] },
-  popups: { queue: [], visible: [], overflow: 0, lastShownAt: null, sound: null },
+  popups: { queue: [], visible: [], overflow: 0, lastShownAt: null, sound: null, group: null },
   maintenance: {},
   connection: { push: 'idle', pushChangedAt: null, api: 'online', network: 'online', lastDataAt: null },
   ...initialData(),

@@ -1,12 +1,12 @@
-// The zone each alarm row is read in: its station's own (station mode) or the viewer's, with
-// the stations' zones read once per scope (streams/alarms/zones.ts) and the choice remembered.
+// The zone each alarm row is read in under the console's clock setting (useZoneMode): its
+// station's own (station mode, zones read once per scope by streams/alarms/zones.ts), UTC, or
+// the browser's.
 import { useObservable, useObservableState } from 'observable-hooks';
-import { useMemo } from 'react';
 import { map } from 'rxjs';
 import { stationZones$, zonesOf, type ZoneMap } from '../../streams/alarms/zones';
-import { viewerZone, type Zone } from '../../protocol/site-time';
+import type { Zone } from '../../protocol/site-time';
 import { useRuntime } from './runtime';
-import { useZoneMode } from './useZoneMode';
+import { useZoneMode, zoneIn } from './useZoneMode';
 
 const NONE: ZoneMap = new Map();
 
@@ -14,13 +14,14 @@ const NONE: ZoneMap = new Map();
 export function useAlarmZones(orgId: number | null, stationIds: readonly number[]) {
   const { api } = useRuntime();
   const [mode, setMode] = useZoneMode();
-  const viewer = useMemo(viewerZone, []);
   const ids = [...new Set(stationIds)].sort((a, b) => a - b).join(',');
   const need$ = useObservable((in$) => in$.pipe(map(([o, s]) => ({ orgId: o, stationIds: s ? s.split(',').map(Number) : [] }))), [orgId, ids]);
   const zones = useObservableState(useObservable(() => stationZones$(api, need$)), NONE);
-  const zoneOf = (stationId: number): Zone => (mode === 'viewer' ? viewer : (zones.get(stationId) ?? viewer));
+  const zoneOf = (stationId: number): Zone => zoneIn(mode, zones.get(stationId));
+  /** the one zone of the whole list (UTC or the browser's); in station mode, the browser's */
+  const listZone = zoneIn(mode === 'station' ? 'browser' : mode);
   /** the zones whose days a day filter follows */
-  const dayZones: Zone[] = mode === 'viewer' ? [viewer] : zonesOf(zones);
-  return { mode, setMode, viewer, zoneOf, dayZones, named: mode === 'station' };
+  const dayZones: Zone[] = mode === 'station' ? zonesOf(zones) : [listZone];
+  return { mode, setMode, listZone, zoneOf, dayZones, named: mode === 'station' };
 }
 export type AlarmZones = ReturnType<typeof useAlarmZones>;

@@ -1,28 +1,48 @@
-// Which clock alarm times are read in: each station's own ('station', the default: an operator
-// compares an alarm with what the site staff saw) or the viewer's. Kept in local storage so the
-// alarm center and a station's alarm log agree and the choice survives a reload.
-import { useCallback, useState } from 'react';
+// The console's one clock setting (docs/time.md): the zone lists that span stations (alarms,
+// pop-ups, messages, audit) are read in. 'station': each row in its station's own zone (the
+// default: an operator compares an alarm with what the site staff saw), 'utc', or 'browser':
+// the reader's device zone. Kept in local storage like the language, and shared by every
+// component through one subject, so the header's switch moves the list and the pop-ups at once.
+import { useObservableEagerState } from 'observable-hooks';
+import { BehaviorSubject } from 'rxjs';
+import { viewerZone, type Zone } from '../../protocol/site-time';
 
-export type ZoneMode = 'station' | 'viewer';
-const KEY = 'alarmTimeZone';
+export const ZONE_MODES = ['station', 'utc', 'browser'] as const;
+export type ZoneMode = (typeof ZONE_MODES)[number];
+const KEY = 'timeZoneMode';
+/** where the alarm screens kept their two-way choice ('viewer' is now 'browser') */
+const OLD_KEY = 'alarmTimeZone';
 
 const read = (): ZoneMode => {
   try {
-    return localStorage.getItem(KEY) === 'viewer' ? 'viewer' : 'station';
+    const v = localStorage.getItem(KEY) ?? (localStorage.getItem(OLD_KEY) === 'viewer' ? 'browser' : null);
+    return (ZONE_MODES as readonly string[]).includes(v ?? '') ? (v as ZoneMode) : 'station';
   } catch {
     return 'station';
   }
 };
 
+const mode$ = new BehaviorSubject<ZoneMode>(typeof localStorage === 'undefined' ? 'station' : read());
+
+export const setZoneMode = (m: ZoneMode): void => {
+  try {
+    localStorage.setItem(KEY, m);
+  } catch {
+    /* private mode: the choice lasts for the page */
+  }
+  if (mode$.value !== m) mode$.next(m);
+};
+
+/** The zone a row is read in under `mode`; `stationZone` unknown (or no station) reads as the browser's. */
+export const zoneIn = (mode: ZoneMode, stationZone?: Zone | null): Zone =>
+  mode === 'utc' ? 'UTC' : mode === 'browser' ? viewerZone() : (stationZone ?? viewerZone());
+
 export function useZoneMode(): [ZoneMode, (m: ZoneMode) => void] {
-  const [mode, setMode] = useState<ZoneMode>(read);
-  const set = useCallback((m: ZoneMode) => {
-    setMode(m);
-    try {
-      localStorage.setItem(KEY, m);
-    } catch {
-      /* private mode: the choice lasts for the page */
-    }
-  }, []);
-  return [mode, set];
+  return [useObservableEagerState(mode$), setZoneMode];
+}
+
+/** The zone of a list whose rows have no station (audit, sessions): UTC when chosen, else the browser's. */
+export function useListZone(): Zone {
+  const [mode] = useZoneMode();
+  return zoneIn(mode === 'utc' ? 'utc' : 'browser');
 }

@@ -1,7 +1,7 @@
 // Time ranges the console's filters offer (all, today, the last 7 or 30 days, custom dates) as
-// [from, to) instants, computed when asked so a rolling preset follows the clock, and times as
-// `YYYY-MM-DD HH:mm:ss`; both in the viewer's zone unless a zone is given.
-import { addDateDays, dateStart, dayStart, formatWall, viewerZone, type Zone } from '../../protocol/site-time';
+// [from, to) instants, computed when asked so a rolling preset follows the clock, in the viewer's
+// zone unless a zone is given. Times are written by src/lib/dateTime.ts.
+import { addDateDays, dateStart, dayStart, viewerZone, type Zone } from '../../protocol/site-time';
 
 export const RANGE_PRESETS = ['all', 'today', '7d', '30d', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
@@ -36,10 +36,3 @@ export function rangeOf(preset: RangePreset, now: number, custom: { from: string
       return {};
   }
 }
-
-/** `YYYY-MM-DD HH:mm:ss` in the viewer's zone; '-' for none. */
-export const fmtLocal = (v: string | number | null, zone: Zone = viewerZone()): string => {
-  if (v === null) return '-';
-  const ms = new Date(v).getTime();
-  return Number.isNaN(ms) ? '-' : formatWall(zone, ms);
-};

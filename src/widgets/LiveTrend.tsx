@@ -18,9 +18,11 @@ export interface LiveTrendProps {
   stale?: boolean;
   /** BCP 47 locale for the value labels' digit grouping (40,000) */
   locale?: string;
+  /** under the time axis: which zone its hours are (uPlot draws them in the browser's) */
+  timeLabel?: string;
 }
 
-export function LiveTrend({ data, series, height = 140, unit = '', stale = false, emptyText = '', locale = 'en-GB' }: LiveTrendProps & { emptyText?: string }) {
+export function LiveTrend({ data, series, height = 140, unit = '', stale = false, emptyText = '', locale = 'en-GB', timeLabel }: LiveTrendProps & { emptyText?: string }) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
 
@@ -36,7 +38,7 @@ export function LiveTrend({ data, series, height = 140, unit = '', stale = false
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true } },
         axes: [
-          { stroke: '#64748b', grid: { stroke: '#e2e8f033' }, size: 28 },
+          { stroke: '#64748b', grid: { stroke: '#e2e8f033' }, size: 28, ...(timeLabel ? { label: timeLabel, labelSize: 16, labelFont: AXIS_FONT } : {}) },
           {
             stroke: '#64748b',
             grid: { stroke: '#94a3b833' },
@@ -70,7 +72,7 @@ export function LiveTrend({ data, series, height = 140, unit = '', stale = false
   const empty = data[0].length === 0;
   return (
     <div className="relative">
-      <div ref={box} className={`w-full transition-opacity ${stale || empty ? 'opacity-40 grayscale' : ''}`} data-stale={stale} data-points={data[0].length} />
+      <div ref={box} className={`w-full transition-opacity ${stale || empty ? 'opacity-40 grayscale' : ''}`} data-stale={stale} data-points={data[0].length} data-time-label={timeLabel} />
       {empty && emptyText && <p className="pointer-events-none absolute inset-0 flex items-center justify-center text-sm text-slate-500">{emptyText}</p>}
     </div>
   );

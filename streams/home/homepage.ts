@@ -19,10 +19,36 @@ export const loadStatistics = (api: Api, orgId: number | undefined): Promise<Hom
 export const loadMatrix = async (api: Api, orgId: number | undefined): Promise<MatrixCard[]> =>
   (await api.call('queryStationMatrix', org(orgId), { quiet: true })).dataList;
 
-/** Today (local midnight to now) at `width` points. */
-export function loadTodayCurve(api: Api, orgId: number | undefined, now: Date, width = 480): Promise<PowerCurve> {
+/** Today (local midnight to now) at `width` points, complete intervals only (`completeIntervals`). */
+export async function loadTodayCurve(api: Api, orgId: number | undefined, now: Date, width = 480): Promise<PowerCurve> {
   const from = new Date(dayStart(viewerZone(), now.getTime()));
-  return api.call('queryStationPowerCurve', { ...org(orgId), from: from.toISOString(), to: now.toISOString(), width }, { quiet: true });
+  const curve = await api.call('queryStationPowerCurve', { ...org(orgId), from: from.toISOString(), to: now.toISOString(), width }, { quiet: true });
+  return completeIntervals(curve, now.getTime());
+}
+
+const UNIT_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+/** '15m' → 900 000; 0 for a resolution that is not an interval (raw samples). */
+export const resolutionMs = (r: string): number => {
+  const m = /^(\d+)([smhd])$/.exec(r);
+  return m ? Number(m[1]) * UNIT_MS[m[2]!]! : 0;
+};
+
+/**
+ * Drops the interval still running: a point stamped with its interval's start and summed over
+ * it (the scope curve's 15-minute energy × 4) would be drawn at a fraction of its height two
+ * minutes into the interval, a false drop at the chart's right edge. The last point shown is
+ * the last complete interval (docs/time.md, partial intervals).
+ */
+export function completeIntervals(curve: PowerCurve, nowMs: number): PowerCurve {
+  const series = curve.series.map((s) => {
+    const len = resolutionMs(s.resolution);
+    if (len === 0) return s;
+    let n = s.t.length;
+    const ms = (t: number) => (t > 1e11 ? t : t * 1000); // as alignedSeries: ms or unix seconds
+    while (n > 0 && ms(s.t[n - 1]!) + len > nowMs) n -= 1;
+    return n === s.t.length ? s : { ...s, t: s.t.slice(0, n), v: s.v.slice(0, n) };
+  });
+  return { ...curve, series };
 }
 
 /** uPlot's aligned data: [xs in unix seconds, ...ys], series picked by point name. */

@@ -8,6 +8,7 @@ import type { AlarmPush } from '../types';
 import { connectInWorker } from './worker-client';
 import { startBadge } from '../effects/badge';
 import { startPopupPump } from '../effects/popups';
+import { startPopupGrouping } from '../alarms/popupGroups';
 import { startMaintenance } from '../alarms/maintenance';
 import { createPushSource } from './source';
 import { shellOrgId } from '../session/shellOrg';
@@ -16,6 +17,7 @@ import { shellOrgId } from '../session/shellOrg';
 export function startSignedIn(store: Store, api: Api): Subscription {
   const sub = startBadge(store, api);
   sub.add(startPopupPump(store));
+  sub.add(startPopupGrouping(store));
   sub.add(startMaintenance(store, api));
   sub.add(startPush(store, api));
   return sub;

@@ -1,12 +1,15 @@
 // Header (SPEC §1): logo, platform name, station name (station pages), alarm badge, sound
-// state, language switch, theme, user menu.
+// state, language switch, theme, the clock setting (docs/time.md) and the user menu.
 import { Link } from 'wouter';
 import { ROOT_HREF } from '../../lib/paths';
 import { AlarmBadge } from '../../features/alarms/AlarmBadge';
 import { SoundToggle } from '../../features/alarms/SoundToggle';
 import { LanguageSwitch } from '../../features/auth/LanguageSwitch';
+import { ZoneSwitch } from '../../components/ZoneSwitch';
 import { useStoreValue } from '../../hooks/runtime';
+import { useZoneMode } from '../../hooks/useZoneMode';
 import { useT } from '../../hooks/useT';
+import { viewerZone } from '../../../protocol/site-time';
 import type { RouteDef } from '../routes';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
@@ -16,6 +19,7 @@ export function Header({ route, onChangePassword, onLogout }: { route: RouteDef;
   const logo = useStoreValue((s) => s.session.profile?.orgLogoUrl ?? null);
   const platform = useStoreValue((s) => s.session.profile?.platform || '');
   const station = useStoreValue((s) => s.station);
+  const [zoneMode, setZoneMode] = useZoneMode();
   return (
     <header className="flex h-12 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4 dark:border-slate-800 dark:bg-slate-900">
       <Link href={ROOT_HREF} className="flex items-center gap-2" data-testid="header-home">
@@ -34,6 +38,7 @@ export function Header({ route, onChangePassword, onLogout }: { route: RouteDef;
         <AlarmBadge />
         <LanguageSwitch />
         <ThemeToggle />
+        <ZoneSwitch mode={zoneMode} viewerZone={viewerZone()} t={t} onChange={setZoneMode} />
         <UserMenu onChangePassword={onChangePassword} onLogout={onLogout} />
       </div>
     </header>

@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import type { TFn } from '../../i18n/i18n';
 import type { AlarmRecord } from '../../../streams/alarms/records';
-import { formatWall, type Zone } from '../../../protocol/site-time';
+import type { Zone } from '../../../protocol/site-time';
+import { formatDateTime } from '../../lib/dateTime';
 import { alarmContent, alarmRuleName } from '../../lib/alarmText';
 import { useAlarmDetail } from '../../hooks/useAlarmDetail';
 import { Button } from '../Button';
@@ -27,7 +28,7 @@ export function AlarmDetailDialog({ alarm, zone, t, onClose, onChanged }: {
   const d = useAlarmDetail(alarm.alarmId, alarm.serviceProviderId, onChanged);
   const [note, setNote] = useState('');
   const [text, setText] = useState('');
-  const fmt = (iso: string) => formatWall(zone, Date.parse(iso));
+  const fmt = (iso: string) => formatDateTime(iso, zone);
   const open = alarm.alarmStatus === 1;
   const busy = d.ack.pending || d.assign.pending || d.comment.pending;
   return (

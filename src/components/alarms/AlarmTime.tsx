@@ -1,15 +1,10 @@
 // An alarm time as a table shows it: wall-clock time in the chosen zone, and in station mode the
 // station's zone named under it (a list can span zones, so each cell says which).
-import { formatWall, type Zone } from '../../../protocol/site-time';
-
-export const wallOrDash = (iso: string | null, zone: Zone): string => {
-  if (!iso) return '-';
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? '-' : formatWall(zone, ms);
-};
+import type { Zone } from '../../../protocol/site-time';
+import { formatDateTime } from '../../lib/dateTime';
 
 export function AlarmTime({ iso, zone, named, testId }: { iso: string | null; zone: Zone; named: boolean; testId?: string }) {
-  const text = wallOrDash(iso, zone);
+  const text = formatDateTime(iso, zone);
   // a value: its column is sized to hold it whole (the layout guard checks it is never cut)
   return (
     <span data-testid={testId} data-zone={zone} className="flex min-w-0 flex-col leading-tight">

@@ -4,7 +4,6 @@
 import type { ReactNode } from 'react';
 import type { AlarmZones } from '../../hooks/useAlarmZones';
 import type { TFn } from '../../i18n/i18n';
-import { ZoneSwitch } from '../ZoneSwitch';
 
 export interface HandlingListProps {
   /** the page's test id; the page also says whether the list is read and how many rows it has */
@@ -12,7 +11,7 @@ export interface HandlingListProps {
   title: string;
   /** the page's own buttons and switches, after the title */
   controls: ReactNode;
-  zones: Pick<AlarmZones, 'mode' | 'setMode' | 'viewer' | 'named'>;
+  zones: Pick<AlarmZones, 'listZone' | 'named'>;
   t: TFn;
   failed: boolean;
   /** the grid's class, shared by the head and every row */
@@ -34,8 +33,7 @@ export function HandlingList({ testId, title, controls, zones, t, failed, cols, 
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="mr-2 text-lg font-semibold">{title}</h1>
         {controls}
-        <span data-testid="zone-note" className="ml-auto text-xs text-slate-400">{zones.named ? t('alarms:handling.stationTimes') : t('alarmCenter:list.timeIn', { zone: zones.viewer })}</span>
-        <ZoneSwitch mode={zones.mode} viewerZone={zones.viewer} t={t} onChange={zones.setMode} />
+        <span data-testid="zone-note" className="ml-auto text-xs text-slate-400">{zones.named ? t('alarms:handling.stationTimes') : t('alarmCenter:list.timeIn', { zone: zones.listZone })}</span>
       </div>
       {failed && <p className="text-sm text-amber-700">{t('alarms:handling.readFailed')}</p>}
       <div role="table" className="overflow-x-auto rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-700 dark:bg-slate-900">

@@ -22,19 +22,19 @@ import { href, stationQuery } from '../../lib/paths';
 import { ALARM_CATEGORY_KEY, ALARM_RANGE_KEY, ALARM_TYPE_KEY } from '../../i18n/codeKeys';
 import { alarmContent, alarmRuleName, ruleCodesNamed } from '../../lib/alarmText';
 import { AlarmDetailDialog } from '../../components/alarms/AlarmDetailDialog';
-import { ZoneSwitch } from '../../components/ZoneSwitch';
 import { useAlarmZones } from '../../hooks/useAlarmZones';
 import { AlarmRow, ROW } from './AlarmRow';
 import { csvCellsOf, csvHeadOf, headOf, typeLabel } from './cells';
 import { ALARM_CATEGORIES, ALARM_TYPES, DEVICE_TYPES } from '../../../protocol/codes';
 import { CSV_MIME, toCsv } from '../../../protocol/csv';
 import type { Zone } from '../../../protocol/site-time';
-import { fmtLocal, rangeAcross, RANGE_PRESETS, type RangePreset } from './query';
+import { rangeAcross, RANGE_PRESETS, type RangePreset } from './query';
 import { alarmList$, NO_ALARMS, type AlarmFilter, type AlarmQuery } from '../../../streams/alarms/records';
 import { exportAlarms$, resolveAlarm$ } from '../../../streams/alarms/commands';
 import { alarmReloads$ } from '../../../streams/alarms/reloads';
 import { isPending, succeededOutputs } from '../../../streams/commands/command';
 import { SCROLL_PANE } from '../../widgets/scrollPane';
+import { formatDateTime } from '../../lib/dateTime';
 
 type Rec = import('../../../streams/alarms/records').AlarmRecord;
 
@@ -127,7 +127,7 @@ export default function AlarmListPage() {
   const exporting = isPending(useObservableState(exporting$, null));
   useSubscription(exporting$, (e) => e.type === 'succeeded' && download(e.output));
 
-  const named = z.named ? null : z.viewer;
+  const named = z.named ? null : z.listZone;
   const head = useMemo(() => [...headOf(t, named), t('alarms:handling.column')], [t, named]);
 
   // CSV of the whole filtered list (paged past the 1000 on screen)
@@ -138,7 +138,7 @@ export default function AlarmListPage() {
   const download = (all: Rec[]) => {
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([toCsv(csvHeadOf(t, named), keepDay(all).map((r) => csvCellsOf(t, r, z.zoneOf(r.stationId))))], { type: CSV_MIME }));
-    a.download = `alarms-${fmtLocal(Date.now()).replace(/[-: ]/g, '')}.csv`;
+    a.download = `alarms-${formatDateTime(Date.now()).replace(/[-: ]/g, '')}.csv`;
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
   };
@@ -207,8 +207,7 @@ export default function AlarmListPage() {
       <div className="flex flex-wrap items-center gap-3 text-sm text-slate-500">
         <span data-testid="alarm-count">{t('station:alarmLog.total', { count: total })}</span>
         {total > list.length && <span data-testid="alarm-shown">{t('alarmCenter:list.shown', { shown: list.length, count: total })}</span>}
-        <span data-testid="zone-note" className="text-xs text-slate-400">{z.named ? t('alarms:handling.stationTimes') : t('alarmCenter:list.timeIn', { zone: z.viewer })}</span>
-        <ZoneSwitch mode={z.mode} viewerZone={z.viewer} t={t} onChange={z.setMode} />
+        <span data-testid="zone-note" className="text-xs text-slate-400">{z.named ? t('alarms:handling.stationTimes') : t('alarmCenter:list.timeIn', { zone: z.listZone })}</span>
         <span className="ml-auto text-xs text-slate-400">{t('station:alarmLog.live')}</span>
       </div>
       <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-700 dark:bg-slate-900">
@@ -217,7 +216,7 @@ export default function AlarmListPage() {
             {head.map((h) => <span key={h} role="columnheader" className="truncate" title={h}>{h}</span>)}
             <span role="columnheader">{t('alarmCenter:list.action')}</span>
           </div>
-          <div ref={scroller} style={{ height: 'calc(100vh - 300px)', minHeight: 240, contain: 'strict' }} className={SCROLL_PANE}>
+          <div ref={scroller} style={{ height: 'calc(100vh - 300px - var(--popups-h, 0px))', minHeight: 160, contain: 'strict' }} className={SCROLL_PANE}>
             {rows === null && <p className="p-6 text-center text-slate-500">{t('app.loading')}</p>}
             {rows !== null && list.length === 0 && <p data-testid="empty" className="p-6 text-center text-slate-500">{t('noDate')}</p>}
             <div style={{ height: v.getTotalSize(), position: 'relative' }}>

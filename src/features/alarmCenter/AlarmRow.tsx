@@ -8,8 +8,8 @@ import { HandlingMarks } from '../../components/alarms/HandlingMarks';
 import type { AlarmRecord } from '../../../streams/alarms/records';
 import type { Zone } from '../../../protocol/site-time';
 import { textCellsOf } from './cells';
-import { fmtLocal } from './query';
 import { ShelveAction } from './ShelveLink';
+import { formatDateTime } from '../../lib/dateTime';
 
 export const ROW = 40;
 
@@ -55,7 +55,7 @@ export const AlarmRow = memo(function AlarmRow({ r, t, zone, named, cols, top, c
       <span data-testid="alarm-content" className="truncate" title={`${alarmRuleName(r.alarmRuleCode, r.alarmRuleName)} · ${c[6]}`}>{c[6]}</span>
       <AlarmTime iso={r.happenTime} zone={zone} named={named} testId="alarm-time" />
       <AlarmTime iso={r.recoveryTime} zone={zone} named={named} />
-      <HandlingMarks h={r} t={t} fmt={(iso) => fmtLocal(iso, zone)} />
+      <HandlingMarks h={r} t={t} fmt={(iso) => formatDateTime(iso, zone)} />
       <span className="flex gap-2 whitespace-nowrap">
         <button type="button" data-testid="alarm-detail-open" title={t('alarms:handling.openDetail')} className={link} onClick={() => onDetail(r.alarmId)}>
           {t('alarms:handling.details')}

@@ -5,7 +5,7 @@ import { ALARM_CATEGORY_KEY, ALARM_RECORD_STATUS_KEY, ALARM_TYPE_KEY, DEVICE_TYP
 import { alarmContent } from '../../lib/alarmText';
 import type { AlarmRecord } from '../../../streams/alarms/records';
 import type { Zone } from '../../../protocol/site-time';
-import { fmtLocal } from './query';
+import { formatDateTime } from '../../lib/dateTime';
 
 export const typeLabel = (x: string): string => labelOf(DEVICE_TYPE_KEY, x);
 const statusKey = (s: number) => ALARM_RECORD_STATUS_KEY[s === 2 ? 2 : 1];
@@ -21,7 +21,7 @@ export const textCellsOf = (t: TFn, r: AlarmRecord): string[] => [
   alarmContent(r),
 ];
 
-export const cellsOf = (t: TFn, r: AlarmRecord, zone: Zone): string[] => [...textCellsOf(t, r), fmtLocal(r.happenTime, zone), fmtLocal(r.recoveryTime, zone)];
+export const cellsOf = (t: TFn, r: AlarmRecord, zone: Zone): string[] => [...textCellsOf(t, r), formatDateTime(r.happenTime, zone), formatDateTime(r.recoveryTime, zone)];
 
 /** Screen header; `viewer` is the zone named when times are the viewer's, null in station mode. */
 export const headOf = (t: TFn, viewer: Zone | null): string[] => [
@@ -47,7 +47,7 @@ export const csvHeadOf = (t: TFn, viewer: Zone | null): string[] => [
 export const csvCellsOf = (t: TFn, r: AlarmRecord, zone: Zone): string[] => [
   ...cellsOf(t, r, zone),
   zone,
-  r.ackedAt ? t('alarms:handling.byAt', { by: r.ackedBy ?? '-', at: fmtLocal(r.ackedAt, zone) }) : '',
+  r.ackedAt ? t('alarms:handling.byAt', { by: r.ackedBy ?? '-', at: formatDateTime(r.ackedAt, zone) }) : '',
   r.ackNote ?? '',
   r.assigneeName ?? '',
 ];

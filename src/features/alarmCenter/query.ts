@@ -3,7 +3,7 @@
 import { viewerZone, type Zone } from '../../../protocol/site-time';
 import { rangeOf, type RangePreset } from '../../lib/timeRange';
 
-export { dateInputMs, fmtLocal, RANGE_PRESETS, rangeOf, type RangePreset } from '../../lib/timeRange';
+export { dateInputMs, RANGE_PRESETS, rangeOf, type RangePreset } from '../../lib/timeRange';
 
 /**
  * A preset's window when each station's days are its own: the union of the zones' windows goes

@@ -1,5 +1,7 @@
 // Message list (route message.list): alarm messages, optionally filtered by station name (the
-// pop-ups' View opens it with ?stationName=). Virtualized so thousands of rows stay smooth.
+// pop-ups' View opens it with ?stationName=, and ?alarmId= for the alarm to highlight and scroll
+// to). Times follow the header's clock setting, like the alarm list and the pop-ups.
+// Virtualized so thousands of rows stay smooth.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
@@ -9,11 +11,12 @@ import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { href } from '../../lib/paths';
 import { ALARM_CATEGORY_KEY, ALARM_STATUS_KEY } from '../../i18n/codeKeys';
-import { formatTime } from './AlarmPopups';
+import { AlarmTime } from '../../components/alarms/AlarmTime';
+import { useAlarmZones } from '../../hooks/useAlarmZones';
 import { alarmRuleName } from '../../lib/alarmText';
 import { SCROLL_PANE } from '../../widgets/scrollPane';
 
-const ROW = 36;
+const ROW = 40;
 
 export default function MessageListPage() {
   const t = useT('alarms');
@@ -24,7 +27,7 @@ export default function MessageListPage() {
   const orgId = useStoreValue((s) => s.session.currentOrg?.id ?? null);
   const ids = useStoreValue((s) => s.alarms.ids);
   const byId = useStoreValue((s) => s.alarms.byId);
-  const lang = useStoreValue((s) => s.session.language);
+  const highlight = Number(new URLSearchParams(search).get('alarmId')) || null;
 
   useEffect(() => {
     if (orgId !== null) void loadAlarmRecords(api, store, orgId, stationName || undefined);
@@ -38,8 +41,17 @@ export default function MessageListPage() {
     });
   }, [ids, byId, stationName]);
 
+  const zones = useAlarmZones(orgId, rows.map((id) => byId[id]!.stationId));
   const scroller = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 12 });
+  // bring the alarm a pop-up was opened from into view, once it is listed
+  const at = highlight === null ? -1 : rows.indexOf(highlight);
+  const scrolledTo = useRef<number | null>(null);
+  useEffect(() => {
+    if (at < 0 || scrolledTo.current === highlight) return;
+    scrolledTo.current = highlight;
+    v.scrollToIndex(at, { align: 'center' });
+  }, [at, highlight, v]);
   const setFilter = (s: string) => navigate(href('message.list', { stationName: s }), { replace: true });
   const cols = 'grid grid-cols-[1.2fr_1.2fr_2fr_0.7fr_0.8fr_1.2fr] gap-3 px-3';
 
@@ -65,7 +77,7 @@ export default function MessageListPage() {
       <div role="table" aria-rowcount={rows.length} className="flex min-h-0 flex-1 flex-col text-sm">
         <div role="row" className={`${cols} border-b border-slate-200 bg-slate-50 py-2 text-xs font-semibold text-slate-600 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300`}>
           {(['alarms:station', 'alarms:device', 'alarms:rule', 'alarms:type', 'alarms:statusLabel', 'alarms:time'] as const).map((k) => (
-            <span role="columnheader" key={k}>{t(k)}</span>
+            <span role="columnheader" key={k}>{k === 'alarms:time' && !zones.named ? `${t(k)} (${zones.listZone})` : t(k)}</span>
           ))}
         </div>
         <div ref={scroller} className={`min-h-0 flex-1 ${SCROLL_PANE}`} tabIndex={0}>
@@ -80,15 +92,17 @@ export default function MessageListPage() {
                     role="row"
                     key={m.alarmId}
                     data-testid="message-row"
+                    data-alarm-id={m.alarmId}
+                    aria-current={m.alarmId === highlight ? 'true' : undefined}
                     style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${vi.start}px)` }}
-                    className={`${cols} items-center border-b border-slate-100 dark:border-slate-800`}
+                    className={`${cols} items-center border-b border-slate-100 dark:border-slate-800 ${m.alarmId === highlight ? 'bg-amber-100 font-medium ring-2 ring-amber-400 ring-inset dark:bg-amber-900/40' : ''}`}
                   >
                     <span role="cell" className="truncate">{m.stationName}</span>
                     <span role="cell" className="truncate">{m.monitoredObjectName}</span>
                     <span role="cell" className="truncate">{alarmRuleName(m.alarmRuleCode, m.alarmRuleName)}</span>
                     <span role="cell">{t(ALARM_CATEGORY_KEY[m.alarmCategory])}</span>
                     <span role="cell" className={m.status === 'unresolved' ? 'text-red-600' : 'text-emerald-600'}>{t(ALARM_STATUS_KEY[m.status])}</span>
-                    <span role="cell" className="truncate tabular-nums">{formatTime(m.happenTime, lang)}</span>
+                    <span role="cell" className="min-w-0"><AlarmTime iso={m.happenTime} zone={zones.zoneOf(m.stationId)} named={zones.named} testId="message-time" /></span>
                   </div>
                 );
               })}

@@ -8,6 +8,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { of, type Observable } from 'rxjs';
 import { useLocation, useSearch } from 'wouter';
 import { formatEnergy, formatPower } from '../../../streams/format/energy';
+import { viewerZone } from '../../../protocol/site-time';
 import { alignedSeries, CURVE_MS, homeCurve$, homeMatrix$, homeStatistics$, isStale, MATRIX_MS, STATS_MS } from '../../../streams/home/homepage';
 import { scopeCode } from '../../../streams/monitor/scope';
 import type { View } from '../../../streams/slices/selectors';
@@ -123,6 +124,7 @@ export default function HomePage() {
           <LiveTrend
             data={power}
             locale={numberLocale}
+            timeLabel={t('home:trend.timeAxis', { zone: viewerZone() })}
             emptyText={t('home:trend.noData')}
             stale={curveStale}
             series={[
@@ -135,7 +137,7 @@ export default function HomePage() {
         </section>
         <section className={boxClass} data-testid="trend-soc">
           <header className="mb-1 flex items-center justify-between"><h2 className="font-semibold">{t('home:trend.soc')} (%)</h2>{age(curve.at, CURVE_MS)}</header>
-          <LiveTrend data={soc} locale={numberLocale} stale={curveStale} emptyText={t('home:trend.noData')} series={[{ label: t('home:trend.soc'), color: '#13a37a' }]} />
+          <LiveTrend data={soc} locale={numberLocale} timeLabel={t('home:trend.timeAxis', { zone: viewerZone() })} stale={curveStale} emptyText={t('home:trend.noData')} series={[{ label: t('home:trend.soc'), color: '#13a37a' }]} />
         </section>
       </div>
       <Matrix cards={matrix.value} age={age(matrix.at, MATRIX_MS)} t={t} onOpen={open} inMaintenance={inMaintenance} />

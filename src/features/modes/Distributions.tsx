@@ -5,6 +5,7 @@ import { useObservable, useObservableState } from 'observable-hooks';
 import { useState } from 'react';
 import { map } from 'rxjs';
 import { Modal } from '../../components/Modal';
+import { formatDateTime } from '../../lib/dateTime';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { distribution$, distributions$, type Strategy } from '../../../streams/strategies/reads';
@@ -13,7 +14,7 @@ import { ISSUE_KEY, STATUS_TONE } from './texts';
 import { useLiveWhilePending } from './useLive';
 
 const when = (iso: string | null | undefined, zone: string) =>
-  iso ? new Date(iso).toLocaleString(undefined, { timeZone: zone, hour12: false }) : null;
+  iso ? formatDateTime(iso, zone) : null;
 
 function Detail({ id, zone, onClose }: { id: number; zone: string; onClose: () => void }) {
   const t = useT('modes');

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { map } from 'rxjs';
 import { wallTimeMs } from '../../../protocol/site-time';
 import { Button } from '../../components/Button';
+import { formatDateTime, zoneNote } from '../../lib/dateTime';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { switchRecords$, type SwitchQuery, type SwitchRecord } from '../../../streams/strategies/reads';
@@ -34,7 +35,7 @@ export default function SwitchRecordPage() {
   useLiveWhilePending(rows.some((r) => r.status === 0), reload);
   const zone = st.zone ?? 'UTC';
   const columns = useMemo<ColumnDef<SwitchRecord>[]>(() => [
-    { id: 'time', header: t('modes:switch.time'), size: 170, cell: (c) => new Date(c.row.original.time).toLocaleString(undefined, { timeZone: zone, hour12: false }) },
+    { id: 'time', header: zoneNote(zone) ? `${t('modes:switch.time')} (${zone})` : t('modes:switch.time'), size: 170, cell: (c) => formatDateTime(c.row.original.time, zone) },
     { id: 'operation', header: t('modes:switch.operation'), size: 200, cell: (c) => <span data-testid="switch-operation" data-op={c.row.original.operation}>{t(OPERATION_KEY[c.row.original.operation] ?? 'modes:control.none')}</span> },
     {
       id: 'status', header: t('modes:switch.status'), size: 140,

@@ -2,7 +2,6 @@
 import type { TFn } from '../../i18n/i18n';
 import { DEVICE_TYPE_KEY, labelOf } from '../../i18n/codeKeys';
 import { catalogueText } from '../../i18n/lookup';
-import { formatWall, viewerZone } from '../../../protocol/site-time';
 import { numberFormat } from '../../lib/numberFormat';
 
 
@@ -29,13 +28,6 @@ export const fmtAge = (t: TFn, at: number | null, now: number): string => {
     : s < 172_800 ? t('station:common.hours', { n: Math.round(s / 3600) })
     : t('station:common.days', { n: Math.round(s / 86_400) });
   return t('station:common.age', { age });
-};
-
-/** Local date-time in a time zone (the viewer's when none is given), `YYYY-MM-DD HH:mm:ss`. */
-export const fmtTime = (ms: number | string | null, timeZone?: string): string => {
-  if (ms === null) return '-';
-  const t = new Date(ms).getTime();
-  return Number.isNaN(t) ? '-' : formatWall(timeZone ?? viewerZone(), t);
 };
 
 export const pointLabel = (_t: TFn, point: string): string => catalogueText('station', `points.${point}`) ?? point;

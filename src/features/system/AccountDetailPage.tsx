@@ -13,7 +13,6 @@ import { Button } from '../../components/Button';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { href } from '../../lib/paths';
-import { fmtLocal } from './time';
 import { AccountActionDialogs } from './AccountActionDialogs';
 import type { AccountAction } from './accountColumns';
 import { AccountDialog } from './AccountDialog';
@@ -23,6 +22,7 @@ import { useManagedOrgs } from './orgs';
 import { permissionLabel } from './permissionLabels';
 import { refusalKey } from './refusal';
 import { useCommand } from './useCommand';
+import { formatDateTime } from '../../lib/dateTime';
 
 const box = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
 
@@ -79,7 +79,7 @@ export default function AccountDetailPage() {
           {field(t('system:col.email'), a.email ?? '')}
           {field(t('system:account.org'), a.orgName)}
           {field(t('system:col.role'), a.roleName)}
-          {field(t('system:col.created'), fmtLocal(a.createdTime))}
+          {field(t('system:col.created'), formatDateTime(a.createdTime))}
           {field(t('system:account.twoFactor'), t(a.twoFactorEnrolled ? 'system:twoFactor.on' : 'system:twoFactor.off'), 'account-2fa')}
           {field(t('system:col.notes'), a.notes)}
         </dl>
@@ -111,7 +111,7 @@ export default function AccountDetailPage() {
           <thead className="text-xs text-slate-500"><tr><th>{t('system:session.device')}</th><th>{t('system:session.ip')}</th><th>{t('system:session.created')}</th><th>{t('system:session.lastUse')}</th></tr></thead>
           <tbody>
             {(sessions.data ?? []).map((s) => (
-              <tr key={s.sessionId} data-testid="session-row"><td>{s.device ?? '-'}{s.current ? ` (${t('system:session.current')})` : ''}</td><td>{s.ip ?? '-'}</td><td className="font-mono text-xs">{fmtLocal(s.createdAt)}</td><td className="font-mono text-xs">{fmtLocal(s.lastSeenAt)}</td></tr>
+              <tr key={s.sessionId} data-testid="session-row"><td>{s.device ?? '-'}{s.current ? ` (${t('system:session.current')})` : ''}</td><td>{s.ip ?? '-'}</td><td className="font-mono text-xs">{formatDateTime(s.createdAt)}</td><td className="font-mono text-xs">{formatDateTime(s.lastSeenAt)}</td></tr>
             ))}
           </tbody>
         </table>

@@ -9,12 +9,14 @@ import { auditLog$, exportAudit$, type AuditEntry, type AuditFilter } from '../.
 import { NOTHING } from '../../../streams/system/loaded';
 import { Button } from '../../components/Button';
 import { useRuntime } from '../../hooks/runtime';
+import { useListZone } from '../../hooks/useZoneMode';
 import { useT } from '../../hooks/useT';
 import type { TKey } from '../../i18n/i18n';
-import { fmtLocal, RANGE_KEY, rangeOf, RANGES, type Range } from './time';
+import { RANGE_KEY, rangeOf, RANGES, type Range } from './time';
 import { AuditRows } from './AuditRows';
 import { AUDIT_ACTIONS, auditActionLabel, auditCells, auditHead } from './auditText';
 import { useCommand } from './useCommand';
+import { formatDateTime } from '../../lib/dateTime';
 
 const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
 const TARGET_KINDS = ['account', 'role', 'station', 'tariff', 'strategy', 'alarm'] as const;
@@ -23,6 +25,7 @@ const TARGET_KIND_KEY = { account: 'system:auditTarget.account', role: 'system:a
 export default function AuditLogPage() {
   const t = useT('system');
   const { api } = useRuntime();
+  const zone = useListZone();
   const [preset, setPreset] = useState<Range>('7d');
   const [custom, setCustom] = useState({ from: '', to: '' });
   const [typed, setTyped] = useState('');
@@ -36,20 +39,20 @@ export default function AuditLogPage() {
   }, [typed]);
   // rolling presets are computed when the filter changes; a reload re-reads the same window
   const filterOf = (now: number): AuditFilter => ({
-    ...rangeOf(preset, now, custom),
+    ...rangeOf(preset, now, custom, zone),
     ...(account ? { account } : {}),
     ...(action ? { actions: [action] } : {}),
     ...(kind ? { target: `${kind}:` } : {}),
     ...(outcome ? { outcome } : {}),
   });
   const [filter, setFilter] = useState<AuditFilter>(() => filterOf(Date.now()));
-  useEffect(() => setFilter(filterOf(Date.now())), [preset, custom, account, action, kind, outcome]);
+  useEffect(() => setFilter(filterOf(Date.now())), [preset, custom, account, action, kind, outcome, zone]);
   const log = useObservableState(useObservable((in$) => auditLog$(api, in$.pipe(map(([f]) => f))), [filter]), NOTHING);
   const exporting = useCommand(exportAudit$, (all) => download(all));
   const download = (all: AuditEntry[]) => {
     const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([toCsv(auditHead(t), all.map((e) => auditCells(t, e)))], { type: CSV_MIME }));
-    a.download = `audit-${fmtLocal(Date.now()).replace(/[-: ]/g, '')}.csv`;
+    a.href = URL.createObjectURL(new Blob([toCsv(auditHead(t, zone), all.map((e) => auditCells(t, e, zone)))], { type: CSV_MIME }));
+    a.download = `audit-${formatDateTime(Date.now()).replace(/[-: ]/g, '')}.csv`;
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
   };

@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import type { AuditEntry } from '../../../streams/system/audit';
 import { useT } from '../../hooks/useT';
+import { useListZone } from '../../hooks/useZoneMode';
 import { auditCells, auditHead } from './auditText';
 import { SCROLL_PANE } from '../../widgets/scrollPane';
 
@@ -11,13 +12,14 @@ const cols = 'grid grid-cols-[1.1fr_0.9fr_0.9fr_1fr_0.8fr_0.5fr_2fr] gap-3 px-3'
 
 export function AuditRows({ rows, height }: { rows: readonly AuditEntry[]; height: number | string }) {
   const t = useT('system');
+  const zone = useListZone();
   const scroller = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 12 });
   return (
     <div className="overflow-x-auto text-sm">
       <div className="min-w-[960px]">
         <div role="row" className={`${cols} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
-          {auditHead(t).map((h) => <span key={h} role="columnheader" className="truncate">{h}</span>)}
+          {auditHead(t, zone).map((h) => <span key={h} role="columnheader" className="truncate">{h}</span>)}
         </div>
         <div ref={scroller} style={{ height }} className={SCROLL_PANE} data-testid="audit-rows">
           {rows.length === 0 && <p data-testid="empty" className="p-6 text-center text-slate-500">{t('noDate')}</p>}
@@ -25,7 +27,7 @@ export function AuditRows({ rows, height }: { rows: readonly AuditEntry[]; heigh
             {v.getVirtualItems().map((it) => {
               const e = rows[it.index];
               if (!e) return null;
-              const c = auditCells(t, e);
+              const c = auditCells(t, e, zone);
               return (
                 <div key={e.auditId} role="row" data-testid="audit-row" data-action={e.action} data-target={e.target ?? ''} data-outcome={e.outcome} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${it.start}px)` }} className={`${cols} items-center border-b border-slate-100 dark:border-slate-800`}>
                   <span className="truncate font-mono text-xs">{c[0]}</span>

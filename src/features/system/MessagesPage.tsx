@@ -17,9 +17,12 @@ import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { ALARM_CATEGORY_KEY, ALARM_RECORD_STATUS_KEY } from '../../i18n/codeKeys';
 import { alarmContent } from '../../lib/alarmText';
-import { fmtLocal, RANGE_KEY, rangeOf, RANGES, type Range } from './time';
+import { RANGE_KEY, rangeOf, RANGES, type Range } from './time';
 import { useCommand } from './useCommand';
 import { SCROLL_PANE } from '../../widgets/scrollPane';
+import { AlarmTime } from '../../components/alarms/AlarmTime';
+import { useAlarmZones } from '../../hooks/useAlarmZones';
+import { useListZone } from '../../hooks/useZoneMode';
 
 const ROW = 36;
 const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
@@ -29,6 +32,8 @@ export default function MessagesPage() {
   const t = useT('system', 'alarmCenter', 'alarms', 'station');
   const { api, store } = useRuntime();
   const scope = useStoreValue(scopeCode);
+  /** the zone whose "today" the range filter means */
+  const dayZone = useListZone();
   const [category, setCategory] = useState<(typeof ALARM_CATEGORIES)[number] | ''>('');
   const [stationId, setStationId] = useState<number | null>(null);
   const [preset, setPreset] = useState<Range>('all');
@@ -40,13 +45,14 @@ export default function MessagesPage() {
     ...(category ? { category } : {}),
     ...(stationId !== null ? { stationId } : {}),
     ...(read ? { read: read === 'read' } : {}),
-    ...rangeOf(preset, Date.now()),
-  }, [scope, category, stationId, read, preset]);
+    ...rangeOf(preset, Date.now(), undefined, dayZone),
+  }, [scope, category, stationId, read, preset, dayZone]);
   const list = useObservableState(useObservable((in$) => messages$(api, in$.pipe(map(([f]) => f)), reload$), [filter]), NOTHING);
   const stations = useObservableState(useObservable((in$) => pickableStations$(api, in$.pipe(map(([s]) => (s < 0 ? null : s)))), [scope]), NOTHING);
   const mark = useCommand(markMessagesRead$, () => marked$.next());
   const rows = list.data?.dataList ?? [];
   const scroller = useRef<HTMLDivElement>(null);
+  const zones = useAlarmZones(scope < 0 ? null : scope, rows.map((r) => r.stationId));
   const v = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 12 });
 
   return (
@@ -76,7 +82,7 @@ export default function MessagesPage() {
         <div className="min-w-[1000px]">
           <div role="row" className={`${cols} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
             <span />
-            {[t('system:message.time'), t('station:alarmLog.site'), t('alarmCenter:list.category'), t('station:alarmLog.status'), t('station:alarmLog.content'), t('system:message.readState')].map((h) => <span key={h} role="columnheader" className="truncate">{h}</span>)}
+            {[zones.named ? t('system:message.time') : `${t('system:message.time')} (${zones.listZone})`, t('station:alarmLog.site'), t('alarmCenter:list.category'), t('station:alarmLog.status'), t('station:alarmLog.content'), t('system:message.readState')].map((h) => <span key={h} role="columnheader" className="truncate">{h}</span>)}
           </div>
           <div ref={scroller} style={{ height: 'calc(100vh - 280px)', minHeight: 240 }} className={SCROLL_PANE}>
             {list.data === null && <p className="p-6 text-center text-slate-500">{t('app.loading')}</p>}
@@ -88,7 +94,7 @@ export default function MessagesPage() {
                 return (
                   <div key={r.alarmId} role="row" data-testid="msg-row" data-alarm={r.alarmId} data-station={r.stationId} data-read={r.read} onClick={() => !r.read && mark.run({ alarmIds: [r.alarmId] })} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${it.start}px)` }} className={`${cols} cursor-default items-center border-b border-slate-100 dark:border-slate-800 ${r.read ? 'text-slate-500' : 'font-medium'}`}>
                     <span aria-hidden className={`size-2 rounded-full ${r.read ? '' : 'bg-red-500'}`} />
-                    <span className="truncate font-mono text-xs">{fmtLocal(r.happenTime)}</span>
+                    <AlarmTime iso={r.happenTime} zone={zones.zoneOf(r.stationId)} named={zones.named} testId="msg-time" />
                     <span className="truncate">{r.stationName}</span>
                     <span className="truncate">{t(ALARM_CATEGORY_KEY[r.alarmCategory])}</span>
                     <span className={r.alarmStatus === 2 ? 'text-emerald-600' : 'text-red-600'}>{t(ALARM_RECORD_STATUS_KEY[r.alarmStatus === 2 ? 2 : 1])}</span>

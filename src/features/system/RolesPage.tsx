@@ -15,8 +15,8 @@ import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { href } from '../../lib/paths';
 import { VirtualTable } from '../../widgets/VirtualTable';
-import { fmtLocal } from './time';
 import { useManagedOrgs } from './orgs';
+import { formatDateTime } from '../../lib/dateTime';
 
 export default function RolesPage() {
   const t = useT('system');
@@ -36,7 +36,7 @@ export default function RolesPage() {
     { id: 'accounts', accessorKey: 'accountCount', header: t('system:col.accountCount'), size: 90 },
     { id: 'builtin', accessorFn: (r) => (r.builtin ? t('system:yes') : t('system:no')), header: t('system:role.builtin'), size: 80 },
     { id: 'twoFactor', accessorFn: (r) => (r.requiresTwoFactor ? t('system:yes') : t('system:no')), header: t('system:role.requiresTwoFactor'), size: 120 },
-    { id: 'updated', accessorFn: (r) => fmtLocal(r.updatedAt), header: t('system:col.updated'), size: 140 },
+    { id: 'updated', accessorFn: (r) => formatDateTime(r.updatedAt), header: t('system:col.updated'), size: 140 },
   ], [t, orgName]);
   const table = useReactTable({ data: rows, columns, state: { sorting }, onSortingChange: setSorting, getCoreRowModel: getCoreRowModel(), getSortedRowModel: getSortedRowModel(), getRowId: (r) => String(r.roleId) });
   return (

@@ -3,7 +3,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { AccountRow } from '../../../streams/system/accounts';
 import type { TFn } from '../../i18n/i18n';
-import { fmtLocal } from './time';
+import { formatDateTime } from '../../lib/dateTime';
 
 export type AccountAction = 'edit' | 'status' | 'password' | 'delete';
 
@@ -20,7 +20,7 @@ export function accountColumns(t: TFn, canEdit: boolean, act: (a: AccountAction,
     },
     { id: 'role', accessorKey: 'roleName', header: t('system:col.role'), size: 110 },
     { id: 'notes', accessorKey: 'notes', header: t('system:col.notes'), size: 120, cell: (c) => <span className="truncate" title={c.row.original.notes}>{c.row.original.notes || '-'}</span> },
-    { id: 'created', accessorFn: (r) => fmtLocal(r.createdTime), header: t('system:col.created'), size: 140, cell: (c) => <span className="font-mono text-xs">{c.getValue<string>()}</span> },
+    { id: 'created', accessorFn: (r) => formatDateTime(r.createdTime), header: t('system:col.created'), size: 140, cell: (c) => <span className="font-mono text-xs">{c.getValue<string>()}</span> },
   ];
   if (!canEdit) return cols;
   cols.push({

@@ -3,7 +3,8 @@
 import type { AuditEntry } from '../../../streams/system/audit';
 import type { TFn } from '../../i18n/i18n';
 import { catalogueText } from '../../i18n/lookup';
-import { fmtLocal } from './time';
+import { formatDateTime } from '../../lib/dateTime';
+import type { Zone } from '../../../protocol/site-time';
 
 export const AUDIT_ACTIONS = [
   'signIn', 'createAccount', 'updateAccount', 'setAccountStatus', 'deleteAccount', 'resetAccountPassword', 'changePassword',
@@ -51,8 +52,9 @@ export const detailText = (d: Record<string, unknown>): string =>
     .map(([k, v]) => `${catalogueText('system', `auditField.${k}`) ?? k}: ${valueText(k, v)}`)
     .join(', ');
 
-export const auditCells = (t: TFn, e: AuditEntry): string[] => [
-  fmtLocal(e.at),
+/** `zone`: the one the list's times are read in (the clock setting, docs/time.md). */
+export const auditCells = (t: TFn, e: AuditEntry, zone: Zone): string[] => [
+  formatDateTime(e.at, zone),
   e.account ?? (typeof e.detail.account === 'string' ? e.detail.account : '-'),
   e.orgName ?? '-',
   auditActionLabel(e.action),
@@ -61,6 +63,6 @@ export const auditCells = (t: TFn, e: AuditEntry): string[] => [
   detailText(e.detail),
 ];
 
-export const auditHead = (t: TFn): string[] => [
-  t('system:audit.at'), t('system:col.account'), t('system:account.org'), t('system:audit.action'), t('system:audit.target'), t('system:audit.outcome'), t('system:audit.detail'),
+export const auditHead = (t: TFn, zone: Zone): string[] => [
+  `${t('system:audit.at')} (${zone})`, t('system:col.account'), t('system:account.org'), t('system:audit.action'), t('system:audit.target'), t('system:audit.outcome'), t('system:audit.detail'),
 ];

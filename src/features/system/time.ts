@@ -1,10 +1,9 @@
-// Times on the system screens, in the viewer's zone: `YYYY-MM-DD HH:mm:ss`, and the time-range
-// presets of the audit log and the message view as [from, to) instants computed when asked, so
+// The time-range presets of the audit log and the message view as [from, to) instants computed when asked, so
 // a rolling preset follows the clock.
 import type { TKey } from '../../i18n/i18n';
 import { RANGE_PRESETS, type RangePreset } from '../../lib/timeRange';
 
-export { fmtLocal, rangeOf } from '../../lib/timeRange';
+export { rangeOf } from '../../lib/timeRange';
 export const RANGES = RANGE_PRESETS;
 export type Range = RangePreset;
 export const RANGE_KEY = {

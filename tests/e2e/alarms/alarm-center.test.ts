@@ -53,7 +53,7 @@ for (const lang of ['en', 'zh'] as const) {
       expect(ids).toEqual(all.dataList.slice(0, ids.length).map((r) => r.alarmId));
       // times are each station's own by default, the header says so; the viewer's zone is named
       expect(await page.locator('[role=columnheader]').allInnerTexts()).toContain(L.alarms.handling.alarmTimeStation);
-      await page.getByTestId('zone-viewer').click();
+      await page.getByTestId('zone-browser').click();
       const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
       await expect.poll(() => page.locator('[role=columnheader]').allInnerTexts()).toContain(L.alarmCenter.list.alarmTimeIn.replace('{{zone}}', zone));
       // the day filters below follow the viewer's days in this mode

@@ -245,6 +245,9 @@ describeBrowser('homepage and monitoring hall', () => {
     expect(await page.getByTestId('pv-today').innerText()).toBe('1.00 GWh');
     // the trend boxes got their columns through setData
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="trend-power"] [data-points]')?.getAttribute('data-points')) > 0);
+    // the time axis says whose hours it shows (the browser's; the stations may be elsewhere)
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(await page.getByTestId('trend-power').locator('[data-time-label]').getAttribute('data-time-label')).toBe(`Time (${zone})`);
     await page.screenshot({ path: `${SHOTS}/homepage-figures-en.png` });
     await close();
   });

@@ -1,7 +1,7 @@
 // Alarm log of one station (route alarmLog.alarmLog, SPEC §2/§3): fuzzyAlarmRecord with the
 // station id and the chosen filters, virtualized; a live push for the station re-reads the list
 // so it gains the row (and a resolution updates its status). The read is streams/alarms/records.ts.
-// Times are the station's local time with its zone named, or the viewer's by the zone switch; a
+// Times follow the header's clock setting: the station's local time with its zone named, UTC or the browser's; a
 // row opens the alarm detail (acknowledge, assign, comment) shared with the alarm center.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useObservable, useObservableState } from 'observable-hooks';
@@ -18,10 +18,9 @@ import { typeLabel } from '../format';
 import { AlarmDetailDialog } from '../../../components/alarms/AlarmDetailDialog';
 import { AlarmTime } from '../../../components/alarms/AlarmTime';
 import { HandlingMarks } from '../../../components/alarms/HandlingMarks';
-import { ZoneSwitch } from '../../../components/ZoneSwitch';
-import { useZoneMode } from '../../../hooks/useZoneMode';
+import { useZoneMode, zoneIn } from '../../../hooks/useZoneMode';
 import { VirtualRows } from '../../../widgets/VirtualRows';
-import { formatWall, viewerZone } from '../../../../protocol/site-time';
+import { formatDateTime } from '../../../lib/dateTime';
 import { useStationId, useStationInfo } from '../hooks';
 import { alarmList$, NO_ALARMS, type AlarmQuery } from '../../../../streams/alarms/records';
 import { alarmReloads$ } from '../../../../streams/alarms/reloads';
@@ -45,9 +44,8 @@ export default function AlarmLogPage() {
   const { api, store } = useRuntime();
   const stationId = useStationId();
   const info = useStationInfo(stationId);
-  const [mode, setMode] = useZoneMode();
-  const viewer = useMemo(viewerZone, []);
-  const zone = mode === 'viewer' ? viewer : (info?.timezone ?? viewer);
+  const [mode] = useZoneMode();
+  const zone = zoneIn(mode, info?.timezone);
   const [detailId, setDetailId] = useState<number | null>(null);
   const [changed$] = useState(() => new Subject<void>());
   const [filters, setFilters] = useState<Filters>({});
@@ -115,7 +113,6 @@ export default function AlarmLogPage() {
           <input data-testid="filter-mine" type="checkbox" checked={filters.assignedToMe === true} onChange={(e) => setFilters((f) => ({ ...f, assignedToMe: e.target.checked ? true : undefined }))} />
           {t('alarms:handling.assignedToMe')}
         </label>
-        <ZoneSwitch mode={mode} viewerZone={viewer} t={t} onChange={setMode} />
         <span data-testid="alarm-count" className="text-sm text-slate-500">{t('station:alarmLog.total', { count: total })}</span>
         <span className="ml-auto text-xs text-slate-400">{t('station:alarmLog.live')}</span>
       </div>
@@ -149,7 +146,7 @@ export default function AlarmLogPage() {
                 <span className="truncate" title={`${alarmRuleName(r.alarmRuleCode, r.alarmRuleName)} · ${alarmContent(r)}`}>{alarmContent(r)}</span>
                 <AlarmTime iso={r.happenTime} zone={zone} named={named} testId="alarm-time" />
                 <AlarmTime iso={r.recoveryTime} zone={zone} named={named} />
-                <HandlingMarks h={r} t={t} fmt={(iso) => formatWall(zone, Date.parse(iso))} />
+                <HandlingMarks h={r} t={t} fmt={(iso) => formatDateTime(iso, zone)} />
                 <button type="button" data-testid="alarm-detail-open" title={t('alarms:handling.openDetail')} className="text-left text-brand-700 hover:underline dark:text-brand-500" onClick={() => setDetailId(r.alarmId)}>
                   {t('alarms:handling.details')}
                 </button>

@@ -8,8 +8,9 @@ import { useT } from '../../../hooks/useT';
 import { SCROLL_PANE } from '../../../widgets/scrollPane';
 import { VirtualRows } from '../../../widgets/VirtualRows';
 import { QUALITY_KEY } from '../../../i18n/stationKeys';
-import { fmtTime, fmtValue, pointLabel, typeLabel } from '../format';
+import { fmtValue, pointLabel, typeLabel } from '../format';
 import { stateKeyOf } from '../states';
+import { formatDateTime } from '../../../lib/dateTime';
 
 export interface PointRow extends PointValue {
   deviceId: number;
@@ -72,7 +73,7 @@ export function PointsTable({ rows, timeZone, height = 480 }: { rows: readonly P
                 <span className="truncate text-right font-mono tabular-nums">{valueText(r)}</span>
                 <span>{r.unit}</span>
                 <span className={r.quality === 'good' ? 'text-emerald-600' : r.quality === 'stale' ? 'text-amber-600' : 'text-red-600'}>{t(QUALITY_KEY[r.quality])}</span>
-                <span className="truncate font-mono text-xs">{fmtTime(r.time, timeZone)}</span>
+                <span className="truncate font-mono text-xs">{formatDateTime(r.time, timeZone)}</span>
               </div>
             )}
           />

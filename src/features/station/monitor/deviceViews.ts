@@ -4,8 +4,9 @@ import type { LiveDevice } from '../../../../streams/station/live';
 import { pointNum } from '../../../../streams/station/live';
 import type { TFn } from '../../../i18n/i18n';
 import type { TKey } from '../../../i18n/i18n';
-import { fmtNum, fmtTime, fmtValue, pointLabel } from '../format';
+import { fmtNum, fmtValue, pointLabel } from '../format';
 import { essStateKey, gridStateKey, pcsStateKey, stateKeyOf } from '../states';
+import { formatDateTime } from '../../../lib/dateTime';
 
 export interface Field {
   id: string;
@@ -75,7 +76,7 @@ export function fieldsOf(d: LiveDevice, t: TFn, timeZone?: string): Field[] {
       return [num(d, t, 'p', 'kW'), num(d, t, 'energyKwh', 'kWh')];
     case 'gateway':
       return [
-        { id: 'lastSeen', label: t('station:derived.lastSeen'), value: fmtTime(d.lastSeen, timeZone), wide: true },
+        { id: 'lastSeen', label: t('station:derived.lastSeen'), value: formatDateTime(d.lastSeen, timeZone), wide: true },
         num(d, t, 'cpuPct', '%'),
         { id: 'uptimeS', label: pointLabel(t, 'uptimeS'), value: fmtValue((pointNum(d, 'uptimeS') ?? NaN) / 3600, 'h') },
       ];

@@ -16,12 +16,12 @@ import { useT } from '../../../hooks/useT';
 import { labelOf } from '../../../i18n/codeKeys';
 import { ISSUE_STATUS_KEY, RESOLUTION_KEY, SWITCH_OP_KEY, TARIFF_PERIOD_KEY, TREND_PRESET_KEY } from '../../../i18n/stationKeys';
 import type { TrendMarker } from '../../../widgets/trend/TrendChart';
-import { fmtTime } from '../format';
 import { DEFAULT_TREND_POINT } from '../monitor/deviceViews';
 import { seriesFor, toCsvColumns, type CsvColumn } from './history';
 import { ISSUE_COLOR, PERIOD_COLORS, PERIOD_ORDER, SWITCH_COLOR, strategyMarks, tariffBands, tariffPeriods } from './overlays';
 import { MAX_SERIES, TrendPanel, type PanelInfo } from './TrendPanel';
 import { ALARM_COLOR, alarmMarks } from './alarmMarks';
+import { formatDateTime } from '../../../lib/dateTime';
 
 const PRESETS = [
   { id: 'h1', ms: 3_600_000 },
@@ -158,12 +158,12 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
     }
     return cols;
   }, [panels, infos]);
-  const csv = useMemo(() => toCsvColumns(columns, range.from, range.to, timeZone, (ms) => fmtTime(ms, timeZone)), [columns, range.from, range.to, timeZone]);
+  const csv = useMemo(() => toCsvColumns(columns, range.from, range.to, timeZone, (ms) => formatDateTime(ms, timeZone)), [columns, range.from, range.to, timeZone]);
 
   const exportCsv = () => {
     const a = document.createElement('a');
     a.href = URL.createObjectURL(new Blob([csv.csv], { type: CSV_MIME }));
-    a.download = `${deviceName}-${mainPoints.join('+')}-${fmtTime(range.from, timeZone).replace(/[: ]/g, '')}.csv`;
+    a.download = `${deviceName}-${mainPoints.join('+')}-${formatDateTime(range.from, timeZone).replace(/[: ]/g, '')}.csv`;
     document.body.append(a);
     a.click();
     a.remove();
