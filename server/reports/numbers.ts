@@ -1,5 +1,6 @@
 import type { FileLang } from './labels';
-import type { Cell } from './table';
+/** a table cell as the files carry it: a label, a number, or nothing */
+export type Cell = string | number | null;
 
 // Numbers as a PDF reader reads them, in the file's language: thousand separators, money and
 // decimals to the hundredth, prices to up to 4 decimals (tariff precision), counts whole. Energy

@@ -1,14 +1,14 @@
 import type { ReportItem } from '../../protocol/actions/report-shapes';
 import type { ReportAnswer } from './build';
 import { itemName, word, type FileLang } from './labels';
-import { currencyLabel, kindOfUnit, type ColumnKind, type FileColumn } from './numbers';
+import { currencyLabel, kindOfUnit, type Cell, type ColumnKind, type FileColumn } from './numbers';
 import type { ReportKind } from './scope';
 
 // One table as every file format writes it: a header with units, the rows, the totals row, the
 // report's parameters and a chart series. The cells are the action's answer, unchanged; the
 // columns say how the PDF prints them (numbers.ts), XLSX and CSV keep them plain.
 
-export type Cell = string | number | null;
+export type { Cell } from './numbers';
 export interface FileTable {
   title: string;
   fileBase: string;
