@@ -58,3 +58,15 @@ export type Period = (typeof PERIODS)[number];
 export const TARIFF_STATUS = ['active', 'pending', 'history'] as const;
 export const OIL_PRICE_STATUS = ['pending', 'active', 'expired'] as const;
 export const STRATEGY_KINDS = ['peakShaving', 'island'] as const;
+
+// ───────────────────────────── audit ─────────────────────────────
+
+/** Kinds whose ids the audit log resolves to names. */
+export const AUDIT_NAMED_KINDS = ['account', 'org', 'role', 'station', 'tariff', 'tariffTemplate', 'strategy'] as const;
+export type AuditNamedKind = (typeof AUDIT_NAMED_KINDS)[number];
+
+/** Detail fields that hold ids (or lists of ids) of a named kind. */
+export const AUDIT_REF_FIELDS = {
+  accountId: 'account', assigneeId: 'account', previous: 'account', orgId: 'org', roleId: 'role',
+  stationId: 'station', stationIds: 'station', scopeStationIds: 'station', strategyId: 'strategy', tariffId: 'tariff', templateId: 'tariffTemplate',
+} as const satisfies Record<string, AuditNamedKind>;
