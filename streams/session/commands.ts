@@ -77,8 +77,8 @@ export async function loadOrgs(api: Api, store: Store): Promise<void> {
 export async function loadStationInfo(api: Api, store: Store, stationId: number): Promise<void> {
   try {
     const r = await api.call('queryStationInfoById', { stationId }, { quiet: true });
-    store.dispatch({ type: 'station/infoLoaded', stationId, name: r.stationName });
+    store.dispatch({ type: 'station/infoLoaded', stationId, name: r.stationName, providerName: r.serviceProviderName, customerName: r.customerName });
   } catch {
-    store.dispatch({ type: 'station/infoLoaded', stationId, name: '' });
+    store.dispatch({ type: 'station/infoLoaded', stationId, name: '', providerName: '', customerName: '' });
   }
 }
