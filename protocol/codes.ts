@@ -58,6 +58,16 @@ export type Period = (typeof PERIODS)[number];
 export const TARIFF_STATUS = ['active', 'pending', 'history'] as const;
 export const OIL_PRICE_STATUS = ['pending', 'active', 'expired'] as const;
 export const STRATEGY_KINDS = ['peakShaving', 'island'] as const;
+/**
+ * Why a gateway command (strategy issue, mode switch) failed, as recorded in its `reason`: the
+ * gateway's refusals (controllerBusy, invalidParameters, failed: refused without a reason) and the
+ * platform's (ackTimeout: no answer in time; notDelivered: not published; serverShutdown). A
+ * gateway may send a code of its own; the console shows an unknown code as itself.
+ */
+export const GATEWAY_REASONS = ['controllerBusy', 'invalidParameters', 'failed', 'ackTimeout', 'notDelivered', 'serverShutdown'] as const;
+export type GatewayReason = (typeof GATEWAY_REASONS)[number];
+/** The reasons that mean no answer came (the others: the gateway answered no). */
+export const UNANSWERED_REASONS = ['ackTimeout', 'notDelivered', 'serverShutdown'] as const satisfies readonly GatewayReason[];
 
 // ───────────────────────────── audit ─────────────────────────────
 
