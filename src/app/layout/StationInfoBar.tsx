@@ -14,6 +14,12 @@ export function StationInfoBar() {
     { key: 'customer', label: t('station:customer'), value: station.customerName || '-' },
   ];
   const span = stationColumns(items.length);
+  if (station.outOfScope)
+    return (
+      <section aria-label={t('station:bar')} data-testid="station-bar" className="border-b border-slate-200 bg-amber-50 px-4 py-2 text-sm text-amber-800 dark:border-slate-800 dark:bg-amber-950 dark:text-amber-200">
+        <p role="alert" data-testid="station-out-of-scope">{t('station:outOfScope')}</p>
+      </section>
+    );
   return (
     <section aria-label={t('station:bar')} data-testid="station-bar" className="grid grid-cols-24 gap-2 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
       {items.map((i) => (
