@@ -19,7 +19,8 @@ const CELL = 'border-b border-slate-100 px-2 py-1 dark:border-slate-800';
 const BILL_FORMATS = ['pdf', 'xlsx'] as const;
 
 export default function BillPage() {
-  const t = useT('reports');
+  // tariffs: the period names of the bill lines (one name per period, the tariff screens')
+  const t = useT('reports', 'tariffs');
   const { api } = useRuntime();
   const [, navigate] = useLocation();
   const search = useSearch();
