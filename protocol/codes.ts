@@ -58,3 +58,25 @@ export type Period = (typeof PERIODS)[number];
 export const TARIFF_STATUS = ['active', 'pending', 'history'] as const;
 export const OIL_PRICE_STATUS = ['pending', 'active', 'expired'] as const;
 export const STRATEGY_KINDS = ['peakShaving', 'island'] as const;
+/**
+ * Why a gateway command (strategy issue, mode switch) failed, as recorded in its `reason`: the
+ * gateway's refusals (controllerBusy, invalidParameters, failed: refused without a reason) and the
+ * platform's (ackTimeout: no answer in time; notDelivered: not published; serverShutdown). A
+ * gateway may send a code of its own; the console shows an unknown code as itself.
+ */
+export const GATEWAY_REASONS = ['controllerBusy', 'invalidParameters', 'failed', 'ackTimeout', 'notDelivered', 'serverShutdown'] as const;
+export type GatewayReason = (typeof GATEWAY_REASONS)[number];
+/** The reasons that mean no answer came (the others: the gateway answered no). */
+export const UNANSWERED_REASONS = ['ackTimeout', 'notDelivered', 'serverShutdown'] as const satisfies readonly GatewayReason[];
+
+// ───────────────────────────── audit ─────────────────────────────
+
+/** Kinds whose ids the audit log resolves to names. */
+export const AUDIT_NAMED_KINDS = ['account', 'org', 'role', 'station', 'tariff', 'tariffTemplate', 'strategy'] as const;
+export type AuditNamedKind = (typeof AUDIT_NAMED_KINDS)[number];
+
+/** Detail fields that hold ids (or lists of ids) of a named kind. */
+export const AUDIT_REF_FIELDS = {
+  accountId: 'account', assigneeId: 'account', previous: 'account', orgId: 'org', roleId: 'role',
+  stationId: 'station', stationIds: 'station', scopeStationIds: 'station', strategyId: 'strategy', tariffId: 'tariff', templateId: 'tariffTemplate',
+} as const satisfies Record<string, AuditNamedKind>;

@@ -33,6 +33,7 @@ export const actionEndpoints = {
   queryAccountList: 'asset',
   queryAccountSessions: 'asset',
   queryAlarmAnalysis: 'alarm',
+  queryAlarmAssignees: 'alarm',
   queryAlarmById: 'alarm',
   queryAlarmTimeline: 'alarm',
   queryAlarmsSince: 'alarm',

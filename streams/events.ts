@@ -16,7 +16,7 @@ export type StoreEvent =
   | { type: 'session/orgsLoaded'; orgs: Org[] }
   | { type: 'session/orgSelected'; org: Org }
   | { type: 'ui/sidebarToggled'; open: boolean }
-  | { type: 'station/infoLoaded'; stationId: number; name: string }
+  | { type: 'station/infoLoaded'; stationId: number; name: string; providerName: string; customerName: string; outOfScope?: boolean }
   | { type: 'station/left' }
   // messages and loading
   | { type: 'message/shown'; messageType: MessageType; text: MessageText; at: number }

@@ -169,7 +169,7 @@ export const reduce = (state: State, e: StoreEvent): State => {
         d.session.sidebarOpen = e.open;
         return;
       case 'station/infoLoaded':
-        d.station = { show: true, name: e.name, stationId: e.stationId };
+        d.station = { show: true, name: e.name, stationId: e.stationId, providerName: e.providerName, customerName: e.customerName, outOfScope: e.outOfScope ?? false };
         return;
       case 'station/left':
         d.station = initialState().station;

@@ -18,7 +18,8 @@ export interface SessionState {
 
 export interface State extends DataState {
   session: SessionState;
-  station: { show: boolean; name: string; stationId: number | null };
+  /** outOfScope: the server answered notFound for the station (not one this account may see) */
+  station: { show: boolean; name: string; stationId: number | null; providerName: string; customerName: string; outOfScope: boolean };
   message: { show: boolean; type: MessageType; text: MessageText; seq: number; at: number };
   loading: number;
   alarms: {
@@ -70,7 +71,7 @@ export const initialState = (over: Partial<SessionState> = {}): State => ({
     orgs: { ids: [], byId: {} },
     ...over,
   },
-  station: { show: false, name: '', stationId: null },
+  station: { show: false, name: '', stationId: null, providerName: '', customerName: '', outOfScope: false },
   message: { show: false, type: 'success', text: { key: '' }, seq: 0, at: 0 },
   loading: 0,
   alarms: { badge: 0, badgeOrgId: null, receivedTotal: 0, lastId: 0, byId: {}, ids: [] },

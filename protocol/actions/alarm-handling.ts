@@ -121,6 +121,10 @@ export const alarmHandlingActions = {
     /** null or absent: unassign (the signed form drops null fields, so absent is how null arrives) */
     request: z.object({ alarmId: id, assigneeId: id.nullable().optional() }), response: handledAlarm,
   }),
+  queryAlarmAssignees: alarms.read('alarm.assign', {
+    summary: 'The accounts one alarm can be assigned to, by name: the enabled accounts of the caller\'s organisations that can see its station (the rule assignAlarm checks).',
+    request: z.object({ alarmId: id }), response: z.object({ dataList: z.array(z.object({ userId: z.number().int(), name: z.string() })) }),
+  }),
   commentAlarm: alarms.write(['alarm.ack', 'alarm.assign'], {
     summary: 'Add a comment to an alarm\'s timeline. Pushes change "commented".',
     request: z.object({ alarmId: id, text: nonEmpty(1000) }), response: timelineEntry,

@@ -23,7 +23,13 @@ export const auditEntry = z.object({
   outcome: z.string(),
   /** what changed; never a password or secret */
   detail: z.record(z.string(), z.unknown()),
+  /**
+   * Names of what the entry refers to, by `<kind>:<id>` (the target and the detail's id fields,
+   * AUDIT_REF_FIELDS): the reader sees "alice", not "account 7". Absent once the thing is deleted.
+   */
+  names: z.record(z.string(), z.string()),
 });
+
 
 export const auditFilter = {
   /** at, inclusive */

@@ -1,29 +1,14 @@
 import { authed, type Handlers } from '../api/context';
 import { audit } from '../api/audit';
 import { fail, invalid } from '../api/errors';
-import type { Registry } from '../registry';
-import type { Queryable } from '../db/db';
+import { assigneeFor, assigneesOf } from '../alarms/assignees';
+import { orgsInScope } from './org-admin';
 import { addEvent, handledOf, nameOf, pushChange, requireVisibleAlarm } from '../alarms/handling';
 import { alarmTimeline } from '../alarms/timeline';
 
 // Acknowledge, assign and comment (docs/alarms.md, "Alarm handling"). Each write changes the
 // alarm, appends its timeline row and its audit row in one transaction, then pushes the alarm's
 // new state on its topics (silent) so every console of the organisation agrees.
-
-/** An enabled account that can see the station (its provider, its customer, its station list). */
-const assigneeFor = async (db: Queryable, registry: Registry, accountId: number, stationId: number): Promise<string | null> => {
-  const [a] = await db.query<{ orgId: number; status: number; dataScope: string; stations: number[]; name: string }>(
-    `SELECT org_id AS "orgId", status, data_scope AS "dataScope", scope_station_ids AS stations,
-            coalesce(nullif(contact, ''), account) AS name FROM accounts WHERE id = $1`,
-    [accountId],
-  );
-  const st = registry.stations.get(stationId);
-  const org = a && registry.orgs.get(a.orgId);
-  if (!a || !st || !org || a.status !== 1) return null;
-  if (a.dataScope === 'stations' && !a.stations.includes(stationId)) return null;
-  const sees = org.orgType === 1 || (org.orgType === 2 ? org.id === st.providerId : org.id === st.customerId);
-  return sees ? a.name : null;
-};
 
 export const alarmHandlingHandlers: Handlers = {
   ackAlarm: async ({ alarmId, note }, ctx) => {
@@ -79,6 +64,13 @@ export const alarmHandlingHandlers: Handlers = {
       await audit(tx, ctx, me.accountId, 'assignAlarm', target, { outcome: event, assigneeId, previous: alarm.assigneeId });
     });
     return handledOf(await pushChange(ctx, alarmId, event));
+  },
+
+  queryAlarmAssignees: async ({ alarmId }, ctx) => {
+    const { scope, me } = authed(ctx);
+    const { db, registry } = ctx.services;
+    const alarm = await requireVisibleAlarm(db, scope, alarmId);
+    return { dataList: await assigneesOf(db, registry, alarm.stationId, orgsInScope(registry, me)) };
   },
 
   commentAlarm: async ({ alarmId, text }, ctx) => {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { auditEntry } from '../../protocol/actions/audit';
 import type { Queryable } from '../db/db';
 import { authed, type Ctx, type Handlers } from '../api/context';
+import { auditNames, namesOf } from './audit-names';
 import { likeOf, loadAccount, orgsInScope, requireOrg, subtree } from './org-admin';
 
 // The audit trail (docs/accounts.md). Every write lands in audit_log beside its change; sign-in
@@ -31,7 +32,10 @@ const AUDIT_SQL = `
          l.action, l.target, l.outcome, l.detail
   FROM audit_log l LEFT JOIN accounts a ON a.id = l.account_id LEFT JOIN orgs o ON o.id = coalesce(l.org_id, a.org_id)`;
 
-const toEntry = (r: AuditRow): Entry => ({ ...r, auditId: Number(r.auditId), at: r.at.toISOString() });
+const toEntries = async (q: Queryable, rows: AuditRow[]): Promise<Entry[]> => {
+  const names = await auditNames(q, rows);
+  return rows.map((r) => ({ ...r, auditId: Number(r.auditId), at: r.at.toISOString(), names: namesOf(names, r.target, r.detail) }));
+};
 
 /** Records a sign-in attempt; `accountId` null when the name matched no account. */
 export const auditSignIn = async (q: Queryable, ctx: Ctx, accountId: number | null, outcome: 'ok' | 'failed', detail: Record<string, unknown>): Promise<void> => {
@@ -83,7 +87,7 @@ export const auditHandlers: Handlers = {
     const offset = (q.page - 1) * q.length;
     if (offset >= totalCount) return { totalCount, dataList: [] };
     const rows = await db.query<AuditRow>(`${AUDIT_SQL} ${w.sql} ORDER BY l.at DESC, l.id DESC LIMIT ${w.p(q.length)} OFFSET ${w.p(offset)}`, w.vals);
-    return { totalCount, dataList: rows.map(toEntry) };
+    return { totalCount, dataList: await toEntries(db, rows) };
   },
 
   queryAccountAudit: async ({ userId, length }, ctx) => {
@@ -96,6 +100,6 @@ export const auditHandlers: Handlers = {
        ORDER BY l.at DESC, l.id DESC LIMIT $3`,
       [t.userId, `account:${t.userId}`, length],
     );
-    return { dataList: rows.map(toEntry) };
+    return { dataList: await toEntries(ctx.services.db, rows) };
   },
 };

@@ -62,7 +62,9 @@ export const scopeWithStation = (ctx: Ctx, stationId: number): Scope => {
 
 /** The provider a request works on: the given one if in scope, else all in scope. */
 export const providersFor = (scope: Scope, orgId?: number): number[] => {
-  if (orgId === undefined) return scope.providerIds();
+  // one's own org is always in scope: a customer's (or a provider's without stations) reads answer
+  // what it holds, possibly nothing, never notFound
+  if (orgId === undefined || scope.isOwnOrg(orgId)) return scope.providerIds();
   if (!scope.hasProvider(orgId)) throw new ActionError('notFound');
   return [orgId];
 };

@@ -35,6 +35,11 @@ export class Scope {
     return pid === null ? [] : [pid];
   }
 
+  /** The principal's own organisation: what its console's shell reads for (a customer's is not a provider). */
+  isOwnOrg(orgId: number): boolean {
+    return this.p.orgId === orgId;
+  }
+
   hasProvider(providerId: number): boolean {
     return this.isRoot ? this.reg.orgs.get(providerId)?.orgType === 2 : this.reg.providerOf(this.p.orgId) === providerId;
   }

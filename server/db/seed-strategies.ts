@@ -1,3 +1,4 @@
+import type { GatewayReason } from '../../protocol/codes';
 import type { Period } from './seed-data';
 import type { SeedPlan, StrategyRow, TariffSeason } from './seed-rows';
 import { DAY, iso, minutes, monthStart, r10, ymd } from './seed-format';
@@ -32,7 +33,7 @@ export function addStrategies(plan: SeedPlan, c: StationCtx, z: StationSizing, s
       plan.distributions.push({
         id: plan.distributions.length + 1, strategy_id: s.id, station_id: sid,
         snapshot: { kind, name: s.name, startDate: s.start_date, endDate: s.end_date, params },
-        status: s.issue_status, reason: s.issue_status === 2 ? 'Gateway did not acknowledge within 30 s' : null,
+        status: s.issue_status, reason: s.issue_status === 2 ? ('ackTimeout' satisfies GatewayReason) : null,
         operator_id: c.creator, issued_at: iso(issued), acked_at: s.issue_status === 1 ? iso(issued + rng.int(800, 4000)) : null,
       });
     }

@@ -1,3 +1,4 @@
+import type { GatewayReason } from '../../protocol/codes';
 import { Duplex } from 'node:stream';
 import { MqttClient, connect, type IClientOptions } from 'mqtt';
 import { gatewayCommand, gatewayUsername, gwTopic, type GatewayAck, type GatewayCommand, type TelemetryFrame } from '../../protocol/fleet';
@@ -137,7 +138,7 @@ export class SimGateway {
     if (this.online === false) return; // offline window: nothing answers
     const n = this.commands++;
     let ok = rand(this.model.cfg.seed, n, 97) >= this.opts.failureRate;
-    let reason = cmd.type === 'strategy' ? 'Gateway rejected the strategy: controller busy' : 'Gateway rejected the mode switch: controller busy';
+    let reason: GatewayReason = 'controllerBusy';
     if (ok) {
       const err = this.apply(cmd);
       if (err) [ok, reason] = [false, err];
@@ -150,8 +151,8 @@ export class SimGateway {
     }, this.opts.ackDelayMs);
   }
 
-  /** Applies a command; answers why it cannot be applied, or null. */
-  private apply(cmd: GatewayCommand): string | null {
+  /** Applies a command; answers why it cannot be applied (a reason code), or null. */
+  private apply(cmd: GatewayCommand): GatewayReason | null {
     if (cmd.type === 'mode') {
       this.model.setModes(cmd.mode === 'peakShaving' ? { peakShaving: cmd.enabled } : { island: cmd.enabled });
       return null;
@@ -160,11 +161,11 @@ export class SimGateway {
     const dates = { startDate: cmd.startDate, endDate: cmd.endDate };
     if (cmd.kind === 'peakShaving') {
       const p = peakShavingParams.safeParse(cmd.params);
-      if (!p.success) return 'Gateway rejected the strategy: invalid parameters';
+      if (!p.success) return 'invalidParameters';
       this.model.setStrategy('peakShaving', { ...dates, params: p.data as PeakShavingParams });
     } else {
       const p = islandParams.safeParse(cmd.params);
-      if (!p.success) return 'Gateway rejected the strategy: invalid parameters';
+      if (!p.success) return 'invalidParameters';
       this.model.setStrategy('island', { ...dates, params: p.data as IslandParams });
     }
     return null;

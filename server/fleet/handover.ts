@@ -1,3 +1,4 @@
+import type { GatewayReason } from '../../protocol/codes';
 import type { OwnershipListener, Ownership } from '../cluster/ownership';
 import { partitionOf } from '../cluster/ownership';
 import type { Db } from '../db/db';
@@ -101,11 +102,10 @@ export class Handover implements OwnershipListener {
   /** Fails the owned stations' commands nobody answered in time; answers how many. */
   async failOverdue(ids: readonly number[] = this.owned()): Promise<number> {
     const now = this.s.clock();
-    const secs = Math.round(this.s.commandTimeoutMs / 1000);
     const refs = await overdueCommands(this.s.db, ids, new Date(now - this.s.commandTimeoutMs - OVERDUE_GRACE_MS));
     let n = 0;
     for (const ref of refs) {
-      const sid = await closeCommand(this.s.db, ref, { ok: false, reason: `Gateway did not acknowledge within ${secs} s`, at: new Date(now) });
+      const sid = await closeCommand(this.s.db, ref, { ok: false, reason: 'ackTimeout' satisfies GatewayReason, at: new Date(now) });
       if (sid !== null) {
         this.s.changed(sid);
         n++;

@@ -1,3 +1,4 @@
+import type { GatewayReason } from '../../protocol/codes';
 import { randomBytes } from 'node:crypto';
 import { gatewayAck, gatewayStatus, gwTopic, parseGwTopic, type GatewayCommand } from '../../protocol/fleet';
 import type { PushBroker } from '../broker/types';
@@ -163,7 +164,7 @@ export class FleetRuntime {
       const a = gatewayAck.safeParse(raw);
       if (!a.success) return this.store.reject('ackSchema', t.stationId, issueOf(a.error));
       const p = this.pending.get(a.data.cmdId);
-      const r = { ok: a.data.ok, reason: a.data.ok ? null : (a.data.reason ?? 'Gateway reported a failure'), at: new Date(this.s.clock()) };
+      const r = { ok: a.data.ok, reason: a.data.ok ? null : (a.data.reason ?? ('failed' satisfies GatewayReason)), at: new Date(this.s.clock()) };
       if (p && p.stationId === t.stationId) p.finish(r);
       else if (!p) this.handover.onAck(t.stationId, a.data.cmdId, r);
     }
@@ -184,15 +185,15 @@ export class FleetRuntime {
         this.pending.delete(cmdId);
         onDone(r).catch((e: unknown) => this.log.warn({ err: String(e), cmdId }, 'recording a command result failed')).finally(resolve);
       };
-      const secs = Math.round(this.s.config.commandTimeoutMs / 1000);
-      const timer = setTimeout(() => finish({ ok: false, reason: `Gateway did not acknowledge within ${secs} s`, at: new Date(this.s.clock()) }), this.s.config.commandTimeoutMs);
+      const timer = setTimeout(() => finish({ ok: false, reason: 'ackTimeout' satisfies GatewayReason, at: new Date(this.s.clock()) }), this.s.config.commandTimeoutMs);
       timer.unref();
       this.pending.set(cmdId, { stationId, finish });
     });
     this.settling.add(p);
     void p.finally(() => this.settling.delete(p));
     this.s.broker.publish(gwTopic(stationId, 'cmd'), JSON.stringify({ ...cmd, cmdId })).catch((e: unknown) => {
-      this.pending.get(cmdId)?.finish({ ok: false, reason: `Command not delivered: ${String(e)}`, at: new Date(this.s.clock()) });
+      this.log.warn({ err: String(e), cmdId }, 'command not delivered');
+      this.pending.get(cmdId)?.finish({ ok: false, reason: 'notDelivered' satisfies GatewayReason, at: new Date(this.s.clock()) });
     });
     return cmdId;
   }
@@ -276,7 +277,7 @@ export class FleetRuntime {
     this.closed = true;
     for (const t of this.timers) clearInterval(t);
     await this.stopSimulator();
-    for (const p of [...this.pending.values()]) p.finish({ ok: false, reason: 'Server shutting down', at: new Date(this.s.clock()) });
+    for (const p of [...this.pending.values()]) p.finish({ ok: false, reason: 'serverShutdown' satisfies GatewayReason, at: new Date(this.s.clock()) });
     await this.settled();
     await this.rules.close();
     await this.store.flush(this.s.db, { all: true }).catch(() => undefined);

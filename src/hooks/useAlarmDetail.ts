@@ -1,6 +1,6 @@
 // The alarm detail's data and commands, shared by the alarm center and a station's alarm log:
 // the timeline (re-read when a push about the alarm arrives or after a write here), the
-// accounts it can be assigned to, and acknowledge / assign / comment.
+// accounts it can be assigned to (the server's list for the alarm), and acknowledge / assign / comment.
 import { useObservable, useObservableState } from 'observable-hooks';
 import { filter, map, merge, switchMap } from 'rxjs';
 import { ackAlarm$, assignAlarm$, commentAlarm$ } from '../../streams/alarms/handling';
@@ -10,7 +10,7 @@ import { selectPermissions } from '../../streams/selectors';
 import { useCommand, useReload } from './useCommand';
 import { useRuntime, useStoreValue } from './runtime';
 
-export function useAlarmDetail(alarmId: number | null, orgId: number | null, onChanged: () => void) {
+export function useAlarmDetail(alarmId: number | null, onChanged: () => void) {
   const { api, store } = useRuntime();
   const perms = useStoreValue(selectPermissions);
   const me = useStoreValue((s) => s.session.profile);
@@ -29,9 +29,9 @@ export function useAlarmDetail(alarmId: number | null, orgId: number | null, onC
     [alarmId],
   );
   const timeline = useObservableState(useObservable(() => timeline$(api, id$, pushed$)), { rows: null, failed: false });
-  const canAssignOthers = perms.has('alarm.assign') && perms.has('system.account');
-  const org$ = useObservable((in$) => in$.pipe(map(([o, open, others]) => (open && others ? o : null))), [orgId, alarmId !== null, canAssignOthers]);
-  const people = useObservableState(useObservable(() => assignees$(api, org$)), []);
+  const canAssign = perms.has('alarm.assign');
+  const assignable$ = useObservable((in$) => in$.pipe(map(([id, can]) => (can ? id : null))), [alarmId, canAssign]);
+  const people = useObservableState(useObservable(() => assignees$(api, assignable$)), []);
   return {
     timeline,
     people,

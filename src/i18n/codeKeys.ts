@@ -2,7 +2,7 @@
 // of their labels. Each map is checked against the catalogue by the compiler (`satisfies`), so a
 // code without a label, or a label key that does not exist, fails the build.
 import type { AlarmEvent } from '../../protocol/actions/alarm-handling';
-import type { AlarmType, DeviceType } from '../../protocol/codes';
+import type { AlarmType, DeviceType, GatewayReason, Period } from '../../protocol/codes';
 import type { ErrorCodeName } from '../../protocol/errors';
 import type { AlarmCategory, Language } from '../../streams/types';
 import { t, type TKey } from './i18n';
@@ -56,3 +56,18 @@ export const ERROR_KEY = {
   validationFailed: 'errors.validationFailed', conflict: 'errors.conflict',
   rateLimited: 'errors.rateLimited', internal: 'errors.internal',
 } as const satisfies Record<ErrorCodeName, TKey>;
+
+/** Tariff periods (sharp, peak, flat, valley): one name each wherever a period shows. */
+export const PERIOD_KEY = { sharp: 'tariffs:period.sharp', peak: 'tariffs:period.peak', flat: 'tariffs:period.flat', valley: 'tariffs:period.valley' } as const satisfies Record<Period, TKey>;
+
+/** Why a gateway command failed (protocol/codes.ts GATEWAY_REASONS). */
+export const GATEWAY_REASON_KEY = {
+  controllerBusy: 'modes:gatewayReason.controllerBusy', invalidParameters: 'modes:gatewayReason.invalidParameters', failed: 'modes:gatewayReason.failed',
+  ackTimeout: 'modes:gatewayReason.ackTimeout', notDelivered: 'modes:gatewayReason.notDelivered', serverShutdown: 'modes:gatewayReason.serverShutdown',
+} as const satisfies Record<GatewayReason, TKey>;
+
+/** A gateway reason in the reader's language; a code this console does not know, with its code. */
+export function gatewayReasonText(code: string): string {
+  const key = keyOf(GATEWAY_REASON_KEY, code);
+  return key === undefined ? t('modes:gatewayReason.unknown', { code }) : t(key);
+}

@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { fmtDate24 } from './timeAxis';
 import { AXIS_FONT, AXIS_GAP, AXIS_TICKS, fitToLabels, groupedNumber } from './axisLabels';
 
 export interface TrendSeries {
@@ -36,6 +37,8 @@ export function LiveTrend({ data, series, height = 140, unit = '', stale = false
         height,
         legend: { show: true, live: false },
         cursor: { drag: { x: false, y: false } },
+        // 24-hour clock in both languages (uPlot's default reads 1am … 2pm)
+        fmtDate: fmtDate24,
         scales: { x: { time: true } },
         axes: [
           { stroke: '#64748b', grid: { stroke: '#e2e8f033' }, size: 28, ...(timeLabel ? { label: timeLabel, labelSize: 16, labelFont: AXIS_FONT } : {}) },

@@ -1,7 +1,6 @@
-// Accounts an alarm can be assigned to: the enabled accounts of the alarm's provider. The
-// account list needs `system.account`; without it the screen offers "assign to me" only (the
-// server checks the assignee either way).
-import { from, map, of, switchMap, type Observable } from 'rxjs';
+// Accounts an alarm can be assigned to: the server's own list for the alarm (queryAlarmAssignees,
+// the rule assignAlarm checks), so the screen never offers someone the server then refuses.
+import { from, of, switchMap, type Observable } from 'rxjs';
 import type { Api } from '../api/client';
 
 export interface Assignee {
@@ -9,13 +8,9 @@ export interface Assignee {
   name: string;
 }
 
-export const assignees$ = (api: Api, orgId$: Observable<number | null>): Observable<Assignee[]> =>
-  orgId$.pipe(
-    switchMap((orgId) =>
-      orgId === null
-        ? of([])
-        : from(api.call('queryAccountList', { orgId, status: 1, page: 1, length: 1000 }, { quiet: true }).then((r) => r.dataList, () => [])).pipe(
-            map((rows) => rows.map((r) => ({ userId: r.userId, name: r.contact || r.account }))),
-          ),
+export const assignees$ = (api: Api, alarmId$: Observable<number | null>): Observable<Assignee[]> =>
+  alarmId$.pipe(
+    switchMap((alarmId) =>
+      alarmId === null ? of([]) : from(api.call('queryAlarmAssignees', { alarmId }, { quiet: true }).then((r) => r.dataList, (): Assignee[] => [])),
     ),
   );

@@ -1,6 +1,6 @@
 // User commands of the session: sign-in, sign-out, org list and switch, station info.
 import { md5 } from '../../protocol/md5';
-import type { Api, Navigator } from '../api/client';
+import { ApiFailure, type Api, type Navigator } from '../api/client';
 import type { Store } from '../store';
 import { thisDevice } from './device';
 import type { Org, Profile } from '../types';
@@ -77,8 +77,10 @@ export async function loadOrgs(api: Api, store: Store): Promise<void> {
 export async function loadStationInfo(api: Api, store: Store, stationId: number): Promise<void> {
   try {
     const r = await api.call('queryStationInfoById', { stationId }, { quiet: true });
-    store.dispatch({ type: 'station/infoLoaded', stationId, name: r.stationName });
-  } catch {
-    store.dispatch({ type: 'station/infoLoaded', stationId, name: '' });
+    store.dispatch({ type: 'station/infoLoaded', stationId, name: r.stationName, providerName: r.serviceProviderName, customerName: r.customerName });
+  } catch (e) {
+    // notFound: a station outside the account's scope (or none at all); the bar says so
+    const outOfScope = e instanceof ApiFailure && e.codeName === 'notFound';
+    store.dispatch({ type: 'station/infoLoaded', stationId, name: '', providerName: '', customerName: '', outOfScope });
   }
 }

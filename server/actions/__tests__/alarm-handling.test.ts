@@ -88,6 +88,29 @@ describe.each(backends())('alarm acknowledgement, assignment, comments (%s)', (b
     it('rejects a bad payload', async () => expectInvalid(await f.s.call('assignAlarm', { alarmId: alarmA, assigneeId: -1 }, f.adminA), 'assigneeId'));
   });
 
+  describe('queryAlarmAssignees', () => {
+    it('offers exactly the accounts assignAlarm accepts: not another provider\'s, not one whose station list lacks the station, not a disabled one', async () => {
+      const other = await f.account(f.B, ['alarm.alarmList']);
+      const elsewhere = await f.account(f.A, ['alarm.alarmList']);
+      await f.s.services.db.query("UPDATE accounts SET data_scope = 'stations', scope_station_ids = '{}' WHERE id = $1", [elsewhere.userId]);
+      const disabled = await f.account(f.A, ['alarm.alarmList']);
+      await f.s.services.db.query('UPDATE accounts SET status = 0 WHERE id = $1', [disabled.userId]);
+      const r = await f.s.call('queryAlarmAssignees', { alarmId: alarmA }, f.adminA);
+      expect(r.code).toBe(0);
+      const offered = r.data.dataList.map((p) => p.userId);
+      expect(offered).toContain(acker.userId);
+      for (const refused of [other, elsewhere, disabled]) {
+        expect(offered).not.toContain(refused.userId);
+        expectInvalid(await f.s.call('assignAlarm', { alarmId: alarmA, assigneeId: refused.userId }, f.adminA), 'assigneeId');
+      }
+      expect(r.data.dataList.find((p) => p.userId === acker.userId)?.name).toBeTruthy();
+    });
+    it('is denied without alarm.assign and answers notFound for another provider\'s alarm', async () => {
+      expectForbidden(await f.s.call('queryAlarmAssignees', { alarmId: alarmA }, acker.token));
+      expectNotFound(await f.s.call('queryAlarmAssignees', { alarmId: alarmA }, f.adminB));
+    });
+  });
+
   describe('commentAlarm and queryAlarmTimeline', () => {
     it('a comment joins the timeline after the raise, acknowledgement and assignment', async () => {
       await f.s.call('ackAlarm', { alarmId: alarmA, note: 'seen' }, acker.token);

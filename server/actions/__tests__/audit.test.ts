@@ -40,6 +40,16 @@ describe.each(backends())('audit log (%s)', (backend) => {
       ]));
       expect(JSON.stringify(r.data)).not.toContain(md5('Fresh@2026'));
     });
+    it('names what each entry refers to (its target and the ids in its detail) so no reader sees a bare id', async () => {
+      const r = await w.s.call('queryAuditLog', { target: `account:${w.created}` }, w.adminA);
+      const e = r.data.dataList[0]!;
+      const orgName = w.s.services.registry.orgs.get(w.A)!.name;
+      const roleName = (await w.s.services.db.query<{ name: string }>('SELECT name FROM roles WHERE id = $1', [w.operatorRole]))[0]!.name;
+      const account = (await w.s.services.db.query<{ account: string }>('SELECT account FROM accounts WHERE id = $1', [w.created]))[0]!.account;
+      expect(e.names).toEqual({ [`account:${w.created}`]: account, [`org:${w.A}`]: orgName, [`role:${w.operatorRole}`]: roleName });
+      const role = await w.s.call('queryAuditLog', { target: `role:${w.bRole}` }, w.adminB);
+      expect(Object.keys(role.data.dataList[0]!.names)).toEqual(expect.arrayContaining([`role:${w.bRole}`, `org:${w.B}`]));
+    });
     it('filters by action, target, account, outcome and time, and pages', async () => {
       const byAction = await w.s.call('queryAuditLog', { actions: ['createAccount'] }, w.adminA);
       expect(byAction.data.dataList.length).toBeGreaterThan(0);

@@ -126,7 +126,7 @@ describe.each(backends())('operation modes with the fleet (%s)', (backend) => {
     gw.opts.ackDelayMs = ackDelayMs;
     const failed = await s.call('queryDistributionRecordById', { distributionId: first.data.distributionId }, a);
     expect(failed.data.status).toBe(2);
-    expect(failed.data.reason).toMatch(/rejected/);
+    expect(failed.data.reason).toBe('controllerBusy');
     expect(failed.data.followedAt).toBeNull();
     expect((await audits('issueStrategyResult')).at(-1)).toMatchObject({ outcome: 'failed', detail: { reason: failed.data.reason } });
 

@@ -1,5 +1,4 @@
 // Station info bar (SPEC §2): columns = 24 / item count, rounded up.
-import { useSearch } from 'wouter';
 import { useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 
@@ -8,17 +7,23 @@ export const stationColumns = (items: number): number => Math.ceil(24 / Math.max
 export function StationInfoBar() {
   const t = useT('station');
   const station = useStoreValue((s) => s.station);
-  const q = new URLSearchParams(useSearch());
+  // names, never the ids of the URL: the station, its service provider and its customer
   const items = [
-    { label: t('station:name'), value: station.name || '-' },
-    { label: t('station:id'), value: q.get('stationId') ?? '-' },
-    { label: t('station:provider'), value: q.get('serviceProviderId') ?? '-' },
+    { key: 'station', label: t('station:name'), value: station.name || '-' },
+    { key: 'provider', label: t('station:provider'), value: station.providerName || '-' },
+    { key: 'customer', label: t('station:customer'), value: station.customerName || '-' },
   ];
   const span = stationColumns(items.length);
+  if (station.outOfScope)
+    return (
+      <section aria-label={t('station:bar')} data-testid="station-bar" className="border-b border-slate-200 bg-amber-50 px-4 py-2 text-sm text-amber-800 dark:border-slate-800 dark:bg-amber-950 dark:text-amber-200">
+        <p role="alert" data-testid="station-out-of-scope">{t('station:outOfScope')}</p>
+      </section>
+    );
   return (
     <section aria-label={t('station:bar')} data-testid="station-bar" className="grid grid-cols-24 gap-2 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
       {items.map((i) => (
-        <div key={i.label} style={{ gridColumn: `span ${span} / span ${span}` }} className="min-w-0">
+        <div key={i.key} data-testid={`station-bar-${i.key}`} style={{ gridColumn: `span ${span} / span ${span}` }} className="min-w-0">
           <div className="text-xs text-slate-500 dark:text-slate-400">{i.label}</div>
           <div className="truncate text-sm font-medium">{i.value}</div>
         </div>

@@ -25,7 +25,7 @@ export function AlarmDetailDialog({ alarm, zone, t, onClose, onChanged }: {
   onClose: () => void;
   onChanged: () => void;
 }) {
-  const d = useAlarmDetail(alarm.alarmId, alarm.serviceProviderId, onChanged);
+  const d = useAlarmDetail(alarm.alarmId, onChanged);
   const [note, setNote] = useState('');
   const [text, setText] = useState('');
   const fmt = (iso: string) => formatDateTime(iso, zone);

@@ -8,6 +8,7 @@ import { Modal } from '../../components/Modal';
 import { formatDateTime } from '../../lib/dateTime';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
+import { gatewayReasonText } from '../../i18n/codeKeys';
 import { distribution$, distributions$, type Strategy } from '../../../streams/strategies/reads';
 import { useReload } from './hooks';
 import { ISSUE_KEY, STATUS_TONE } from './texts';
@@ -31,7 +32,7 @@ function Detail({ id, zone, onClose }: { id: number; zone: string; onClose: () =
         <div className="flex flex-col gap-3 text-sm">
           <dl className="grid grid-cols-[160px_minmax(0,1fr)] gap-y-1">
             {row(t('modes:records.status'), t(ISSUE_KEY[rec.status] ?? 'modes:status.pending'), 'detail-status')}
-            {rec.reason && row(t('modes:records.reason'), rec.reason, 'detail-reason')}
+            {rec.reason && row(t('modes:records.reason'), gatewayReasonText(rec.reason), 'detail-reason')}
             {row(t('modes:records.operator'), rec.operator, 'detail-operator')}
             {row(t('modes:records.issuedAt'), when(rec.issuedAt, zone), 'detail-issued')}
             {row(t('modes:records.ackedAt'), when(rec.ackedAt, zone), 'detail-acked')}
@@ -68,7 +69,7 @@ export function Distributions({ strategy, zone, reloadSignal }: { strategy: Stra
               <td className="py-1">{when(r.issuedAt, zone)}</td>
               <td>{r.operator ?? '-'}</td>
               <td><span className={`rounded px-1.5 py-0.5 text-xs ${STATUS_TONE[r.status]}`}>{r.status === 0 ? t('modes:status.pending') : t(ISSUE_KEY[r.status]!)}</span></td>
-              <td className="max-w-64 truncate" title={r.reason ?? ''}>{r.reason ?? ''}</td>
+              <td className="max-w-64 truncate" title={r.reason ? gatewayReasonText(r.reason) : ''}>{r.reason ? gatewayReasonText(r.reason) : ''}</td>
               <td><button type="button" className="text-brand-700 hover:underline dark:text-brand-500" onClick={() => setOpen(r.distributionId)} data-testid="distribution-open">{t('modes:records.detail')}</button></td>
             </tr>
           ))}

@@ -4,7 +4,9 @@
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useState } from 'react';
 import { map } from 'rxjs';
+import { UNANSWERED_REASONS } from '../../../protocol/codes';
 import { Button } from '../../components/Button';
+import { gatewayReasonText } from '../../i18n/codeKeys';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { setControlMode$, type SetMode } from '../../../streams/strategies/commands';
@@ -19,10 +21,10 @@ const MODES: StrategyKind[] = ['peakShaving', 'island'];
 function Outcome({ rec }: { rec: SwitchRecord }) {
   const t = useT('modes');
   const op = t(OPERATION_KEY[rec.operation] ?? 'modes:control.none');
-  const timedOut = rec.status === 2 && /acknowledge|restarted/i.test(rec.reason ?? '');
+  const timedOut = rec.status === 2 && (UNANSWERED_REASONS as readonly string[]).includes(rec.reason ?? '');
   const text = rec.status === 0 ? t('modes:control.waiting')
     : rec.status === 1 ? t('modes:control.acknowledged')
-      : t(timedOut ? 'modes:control.timedOut' : 'modes:control.refused', { reason: rec.reason ?? '' });
+      : t(timedOut ? 'modes:control.timedOut' : 'modes:control.refused', { reason: rec.reason ? gatewayReasonText(rec.reason) : '' });
   const tone = rec.status === 0 ? 'text-slate-600' : rec.status === 1 ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-600';
   return (
     <p className="text-sm" data-testid="switch-outcome" data-status={rec.status}>

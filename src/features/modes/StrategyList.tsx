@@ -7,6 +7,7 @@ import { map } from 'rxjs';
 import { Button } from '../../components/Button';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
+import { gatewayReasonText } from '../../i18n/codeKeys';
 import { deleteStrategy$, issueStrategy$, saveStrategy$ } from '../../../streams/strategies/commands';
 import { distributions$, strategies$, type Strategy, type StrategyKind } from '../../../streams/strategies/reads';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -81,7 +82,7 @@ export function StrategyList({ kind, st }: { kind: StrategyKind; st: ModesStatio
             const p = s.params as Record<string, number>;
             const last = latestOf(s.strategyId);
             const issuing = last?.status === 0;
-            const failedReason = s.issueStatus === 2 && last?.status === 2 ? last.reason : null;
+            const failedReason = s.issueStatus === 2 && last?.status === 2 && last.reason ? gatewayReasonText(last.reason) : null;
             return (
               <tr key={s.strategyId} data-testid="strategy-row" data-name={s.name} data-status={issuing ? 'pending' : s.issueStatus} className="border-t border-slate-100 align-top dark:border-slate-800">
                 <td className="py-2 font-medium">{s.name}</td>

@@ -10,6 +10,7 @@ import { Button } from '../../components/Button';
 import { formatDateTime, zoneNote } from '../../lib/dateTime';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
+import { gatewayReasonText } from '../../i18n/codeKeys';
 import { switchRecords$, type SwitchQuery, type SwitchRecord } from '../../../streams/strategies/reads';
 import { VirtualTable } from '../../widgets/VirtualTable';
 import { useModesStation, useReload } from './hooks';
@@ -42,7 +43,7 @@ export default function SwitchRecordPage() {
       cell: (c) => <span data-testid="switch-status" data-status={c.row.original.status} className={`rounded px-1.5 py-0.5 text-xs ${STATUS_TONE[c.row.original.status]}`}>{t(DISPATCH_KEY[c.row.original.status]!)}</span>,
     },
     { id: 'operator', header: t('modes:switch.operator'), size: 120, cell: (c) => c.row.original.operator ?? '-' },
-    { id: 'reason', header: t('modes:switch.reason'), size: 240, cell: (c) => c.row.original.reason ?? '' },
+    { id: 'reason', header: t('modes:switch.reason'), size: 240, cell: (c) => (c.row.original.reason ? gatewayReasonText(c.row.original.reason) : '') },
   ], [t, zone]);
   const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), getFilteredRowModel: getFilteredRowModel() });
   const input = 'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900';

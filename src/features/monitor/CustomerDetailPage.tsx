@@ -13,6 +13,7 @@ import { stationList$, type StationSummary } from '../../../streams/monitor/stat
 import { STATUS_KEYS, StatusIcon, stationOverviewHref } from '../../components/stationLabels';
 import type { View } from '../../../streams/slices/selectors';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
+import { regionName } from './regions';
 import { useT } from '../../hooks/useT';
 import { href } from '../../lib/paths';
 import type { TKey } from '../../i18n/i18n';
@@ -39,7 +40,7 @@ export default function CustomerDetailPage() {
   const columns = useMemo<ColumnDef<StationSummary>[]>(() => [
     { id: 'stationName', accessorKey: 'stationName', header: t('monitor:col.stationName'), size: 200, cell: (c) => <span className="font-medium text-brand-700 dark:text-brand-500">{c.row.original.stationName}</span> },
     { id: 'customerName', accessorKey: 'customerName', header: t('monitor:detail.customer'), size: 140 },
-    { id: 'region', accessorKey: 'region', header: t('monitor:col.region'), size: 110 },
+    { id: 'region', accessorKey: 'region', header: t('monitor:col.region'), size: 110, cell: (c) => regionName(c.row.original.region) },
     {
       id: 'stationStatus', accessorKey: 'stationStatus', header: t('monitor:col.status'), size: 110,
       cell: (c) => { const s = c.row.original.stationStatus; const l = t(STATUS_KEYS[s] ?? 'monitor:status.offline'); return <span className="inline-flex items-center gap-1.5"><StatusIcon status={s} label={l} />{l}</span>; },

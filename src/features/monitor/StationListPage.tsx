@@ -24,6 +24,7 @@ import { SearchBox } from '../../components/SearchBox';
 import { ENERGY_KEYS, STATUS_KEYS, StatusIcon, SYSTEM_TYPE_KEYS, stationOverviewHref } from '../../components/stationLabels';
 import type { View } from '../../../streams/slices/selectors';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
+import { regionName } from './regions';
 import { useT } from '../../hooks/useT';
 import { useInMaintenance } from '../../hooks/useInMaintenance';
 import { MaintenanceTag } from '../../components/alarms/MaintenanceTag';
@@ -62,7 +63,7 @@ export default function StationListPage() {
         cell: (c) => <span className="font-medium text-brand-700 dark:text-brand-500">{c.row.original.stationName}</span>,
       },
       text('address', 'monitor:col.address', 200),
-      text('region', 'monitor:col.region', 110),
+      { ...text('region', 'monitor:col.region', 110), cell: (c) => regionName(c.row.original.region) },
       {
         id: 'systemType', accessorKey: 'systemType', header: t('monitor:col.systemType'), size: 110,
         cell: (c) => { const k = SYSTEM_TYPE_KEYS[c.row.original.systemType]; return k ? t(k) : '-'; },

@@ -13,13 +13,14 @@ import { href } from '../../lib/paths';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { ExportDialog } from './ExportDialog';
-import { BILL_COLUMN_KEYS, BILL_DIRECTION_KEY, BILL_LINE_COLUMN_KEYS } from './keys';
+import { BILL_COLUMN_KEYS, BILL_DIRECTION_KEY, BILL_LINE_COLUMN_KEYS, billPeriodText } from './keys';
 
 const CELL = 'border-b border-slate-100 px-2 py-1 dark:border-slate-800';
 const BILL_FORMATS = ['pdf', 'xlsx'] as const;
 
 export default function BillPage() {
-  const t = useT('reports');
+  // tariffs: the period names of the bill lines (one name per period, the tariff screens')
+  const t = useT('reports', 'tariffs');
   const { api } = useRuntime();
   const [, navigate] = useLocation();
   const search = useSearch();
@@ -60,7 +61,7 @@ export default function BillPage() {
             <tbody>
               {d.lines.map((l) => (
                 <tr key={`${l.direction}-${l.period}`} data-testid="bill-line">
-                  <td className={CELL}>{l.period}</td><td className={CELL}>{t(BILL_DIRECTION_KEY[l.direction])}</td>
+                  <td className={CELL}>{billPeriodText(l.period)}</td><td className={CELL}>{t(BILL_DIRECTION_KEY[l.direction])}</td>
                   <td className={CELL}>{l.quantity.toFixed(2)} {l.unit}</td><td className={CELL}>{l.price.toFixed(4)}</td><td className={CELL}>{l.amount.toFixed(2)}</td>
                 </tr>
               ))}

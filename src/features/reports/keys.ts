@@ -5,6 +5,7 @@ import type { ReportItem } from '../../../protocol/actions/report-shapes';
 import type { BillDetail, ShareItem } from '../../../streams/reports/reads';
 import type { Delivery, Schedule } from '../../../streams/reports/schedules';
 import type { TKey } from '../../i18n/i18n';
+import { PERIOD_KEY, labelOf } from '../../i18n/codeKeys';
 import type { FormErrorCode } from './form';
 import type { ScheduleErrorCode } from './schedule-form';
 
@@ -38,3 +39,6 @@ export const DELIVERY_COLUMN_KEYS = ['reports:schedules.deliveries.periodKey', '
 export const SHARE_COLUMN_KEYS = ['reports:share.period', 'reports:share.createdBy', 'reports:share.createdAt', 'reports:share.expiresAt', 'reports:share.status'] as const satisfies readonly TKey[];
 export const BILL_COLUMN_KEYS = ['reports:bills.month', 'reports:bills.importKwh', 'reports:bills.exportKwh', 'reports:bills.gridAmount', 'reports:bills.fuelCost', 'reports:bills.amount'] as const satisfies readonly TKey[];
 export const BILL_LINE_COLUMN_KEYS = ['reports:bills.period', 'reports:bills.direction', 'reports:bills.quantity', 'reports:bills.price', 'reports:bills.amount'] as const satisfies readonly TKey[];
+
+/** A bill line's tariff period in the reader's language; the diesel line has none (a dash). */
+export const billPeriodText = (period: string): string => (period === 'diesel' ? '—' : labelOf(PERIOD_KEY, period));

@@ -21,6 +21,13 @@ export interface AccountValues {
 }
 export type AccountField = 'orgId' | 'account' | 'roleId' | 'scopeStationIds' | 'password' | 'confirm' | 'mobile' | 'email';
 
+/**
+ * The organisation a new account starts in: the creator's own (the first of the managed orgs,
+ * useManagedOrgs puts it there), never one of its customers; the creator picks another on purpose.
+ */
+export const newAccountOrg = (orgs: readonly { id: number }[], creatorOrgId: number | null): number | null =>
+  orgs.find((o) => o.id === creatorOrgId)?.id ?? orgs[0]?.id ?? null;
+
 export const emptyAccount = (orgId: number | null): AccountValues => ({
   orgId, account: '', contact: '', mobile: '', email: '', roleId: null, dataScope: 'org', stationIds: new Set(), notes: '', password: '', confirm: '',
 });

@@ -1,6 +1,6 @@
 // Both prices of one season through the day as steps (a price holds until the next slot; never
-// averaged), periods as bands behind them. The x axis is a plain 24-hour day (seconds, UTC
-// labels), since a tariff is written in wall-clock time.
+// averaged), periods as bands behind them. The x axis is a plain 24-hour day (seconds after
+// midnight, labelled 00:00…24:00), since a tariff is written in wall-clock time.
 import { useMemo } from 'react';
 import { useT } from '../../hooks/useT';
 import type { Tariff } from '../../../streams/tariffs/reads';
@@ -32,7 +32,7 @@ export function PriceChart({ season, index }: { season: Tariff['seasons'][number
   );
   return (
     <figure data-testid="price-chart" data-season={index}>
-      <TrendChart series={series} data={data} range={{ min: 0, max: DAY_S }} timeZone="UTC" height={200} bands={bands} xLabel={t('tariffs:preview.hour')} testId={`price-chart-${index}`} />
+      <TrendChart series={series} data={data} range={{ min: 0, max: DAY_S }} timeZone="UTC" dayClock height={200} bands={bands} xLabel={t('tariffs:preview.hour')} testId={`price-chart-${index}`} />
     </figure>
   );
 }

@@ -5,7 +5,7 @@ import type { TKey } from '../../i18n/i18n';
 
 export const PERIOD_COLOR = { sharp: '#dc2626', peak: '#f59e0b', flat: '#3b82f6', valley: '#10b981' } as const satisfies Record<Period, string>;
 
-export const PERIOD_KEY = { sharp: 'tariffs:period.sharp', peak: 'tariffs:period.peak', flat: 'tariffs:period.flat', valley: 'tariffs:period.valley' } as const satisfies Record<Period, TKey>;
+export { PERIOD_KEY } from '../../i18n/codeKeys';
 
 export const STATUS_KEY = { active: 'tariffs:status.active', pending: 'tariffs:status.pending', history: 'tariffs:status.history' } as const satisfies Record<string, TKey>;
 

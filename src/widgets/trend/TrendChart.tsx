@@ -40,11 +40,13 @@ export interface TrendChartProps {
   bands?: readonly TrendBand[];
   /** one of a stack of charts: left and right axis gutters are always kept (and the unit labelled) */
   stacked?: boolean;
+  /** x is seconds after midnight of no particular day: labels read 00:00…24:00 */
+  dayClock?: boolean;
 }
 
 export type { TrendBand, TrendMarker, TrendSeries };
 
-export function TrendChart({ series, data, range, timeZone, height = 260, onRange, onWidth, testId, syncKey, xLabel, markers, bands, stacked = false }: TrendChartProps) {
+export function TrendChart({ series, data, range, timeZone, height = 260, onRange, onWidth, testId, syncKey, xLabel, markers, bands, stacked = false, dayClock = false }: TrendChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const programmatic = useRef(false);
@@ -70,13 +72,13 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
   const viewKey = useRef('');
   /** the data and range the chart was just built with: the data effect of that same commit has nothing to redo */
   const builtWith = useRef<{ data: AlignedData; min: number; max: number } | null>(null);
-  const layout = JSON.stringify([series, timeZone, height, syncKey, xLabel, stacked]);
+  const layout = JSON.stringify([series, timeZone, height, syncKey, xLabel, stacked, dayClock]);
 
   useEffect(() => {
     const el = box.current;
     if (!el) return;
     const opts: uPlot.Options = {
-      ...chartOptions(Math.max(100, el.clientWidth), { series, timeZone, height, syncKey, xLabel, stacked }),
+      ...chartOptions(Math.max(100, el.clientWidth), { series, timeZone, height, syncKey, xLabel, stacked, dayClock }),
       hooks: {
         drawClear: [
           (u) => {

@@ -1,6 +1,7 @@
 import uPlot, { type Options } from 'uplot';
 import { yRange } from './yRange';
 import { zonedDate } from './zonedDate';
+import { clockOfDay, fmtDate24 } from '../timeAxis';
 
 // The uPlot options of a trend chart apart from its hooks (TrendChart.tsx): times in the site's
 // zone, one y scale per unit (the first two with an axis), steps for stepwise series.
@@ -25,9 +26,11 @@ export interface ChartLayout {
   syncKey?: string;
   xLabel?: string;
   stacked: boolean;
+  /** x is seconds after midnight of no particular day (a tariff's day): labels are 00:00…24:00 */
+  dayClock?: boolean;
 }
 
-export function chartOptions(width: number, { series, timeZone, height, syncKey, xLabel, stacked }: ChartLayout): Omit<Options, 'hooks'> {
+export function chartOptions(width: number, { series, timeZone, height, syncKey, xLabel, stacked, dayClock = false }: ChartLayout): Omit<Options, 'hooks'> {
   // one y scale per unit, in order of first use; the first two get an axis
   const units = [...new Set(series.map((s) => s.unit ?? ''))];
   const scaleOf = (s: TrendSeries) => (units.length > 1 ? `y:${s.unit ?? ''}` : 'y');
@@ -44,23 +47,13 @@ export function chartOptions(width: number, { series, timeZone, height, syncKey,
     width,
     height,
     tzDate: (ts) => zonedDate(ts * 1000, timeZone),
-    // 24-hour clock in both languages (uPlot's defaults are US 12-hour)
-    // and ISO-like dates (uPlot's defaults are US month/day/year)
-    fmtDate: (tpl) =>
-      uPlot.fmtDate(
-        tpl
-          .replace('{h}:{mm}{aa}', '{HH}:{mm}')
-          .replace('{h}{aa}', '{HH}:00')
-          .replace(/\{h\}/g, '{HH}')
-          .replace(/\{aa\}/g, '')
-          .replace('{M}/{D}/{YY}', '{YYYY}-{MM}-{DD}')
-          .replace('{M}/{D}', '{MM}-{DD}'),
-      ),
+    // 24-hour clock and ISO-like dates in both languages (uPlot's defaults are US 12-hour, month/day)
+    fmtDate: fmtDate24,
     scales: { x: { time: true }, ...Object.fromEntries((units.length > 1 ? units.map((u) => `y:${u}`) : ['y']).map((k) => [k, { range: yRange }])) },
     cursor: { drag: { x: true, y: false, setScale: true }, ...(syncKey ? { sync: { key: syncKey } } : {}) },
     legend: { show: true, live: true },
     series: [
-      { label: xLabel ?? 'Time' },
+      { label: xLabel ?? 'Time', ...(dayClock ? { value: (_u: uPlot, v: number | null) => (v === null ? '—' : clockOfDay(v)) } : {}) },
       ...series.map((s) => ({
         label: s.label,
         stroke: s.color,
@@ -71,6 +64,6 @@ export function chartOptions(width: number, { series, timeZone, height, syncKey,
         ...(s.stepwise && stepped ? { paths: stepped } : {}),
       })),
     ],
-    axes: [{ stroke: '#64748b', grid }, ...yAxes],
+    axes: [{ stroke: '#64748b', grid, ...(dayClock ? { values: (_u: uPlot, splits: number[]) => splits.map(clockOfDay) } : {}) }, ...yAxes],
   };
 }

@@ -10,6 +10,8 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import enReports from '../../../locales/en/reports.json';
 import zhReports from '../../../locales/zh/reports.json';
+import enTariffs from '../../../locales/en/tariffs.json';
+import zhTariffs from '../../../locales/zh/tariffs.json';
 import { addDateDays, addMonthKey } from '../../../protocol/site-time';
 import { cellText, energyScale, kindOfUnit } from '../../../server/reports/numbers';
 import { describeBrowser } from '../helpers/browser';
@@ -95,6 +97,12 @@ for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
       const total = Number(shown.split(' ')[0]);
       const detail = (await callApi(stack.server.url, 'energystorage', 'queryBillDetail', { billId: `${stationId}-${month}` }, token)).body.data as { total: number; lines: { direction: string; quantity: number; unit: string }[] };
       expect(total).toBe(detail.total);
+      // each line's tariff period in the reader's language (the diesel line has none), never the code
+      const periods = (await page.getByTestId('bill-line').evaluateAll((rows) => rows.map((r) => r.querySelector('td')?.textContent ?? ''))).map((p) => p.trim());
+      expect(periods.length).toBeGreaterThan(0);
+      const named = new Set([...Object.values(lang === 'en' ? enTariffs.period : zhTariffs.period), '—']);
+      for (const p of periods) expect(named, p).toContain(p);
+      await page.screenshot({ path: `/tmp/rawvals-bill-${lang}.png` });
       const diesel = detail.lines.find((l) => l.direction === 'fuel')!;
       expect(diesel.unit).toBe('L');
       const site = (await callApi(stack.server.url, 'energystorage', 'querySiteReport', { stationId, granularity: 'month', from: `${month}-01`, to: [TODAY, addDateDays(`${addMonthKey(month, 1)}-01`, -1)].sort()[0], items: ['fuelLitres'] }, token)).body.data as { totals: number[] };

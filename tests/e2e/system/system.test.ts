@@ -224,6 +224,40 @@ for (const lang of ['en', 'zh'] as const) {
       await admin.close();
     }, 120_000);
 
+    it('reads the audit log in the reader\'s language: sentences with names, no JSON, null or bare ids', async () => {
+      const admin = await open(DEMO.provider);
+      const me = (await api(admin.page, 'asset', 'queryProfile', {})).body.data as { orgId: number; orgName: string };
+      const role = `Audited ${lang}`;
+      const saved = (await api(admin.page, 'asset', 'saveRole', { name: role, permissions: ['homepage.index', 'alarm.alarmList'] })).body.data as { roleId: number };
+      expect((await api(admin.page, 'asset', 'saveRole', { roleId: saved.roleId, name: role, permissions: ['homepage.index'] })).body.code).toBe(0);
+      await createAccount(admin.page, `audited-${lang}`, saved.roleId);
+      await admin.page.goto('/system/audit');
+      await admin.page.locator('[data-testid=audit-log][data-loaded=true]').waitFor();
+      const texts = async (action: string) => {
+        await admin.page.getByTestId('audit-action').selectOption(action);
+        await expect.poll(async () => new Set(await admin.page.getByTestId('audit-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-action'))))).toEqual(new Set([action]));
+        return admin.page.getByTestId('audit-row').allInnerTexts();
+      };
+      const roleRows = await texts('saveRole');
+      const edited = roleRows.find((r) => r.includes(role) && r.includes(S.auditField.before))!;
+      expect(edited, roleRows.join('\n')).toBeTruthy();
+      // permission labels, the organisation's name, the role named as the target
+      expect(edited).toContain(S.perm.homepage_index);
+      expect(edited).toContain(S.perm.alarm_alarmList);
+      expect(edited).toContain(me.orgName);
+      expect(edited).toContain(`${S.auditTarget.role} ${role}`);
+      await admin.page.screenshot({ path: `/tmp/rawvals-audit-${lang}.png` });
+      const accountRows = await texts('createAccount');
+      const created = accountRows.find((r) => r.includes(`audited-${lang}`))!;
+      expect(created).toContain(`${S.auditTarget.account} audited-${lang}`);
+      expect(created).toContain(role);
+      for (const row of [...roleRows, ...accountRows]) {
+        expect(row).not.toMatch(/[[\]{}"]|\bnull\b|homepage\.index|alarm\.alarmList/);
+        expect(row).not.toMatch(new RegExp(`(${S.auditTarget.account}|${S.auditTarget.role}|${S.auditField.orgId}|${S.auditField.roleId})[:：]? ?\\d+\\b`));
+      }
+      await admin.close();
+    });
+
     /** with a recovery code, then enrolment at sign-in for a role that requires a second factor */
     const signInOtherWays = async (admin: Page, account: string, recovery: string[]) => {
       const third = await open();

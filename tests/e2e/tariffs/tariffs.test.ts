@@ -180,6 +180,41 @@ for (const [lang, T, first] of [['en', enTariffs, 0], ['zh', zhTariffs, 5]] as c
       await expect.poll(() => card.count()).toBe(0);
     };
 
+    it('previews a tariff with names and times of day: periods in the reader\'s language, 00:00-style times, the station bar by name', async () => {
+      const { providerId, stations } = await server.biggestProvider();
+      const st = stations.at(lang === 'en' ? -1 : -2)!;
+      await server.clearPlans([st.id]);
+      await server.meterDay(st.id, st.timezone, SHANGHAI_DAY);
+      const { page, errors, close } = await open(DEMO.admin);
+      const token = (await tokenOf(page)) ?? undefined;
+      const tomorrow = addDateDays(dateKey(st.timezone, Date.now()), 1);
+      const made = await callApi(server.url, 'mot', 'saveTariff', { stationId: st.id, name: `Names ${lang}`, effectiveDate: tomorrow, seasons: SEASONS }, token);
+      const tariffId = (made.body.data as { tariffId: number }).tariffId;
+      await go(page, 'preview', st.id, providerId, `&tariffId=${tariffId}`);
+      await page.getByTestId('preview-date').fill(SHANGHAI_DAY);
+      await page.locator(`[data-testid=bill][data-date="${SHANGHAI_DAY}"]`).waitFor({ timeout: 15_000 });
+      const table = await page.getByTestId('bill-table').innerText();
+      for (const p of ['valley', 'peak', 'flat'] as const) expect(table).toContain(T.period[p]);
+      expect(table).not.toMatch(/\b(sharp|peak|flat|valley)\b/);
+      // the price axis is a day: a time of day under the cursor, never a 1970 date
+      const chart = page.getByTestId('price-chart').first();
+      const plot = chart.locator('.u-over');
+      const box = (await plot.boundingBox())!;
+      await plot.hover({ position: { x: box.width / 2, y: box.height / 2 } });
+      const x = (await chart.locator('.u-legend .u-series').first().locator('.u-value').innerText()).trim();
+      expect(x).toMatch(/^(0\d|1\d|2[0-4]):[0-5]\d$/);
+      expect(await chart.innerText()).not.toMatch(/1970|am\b|pm\b/i);
+      // the station bar: names, not the ids of the URL
+      const bar = page.getByTestId('station-bar');
+      const provider = (await bar.getByTestId('station-bar-provider').innerText()).split('\n').at(-1)!;
+      const customer = (await bar.getByTestId('station-bar-customer').innerText()).split('\n').at(-1)!;
+      for (const name of [provider, customer]) expect(name).toMatch(/\p{L}/u);
+      expect(await bar.innerText()).not.toMatch(/\bID\b|编号/);
+      await page.screenshot({ path: `/tmp/rawvals-preview-${lang}.png`, fullPage: true });
+      expect(errors).toEqual([]);
+      await close();
+    });
+
     it('applies a template to three stations, prices the Berlin change day by hand, and says why a fourth refused', async () => {
       const { providerId, stations } = await server.biggestProvider();
       const pick = (i: number) => stations[first + i]!;

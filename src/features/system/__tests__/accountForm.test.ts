@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { md5 } from '../../../../protocol/md5';
-import { checkAccount, emptyAccount, toRequest } from '../accountForm';
+import { checkAccount, emptyAccount, newAccountOrg, toRequest } from '../accountForm';
 import { fieldIssueKey, refusalKey } from '../refusal';
 
 const filled = { ...emptyAccount(7), account: 'field.tech', roleId: 3, password: 'Strong@2026', confirm: 'Strong@2026' };
 
 describe('account form', () => {
+  it('starts a new account in the creator\'s own organisation, not in a customer of it', () => {
+    const provider = [{ id: 2 }, { id: 11 }, { id: 12 }];
+    expect(newAccountOrg(provider, 2)).toBe(2);
+    // a platform user with a provider picked: the platform, not the provider
+    expect(newAccountOrg([{ id: 1 }, { id: 2 }, { id: 11 }], 1)).toBe(1);
+    expect(newAccountOrg([], 2)).toBeNull();
+  });
   it('applies the SPEC §5 password rules and the confirmation on creation only', () => {
     expect(checkAccount({ ...filled, password: 'short', confirm: 'short' }, true).password).toBe('auth:password.minLength');
     expect(checkAccount({ ...filled, confirm: 'Strong@2027' }, true).confirm).toBe('auth:password.confirmMismatch');
