@@ -1,10 +1,23 @@
 // A report value as the screen prints it: energies on the SPEC §9 scale (kWh / MWh / GWh, cut to
-// the hundredth), money and litres to the cent, availability in %, alarms as a count. Files keep
-// plain numbers with the unit in the header; this is the screen only.
+// the hundredth), money with grouped thousands to the cent (streams/format/money.ts), litres to
+// the cent, availability in %, alarms as a count. Files keep plain numbers with the unit in the
+// header; this is the screen only.
 import { formatEnergy } from '../../../streams/format/energy';
+import { currencyName, formatMoney, moneyParts, type MoneyLang } from '../../../streams/format/money';
+import { isMixedCurrency } from '../../../protocol/currency';
 
-export function valueText(value: number | null | undefined, unit: string): string {
+/** What money in a report is: the answer's currency (the unit its money columns name) and the reader's language. */
+export interface MoneyOf {
+  currency: string;
+  lang: MoneyLang;
+}
+
+/** `rowCurrency`: the row's own, which a cell names when the report spans several currencies. */
+export function valueText(value: number | null | undefined, unit: string, money: MoneyOf, rowCurrency?: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '-';
+  if (unit === money.currency) {
+    return isMixedCurrency(money.currency) && rowCurrency ? formatMoney(value, rowCurrency, money.lang) : moneyParts(value, money.currency, money.lang).value;
+  }
   if (unit === 'kWh') return formatEnergy(value);
   if (unit === 'count') return String(Math.round(value));
   if (unit === '%') return `${value.toFixed(2)} %`;
@@ -12,8 +25,8 @@ export function valueText(value: number | null | undefined, unit: string): strin
   return value.toFixed(2);
 }
 
-/** The header's unit: energies carry theirs in each cell; money its currency, the rest theirs. */
-export function headerUnit(unit: string): string | null {
+/** The header's unit: energies carry theirs in each cell; money its currency as the language names it, the rest theirs. */
+export function headerUnit(unit: string, money: MoneyOf): string | null {
   if (unit === 'kWh' || unit === 'count' || unit === '%' || unit === 'L') return null;
-  return unit;
+  return unit === money.currency ? currencyName(unit, money.lang) : unit;
 }
