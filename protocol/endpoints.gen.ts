@@ -110,6 +110,7 @@ export const actionEndpoints = {
   startTwoFactorEnrolment: 'asset',
   unshelveAlarmRule: 'alarm',
   updateAccount: 'asset',
+  updateProviderCurrency: 'asset',
   updateStation: 'energystorage',
   verifyTwoFactor: 'asset',
 } as const;

@@ -38,11 +38,14 @@ const frame = {
   /** 'YYYY-MM-DD HH' | 'YYYY-MM-DD' | 'YYYY-MM' (stations' local time) */
   buckets: z.array(z.string()),
   compare: z.object({ from: isoDate, to: isoDate, buckets: z.array(z.string()) }).nullable(),
+  /** the stations' providers' currency (ISO 4217), or several codes joined by '/' (protocol/currency.ts):
+   *  then money series and totals are null */
   currency: z.string(),
   stationCount: z.number().int(),
   series: z.array(series),
 };
-const stationKey = { stationId: id, stationName: z.string(), serviceProviderId: id };
+/** a station's row; its money is in its own provider's `currency` */
+const stationKey = { stationId: id, stationName: z.string(), serviceProviderId: id, currency: z.string() };
 
 export const pvTotals = z.object({
   pvKwh: num, capacityKwp: num, specificYield: opt, irradiationKwhM2: opt, prPct: opt, prTempCorrectedPct: opt,
@@ -72,7 +75,8 @@ export const essTotals = z.object({
   rteBasis: z.literal('ac'),
   efc: opt, utilisationPct: opt,
   chargeFromGridKwh: num, chargeFromPvKwh: num, dischargeToLoadKwh: num, dischargeExportedKwh: num,
-  dischargeValue: num, chargeCost: num, netArbitrage: num,
+  /** money: in `currency`; null when the stations' currencies differ (never added across them) */
+  dischargeValue: opt, chargeCost: opt, netArbitrage: opt,
 });
 export const sohCluster = z.object({
   deviceId: id, stationId: id, name: z.string(),
@@ -91,7 +95,7 @@ export const essAnalysis = z.object({
 });
 
 export const touRow = z.object({
-  period: z.enum(['sharp', 'peak', 'flat', 'valley']), importKwh: num, exportKwh: num, importCost: num, feedInRevenue: num, amount: num,
+  period: z.enum(['sharp', 'peak', 'flat', 'valley']), importKwh: num, exportKwh: num, importCost: opt, feedInRevenue: opt, amount: opt,
 });
 export const usageTotals = z.object({
   consumptionKwh: num, loadKwh: num, fromPvKwh: num, fromEssKwh: num, fromGridKwh: num, fromGeneratorKwh: num,
@@ -100,7 +104,8 @@ export const usageTotals = z.object({
   /** highest 15-minute average demand, kW; for several stations the sum of each one's peak */
   peakKw: opt, peakAt: z.string().nullable(),
   loadFactorPct: opt,
-  fuelLitres: num, fuelCost: num, gridCost: num, feedInRevenue: num, income: num,
+  /** money: in `currency`; null when the stations' currencies differ (never added across them) */
+  fuelLitres: num, fuelCost: opt, gridCost: opt, feedInRevenue: opt, income: opt,
   tou: z.array(touRow),
 });
 export const usageAnalysis = z.object({

@@ -22,12 +22,14 @@ export const reportResponse = z.object({
   from: z.string(),
   to: z.string(),
   granularity: z.enum(['day', 'month', 'year']),
+  /** the providers' currency (ISO 4217), or several codes joined by '/' (protocol/currency.ts):
+   *  then money has no totals, each row's money being in the row's own currency */
   currency: z.string(),
-  /** the chosen items, in the order asked; `units[i]` is the unit of `columns[i]` */
+  /** the chosen items, in the order asked; `units[i]` is the unit of `columns[i]` (money: `currency`) */
   columns: z.array(z.string()),
   units: z.array(z.string()),
   /** entity (provider / station; '' for the site report) then period, ascending */
-  rows: z.array(z.object({ key: z.string(), label: z.string(), period: z.string(), values: z.array(z.number().nullable()) })),
+  rows: z.array(z.object({ key: z.string(), label: z.string(), period: z.string(), currency: z.string(), values: z.array(z.number().nullable()) })),
   totals: z.array(z.number().nullable()),
 });
 

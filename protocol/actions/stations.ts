@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
 import { DEVICE_TYPES, ENERGY_TYPES, SITE_TYPES } from '../codes';
-import { id, isoDate, length, page, pageOf, recordById } from './common';
+import { currencyCode } from '../currency';
+import { id, isoDate, length, ok, page, pageOf, recordById } from './common';
 
 export { DEVICE_TYPES, ENERGY_TYPES, STATION_STATUS, SYSTEM_TYPES, type DeviceType } from '../codes';
 
@@ -59,6 +60,8 @@ export const providerSummary = z.object({
   name: z.string(),
   address: z.string().nullable(),
   logoUrl: z.string().nullable(),
+  /** ISO 4217 code of the provider's money (tariffs, income, bills, reports) */
+  currency: z.string(),
   siteQuantity: z.number().int(),
   customerQuantity: z.number().int(),
   ...capacities,
@@ -127,6 +130,11 @@ export const stationActions = {
     summary: 'Customers (orgType 3) of a provider in scope.',
     request: z.object({ orgId: id.optional() }),
     response: z.object({ dataList: z.array(z.object({ id: z.number().int(), name: z.string(), serviceProviderId: z.number().int(), siteQuantity: z.number().int() })) }),
+  }),
+  updateProviderCurrency: asset.write('system.account.edit', {
+    summary: 'Set a service provider\'s currency (ISO 4217). Platform administrators only (orgType 1); relabels the provider\'s money, never converts it.',
+    request: z.object({ orgId: id, currency: currencyCode }),
+    response: ok,
   }),
   updateStation: station.write('station.edit', {
     summary: 'Edit a station\'s descriptive fields (name, address, voltage level, card type, picture, operation date).',

@@ -46,7 +46,7 @@ export const energyRow = z.object({
   generatorKwh: z.number(),
   fuelLitres: z.number(),
   chargingPileKwh: z.number(),
-  /** income = feed-in revenue + avoided from-grid cost by the ESS and PV - fuel cost, USD */
+  /** income = feed-in revenue + avoided from-grid cost by the ESS and PV - fuel cost, in the provider's currency */
   income: z.number(),
   fuelCost: z.number(),
   gridCost: z.number(),
@@ -84,6 +84,8 @@ export const telemetryActions = {
     response: z.object({
       stationId: z.number().int(),
       time: z.string(),
+      /** the station's provider's currency (ISO 4217): the unit of every income figure */
+      currency: z.string(),
       income: z.object({ today: z.number(), month: z.number(), total: z.number(), savings: z.number(), fuelCost: z.number() }),
       energy: z.object({ today: energyRow, month: energyRow }),
       devices: z.object({ online: z.number().int(), offline: z.number().int() }),
@@ -103,7 +105,10 @@ export const telemetryActions = {
       ess: z.object({ chargeTodayKwh: z.number(), dischargeTodayKwh: z.number(), totalDischargeKwh: z.number(), avgSoc: z.number().nullable() }),
       proportion: z.object({ pvPct: z.number(), gridPct: z.number(), essPct: z.number(), generatorPct: z.number() }),
       stations: z.object({ total: z.number().int(), online: z.number().int(), byStatus: z.record(z.string(), z.number().int()) }),
-      income: z.object({ todayUsd: z.number(), totalUsd: z.number() }),
+      /** the stations' currency, or several codes joined by '/' (protocol/currency.ts) */
+      currency: z.string(),
+      /** in `currency` (the names are historical); null when the stations' currencies differ */
+      income: z.object({ todayUsd: z.number().nullable(), totalUsd: z.number().nullable() }),
     }),
   }),
   queryStationMatrix: live.read('homepage.index', {
@@ -113,6 +118,8 @@ export const telemetryActions = {
       dataList: z.array(z.object({
         stationId: z.number().int(), serviceProviderId: z.number().int(), stationName: z.string(), picture: z.string().nullable(),
         stationStatus: z.number().int(), cardType: z.number().int(), lat: z.number(), lon: z.number(),
+        /** the station's provider's currency (ISO 4217) of cumulativeIncome and lastIncome */
+        currency: z.string(),
         installedPower: z.number(), installedCapacity: z.number(), activePower: z.number(), soc: z.number().nullable(),
         cumulativeIncome: z.number(), feeName: z.string().nullable(), lastCharge: z.number(), lastDischarge: z.number(), lastIncome: z.number(),
       })),

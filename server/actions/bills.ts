@@ -9,7 +9,7 @@ const stationOf = (ctx: Ctx, stationId: number) => {
   requireStation(authed(ctx).scope, stationId);
   const st = ctx.services.registry.stations.get(stationId);
   if (!st) throw new ActionError('notFound');
-  return st;
+  return { ...st, currency: ctx.services.registry.currencyOfStation(stationId) };
 };
 
 /** A bill id `<stationId>-<YYYY>-<MM>` of a station in scope, priced; notFound when it has no metered day. */

@@ -24,11 +24,13 @@ import { reportsHandlers } from './reports';
 import { reportExportHandlers } from './report-exports';
 import { reportScheduleHandlers } from './report-schedules';
 import { billsHandlers } from './bills';
+import { providerCurrencyHandlers } from './provider-currency';
 
 /** Every implemented action; the pipeline answers `unknownAction` for the rest. */
 export const allHandlers: Handlers = {
   ...identityHandlers,
   ...stationHandlers,
+  ...providerCurrencyHandlers,
   ...tariffsHandlers,
   ...oilPricesHandlers,
   ...tariffPreviewHandlers,

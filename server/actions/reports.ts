@@ -33,7 +33,7 @@ export const reportsHandlers: Handlers = {
     const range = periodRange(share.kind, share.period);
     const report = await buildReport(
       ctx.services.db,
-      [{ key: String(share.stationId), label: share.stationName, stationIds: [share.stationId] }],
+      [{ key: String(share.stationId), label: share.stationName, stationIds: [share.stationId], currency: ctx.services.registry.currencyOfStation(share.stationId) }],
       { ...range, granularity: share.kind === 'month' ? 'day' : 'month', items: [...REPORT_ITEMS] },
       now,
     );

@@ -224,6 +224,7 @@ const providerSummaries = async (ctx: Ctx, providerIds: number[]) => {
       name: org.name,
       address: org.address,
       logoUrl: org.logoUrl,
+      currency: org.currency,
       siteQuantity: mine.length,
       customerQuantity: new Set(mine.map((s) => s.customerId)).size,
       pvCapacityKw: sum('pvCapacityKw'),

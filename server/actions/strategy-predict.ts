@@ -37,7 +37,7 @@ export const strategyPredictHandlers: Handlers = {
     return {
       stationId: q.stationId,
       timezone: cfg.timezone,
-      currency: 'USD',
+      currency: ctx.services.registry.currencyOfStation(q.stationId),
       start: new Date(day.start).toISOString(),
       stepMinutes: day.stepMinutes,
       candidate: day.candidate,

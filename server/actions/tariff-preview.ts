@@ -55,7 +55,7 @@ export const tariffPreviewHandlers: Handlers = {
       timezone,
       hours: inForce.hours,
       intervals: inForce.intervals,
-      currency: 'USD',
+      currency: ctx.services.registry.currencyOfStation(q.stationId),
       candidate: toWire(candidateBill),
       inForce: inForce.tariffId === null ? null : toWire(inForce),
       difference: toCents(candidateBill.total - (inForce.tariffId === null ? 0 : inForce.total)),

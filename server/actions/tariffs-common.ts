@@ -111,7 +111,10 @@ export interface TariffRow {
   seasons: Seasons;
   updatedAt: Date;
 }
-export const tariffCols = `id AS "tariffId", station_id AS "stationId", name, currency, effective_date AS "effectiveDate", seasons, updated_at AS "updatedAt"`;
+// A tariff's prices are in its station's provider's currency (read from the provider, so a changed
+// currency relabels every tariff at once; the stored column records the one it was written in).
+const providerCurrency = (stationIdSql: string) => `(SELECT o.currency FROM stations s JOIN orgs o ON o.id = s.provider_id WHERE s.id = ${stationIdSql})`;
+export const tariffCols = `id AS "tariffId", station_id AS "stationId", name, ${providerCurrency('tariffs.station_id')} AS currency, effective_date AS "effectiveDate", seasons, updated_at AS "updatedAt"`;
 
 export const tariffOut = (r: TariffRow, status: TariffOut['status']): TariffOut => ({
   tariffId: r.tariffId,
@@ -185,7 +188,7 @@ export const writeTariff = async (q: Queryable, ctx: Ctx, scope: Scope, w: Tarif
     }
     const [ins] = await q.query<{ id: number }>(
       `INSERT INTO tariffs(station_id, name, currency, effective_date, seasons, created_by, created_at, updated_at)
-       VALUES ($1, $2, 'USD', $3::date, $4::jsonb, $5, $6, $6) RETURNING id`,
+       VALUES ($1, $2, ${providerCurrency('$1')}, $3::date, $4::jsonb, $5, $6, $6) RETURNING id`,
       [w.stationId, w.name, w.effectiveDate, seasons, ctx.principal?.accountId ?? null, ctx.now],
     );
     return ins!.id;

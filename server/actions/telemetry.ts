@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { POINTS, STATION_POINTS, type FleetDeviceType } from '../../protocol/fleet';
 import type { energyRow } from '../../protocol/actions/telemetry';
+import { isMixedCurrency } from '../../protocol/currency';
 import { authed, type Ctx, type Handlers } from '../api/context';
 import { ActionError, invalid } from '../api/errors';
 import type { FleetRuntime } from '../fleet/runtime';
@@ -159,7 +160,7 @@ export const telemetryHandlers: Handlers = {
     const max = granularity === 'day' ? 366 : 3660;
     if (days > max) invalid([{ path: 'from', issue: 'rangeTooLong', limit: max }]);
     const r = await stationEnergy(ctx.services.db, stationId, tzOf(ctx, stationId), from, to, granularity);
-    return { stationId, currency: 'USD', rows: r.rows.map(toWire), total: toWire({ ...r.total, period: `${from}..${to}` }) };
+    return { stationId, currency: ctx.services.registry.currencyOfStation(stationId), rows: r.rows.map(toWire), total: toWire({ ...r.total, period: `${from}..${to}` }) };
   },
 
   queryStationOverview: async ({ stationId }, ctx) => {
@@ -174,6 +175,7 @@ export const telemetryHandlers: Handlers = {
     return {
       stationId,
       time: ctx.now.toISOString(),
+      currency: ctx.services.registry.currencyOfStation(stationId),
       income: { today: r4(p.today.income), month: r4(p.month.income), total: r4(p.total.income), savings: r4(p.total.savings), fuelCost: r4(p.total.fuelCost) },
       energy: { today: toWire(p.today), month: toWire(p.month) },
       devices: { online, offline: ids.length - online },
@@ -203,6 +205,7 @@ export const telemetryHandlers: Handlers = {
     const supply = sum((p) => p.today.pvKwh + p.today.dischargeKwh + p.today.gridImportKwh + p.today.generatorKwh);
     const pct = (x: number) => (supply > 0 ? r2((100 * x) / supply) : 0);
     const summaries = await loadSummaries(ctx.services.db, ids, ctx);
+    const currency = ctx.services.registry.currencyOfStations(ids);
     const byStatus: Record<string, number> = {};
     for (const s of summaries) byStatus[String(s.stationStatus)] = (byStatus[String(s.stationStatus)] ?? 0) + 1;
     return {
@@ -218,7 +221,9 @@ export const telemetryHandlers: Handlers = {
         essPct: pct(sum((p) => p.today.dischargeKwh)), generatorPct: pct(sum((p) => p.today.generatorKwh)),
       },
       stations: { total: ids.length, online: summaries.filter((s) => s.online).length, byStatus },
-      income: { todayUsd: r4(sum((p) => p.today.income)), totalUsd: r4(sum((p) => p.total.income)) },
+      // the income of stations in different currencies is not added up
+      currency,
+      income: isMixedCurrency(currency) ? { todayUsd: null, totalUsd: null } : { todayUsd: r4(sum((p) => p.today.income)), totalUsd: r4(sum((p) => p.total.income)) },
     };
   },
 
@@ -238,6 +243,7 @@ export const telemetryHandlers: Handlers = {
       dataList.push({
         stationId: s.stationId, serviceProviderId: s.serviceProviderId, stationName: s.stationName, picture: s.picture ?? null,
         stationStatus: s.stationStatus, cardType: s.cardType, lat: s.lat, lon: s.lon,
+        currency: ctx.services.registry.currencyOfStation(s.stationId),
         // MW / MWh for the card (SPEC §2 type 1); active power in kW: what the site produces now
         installedPower: r3((s.pvCapacityKw + s.essPowerKw + s.dgCapacityKw) / 1000),
         installedCapacity: r3(s.essCapacityKwh / 1000),

@@ -4,7 +4,8 @@ import type { Figures } from './figures';
 import { equivalentFullCycles, roundTripEfficiency, sohSlopePerDay, utilisation, type RoundTrip } from './formulas';
 import type { Loaded } from './query';
 import type { SohPoint, StationRating } from './sources';
-import { fixed, frameOf, kwh, money, pct, stationParts } from './wire';
+import { isMixedCurrency } from '../../protocol/currency';
+import { currencyOfRatings, fixed, frameOf, kwh, money, moneyOver, pct, stationParts } from './wire';
 
 // Energy-storage answer: charge/discharge, round-trip efficiency (same-SOC window or SOC-corrected,
 // at the converter's AC side), equivalent full cycles, utilisation, net arbitrage revenue, SOH.
@@ -52,12 +53,13 @@ export const essFigures = (parts: readonly Part[], days: number) => {
 
 const totalsOf = (parts: readonly Part[], days: number): Totals => {
   const x = essFigures(parts, days);
+  const mixed = isMixedCurrency(currencyOfRatings(parts.map((p) => p.s)));
   return {
     chargeKwh: kwh(x.ch), dischargeKwh: kwh(x.dis), capacityKwh: kwh(x.cap), rtePct: pct(x.rte), rteMethod: x.rteMethod, rteBasis: 'ac',
     efc: fixed(x.efc), utilisationPct: pct(x.utilisation),
     chargeFromGridKwh: kwh(x.chargeFromGrid), chargeFromPvKwh: kwh(x.chargeFromPv), dischargeToLoadKwh: kwh(x.dischargeToLoad),
-    dischargeExportedKwh: kwh(x.dischargeExported), dischargeValue: money(x.dischargeValue), chargeCost: money(x.chargeCost),
-    netArbitrage: money(x.dischargeValue - x.chargeCost),
+    dischargeExportedKwh: kwh(x.dischargeExported), dischargeValue: moneyOver(mixed, x.dischargeValue), chargeCost: moneyOver(mixed, x.chargeCost),
+    netArbitrage: moneyOver(mixed, x.dischargeValue - x.chargeCost),
   };
 };
 
@@ -83,7 +85,7 @@ export const buildEss = (l: Loaded, soh: readonly SohPoint[], sohOfStations: boo
   const frame = frameOf(l, stations, [
     { key: 'chargeKwh', unit: 'kWh', of: one((x) => kwh(x.ch)) },
     { key: 'dischargeKwh', unit: 'kWh', of: one((x) => kwh(x.dis)) },
-    { key: 'netArbitrage', unit: 'USD', of: one((x) => money(x.dischargeValue - x.chargeCost)) },
+    { key: 'netArbitrage', unit: 'money', of: one((x) => money(x.dischargeValue - x.chargeCost)) },
     { key: 'efc', unit: 'cycles', of: one((x) => fixed(x.efc)) },
     { key: 'rte', unit: '%', of: one((x) => pct(x.rte)) },
   ]);
@@ -100,7 +102,7 @@ export const buildEss = (l: Loaded, soh: readonly SohPoint[], sohOfStations: boo
     stations: withSteps(l.slice).map((p) => {
       const own = latest.get(p.s.id);
       return {
-        ...totalsOf([p], l.slice.dayCount), stationId: p.s.id, stationName: p.s.name, serviceProviderId: p.s.providerId,
+        ...totalsOf([p], l.slice.dayCount), stationId: p.s.id, stationName: p.s.name, serviceProviderId: p.s.providerId, currency: p.s.currency,
         sohPct: own?.length ? fixed(own.reduce((a, b) => a + b, 0) / own.length, 100) : null,
       };
     }),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AnalysisKind, essAnalysis, pvAnalysis, usageAnalysis } from '../../protocol/actions/analysis';
+import { currencyLabel, isMixedCurrency } from '../../protocol/currency';
 import type { Cell, FileTable } from '../reports/table';
 import { analysisText, type AnalysisLang } from './export-labels';
 
@@ -35,7 +36,8 @@ const TOU_COLUMNS = ['importKwh', 'importCost', 'exportKwh', 'feedInRevenue', 'a
 const TOU_ORDER = ['sharp', 'peak', 'flat', 'valley'] as const;
 const MONEY = new Set(['dischargeValue', 'chargeCost', 'netArbitrage', 'fuelCost', 'gridCost', 'feedInRevenue', 'income', 'importCost', 'amount']);
 
-/** The unit a figure has in the answer (energies are kWh here: the workbook keeps the answer's numbers). */
+/** The unit a figure has in the answer (energies are kWh here: the workbook keeps the answer's numbers);
+ *  money's is the currency as the reader's language names it. */
 const unitOf = (key: string, currency: string, x: ReturnType<typeof analysisText>): string => {
   if (MONEY.has(key)) return currency;
   if (key === 'specificYield') return 'kWh/kWp';
@@ -56,8 +58,11 @@ export interface ExportParams { kind: AnalysisKind; scope: string; period: strin
 
 export const analysisTable = (d: AnalysisAnswer, p: ExportParams, lang: AnalysisLang): FileTable => {
   const x = analysisText(lang);
+  const cur = currencyLabel(d.currency, lang);
+  // several currencies (money then null in totals and series): each station row names its own
+  const mixed = isMixedCurrency(d.currency);
   const head = (key: string) => {
-    const u = unitOf(key, d.currency, x);
+    const u = unitOf(key, cur, x);
     return u ? `${x.fig(key)} (${u})` : x.fig(key);
   };
   const figures = FIGURES[p.kind];
@@ -70,11 +75,12 @@ export const analysisTable = (d: AnalysisAnswer, p: ExportParams, lang: Analysis
   if (notes.some((n) => n !== null)) rows.push([x.note, ...notes]);
 
   const compared = d.series.filter((s) => s.compare !== null);
-  const seriesHead = (s: { key: string; unit: string }) => `${x.fig(x.seriesFigure(s.key))} (${s.unit === 'cycles' ? x.cycles : s.unit})`;
+  const seriesHead = (s: { key: string; unit: string }) => `${x.fig(x.seriesFigure(s.key))} (${s.unit === 'cycles' ? x.cycles : s.unit === d.currency ? cur : s.unit})`;
   const chart = {
     title: x.chart,
     header: [x.bucket, ...d.series.map(seriesHead), ...compared.map((s) => x.compareOf(seriesHead(s)))],
     rows: d.buckets.map((b, i): Cell[] => [b, ...d.series.map((s) => num(s.values[i])), ...compared.map((s) => num(s.compare?.[i]))]),
+    money: [...d.series, ...compared].flatMap((s, i) => (s.unit === d.currency ? [i + 1] : [])),
   };
 
   const cols = STATION_COLUMNS[p.kind];
@@ -84,8 +90,9 @@ export const analysisTable = (d: AnalysisAnswer, p: ExportParams, lang: Analysis
     : [...d.stations].sort(byName);
   const stations = {
     title: p.kind === 'pv' ? x.ranking : x.stations,
-    header: [x.station, ...cols.map((k) => (k === 'rteMethod' ? x.note : head(k)))],
-    rows: ordered.map((r): Cell[] => [r.stationName, ...cols.map((k) => cell(r as unknown as Row, k))]),
+    header: [x.station, ...(mixed ? [x.word('currency')] : []), ...cols.map((k) => (k === 'rteMethod' ? x.note : head(k)))],
+    money: cols.flatMap((k, i) => (MONEY.has(k) ? [i + (mixed ? 2 : 1)] : [])),
+    rows: ordered.map((r): Cell[] => [r.stationName, ...(mixed ? [currencyLabel(r.currency, lang)] : []), ...cols.map((k) => cell(r as unknown as Row, k))]),
   };
   const sheets = [chart, stations];
   if (p.kind === 'usage') {
@@ -93,6 +100,7 @@ export const analysisTable = (d: AnalysisAnswer, p: ExportParams, lang: Analysis
     sheets.push({
       title: x.touTitle,
       header: [x.touPeriod, ...TOU_COLUMNS.map(head)],
+      money: TOU_COLUMNS.flatMap((k, i) => (MONEY.has(k) ? [i + 1] : [])),
       rows: TOU_ORDER.flatMap((period) => tou.filter((t) => t.period === period)).map((t): Cell[] => [x.tou(t.period), ...TOU_COLUMNS.map((k) => num(t[k]))]),
     });
   }
@@ -110,13 +118,14 @@ export const analysisTable = (d: AnalysisAnswer, p: ExportParams, lang: Analysis
       [x.word('compare'), d.compare ? `${p.compare}: ${d.compare.from} – ${d.compare.to}` : p.compare],
       [x.word('stations'), String(d.stationCount)],
       [x.word('localDays'), x.localDays],
-      [x.word('currency'), d.currency],
+      [x.word('currency'), cur],
       [x.word('generated'), p.generatedAt],
     ],
     header: [x.figures, ...figures.map(head)],
     rows,
     totals: [],
     firstNumber: 1,
+    money: figures.flatMap((k, i) => (MONEY.has(k) ? [i + 1] : [])),
     chart: null,
     sheets,
   };

@@ -68,7 +68,7 @@ export const buildPv = (l: Loaded, baseline: Map<number, Figures>): z.input<type
     const t = totalsOf([p]);
     const base = pvFigures([{ s: p.s, f: baseline.get(p.s.id) ?? sumFigures([]) }]).pr;
     return {
-      ...t, stationId: p.s.id, stationName: p.s.name, serviceProviderId: p.s.providerId,
+      ...t, stationId: p.s.id, stationName: p.s.name, serviceProviderId: p.s.providerId, currency: p.s.currency,
       pr30dPct: pct(base),
       prDropped: t.prPct !== null && base !== null && t.prPct / 100 < base * (1 - PR_DROP),
       rankPr: null as number | null, rankYield: null as number | null,

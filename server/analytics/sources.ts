@@ -10,6 +10,8 @@ import type { MeteredStep, WeatherStep } from './figures';
 export interface StationRating {
   /** pvKwp: the DC array's nameplate (P_STC), Σ inverter rating × its DC/AC ratio; the station's AC PV capacity without inverters */
   id: number; name: string; providerId: number; timezone: string;
+  /** the provider's currency: the unit of the station's money */
+  currency: string;
   pvKwp: number; essKwh: number; gamma: number; weatherId: number | null;
   /** the converters' rating (Σ PCS rated power, else the station's ESS power), kW */
   essKw: number;
@@ -17,8 +19,8 @@ export interface StationRating {
 
 export const loadRatings = async (db: Queryable, ids: readonly number[]): Promise<StationRating[]> => {
   if (ids.length === 0) return [];
-  const rows = await db.query<{ id: number; name: string; providerId: number; timezone: string; pvKwp: string | number; essKwh: string | number; essKw: string | number | null; coeff: number | null; weatherId: number | null }>(
-    `SELECT s.id, s.name, s.provider_id AS "providerId", s.timezone, s.ess_capacity_kwh AS "essKwh",
+  const rows = await db.query<{ id: number; name: string; providerId: number; timezone: string; pvKwp: string | number; essKwh: string | number; essKw: string | number | null; coeff: number | null; weatherId: number | null; currency: string }>(
+    `SELECT s.id, s.name, s.provider_id AS "providerId", s.timezone, (SELECT o.currency FROM orgs o WHERE o.id = s.provider_id) AS currency, s.ess_capacity_kwh AS "essKwh",
        coalesce((SELECT sum(d.rated_power_kw) FROM devices d WHERE d.station_id = s.id AND d.type = 'pcs'), s.ess_power_kw) AS "essKw",
        coalesce((SELECT sum(d.rated_power_kw * coalesce((d.params->>'dcAcRatio')::numeric, 1)) FROM devices d WHERE d.station_id = s.id AND d.type = 'pv_inverter'),
                 s.pv_capacity_kw) AS "pvKwp",
@@ -28,7 +30,7 @@ export const loadRatings = async (db: Queryable, ids: readonly number[]): Promis
     [ids],
   );
   return rows.map((r) => ({
-    id: r.id, name: r.name, providerId: r.providerId, timezone: r.timezone, pvKwp: Number(r.pvKwp), essKwh: Number(r.essKwh), essKw: Number(r.essKw ?? 0),
+    id: r.id, name: r.name, providerId: r.providerId, timezone: r.timezone, currency: r.currency, pvKwp: Number(r.pvKwp), essKwh: Number(r.essKwh), essKw: Number(r.essKw ?? 0),
     gamma: r.coeff === null || !Number.isFinite(r.coeff) ? GAMMA_C_SI : r.coeff / 100, weatherId: r.weatherId,
   }));
 };

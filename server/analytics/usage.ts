@@ -5,7 +5,8 @@ import { combineStations, type Figures } from './figures';
 import { loadFactor, selfConsumption, selfSufficiency } from './formulas';
 import type { Loaded } from './query';
 import type { StationRating } from './sources';
-import { frameOf, kwh, money, pct, stationParts } from './wire';
+import { isMixedCurrency } from '../../protocol/currency';
+import { currencyOfRatings, frameOf, kwh, money, moneyOver, pct, stationParts } from './wire';
 
 // Energy-usage answer: consumption by source, self-consumption and self-sufficiency, peak demand
 // and load factor, energy and cost per tariff period, fuel cost.
@@ -39,16 +40,18 @@ export const usageFigures = (parts: readonly Part[]) => {
 
 const totalsOf = (parts: readonly Part[]): Totals => {
   const { f, ...x } = usageFigures(parts);
+  const mixed = isMixedCurrency(currencyOfRatings(parts.map((p) => p.s)));
+  const cash = (v: number) => moneyOver(mixed, v);
   return {
     consumptionKwh: kwh(f.consumption), loadKwh: kwh(f.load), fromPvKwh: kwh(f.consPv), fromEssKwh: kwh(f.consEss), fromGridKwh: kwh(f.consGrid),
     fromGeneratorKwh: kwh(f.consGenerator), pvKwh: kwh(f.pv), gridImportKwh: kwh(f.gridImport), gridExportKwh: kwh(f.gridExport), generatorKwh: kwh(f.generator),
     selfConsumptionPct: pct(x.selfConsumption), selfSufficiencyPct: pct(x.selfSufficiency),
     peakKw: Number.isFinite(f.peakKw) ? kwh(f.peakKw) : null, peakAt: Number.isFinite(f.peakAt) ? new Date(f.peakAt).toISOString() : null,
     loadFactorPct: pct(x.loadFactor),
-    fuelLitres: kwh(f.fuel), fuelCost: money(f.fuelCost), gridCost: money(f.gridCost), feedInRevenue: money(f.feedInRevenue), income: money(f.income),
+    fuelLitres: kwh(f.fuel), fuelCost: cash(f.fuelCost), gridCost: cash(f.gridCost), feedInRevenue: cash(f.feedInRevenue), income: cash(f.income),
     tou: PERIOD_ORDER.map((period) => ({
-      period, importKwh: kwh(f[`${period}ImportKwh`]), exportKwh: kwh(f[`${period}ExportKwh`]), importCost: money(f[`${period}ImportCost`]),
-      feedInRevenue: money(f[`${period}FeedIn`]), amount: money(f[`${period}ImportCost`] - f[`${period}FeedIn`]),
+      period, importKwh: kwh(f[`${period}ImportKwh`]), exportKwh: kwh(f[`${period}ExportKwh`]), importCost: cash(f[`${period}ImportCost`]),
+      feedInRevenue: cash(f[`${period}FeedIn`]), amount: cash(f[`${period}ImportCost`] - f[`${period}FeedIn`]),
     })),
   };
 };
@@ -63,7 +66,7 @@ export const buildUsage = (l: Loaded): z.input<typeof usageAnalysis> => {
     { key: 'fromGeneratorKwh', unit: 'kWh', of: one((x) => kwh(x.f.consGenerator)) },
     { key: 'peakKw', unit: 'kW', of: one((x) => (Number.isFinite(x.f.peakKw) ? kwh(x.f.peakKw) : null)) },
     { key: 'selfSufficiency', unit: '%', of: one((x) => pct(x.selfSufficiency)) },
-    { key: 'cost', unit: 'USD', of: one((x) => money(x.f.gridCost - x.f.feedInRevenue + x.f.fuelCost)) },
+    { key: 'cost', unit: 'money', of: one((x) => money(x.f.gridCost - x.f.feedInRevenue + x.f.fuelCost)) },
   ]);
   return {
     ...frame,
@@ -72,7 +75,7 @@ export const buildUsage = (l: Loaded): z.input<typeof usageAnalysis> => {
     stations: stationParts(l.slice, l.stations).map((p) => {
       const t: Partial<Totals> = totalsOf([p]);
       delete t.tou;
-      return { ...(t as Omit<Totals, 'tou'>), stationId: p.s.id, stationName: p.s.name, serviceProviderId: p.s.providerId };
+      return { ...(t as Omit<Totals, 'tou'>), stationId: p.s.id, stationName: p.s.name, serviceProviderId: p.s.providerId, currency: p.s.currency };
     }),
   };
 };

@@ -22,6 +22,8 @@ export interface ProviderSpec {
   name: string;
   address: string;
   logoUrl: string | null;
+  /** ISO 4217 code its money is kept in (orgs.currency) */
+  currency: string;
   /** language the provider's own texts (role notes, templates) are written in */
   lang: 'zh' | 'en';
   admin: DemoAccountSpec;
@@ -33,6 +35,7 @@ export const PROVIDERS: readonly ProviderSpec[] = [
     name: '江苏日升储能科技有限公司',
     address: '江苏省苏州市苏州工业园区星湖街328号创意产业园12栋',
     logoUrl: '/img/logo-1.svg',
+    currency: 'CNY',
     lang: 'zh',
     admin: { account: 'sunrise', password: 'Sunrise@2026', contact: '王建国', mobile: '+8613900000001', email: 'admin@sunrise-energy.example' },
     customers: [
@@ -46,6 +49,7 @@ export const PROVIDERS: readonly ProviderSpec[] = [
     name: 'Pearl River Smart Energy (Shenzhen) Co., Ltd.',
     address: 'Building 5, Shenzhen Bay Eco-Technology Park, Nanshan District, Shenzhen, Guangdong, China',
     logoUrl: '/img/logo-2.svg',
+    currency: 'CNY',
     lang: 'en',
     admin: { account: 'pearlriver', password: 'Pearl@2026', contact: 'Chen Jiahui', mobile: '+8613700000002', email: 'admin@pearlriver-energy.example' },
     customers: [
@@ -59,6 +63,7 @@ export const PROVIDERS: readonly ProviderSpec[] = [
     name: 'Equator Microgrid Solutions Pte. Ltd.',
     address: '1 Fusionopolis Way, #20-02 Connexis, Singapore 138632',
     logoUrl: null,
+    currency: 'USD',
     lang: 'en',
     admin: { account: 'equator', password: 'Equator@2026', contact: 'Amara Okafor', mobile: '+6580000003', email: 'admin@equator-microgrid.example' },
     customers: [

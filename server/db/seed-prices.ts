@@ -33,7 +33,7 @@ export function addTariffs(plan: SeedPlan, c: StationCtx, z: StationSizing): Tar
   };
   const tariff = (t: number, f: number) => {
     const seasons = tariffSeasons(zone, f);
-    plan.tariffs.push({ id: plan.tariffs.length + 1, station_id: sid, name: tariffName(t), currency: 'USD', effective_date: ymd(t), seasons, created_by: c.creator });
+    plan.tariffs.push({ id: plan.tariffs.length + 1, station_id: sid, name: tariffName(t), currency: plan.orgs.find((o) => o.id === c.providerId)?.currency ?? 'USD', effective_date: ymd(t), seasons, created_by: c.creator });
     return seasons;
   };
   const inForceFrom = monthStart(c.now, -rng.int(1, 10));

@@ -6,7 +6,7 @@ export type { DeviceType };
 // The seed plan's rows (server/db/seed.ts), column names as in the schema.
 
 
-export interface OrgRow { id: number; parent_id: number | null; org_type: 1 | 2 | 3; name: string; address: string | null; logo_url: string | null }
+export interface OrgRow { id: number; parent_id: number | null; org_type: 1 | 2 | 3; name: string; address: string | null; logo_url: string | null; currency: string }
 export interface RoleRow { id: number; org_id: number; name: string; permissions: string[]; notes: string; builtin: boolean }
 export interface AccountPlan {
   id: number; org_id: number; role_id: number; account: string; contact: string; mobile: string; email: string;

@@ -57,15 +57,15 @@ export function planSeed(opts: { now: Date; stations: number }): SeedPlan {
   if (Number.isNaN(now.getTime())) throw new RangeError('now is not a valid date');
 
   // Orgs: root, providers, then each provider's customers.
-  const orgs: OrgRow[] = [{ id: 1, parent_id: null, org_type: 1, name: ROOT_ORG.name, address: ROOT_ORG.address, logo_url: ROOT_ORG.logoUrl }];
+  const orgs: OrgRow[] = [{ id: 1, parent_id: null, org_type: 1, name: ROOT_ORG.name, address: ROOT_ORG.address, logo_url: ROOT_ORG.logoUrl, currency: 'USD' }];
   const providerIds = PROVIDERS.map((p, i) => {
-    orgs.push({ id: 2 + i, parent_id: 1, org_type: 2, name: p.name, address: p.address, logo_url: p.logoUrl });
+    orgs.push({ id: 2 + i, parent_id: 1, org_type: 2, name: p.name, address: p.address, logo_url: p.logoUrl, currency: p.currency });
     return 2 + i;
   });
   const customerIds = PROVIDERS.map((p, i) =>
     p.customers.map((c) => {
       const id = orgs.length + 1;
-      orgs.push({ id, parent_id: at(providerIds, i), org_type: 3, name: c.name, address: c.address, logo_url: null });
+      orgs.push({ id, parent_id: at(providerIds, i), org_type: 3, name: c.name, address: c.address, logo_url: null, currency: p.currency });
       return id;
     }),
   );
@@ -144,7 +144,7 @@ export function planSeed(opts: { now: Date; stations: number }): SeedPlan {
 type Columns<R> = { [K in keyof R]: string };
 
 const COLUMNS = {
-  orgs: { id: 'int', parent_id: 'int', org_type: 'smallint', name: 'text', address: 'text', logo_url: 'text' } satisfies Columns<OrgRow>,
+  orgs: { id: 'int', parent_id: 'int', org_type: 'smallint', name: 'text', address: 'text', logo_url: 'text', currency: 'text' } satisfies Columns<OrgRow>,
   roles: { id: 'int', org_id: 'int', name: 'text', permissions: 'text[]', notes: 'text', builtin: 'boolean' } satisfies Columns<RoleRow>,
   accounts: {
     id: 'int', org_id: 'int', role_id: 'int', account: 'text', contact: 'text', mobile: 'text', email: 'text', password_hash: 'text',

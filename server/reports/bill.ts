@@ -1,11 +1,12 @@
 import type { z } from 'zod';
 import type { billDetail, billSummary } from '../../protocol/actions/report-shapes';
+import { currencyLabel } from '../../protocol/currency';
 import { addDateDays, addMonthKey, dateKey } from '../../protocol/site-time';
 import { money as round4, kwh } from '../analytics/wire';
 import type { Queryable } from '../db/db';
 import { PERIOD_ORDER, loadMetered, loadPricing, priceRange, sumBills, toCents, type DayBill, type StationZone } from '../money';
 import { word, type FileLang } from './labels';
-import { currencyLabel, type FileColumn } from './numbers';
+import type { FileColumn } from './numbers';
 import type { FileTable } from './table';
 
 // Monthly bills of a station, from the days the one pricing function bills (server/money):
@@ -15,6 +16,9 @@ export type BillSummary = z.input<typeof billSummary>;
 export type BillDetail = z.input<typeof billDetail>;
 
 const lastOfMonth = (m: string) => addDateDays(`${addMonthKey(m, 1)}-01`, -1);
+
+/** A station as billed: its money is in its provider's currency. */
+export type BilledStation = StationZone & { currency: string };
 
 interface MonthBills { month: string; days: DayBill[]; generatorKwh: number }
 
@@ -34,26 +38,26 @@ const monthsOf = async (db: Queryable, st: StationZone, first: string, last: str
   return [...out.values()];
 };
 
-const summaryOf = (stationId: number, b: MonthBills): BillSummary => {
+const summaryOf = (st: BilledStation, b: MonthBills): BillSummary => {
   const s = sumBills(b.days);
   return {
-    billId: `${stationId}-${b.month}`, month: b.month, currency: 'USD',
+    billId: `${st.id}-${b.month}`, month: b.month, currency: st.currency,
     gridAmount: s.total, fuelCost: s.fuelCostTotal, amount: toCents(s.total + s.fuelCostTotal),
     importKwh: kwh(b.days.reduce((a, d) => a + d.importKwh, 0)), exportKwh: kwh(b.days.reduce((a, d) => a + d.exportKwh, 0)),
   };
 };
 
 /** The year's bills up to the station's current month. */
-export const billList = async (db: Queryable, st: StationZone, year: number, now: number): Promise<BillSummary[]> => {
+export const billList = async (db: Queryable, st: BilledStation, year: number, now: number): Promise<BillSummary[]> => {
   const current = dateKey(st.timezone, now).slice(0, 7);
   const last = [`${year}-12`, current].sort()[0]!;
   if (last < `${year}-01`) return [];
-  return (await monthsOf(db, st, `${year}-01`, last)).map((b) => summaryOf(st.id, b));
+  return (await monthsOf(db, st, `${year}-01`, last)).map((b) => summaryOf(st, b));
 };
 
 const price = (amount: number, qty: number) => (qty > 0 ? Math.round((amount / qty) * 10_000) / 10_000 : 0);
 
-export const billDetailOf = async (db: Queryable, st: StationZone & { name: string }, month: string): Promise<BillDetail | null> => {
+export const billDetailOf = async (db: Queryable, st: BilledStation & { name: string }, month: string): Promise<BillDetail | null> => {
   const [b] = await monthsOf(db, st, month, month);
   if (!b) return null;
   const lines: BillDetail['lines'] = [];
@@ -69,7 +73,7 @@ export const billDetailOf = async (db: Queryable, st: StationZone & { name: stri
   const fuel = b.days.reduce((a, d) => a + d.fuelCost, 0);
   const litres = b.days.reduce((a, d) => a + d.fuelLitres, 0);
   if (fuel > 0 || litres > 0 || b.generatorKwh > 0) lines.push({ period: 'diesel', direction: 'fuel', quantity: kwh(litres), unit: 'L', price: price(fuel, litres), amount: round4(fuel) });
-  const s = summaryOf(st.id, b);
+  const s = summaryOf(st, b);
   const tariffNames = [...new Set(b.days.flatMap((d) => (d.tariffName ? [d.tariffName] : [])))];
   return { ...s, stationId: st.id, stationName: st.name, timezone: st.timezone, tariffNames, days: b.days.length, lines, total: s.amount };
 };
@@ -97,11 +101,12 @@ export const billTable = (b: BillDetail, lang: FileLang, generated: string): Fil
       [word('currency', lang), cur],
       [word('generated', lang), generated],
     ],
-    header: [word('period', lang), word('direction', lang), word('quantity', lang), word('unit', lang), `${word('price', lang)} (${b.currency}/${word('unit', lang)})`, `${word('amount', lang)} (${b.currency})`],
+    header: [word('period', lang), word('direction', lang), word('quantity', lang), word('unit', lang), `${word('price', lang)} (${priceUnit})`, `${word('amount', lang)} (${cur})`],
     columns,
     rows: b.lines.map((l) => [period(l.period), word(l.direction, lang), l.quantity, l.unit, l.price, l.amount]),
     totals: [word('total', lang), '', null, '', null, b.total],
     firstNumber: 2,
+    money: [4, 5],
     chart: null,
     summary: [
       { label: word('importTotal', lang), value: b.importKwh, unit: 'kWh', kind: 'decimal' },

@@ -1,17 +1,19 @@
 import type { z } from 'zod';
 import type { ReportItem, reportResponse } from '../../protocol/actions/report-shapes';
+import { isMixedCurrency, joinCurrencies } from '../../protocol/currency';
 import { addDateDays, dateKey, dateStart, dayHours } from '../../protocol/site-time';
 import { stationBuckets, type StationBucketBy } from '../analytics/station-buckets';
 import { loadRatings, type StationRating } from '../analytics/sources';
 import type { Queryable } from '../db/db';
 import { loadPricingMany } from '../money';
-import { ENERGY, ITEMS, addAcc, addFigures, emptyAcc, unitOf, type Acc } from './items';
+import { ENERGY, ITEMS, addAcc, addFigures, emptyAcc, isMoney, unitOf, type Acc } from './items';
 
 // Builds a report answer: per entity (a provider, a station, or the one station of a site
 // report) and per local day / month / year bucket, the chosen items; then the totals row.
 
 export type ReportAnswer = z.input<typeof reportResponse>;
-export interface Entity { key: string; label: string; stationIds: number[] }
+/** A report row's subject; `currency` is its providers' (one code, or several joined). */
+export interface Entity { key: string; label: string; stationIds: number[]; currency: string }
 export interface ReportQuery { from: string; to: string; granularity: StationBucketBy; items: ReportItem[] }
 
 const QUARTER = 900_000;
@@ -133,11 +135,14 @@ export const buildReport = async (db: Queryable, entities: readonly Entity[], q:
     for (const b of buckets) {
       const a = accs.get(e.key)?.get(b) ?? emptyAcc();
       addAcc(total, a);
-      rows.push({ key: `${e.key}:${b}`, label: e.label, period: b, values: valuesOf(a, q.items) });
+      rows.push({ key: `${e.key}:${b}`, label: e.label, period: b, currency: e.currency, values: valuesOf(a, q.items) });
     }
   }
+  const currency = joinCurrencies(entities.map((e) => e.currency));
+  // money of different currencies is never added: such a report has no money totals
+  const totals = valuesOf(total, q.items).map((v, i) => (isMixedCurrency(currency) && isMoney(q.items[i]!) ? null : v));
   return {
-    from: q.from, to: q.to, granularity: q.granularity, currency: 'USD',
-    columns: [...q.items], units: q.items.map(unitOf), rows, totals: valuesOf(total, q.items),
+    from: q.from, to: q.to, granularity: q.granularity, currency,
+    columns: [...q.items], units: q.items.map((i) => unitOf(i, currency)), rows, totals,
   };
 };

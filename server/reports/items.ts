@@ -37,9 +37,10 @@ export const addAcc = (a: Acc, b: Acc): void => {
   a.alarms += b.alarms;
 };
 
-interface ItemDef { unit: 'kWh' | 'L' | 'USD' | '%' | 'count'; of: (a: Acc) => number | null }
-const energy = (k: (typeof ENERGY)[number], unit: 'kWh' | 'L' | 'USD' = 'kWh'): ItemDef => ({
-  unit, of: (a) => (a.has ? (unit === 'USD' ? money(a[k]) : kwh(a[k])) : null),
+/** 'money' is in the report's currency (its providers'); the unit the answer names is that code. */
+interface ItemDef { unit: 'kWh' | 'L' | 'money' | '%' | 'count'; of: (a: Acc) => number | null }
+const energy = (k: (typeof ENERGY)[number], unit: 'kWh' | 'L' | 'money' = 'kWh'): ItemDef => ({
+  unit, of: (a) => (a.has ? (unit === 'money' ? money(a[k]) : kwh(a[k])) : null),
 });
 
 export const ITEMS: Record<ReportItem, ItemDef> = {
@@ -52,11 +53,13 @@ export const ITEMS: Record<ReportItem, ItemDef> = {
   generatorKwh: energy('generator'),
   fuelLitres: energy('fuel', 'L'),
   chargingPileKwh: energy('pile'),
-  income: energy('income', 'USD'),
-  savings: energy('savings', 'USD'),
-  fuelCost: energy('fuelCost', 'USD'),
+  income: energy('income', 'money'),
+  savings: energy('savings', 'money'),
+  fuelCost: energy('fuelCost', 'money'),
   availabilityPct: { unit: '%', of: (a) => (a.expected > 0 ? Math.round((Math.min(a.intervals, a.expected) / a.expected) * 10_000) / 100 : null) },
   alarmCount: { unit: 'count', of: (a) => a.alarms },
 };
 
-export const unitOf = (item: ReportItem): string => ITEMS[item].unit;
+export const isMoney = (item: ReportItem): boolean => ITEMS[item].unit === 'money';
+/** The unit the answer names for an item: money its currency code, the rest their own. */
+export const unitOf = (item: ReportItem, currency: string): string => (isMoney(item) ? currency : ITEMS[item].unit);

@@ -58,12 +58,6 @@ export const cellText = (c: Cell, kind: ColumnKind, lang: FileLang, factor = 1):
   }
 };
 
-/** How a currency is named in `lang`: Chinese readers get 美元 / 元, everyone else the ISO code. */
-export const currencyLabel = (code: string, lang: FileLang): string => {
-  if (lang !== 'zh') return code;
-  return code === 'USD' ? '美元' : code === 'CNY' ? '元' : code;
-};
-
 /** The kind of a report column from its unit on the wire (kWh, L, %, count, or money). */
 export const kindOfUnit = (unit: string): ColumnKind =>
   unit === 'kWh' ? 'energy' : unit === 'count' ? 'count' : unit === 'L' || unit === '%' ? 'decimal' : 'money';

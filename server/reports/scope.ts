@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { reportRequest } from '../../protocol/actions/report-shapes';
+import { DEFAULT_CURRENCY } from '../../protocol/currency';
 import { daysBetween } from '../analytics/period';
 import type { Scope } from '../auth/scope';
 import { ActionError, invalid } from '../api/errors';
@@ -33,14 +34,14 @@ export const entitiesOf = (kind: ReportKind, q: ReportRequest, scope: Scope, reg
     if (q.stationId === undefined) invalid([{ path: 'stationId', issue: 'required' }]);
     const st = reg.stations.get(q.stationId!);
     if (!st || !scope.hasStation(st.id) || (q.orgId !== undefined && st.providerId !== q.orgId)) throw new ActionError('notFound');
-    return [{ key: String(st.id), label: st.name, stationIds: [st.id] }];
+    return [{ key: String(st.id), label: st.name, stationIds: [st.id], currency: reg.currencyOfStation(st.id) }];
   }
   const providers = providersOf(scope, q.orgId);
   if (kind === 'platform')
     return providers
-      .map((p) => ({ key: String(p), label: reg.orgs.get(p)?.name ?? String(p), stationIds: scope.stationIds(p) }))
+      .map((p) => ({ key: String(p), label: reg.orgs.get(p)?.name ?? String(p), stationIds: scope.stationIds(p), currency: reg.orgs.get(p)?.currency ?? DEFAULT_CURRENCY }))
       .filter((e) => e.stationIds.length > 0 || scope.wholeProviders);
   return providers.flatMap((p) =>
-    scope.stationIds(p).map((id) => ({ key: String(id), label: reg.stations.get(id)?.name ?? String(id), stationIds: [id] })),
+    scope.stationIds(p).map((id) => ({ key: String(id), label: reg.stations.get(id)?.name ?? String(id), stationIds: [id], currency: reg.currencyOfStation(id) })),
   );
 };

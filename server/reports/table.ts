@@ -1,7 +1,8 @@
 import type { ReportItem } from '../../protocol/actions/report-shapes';
+import { currencyLabel, isMixedCurrency } from '../../protocol/currency';
 import type { ReportAnswer } from './build';
 import { itemName, word, type FileLang } from './labels';
-import { currencyLabel, kindOfUnit, type Cell, type ColumnKind, type FileColumn } from './numbers';
+import { kindOfUnit, type Cell, type ColumnKind, type FileColumn } from './numbers';
 import type { ReportKind } from './scope';
 
 // One table as every file format writes it: a header with units, the rows, the totals row, the
@@ -20,40 +21,41 @@ export interface FileTable {
   firstNumber: number;
   /** name, unit and kind of each column (the PDF formats by these; without them: text, then plain numbers) */
   columns?: FileColumn[];
+  /** money columns: kept at full precision, shown as #,##0.00 (the currency is in the header) */
+  money?: number[];
   /** the chart's name and unit apart, so the PDF can step an energy to MWh / GWh */
   chart: { label: string; name?: string; unit?: string | null; kind?: ColumnKind; points: [string, number][] } | null;
   /** figures under the table (a bill's make-up), PDF only */
   summary?: { label: string; value: Cell; unit: string | null; kind: ColumnKind }[];
   /** further tables, each on its own sheet (XLSX only) */
-  sheets?: { title: string; header: string[]; rows: Cell[][] }[];
+  sheets?: { title: string; header: string[]; rows: Cell[][]; money?: number[] }[];
 }
 
 const CHARTLESS = new Set<ReportItem>(['availabilityPct']);
 
 export const reportTable = (kind: ReportKind, a: ReportAnswer, lang: FileLang, generated: string): FileTable => {
   const items = a.columns as ReportItem[];
-  // money in the answer's currency (the unit on the wire names no currency of its own)
-  const unitAt = (k: number) => (kindOfUnit(a.units[k]!) === 'money' ? a.currency : a.units[k]!);
-  const header = [word(kind === 'platform' ? 'provider' : 'station', lang), word('period', lang), ...items.map((i, k) => `${itemName(i, lang)} (${unitAt(k)})`)];
+  // several currencies: each row says its own, and money is neither totalled nor charted
+  const mixed = isMixedCurrency(a.currency);
+  const lead = [word(kind === 'platform' ? 'provider' : 'station', lang), word('period', lang), ...(mixed ? [word('currency', lang)] : [])];
+  const isMoney = (n: number) => kindOfUnit(a.units[n]!) === 'money';
+  // money's unit on the wire is the currency, named as the reader's language names it
+  const unitName = (n: number) => (isMoney(n) ? currencyLabel(a.units[n]!, lang) : a.units[n]!);
+  const header = [...lead, ...items.map((i, n) => `${itemName(i, lang)} (${unitName(n)})`)];
   const columns: FileColumn[] = [
-    { name: header[0]!, unit: null, kind: 'text' },
-    { name: header[1]!, unit: null, kind: 'text' },
-    ...items.map((i, k): FileColumn => {
-      const kindAt = kindOfUnit(a.units[k]!);
-      const unit = kindAt === 'money' ? currencyLabel(a.currency, lang) : a.units[k] === 'count' ? null : a.units[k]!;
-      return { name: itemName(i, lang), unit, kind: kindAt };
-    }),
+    ...lead.map((name): FileColumn => ({ name, unit: null, kind: 'text' })),
+    ...items.map((i, n): FileColumn => ({ name: itemName(i, lang), unit: a.units[n] === 'count' ? null : unitName(n), kind: kindOfUnit(a.units[n]!) })),
   ];
   // a value the answer leaves null is unknown (no data that bucket), never a zero
   const cell = (v: number | null): Cell => v ?? word('noData', lang);
-  const rows: Cell[][] = a.rows.map((r) => [r.label, r.period, ...r.values.map(cell)]);
-  const k = items.findIndex((i) => !CHARTLESS.has(i));
+  const rows: Cell[][] = a.rows.map((r) => [r.label, r.period, ...(mixed ? [currencyLabel(r.currency, lang)] : []), ...r.values.map(cell)]);
+  const k = items.findIndex((i, n) => !CHARTLESS.has(i) && !(mixed && isMoney(n)));
   let chart: FileTable['chart'] = null;
   if (k >= 0) {
     const byPeriod = new Map<string, number>();
     for (const r of a.rows) byPeriod.set(r.period, (byPeriod.get(r.period) ?? 0) + (r.values[k] ?? 0));
-    const c = columns[k + 2]!;
-    chart = { label: `${itemName(items[k]!, lang)} (${unitAt(k)})`, name: c.name, unit: c.unit, kind: c.kind, points: [...byPeriod] };
+    const c = columns[k + lead.length]!;
+    chart = { label: `${itemName(items[k]!, lang)} (${unitName(k)})`, name: c.name, unit: c.unit, kind: c.kind, points: [...byPeriod] };
   }
   const title = word(kind, lang);
   return {
@@ -71,8 +73,10 @@ export const reportTable = (kind: ReportKind, a: ReportAnswer, lang: FileLang, g
     header,
     columns,
     rows,
-    totals: [word('total', lang), '', ...a.totals.map(cell)],
-    firstNumber: 2,
+    // money of several currencies has no total
+    totals: [word('total', lang), '', ...(mixed ? [''] : []), ...a.totals.map((v, n) => (mixed && isMoney(n) ? '' : cell(v)))],
+    firstNumber: lead.length,
+    money: items.flatMap((_, n) => (isMoney(n) ? [lead.length + n] : [])),
     chart,
   };
 };

@@ -13,14 +13,19 @@ const queue = [];
 let busy = false;
 const turn = () => new Promise((r) => setImmediate(r));
 
+const MONEY_FORMAT = '#,##0.00';
+const columnsOf = (header, money = []) =>
+  header.map((h, i) => ({ header: h, key: `c${i}`, width: Math.max(12, Math.min(40, h.length + 4)), ...(money.includes(i) ? { style: { numFmt: MONEY_FORMAT } } : {}) }));
+
 const write = async ({ id, table, path }) => {
   const out = createWriteStream(path);
   const done = finished(out);
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   wb.creator = table.title;
   const ws = wb.addWorksheet(table.title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  // numbers keep Excel's General format: stored as numbers, shown as they are
-  ws.columns = table.header.map((h, i) => ({ header: h, key: `c${i}`, width: Math.max(12, Math.min(40, h.length + 4)) }));
+  // numbers keep Excel's General format (stored as numbers, shown as they are), money #,##0.00
+  // over its full-precision value; the currency is in the column's header
+  ws.columns = columnsOf(table.header, table.money);
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
   for (let i = 0; i < table.rows.length; i++) {
@@ -46,7 +51,7 @@ const write = async ({ id, table, path }) => {
   // further tables of the same file (an analysis: chart, stations), each with its frozen header
   for (const more of table.sheets ?? []) {
     const extra = wb.addWorksheet(more.title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-    extra.columns = more.header.map((h, i) => ({ header: h, key: `c${i}`, width: Math.max(12, Math.min(40, h.length + 4)) }));
+    extra.columns = columnsOf(more.header, more.money);
     extra.getRow(1).font = { bold: true };
     extra.getRow(1).commit();
     for (const row of more.rows) extra.addRow(row).commit();

@@ -5,6 +5,7 @@ import { STATUS_KEYS, StatusIcon } from './stationLabels';
 import type { TFn } from '../i18n/i18n';
 import { MaintenanceTag } from './alarms/MaintenanceTag';
 import { numberFormat } from '../lib/numberFormat';
+import { moneyParts, type MoneyLang, type MoneyParts } from '../../streams/format/money';
 
 export interface StationCardData {
   stationId: number;
@@ -17,6 +18,8 @@ export interface StationCardData {
   installedCapacity: number;
   activePower: number;
   soc: number | null;
+  /** the provider's currency of the income figures (ISO 4217) */
+  currency: string;
   cumulativeIncome: number;
   feeName: string | null;
   lastCharge: number;
@@ -37,8 +40,11 @@ const Fig = ({ label, value, unit }: { label: string; value: string; unit?: stri
   </div>
 );
 
+/** Money in the station's currency (streams/format/money.ts), its unit smaller. */
+const Money = ({ label, parts }: { label: string; parts: MoneyParts }) => <Fig label={label} value={parts.value} unit={parts.unit} />;
+
 /** Memoised: a scrolling matrix re-renders its rows every frame, the cards in them need not. */
-export const StationCard = memo(function StationCard({ card, t, onClick, inMaintenance = false }: { card: StationCardData; t: TFn; onClick: (c: StationCardData) => void; inMaintenance?: boolean }) {
+export const StationCard = memo(function StationCard({ card, t, lang, onClick, inMaintenance = false }: { card: StationCardData; t: TFn; lang: MoneyLang; onClick: (c: StationCardData) => void; inMaintenance?: boolean }) {
   let figs: ReactNode;
   if (card.cardType === 2) {
     figs = (
@@ -54,7 +60,7 @@ export const StationCard = memo(function StationCard({ card, t, onClick, inMaint
       <>
         <Fig label={t('home:matrix.lastCharge')} value={n(card.lastCharge)} unit="kWh" />
         <Fig label={t('home:matrix.lastDischarge')} value={n(card.lastDischarge)} unit="kWh" />
-        <Fig label={t('home:matrix.lastIncome')} value={n(card.lastIncome)} unit={t('home:matrix.cny')} />
+        <Money label={t('home:matrix.lastIncome')} parts={moneyParts(card.lastIncome, card.currency, lang)} />
       </>
     );
   } else {
@@ -64,7 +70,7 @@ export const StationCard = memo(function StationCard({ card, t, onClick, inMaint
         <Fig label={t('home:matrix.installedCapacity')} value={n(card.installedCapacity, 3)} unit="MWh" />
         <Fig label={t('home:matrix.activePower')} value={n(card.activePower)} unit="kW" />
         <Fig label={t('home:matrix.soc')} value={n(card.soc, 1)} unit="%" />
-        <Fig label={t('home:matrix.cumulativeIncome')} value={n(card.cumulativeIncome / 10_000, 2)} unit={t('home:matrix.tenThousandCny')} />
+        <Money label={t('home:matrix.cumulativeIncome')} parts={moneyParts(card.cumulativeIncome, card.currency, lang, 10_000)} />
       </>
     );
   }

@@ -40,11 +40,11 @@ describe.each(backends())('exportAnalysis (%s)', (backend) => {
     const head = (figs.getRow(1).values as unknown[]).slice(1) as string[];
     expect(head[head.indexOf('Consumption (kWh)')]).toBeDefined();
     expect(head).toContain('Self-sufficiency (%)');
-    expect(head).toContain('Income (USD)');
+    expect(head).toContain('Income (CNY)');
     const at = (row: number, title: string) => figs.getRow(row).getCell(head.indexOf(title) + 1).value;
     expect(at(2, 'Consumption (kWh)')).toBe(answer.data.totals.consumptionKwh);
     expect(typeof at(2, 'Consumption (kWh)')).toBe('number');
-    expect(at(2, 'Income (USD)')).toBe(answer.data.totals.income);
+    expect(at(2, 'Income (CNY)')).toBe(answer.data.totals.income);
     expect(figs.getRow(3).getCell(1).value).toBe('2026-06-01 – 2026-06-30');
     expect(at(3, 'Consumption (kWh)')).toBe(answer.data.compareTotals!.consumptionKwh);
 

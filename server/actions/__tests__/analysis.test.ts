@@ -104,7 +104,7 @@ describe.each(backends())('analysis actions (%s)', (backend) => {
     expect(t.rtePct).toBeGreaterThan(60);
     expect(t.rtePct).toBeLessThan(100);
     expect(t.chargeFromGridKwh + t.chargeFromPvKwh).toBeCloseTo(t.chargeKwh, 2);
-    expect(t.netArbitrage).toBeCloseTo(t.dischargeValue - t.chargeCost, 3);
+    expect(t.netArbitrage).toBeCloseTo(t.dischargeValue! - t.chargeCost!, 3);
     expect(r.data.soh.length).toBeGreaterThan(0);
     expect(r.data.soh.every((c) => c.stationId === station && c.values.every((v) => v > 50 && v <= 100))).toBe(true);
   });
@@ -116,7 +116,13 @@ describe.each(backends())('analysis actions (%s)', (backend) => {
     const t = r.data.totals;
     expect(t.fromPvKwh + t.fromEssKwh + t.fromGridKwh + t.fromGeneratorKwh).toBeCloseTo(t.consumptionKwh, 1);
     expect(t.tou.reduce((x, p) => x + p.importKwh, 0)).toBeCloseTo(t.gridImportKwh, 1);
-    expect(t.tou.reduce((x, p) => x + p.amount, 0)).toBeCloseTo(t.gridCost - t.feedInRevenue, 2);
+    // the platform's providers keep CNY and USD: money is never added across currencies
+    expect(r.data.currency).toBe('CNY/USD');
+    expect([t.gridCost, t.feedInRevenue, t.income, ...t.tou.map((p) => p.amount)].every((v) => v === null)).toBe(true);
+    const one = await s.call('queryEnergyUsageAnalysis', { period: 'custom', date: '2026-07-12', to: '2026-07-15', orgId: pA }, root);
+    const m = one.data.totals;
+    expect(one.data.currency).toBe('CNY');
+    expect(m.tou.reduce((x, p) => x + p.amount!, 0)).toBeCloseTo(m.gridCost! - m.feedInRevenue!, 2);
     expect(t.selfSufficiencyPct).toBeGreaterThan(0);
     expect(t.loadFactorPct).toBeGreaterThan(0);
     expect(t.loadFactorPct).toBeLessThanOrEqual(100);

@@ -53,7 +53,8 @@ describe.each(backends())('report actions (%s)', (backend) => {
     const d = r.data;
     expect(d.columns).toEqual(ITEMS);
     expect(d.units[ITEMS.indexOf('pvKwh')]).toBe('kWh');
-    expect(d.units[ITEMS.indexOf('income')]).toBe('USD');
+    expect(d.units[ITEMS.indexOf('income')]).toBe('CNY'); // provider A's currency
+    expect(d.currency).toBe('CNY');
     expect(d.rows.map((row) => row.period)).toEqual(Array.from({ length: 15 }, (_, i) => `2026-07-${String(i + 1).padStart(2, '0')}`));
     const pv = ITEMS.indexOf('pvKwh');
     expect(d.rows[0]!.values[pv]).toBeGreaterThan(0);

@@ -62,7 +62,7 @@ describe.each(backends())('tariff bill preview and fuel price windows (%s)', (ba
     it('prices the 25-hour day under a draft and under the tariff in force, per period, with the difference', async () => {
       const r = await s.call('previewTariffBill', { stationId: stA, date: DST_DAY, name: 'Flat draft', seasons: flatDraft }, tokA);
       expect(r.code).toBe(0);
-      expect(r.data).toMatchObject({ stationId: stA, date: DST_DAY, timezone: 'Europe/Berlin', hours: 25, intervals: 100, currency: 'USD', difference: -14.82 });
+      expect(r.data).toMatchObject({ stationId: stA, date: DST_DAY, timezone: 'Europe/Berlin', hours: 25, intervals: 100, currency: 'CNY', difference: -14.82 });
       expect(r.data.inForce).toMatchObject({ tariffId: oldTariff, importKwh: 100, exportKwh: 50, total: 29.82 });
       expect(r.data.inForce!.periods.map((p) => [p.period, p.importKwh, p.amount])).toEqual([['sharp', 8, 6], ['peak', 0, 0], ['flat', 84, 23.1], ['valley', 8, 0.72]]);
       expect(r.data.candidate).toMatchObject({ tariffName: 'Flat draft', total: 15 });

@@ -40,7 +40,7 @@ describe.each(backends())('tariffs, templates and fuel prices (%s)', (backend) =
       expect(r.code).toBe(0);
       const id = r.data.tariffId;
       const got = await w.s.call('queryTariffById', { tariffId: id }, w.tokA);
-      expect(got.data).toMatchObject({ tariffId: id, stationId: w.stA, name: 'Summer TOU', effectiveDate, status: 'pending', currency: 'USD' });
+      expect(got.data).toMatchObject({ tariffId: id, stationId: w.stA, name: 'Summer TOU', effectiveDate, status: 'pending', currency: 'CNY' }); // provider A's
       // stored in canonical order: seasons by first month
       expect(got.data.seasons[0]!.months).toEqual([1, 2, 3, 4, 5, 10, 11, 12]);
       const edit = await w.s.call('saveTariff', { stationId: w.stA, tariffId: id, name: 'Summer TOU v2', effectiveDate: addDays(effectiveDate, 1), seasons: goodSeasons(0.2) }, w.tokA);

@@ -151,7 +151,7 @@ describe.each(backends())('telemetry actions (%s)', (backend) => {
   it('queryStationEnergy: day rows add up to the total and the balance holds', async () => {
     const r = await s.call('queryStationEnergy', { stationId: ess.id, granularity: 'day', from: '2026-07-13', to: '2026-07-15' }, viewer);
     expect(r.code).toBe(0);
-    expect(r.data.currency).toBe('USD');
+    expect(r.data.currency).toBe('CNY'); // provider A's
     expect(r.data.rows.length).toBeGreaterThanOrEqual(2);
     const sum = r.data.rows.reduce((x, y) => x + y.income, 0);
     expect(r.data.total.income).toBeCloseTo(sum, 2);

@@ -11,7 +11,7 @@ const Q = 900_000;
 const midnight = (date: string) => Date.parse(`${date}T00:00:00+08:00`);
 const zone = 'Asia/Shanghai';
 const prices = pricing(zone, [tariff(1, '2026-01-01', [slot('00:00', '08:00', 'valley', 0.1, 0.02), slot('08:00', '18:00', 'peak', 0.3, 0.05), slot('18:00', '24:00', 'flat', 0.3, 0.08)])]);
-const station: StationRating = { id: 1, name: 'S', providerId: 1, timezone: zone, pvKwp: 100, essKwh: 100, essKw: 50, gamma: -0.0035, weatherId: 9 };
+const station: StationRating = { id: 1, name: 'S', providerId: 1, timezone: zone, currency: 'USD', pvKwp: 100, essKwh: 100, essKw: 50, gamma: -0.0035, weatherId: 9 };
 
 const step = (bucket: number, f: Partial<MeteredStep>): MeteredStep => ({
   bucket, pv: 0, charge: 0, discharge: 0, load: 0, gridImport: 0, gridExport: 0, generator: 0, fuel: 0, pile: 0, losses: 0, soc: null, ...f,

@@ -27,10 +27,10 @@ const valueOf = (item: string, r: number): number | null => {
 export const reportAnswer = (providers = LONG_PROVIDERS, days = DAYS): ReportAnswer => {
   const items = [...REPORT_ITEMS];
   const rows = providers.flatMap((label, p) =>
-    days.map((period, d) => ({ key: `${p + 1}:${period}`, label, period, values: items.map((i) => valueOf(i, p * days.length + d)) })),
+    days.map((period, d) => ({ key: `${p + 1}:${period}`, label, period, currency: 'USD', values: items.map((i) => valueOf(i, p * days.length + d)) })),
   );
   const totals = items.map((i, k) => (i === 'availabilityPct' ? 95.5 : Math.round(rows.reduce((a, r) => a + (r.values[k] ?? 0), 0) * 1000) / 1000));
-  return { from: days[0]!, to: days.at(-1)!, granularity: 'day', currency: 'USD', columns: items, units: items.map(unitOf), rows, totals };
+  return { from: days[0]!, to: days.at(-1)!, granularity: 'day', currency: 'USD', columns: items, units: items.map((i) => unitOf(i, 'USD')), rows, totals };
 };
 
 export const billDetail = (stationName: string, currency = 'USD'): BillDetail => ({

@@ -58,7 +58,7 @@ export function essSheet(d: Ess, t: TFn): Sheet {
   };
 }
 
-const fmt = (t: TFn, k: FigureKey, v: number, currency: string): string => {
+const fmt = (t: TFn, k: FigureKey, v: number | null, currency: string): string => {
   const s = show(k, v, t, currency);
   return `${s.value} ${s.unit}`;
 };

@@ -2,7 +2,8 @@
 // card, a table cell, a chart axis and the CSV (the export writes what the screen shows).
 import type enAnalysis from '../../../locales/en/analysis.json';
 import { energyParts } from '../../../streams/format/energy';
-import type { TFn } from '../../i18n/i18n';
+import { i18n, type TFn } from '../../i18n/i18n';
+import { currencyName } from '../../../streams/format/money';
 import { FIGURE_TEXT_KEY } from './keys';
 
 export type FigureKey = keyof typeof enAnalysis.fig;
@@ -53,7 +54,8 @@ const scaled = (kind: 'energy' | 'power' | 'kwp', v: number): Shown => {
 function unitOf(kind: Kind, t: TFn, currency: string): string {
   switch (kind) {
     case 'pct': return '%';
-    case 'money': return currency;
+    // the provider's currency as the page's language names it (streams/format/money.ts)
+    case 'money': return currencyName(currency, i18n.language === 'en' ? 'en' : 'zh');
     case 'yield': return 'kWh/kWp';
     case 'irradiation': return 'kWh/m²';
     case 'cycles': return t('analysis:units.cycles');

@@ -21,6 +21,7 @@ import { LiveTrend } from '../../widgets/LiveTrend';
 import { DataAge } from './DataAge';
 import { Matrix } from './Matrix';
 import { boxClass, StatBlock, type StatFigure } from './StatBlock';
+import { useMoneyLang } from '../../hooks/useMoneyLang';
 
 // maplibre + deck.gl: their own chunk, loaded after the homepage's first paint
 const StationMap = lazy(() => import('../../widgets/map/StationMap'));
@@ -44,6 +45,7 @@ export default function HomePage() {
   // polled figures cannot be current while the API is unreachable (the push channel alone does not matter)
   const down = useStoreValue((s) => s.connection.api === 'offline');
   const numberLocale = useStoreValue((s) => (s.session.language === 'en' ? 'en-GB' : 'zh-CN'));
+  const moneyLang = useMoneyLang();
   const [statsOf, curveOf, matrixOf] = useMemo(
     () => [(o: number | undefined) => homeStatistics$(store, api, o), (o: number | undefined) => homeCurve$(store, api, o), (o: number | undefined) => homeMatrix$(store, api, o)] as const,
     [store, api],
@@ -140,7 +142,7 @@ export default function HomePage() {
           <LiveTrend data={soc} locale={numberLocale} timeLabel={t('home:trend.timeAxis', { zone: viewerZone() })} stale={curveStale} emptyText={t('home:trend.noData')} series={[{ label: t('home:trend.soc'), color: '#13a37a' }]} />
         </section>
       </div>
-      <Matrix cards={matrix.value} age={age(matrix.at, MATRIX_MS)} t={t} onOpen={open} inMaintenance={inMaintenance} />
+      <Matrix cards={matrix.value} age={age(matrix.at, MATRIX_MS)} t={t} lang={moneyLang} onOpen={open} inMaintenance={inMaintenance} />
     </div>
   );
 }

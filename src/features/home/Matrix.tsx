@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { StationCard, type StationCardData } from '../../components/StationCard';
 import type { TFn } from '../../i18n/i18n';
+import type { MoneyLang } from '../../../streams/format/money';
 import { SCROLL_PANE } from '../../widgets/scrollPane';
 import { boxClass } from './StatBlock';
 
@@ -10,7 +11,7 @@ const CARD_H = 150;
 const CARD_MIN_W = 260;
 const GAP = 12;
 
-export function Matrix({ cards, age, t, onOpen, inMaintenance }: { cards: readonly StationCardData[] | null; age: ReactNode; t: TFn; onOpen: (c: StationCardData) => void; inMaintenance: ReadonlySet<number> }) {
+export function Matrix({ cards, age, t, lang, onOpen, inMaintenance }: { cards: readonly StationCardData[] | null; age: ReactNode; t: TFn; lang: MoneyLang; onOpen: (c: StationCardData) => void; inMaintenance: ReadonlySet<number> }) {
   const scroller = useRef<HTMLDivElement>(null);
   const [cols, setCols] = useState(4);
   useEffect(() => {
@@ -37,7 +38,7 @@ export function Matrix({ cards, age, t, onOpen, inMaintenance }: { cards: readon
         ) : (
           <div style={{ height: v.getTotalSize(), position: 'relative' }}>
             {v.getVirtualItems().map((vi) => (
-              <MatrixRow key={vi.key} list={list} index={vi.index} start={vi.start} cols={cols} t={t} onOpen={onOpen} inMaintenance={inMaintenance} />
+              <MatrixRow key={vi.key} list={list} index={vi.index} start={vi.start} cols={cols} t={t} lang={lang} onOpen={onOpen} inMaintenance={inMaintenance} />
             ))}
           </div>
         )}
@@ -52,6 +53,7 @@ interface MatrixRowProps {
   start: number;
   cols: number;
   t: TFn;
+  lang: MoneyLang;
   onOpen: (c: StationCardData) => void;
   inMaintenance: ReadonlySet<number>;
 }
@@ -60,11 +62,11 @@ interface MatrixRowProps {
  * One row of cards, drawn again only when its place, the cards or the column count change: the
  * virtualizer renders the matrix on every scroll event, and only an entering row has work to do.
  */
-const MatrixRow = memo(function MatrixRow({ list, index, start, cols, t, onOpen, inMaintenance }: MatrixRowProps) {
+const MatrixRow = memo(function MatrixRow({ list, index, start, cols, t, lang, onOpen, inMaintenance }: MatrixRowProps) {
   return (
     <div style={{ position: 'absolute', top: 0, left: 0, right: 0, height: CARD_H, transform: `translateY(${start}px)`, display: 'grid', gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`, gap: GAP }}>
       {list.slice(index * cols, index * cols + cols).map((c) => (
-        <StationCard key={c.stationId} card={c} t={t} onClick={onOpen} inMaintenance={inMaintenance.has(c.stationId)} />
+        <StationCard key={c.stationId} card={c} t={t} lang={lang} onClick={onOpen} inMaintenance={inMaintenance.has(c.stationId)} />
       ))}
     </div>
   );

@@ -12,6 +12,8 @@ import { HeadRow } from '../../components/HeadRow';
 import { href } from '../../lib/paths';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
+import { useMoneyLang } from '../../hooks/useMoneyLang';
+import { currencyName, formatMoney } from '../../../streams/format/money';
 import { ExportDialog } from './ExportDialog';
 import { BILL_COLUMN_KEYS, BILL_DIRECTION_KEY, BILL_LINE_COLUMN_KEYS, billPeriodText } from './keys';
 
@@ -29,6 +31,7 @@ export default function BillPage() {
   const year = Number(q.get('year')) || new Date().getFullYear();
   const billId = q.get('billId');
   const [exporting, setExporting] = useState(false);
+  const lang = useMoneyLang();
   const listIn$ = useObservable((i$) => i$.pipe(map(([s, y, b]) => (s && !b ? { stationId: s, year: y } : null))), [stationId, year, billId]);
   const list = useObservableState(useObservable(() => billList$(api, listIn$)), { data: null, failed: false });
   const detailIn$ = useObservable((i$) => i$.pipe(map(([b]) => b)), [billId]);
@@ -45,7 +48,7 @@ export default function BillPage() {
             {(list.data?.dataList ?? []).map((b) => (
               <tr key={b.billId} data-testid="bill-row">
                 <td className={CELL}>{b.month}</td><td className={CELL}>{b.importKwh.toFixed(2)}</td><td className={CELL}>{b.exportKwh.toFixed(2)}</td>
-                <td className={CELL}>{b.gridAmount.toFixed(2)}</td><td className={CELL}>{b.fuelCost.toFixed(2)}</td><td className={CELL}>{b.amount.toFixed(2)} {b.currency}</td>
+                <td className={CELL}>{formatMoney(b.gridAmount, b.currency, lang)}</td><td className={CELL}>{formatMoney(b.fuelCost, b.currency, lang)}</td><td className={CELL}>{formatMoney(b.amount, b.currency, lang)}</td>
                 <td className={CELL}><Button data-testid="bill-open" onClick={() => navigate(href('bill.downloadDetail', { stationId, billId: b.billId }))}>{t('reports:bills.open')}</Button></td>
               </tr>
             ))}
@@ -62,11 +65,11 @@ export default function BillPage() {
               {d.lines.map((l) => (
                 <tr key={`${l.direction}-${l.period}`} data-testid="bill-line">
                   <td className={CELL}>{billPeriodText(l.period)}</td><td className={CELL}>{t(BILL_DIRECTION_KEY[l.direction])}</td>
-                  <td className={CELL}>{l.quantity.toFixed(2)} {l.unit}</td><td className={CELL}>{l.price.toFixed(4)}</td><td className={CELL}>{l.amount.toFixed(2)}</td>
+                  <td className={CELL}>{l.quantity.toFixed(2)} {l.unit}</td><td className={CELL}>{l.price.toFixed(4)} {currencyName(d.currency, lang)}/{l.unit}</td><td className={CELL}>{formatMoney(l.amount, d.currency, lang)}</td>
                 </tr>
               ))}
             </tbody>
-            <tfoot><tr className="font-semibold"><td className={CELL} colSpan={4}>{t('reports:bills.total')}</td><td className={CELL} data-testid="bill-total">{d.total.toFixed(2)} {d.currency}</td></tr></tfoot>
+            <tfoot><tr className="font-semibold"><td className={CELL} colSpan={4}>{t('reports:bills.total')}</td><td className={CELL} data-testid="bill-total">{formatMoney(d.total, d.currency, lang)}</td></tr></tfoot>
           </table>
           <div className="flex gap-2">
             <Button data-testid="bill-back" onClick={() => navigate(href('bill.downloadDetail', { stationId: stationId ?? d.stationId, year: Number(d.month.slice(0, 4)) }))}>{t('reports:bills.back')}</Button>

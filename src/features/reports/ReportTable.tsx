@@ -8,6 +8,7 @@ import { VirtualTable } from '../../widgets/VirtualTable';
 import { keyOf } from '../../i18n/codeKeys';
 import { REPORT_ITEM_KEY } from './keys';
 import { headerUnit, valueText } from './values';
+import { useMoneyLang } from '../../hooks/useMoneyLang';
 
 type Row = ReportAnswer['rows'][number];
 const collator = new Intl.Collator(['zh-CN', 'en']);
@@ -21,20 +22,22 @@ interface Col {
 export function ReportTable({ data, withName }: { data: ReportAnswer; withName: boolean }) {
   const t = useT('reports');
   const [sorting, setSorting] = useState<SortingState>([]);
+  const lang = useMoneyLang();
+  const money = useMemo(() => ({ currency: data.currency, lang }), [data.currency, lang]);
   const cols = useMemo<Col[]>(() => {
     const items = data.columns.map((c, i) => {
-      const unit = headerUnit(data.units[i] ?? '');
+      const unit = headerUnit(data.units[i] ?? '', money);
       const key = keyOf(REPORT_ITEM_KEY, c);
       const name = key ? t(key) : c;
       return { id: c, size: 140, header: unit ? `${name} (${unit})` : name };
     });
     return [...(withName ? [{ id: 'label', size: 200, header: t('reports:table.name') }] : []), { id: 'period', size: 120, header: t('reports:table.period') }, ...items];
-  }, [data, withName, t]);
+  }, [data, withName, t, money]);
   const defs = useMemo<ColumnDef<Row>[]>(
     () =>
       cols.map((c, i) => {
         const k = i - (withName ? 2 : 1);
-        const text = (r: Row) => (c.id === 'label' ? r.label : c.id === 'period' ? r.period : valueText(r.values[k], data.units[k] ?? '', t('reports:table.noData')));
+        const text = (r: Row) => (c.id === 'label' ? r.label : c.id === 'period' ? r.period : valueText(r.values[k], data.units[k] ?? '', money, r.currency, t('reports:table.noData')));
         return {
           id: c.id,
           size: c.size,
@@ -45,7 +48,7 @@ export function ReportTable({ data, withName }: { data: ReportAnswer; withName: 
           cell: (x) => <span data-testid={`cell-${c.id}`}>{text(x.row.original)}</span>,
         } satisfies ColumnDef<Row>;
       }),
-    [cols, withName, data.units],
+    [cols, withName, data.units, money],
   );
   const rows = useMemo(() => [...data.rows], [data.rows]);
   const table = useReactTable({ data: rows, columns: defs, state: { sorting }, onSortingChange: setSorting, getCoreRowModel: getCoreRowModel(), getSortedRowModel: getSortedRowModel(), getRowId: (r) => r.key });
@@ -58,7 +61,7 @@ export function ReportTable({ data, withName }: { data: ReportAnswer; withName: 
       <div role="row" style={grid} data-testid="report-totals" className="gap-3 border-t-2 border-slate-300 bg-slate-50 px-3 py-2 text-sm font-semibold dark:border-slate-600 dark:bg-slate-800">
         {cols.map((c, i) => {
           const k = i - (withName ? 2 : 1);
-          const text = i === 0 ? t('reports:table.total') : k < 0 ? '' : valueText(data.totals[k], data.units[k] ?? '', t('reports:table.noData'));
+          const text = i === 0 ? t('reports:table.total') : k < 0 ? '' : valueText(data.totals[k], data.units[k] ?? '', money, undefined, t('reports:table.noData'));
           return <span key={c.id} role="cell" className="truncate" data-col={c.id} data-testid={k >= 0 ? `total-${c.id}` : undefined}>{text}</span>;
         })}
       </div>

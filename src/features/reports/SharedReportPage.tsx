@@ -11,6 +11,7 @@ import { useT } from '../../hooks/useT';
 import { keyOf } from '../../i18n/codeKeys';
 import { REPORT_ITEM_KEY } from './keys';
 import { headerUnit, valueText } from './values';
+import { useMoneyLang } from '../../hooks/useMoneyLang';
 
 
 export default function SharedReportPage() {
@@ -21,12 +22,14 @@ export default function SharedReportPage() {
   const in$ = useObservable((i$) => i$.pipe(map(([tk]) => (tk && tk.length >= 20 ? tk : null))), [token]);
   const report = useObservableState(useObservable(() => sharedReport$(api, in$)), { data: null, failed: false });
   const d = report.data;
+  const lang = useMoneyLang();
   if (!token || report.failed) return <p className="m-10 text-center text-red-600" role="alert" data-testid="shared-refused">{t('reports:shared.refused')}</p>;
   if (!d) return <p className="m-10 text-center text-slate-500">{t('app.loading')}</p>;
+  const money = { currency: d.currency, lang };
   const heads = d.columns.map((c, i) => {
     const key = keyOf(REPORT_ITEM_KEY, c);
     const name = key ? t(key) : c;
-    const unit = headerUnit(d.units[i] ?? '');
+    const unit = headerUnit(d.units[i] ?? '', money);
     return unit ? `${name} (${unit})` : name;
   });
   return (
@@ -50,14 +53,14 @@ export default function SharedReportPage() {
             {d.rows.map((r) => (
               <tr key={r.key} data-testid="shared-row" className="break-inside-avoid">
                 <td className="border border-slate-200 px-2 py-0.5 text-left">{r.period}</td>
-                {r.values.map((v, i) => <td key={d.columns[i]} className="border border-slate-200 px-2 py-0.5">{valueText(v, d.units[i] ?? '', t('reports:table.noData'))}</td>)}
+                {r.values.map((v, i) => <td key={d.columns[i]} className="border border-slate-200 px-2 py-0.5">{valueText(v, d.units[i] ?? '', money, r.currency, t('reports:table.noData'))}</td>)}
               </tr>
             ))}
           </tbody>
           <tfoot className="font-semibold" data-testid="shared-totals">
             <tr>
               <td className="border border-slate-200 px-2 py-1 text-left">{t('reports:table.total')}</td>
-              {d.totals.map((v, i) => <td key={d.columns[i]} className="border border-slate-200 px-2 py-1" data-testid={`shared-total-${d.columns[i]}`}>{valueText(v, d.units[i] ?? '', t('reports:table.noData'))}</td>)}
+              {d.totals.map((v, i) => <td key={d.columns[i]} className="border border-slate-200 px-2 py-1" data-testid={`shared-total-${d.columns[i]}`}>{valueText(v, d.units[i] ?? '', money, undefined, t('reports:table.noData'))}</td>)}
             </tr>
           </tfoot>
         </table>

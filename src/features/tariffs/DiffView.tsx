@@ -4,6 +4,7 @@ import { useT } from '../../hooks/useT';
 import { selectLanguage } from '../../../streams/selectors';
 import type { Tariff } from '../../../streams/tariffs/reads';
 import { tariffDiff, type Priced } from './diff';
+import { currencyName } from '../../../streams/format/money';
 import { PERIOD_KEY, monthName } from './periods';
 
 export function DiffView({ before, after }: { before: Tariff; after: Tariff }) {
@@ -11,7 +12,7 @@ export function DiffView({ before, after }: { before: Tariff; after: Tariff }) {
   const lang = useStoreValue(selectLanguage);
   const changes = tariffDiff(before.seasons, after.seasons);
   const priced = (p: Priced | null) =>
-    p ? `${p.period in PERIOD_KEY ? t(PERIOD_KEY[p.period as keyof typeof PERIOD_KEY]) : p.period} · ${p.fromGridPrice} / ${p.feedInPrice} ${t('tariffs:currency')}` : '—';
+    p ? `${p.period in PERIOD_KEY ? t(PERIOD_KEY[p.period as keyof typeof PERIOD_KEY]) : p.period} · ${p.fromGridPrice} / ${p.feedInPrice} ${currencyName(after.currency, lang === 'en' ? 'en' : 'zh')}` : '—';
   return (
     <div data-testid="tariff-diff" className="mt-3 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
       <p className="mb-2 font-medium">{t('tariffs:history.diffTitle', { old: before.name, new: after.name })}</p>

@@ -8,13 +8,16 @@ import type { Tariff } from '../../../streams/tariffs/reads';
 import { DayTimeline } from '../../widgets/day-timeline/DayTimeline';
 import { toHhmm } from '../../widgets/day-timeline/slots';
 import { fromWire } from './draft';
+import { currencyName } from '../../../streams/format/money';
 import { PERIOD_KEY, STATUS_KEY, colorOf, monthName } from './periods';
 
 const STATUS_STYLE = { active: 'bg-emerald-100 text-emerald-800', pending: 'bg-amber-100 text-amber-800', history: 'bg-slate-200 text-slate-700' } as const;
 
-export function SeasonsView({ seasons, testId = 'season-view' }: { seasons: Tariff['seasons']; testId?: string }) {
+/** `currency`: the tariff's (its provider's); without one (a template) the catalogue's label. */
+export function SeasonsView({ seasons, currency, testId = 'season-view' }: { seasons: Tariff['seasons']; currency?: string; testId?: string }) {
   const t = useT('tariffs');
   const lang = useStoreValue(selectLanguage);
+  const unit = currency ? currencyName(currency, lang === 'en' ? 'en' : 'zh') : t('tariffs:currency');
   return (
     <div className="flex flex-col gap-3">
       {fromWire(seasons).map((s, i) => (
@@ -35,7 +38,7 @@ export function SeasonsView({ seasons, testId = 'season-view' }: { seasons: Tari
             {s.slots.map((x) => (
               <li key={x.start}>
                 <span className="mr-1 inline-block size-2 rounded-sm" style={{ background: colorOf(x.kind) }} aria-hidden="true" />
-                {toHhmm(x.start)}–{toHhmm(x.end)} {t(PERIOD_KEY[x.kind])} {x.fromGrid} / {x.feedIn} {t('tariffs:currency')}
+                {toHhmm(x.start)}–{toHhmm(x.end)} {t(PERIOD_KEY[x.kind])} {x.fromGrid} / {x.feedIn} {unit}
               </li>
             ))}
           </ul>
@@ -55,7 +58,7 @@ export function TariffCard({ tariff, actions, extra }: { tariff: Tariff; actions
         <span className="text-sm text-slate-500">{extra ?? t('tariffs:config.effectiveFrom', { date: tariff.effectiveDate })}</span>
         <span className="ml-auto flex gap-2">{actions}</span>
       </header>
-      <SeasonsView seasons={tariff.seasons} />
+      <SeasonsView seasons={tariff.seasons} currency={tariff.currency} />
     </article>
   );
 }

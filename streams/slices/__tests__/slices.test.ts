@@ -18,7 +18,7 @@ const station = (stationId: number, stationStatus = 0): StationSummary => ({
 } as StationSummary);
 
 const card = (stationId: number, stationStatus = 0): MatrixCard => ({
-  stationId, serviceProviderId: 7, stationName: `S${stationId}`, picture: null, stationStatus, cardType: 1, lat: 30, lon: 120,
+  stationId, serviceProviderId: 7, stationName: `S${stationId}`, picture: null, stationStatus, cardType: 1, lat: 30, lon: 120, currency: 'CNY',
   installedPower: 1, installedCapacity: 1, activePower: 0, soc: null, cumulativeIncome: 0, feeName: null, lastCharge: 0, lastDischarge: 0, lastIncome: 0,
 });
 

@@ -14,10 +14,11 @@ import { addDateDays } from '../../../protocol/site-time';
 import { parseCsv } from '../analysis/csv';
 import { describeBrowser, newContext } from '../helpers/browser';
 import { callApi, DEMO, tokenOf } from '../helpers/console';
+import { md5 } from '../../../protocol/md5';
 import { openPage } from '../helpers/session';
 import { reportStack } from './server';
 
-interface Report { columns: string[]; units: string[]; rows: { label: string; period: string; values: (number | null)[] }[]; totals: (number | null)[] }
+interface Report { currency: string; columns: string[]; units: string[]; rows: { label: string; period: string; values: (number | null)[] }[]; totals: (number | null)[] }
 const SCALE: Record<string, number> = { kWh: 1, MWh: 1e3, GWh: 1e6 };
 const FIRST = addDateDays(new Date().toISOString().slice(0, 10), -9);
 const LAST = addDateDays(FIRST, 6);
@@ -25,7 +26,8 @@ const LAST = addDateDays(FIRST, 6);
 /** A printed value agrees with the answer: scaled energies to the cut hundredth, others to their decimals. */
 function expectShown(text: string, answer: number | null, what: string) {
   if (answer === null) return expect(text, what).toBe('-');
-  const [value = '', unit = ''] = text.split(' ');
+  const [shownValue = '', unit = ''] = text.split(' ');
+  const value = shownValue.replaceAll(',', ''); // money has grouped thousands
   const f = SCALE[unit];
   if (f !== undefined) return expect(Math.abs(Number(value) * f - answer), `${what}: ${text} vs ${answer}`).toBeLessThanOrEqual(f * 0.01 + 1e-6);
   const decimals = value.split('.')[1]?.length ?? 0;
@@ -86,10 +88,12 @@ for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
       await xlsx.xlsx.readFile(await download(page, 'xlsx'));
       const sheet = xlsx.worksheets[0]!;
       const last = sheet.getRow(sheet.actualRowCount).values as unknown[];
-      answer.totals.forEach((v, i) => expect(last[i + 3], `xlsx ${answer.columns[i]}`).toBe(v));
+      // providers of different currencies: a currency column after the period
+      const lead = answer.currency.includes('/') ? 1 : 0;
+      answer.totals.forEach((v, i) => expect(last[i + 3 + lead] ?? null, `xlsx ${answer.columns[i]}`).toBe(v));
       const csv = parseCsv(readFileSync(await download(page, 'csv'), 'utf8')).filter((r) => r.length > 1);
       expect(csv.length).toBe(answer.rows.length + 2);
-      answer.totals.forEach((v, i) => expect(csv.at(-1)![i + 2], `csv ${answer.columns[i]}`).toBe(v === null ? '' : String(v)));
+      answer.totals.forEach((v, i) => expect(csv.at(-1)![i + 2 + lead], `csv ${answer.columns[i]}`).toBe(v === null ? '' : String(v)));
 
       // a share link of one station's month opens without a session, then is refused once revoked
       await page.goto('/operations/siteReport');
@@ -119,3 +123,40 @@ for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
     }, 60_000);
   });
 }
+
+// One currency per service provider: the platform switches provider A to EUR; A's administrator
+// then sees EUR on the homepage cards and in the site report, and no CNY or USD anywhere.
+describeBrowser('provider currency on screen', () => {
+  const OTHER = /USD|CNY|美元|元/;
+  it('with EUR, the homepage cards and the site report show EUR (en and zh)', async () => {
+    const admin = (await callApi(stack.server.url, 'asset', 'login', { account: DEMO.admin.account, password: md5(DEMO.admin.password) })).body.data as { token: string };
+    const providerA = (await callApi(stack.server.url, 'asset', 'queryAllOrgIdAndName', {}, admin.token)).body.data as { dataList: { id: number }[] };
+    const set = await callApi(stack.server.url, 'asset', 'updateProviderCurrency', { orgId: providerA.dataList[0]!.id, currency: 'EUR' }, admin.token);
+    expect(set.body.code).toBe(0);
+    for (const [lang, income] of [['en', 'Income (EUR)'], ['zh', '收益 (EUR)']] as const) {
+      const { page, errors, close } = await openPage(stack.browser, { baseURL: stack.server.url, language: lang, width: 1600, height: 1000, who: DEMO.provider });
+      await page.goto('/');
+      await page.getByTestId('station-card').first().waitFor();
+      const cards = await page.getByTestId('station-matrix').innerText();
+      expect(cards).toContain('EUR');
+      expect(cards).not.toMatch(OTHER);
+      await page.screenshot({ path: `/tmp/currency-home-${lang}.png` });
+
+      await page.goto('/operations/siteReport');
+      await expect.poll(() => page.getByTestId('report-station').locator('option').count()).toBeGreaterThan(1);
+      await page.getByTestId('report-station').selectOption({ index: 1 });
+      await page.getByTestId('items-all').click();
+      await page.getByTestId('report-from').fill(FIRST);
+      await page.getByTestId('report-to').fill(LAST);
+      await page.getByTestId('report-query').click();
+      await page.getByTestId('report-totals').waitFor();
+      const heads = await page.getByTestId('col-head').allTextContents();
+      expect(heads).toContain(income);
+      const table = `${heads.join(' ')} ${await page.getByTestId('report-totals').innerText()}`;
+      expect(table).not.toMatch(OTHER);
+      await page.screenshot({ path: `/tmp/currency-site-report-${lang}.png` });
+      expect(errors).toEqual([]);
+      await close();
+    }
+  }, 60_000);
+});

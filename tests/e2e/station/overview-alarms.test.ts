@@ -31,7 +31,8 @@ for (const lang of ['zh', 'en'] as const) {
       const { page, errors, close } = await open('/overviewStations/overviewStations');
       await page.getByTestId('energy-flow').waitFor({ timeout: 20_000 });
       expect(await page.getByTestId('ov-incomeToday').textContent()).toContain(L.station.overview.incomeToday);
-      expect(await page.getByTestId('ov-incomeToday').textContent()).toMatch(/\$\d/);
+      // in the station's provider's currency (the seed's: CNY or USD), as the language names it
+      expect(await page.getByTestId('ov-incomeToday').textContent()).toMatch(lang === 'en' ? /\d\.\d\d (CNY|USD)$/ : /\d\.\d\d (元|美元)$/);
       expect(Number((await page.getByTestId('ov-online').textContent())?.replace(/\D/g, ''))).toBeGreaterThan(0);
       for (const node of ['pv', 'ess', 'generator', 'load']) {
         const edge = page.getByTestId(`flow-edge-${node}`);

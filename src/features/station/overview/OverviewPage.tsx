@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { usePolled } from '../usePolled';
 import { overviewPoll, todayCurvePoll } from '../../../../streams/station/overview';
 import { useRuntime } from '../../../hooks/runtime';
+import { formatMoney } from '../../../../streams/format/money';
 import { useT } from '../../../hooks/useT';
 import type { TKey } from '../../../i18n/i18n';
 import { TrendChart } from '../../../widgets/trend/TrendChart';
@@ -13,9 +14,9 @@ import { useNow, useStationId, useStationInfo } from '../hooks';
 import { dayEnd, dayStart } from '../../../../protocol/site-time';
 import { joinSeries } from '../trend/join';
 import { EnergyFlow } from './EnergyFlow';
+import { useMoneyLang } from '../../../hooks/useMoneyLang';
 
 const COLORS: Record<string, string> = { pvKw: '#f59e0b', loadKw: '#0ea5e9', essKw: '#10b981', gridKw: '#6366f1', generatorKw: '#78716c', chargingKw: '#ec4899', soc: '#a855f7' };
-const money = (v: number | undefined): string => (v === undefined ? "-" : `${v < 0 ? "-" : ""}$${fmtNum(Math.abs(v), 2)}`);
 const kwh = (v: number | undefined): string => (v === undefined ? '-' : `${fmtNum(v, 1)} kWh`);
 
 function Figure({ label, value, id }: { label: string; value: string; id: string }) {
@@ -37,6 +38,9 @@ export default function OverviewPage() {
   const tz = info?.timezone ?? 'UTC';
   const curve = usePolled(stationId !== null && info !== null ? todayCurvePoll(api, stationId, tz) : null);
   const o = ov.value;
+  const lang = useMoneyLang();
+  // income in the station's provider's currency (streams/format/money.ts)
+  const money = (v: number | undefined): string => (o ? formatMoney(v, o.currency, lang) : '-');
   const present = useMemo(() => {
     const s = new Set<'pv' | 'grid' | 'generator' | 'ess' | 'load' | 'charging'>(['load']);
     for (const e of info?.energyTypes ?? []) s.add(e === 'dg' ? 'generator' : e);
