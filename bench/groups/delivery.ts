@@ -15,43 +15,24 @@ interface Wire { transfer: number; decoded: number; requests: number; fromCache:
 /** Bytes received (headers and bodies as sent) for what `visit` loads, read from the network events. */
 const measure = async (page: Page, cdp: CDPSession, visit: () => Promise<void>): Promise<Wire> => {
   const w: Wire = { transfer: 0, decoded: 0, requests: 0, fromCache: 0 };
-  const onFinished = (e: { encodedDataLength: number }) => void (w.transfer += e.encodedDataLength);
-  const onData = (e: { dataLength: number }) => void (w.decoded += e.dataLength);
-  const onResponse = (e: { response: { fromDiskCache?: boolean; fromMemoryCache?: boolean } }) => {
-    w.requests++;
-    if (e.response.fromDiskCache || e.response.fromMemoryCache) w.fromCache++;
-  };
-  const onCached = () => {
-    w.requests++;
-    w.fromCache++;
-  };
-  // a route of the console loads after its page's own load event: quiet for a second is done
-  let inflight = 0;
-  let quietSince = Date.now();
-  const onSent = () => void inflight++;
-  const onEnded = () => {
-    inflight--;
-    quietSince = Date.now();
-  };
-  cdp.on('Network.loadingFinished', onFinished);
-  cdp.on('Network.dataReceived', onData);
-  cdp.on('Network.responseReceived', onResponse);
-  cdp.on('Network.requestServedFromCache', onCached);
-  cdp.on('Network.requestWillBeSent', onSent);
-  cdp.on('Network.loadingFinished', onEnded);
-  cdp.on('Network.loadingFailed', onEnded);
+  const handlers = {
+    'Network.loadingFinished': (e: { encodedDataLength: number }) => void (w.transfer += e.encodedDataLength),
+    'Network.dataReceived': (e: { dataLength: number }) => void (w.decoded += e.dataLength),
+    'Network.responseReceived': (e: { response: { fromDiskCache?: boolean; fromMemoryCache?: boolean } }) => {
+      w.requests++;
+      if (e.response.fromDiskCache || e.response.fromMemoryCache) w.fromCache++;
+    },
+    'Network.requestServedFromCache': () => {
+      w.requests++;
+      w.fromCache++;
+    },
+  } as const;
+  for (const [event, fn] of Object.entries(handlers)) cdp.on(event as 'Network.dataReceived', fn as never);
   await visit();
   await page.waitForLoadState('networkidle');
   // a route's screen loads its parts after the page's load event: give them time to arrive
   await page.waitForTimeout(3000);
-  while (inflight > 0 || Date.now() - quietSince < 1000) await page.waitForTimeout(100);
-  cdp.off('Network.requestWillBeSent', onSent);
-  cdp.off('Network.loadingFinished', onEnded);
-  cdp.off('Network.loadingFailed', onEnded);
-  cdp.off('Network.loadingFinished', onFinished);
-  cdp.off('Network.dataReceived', onData);
-  cdp.off('Network.responseReceived', onResponse);
-  cdp.off('Network.requestServedFromCache', onCached);
+  for (const [event, fn] of Object.entries(handlers)) cdp.off(event as 'Network.dataReceived', fn as never);
   return w;
 };
 
