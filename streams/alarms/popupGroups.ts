@@ -60,6 +60,12 @@ export function popupBursts(
 
 /** Alarms the grouping remembers so a repeated delivery is not a second arrival. */
 const SEEN_CAP = 5000;
+/**
+ * A growing group reaches the store at most this often. Folding it in per arrival made a storm
+ * (2,000 alarms/s) a reducer pass and a group copy per alarm: quadratic in the storm's size, the
+ * page's main thread blocked for tens of seconds.
+ */
+export const POPUP_GROUP_FOLD_MS = 100;
 
 /**
  * Feeds the store's live pop-up arrivals (unresolved raises that are not silent, first seen)
@@ -76,5 +82,21 @@ export function startPopupGrouping(store: Store, scheduler: SchedulerLike = asyn
       return true;
     }),
   );
-  return popupBursts(arrivals$, { scheduler }).subscribe((b) => store.dispatch({ type: 'popups/grouped', alarmIds: b.alarmIds }));
+  const fold = (b: PopupBurst) => store.dispatch({ type: 'popups/grouped', alarmIds: b.alarmIds });
+  // the latest emission of a burst holds every alarm of it: only that one needs folding in
+  let pending: PopupBurst | null = null;
+  let scheduled = false;
+  const sub = popupBursts(arrivals$, { scheduler }).subscribe((b) => {
+    if (pending && pending.seq !== b.seq) fold(pending);
+    pending = b;
+    if (scheduled) return;
+    scheduled = true;
+    // tied to the subscription: a console that stops (sign-out) folds nothing after
+    sub.add(scheduler.schedule(() => {
+      scheduled = false;
+      if (pending) fold(pending);
+      pending = null;
+    }, POPUP_GROUP_FOLD_MS));
+  });
+  return sub;
 }

@@ -69,6 +69,17 @@ describe('pop-up grouping in the store', () => {
     expect([p.visible, p.queue, p.overflow]).toEqual([[], [], 0]);
   });
 
+  it('a long storm folds into the store a few times a second, not once per alarm', () => {
+    const { scheduler, store, push } = setup();
+    let folds = 0;
+    store.events$.subscribe((e) => void (e.type === 'popups/grouped' && folds++));
+    // 2,000 alarms over one second, ten every 5 ms
+    for (let k = 0; k < 200; k++) push(Array.from({ length: 10 }, (_, i) => k * 10 + i + 1), k * 5);
+    scheduler.flush();
+    expect(store.getState().popups.group).toHaveLength(2000);
+    expect(folds).toBeLessThanOrEqual(12);
+  });
+
   it('a repeated delivery is not a new arrival, and a closed member leaves the group', () => {
     const { scheduler, store, push } = setup();
     push([1, 2], 0);
