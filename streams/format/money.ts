@@ -19,19 +19,16 @@ const twoDecimals = (lang: MoneyLang): Intl.NumberFormat => {
   return f;
 };
 
-/** How a currency reads in the language: "USD", "CNY", "EUR"; zh 美元, 元, else the code. */
-export const currencyName = (currency: string, lang: MoneyLang): string => currencyLabel(currency, lang);
-
 /** The unit of an amount counted in ten thousands: "10k USD"; zh 万美元, 万元, 万 EUR. */
 const tenThousandsOf = (currency: string, lang: MoneyLang): string => {
-  const name = currencyName(currency, lang);
+  const name = currencyLabel(currency, lang);
   if (lang === 'en') return `10k ${name}`;
   return /^[A-Z/]+$/.test(name) ? `万 ${name}` : `万${name}`;
 };
 
 /** Value and unit apart (cards print the unit smaller). Null/NaN → a dash. */
 export function moneyParts(amount: number | null | undefined, currency: string, lang: MoneyLang, scale: 1 | 10_000 = 1): MoneyParts {
-  const unit = scale === 1 ? currencyName(currency, lang) : tenThousandsOf(currency, lang);
+  const unit = scale === 1 ? currencyLabel(currency, lang) : tenThousandsOf(currency, lang);
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return { value: '-', unit };
   return { value: twoDecimals(lang).format(amount / scale), unit };
 }

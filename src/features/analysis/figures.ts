@@ -1,9 +1,9 @@
 // How each analysis figure is shown: its kind decides the unit and the precision, the same for a
 // card, a table cell, a chart axis and the CSV (the export writes what the screen shows).
+import { currencyLabel } from '../../../protocol/currency';
 import type enAnalysis from '../../../locales/en/analysis.json';
 import { energyParts } from '../../../streams/format/energy';
 import { i18n, type TFn } from '../../i18n/i18n';
-import { currencyName } from '../../../streams/format/money';
 import { FIGURE_TEXT_KEY } from './keys';
 
 export type FigureKey = keyof typeof enAnalysis.fig;
@@ -55,7 +55,7 @@ function unitOf(kind: Kind, t: TFn, currency: string): string {
   switch (kind) {
     case 'pct': return '%';
     // the provider's currency as the page's language names it (streams/format/money.ts)
-    case 'money': return currencyName(currency, i18n.language === 'en' ? 'en' : 'zh');
+    case 'money': return currencyLabel(currency, i18n.language === 'en' ? 'en' : 'zh');
     case 'yield': return 'kWh/kWp';
     case 'irradiation': return 'kWh/m²';
     case 'cycles': return t('analysis:units.cycles');

@@ -1,6 +1,7 @@
 // Monthly bills of a station (`?stationId&year`, or `?billId` for one): the year's list, then a
 // bill line by line (tariff period, energy, average price, amount; diesel fuel) with its total,
 // downloadable as PDF or XLSX.
+import { currencyLabel } from '../../../protocol/currency';
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
 import { map } from 'rxjs';
@@ -13,7 +14,7 @@ import { href } from '../../lib/paths';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { useMoneyLang } from '../../hooks/useMoneyLang';
-import { currencyName, formatMoney } from '../../../streams/format/money';
+import { formatMoney } from '../../../streams/format/money';
 import { ExportDialog } from './ExportDialog';
 import { BILL_COLUMN_KEYS, BILL_DIRECTION_KEY, BILL_LINE_COLUMN_KEYS, billPeriodText } from './keys';
 
@@ -65,7 +66,7 @@ export default function BillPage() {
               {d.lines.map((l) => (
                 <tr key={`${l.direction}-${l.period}`} data-testid="bill-line">
                   <td className={CELL}>{billPeriodText(l.period)}</td><td className={CELL}>{t(BILL_DIRECTION_KEY[l.direction])}</td>
-                  <td className={CELL}>{l.quantity.toFixed(2)} {l.unit}</td><td className={CELL}>{l.price.toFixed(4)} {currencyName(d.currency, lang)}/{l.unit}</td><td className={CELL}>{formatMoney(l.amount, d.currency, lang)}</td>
+                  <td className={CELL}>{l.quantity.toFixed(2)} {l.unit}</td><td className={CELL}>{l.price.toFixed(4)} {currencyLabel(d.currency, lang)}/{l.unit}</td><td className={CELL}>{formatMoney(l.amount, d.currency, lang)}</td>
                 </tr>
               ))}
             </tbody>

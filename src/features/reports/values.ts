@@ -3,8 +3,8 @@
 // the cent, availability in %, alarms as a count. Files keep plain numbers with the unit in the
 // header; this is the screen only.
 import { formatEnergy } from '../../../streams/format/energy';
-import { currencyName, formatMoney, moneyParts, type MoneyLang } from '../../../streams/format/money';
-import { isMixedCurrency } from '../../../protocol/currency';
+import { formatMoney, moneyParts, type MoneyLang } from '../../../streams/format/money';
+import { isMixedCurrency, currencyLabel } from '../../../protocol/currency';
 
 /** What money in a report is: the answer's currency (the unit its money columns name) and the reader's language. */
 export interface MoneyOf {
@@ -32,5 +32,5 @@ export function valueText(value: number | null | undefined, unit: string, money:
 /** The header's unit: energies carry theirs in each cell; money its currency as the language names it, the rest theirs. */
 export function headerUnit(unit: string, money: MoneyOf): string | null {
   if (unit === 'kWh' || unit === 'count' || unit === '%' || unit === 'L') return null;
-  return unit === money.currency ? currencyName(unit, money.lang) : unit;
+  return unit === money.currency ? currencyLabel(unit, money.lang) : unit;
 }

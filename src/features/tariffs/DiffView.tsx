@@ -1,10 +1,10 @@
 // The changes from a past tariff to the one that replaced it, by months and stretch of the day.
+import { currencyLabel } from '../../../protocol/currency';
 import { useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { selectLanguage } from '../../../streams/selectors';
 import type { Tariff } from '../../../streams/tariffs/reads';
 import { tariffDiff, type Priced } from './diff';
-import { currencyName } from '../../../streams/format/money';
 import { PERIOD_KEY, monthName } from './periods';
 
 export function DiffView({ before, after }: { before: Tariff; after: Tariff }) {
@@ -12,7 +12,7 @@ export function DiffView({ before, after }: { before: Tariff; after: Tariff }) {
   const lang = useStoreValue(selectLanguage);
   const changes = tariffDiff(before.seasons, after.seasons);
   const priced = (p: Priced | null) =>
-    p ? `${p.period in PERIOD_KEY ? t(PERIOD_KEY[p.period as keyof typeof PERIOD_KEY]) : p.period} · ${p.fromGridPrice} / ${p.feedInPrice} ${currencyName(after.currency, lang === 'en' ? 'en' : 'zh')}` : '—';
+    p ? `${p.period in PERIOD_KEY ? t(PERIOD_KEY[p.period as keyof typeof PERIOD_KEY]) : p.period} · ${p.fromGridPrice} / ${p.feedInPrice} ${currencyLabel(after.currency, lang === 'en' ? 'en' : 'zh')}` : '—';
   return (
     <div data-testid="tariff-diff" className="mt-3 rounded-md bg-slate-50 p-3 text-sm dark:bg-slate-800/60">
       <p className="mb-2 font-medium">{t('tariffs:history.diffTitle', { old: before.name, new: after.name })}</p>

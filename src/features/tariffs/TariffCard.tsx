@@ -1,5 +1,6 @@
 // A tariff read-only: name, status, effective date and each season's months on the 24-hour line
 // with its prices; the actions the caller allows (edit, delete, preview) in the header.
+import { currencyLabel } from '../../../protocol/currency';
 import type { ReactNode } from 'react';
 import { useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
@@ -8,7 +9,6 @@ import type { Tariff } from '../../../streams/tariffs/reads';
 import { DayTimeline } from '../../widgets/day-timeline/DayTimeline';
 import { toHhmm } from '../../widgets/day-timeline/slots';
 import { fromWire } from './draft';
-import { currencyName } from '../../../streams/format/money';
 import { PERIOD_KEY, STATUS_KEY, colorOf, monthName } from './periods';
 
 const STATUS_STYLE = { active: 'bg-emerald-100 text-emerald-800', pending: 'bg-amber-100 text-amber-800', history: 'bg-slate-200 text-slate-700' } as const;
@@ -17,7 +17,7 @@ const STATUS_STYLE = { active: 'bg-emerald-100 text-emerald-800', pending: 'bg-a
 export function SeasonsView({ seasons, currency, testId = 'season-view' }: { seasons: Tariff['seasons']; currency?: string; testId?: string }) {
   const t = useT('tariffs');
   const lang = useStoreValue(selectLanguage);
-  const unit = currency ? currencyName(currency, lang === 'en' ? 'en' : 'zh') : t('tariffs:currency');
+  const unit = currency ? currencyLabel(currency, lang === 'en' ? 'en' : 'zh') : t('tariffs:currency');
   return (
     <div className="flex flex-col gap-3">
       {fromWire(seasons).map((s, i) => (

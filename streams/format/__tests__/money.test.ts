@@ -1,5 +1,6 @@
+import { currencyLabel } from '../../../protocol/currency';
 import { describe, expect, it } from 'vitest';
-import { currencyName, formatMoney, moneyParts } from '../money';
+import { formatMoney, moneyParts } from '../money';
 
 describe('formatMoney: the provider currency, localised, two decimals', () => {
   it('en names the ISO code, with grouped thousands and two decimals', () => {
@@ -12,8 +13,8 @@ describe('formatMoney: the provider currency, localised, two decimals', () => {
     expect(formatMoney(1_453_251.84, 'CNY', 'zh')).toBe('1,453,251.84 元');
     expect(formatMoney(1_453_251.84, 'USD', 'zh')).toBe('1,453,251.84 美元');
     expect(formatMoney(1_453_251.84, 'EUR', 'zh')).toBe('1,453,251.84 EUR');
-    expect(currencyName('CNY/USD', 'zh')).toBe('元/美元');
-    expect(currencyName('CNY/USD', 'en')).toBe('CNY/USD');
+    expect(currencyLabel('CNY/USD', 'zh')).toBe('元/美元');
+    expect(currencyLabel('CNY/USD', 'en')).toBe('CNY/USD');
   });
   it('a card counts in ten thousands: 10k in en, 万 in zh', () => {
     expect(moneyParts(60_123.4, 'CNY', 'zh', 10_000)).toEqual({ value: '6.01', unit: '万元' });
