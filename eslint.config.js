@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 // One-way imports (HOUSE-STYLE.md): src/app -> src/features -> src/components|widgets|hooks
 // -> streams -> protocol; server -> protocol. Nothing outside src/ imports src/.
@@ -57,6 +58,25 @@ export default tseslint.config(
     },
   },
   { files: ['src/**/*.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', ...NO_BUILT_KEYS] } },
+  // The rules of hooks, and those of the React Compiler's checks the console holds to. The console
+  // is not built with the Compiler; its other checks (refs read in render, state set in an effect,
+  // memoisation it could not keep, libraries it cannot compile) flag the imperative widgets' ref
+  // mirrors and the forms' reset effects, which are deliberate here.
+  {
+    files: ['src/**/*.{ts,tsx}', 'bench/pages/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'react-hooks/void-use-memo': 'error',
+      'react-hooks/globals': 'error',
+      'react-hooks/error-boundaries': 'error',
+      'react-hooks/set-state-in-render': 'error',
+      'react-hooks/immutability': 'error',
+      'react-hooks/config': 'error',
+      'react-hooks/gating': 'error',
+    },
+  },
   {
     files: ['src/features/**/*.{ts,tsx}'],
     rules: {

@@ -1,7 +1,22 @@
 export {};
 // `npm run bench -- GROUP [GROUP…]`: runs benchmark groups; every figure is one JSON line on
 // stdout ({"name", "value", "unit"}); progress goes to stderr.
-const GROUPS = ['server', 'fleet', 'shell', 'delivery', 'home', 'station', 'analytics', 'peers', 'tariff', 'reports', 'modes', 'soak', 'replicas'];
+const GROUPS = [
+  'server',
+  'fleet',
+  'shell',
+  'delivery',
+  'lighthouse',
+  'home',
+  'station',
+  'analytics',
+  'peers',
+  'tariff',
+  'reports',
+  'modes',
+  'soak',
+  'replicas',
+];
 // each group is bench/groups/NAME.ts exporting run(); imported only when asked for
 const groups: Record<string, () => Promise<unknown>> = Object.fromEntries(
   GROUPS.map((n) => [n, () => import(`./groups/${n}.ts`).then((m: { run: () => Promise<void> }) => m.run())]),

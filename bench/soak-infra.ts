@@ -76,8 +76,12 @@ export interface PrivateBroker extends Restartable {
 export function privateBroker(tcp: number): PrivateBroker | null {
   const admin = { user: 'ems-admin', password: 'ems-admin-secret' };
   const env = {
-    ...process.env, MOSQ_DIR: `/tmp/ems-soak-mosq-${process.pid}`, MOSQ_TCP_PORT: String(tcp), MOSQ_WS_PORT: String(tcp + 1),
-    MQTT_ADMIN_USER: admin.user, MQTT_ADMIN_PASSWORD: admin.password,
+    ...process.env,
+    MOSQ_DIR: `/tmp/ems-soak-mosq-${process.pid}`,
+    MOSQ_TCP_PORT: String(tcp),
+    MOSQ_WS_PORT: String(tcp + 1),
+    MQTT_ADMIN_USER: admin.user,
+    MQTT_ADMIN_PASSWORD: admin.password,
   };
   const start = () => sh('tests/mosquitto/start.sh', [], env);
   if (!existsSync('tests/mosquitto/start.sh')) return null;
@@ -88,7 +92,10 @@ export function privateBroker(tcp: number): PrivateBroker | null {
     return null;
   }
   return {
-    what: 'broker', tcp, ws: tcp + 1, admin,
+    what: 'broker',
+    tcp,
+    ws: tcp + 1,
+    admin,
     async restart() {
       // start.sh stops our previous instance and starts from an empty dynamic-security file
       start();

@@ -9,7 +9,8 @@ export async function outageFigures(databaseUrl: string | undefined): Promise<vo
   log('running the database outage test for faults.*');
   const out = await new Promise<string>((res) => {
     const p = spawn('npx', ['vitest', 'run', '--project', 'unit', 'tests/integration/db-outage.test.ts'], {
-      env: { ...process.env, DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let text = '';
     p.stdout.on('data', (b: Buffer) => (text += b.toString()));

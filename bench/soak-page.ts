@@ -20,8 +20,7 @@ export const drainFrames = (page: Page): Promise<number[]> =>
     return w.__soakFrames?.splice(0) ?? [];
   });
 
-export const marked = (page: Page): Promise<boolean> =>
-  page.evaluate(() => (window as unknown as { __soakMarker?: string }).__soakMarker === 'never reloaded');
+export const marked = (page: Page): Promise<boolean> => page.evaluate(() => (window as unknown as { __soakMarker?: string }).__soakMarker === 'never reloaded');
 
 /** Alarms the page took in live (pushes and catch-up), counted by the store once each. */
 export const receivedTotal = (page: Page): Promise<number> =>

@@ -12,9 +12,16 @@ const built = await buildApp({
   logger: true,
   seedStations: 12,
   config: {
-    host: '127.0.0.1', port: Number(env.SOAK_PORT ?? 0),
-    databaseUrl: env.SOAK_DB_URL || undefined, pgliteDir: env.SOAK_PGLITE_DIR ?? '',
-    simulator: false, seed: true, logLevel: 'warn', staticDir: 'dist', gatewaySecret: 'soak-gateways', backfillDays: 0,
+    host: '127.0.0.1',
+    port: Number(env.SOAK_PORT ?? 0),
+    databaseUrl: env.SOAK_DB_URL || undefined,
+    pgliteDir: env.SOAK_PGLITE_DIR ?? '',
+    simulator: false,
+    seed: true,
+    logLevel: 'warn',
+    staticDir: 'dist',
+    gatewaySecret: 'soak-gateways',
+    backfillDays: 0,
     ...external,
   },
 });
@@ -36,13 +43,26 @@ const generate = (orgId: number) => {
     for (; added < due; added++) {
       const stationId = stations[added % stations.length]!;
       alarms.add({
-        active: true, stationId, deviceId: null, dedupKey: `${tag}/${added}`, code: 'gatewayRestart',
-        content: `Soak alarm ${added}`, params: {}, time: new Date(),
+        active: true,
+        stationId,
+        deviceId: null,
+        dedupKey: `${tag}/${added}`,
+        code: 'gatewayRestart',
+        content: `Soak alarm ${added}`,
+        params: {},
+        time: new Date(),
       });
     }
   }, 20);
 };
-const status = () => ({ added, raised: alarms.raised, pushed: alarms.pushed, waiting: alarms.waiting, pushFailures: alarms.pushFailures, dbErrors: alarms.dbErrors });
+const status = () => ({
+  added,
+  raised: alarms.raised,
+  pushed: alarms.pushed,
+  waiting: alarms.waiting,
+  pushFailures: alarms.pushFailures,
+  dbErrors: alarms.dbErrors,
+});
 
 process.send!({ type: 'ready', port: (app.server.address() as { port: number }).port, db: services.db.kind });
 process.on('message', (m: { type: string; orgId?: number }) => {
@@ -55,7 +75,8 @@ process.on('message', (m: { type: string; orgId?: number }) => {
     const poll = setInterval(() => {
       if (alarms.waiting > 0) return;
       clearInterval(poll);
-      void services.db.query<{ n: number }>("SELECT count(*)::int AS n FROM alarms WHERE dedup_key LIKE 'soak/%' AND provider_id = $1", [m.orgId])
+      void services.db
+        .query<{ n: number }>("SELECT count(*)::int AS n FROM alarms WHERE dedup_key LIKE 'soak/%' AND provider_id = $1", [m.orgId])
         .then(([r]) => process.send!({ type: 'quiet', stored: r!.n, ...status() }));
     }, 200);
   } else if (m.type === 'stop') {

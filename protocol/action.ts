@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Permission } from './permissions';
 
 /** The four business endpoints of SPEC §7, all under `/api/`. */
 export const ENDPOINTS = ['energystorage', 'asset', 'alarm', 'mot'] as const;
@@ -11,15 +12,12 @@ export type Endpoint = (typeof ENDPOINTS)[number];
  * - a permission key, or a list of which any one suffices. Route permission keys equal
  *   route names (SPEC §6); write actions add `<area>.edit`-style keys.
  */
-export type PermissionRule = null | '@session' | string | readonly string[];
+export type PermissionRule = null | '@session' | Permission | readonly Permission[];
 
 /** Which part of the build implements the handler (docs/api.md lists it). */
 export type Stage = 'foundation' | 'fleet';
 
-export interface ActionDef<
-  Req extends z.ZodType = z.ZodType,
-  Res extends z.ZodType = z.ZodType,
-> {
+export interface ActionDef<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   endpoint: Endpoint;
   permission: PermissionRule;
   /** read actions may be answered from memory; writes change state */
@@ -30,9 +28,7 @@ export interface ActionDef<
   response: Res;
 }
 
-export const action = <Req extends z.ZodType, Res extends z.ZodType>(
-  def: ActionDef<Req, Res>,
-): ActionDef<Req, Res> => def;
+export const action = <Req extends z.ZodType, Res extends z.ZodType>(def: ActionDef<Req, Res>): ActionDef<Req, Res> => def;
 
 type Shapes<Req extends z.ZodType, Res extends z.ZodType> = Pick<ActionDef<Req, Res>, 'summary' | 'request' | 'response'>;
 
@@ -41,7 +37,8 @@ type Shapes<Req extends z.ZodType, Res extends z.ZodType> = Pick<ActionDef<Req, 
  * call it, what it does and its shapes; `read` and `write` set the kind.
  */
 export const actionsOn = <E extends Endpoint>(endpoint: E, stage: Stage = 'foundation') => {
-  const of = <K extends ActionDef['kind']>(kind: K) =>
+  const of =
+    <K extends ActionDef['kind']>(kind: K) =>
     <Req extends z.ZodType, Res extends z.ZodType>(permission: PermissionRule, shapes: Shapes<Req, Res>) =>
       action({ endpoint, permission, kind, stage, ...shapes }) as ActionDef<Req, Res> & { endpoint: E; kind: K };
   return { read: of('read'), write: of('write') };

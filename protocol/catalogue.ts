@@ -1,10 +1,11 @@
 import type { z } from 'zod';
-import type { ActionDef, Endpoint } from './action';
+import type { ActionDef } from './action';
 import { identityActions } from './actions/identity';
 import { stationActions } from './actions/stations';
 import { tariffActions } from './actions/tariffs';
 import { strategyActions } from './actions/strategies';
 import { strategyPredictActions } from './actions/strategy-predict';
+import { peakDemandActions } from './actions/peak-demand';
 import { alarmActions } from './actions/alarms';
 import { alarmHandlingActions } from './actions/alarm-handling';
 import { accountActions } from './actions/accounts';
@@ -13,6 +14,8 @@ import { reportActions } from './actions/reports';
 import { reportScheduleActions } from './actions/report-schedules';
 import { auditActions } from './actions/audit';
 import { messageActions } from './actions/messages';
+import { notificationActions } from './actions/notifications';
+import { apiTokenActions } from './actions/api-tokens';
 
 /** Every action of the platform, keyed by its wire name. */
 export const catalogue = {
@@ -21,6 +24,7 @@ export const catalogue = {
   ...tariffActions,
   ...strategyActions,
   ...strategyPredictActions,
+  ...peakDemandActions,
   ...alarmActions,
   ...alarmHandlingActions,
   ...accountActions,
@@ -29,11 +33,11 @@ export const catalogue = {
   ...reportScheduleActions,
   ...auditActions,
   ...messageActions,
+  ...notificationActions,
+  ...apiTokenActions,
 } as const satisfies Record<string, ActionDef>;
 
 export type Catalogue = typeof catalogue;
 export type ActionName = keyof Catalogue;
 export type RequestOf<A extends ActionName> = z.input<Catalogue[A]['request']>;
 export type ResponseOf<A extends ActionName> = z.output<Catalogue[A]['response']>;
-export type EndpointOf<A extends ActionName> = Catalogue[A]['endpoint'];
-export type { Endpoint };

@@ -22,8 +22,21 @@ export type DeviceType = (typeof DEVICE_TYPES)[number];
 
 /** Diesel generator states 0-14, in SPEC order. */
 export const GENERATOR_STATES = [
-  'standby', 'preheating', 'fuelBurn', 'startup', 'startupInterval', 'safeOperation', 'bootupIdle', 'warming',
-  'loading', 'normalOperation', 'cooling', 'stallIdle', 'deEnergisedStop', 'awaitingFullStop', 'shutdownFailure',
+  'standby',
+  'preheating',
+  'fuelBurn',
+  'startup',
+  'startupInterval',
+  'safeOperation',
+  'bootupIdle',
+  'warming',
+  'loading',
+  'normalOperation',
+  'cooling',
+  'stallIdle',
+  'deEnergisedStop',
+  'awaitingFullStop',
+  'shutdownFailure',
 ] as const;
 /** Battery cluster states 0-6. */
 export const CLUSTER_STATES = ['normal', 'fullyCharged', 'fullyDischarged', 'alarm', 'fault', 'forceChargeRequest', 'underVoltageProtection'] as const;
@@ -58,6 +71,8 @@ export type Period = (typeof PERIODS)[number];
 export const TARIFF_STATUS = ['active', 'pending', 'history'] as const;
 export const OIL_PRICE_STATUS = ['pending', 'active', 'expired'] as const;
 export const STRATEGY_KINDS = ['peakShaving', 'island'] as const;
+/** 0 not issued, 1 issued successfully, 2 issue failed (SPEC §4). */
+export const ISSUE_STATUS = { notIssued: 0, success: 1, failed: 2 } as const;
 /**
  * Why a gateway command (strategy issue, mode switch) failed, as recorded in its `reason`: the
  * gateway's refusals (controllerBusy, invalidParameters, failed: refused without a reason) and the
@@ -77,6 +92,15 @@ export type AuditNamedKind = (typeof AUDIT_NAMED_KINDS)[number];
 
 /** Detail fields that hold ids (or lists of ids) of a named kind. */
 export const AUDIT_REF_FIELDS = {
-  accountId: 'account', assigneeId: 'account', previous: 'account', orgId: 'org', roleId: 'role',
-  stationId: 'station', stationIds: 'station', scopeStationIds: 'station', strategyId: 'strategy', tariffId: 'tariff', templateId: 'tariffTemplate',
+  accountId: 'account',
+  assigneeId: 'account',
+  previous: 'account',
+  orgId: 'org',
+  roleId: 'role',
+  stationId: 'station',
+  stationIds: 'station',
+  scopeStationIds: 'station',
+  strategyId: 'strategy',
+  tariffId: 'tariff',
+  templateId: 'tariffTemplate',
 } as const satisfies Record<string, AuditNamedKind>;

@@ -3,8 +3,6 @@
 export const CONSOLE_ACCESS_KEY_ID = 'ems-console-v1';
 export const CONSOLE_ACCESS_KEY_SECRET = 'b6f0c1e4d9a24f7e8c3a5d1e0f9b2c7a';
 
-export const SIGNATURE = { method: 'HMAC-SHA256', version: '1.0', apiVersion: '1.0.0' } as const;
-
 /** Locale header of SPEC §7: en_GB when the language is en, otherwise zh_CN. */
 export const LOCALE_HEADER = 'locale';
 export type WireLocale = 'en_GB' | 'zh_CN';
@@ -12,5 +10,4 @@ export const wireLocaleOf = (lng: string): WireLocale => (lng === 'en' ? 'en_GB'
 
 /** Required on every API POST; a cross-site HTML form cannot set it (CSRF guard). */
 export const CLIENT_HEADER = 'x-ems-client';
-export const REQUEST_TIMEOUT_MS = 30_000;
 export const API_BASE = '/api';

@@ -37,9 +37,19 @@ describe('toCsv', () => {
   });
 
   it('quotes commas, doubles quotes, keeps line breaks inside a quoted field', () => {
-    const csv = toCsv(['name', 'note'], [['x,y', 'say "hi"'], ['1\n2', 'a\r\nb']]);
+    const csv = toCsv(
+      ['name', 'note'],
+      [
+        ['x,y', 'say "hi"'],
+        ['1\n2', 'a\r\nb'],
+      ],
+    );
     expect(csv.slice(1)).toBe('name,note\r\n"x,y","say ""hi"""\r\n"1\n2","a\r\nb"\r\n');
-    expect(parse(csv.slice(1))).toEqual([['name', 'note'], ['x,y', 'say "hi"'], ['1\n2', 'a\r\nb']]);
+    expect(parse(csv.slice(1))).toEqual([
+      ['name', 'note'],
+      ['x,y', 'say "hi"'],
+      ['1\n2', 'a\r\nb'],
+    ]);
   });
 
   it('leaves Chinese text and plain fields unquoted', () => {
@@ -47,7 +57,13 @@ describe('toCsv', () => {
   });
 
   it('writes numbers plainly and missing values as empty cells', () => {
-    const csv = toCsv(['t', 'p', 'q', 'r'], [[1_700_000_000_000, -12.5, null, undefined], [0, Number.NaN, 1e21, 0.1 + 0.2]]);
+    const csv = toCsv(
+      ['t', 'p', 'q', 'r'],
+      [
+        [1_700_000_000_000, -12.5, null, undefined],
+        [0, Number.NaN, 1e21, 0.1 + 0.2],
+      ],
+    );
     expect(csv.slice(1)).toBe('t,p,q,r\r\n1700000000000,-12.5,,\r\n0,,1e+21,0.30000000000000004\r\n');
   });
 

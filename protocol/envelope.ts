@@ -18,7 +18,4 @@ export interface Envelope<T = unknown> {
 
 /** SPEC §8: a response is a success only when the HTTP status is 200 and the body code is 0. */
 export const isSuccess = (httpStatus: number, body: unknown): body is Envelope =>
-  httpStatus === 200 &&
-  typeof body === 'object' &&
-  body !== null &&
-  (body as { code?: unknown }).code === 0;
+  httpStatus === 200 && typeof body === 'object' && body !== null && (body as { code?: unknown }).code === 0;

@@ -55,10 +55,5 @@ export const httpStatusOf: Record<ErrorCodeName, number> = {
   internal: 500,
 };
 
-/** i18n key under `errors.` in locales/<lng>/common.json for each code. */
-export const errorKeyOf = (name: ErrorCodeName): `errors.${ErrorCodeName}` => `errors.${name}`;
-
-const byValue = new Map<number, ErrorCodeName>(
-  (Object.entries(ErrorCode) as [ErrorCodeName, number][]).map(([k, v]) => [v, k]),
-);
+const byValue = new Map<number, ErrorCodeName>((Object.entries(ErrorCode) as [ErrorCodeName, number][]).map(([k, v]) => [v, k]));
 export const errorNameOf = (code: number): ErrorCodeName | undefined => byValue.get(code);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STRATEGY_KINDS } from './codes';
 
 // Gateway <-> platform contract (docs/fleet.md). One gateway per station talks MQTT to the
 // platform broker under `ems/gw/<stationId>/…`. A gateway may only publish its own
@@ -26,7 +27,7 @@ export const parseGatewayUsername = (u: string): number | null => {
 
 // ───────────────────────────── device states (SPEC §4) ─────────────────────────────
 
-export { CLUSTER_STATES, ESS_STATES, GENERATOR_STATES, GRID_STATES, PCS_STATES, PILE_STATES, PV_STATES } from './codes';
+export { GENERATOR_STATES } from './codes';
 
 // ───────────────────────────── points per device type ─────────────────────────────
 
@@ -44,24 +45,46 @@ const p = (name: string, unit: string, flags: Partial<PointDef> = {}): PointDef 
 export const POINTS = {
   gateway: [p('online', '', { stepwise: true }), p('cpuPct', '%'), p('uptimeS', 's', { counter: true })],
   meter: [
-    p('p', 'kW'), p('v', 'V'), p('f', 'Hz'), p('gridState', '', { stepwise: true }),
-    p('importKwh', 'kWh', { counter: true }), p('exportKwh', 'kWh', { counter: true }),
+    p('p', 'kW'),
+    p('v', 'V'),
+    p('f', 'Hz'),
+    p('gridState', '', { stepwise: true }),
+    p('importKwh', 'kWh', { counter: true }),
+    p('exportKwh', 'kWh', { counter: true }),
   ],
-  pv_inverter: [
-    p('p', 'kW'), p('dcV', 'V'), p('tempC', '°C'), p('state', '', { stepwise: true }), p('totalKwh', 'kWh', { counter: true }),
-  ],
+  pv_inverter: [p('p', 'kW'), p('dcV', 'V'), p('tempC', '°C'), p('state', '', { stepwise: true }), p('totalKwh', 'kWh', { counter: true })],
   weather_station: [p('ghi', 'W/m²'), p('poa', 'W/m²'), p('ambientC', '°C'), p('moduleC', '°C'), p('windMs', 'm/s')],
   pcs: [
-    p('p', 'kW'), p('on', '', { stepwise: true }), p('essState', '', { stepwise: true }), p('tempC', '°C'), p('auxKw', 'kW'),
-    p('chargeKwh', 'kWh', { counter: true }), p('dischargeKwh', 'kWh', { counter: true }), p('auxKwh', 'kWh', { counter: true }),
+    p('p', 'kW'),
+    p('on', '', { stepwise: true }),
+    p('essState', '', { stepwise: true }),
+    p('tempC', '°C'),
+    p('auxKw', 'kW'),
+    p('chargeKwh', 'kWh', { counter: true }),
+    p('dischargeKwh', 'kWh', { counter: true }),
+    p('auxKwh', 'kWh', { counter: true }),
   ],
   battery_cluster: [
-    p('soc', '%'), p('p', 'kW'), p('v', 'V'), p('i', 'A'), p('cellVmax', 'V'), p('cellVmin', 'V'), p('cellTmax', '°C'), p('cellTmin', '°C'),
-    p('state', '', { stepwise: true }), p('soh', '%'),
+    p('soc', '%'),
+    p('p', 'kW'),
+    p('v', 'V'),
+    p('i', 'A'),
+    p('cellVmax', 'V'),
+    p('cellVmin', 'V'),
+    p('cellTmax', '°C'),
+    p('cellTmin', '°C'),
+    p('state', '', { stepwise: true }),
+    p('soh', '%'),
   ],
   generator: [
-    p('state', '', { stepwise: true }), p('p', 'kW'), p('rpm', 'rpm'), p('coolantC', '°C'), p('fuelLevelPct', '%'),
-    p('energyKwh', 'kWh', { counter: true }), p('fuelL', 'L', { counter: true }), p('runHours', 'h', { counter: true }),
+    p('state', '', { stepwise: true }),
+    p('p', 'kW'),
+    p('rpm', 'rpm'),
+    p('coolantC', '°C'),
+    p('fuelLevelPct', '%'),
+    p('energyKwh', 'kWh', { counter: true }),
+    p('fuelL', 'L', { counter: true }),
+    p('runHours', 'h', { counter: true }),
   ],
   charging_pile: [p('state', '', { stepwise: true }), p('p', 'kW'), p('sessionKwh', 'kWh'), p('vehicleSoc', '%'), p('totalKwh', 'kWh', { counter: true })],
   load: [p('p', 'kW'), p('energyKwh', 'kWh', { counter: true })],
@@ -70,7 +93,13 @@ export type FleetDeviceType = keyof typeof POINTS;
 
 /** Station-level series (power curve): kept as a pseudo-device with id = -stationId. */
 export const STATION_POINTS = [
-  p('pvKw', 'kW'), p('loadKw', 'kW'), p('essKw', 'kW'), p('gridKw', 'kW'), p('generatorKw', 'kW'), p('chargingKw', 'kW'), p('soc', '%'),
+  p('pvKw', 'kW'),
+  p('loadKw', 'kW'),
+  p('essKw', 'kW'),
+  p('gridKw', 'kW'),
+  p('generatorKw', 'kW'),
+  p('chargingKw', 'kW'),
+  p('soc', '%'),
 ] as const satisfies readonly PointDef[];
 
 export const pointIndex = (type: FleetDeviceType, name: string): number => POINTS[type].findIndex((d) => d.name === name);
@@ -103,10 +132,9 @@ export const gatewayStatus = z.object({ online: z.boolean(), ts: z.number().int(
 
 /** Names a command; its acknowledgement answers with the same id. */
 const cmdId = z.string().min(1).max(64);
-const strategyKind = z.enum(['peakShaving', 'island']);
+const strategyKind = z.enum(STRATEGY_KINDS);
 /** Every command carries its type and its id, then its own fields. */
-const command = <T extends string, S extends z.ZodRawShape>(type: T, fields: S) =>
-  z.object({ type: z.literal(type), cmdId, ...fields });
+const command = <T extends string, S extends z.ZodRawShape>(type: T, fields: S) => z.object({ type: z.literal(type), cmdId, ...fields });
 
 export const gatewayCommand = z.discriminatedUnion('type', [
   command('strategy', {

@@ -23,7 +23,10 @@ export function md5(input: string): string {
   const M = new Int32Array(16);
   for (let off = 0; off < total; off += 64) {
     for (let j = 0; j < 16; j++) M[j] = view.getInt32(off + j * 4, true);
-    let a = a0, b = b0, c = c0, d = d0;
+    let a = a0,
+      b = b0,
+      c = c0,
+      d = d0;
     for (let i = 0; i < 64; i++) {
       let f: number;
       let g: number;

@@ -52,5 +52,4 @@ export type Permission = RoutePermission | ActionPermission;
 
 export const ALL_PERMISSIONS: readonly Permission[] = [...ROUTE_PERMISSIONS, ...ACTION_PERMISSIONS];
 
-export const isPermission = (s: string): s is Permission =>
-  (ALL_PERMISSIONS as readonly string[]).includes(s);
+export const isPermission = (s: string): s is Permission => (ALL_PERMISSIONS as readonly string[]).includes(s);

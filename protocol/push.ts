@@ -15,8 +15,7 @@ export const parseOrgAlarmTopic = (topic: string): number | null => {
 };
 
 /** A station's alarm topic, inside its service provider's tree: `ems/org/<providerId>/station/<stationId>/alarm`. */
-export const stationAlarmTopic = (providerId: number, stationId: number): string =>
-  `${TOPIC_ROOT}/org/${providerId}/station/${stationId}/alarm`;
+export const stationAlarmTopic = (providerId: number, stationId: number): string => `${TOPIC_ROOT}/org/${providerId}/station/${stationId}/alarm`;
 /** Matches only well-formed station alarm topics; returns the provider (org) and station ids. */
 export const parseStationAlarmTopic = (topic: string): { orgId: number; stationId: number } | null => {
   const m = /^ems\/org\/([1-9]\d{0,9})\/station\/([1-9]\d{0,9})\/alarm$/.exec(topic);
@@ -61,9 +60,7 @@ export const alarmPush = z.object({
 });
 export type AlarmPush = z.infer<typeof alarmPush>;
 
-export type PushParse =
-  | { ok: true; message: AlarmPush }
-  | { ok: false; reason: 'notJson' | 'invalidShape'; detail: string };
+export type PushParse = { ok: true; message: AlarmPush } | { ok: false; reason: 'notJson' | 'invalidShape'; detail: string };
 
 /** Malformed pushes are reported, never thrown (SPEC §8). */
 // one decoder for every push: a storm parses 2,000 a second

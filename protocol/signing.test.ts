@@ -67,15 +67,14 @@ describe('percentEncode', () => {
   it('matches a byte-by-byte reference for any string', () => {
     const ref = (s: string) =>
       [...Buffer.from(s, 'utf8')]
-        .map((b) =>
-          /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b))
-            ? String.fromCharCode(b)
-            : '%' + b.toString(16).toUpperCase().padStart(2, '0'),
-        )
+        .map((b) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : '%' + b.toString(16).toUpperCase().padStart(2, '0')))
         .join('');
     // ASCII-heavy strings too: the interesting punctuation is rare among all code points.
     const anyString = fc.oneof(fc.string({ unit: 'binary-ascii' }), fc.string({ unit: 'binary' }));
-    fc.assert(fc.property(anyString, (s) => percentEncode(s) === ref(s)), { numRuns: 1000 });
+    fc.assert(
+      fc.property(anyString, (s) => percentEncode(s) === ref(s)),
+      { numRuns: 1000 },
+    );
   });
 });
 
@@ -92,17 +91,20 @@ describe('canonicalQuery', () => {
       }),
     );
     // U+FFFD (EF BF BD) sorts before an astral character (F0 …) though its code unit is larger.
-    expect(canonicalQuery({ '😀': '1', '\uFFFD': '2', B: '3', a: '4' })).toBe(
-      'B=3&a=4&%EF%BF%BD=2&%F0%9F%98%80=1',
-    );
+    expect(canonicalQuery({ '😀': '1', '\uFFFD': '2', B: '3', a: '4' })).toBe('B=3&a=4&%EF%BF%BD=2&%F0%9F%98%80=1');
   });
 });
 
 describe('toWireFields', () => {
   it('stringifies scalars, JSON-encodes objects compactly, drops nullish', () => {
-    expect(
-      toWireFields({ s: 'x', n: 1.5, t: true, f: false, o: { a: [1, 'b'] }, a: [], z: null, u: undefined }),
-    ).toEqual({ s: 'x', n: '1.5', t: 'true', f: 'false', o: '{"a":[1,"b"]}', a: '[]' });
+    expect(toWireFields({ s: 'x', n: 1.5, t: true, f: false, o: { a: [1, 'b'] }, a: [], z: null, u: undefined })).toEqual({
+      s: 'x',
+      n: '1.5',
+      t: 'true',
+      f: 'false',
+      o: '{"a":[1,"b"]}',
+      a: '[]',
+    });
   });
 });
 
@@ -214,9 +216,7 @@ describe('webCryptoHmacSha256', () => {
       { numRuns: 100 },
     );
     for (const secret of ['x', '']) {
-      expect(await signFields({ a: '1' }, secret, webCryptoHmacSha256)).toBe(
-        signFieldsSync({ a: '1' }, secret, nodeHmac('sha256')),
-      );
+      expect(await signFields({ a: '1' }, secret, webCryptoHmacSha256)).toBe(signFieldsSync({ a: '1' }, secret, nodeHmac('sha256')));
     }
   });
 });

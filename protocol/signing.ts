@@ -64,22 +64,12 @@ export function stringToSign(fields: SignFields, method = 'POST'): string {
   return method + '&%2F&' + percentEncode(canonicalQuery(fields));
 }
 
-export async function signFields(
-  fields: SignFields,
-  secret: string,
-  hmac: HmacFn,
-  method = 'POST',
-): Promise<string> {
+export async function signFields(fields: SignFields, secret: string, hmac: HmacFn, method = 'POST'): Promise<string> {
   return await hmac(secret + '&', stringToSign(fields, method));
 }
 
 /** Synchronous variant for the server, where the HMAC (node:crypto) is synchronous. */
-export function signFieldsSync(
-  fields: SignFields,
-  secret: string,
-  hmac: (key: string, data: string) => string,
-  method = 'POST',
-): string {
+export function signFieldsSync(fields: SignFields, secret: string, hmac: (key: string, data: string) => string, method = 'POST'): string {
   return hmac(secret + '&', stringToSign(fields, method));
 }
 
@@ -155,13 +145,7 @@ function hmacKey(key: string): Promise<CryptoKey> {
   let k = keyCache.get(key);
   if (!k) {
     if (keyCache.size >= 8) keyCache.clear();
-    k = globalThis.crypto.subtle.importKey(
-      'raw',
-      new TextEncoder().encode(key),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['sign'],
-    );
+    k = globalThis.crypto.subtle.importKey('raw', new TextEncoder().encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
     k.catch(() => keyCache.delete(key)); // don't pin a failed import
     keyCache.set(key, k);
   }
@@ -171,10 +155,6 @@ function hmacKey(key: string): Promise<CryptoKey> {
 /** HMAC-SHA256 via Web Crypto (browser and Node 20), base64 output. Web Crypto rejects an
  *  empty key; signing always passes `secret + '&'`, so that never happens. */
 export const webCryptoHmacSha256: HmacFn = async (key, data) => {
-  const sig = await globalThis.crypto.subtle.sign(
-    'HMAC',
-    await hmacKey(key),
-    new TextEncoder().encode(data),
-  );
+  const sig = await globalThis.crypto.subtle.sign('HMAC', await hmacKey(key), new TextEncoder().encode(data));
   return btoa(String.fromCharCode(...new Uint8Array(sig)));
 };

@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDateDays, addLocalDays, addMonthKey, dateKey, dateStart, dayEnd, dayHours, dayStart, formatWall, hourOfDay,
-  minuteOfDay, monthKey, monthStart, nextMonthStart, offsetMinutes, wallClock, wallTimeMs,
+  addDateDays,
+  addLocalDays,
+  addMonthKey,
+  dateKey,
+  dateStart,
+  dayEnd,
+  dayHours,
+  dayStart,
+  formatWall,
+  hourOfDay,
+  minuteOfDay,
+  monthKey,
+  monthStart,
+  nextMonthStart,
+  offsetMinutes,
+  wallClock,
+  wallTimeMs,
 } from './site-time';
 
 const iso = (ms: number): string => new Date(ms).toISOString();

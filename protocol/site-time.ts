@@ -136,8 +136,7 @@ export const dayStart = (zone: Zone, ms: number): number => dateStart(zone, date
 export const dayEnd = (zone: Zone, ms: number): number => dateStart(zone, addDateDays(dateKey(zone, ms), 1));
 
 /** Length of local day `date` in hours: 24, or 23 / 25 (23.5 / 24.5 in a few zones) on a DST change. */
-export const dayHours = (zone: Zone, date: DateKey): number =>
-  (dateStart(zone, addDateDays(date, 1)) - dateStart(zone, date)) / 3_600_000;
+export const dayHours = (zone: Zone, date: DateKey): number => (dateStart(zone, addDateDays(date, 1)) - dateStart(zone, date)) / 3_600_000;
 
 /** The same wall-clock time `n` local days after `ms` (a day across a DST change is 23 or 25 hours). */
 export const addLocalDays = (zone: Zone, ms: number, n: number): number => addDays(new TZDateMini(ms, zone), n).getTime();

@@ -1,8 +1,9 @@
 // Screenshots of every console screen in zh and en, whole pages (not only the part in the
 // window), at 1366×768, 1600×900, 1920×1080 and a 390×844 phone, for looking at what a change did:
-//   npx vite build && npx tsx scripts/screenshots.ts [--out DIR] [--only a,b] [--sizes 1366,390] [--url URL]
-// Files are DIR/<screen>.<lang>.<width>.png. Without --url it starts the server in-process
-// (in-memory database, 12 seeded stations, the simulated fleet running) on a free port. Station
+//   npx vite build && npx tsx scripts/screenshots.ts [--out DIR] [--only a,b] [--sizes 1366,390] [--url URL] [--theme dark]
+// Files are DIR/<screen>.<lang>.<width>.png (.dark.png with --theme dark). Without --url it
+// starts the server in-process (in-memory database, 12 seeded stations, the simulated fleet
+// running) on a free port. Station
 // screens open seed station 4's pages. Each screen loads once per language; the window is then
 // resized to each size (a screen lays itself out again on resize, as it does for a user).
 import { mkdirSync } from 'node:fs';
@@ -10,7 +11,16 @@ import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../server/app';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--enable-unsafe-swiftshader',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -28,6 +38,8 @@ const SCREENS: ReadonlyArray<readonly [string, string, 'none' | 'admin' | 'sunri
   ['station-list', '/monitor-station/list', 'admin'],
   ['alarm-list', '/alarm/alarmList', 'admin'],
   ['alarm-analysis', '/alarm/alarmAnalysis', 'admin'],
+  ['shelves', '/alarm/shelves', 'admin'],
+  ['maintenance', '/alarm/maintenance', 'admin'],
   ['messages', '/message/list', 'admin'],
   ['analysis-pv', '/analysis/photovoltaic', 'admin'],
   ['analysis-ess', '/analysis/energyStorage', 'admin'],
@@ -35,6 +47,7 @@ const SCREENS: ReadonlyArray<readonly [string, string, 'none' | 'admin' | 'sunri
   ['report-platform', '/operations/platformReport', 'admin'],
   ['report-provider', '/operations/serviceReport', 'admin'],
   ['report-site', '/operations/siteReport', 'admin'],
+  ['bills', '/bill/downloadDetail?stationId=4', 'admin'],
   ['accounts', '/system/account', 'admin'],
   ['roles', '/system/role', 'admin'],
   ['account-detail', '/system/accountDetail?userId=1', 'admin'],
@@ -53,7 +66,12 @@ const SCREENS: ReadonlyArray<readonly [string, string, 'none' | 'admin' | 'sunri
   ['not-found', '/no/such/page', 'admin'],
 ];
 const PASSWORDS = { admin: 'Admin@2026', sunrise: 'Sunrise@2026' } as const;
-const SIZES: ReadonlyArray<readonly [number, number]> = [[1366, 768], [1600, 900], [1920, 1080], [390, 844]];
+const SIZES: ReadonlyArray<readonly [number, number]> = [
+  [1366, 768],
+  [1600, 900],
+  [1920, 1080],
+  [390, 844],
+];
 
 async function startServer(): Promise<{ url: string; close: () => Promise<void> }> {
   const built = await buildApp({
@@ -68,13 +86,24 @@ async function startServer(): Promise<{ url: string; close: () => Promise<void> 
 const out = arg('out') ?? '.tmp/screens';
 const only = arg('only')?.split(',');
 const widths = arg('sizes')?.split(',').map(Number);
+const dark = arg('theme') === 'dark';
 const sizes = SIZES.filter(([w]) => !widths || widths.includes(w));
 mkdirSync(out, { recursive: true });
 const server = arg('url') ? { url: arg('url') as string, close: async () => {} } : await startServer();
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
 for (const lang of ['zh', 'en'] as const) {
-  const ctx = await browser.newContext({ baseURL: server.url, viewport: { width: sizes[0]![0], height: sizes[0]![1] }, locale: lang === 'en' ? 'en-GB' : 'zh-CN' });
-  await ctx.addInitScript((l) => localStorage.setItem('language', l), lang);
+  const ctx = await browser.newContext({
+    baseURL: server.url,
+    viewport: { width: sizes[0]![0], height: sizes[0]![1] },
+    locale: lang === 'en' ? 'en-GB' : 'zh-CN',
+  });
+  await ctx.addInitScript(
+    ([l, d]) => {
+      localStorage.setItem('language', l);
+      localStorage.setItem('theme', d ? 'dark' : 'light');
+    },
+    [lang, dark] as const,
+  );
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error(`[${lang}] page error: ${String(e)}`));
   let signedIn = false;
@@ -104,7 +133,7 @@ for (const lang of ['zh', 'en'] as const) {
         await page.setViewportSize({ width, height: Math.min(height + below, 12_000) });
         await page.waitForTimeout(400);
       }
-      const file = `${out}/${name}.${lang}.${width}.png`;
+      const file = `${out}/${name}.${lang}.${width}${dark ? '.dark' : ''}.png`;
       await page.screenshot({ path: file, fullPage: true });
       console.log(file);
     }

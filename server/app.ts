@@ -8,6 +8,7 @@ import { registerCompression, registerConsoleFiles } from './http/delivery';
 import { QuietRequestLog, registerRequestLog } from './http/request-log';
 import { createDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
+import { ensurePartitions } from './telemetry/partitions';
 import { seedIfEmpty } from './db/seed';
 import { seedAlarmHistory } from './alarms/seed-history';
 import { Registry } from './registry';
@@ -18,6 +19,7 @@ import { createChanges } from './db/changes';
 import { checkDeployment } from './deployment';
 import { Outbox } from './auth/outbox';
 import { registerApi } from './api/pipeline';
+import { ExportJobs } from './reports/jobs';
 import { registerReportRoutes } from './reports/routes';
 import { startScheduleRunner, type MailTransport } from './reports/schedule-runner';
 import { allHandlers } from './actions';
@@ -27,7 +29,11 @@ import { FleetRuntime } from './fleet/runtime';
 import { registerHealth } from './metrics';
 import { Ownership } from './cluster/ownership';
 import { locksFor } from './cluster/locks';
+import { Notifications, type NotifyOptions } from './notifications/service';
+import type { Channels } from './notifications/channels';
 import type { Services } from './services';
+import { apiTokenAuthoriser } from './tokens/use';
+import { registerOpenApi } from './api/openapi/route';
 
 export interface BuildOptions {
   config?: Partial<Config>;
@@ -42,6 +48,8 @@ export interface BuildOptions {
   seedStations?: number;
   /** scheduled reports' mail (tests); otherwise SMTP_URL */
   mailTransport?: MailTransport;
+  /** alarm notifications: options over NOTIFY_* (tests set pollMs 0 and tick themselves), channels of their own */
+  notify?: Partial<NotifyOptions> & { channels?: Channels };
 }
 
 export interface App {
@@ -72,6 +80,8 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
   checkDeployment(config);
   const db = opts.db ?? (await createDb({ url: config.databaseUrl, dataDir: config.pgliteDir || undefined, isolate: opts.isolateDb }));
   await migrate(db);
+  // telemetry's partitions for today and the days ahead exist before the first sample arrives
+  await ensurePartitions(db, clock(), { rawDays: config.telemetryRawDays, minuteDays: config.telemetryMinuteDays, quarterDays: config.telemetryQuarterDays });
   // caches of every replica on this database follow each other's writes
   const changes = await createChanges(db, (o, m) => app.log.warn(o, m));
   const seeded = config.seed ? await seedIfEmpty(db, { now: new Date(clock()), stations: opts.seedStations ?? config.simStations }) : null;
@@ -95,14 +105,36 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
   const fleet = new FleetRuntime({ db, clock, config, broker, registry, stationCache, ownership, log: app.log.child({ module: 'fleet' }) });
   await fleet.start();
   // one process remembers nonces itself; replicas on one PostgreSQL share them there
-  const nonces = db.kind === 'postgres' ? new SharedNonces(db, config.nonceWindowSeconds * 1000, clock) : new NonceCache(config.nonceWindowSeconds * 1000, clock);
+  const nonces =
+    db.kind === 'postgres' ? new SharedNonces(db, config.nonceWindowSeconds * 1000, clock) : new NonceCache(config.nonceWindowSeconds * 1000, clock);
+  const exportJobs = new ExportJobs({ db, clock, warn: (e, what) => app.log.warn({ err: e }, what) });
+  exportJobs.startSweeping();
+  // every replica plans and sends; the outbox's claims share the work (docs/notifications.md)
+  const { channels: notifyChannels, ...notifyOpts } = opts.notify ?? {};
+  const notifications = new Notifications(
+    {
+      db,
+      registry,
+      clock,
+      log: app.log.child({ module: 'notifications' }),
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      vapid: config.vapid,
+      channels: notifyChannels,
+    },
+    notifyOpts,
+  );
+  notifications.start();
   const services: Services = {
     config,
     db,
     registry,
     sessions,
+    apiTokens: apiTokenAuthoriser({ db, clock, config }),
     nonces,
+    exportJobs,
     outbox: new Outbox(app.log, config.smtpUrl, config.mailFrom),
+    notifications,
     broker,
     stationCache,
     accessKeys: new Map([[CONSOLE_ACCESS_KEY_ID, CONSOLE_ACCESS_KEY_SECRET]]),
@@ -112,11 +144,15 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
     validateResponses: process.env.NODE_ENV !== 'production',
   };
 
-  const stopSchedules = startScheduleRunner({ db, clock, log: app.log.child({ module: 'report-schedules' }) }, { smtpUrl: config.smtpUrl, transport: opts.mailTransport, from: config.mailFrom, leads: () => ownership.leads() });
+  const stopSchedules = startScheduleRunner(
+    { db, clock, log: app.log.child({ module: 'report-schedules' }) },
+    { smtpUrl: config.smtpUrl, transport: opts.mailTransport, from: config.mailFrom, leads: () => ownership.leads() },
+  );
 
   // HTTP: the signed API, then the small routes, then the console.
   registerApi(app, services, allHandlers);
-  registerReportRoutes(app, clock);
+  registerOpenApi(app);
+  registerReportRoutes(app, exportJobs);
   const dbErrors = () => ({ nonces: nonces instanceof SharedNonces ? nonces.dbErrors : 0, changes: changes.errors });
   registerHealth(app, { db, dbKind: db.kind, broker, fleet, dbErrors, ownership: { active: () => ownership.active, stations: () => fleet.ownedStations() } });
   // The homepage map's style: MAP_STYLE_URL, or null for the offline style built in.
@@ -135,6 +171,8 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
 
   app.addHook('onClose', async () => {
     await stopSchedules?.();
+    await exportJobs.close();
+    await notifications.close();
     await fleet.close();
     await broker.close();
     if (nonces instanceof SharedNonces) nonces.close();

@@ -1,37 +1,111 @@
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 
 // Every setting comes from the environment; README.md has the table. Defaults start the
 // whole product embedded: PGlite on disk, Aedes on the HTTP port, the simulated fleet on.
+// One schema reads them all, so a start with several bad variables names every one of them in a
+// single error instead of failing on the first (or, worse, running on a NaN).
 
-const int = (v: string | undefined, d: number) => (v === undefined || v === '' ? d : Number.parseInt(v, 10));
-const num = (v: string | undefined, d: number) => (v === undefined || v === '' ? d : Number(v));
-const bool = (v: string | undefined, d: boolean) => (v === undefined || v === '' ? d : !/^(0|false|no|off)$/i.test(v));
+/** An empty variable counts as unset. */
+const blank = (v: unknown) => (v === '' ? undefined : v);
+const text = z.preprocess(blank, z.string().optional());
+const int = (d: number) => z.preprocess(blank, z.string().regex(/^\d+$/, 'a whole number').transform(Number).optional()).transform((v) => v ?? d);
+const num = (d: number) =>
+  z
+    .preprocess(
+      blank,
+      z
+        .string()
+        .refine((v) => v.trim() !== '' && Number.isFinite(Number(v)), 'a number')
+        .transform(Number)
+        .optional(),
+    )
+    .transform((v) => v ?? d);
+const share = (d: number) => num(d).refine((v) => v >= 0 && v <= 1, 'between 0 and 1');
+const bool = (d: boolean) =>
+  z
+    .preprocess(
+      blank,
+      z
+        .string()
+        .regex(/^(1|0|true|false|yes|no|on|off)$/i, 'one of true/false, 1/0, yes/no, on/off')
+        .optional(),
+    )
+    .transform((v) => (v === undefined ? d : !/^(0|false|no|off)$/i.test(v)));
+const httpUrl = (example: string) =>
+  text.refine((v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), `an http(s) URL such as ${example}`);
 
-/** A misspelt MQTT_ACCESS must not fall back silently to another way of guarding the broker. */
-const mqttAccess = (v: string | undefined): 'dynsec' | 'http' => {
-  if (v === undefined || v === '' || v === 'dynsec') return 'dynsec';
-  if (v === 'http') return 'http';
-  throw new Error(`MQTT_ACCESS must be dynsec or http, not ${JSON.stringify(v)}`);
-};
+const envSchema = z
+  .object({
+    HOST: text,
+    PORT: int(8080),
+    DATABASE_URL: text,
+    PGLITE_DIR: z.string().optional(),
+    MQTT_URL: text,
+    MQTT_PUBLIC_WS_URL: text,
+    MQTT_ADMIN_USER: z.string().optional(),
+    MQTT_ADMIN_PASSWORD: z.string().optional(),
+    // a misspelt MQTT_ACCESS must not fall back silently to another way of guarding the broker
+    MQTT_ACCESS: z.preprocess(blank, z.enum(['dynsec', 'http'], { error: 'dynsec or http' }).optional()),
+    MQTT_HOOK_SECRET: text,
+    EMQX_API_URL: httpUrl('http://emqx:18083'),
+    EMQX_API_KEY: text,
+    EMQX_API_SECRET: text,
+    SESSION_IDLE_MINUTES: num(120),
+    SESSION_ABSOLUTE_HOURS: int(24),
+    SMTP_URL: text,
+    MAIL_FROM: z.string().optional(),
+    // Web Push's key pair (base64url, as `npx web-push generate-vapid-keys` prints), both or neither
+    VAPID_PUBLIC_KEY: text.refine((v) => v === undefined || /^[A-Za-z0-9_-]{87}$/.test(v), 'a base64url P-256 public key (87 characters)'),
+    VAPID_PRIVATE_KEY: text.refine((v) => v === undefined || /^[A-Za-z0-9_-]{43}$/.test(v), 'a base64url P-256 private key (43 characters)'),
+    VAPID_SUBJECT: text.refine((v) => v === undefined || /^(mailto:|https:\/\/)/.test(v), 'a mailto: or https:// contact'),
+    SIM_ENABLED: bool(true),
+    SIM_STATIONS: int(60),
+    SIM_INTERVAL_MS: int(5000),
+    SIM_ACK_FAILURE_RATE: share(0.05),
+    GATEWAY_SECRET: text,
+    REPLICAS: int(1),
+    COMMAND_TIMEOUT_MS: int(30_000),
+    API_TOKEN_RATE_PER_MINUTE: int(120),
+    BACKFILL_DAYS: int(30),
+    BACKFILL_MINUTE_HOURS: int(6),
+    BACKFILL_DEVICE_HOURS: int(6),
+    TELEMETRY_RAW_DAYS: int(2),
+    TELEMETRY_MINUTE_DAYS: int(14),
+    TELEMETRY_QUARTER_DAYS: int(400),
+    SEED: bool(true),
+    LOG_LEVEL: z.string().optional(),
+    LOG_ACCESS: bool(false),
+    ALLOWED_ORIGINS: z.string().optional(),
+    STATIC_DIR: z.string().optional(),
+    MAP_STYLE_URL: httpUrl('https://tiles.example/style.json'),
+  })
+  // EMQX's REST API, to close a revoked session's open connections: all three variables or none,
+  // and only where it means something (MQTT_ACCESS=http), so a half-set one is not ignored silently.
+  .superRefine((e, ctx) => {
+    if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: [e.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all',
+      });
+    const set = [e.EMQX_API_URL, e.EMQX_API_KEY, e.EMQX_API_SECRET].filter((v) => v !== undefined).length;
+    if (set === 0) return;
+    if (set < 3)
+      ctx.addIssue({ code: 'custom', path: ['EMQX_API_URL'], message: 'EMQX_API_URL, EMQX_API_KEY and EMQX_API_SECRET are set together or not at all' });
+    if (e.MQTT_ACCESS !== 'http' || !e.MQTT_URL)
+      ctx.addIssue({ code: 'custom', path: ['EMQX_API_URL'], message: 'used only with MQTT_URL and MQTT_ACCESS=http (an EMQX cluster)' });
+  });
 
-/**
- * EMQX's REST API, to close a revoked session's open connections: all three variables or none,
- * and only where it means something (MQTT_ACCESS=http), so a half-set one is not ignored silently.
- */
-const emqxApi = (env: NodeJS.ProcessEnv): Config['emqxApi'] => {
-  const [url, key, secret] = [env.EMQX_API_URL, env.EMQX_API_KEY, env.EMQX_API_SECRET].map((v) => v || undefined);
-  if (!url && !key && !secret) return undefined;
-  if (!url || !key || !secret) throw new Error('EMQX_API_URL, EMQX_API_KEY and EMQX_API_SECRET are set together or not at all');
-  if (env.MQTT_ACCESS !== 'http' || !env.MQTT_URL) throw new Error('EMQX_API_URL is used only with MQTT_URL and MQTT_ACCESS=http (an EMQX cluster)');
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new Error(`EMQX_API_URL must be an http(s) URL such as http://emqx:18083, not ${JSON.stringify(url)}`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`EMQX_API_URL must be an http(s) URL such as http://emqx:18083, not ${JSON.stringify(url)}`);
-  return { url, key, secret };
-};
+/** Every bad variable, one per line: `NAME: what it must be (got "value")`. */
+const describe = (error: z.ZodError, env: NodeJS.ProcessEnv): string =>
+  error.issues
+    .map((i) => {
+      const name = String(i.path[0] ?? '');
+      const got = env[name];
+      return `  ${name}: ${i.message}${got === undefined ? '' : ` (got ${JSON.stringify(got)})`}`;
+    })
+    .join('\n');
 
 export interface Config {
   host: string;
@@ -56,6 +130,8 @@ export interface Config {
   sessionAbsoluteHours: number;
   smtpUrl?: string;
   mailFrom: string;
+  /** Web Push: the server's key pair (unset: made once and kept in the database) and contact */
+  vapid: { publicKey?: string; privateKey?: string; subject: string };
   simulator: boolean;
   simStations: number;
   /** fleet (docs/fleet.md): gateway reporting period, ms */
@@ -70,6 +146,8 @@ export interface Config {
   replicas?: number;
   /** how long a command waits for the gateway's acknowledgement */
   commandTimeoutMs: number;
+  /** calls one API token may make per minute (docs/integrations.md) */
+  apiTokenPerMinute: number;
   /** first-start history: days at 15 min, hours of station series at 1 min, hours of device rollups */
   backfillDays: number;
   backfillMinuteHours: number;
@@ -93,43 +171,58 @@ export interface Config {
   mapStyleUrl?: string;
 }
 
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => ({
-  host: env.HOST ?? '0.0.0.0',
-  port: int(env.PORT, 8080),
-  databaseUrl: env.DATABASE_URL || undefined,
-  pgliteDir: env.PGLITE_DIR === undefined ? './data/pglite' : env.PGLITE_DIR === 'memory' ? '' : env.PGLITE_DIR,
-  mqttUrl: env.MQTT_URL || undefined,
-  mqttPublicWsUrl: env.MQTT_PUBLIC_WS_URL || undefined,
-  mqttAdminUser: env.MQTT_ADMIN_USER ?? 'ems-admin',
-  mqttAdminPassword: env.MQTT_ADMIN_PASSWORD ?? 'ems-admin-secret',
-  mqttAccess: mqttAccess(env.MQTT_ACCESS),
-  mqttHookSecret: env.MQTT_HOOK_SECRET || undefined,
-  emqxApi: emqxApi(env),
-  sessionIdleMinutes: num(env.SESSION_IDLE_MINUTES, 120),
-  sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 24),
-  smtpUrl: env.SMTP_URL || undefined,
-  mailFrom: env.MAIL_FROM ?? 'EMS Cloud <no-reply@ems.example>',
-  simulator: bool(env.SIM_ENABLED, true),
-  simStations: int(env.SIM_STATIONS, 60),
-  simIntervalMs: int(env.SIM_INTERVAL_MS, 5000),
-  simAckFailureRate: env.SIM_ACK_FAILURE_RATE ? Number(env.SIM_ACK_FAILURE_RATE) : 0.05,
-  gatewaySecret: env.GATEWAY_SECRET || randomBytes(32).toString('hex'),
-  gatewaySecretRandom: !env.GATEWAY_SECRET,
-  replicas: int(env.REPLICAS, 1),
-  commandTimeoutMs: int(env.COMMAND_TIMEOUT_MS, 30_000),
-  backfillDays: int(env.BACKFILL_DAYS, 30),
-  backfillMinuteHours: int(env.BACKFILL_MINUTE_HOURS, 6),
-  backfillDeviceHours: int(env.BACKFILL_DEVICE_HOURS, 6),
-  telemetryRawDays: int(env.TELEMETRY_RAW_DAYS, 2),
-  telemetryMinuteDays: int(env.TELEMETRY_MINUTE_DAYS, 14),
-  telemetryQuarterDays: int(env.TELEMETRY_QUARTER_DAYS, 400),
-  seed: bool(env.SEED, true),
-  logLevel: env.LOG_LEVEL ?? 'info',
-  logAccess: bool(env.LOG_ACCESS, false),
-  allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-  signatureSkewSeconds: 300,
-  nonceWindowSeconds: 600,
-  staticDir: env.STATIC_DIR ?? 'dist',
-  mapStyleUrl: env.MAP_STYLE_URL || undefined,
-  mapStyleOrigins: env.MAP_STYLE_URL ? [new URL(env.MAP_STYLE_URL).origin] : [],
-});
+/** The configuration of `env`; throws one error listing every variable that is not as documented. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) throw new Error(`invalid environment (README.md lists the variables):\n${describe(parsed.error, env)}`);
+  const e = parsed.data;
+  return {
+    host: e.HOST ?? '0.0.0.0',
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: e.PGLITE_DIR === undefined ? './data/pglite' : e.PGLITE_DIR === 'memory' ? '' : e.PGLITE_DIR,
+    mqttUrl: e.MQTT_URL,
+    mqttPublicWsUrl: e.MQTT_PUBLIC_WS_URL,
+    mqttAdminUser: e.MQTT_ADMIN_USER ?? 'ems-admin',
+    mqttAdminPassword: e.MQTT_ADMIN_PASSWORD ?? 'ems-admin-secret',
+    mqttAccess: e.MQTT_ACCESS ?? 'dynsec',
+    mqttHookSecret: e.MQTT_HOOK_SECRET,
+    emqxApi: e.EMQX_API_URL && e.EMQX_API_KEY && e.EMQX_API_SECRET ? { url: e.EMQX_API_URL, key: e.EMQX_API_KEY, secret: e.EMQX_API_SECRET } : undefined,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionAbsoluteHours: e.SESSION_ABSOLUTE_HOURS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'EMS Cloud <no-reply@ems.example>',
+    vapid: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM ?? '')?.[1] ?? e.MAIL_FROM ?? 'no-reply@ems.example'}`,
+    },
+    simulator: e.SIM_ENABLED,
+    simStations: e.SIM_STATIONS,
+    simIntervalMs: e.SIM_INTERVAL_MS,
+    simAckFailureRate: e.SIM_ACK_FAILURE_RATE,
+    gatewaySecret: e.GATEWAY_SECRET ?? randomBytes(32).toString('hex'),
+    gatewaySecretRandom: e.GATEWAY_SECRET === undefined,
+    replicas: e.REPLICAS,
+    commandTimeoutMs: e.COMMAND_TIMEOUT_MS,
+    apiTokenPerMinute: e.API_TOKEN_RATE_PER_MINUTE,
+    backfillDays: e.BACKFILL_DAYS,
+    backfillMinuteHours: e.BACKFILL_MINUTE_HOURS,
+    backfillDeviceHours: e.BACKFILL_DEVICE_HOURS,
+    telemetryRawDays: e.TELEMETRY_RAW_DAYS,
+    telemetryMinuteDays: e.TELEMETRY_MINUTE_DAYS,
+    telemetryQuarterDays: e.TELEMETRY_QUARTER_DAYS,
+    seed: e.SEED,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    logAccess: e.LOG_ACCESS,
+    allowedOrigins: (e.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    signatureSkewSeconds: 300,
+    nonceWindowSeconds: 600,
+    staticDir: e.STATIC_DIR ?? 'dist',
+    mapStyleUrl: e.MAP_STYLE_URL,
+    mapStyleOrigins: e.MAP_STYLE_URL ? [new URL(e.MAP_STYLE_URL).origin] : [],
+  };
+};

@@ -25,6 +25,6 @@ export const checkDeployment = (c: Pick<Config, 'databaseUrl' | 'mqttUrl' | 'gat
     throw new DeploymentError(
       'MQTT_URL is set but GATEWAY_SECRET is not: gateway passwords on an external broker are derived from GATEWAY_SECRET, and a random ' +
         "secret per process would reset every gateway's password on each start and lock out gateways provisioned by other replicas. " +
-        'Set GATEWAY_SECRET to the same value on every replica (and in the gateways\' provisioning).',
+        "Set GATEWAY_SECRET to the same value on every replica (and in the gateways' provisioning).",
     );
 };

@@ -6,8 +6,22 @@ import { DEFAULT_CURRENCY, joinCurrencies } from '../protocol/currency';
 // so it must be cheap. It is reloaded after any write to orgs or stations; once `share`d, such
 // a reload also makes every other replica reload (db/changes.ts, docs/deploy.md).
 
-export interface OrgRow { id: number; parentId: number | null; orgType: 1 | 2 | 3; name: string; address: string | null; logoUrl: string | null; currency: string }
-export interface StationMeta { id: number; providerId: number; customerId: number; name: string; timezone: string }
+export interface OrgRow {
+  id: number;
+  parentId: number | null;
+  orgType: 1 | 2 | 3;
+  name: string;
+  address: string | null;
+  logoUrl: string | null;
+  currency: string;
+}
+export interface StationMeta {
+  id: number;
+  providerId: number;
+  customerId: number;
+  name: string;
+  timezone: string;
+}
 
 export class Registry {
   orgs = new Map<number, OrgRow>();
@@ -27,7 +41,12 @@ export class Registry {
   share(db: Queryable, changes: ChangeBus, warn: (o: object, m: string) => void): void {
     this.changes = changes;
     const reload = () => void this.read(db).catch((e: unknown) => warn({ err: String(e) }, 'registry reload failed'));
-    changes.listen({ apply: (c) => { if (c.kind === 'registry') reload(); }, resync: reload });
+    changes.listen({
+      apply: (c) => {
+        if (c.kind === 'registry') reload();
+      },
+      resync: reload,
+    });
   }
 
   private async read(db: Queryable): Promise<void> {

@@ -7,6 +7,9 @@ import type { Outbox } from './auth/outbox';
 import type { PushBroker } from './broker/types';
 import type { StationCache } from './cache';
 import type { FleetRuntime } from './fleet/runtime';
+import type { ExportJobs } from './reports/jobs';
+import type { Notifications } from './notifications/service';
+import type { ApiTokenAuthoriser } from './tokens/use';
 
 /** Everything an action's handler may use (`ctx.services`); app.ts builds it last, from parts already built. */
 export interface Services {
@@ -14,9 +17,15 @@ export interface Services {
   db: Db;
   registry: Registry;
   sessions: Sessions;
+  /** API tokens for integrations: one call's authorisation, rate limit and audit (tokens/use.ts) */
+  apiTokens: ApiTokenAuthoriser;
   /** signed-request nonces: in memory (embedded), in PostgreSQL when replicas share it */
   nonces: NonceStore;
   outbox: Outbox;
+  /** export jobs and their files, in the database so any replica answers them */
+  exportJobs: ExportJobs;
+  /** alarm notifications: rules, outbox, channels (docs/notifications.md) */
+  notifications: Notifications;
   broker: PushBroker;
   /** cached station answers; see cache.ts for when entries drop */
   stationCache: StationCache<unknown>;

@@ -46,6 +46,3 @@ export type StoreEvent =
   | { type: 'network/changed'; online: boolean; at: number }
   // polled data (homepage, monitoring hall, station screens)
   | DataEvent;
-
-export type EventType = StoreEvent['type'];
-export type EventOf<T extends EventType> = Extract<StoreEvent, { type: T }>;

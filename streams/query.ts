@@ -18,7 +18,11 @@ export type Answer<Q, R> = { query: Q; ok: true; value: R } | { query: Q; ok: fa
  * A null query reads nothing (the screen is not ready: no scope, no station yet). Failures are
  * answers too, so a screen can say "failed" and keep what it showed.
  */
-export function read$<Q extends { key: string }, R>(query$: Observable<Q | null>, fetch: (query: Q) => ObservableInput<R>, reload$: Observable<unknown> = EMPTY): Observable<Answer<Q, R>> {
+export function read$<Q extends { key: string }, R>(
+  query$: Observable<Q | null>,
+  fetch: (query: Q) => ObservableInput<R>,
+  reload$: Observable<unknown> = EMPTY,
+): Observable<Answer<Q, R>> {
   const asked$ = query$.pipe(distinctUntilChanged((a, b) => a?.key === b?.key));
   return merge(asked$.pipe(map((q) => ({ q }))), reload$.pipe(map(() => null))).pipe(
     // a reload reads the query in force; a new query replaces it

@@ -169,7 +169,14 @@ export const reduce = (state: State, e: StoreEvent): State => {
         d.session.sidebarOpen = e.open;
         return;
       case 'station/infoLoaded':
-        d.station = { show: true, name: e.name, stationId: e.stationId, providerName: e.providerName, customerName: e.customerName, outOfScope: e.outOfScope ?? false };
+        d.station = {
+          show: true,
+          name: e.name,
+          stationId: e.stationId,
+          providerName: e.providerName,
+          customerName: e.customerName,
+          outOfScope: e.outOfScope ?? false,
+        };
         return;
       case 'station/left':
         d.station = initialState().station;
@@ -210,8 +217,7 @@ export const reduce = (state: State, e: StoreEvent): State => {
         p.visible.push(id);
         p.lastShownAt = e.at;
         const m = d.alarms.byId[id];
-        if (m && m.actionWay === ACTION_WAY_SOUND)
-          p.sound = { seq: (p.sound?.seq ?? 0) + 1, alarmId: id, category: m.alarmCategory };
+        if (m && m.actionWay === ACTION_WAY_SOUND) p.sound = { seq: (p.sound?.seq ?? 0) + 1, alarmId: id, category: m.alarmCategory };
         return;
       }
       case 'popups/closed':
@@ -227,7 +233,8 @@ export const reduce = (state: State, e: StoreEvent): State => {
         groupPopups(d, e.alarmIds);
         return;
       case 'popups/groupClosed':
-        for (const id of d.popups.group ?? []) if (!d.alarms.ids.includes(id) && !d.popups.queue.includes(id) && !d.popups.visible.includes(id)) delete d.alarms.byId[id];
+        for (const id of d.popups.group ?? [])
+          if (!d.alarms.ids.includes(id) && !d.popups.queue.includes(id) && !d.popups.visible.includes(id)) delete d.alarms.byId[id];
         d.popups.group = null;
         return;
       case 'popups/overflowCleared':

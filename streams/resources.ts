@@ -1,4 +1,4 @@
-// Polling as effects of the store (issue 5). A screen subscribes to a resource; the first
+// Polling as effects of the store. A screen subscribes to a resource; the first
 // subscriber of an id starts its poll, later ones share it, and the last unsubscribe stops it
 // (rxjs `share` ref-counting). Answers go into the store as events; screens read the store.
 // After an outage (network, server or broker back) every running poll fetches at once instead
@@ -49,8 +49,7 @@ export const recovered$ = (events$: Observable<StoreEvent>): Observable<StoreEve
   events$.pipe(
     scan(
       (acc, e) => {
-        const down =
-          e.type === 'api/unreachable' || (e.type === 'network/changed' && !e.online) || (e.type === 'push/statusChanged' && e.status === 'offline');
+        const down = e.type === 'api/unreachable' || (e.type === 'network/changed' && !e.online) || (e.type === 'push/statusChanged' && e.status === 'offline');
         const up = e.type === 'api/succeeded' || (e.type === 'network/changed' && e.online) || (e.type === 'push/statusChanged' && e.status === 'online');
         if (down) return { down: true, wake: null };
         if (up && acc.down) return { down: false, wake: e };
@@ -75,7 +74,14 @@ export function createResources(store: Store, deps: ResourceDeps = {}): Resource
     if (!p) {
       p = defer(() => {
         active.add(spec.id);
-        return poll({ fetch: spec.fetch, intervalMs: spec.intervalMs, maxMs: spec.maxMs ?? spec.intervalMs * 2, scheduler: deps.scheduler, wake$, once: spec.once });
+        return poll({
+          fetch: spec.fetch,
+          intervalMs: spec.intervalMs,
+          maxMs: spec.maxMs ?? spec.intervalMs * 2,
+          scheduler: deps.scheduler,
+          wake$,
+          once: spec.once,
+        });
       }).pipe(
         tap((r) => store.dispatch(r.ok ? spec.loaded(r.value, now()) : spec.failed(r.failures, now()))),
         ignoreElements(),

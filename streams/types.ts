@@ -11,12 +11,9 @@ export interface Org {
   name: string;
 }
 /** A message for the message bar: an i18n key (+ params), or raw server text (SPEC §8: 500). */
-export type MessageText =
-  | { key: string; params?: Record<string, string | number> }
-  | { raw: string; prefixKey?: string };
+export type MessageText = { key: string; params?: Record<string, string | number> } | { raw: string; prefixKey?: string };
 export type MessageType = 'error' | 'success';
 
 /** SPEC §4: 35003 shows a pop-up and plays the category's sound. */
 export const ACTION_WAY_SOUND = ACTION_WAY.popupWithSound;
-export const ACTION_WAY_POPUP = ACTION_WAY.popup;
 export const CATEGORIES = ALARM_CATEGORIES;

@@ -22,8 +22,15 @@ export const bundles = {
   zh: { common: zhCommon, auth: zhAuth, home: zhHome, monitor: zhMonitor, station: zhStation, alarms: zhAlarms, alarmCenter: zhAlarmCenter },
 };
 
-const merged = <B extends (typeof bundles)['en'] | (typeof bundles)['zh']>(b: B) =>
-  ({ ...b.common, ...b.auth, home: b.home, monitor: b.monitor, station: b.station, alarms: b.alarms, alarmCenter: b.alarmCenter });
+const merged = <B extends (typeof bundles)['en'] | (typeof bundles)['zh']>(b: B) => ({
+  ...b.common,
+  ...b.auth,
+  home: b.home,
+  monitor: b.monitor,
+  station: b.station,
+  alarms: b.alarms,
+  alarmCenter: b.alarmCenter,
+});
 
 export const en = merged(bundles.en);
 export const zh = merged(bundles.zh);
@@ -39,5 +46,4 @@ const flat = (o: unknown, prefix = ''): Record<string, string> =>
   }, {});
 
 /** One catalogue file read from disk as dotted keys to texts (`errors.notFound` → '…'). */
-export const loadFlat = (lng: string, file: string) =>
-  flat(JSON.parse(readFileSync(new URL(`${lng}/${file}`, localesRoot), 'utf8')));
+export const loadFlat = (lng: string, file: string) => flat(JSON.parse(readFileSync(new URL(`${lng}/${file}`, localesRoot), 'utf8')));

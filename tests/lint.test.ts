@@ -25,8 +25,12 @@ describe('lint rules', () => {
   });
 
   it('reports one feature importing another, and allows imports inside a feature', async () => {
-    expect(await rulesOf("import { fmtTime } from '../station/format';\nexport const f = fmtTime;\n", 'src/features/home/probe.ts')).toContain('import-x/no-restricted-paths');
-    expect(await rulesOf("import { fmtTime } from '../format';\nexport const f = fmtTime;\n", 'src/features/station/overview/probe.ts')).not.toContain('import-x/no-restricted-paths');
+    expect(await rulesOf("import { fmtTime } from '../station/format';\nexport const f = fmtTime;\n", 'src/features/home/probe.ts')).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await rulesOf("import { fmtTime } from '../format';\nexport const f = fmtTime;\n", 'src/features/station/overview/probe.ts')).not.toContain(
+      'import-x/no-restricted-paths',
+    );
   });
 
   it('reports api.call and the request source imported in a feature, not in streams/', async () => {
@@ -42,10 +46,10 @@ describe('lint rules', () => {
   });
 
   it('reports a translation key built at run time, in features and elsewhere in src/, not a whole key', async () => {
-    const built = "declare const t: (k: string) => string;\nexport const f = (k: string) => t(`reports:items.${k}`);\n";
+    const built = 'declare const t: (k: string) => string;\nexport const f = (k: string) => t(`reports:items.${k}`);\n';
     expect(await rulesOf(built, 'src/features/home/probe.ts')).toContain('no-restricted-syntax');
     expect(await rulesOf(built, 'src/components/probe.ts')).toContain('no-restricted-syntax');
-    const viaI18n = "declare const i18n: { t(k: string): string };\nexport const f = (k: string) => i18n.t(`alarms:status.${k}`);\n";
+    const viaI18n = 'declare const i18n: { t(k: string): string };\nexport const f = (k: string) => i18n.t(`alarms:status.${k}`);\n';
     expect(await rulesOf(viaI18n, 'src/lib/probe.ts')).toContain('no-restricted-syntax');
     const whole = "declare const t: (k: string) => string;\nexport const f = () => t(`reports:title.site`) + t('reports:title.bills');\n";
     expect(await rulesOf(whole, 'src/features/home/probe.ts')).not.toContain('no-restricted-syntax');

@@ -10,7 +10,10 @@ import { mulberry32 } from '../server/util/prng';
 import { alarmContent, alarmRuleName } from '../src/lib/alarmText';
 import { installCatalogues, NAMESPACES } from '../src/i18n/i18n';
 
-const jsonFiles = (lng: string) => readdirSync(new URL(`${lng}/`, root)).filter((f) => f.endsWith('.json')).sort();
+const jsonFiles = (lng: string) =>
+  readdirSync(new URL(`${lng}/`, root))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 
 describe('catalogues', () => {
   it('has one file per namespace in each language', () => {
@@ -23,8 +26,14 @@ describe('catalogues', () => {
       const zhKeys = load('zh', `${ns}.json`);
       const expected = Object.keys(enKeys).filter((k) => !k.endsWith('_one'));
       for (const k of Object.keys(enKeys).filter((x) => x.endsWith('_one'))) expect(enKeys, k).toHaveProperty([k.replace(/_one$/, '_other')]);
-      expect(Object.keys(zhKeys).filter((k) => !(k in enKeys) || k.endsWith('_one')), 'keys only in zh').toEqual([]);
-      expect(expected.filter((k) => !(k in zhKeys)), 'keys missing in zh').toEqual([]);
+      expect(
+        Object.keys(zhKeys).filter((k) => !(k in enKeys) || k.endsWith('_one')),
+        'keys only in zh',
+      ).toEqual([]);
+      expect(
+        expected.filter((k) => !(k in zhKeys)),
+        'keys missing in zh',
+      ).toEqual([]);
       for (const [k, v] of [...Object.entries(enKeys), ...Object.entries(zhKeys)]) expect(v.trim(), k).not.toBe('');
     });
   }

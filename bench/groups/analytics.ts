@@ -66,12 +66,14 @@ const dayFigures = (sid: number, i: number, pvKwp: number, essKwh: number): Figu
 const seed = async (s: TestServer): Promise<number[]> => {
   const db = s.services.db;
   const stations = await db.query<{ id: number; timezone: string; kwp: number; kwh: number }>(
-    'SELECT id, timezone, pv_capacity_kw::float8 AS kwp, ess_capacity_kwh::float8 AS kwh FROM stations ORDER BY id');
+    'SELECT id, timezone, pv_capacity_kw::float8 AS kwp, ess_capacity_kwh::float8 AS kwh FROM stations ORDER BY id',
+  );
   const pricing = await loadPricingMany({ db }, stations);
   const from = `${YEAR - 1}-01-01`;
   const rows: { stationId: number; day: string; f: Figures }[] = [];
   for (const st of stations)
-    for (let i = 0, d = from; d <= `${YEAR}-12-31`; i++, d = addDateDays(d, 1)) rows.push({ stationId: st.id, day: d, f: dayFigures(st.id, i, st.kwp, st.kwh) });
+    for (let i = 0, d = from; d <= `${YEAR}-12-31`; i++, d = addDateDays(d, 1))
+      rows.push({ stationId: st.id, day: d, f: dayFigures(st.id, i, st.kwp, st.kwh) });
   await storeDays(db, rows, pricing, s.clock.now);
   const clusters = await db.query<{ id: number }>("SELECT id FROM devices WHERE type = 'battery_cluster' ORDER BY id");
   const n = POINTS.battery_cluster.length;
@@ -83,7 +85,9 @@ const seed = async (s: TestServer): Promise<number[]> => {
       rolls.push({ id: c.id, res: 86_400, bucket: Date.parse(`${d}T00:00:00Z`), n: 17_280, s: [...v, ...v, ...v] });
     }
   await insertRollups(db, rolls);
-  log(`seeded ${rows.length} station days (${stations.length} stations, ${from}..${YEAR}-12-31) and ${rolls.length} SOH rollups of ${clusters.length} clusters (${n} points)`);
+  log(
+    `seeded ${rows.length} station days (${stations.length} stations, ${from}..${YEAR}-12-31) and ${rolls.length} SOH rollups of ${clusters.length} clusters (${n} points)`,
+  );
   return stations.map((x) => x.id);
 };
 
@@ -107,13 +111,29 @@ export async function run(): Promise<void> {
     for (let i = 0; i < 10; i++) for (const a of ACTIONS) platform.push(await timed(s, token, a, year));
     const withCompare: number[] = [];
     for (let i = 0; i < 3; i++) for (const a of ACTIONS) withCompare.push(await timed(s, token, a, { ...year, compare: 'lastYear' }));
-    log('platform year ms', platform.map((x) => Math.round(x)), '; with lastYear comparison', withCompare.map((x) => Math.round(x)));
+    log(
+      'platform year ms',
+      platform.map((x) => Math.round(x)),
+      '; with lastYear comparison',
+      withCompare.map((x) => Math.round(x)),
+    );
     log(`platform year median ${median(platform).toFixed(1)} ms`);
     report('analytics.platform_year_p95_ms', percentile(platform, 95), 'ms');
     const station: number[] = [];
     for (let i = 0; i < 20; i++)
-      for (const a of ACTIONS) station.push(await timed(s, token, a, { stationId: ids[(i * 7) % ids.length]!, period: 'month', date: `${YEAR}-${String((i % 12) + 1).padStart(2, '0')}-10`, compare: 'previous' }));
-    log('station month ms', station.map((x) => Math.round(x)));
+      for (const a of ACTIONS)
+        station.push(
+          await timed(s, token, a, {
+            stationId: ids[(i * 7) % ids.length]!,
+            period: 'month',
+            date: `${YEAR}-${String((i % 12) + 1).padStart(2, '0')}-10`,
+            compare: 'previous',
+          }),
+        );
+    log(
+      'station month ms',
+      station.map((x) => Math.round(x)),
+    );
     log(`station month median ${median(station).toFixed(1)} ms`);
     report('analytics.station_month_p95_ms', percentile(station, 95), 'ms');
   } finally {

@@ -10,7 +10,12 @@ import { startServer } from '../../tests/e2e/helpers/server';
 import { browserBenchCan, buildConsole } from '../browser';
 import { log, report } from '../report';
 
-interface Wire { transfer: number; decoded: number; requests: number; fromCache: number }
+interface Wire {
+  transfer: number;
+  decoded: number;
+  requests: number;
+  fromCache: number;
+}
 
 /** Bytes received (headers and bodies as sent) for what `visit` loads, read from the network events. */
 const measure = async (page: Page, cdp: CDPSession, visit: () => Promise<void>): Promise<Wire> => {
@@ -47,7 +52,9 @@ export async function run(): Promise<void> {
     const cdp = await ctx.newCDPSession(page);
     await cdp.send('Network.enable');
     const first = await measure(page, cdp, () => page.goto('/login', { waitUntil: 'networkidle' }).then(() => undefined));
-    log(`login, first visit: ${first.requests} requests, ${(first.transfer / 1024).toFixed(1)} KiB on the wire, ${(first.decoded / 1024).toFixed(1)} KiB decoded`);
+    log(
+      `login, first visit: ${first.requests} requests, ${(first.transfer / 1024).toFixed(1)} KiB on the wire, ${(first.decoded / 1024).toFixed(1)} KiB decoded`,
+    );
     report('delivery.login_transfer_kib', first.transfer / 1024, 'KiB');
     report('delivery.login_uncompressed_kib', first.decoded / 1024, 'KiB');
     const again = await measure(page, cdp, () => page.goto('/login', { waitUntil: 'networkidle' }).then(() => undefined));

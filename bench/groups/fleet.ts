@@ -5,12 +5,14 @@ import { CONSOLE_ACCESS_KEY_ID, CONSOLE_ACCESS_KEY_SECRET } from '../../protocol
 import type { FleetDeviceType } from '../../protocol/fleet';
 import { buildApp } from '../../server/app';
 import { insertRaw, insertRollups } from '../../server/telemetry/sql';
+import { dropExpiredPartitions, ensurePartitions } from '../../server/telemetry/partitions';
 import { log, percentile, median, report } from '../report';
 
 // `npm run bench -- fleet` (docs/fleet.md): ingest of FLEET_STATIONS (5,000) gateways × 8 devices
 // every 5 s over MQTT into the store, lag from the gateway's sample time to the row being
 // durable (p50/p99) and the server process's CPU; then the history of one device over 30 days at
-// 1,000 px through the signed API (p95). PostgreSQL when reachable (as deployed), else PGlite.
+// 1,000 px through the signed API (p95); then retention removing the day those samples are in
+// (a partition dropped). PostgreSQL when reachable (as deployed), else PGlite.
 
 const STATIONS = Number(process.env.FLEET_STATIONS ?? 5000);
 const DEVICES = 8;
@@ -39,7 +41,12 @@ export const run = async (): Promise<void> => {
     seedStations: STATIONS,
     config: {
       databaseUrl: pg ? (process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test') : undefined,
-      pgliteDir: '', simulator: false, mqttUrl: undefined, staticDir: '.tmp/no-static', logLevel: 'warn', simStations: STATIONS,
+      pgliteDir: '',
+      simulator: false,
+      mqttUrl: undefined,
+      staticDir: '.tmp/no-static',
+      logLevel: 'warn',
+      simStations: STATIONS,
     },
   });
   services.validateResponses = false;
@@ -53,7 +60,8 @@ export const run = async (): Promise<void> => {
   const rows = await db.query<{ id: number; stationId: number; type: FleetDeviceType }>(
     `SELECT id, station_id AS "stationId", type FROM (
        SELECT id, station_id, type, row_number() OVER (PARTITION BY station_id ORDER BY id) AS k FROM devices) d
-     WHERE k <= ${DEVICES} ORDER BY station_id, id`);
+     WHERE k <= ${DEVICES} ORDER BY station_id, id`,
+  );
   const byStation = new Map<number, { id: number; type: FleetDeviceType }[]>();
   for (const r of rows) (byStation.get(r.stationId) ?? byStation.set(r.stationId, []).get(r.stationId)!).push({ id: r.id, type: r.type });
   const stations = [...byStation].map(([id, devices]) => ({ id, devices }));
@@ -75,7 +83,9 @@ export const run = async (): Promise<void> => {
   const wallUs = Number(process.hrtime.bigint() - wall0) / 1000;
   const lags = [...fleet.store.lags];
   const frames = lags.length;
-  log(`[fleet] ${frames} frames durable in ${(wallUs / 1e6).toFixed(1)} s (${(frames / (wallUs / 1e6)).toFixed(0)}/s, expected ${(stations.length / (INTERVAL_MS / 1000)).toFixed(0)}/s); rejected ${fleet.store.rejected - rejected0}; lag median ${median(lags)} ms`);
+  log(
+    `[fleet] ${frames} frames durable in ${(wallUs / 1e6).toFixed(1)} s (${(frames / (wallUs / 1e6)).toFixed(0)}/s, expected ${(stations.length / (INTERVAL_MS / 1000)).toFixed(0)}/s); rejected ${fleet.store.rejected - rejected0}; lag median ${median(lags)} ms`,
+  );
   child.send('stop');
   await new Promise((r) => child.once('exit', r));
 
@@ -99,17 +109,40 @@ export const run = async (): Promise<void> => {
   for (let t = now - 2 * DAY; t < now; t += 5000) raw.push({ id, ts: t, v: Array.from({ length: P }, (_, k) => 50 + 30 * Math.sin(t / 3_600_000 + k)) });
   await insertRaw(db, raw);
   log(`[fleet] history of device ${id} written in ${Date.now() - t0} ms`);
+  // 35 days written in one burst and read the same second: what they would be after those days,
+  // in their partitions and analysed (autovacuum's work, and the server's hourly maintenance)
+  const retention = {
+    rawDays: services.config.telemetryRawDays,
+    minuteDays: services.config.telemetryMinuteDays,
+    quarterDays: services.config.telemetryQuarterDays,
+  };
+  await ensurePartitions(db, now, retention);
+  await db.query('ANALYZE telemetry_rollup');
+  await db.query('ANALYZE telemetry_raw');
   const password = createHash('md5').update('Admin@2026').digest('hex');
   const sign = (action: string, payload: Record<string, unknown>) =>
     buildSignedForm({ action, payload, accessKeyId: CONSOLE_ACCESS_KEY_ID, secret: CONSOLE_ACCESS_KEY_SECRET, hmac, now: () => new Date(services.clock()) });
   const post = async (endpoint: string, body: string, token?: string) =>
-    (await app.inject({ method: 'POST', url: `/api/${endpoint}`, payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-ems-client': '1', ...(token ? { authorization: `Bearer ${token}` } : {}) } })).json() as { code: number; data: never };
+    (
+      await app.inject({
+        method: 'POST',
+        url: `/api/${endpoint}`,
+        payload: body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-ems-client': '1', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      })
+    ).json() as { code: number; data: never };
   const login = (await post('asset', await sign('login', { account: 'admin', password }))) as { code: number; data: { token: string } };
   const token = login.data.token;
   const times: number[] = [];
   let points = 0;
   for (let i = 0; i < 220; i++) {
-    const body = await sign('queryDeviceHistory', { deviceId: id, points: ['soc'], from: new Date(now - 30 * DAY).toISOString(), to: new Date(now).toISOString(), width: 1000 });
+    const body = await sign('queryDeviceHistory', {
+      deviceId: id,
+      points: ['soc'],
+      from: new Date(now - 30 * DAY).toISOString(),
+      to: new Date(now).toISOString(),
+      width: 1000,
+    });
     const a = performance.now();
     const r = (await post('energystorage', body, token)) as { code: number; data: { series: { t: number[]; resolution: string }[] } };
     const ms = performance.now() - a;
@@ -118,10 +151,22 @@ export const run = async (): Promise<void> => {
     points = r.data.series[0]!.t.length;
     if (i === 0) log(`[fleet] 30 days at 1000 px: ${points} points from ${r.data.series[0]!.resolution}`);
   }
+
+  // ── retention: the day of raw samples the ingest above wrote (every device of the fleet) ──
+  const today = Math.floor(now / DAY) * DAY;
+  await dropExpiredPartitions(db, today + retention.rawDays * DAY, retention); // the days before today
+  const [{ n: todayRows } = { n: 0 }] = await db.query<{ n: number }>('SELECT count(*)::float8 AS n FROM telemetry_raw WHERE ts >= $1', [
+    new Date(today).toISOString(),
+  ]);
+  t0 = performance.now();
+  const dropped = await dropExpiredPartitions(db, today + DAY + retention.rawDays * DAY, retention);
+  const dropMs = performance.now() - t0;
+  log(`[fleet] retention dropped ${dropped.join(', ')} (${todayRows} raw rows of today) in ${dropMs.toFixed(0)} ms`);
   await app.close();
 
   report('ingest.lag_p50_ms', median(lags), 'ms');
   report('ingest.lag_p99_ms', percentile(lags, 99), 'ms');
   report('ingest.cpu_pct', ((cpu.user + cpu.system) / wallUs) * 100, '%');
   report('history.query_p95_ms', percentile(times, 95), 'ms');
+  report('retention.drop_day_ms', dropMs, 'ms');
 };

@@ -22,8 +22,18 @@ import { DEMO, login } from '../../tests/e2e/helpers/console';
 import { onIdleTime } from '../idle';
 import { log, percentile, report } from '../report';
 
-interface OutChunk { type: 'chunk'; fileName: string; code: string; imports: string[]; facadeModuleId: string | null; isEntry: boolean }
-interface OutAsset { type: 'asset'; fileName: string }
+interface OutChunk {
+  type: 'chunk';
+  fileName: string;
+  code: string;
+  imports: string[];
+  facadeModuleId: string | null;
+  isEntry: boolean;
+}
+interface OutAsset {
+  type: 'asset';
+  fileName: string;
+}
 
 function initialKib(chunks: Map<string, OutChunk>, roots: OutChunk[], exclude = new Set<string>()): { kib: number; files: Set<string> } {
   const seen = new Set<string>();
@@ -41,24 +51,59 @@ function initialKib(chunks: Map<string, OutChunk>, roots: OutChunk[], exclude = 
   return { kib: bytes / 1024, files: seen };
 }
 
-const rnd = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+const rnd = (seed: number) => () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 
 function stations(n: number) {
   const r = rnd(7);
   return Array.from({ length: n }, (_, i) => ({
-    stationId: i + 1, stationName: `Bench station ${String(i + 1).padStart(6, '0')}`, serviceProviderId: 1, serviceProviderName: 'P',
-    customerId: 1, customerName: 'C', address: `${i + 1} Bench Road`, region: ['Jiangsu', 'Zhejiang', 'Qinghai'][i % 3]!, country: 'CN',
-    timezone: 'Asia/Shanghai', lat: 18 + r() * 30, lon: 75 + r() * 50, systemType: 1 + (i % 3), energyTypes: ['pv', 'ess'],
-    siteType: 'factory', voltageLevel: '10 kV', operationDate: '2024-01-01', pvCapacityKw: r() * 5000, essPowerKw: r() * 2000,
-    essCapacityKwh: r() * 8000, dgCapacityKw: 0, chargingPowerKw: 0, cardType: 1 + (i % 3), picture: null, stationStatus: i % 5,
-    online: i % 7 !== 0, openAlarms: 0,
+    stationId: i + 1,
+    stationName: `Bench station ${String(i + 1).padStart(6, '0')}`,
+    serviceProviderId: 1,
+    serviceProviderName: 'P',
+    customerId: 1,
+    customerName: 'C',
+    address: `${i + 1} Bench Road`,
+    region: ['Jiangsu', 'Zhejiang', 'Qinghai'][i % 3]!,
+    country: 'CN',
+    timezone: 'Asia/Shanghai',
+    lat: 18 + r() * 30,
+    lon: 75 + r() * 50,
+    systemType: 1 + (i % 3),
+    energyTypes: ['pv', 'ess'],
+    siteType: 'factory',
+    voltageLevel: '10 kV',
+    operationDate: '2024-01-01',
+    pvCapacityKw: r() * 5000,
+    essPowerKw: r() * 2000,
+    essCapacityKwh: r() * 8000,
+    dgCapacityKw: 0,
+    chargingPowerKw: 0,
+    cardType: 1 + (i % 3),
+    picture: null,
+    stationStatus: i % 5,
+    online: i % 7 !== 0,
+    openAlarms: 0,
   }));
 }
 const cards = (n: number) =>
   stations(n).map((s) => ({
-    stationId: s.stationId, serviceProviderId: 1, stationName: s.stationName, picture: null, stationStatus: s.stationStatus, cardType: s.cardType,
-    lat: s.lat, lon: s.lon, installedPower: s.pvCapacityKw / 1000, installedCapacity: s.essCapacityKwh / 1000, activePower: 12, soc: 50,
-    cumulativeIncome: 123456, feeName: 'Bench tariff', lastCharge: 1000, lastDischarge: 900, lastIncome: 300,
+    stationId: s.stationId,
+    serviceProviderId: 1,
+    stationName: s.stationName,
+    picture: null,
+    stationStatus: s.stationStatus,
+    cardType: s.cardType,
+    lat: s.lat,
+    lon: s.lon,
+    installedPower: s.pvCapacityKw / 1000,
+    installedCapacity: s.essCapacityKwh / 1000,
+    activePower: 12,
+    soc: 50,
+    cumulativeIncome: 123456,
+    feeName: 'Bench tariff',
+    lastCharge: 1000,
+    lastDischarge: 900,
+    lastIncome: 300,
   }));
 
 async function answer(page: Page, action: string, data: unknown): Promise<void> {
@@ -117,7 +162,9 @@ async function scrollFrames(page: Page, selector: string, rowSelector: string, s
     main.push(...r.w);
     maxRows = Math.max(maxRows, r.maxRows);
   }
-  log(`${selector}: ${all.length} frames, interval median ${percentile(all, 50).toFixed(1)} ms p95 ${percentile(all, 95).toFixed(1)} ms; main thread median ${percentile(main, 50).toFixed(1)} ms p95 ${percentile(main, 95).toFixed(1)} ms`);
+  log(
+    `${selector}: ${all.length} frames, interval median ${percentile(all, 50).toFixed(1)} ms p95 ${percentile(all, 95).toFixed(1)} ms; main thread median ${percentile(main, 50).toFixed(1)} ms p95 ${percentile(main, 95).toFixed(1)} ms`,
+  );
   return { p95: percentile(all, 95), maxRows };
 }
 
@@ -147,7 +194,11 @@ export async function run(): Promise<void> {
     await page.getByTestId('table-row').first().waitFor({ timeout: 120_000 });
     log(onIdleTime(true));
     // BENCH_TRACE=<file.json>: a Chromium trace of the station list's scroll (what a frame runs)
-    if (process.env.BENCH_TRACE) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'toplevel'] });
+    if (process.env.BENCH_TRACE)
+      await browser.startTracing(page, {
+        path: process.env.BENCH_TRACE,
+        categories: ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'toplevel'],
+      });
     const st = await scrollFrames(page, '[data-testid="station-table"]', '[data-testid="table-row"]');
     if (process.env.BENCH_TRACE) await browser.stopTracing();
     onIdleTime(false);
@@ -166,11 +217,16 @@ export async function run(): Promise<void> {
       const p = await ctx.newPage();
       await answer(p, 'queryStationMatrix', { dataList: cards(n) });
       await p.goto('/homepage/index');
-      await p.waitForFunction((k) => Number(document.querySelector('[data-testid="station-map"]')?.getAttribute('data-stations') ?? -1) === k, n, { timeout: 120_000 });
+      await p.waitForFunction((k) => Number(document.querySelector('[data-testid="station-map"]')?.getAttribute('data-stations') ?? -1) === k, n, {
+        timeout: 120_000,
+      });
       await p.locator('[data-testid="station-map"] canvas').first().waitFor();
       // with stations, the map's first camera event (its padding, once the page around it has
       // laid out) comes seconds after the canvas: a drag begun before it is undone by it
-      if (n > 0) await p.waitForFunction(() => document.querySelector('[data-testid="station-map"]')?.hasAttribute('data-center'), null, { timeout: 15_000 }).catch(() => undefined);
+      if (n > 0)
+        await p
+          .waitForFunction(() => document.querySelector('[data-testid="station-map"]')?.hasAttribute('data-center'), null, { timeout: 15_000 })
+          .catch(() => undefined);
       await p.waitForTimeout(1500);
       // the centre the map opens at (the attribute appears with the first camera move)
       const from = (await p.getByTestId('station-map').getAttribute('data-center')) ?? '105.00,28.00';
@@ -180,13 +236,22 @@ export async function run(): Promise<void> {
       // the drag (net 480 px west) must have moved the camera east once it settled, or the
       // frames measured nothing
       const center = await p
-        .waitForFunction((lon0) => {
-          const at = document.querySelector('[data-testid="station-map"]')?.getAttribute('data-center');
-          return at && Number(at.split(',')[0]) > lon0 + 1 ? at : null;
-        }, Number(from.split(',')[0]), { timeout: 10_000 })
-        .then((h) => h.jsonValue() as Promise<string>, () => null);
+        .waitForFunction(
+          (lon0) => {
+            const at = document.querySelector('[data-testid="station-map"]')?.getAttribute('data-center');
+            return at && Number(at.split(',')[0]) > lon0 + 1 ? at : null;
+          },
+          Number(from.split(',')[0]),
+          { timeout: 10_000 },
+        )
+        .then(
+          (h) => h.jsonValue() as Promise<string>,
+          () => null,
+        );
       if (center === null) throw new Error(`map ${n}: the drag did not move the view east of ${from}`);
-      log(`map ${n}: ${f.length} frames, median ${percentile(f, 50).toFixed(1)} ms, p95 ${percentile(f, 95).toFixed(1)} ms, centre ${from} -> ${center} after the drag`);
+      log(
+        `map ${n}: ${f.length} frames, median ${percentile(f, 50).toFixed(1)} ms, p95 ${percentile(f, 95).toFixed(1)} ms, centre ${from} -> ${center} after the drag`,
+      );
       if (n === 5000) {
         onIdleTime(true);
         const m = await scrollFrames(p, '[data-testid="matrix-scroller"]', '[data-testid="station-card"]', 240, 90);

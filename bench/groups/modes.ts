@@ -13,13 +13,17 @@ export async function run(): Promise<void> {
   try {
     const token = await s.login('sunrise', 'Sunrise@2026');
     const [station] = await s.services.db.query<{ id: number; essPowerKw: number }>(
-      `SELECT id, ess_power_kw AS "essPowerKw" FROM stations WHERE system_type = 1 AND 'ess' = ANY(energy_types) ORDER BY id LIMIT 1`);
+      `SELECT id, ess_power_kw AS "essPowerKw" FROM stations WHERE system_type = 1 AND 'ess' = ANY(energy_types) ORDER BY id LIMIT 1`,
+    );
     if (!station) throw new Error('no grid-tied station with storage in the seed');
     const kw = Math.min(100, station.essPowerKw);
     const draft = {
       kind: 'peakShaving',
       params: peakShavingParams(kw, {
-        socUpper: 95, demandLimitKw: 10_000, antiBackflowKw: 0, antiOverloadKw: 10_000,
+        socUpper: 95,
+        demandLimitKw: 10_000,
+        antiBackflowKw: 0,
+        antiOverloadKw: 10_000,
         periods: spans(kw, '00:00-06:00 charge', '06:00-17:00 idle', '17:00-22:00 discharge'),
       }),
     };

@@ -21,7 +21,15 @@ export async function map(browser: Browser, out: string, runs: number): Promise<
           const f = await call<number[]>(pages[who], 'pan');
           (who === 'ours' ? ours : peer).push(f);
           log(`map ${k} run ${i + 1} ${who}: ${f.length} frames, median ${percentile(f, 50).toFixed(1)} ms, p95 ${percentile(f, 95).toFixed(1)} ms`);
-          if (process.env.PEERS_FRAMES) log(`  longest frames (index: ms): ${f.map((ms, at) => [at, ms] as const).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([at, ms]) => `${at}: ${ms.toFixed(1)}`).join(', ')}`);
+          if (process.env.PEERS_FRAMES)
+            log(
+              `  longest frames (index: ms): ${f
+                .map((ms, at) => [at, ms] as const)
+                .sort((a, b) => b[1] - a[1])
+                .slice(0, 5)
+                .map(([at, ms]) => `${at}: ${ms.toFixed(1)}`)
+                .join(', ')}`,
+            );
         }
       }
       report(`peer.map_pan_p95_ms_${k}.ours`, percentile(ours.flat(), 95), 'ms');

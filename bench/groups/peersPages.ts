@@ -10,7 +10,14 @@ import { buildProduction } from '../../tests/e2e/helpers/build';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 const ROOT = 'bench/pages/peers';
-const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.png': 'image/png', '.mjs': 'text/javascript' };
+const MIME: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.mjs': 'text/javascript',
+};
 
 export async function buildPeerPages(): Promise<string> {
   const out = mkdtempSync(join(tmpdir(), 'peers-bench-'));
@@ -59,4 +66,7 @@ export async function openView(browser: Browser, out: string, view: string): Pro
 
 /** Calls window.bench[method](...args) in the page. */
 export const call = <T>(page: Page, method: string, ...args: unknown[]): Promise<T> =>
-  page.evaluate(([m, a]) => (window as unknown as { bench: Record<string, (...x: unknown[]) => unknown> }).bench[m as string]!(...(a as unknown[])), [method, args] as const) as Promise<T>;
+  page.evaluate(([m, a]) => (window as unknown as { bench: Record<string, (...x: unknown[]) => unknown> }).bench[m as string]!(...(a as unknown[])), [
+    method,
+    args,
+  ] as const) as Promise<T>;

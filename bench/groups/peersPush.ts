@@ -22,7 +22,9 @@ const watch = (page: Page, selector: string) =>
           const id = Number(c.dataset.alarmId); if (!window.__seen.has(id)) window.__seen.set(id, at); } } })
       .observe(document.body, { childList: true, subtree: true }); })()`);
 const seenAt = (page: Page, id: number, timeout: number): Promise<number> =>
-  page.waitForFunction((x) => (window as unknown as { __seen: Map<number, number> }).__seen.get(x), id, { timeout, polling: 'raf' }).then((h) => h.jsonValue() as Promise<number>);
+  page
+    .waitForFunction((x) => (window as unknown as { __seen: Map<number, number> }).__seen.get(x), id, { timeout, polling: 'raf' })
+    .then((h) => h.jsonValue() as Promise<number>);
 
 export async function push(browser: Browser, out: string, runs: number): Promise<void> {
   await buildConsole();
@@ -53,7 +55,18 @@ export async function push(browser: Browser, out: string, runs: number): Promise
         [orgId, stationId, `peers:${Date.now()}:${seq}`],
       );
       const id = row!.id;
-      const msg: AlarmPush = { alarmId: id, orgId, stationId, actionWay: 35002, stationName, monitoredObjectName: 'Gateway', alarmRuleName: 'Bench rule', alarmCategory: 'fault', happenTime: new Date().toISOString(), status: 'unresolved' };
+      const msg: AlarmPush = {
+        alarmId: id,
+        orgId,
+        stationId,
+        actionWay: 35002,
+        stationName,
+        monitoredObjectName: 'Gateway',
+        alarmRuleName: 'Bench rule',
+        alarmCategory: 'fault',
+        happenTime: new Date().toISOString(),
+        status: 'unresolved',
+      };
       const t0 = performance.timeOrigin + performance.now();
       await server.services.broker.publish(orgAlarmTopic(orgId), JSON.stringify(msg));
       return { id, t0 };

@@ -22,7 +22,9 @@ export async function table(browser: Browser, out: string, runs: number): Promis
         const f = i === 0 ? await call<number[]>(page, 'scroll', SCROLL_FRAMES) : [];
         mount[who].push(ms);
         scroll[who].push(...f);
-        log(`table run ${i + 1} ${who}: mounted ${N} records (${rows} rows in the DOM) in ${ms.toFixed(1)} ms${f.length ? `; scroll p95 ${percentile(f, 95).toFixed(1)} ms over ${f.length} frames` : ''}`);
+        log(
+          `table run ${i + 1} ${who}: mounted ${N} records (${rows} rows in the DOM) in ${ms.toFixed(1)} ms${f.length ? `; scroll p95 ${percentile(f, 95).toFixed(1)} ms over ${f.length} frames` : ''}`,
+        );
       } finally {
         await page.close();
       }

@@ -37,11 +37,14 @@ const dayFigures = (sid: number, i: number, kwp: number): Figures => {
 
 const seed = async (s: TestServer): Promise<void> => {
   const db = s.services.db;
-  const stations = await db.query<{ id: number; timezone: string; kwp: number }>('SELECT id, timezone, pv_capacity_kw::float8 AS kwp FROM stations ORDER BY id');
+  const stations = await db.query<{ id: number; timezone: string; kwp: number }>(
+    'SELECT id, timezone, pv_capacity_kw::float8 AS kwp FROM stations ORDER BY id',
+  );
   const pricing = await loadPricingMany({ db }, stations);
   const rows: { stationId: number; day: string; f: Figures }[] = [];
   for (const st of stations)
-    for (let i = 0, d = `${YEAR}-01-01`; d <= `${YEAR}-12-31`; i++, d = addDateDays(d, 1)) rows.push({ stationId: st.id, day: d, f: dayFigures(st.id, i, st.kwp) });
+    for (let i = 0, d = `${YEAR}-01-01`; d <= `${YEAR}-12-31`; i++, d = addDateDays(d, 1))
+      rows.push({ stationId: st.id, day: d, f: dayFigures(st.id, i, st.kwp) });
   await storeDays(db, rows, pricing, s.clock.now);
   log(`seeded ${rows.length} station days of ${stations.length} stations`);
 };
@@ -92,7 +95,9 @@ export async function run(): Promise<void> {
       running = false;
       await reader;
     }
-    log(`export ms ${times.map((x) => Math.round(x)).join(', ')}; read idle median ${median(idle).toFixed(1)} ms, p99 ${percentile(idle, 99).toFixed(1)} ms; during export ${during.length} reads, median ${median(during).toFixed(1)} ms`);
+    log(
+      `export ms ${times.map((x) => Math.round(x)).join(', ')}; read idle median ${median(idle).toFixed(1)} ms, p99 ${percentile(idle, 99).toFixed(1)} ms; during export ${during.length} reads, median ${median(during).toFixed(1)} ms`,
+    );
     report('reports.platform_year_xlsx_ms', median(times), 'ms');
     report('reports.api_p99_ms_during_export', percentile(during, 99), 'ms');
   } finally {

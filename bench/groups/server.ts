@@ -14,7 +14,15 @@ const headers = (token?: string) => ({
   ...(token ? { authorization: `Bearer ${token}` } : {}),
 });
 
-interface Child { port: number; barePort: number; stationId: number; alarmLo: number; alarmHi: number; password: string; db: string }
+interface Child {
+  port: number;
+  barePort: number;
+  stationId: number;
+  alarmLo: number;
+  alarmHi: number;
+  password: string;
+  db: string;
+}
 
 const sign = (action: string, payload: Record<string, unknown>) =>
   buildSignedForm({ action, payload, accessKeyId: CONSOLE_ACCESS_KEY_ID, secret: CONSOLE_ACCESS_KEY_SECRET, hmac });
@@ -27,7 +35,11 @@ const load = async (opts: autocannon.Options) => {
 };
 
 const benchBackend = async (backend: 'postgres' | 'pglite') => {
-  const child = fork(new URL('../server-child.ts', import.meta.url), { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_DB: backend }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(new URL('../server-child.ts', import.meta.url), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_DB: backend },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   const info = await new Promise<Child>((res, rej) => {
     child.once('message', (m) => res(m as Child));
     child.once('exit', (c) => rej(new Error(`bench server exited ${c}`)));
@@ -51,7 +63,9 @@ const benchBackend = async (backend: 'postgres' | 'pglite') => {
   let ri = 0;
   const read = await load({
     url: base,
-    requests: [{ method: 'POST', path: '/api/energystorage', headers: headers(token), setupRequest: (req) => ({ ...req, body: readBodies[ri++ % readBodies.length] }) }],
+    requests: [
+      { method: 'POST', path: '/api/energystorage', headers: headers(token), setupRequest: (req) => ({ ...req, body: readBodies[ri++ % readBodies.length] }) },
+    ],
   });
   log(`[${backend}] read`, read, `bodies ${readBodies.length}`);
   readBodies.length = 0;
@@ -61,7 +75,9 @@ const benchBackend = async (backend: 'postgres' | 'pglite') => {
   let wi = 0;
   const write = await load({
     url: base,
-    requests: [{ method: 'POST', path: '/api/alarm', headers: headers(token), setupRequest: (req) => ({ ...req, body: writeBodies[wi++ % writeBodies.length] }) }],
+    requests: [
+      { method: 'POST', path: '/api/alarm', headers: headers(token), setupRequest: (req) => ({ ...req, body: writeBodies[wi++ % writeBodies.length] }) },
+    ],
   });
   log(`[${backend}] write`, write, `(${wi} sent, ${writeBodies.length} distinct alarms)`);
 

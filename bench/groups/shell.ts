@@ -1,4 +1,4 @@
-// Console shell benchmarks (issue 4), Chromium against the real server:
+// Console shell benchmarks, Chromium against the real server:
 //   bundle.login_kib_gz    JS the login route loads, gzip-compressed (target <= 100 KiB)
 //   push.popup_p50_ms/p99  publish timestamp -> pop-up in the DOM (targets 20 / 50 ms)
 //   storm.*                2,000 msg/s for 60 s: published, lost (store + badge count every
@@ -35,7 +35,13 @@ export async function run(): Promise<void> {
     const page = await ctx.newPage();
     const scripts: Promise<number>[] = [];
     const onResponse = (r: import('playwright-core').Response) => {
-      if (r.request().resourceType() === 'script' && r.status() === 200) scripts.push(r.body().then((b) => gzipSync(b, { level: 9 }).length, () => 0));
+      if (r.request().resourceType() === 'script' && r.status() === 200)
+        scripts.push(
+          r.body().then(
+            (b) => gzipSync(b, { level: 9 }).length,
+            () => 0,
+          ),
+        );
     };
     page.on('response', onResponse);
     await page.goto('/login', { waitUntil: 'networkidle' });
@@ -65,8 +71,17 @@ export async function run(): Promise<void> {
     };
     const push = (alarmId: number, over: Partial<AlarmPush> = {}): string =>
       JSON.stringify({
-        alarmId, orgId, stationId, actionWay: 35002, stationName, monitoredObjectName: 'Gateway',
-        alarmRuleName: 'Bench rule', alarmCategory: 'event', happenTime: new Date().toISOString(), status: 'unresolved', ...over,
+        alarmId,
+        orgId,
+        stationId,
+        actionWay: 35002,
+        stationName,
+        monitoredObjectName: 'Gateway',
+        alarmRuleName: 'Bench rule',
+        alarmCategory: 'event',
+        happenTime: new Date().toISOString(),
+        status: 'unresolved',
+        ...over,
       } satisfies AlarmPush);
     await page.evaluate(() => {
       const w = window as unknown as { __seen: Map<number, number> };
@@ -87,12 +102,20 @@ export async function run(): Promise<void> {
       const id = (await insert(1))[0]!;
       const t0 = performance.timeOrigin + performance.now();
       await server.services.broker.publish(topic, push(id));
-      const seenAt = await page.waitForFunction((x) => (window as unknown as { __seen: Map<number, number> }).__seen.get(x), id, { timeout: 10_000 }).then((h) => h.jsonValue() as Promise<number>);
+      const seenAt = await page
+        .waitForFunction((x) => (window as unknown as { __seen: Map<number, number> }).__seen.get(x), id, { timeout: 10_000 })
+        .then((h) => h.jsonValue() as Promise<number>);
       if (i >= WARMUP) lat.push(seenAt - t0);
       await page.evaluate((x) => (document.querySelector(`[data-alarm-id="${x}"] [data-testid=popup-ignore]`) as HTMLElement | null)?.click(), id);
       await page.waitForTimeout(320); // the next one gets its own 300 ms slot
     }
-    log(`pop-up latency samples (ms, slowest first): ${[...lat].sort((a, b) => b - a).slice(0, 5).map((x) => x.toFixed(1)).join(', ')}; first: ${lat[0]?.toFixed(1)}`);
+    log(
+      `pop-up latency samples (ms, slowest first): ${[...lat]
+        .sort((a, b) => b - a)
+        .slice(0, 5)
+        .map((x) => x.toFixed(1))
+        .join(', ')}; first: ${lat[0]?.toFixed(1)}`,
+    );
     report('push.popup_p50_ms', percentile(lat, 50), 'ms');
     report('push.popup_p99_ms', percentile(lat, 99), 'ms');
 
@@ -118,7 +141,21 @@ export async function run(): Promise<void> {
       await cdp.send('Profiler.start');
     }
     // BENCH_TRACE=<file.json>: a Chromium trace of the storm (tasks, style, layout, GC)
-    if (process.env.BENCH_TRACE) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ['devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-v8.gc', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'loading', 'toplevel', ...(process.env.BENCH_TRACE_SAMPLES ? ['disabled-by-default-v8.cpu_profiler'] : [])] });
+    if (process.env.BENCH_TRACE)
+      await browser.startTracing(page, {
+        path: process.env.BENCH_TRACE,
+        categories: [
+          'devtools.timeline',
+          'v8',
+          'v8.execute',
+          'disabled-by-default-v8.gc',
+          'disabled-by-default-devtools.timeline',
+          'blink.user_timing',
+          'loading',
+          'toplevel',
+          ...(process.env.BENCH_TRACE_SAMPLES ? ['disabled-by-default-v8.cpu_profiler'] : []),
+        ],
+      });
     // what the page asks the server during the storm, by action (a storm should not multiply reads)
     const asked = new Map<string, number>();
     const onRequest = (r: import('playwright-core').Request) => {
@@ -129,7 +166,11 @@ export async function run(): Promise<void> {
     // thread a 35-ms task per re-read, which the bench would then report as the page's own
     const onFinished = (r: import('playwright-core').Request) => {
       const action = /(?:^|&)action=([^&]+)/.exec(r.postData() ?? '')?.[1];
-      if (action) void r.sizes().then((x) => asked.set(`${action} KiB`, Math.round(x.responseBodySize / 1024)), () => undefined);
+      if (action)
+        void r.sizes().then(
+          (x) => asked.set(`${action} KiB`, Math.round(x.responseBodySize / 1024)),
+          () => undefined,
+        );
     };
     page.on('request', onRequest);
     page.on('requestfinished', onFinished);
@@ -146,7 +187,9 @@ export async function run(): Promise<void> {
       const wait = due - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const ids = ready.splice(0, perTick);
-      await Promise.all(ids.map((id, k) => server.services.broker.publish(topic, push(id, { alarmCategory: (['event', 'alarm', 'fault', 'protection'] as const)[k % 4] }))));
+      await Promise.all(
+        ids.map((id, k) => server.services.broker.publish(topic, push(id, { alarmCategory: (['event', 'alarm', 'fault', 'protection'] as const)[k % 4] }))),
+      );
       published += perTick;
     }
     onIdleTime(false);
@@ -155,7 +198,10 @@ export async function run(): Promise<void> {
     log(`requests during the storm: ${JSON.stringify(Object.fromEntries(asked))}`);
     log(`published ${published} in ${((Date.now() - start) / 1000).toFixed(1)} s`);
     await page
-      .waitForFunction((n) => (window as unknown as EmsWindow).__ems.state().alarms.receivedTotal >= n, before.total + published, { timeout: 60_000, polling: 250 })
+      .waitForFunction((n) => (window as unknown as EmsWindow).__ems.state().alarms.receivedTotal >= n, before.total + published, {
+        timeout: 60_000,
+        polling: 250,
+      })
       .catch(() => undefined);
     const after = await state<{ badge: number; total: number }>(page, 's => ({ badge: s.alarms.badge, total: s.alarms.receivedTotal })');
     const frames = await page.evaluate(() => {

@@ -35,7 +35,9 @@ export async function run(): Promise<void> {
   const pgc = privatePg(base);
   const broker = privateBroker(base + 2);
   const pgliteDir = pgc ? null : mkdtempSync('/tmp/ems-soak-pglite-');
-  log(`setup: database ${pgc ? `private PostgreSQL cluster on :${base}` : 'embedded PGlite (restarted with the server)'}; broker ${broker ? `test Mosquitto (dynsec) on :${broker.tcp}` : 'embedded Aedes (restarted with the server)'}`);
+  log(
+    `setup: database ${pgc ? `private PostgreSQL cluster on :${base}` : 'embedded PGlite (restarted with the server)'}; broker ${broker ? `test Mosquitto (dynsec) on :${broker.tcp}` : 'embedded Aedes (restarted with the server)'}`,
+  );
   // SOAK_SKIP_BUILD=1 serves the dist/ already built (a build shared with other runs)
   if (process.env.SOAK_SKIP_BUILD !== '1' || !existsSync('dist/index.html')) {
     await buildConsole();
@@ -46,10 +48,22 @@ export async function run(): Promise<void> {
   let outageLines = 0;
   const start = async (): Promise<void> => {
     child = fork(new URL('../soak-server.ts', import.meta.url), {
-      execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       env: {
-        ...process.env, SOAK_PORT: String(port), SOAK_DB_URL: pgc?.url ?? '', SOAK_PGLITE_DIR: pgliteDir ?? '', SOAK_RUN: String(process.pid),
-        ...(broker ? { SOAK_MQTT_URL: `mqtt://127.0.0.1:${broker.tcp}`, SOAK_MQTT_WS_URL: `ws://127.0.0.1:${broker.ws}`, SOAK_MQTT_USER: broker.admin.user, SOAK_MQTT_PASSWORD: broker.admin.password } : {}),
+        ...process.env,
+        SOAK_PORT: String(port),
+        SOAK_DB_URL: pgc?.url ?? '',
+        SOAK_PGLITE_DIR: pgliteDir ?? '',
+        SOAK_RUN: String(process.pid),
+        ...(broker
+          ? {
+              SOAK_MQTT_URL: `mqtt://127.0.0.1:${broker.tcp}`,
+              SOAK_MQTT_WS_URL: `ws://127.0.0.1:${broker.ws}`,
+              SOAK_MQTT_USER: broker.admin.user,
+              SOAK_MQTT_PASSWORD: broker.admin.password,
+            }
+          : {}),
       },
     });
     // the server's log goes to stderr (stdout carries only figures); outage lines are counted
@@ -58,7 +72,12 @@ export async function run(): Promise<void> {
         const t = b.toString();
         outageLines += (t.match(/database unreachable|database back|alarm changes (cannot be|stored again)/g) ?? []).length;
         // long lines (request dumps) are cut: the log is for reading along
-        process.stderr.write(t.split('\n').map((l) => (l.length > 300 ? `${l.slice(0, 300)}…` : l)).join('\n'));
+        process.stderr.write(
+          t
+            .split('\n')
+            .map((l) => (l.length > 300 ? `${l.slice(0, 300)}…` : l))
+            .join('\n'),
+        );
       });
     const ready = await ask('ready');
     port = ready.port!;
@@ -98,7 +117,11 @@ export async function run(): Promise<void> {
     await login(page, DEMO.provider);
     await page.goto('/homepage/index?wall=1');
     await page.getByTestId('station-card').first().waitFor({ timeout: 60_000 });
-    await page.waitForFunction(() => (window as unknown as { __ems: { state(): { connection: { push: string } } } }).__ems.state().connection.push === 'online', null, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => (window as unknown as { __ems: { state(): { connection: { push: string } } } }).__ems.state().connection.push === 'online',
+      null,
+      { timeout: 60_000 },
+    );
     let navigations = 0;
     page.on('framenavigated', (f) => f === page.mainFrame() && navigations++);
     await installProbes(page);
@@ -158,8 +181,16 @@ export async function run(): Promise<void> {
     report('soak.frame_p95_drift_pct', (100 * (last - first)) / first, '%');
     report('soak.reloads', navigations + ((await marked(page)) ? 0 : 1), 'reloads');
     report('soak.alarms_stored_per_s', stored / (runMs / 1000), 'alarms/s');
-    report('soak.restarts', Object.values(restarts).reduce((x, y) => x + y, 0), 'restarts');
-    log(`  restarts done: ${JSON.stringify(restarts)} of ${order.length} planned; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} cores`);
+    report(
+      'soak.restarts',
+      Object.values(restarts).reduce((x, y) => x + y, 0),
+      'restarts',
+    );
+    log(
+      `  restarts done: ${JSON.stringify(restarts)} of ${order.length} planned; load average ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')} on ${cpus().length} cores`,
+    );
     await browser.close();
     // the outage test on the private cluster when there is one (its database is its own)
     await outageFigures(pgc?.url ?? process.env.DATABASE_URL);

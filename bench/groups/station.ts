@@ -1,4 +1,4 @@
-// `npm run bench -- station` (issue 6), Chromium at 1600×900, against the real server with the
+// `npm run bench -- station`, Chromium at 1600×900, against the real server with the
 // station data answered by the page (route interception), so sizes do not depend on the seed.
 //   trend.first_render_166k_ms      setData of a 166,000-point history → uPlot drawn (TrendChart's
 //                                   data-draw-ms; JSON parsing of the answer not included)
@@ -35,21 +35,29 @@ const PARTS = !!process.env.BENCH_ZOOM_PARTS;
 /** in the page: the parts of the round trip that started at `t`, ms, as a/b/c/d/e */
 const zoomParts = (t: number): string => {
   const at = Number(document.querySelector('[data-testid=trend-chart]')?.getAttribute('data-data-painted-at'));
-  const e = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((x) => x.name.includes('/api/') && x.startTime > t && x.responseEnd <= at).at(-1);
+  const e = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+    .filter((x) => x.name.includes('/api/') && x.startTime > t && x.responseEnd <= at)
+    .at(-1);
   const w = (window as unknown as { __wheelAt: number }).__wheelAt;
   if (!e) return 'none';
   return [w - t, e.startTime - w, e.responseStart - e.requestStart, e.responseEnd - e.responseStart, at - e.responseEnd].map(Math.round).join('/');
 };
 const actionOf = (route: Route): string => /(?:^|&)action=([^&]+)/.exec(route.request().postData() ?? '')?.[1] ?? '';
 const payloadOf = (route: Route): Record<string, unknown> => Object.fromEntries(new URLSearchParams(route.request().postData() ?? ''));
-const ok = (route: Route, data: unknown) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, msg: 'success', data }) });
+const ok = (route: Route, data: unknown) =>
+  route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, msg: 'success', data }) });
 
 function latest(devices: number, points: number) {
   return {
     stationId: 1,
     time: new Date().toISOString(),
     devices: Array.from({ length: devices }, (_, d) => ({
-      deviceId: 10_000 + d, type: 'load', name: `Bench device ${d}`, online: true, lastSeen: new Date().toISOString(), state: null,
+      deviceId: 10_000 + d,
+      type: 'load',
+      name: `Bench device ${d}`,
+      online: true,
+      lastSeen: new Date().toISOString(),
+      state: null,
       points: Array.from({ length: points }, (_, i) => ({ point: i === 0 ? 'p' : `pt${i}`, value: Math.sin(d + i), unit: 'kW', quality: 'good', time: T })),
     })),
   };
@@ -116,7 +124,9 @@ export async function run(): Promise<void> {
     report('trend.first_render_166k_ms', percentile(firsts, 50), 'ms');
 
     // --- zoom round trip, a month of 1-minute data --------------------------------------------
-    const pcs = (await server.services.db.query<{ id: number; name: string }>("SELECT id, name FROM devices WHERE station_id = 1 AND type = 'pcs' ORDER BY id LIMIT 1"))[0]!;
+    const pcs = (
+      await server.services.db.query<{ id: number; name: string }>("SELECT id, name FROM devices WHERE station_id = 1 AND type = 'pcs' ORDER BY id LIMIT 1")
+    )[0]!;
     const rows = await monthOfRollups(server.services.db, pcs.id, now, f);
     log(`PCS ${pcs.id}: ${rows} rollup rows written (30 days at 1 min and 15 min)`);
     await page.unroute('**/api/energystorage', answer);
@@ -131,7 +141,10 @@ export async function run(): Promise<void> {
     await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
     const trips: number[] = [];
     const parts: string[] = [];
-    if (PARTS) await page.evaluate(() => addEventListener('wheel', () => ((window as unknown as { __wheelAt: number }).__wheelAt = performance.now()), { capture: true }));
+    if (PARTS)
+      await page.evaluate(() =>
+        addEventListener('wheel', () => ((window as unknown as { __wheelAt: number }).__wheelAt = performance.now()), { capture: true }),
+      );
     for (let i = 0; i < 30; i++) {
       const fetches = Number(await page.getByTestId('trend').getAttribute('data-fetches'));
       const t0 = (await page.evaluate(() => performance.now())) as number;
@@ -140,7 +153,9 @@ export async function run(): Promise<void> {
         ([n, t]) => {
           const tr = document.querySelector('[data-testid=trend]');
           const ch = document.querySelector('[data-testid=trend-chart]');
-          return Number(tr?.getAttribute('data-fetches')) > n && tr?.getAttribute('data-state') === 'loaded' && Number(ch?.getAttribute('data-data-painted-at')) > t;
+          return (
+            Number(tr?.getAttribute('data-fetches')) > n && tr?.getAttribute('data-state') === 'loaded' && Number(ch?.getAttribute('data-data-painted-at')) > t
+          );
         },
         [fetches, t0] as const,
         { timeout: 10_000, polling: 'raf' },
@@ -150,7 +165,12 @@ export async function run(): Promise<void> {
       await page.waitForTimeout(100);
     }
     if (PARTS) log('zoom parts (to the wheel event / to the request / server / body / to the paint)', parts.join(' '));
-    log('zoom round trips ms', trips.map((x) => Math.round(x)), 'resolutions', await page.getByTestId('trend').getAttribute('data-resolution'));
+    log(
+      'zoom round trips ms',
+      trips.map((x) => Math.round(x)),
+      'resolutions',
+      await page.getByTestId('trend').getAttribute('data-resolution'),
+    );
     report('trend.zoom_roundtrip_p95_ms', percentile(trips, 95), 'ms');
 
     // --- points view, 100,000 rows --------------------------------------------------------------
@@ -181,7 +201,14 @@ const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javasc
 /** trend.redraw_p95_ms_1m_x4: the widget in a page of its own, served from a build in a temp dir. */
 export async function redrawBench(browser: Browser): Promise<void> {
   const out = mkdtempSync(join(tmpdir(), 'trend-bench-'));
-  await buildProduction({ configFile: false, root: 'bench/pages/trend', base: './', logLevel: 'warn', plugins: [react()], build: { outDir: out, emptyOutDir: true, target: 'es2022' } });
+  await buildProduction({
+    configFile: false,
+    root: 'bench/pages/trend',
+    base: './',
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir: out, emptyOutDir: true, target: 'es2022' },
+  });
   const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
   await page.route('http://trend.bench/**', (route) => {
     const path = new URL(route.request().url()).pathname;
@@ -207,10 +234,16 @@ export async function redrawBench(browser: Browser): Promise<void> {
     if (m.shift) await page.keyboard.down('Shift');
     await page.mouse.wheel(0, m.dy);
     if (m.shift) await page.keyboard.up('Shift');
-    await page.waitForFunction((k) => Number(document.querySelector('[data-testid=trend-chart]')?.getAttribute('data-draws')) > k, n, { timeout: 10_000, polling: 'raf' });
+    await page.waitForFunction((k) => Number(document.querySelector('[data-testid=trend-chart]')?.getAttribute('data-draws')) > k, n, {
+      timeout: 10_000,
+      polling: 'raf',
+    });
     draws.push(Number(await page.getByTestId('trend-chart').getAttribute('data-draw-ms')));
   }
-  log('redraw ms', draws.map((x) => Math.round(x * 10) / 10));
+  log(
+    'redraw ms',
+    draws.map((x) => Math.round(x * 10) / 10),
+  );
   report('trend.redraw_p95_ms_1m_x4', percentile(draws, 95), 'ms');
   await page.close();
 }

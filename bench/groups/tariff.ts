@@ -1,13 +1,19 @@
 // Tariff pricing benchmark:
-//   tariff.year_bill_ms   a station-year of 15-minute metered energy (35,040 intervals) priced day
-//                         by day under a two-season, eight-slot tariff with fuel price windows, by
-//                         the server's pricing function (server/money); median of 5 (target <= 150)
-import { priceRange, sumBills, type MeteredInterval, type Pricing, type Tariff } from '../../server/money';
+//   tariff.year_bill_ms   a station-year of 15-minute metered energy (35,040 intervals) priced as
+//                         the bills price it: day by day under a two-season, eight-slot time-of-use
+//                         tariff with fuel price windows, and month by month its peak-period demand
+//                         charge (30-minute windows, ratchet 80 % of the previous 11 months, whose
+//                         earlier peaks are computed too) and a fixed monthly fee, by the server's
+//                         functions (server/money); median of 5 (target <= 150). Dynamic interval
+//                         prices are not built, so the year has none.
+import { priceRange, sumBills, toCents, type MeteredInterval, type Pricing, type Tariff } from '../../server/money';
+import { priceMonths } from '../../server/money/months';
 import { dateStart } from '../../protocol/site-time';
 import { log, median, report } from '../report';
 
 const RUNS = 5;
 const ZONE = 'Europe/Berlin'; // a zone with two daylight-saving days in the year
+const MONTHS = Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`);
 
 const eightSlots = (scale: number) => [
   { start: '00:00', end: '06:00', period: 'valley' as const, fromGridPrice: 0.0812 * scale, feedInPrice: 0.03 },
@@ -21,8 +27,14 @@ const eightSlots = (scale: number) => [
 ];
 
 const tariff = (): Tariff => ({
-  id: 1, name: 'two seasons, eight slots', effectiveDate: '2025-01-01',
-  seasons: [{ months: [6, 7, 8, 9], slots: eightSlots(1.25) }, { months: [1, 2, 3, 4, 5, 10, 11, 12], slots: eightSlots(1) }],
+  id: 1,
+  name: 'two seasons, eight slots',
+  effectiveDate: '2025-01-01',
+  charges: { demand: [{ pricePerKw: 12.5, windowMinutes: 30, periods: ['peak', 'sharp'], ratchet: { percent: 80, months: 11 } }], fixedMonthlyFee: 150 },
+  seasons: [
+    { months: [6, 7, 8, 9], slots: eightSlots(1.25) },
+    { months: [1, 2, 3, 4, 5, 10, 11, 12], slots: eightSlots(1) },
+  ],
 });
 
 const yearOfQuarters = (): MeteredInterval[] => {
@@ -56,9 +68,11 @@ export async function run(): Promise<void> {
     };
     const t0 = performance.now();
     const days = priceRange(intervals, pricing);
-    total = sumBills(days).total;
+    const charges = priceMonths(intervals, pricing, { capacityKva: null }, MONTHS);
+    total = toCents(sumBills(days).total + charges.reduce((a, c) => a + c.total, 0));
     times.push(performance.now() - t0);
     if (days.length !== 365) throw new Error(`priced ${days.length} days, expected 365`);
+    if (charges.some((c) => c.demand[0]!.billedKw <= 0 || c.fixedFee !== 150)) throw new Error('a month without its demand charge or fee');
   }
   log(`${intervals.length} intervals, year bill ${total} USD, runs ${times.map((x) => x.toFixed(1)).join(' ')} ms`);
   report('tariff.year_bill_ms', median(times), 'ms');

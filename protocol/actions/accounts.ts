@@ -54,8 +54,15 @@ export const accountSession = z.object({
 
 // Form fields cannot carry null (nullish payload fields are omitted when signing), so an
 // empty string means "none" for mobile and e-mail: it clears the field on update.
-const mobile = z.string().trim().regex(/^(\+?\d{6,15})?$/, 'phone');
-const email = z.string().trim().max(254).regex(new RegExp(`^$|${z.regexes.email.source}`), 'email');
+const mobile = z
+  .string()
+  .trim()
+  .regex(/^(\+?\d{6,15})?$/, 'phone');
+const email = z
+  .string()
+  .trim()
+  .max(254)
+  .regex(new RegExp(`^$|${z.regexes.email.source}`), 'email');
 const permissionKey = z.string().refine(isPermission, 'unknownPermission');
 
 const accountFields = {
@@ -75,16 +82,27 @@ const asset = actionsOn('asset');
 
 export const accountActions = {
   queryAccountList: asset.read('system.account', {
-    summary: 'Accounts of the orgs in scope; orgId narrows to that org and the orgs under it (a provider and its customers); keyword (account, contact, mobile, e-mail), status and roleId narrow further.',
-    request: z.object({ orgId: id.optional(), keyword: z.string().trim().max(100).optional(), status: z.number().int().min(0).max(1).optional(), roleId: id.optional(), page, length }),
+    summary:
+      'Accounts of the orgs in scope; orgId narrows to that org and the orgs under it (a provider and its customers); keyword (account, contact, mobile, e-mail), status and roleId narrow further.',
+    request: z.object({
+      orgId: id.optional(),
+      keyword: z.string().trim().max(100).optional(),
+      status: z.number().int().min(0).max(1).optional(),
+      roleId: id.optional(),
+      page,
+      length,
+    }),
     response: pageOf(accountRow),
   }),
   queryAccountById: asset.read('system.account', recordById('One account (detail screen).', 'userId', accountRow)),
   createAccount: asset.write('system.account.edit', {
-    summary: 'Create an account in an org in scope, with a role usable there (the org\'s own or an ancestor\'s within the caller\'s scope) and a data scope.',
+    summary: "Create an account in an org in scope, with a role usable there (the org's own or an ancestor's within the caller's scope) and a data scope.",
     request: z.object({
       orgId: id,
-      account: z.string().trim().regex(/^[A-Za-z0-9_.@-]{3,64}$/, 'accountFormat'),
+      account: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_.@-]{3,64}$/, 'accountFormat'),
       password: md5Hex,
       contact: accountFields.contact.default(''),
       mobile: accountFields.mobile.optional(),
@@ -100,31 +118,47 @@ export const accountActions = {
   updateAccount: asset.write('system.account.edit', {
     summary: 'Edit an account: only the fields sent change (mobile/email "" clears); disabling it ends all its sessions at once.',
     request: z.object({ userId: id, ...accountFields }).partial({
-      contact: true, mobile: true, email: true, roleId: true, status: true, dataScope: true, scopeStationIds: true, notes: true,
+      contact: true,
+      mobile: true,
+      email: true,
+      roleId: true,
+      status: true,
+      dataScope: true,
+      scopeStationIds: true,
+      notes: true,
     }),
     response: z.null(),
   }),
   setAccountStatus: asset.write('system.account.edit', {
     summary: 'Enable (1) or disable (0) an account; disabling ends all its sessions.',
-    request: z.object({ userId: id, status: z.number().int().min(0).max(1) }), response: z.null(),
+    request: z.object({ userId: id, status: z.number().int().min(0).max(1) }),
+    response: z.null(),
   }),
   deleteAccount: asset.write('system.account.edit', {
     summary: 'Delete an account permanently (the console asks first). One cannot delete oneself.',
-    request: z.object({ userId: id }), response: z.null(),
+    request: z.object({ userId: id }),
+    response: z.null(),
   }),
   resetAccountPassword: asset.write('system.account.edit', {
-    summary: 'Set a sub-account\'s password (MD5); its sessions end.',
-    request: z.object({ userId: id, password: md5Hex }), response: z.null(),
+    summary: "Set a sub-account's password (MD5); its sessions end.",
+    request: z.object({ userId: id, password: md5Hex }),
+    response: z.null(),
   }),
   queryRoleList: asset.read(['system.role', 'system.account'], {
-    summary: 'Roles of the orgs in scope; with orgId, the roles usable for accounts of that org (its own and its ancestors\' in scope).',
-    request: z.object({ orgId: id.optional(), page, length }), response: pageOf(role),
+    summary: "Roles of the orgs in scope; with orgId, the roles usable for accounts of that org (its own and its ancestors' in scope).",
+    request: z.object({ orgId: id.optional(), page, length }),
+    response: pageOf(role),
   }),
   queryRoleById: asset.read('system.role', recordById('One role with its permissions.', 'roleId', role)),
   saveRole: asset.write('system.role.edit', {
-    summary: 'Create (no roleId; orgId defaults to the caller\'s org) or edit a role: a name (required) and permission keys from the catalogue; one cannot grant what one lacks.',
+    summary:
+      "Create (no roleId; orgId defaults to the caller's org) or edit a role: a name (required) and permission keys from the catalogue; one cannot grant what one lacks.",
     request: z.object({
-      roleId: id.optional(), orgId: id.optional(), name: nonEmpty(50), permissions: z.array(permissionKey).max(200), notes: z.string().max(500).nullable().optional(),
+      roleId: id.optional(),
+      orgId: id.optional(),
+      name: nonEmpty(50),
+      permissions: z.array(permissionKey).max(200),
+      notes: z.string().max(500).nullable().optional(),
       /** absent keeps the role's setting (false for a new role) */
       requiresTwoFactor: z.boolean().optional(),
     }),
@@ -132,20 +166,24 @@ export const accountActions = {
   }),
   deleteRole: asset.write('system.role.edit', {
     summary: 'Delete a role no account uses (conflict otherwise); built-in roles cannot be deleted.',
-    request: z.object({ roleId: id }), response: z.null(),
+    request: z.object({ roleId: id }),
+    response: z.null(),
   }),
   queryPermissionCatalogue: asset.read(['system.role', 'system.account'], {
-    summary: 'Every permission key grouped by menu area (home, monitoring, tariff, operationMode, analytics, operations, alarm, system), for the role editor; grantableOnly keeps the keys the caller holds (the only ones it may grant); grantable lists, per group, the keys the caller may grant.',
+    summary:
+      'Every permission key grouped by menu area (home, monitoring, tariff, operationMode, analytics, operations, alarm, system), for the role editor; grantableOnly keeps the keys the caller holds (the only ones it may grant); grantable lists, per group, the keys the caller may grant.',
     request: z.object({ grantableOnly: z.boolean().optional() }),
     response: z.object({ groups: z.array(z.object({ group: z.string(), permissions: z.array(z.string()), grantable: z.array(z.string()) })) }),
   }),
   queryAccountSessions: asset.read('system.account', {
     summary: 'The live sessions of an account in scope (device, address, last use), most recently used first.',
-    request: z.object({ userId: id }), response: z.object({ dataList: z.array(accountSession) }),
+    request: z.object({ userId: id }),
+    response: z.object({ dataList: z.array(accountSession) }),
   }),
   revokeAccountSessions: asset.write('system.account.edit', {
-    summary: 'Sign an account out everywhere: every session of it ends at once (for one\'s own account, every session but the current one).',
-    request: z.object({ userId: id }), response: z.object({ revoked: z.number().int() }),
+    summary: "Sign an account out everywhere: every session of it ends at once (for one's own account, every session but the current one).",
+    request: z.object({ userId: id }),
+    response: z.object({ revoked: z.number().int() }),
   }),
   queryAccountAudit: asset.read('system.account', {
     summary: 'Recent audit entries of an account in scope, newest first: what it did and what was done to it.',
@@ -153,7 +191,8 @@ export const accountActions = {
     response: z.object({ dataList: z.array(auditEntry) }),
   }),
   resetTwoFactor: asset.write('system.account.edit', {
-    summary: 'Remove an account\'s second factor and recovery codes (lost phone); it enrols again when its role requires it. Not for oneself.',
-    request: z.object({ userId: id }), response: z.null(),
+    summary: "Remove an account's second factor and recovery codes (lost phone); it enrols again when its role requires it. Not for oneself.",
+    request: z.object({ userId: id }),
+    response: z.null(),
   }),
 } as const;

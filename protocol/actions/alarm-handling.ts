@@ -113,28 +113,36 @@ const station = actionsOn('energystorage');
 
 export const alarmHandlingActions = {
   ackAlarm: alarms.write('alarm.ack', {
-    summary: 'Acknowledge an unresolved alarm with an optional note (who and when are recorded); acknowledging an acknowledged alarm changes nothing; a resolved alarm answers conflict. Pushes change "acked" (consoles stop its sound).',
-    request: z.object({ alarmId: id, note: z.string().trim().max(500).optional() }), response: handledAlarm,
+    summary:
+      'Acknowledge an unresolved alarm with an optional note (who and when are recorded); acknowledging an acknowledged alarm changes nothing; a resolved alarm answers conflict. Pushes change "acked" (consoles stop its sound).',
+    request: z.object({ alarmId: id, note: z.string().trim().max(500).optional() }),
+    response: handledAlarm,
   }),
   assignAlarm: alarms.write('alarm.assign', {
     summary: 'Assign an alarm to an enabled account that can see its station (null: unassign). Pushes change "assigned" or "unassigned".',
     /** null or absent: unassign (the signed form drops null fields, so absent is how null arrives) */
-    request: z.object({ alarmId: id, assigneeId: id.nullable().optional() }), response: handledAlarm,
+    request: z.object({ alarmId: id, assigneeId: id.nullable().optional() }),
+    response: handledAlarm,
   }),
   queryAlarmAssignees: alarms.read('alarm.assign', {
-    summary: 'The accounts one alarm can be assigned to, by name: the enabled accounts of the caller\'s organisations that can see its station (the rule assignAlarm checks).',
-    request: z.object({ alarmId: id }), response: z.object({ dataList: z.array(z.object({ userId: z.number().int(), name: z.string() })) }),
+    summary:
+      "The accounts one alarm can be assigned to, by name: the enabled accounts of the caller's organisations that can see its station (the rule assignAlarm checks).",
+    request: z.object({ alarmId: id }),
+    response: z.object({ dataList: z.array(z.object({ userId: z.number().int(), name: z.string() })) }),
   }),
   commentAlarm: alarms.write(['alarm.ack', 'alarm.assign'], {
     summary: 'Add a comment to an alarm\'s timeline. Pushes change "commented".',
-    request: z.object({ alarmId: id, text: nonEmpty(1000) }), response: timelineEntry,
+    request: z.object({ alarmId: id, text: nonEmpty(1000) }),
+    response: timelineEntry,
   }),
   queryAlarmTimeline: alarms.read(['alarm.alarmList', 'alarmLog.alarmLog', 'message.list', 'homepage.index'], {
     summary: 'What happened to one alarm, oldest first: raised, acknowledged, assigned, commented, recovered or resolved, with who and when.',
-    request: z.object({ alarmId: id }), response: z.object({ dataList: z.array(timelineEntry) }),
+    request: z.object({ alarmId: id }),
+    response: z.object({ dataList: z.array(timelineEntry) }),
   }),
   shelveAlarmRule: alarms.write('alarm.shelve', {
-    summary: 'Shelve an alarm rule on a station (every device) or one device of it for `minutes` (1 to one week): new occurrences are stored and listed as shelved, pushed silent. Shelving a shelved rule replaces its end and reason.',
+    summary:
+      'Shelve an alarm rule on a station (every device) or one device of it for `minutes` (1 to one week): new occurrences are stored and listed as shelved, pushed silent. Shelving a shelved rule replaces its end and reason.',
     request: z.object({
       stationId: id,
       deviceId: id.optional(),
@@ -147,7 +155,8 @@ export const alarmHandlingActions = {
   }),
   unshelveAlarmRule: alarms.write('alarm.shelve', {
     summary: 'End a shelf now; ending an expired or ended shelf changes nothing.',
-    request: z.object({ shelfId: id }), response: ok,
+    request: z.object({ shelfId: id }),
+    response: ok,
   }),
   queryShelves: alarms.read(['alarm.alarmList', 'alarm.shelve'], {
     summary: 'Active shelves in scope (until in the future), soonest end first, with who set them and why.',
@@ -155,7 +164,8 @@ export const alarmHandlingActions = {
     response: z.object({ dataList: z.array(shelfRecord) }),
   }),
   saveMaintenanceWindow: station.write('station.maintenance', {
-    summary: 'Plan (or, with windowId, change) a maintenance window of a station: alarms raised inside [start, end) are stored as in maintenance and pushed silent; deviceIds narrows it to some devices of the station. end after start, at most 31 days, end in the future.',
+    summary:
+      'Plan (or, with windowId, change) a maintenance window of a station: alarms raised inside [start, end) are stored as in maintenance and pushed silent; deviceIds narrows it to some devices of the station. end after start, at most 31 days, end in the future.',
     request: z.object({
       windowId: id.optional(),
       stationId: id,
@@ -168,10 +178,12 @@ export const alarmHandlingActions = {
   }),
   endMaintenanceWindow: station.write('station.maintenance', {
     summary: 'End a window now (a planned one is cancelled: its end becomes its start); ending an ended window changes nothing.',
-    request: z.object({ windowId: id }), response: maintenanceWindowRecord,
+    request: z.object({ windowId: id }),
+    response: maintenanceWindowRecord,
   }),
   queryMaintenanceWindows: station.read(['monitorStation.list', 'monitorStation.detail', 'homepage.index', 'station.maintenance'], {
-    summary: 'Active and planned maintenance windows in scope, soonest start first; optionally one provider or station; `includeEnded` adds those ended in the last 30 days.',
+    summary:
+      'Active and planned maintenance windows in scope, soonest start first; optionally one provider or station; `includeEnded` adds those ended in the last 30 days.',
     request: z.object({ orgId: id.optional(), stationId: id.optional(), includeEnded: z.boolean().default(false) }),
     response: z.object({ dataList: z.array(maintenanceWindowRecord) }),
   }),

@@ -6,7 +6,7 @@ import { alarmHandlingState, deviceFields, ruleFields, stationFields } from './a
 import { id, isoTime, page, pageOf, recordById } from './common';
 
 /** SPEC §3 alarm: status 1 unresolved, 2 resolved; type fault/alert/event; category drives sound. */
-export { ALARM_STATUS, ALARM_TYPES } from '../codes';
+export { ALARM_TYPES } from '../codes';
 
 export const alarmRecord = z.object({
   alarmId: z.number().int(),
@@ -72,7 +72,8 @@ export const alarmActions = {
     response: z.object({ alarmId: z.number().int(), alarmStatus: z.number().int(), recoveryTime: z.string().nullable() }),
   }),
   queryAlarmsSince: alarms.read('@session', {
-    summary: 'Alarms with id greater than afterId in scope (oldest first, at most 500), as push messages with their current status: a console catches up after a reconnect. With afterChangeId, also the handling changes (ack, assignment, comment) after that cursor, as pushes of the changed alarms\' current state, oldest first (at most 500).',
+    summary:
+      "Alarms with id greater than afterId in scope (oldest first, at most 500), as push messages with their current status: a console catches up after a reconnect. With afterChangeId, also the handling changes (ack, assignment, comment) after that cursor, as pushes of the changed alarms' current state, oldest first (at most 500).",
     request: z.object({
       afterId: z.number().int().min(0),
       orgId: id.optional(),
@@ -92,7 +93,8 @@ export const alarmActions = {
     }),
   }),
   queryAlarmAnalysis: alarms.read('alarm.alarmAnalysis', {
-    summary: 'Alarm counts over [from, to) (at most 366 days): by category, type, status (unresolved/resolved), device type, per UTC day (every day, zeros included, split by category), the top 10 stations and rules, mean recovery minutes.',
+    summary:
+      'Alarm counts over [from, to) (at most 366 days): by category, type, status (unresolved/resolved), device type, per UTC day (every day, zeros included, split by category), the top 10 stations and rules, mean recovery minutes.',
     request: z.object({ orgId: id.optional(), stationId: id.optional(), from: isoTime, to: isoTime }),
     response: z.object({
       total: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERIODS } from '../codes';
 import { id, isoDate } from './common';
 
 // Analytics center (docs/analytics.md): PV, energy storage and energy usage over a scope (the
@@ -42,46 +43,70 @@ const frame = {
    *  then money series and totals are null */
   currency: z.string(),
   stationCount: z.number().int(),
+  /** the range reaches a day not yet over at one of the stations: its figures are provisional */
+  provisional: z.boolean(),
   series: z.array(series),
 };
 /** a station's row; its money is in its own provider's `currency` */
 const stationKey = { stationId: id, stationName: z.string(), serviceProviderId: id, currency: z.string() };
 
 export const pvTotals = z.object({
-  pvKwh: num, capacityKwp: num, specificYield: opt, irradiationKwhM2: opt, prPct: opt, prTempCorrectedPct: opt,
+  pvKwh: num,
+  capacityKwp: num,
+  specificYield: opt,
+  irradiationKwhM2: opt,
+  prPct: opt,
+  prTempCorrectedPct: opt,
 });
 export const pvAnalysis = z.object({
   ...frame,
   totals: pvTotals,
   compareTotals: pvTotals.nullable(),
-  stations: z.array(pvTotals.extend({
-    ...stationKey,
-    /** PR over the 30 local days before the period */
-    pr30dPct: opt,
-    /** the period's PR is more than 5 % (relative) below pr30dPct */
-    prDropped: z.boolean(),
-    /** 1 = best; null when the figure is null */
-    rankPr: z.number().int().nullable(),
-    rankYield: z.number().int().nullable(),
-  })),
+  stations: z.array(
+    pvTotals.extend({
+      ...stationKey,
+      /** PR over the 30 local days before the period */
+      pr30dPct: opt,
+      /** the period's PR is more than 5 % (relative) below pr30dPct */
+      prDropped: z.boolean(),
+      /** 1 = best; null when the figure is null */
+      rankPr: z.number().int().nullable(),
+      rankYield: z.number().int().nullable(),
+    }),
+  ),
 });
 
 export const essTotals = z.object({
-  chargeKwh: num, dischargeKwh: num, capacityKwh: num,
+  chargeKwh: num,
+  dischargeKwh: num,
+  capacityKwh: num,
   rtePct: opt,
   /** sameSoc: the window starts and ends at the same SOC; socCorrected: E_dis / (E_ch − ΔSOC·C) */
   rteMethod: z.enum(['sameSoc', 'socCorrected']),
   /** measured at the converter's AC side (PCS counters) */
   rteBasis: z.literal('ac'),
-  efc: opt, utilisationPct: opt,
-  chargeFromGridKwh: num, chargeFromPvKwh: num, dischargeToLoadKwh: num, dischargeExportedKwh: num,
+  efc: opt,
+  utilisationPct: opt,
+  chargeFromGridKwh: num,
+  chargeFromPvKwh: num,
+  dischargeToLoadKwh: num,
+  dischargeExportedKwh: num,
   /** money: in `currency`; null when the stations' currencies differ (never added across them) */
-  dischargeValue: opt, chargeCost: opt, netArbitrage: opt,
+  dischargeValue: opt,
+  chargeCost: opt,
+  netArbitrage: opt,
+  /** demand charges the stations' months would have paid without storage − those they paid, each month shared by its metered days in the period */
+  demandSavings: opt,
+  /** netArbitrage + demandSavings */
+  netRevenue: opt,
 });
 export const sohCluster = z.object({
-  deviceId: id, stationId: id, name: z.string(),
+  deviceId: id,
+  stationId: id,
+  name: z.string(),
   /** UTC days */
-  days: z.array(z.string()), values: z.array(num),
+  days: z.array(z.string()),
+  values: z.array(num),
   latestPct: opt,
   /** least-squares trend, percentage points per year */
   trendPctPerYear: opt,
@@ -95,17 +120,36 @@ export const essAnalysis = z.object({
 });
 
 export const touRow = z.object({
-  period: z.enum(['sharp', 'peak', 'flat', 'valley']), importKwh: num, exportKwh: num, importCost: opt, feedInRevenue: opt, amount: opt,
+  period: z.enum(PERIODS),
+  importKwh: num,
+  exportKwh: num,
+  importCost: opt,
+  feedInRevenue: opt,
+  amount: opt,
 });
 export const usageTotals = z.object({
-  consumptionKwh: num, loadKwh: num, fromPvKwh: num, fromEssKwh: num, fromGridKwh: num, fromGeneratorKwh: num,
-  pvKwh: num, gridImportKwh: num, gridExportKwh: num, generatorKwh: num,
-  selfConsumptionPct: opt, selfSufficiencyPct: opt,
+  consumptionKwh: num,
+  loadKwh: num,
+  fromPvKwh: num,
+  fromEssKwh: num,
+  fromGridKwh: num,
+  fromGeneratorKwh: num,
+  pvKwh: num,
+  gridImportKwh: num,
+  gridExportKwh: num,
+  generatorKwh: num,
+  selfConsumptionPct: opt,
+  selfSufficiencyPct: opt,
   /** highest 15-minute average demand, kW; for several stations the sum of each one's peak */
-  peakKw: opt, peakAt: z.string().nullable(),
+  peakKw: opt,
+  peakAt: z.string().nullable(),
   loadFactorPct: opt,
   /** money: in `currency`; null when the stations' currencies differ (never added across them) */
-  fuelLitres: num, fuelCost: opt, gridCost: opt, feedInRevenue: opt, income: opt,
+  fuelLitres: num,
+  fuelCost: opt,
+  gridCost: opt,
+  feedInRevenue: opt,
+  income: opt,
   tou: z.array(touRow),
 });
 export const usageAnalysis = z.object({

@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { actionsOn } from '../action';
 import { id, isoTime, length, page, pageOf } from './common';
 
-/** What happened: 'ok', or why it did not ('failed' sign-in, 'alreadyResolved', ...). */
-export const AUDIT_OUTCOMES = ['ok', 'failed'] as const;
-
 export const auditEntry = z.object({
   auditId: z.number().int(),
   /** ISO 8601 */
@@ -30,7 +27,6 @@ export const auditEntry = z.object({
   names: z.record(z.string(), z.string()),
 });
 
-
 export const auditFilter = {
   /** at, inclusive */
   from: isoTime.optional(),
@@ -52,7 +48,9 @@ const asset = actionsOn('asset');
 
 export const auditActions = {
   queryAuditLog: asset.read('system.audit', {
-    summary: 'The audit trail, newest first: who did what, when, on which target, with the outcome; filters by time, account, action, target and outcome. A tenant sees only entries of accounts of its own organisations.',
-    request: z.object({ ...auditFilter, page, length }), response: pageOf(auditEntry),
+    summary:
+      'The audit trail, newest first: who did what, when, on which target, with the outcome; filters by time, account, action, target and outcome. A tenant sees only entries of accounts of its own organisations.',
+    request: z.object({ ...auditFilter, page, length }),
+    response: pageOf(auditEntry),
   }),
 } as const;

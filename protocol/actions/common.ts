@@ -9,10 +9,8 @@ export const isoTime = z.iso.datetime({ offset: true });
 export const isoDate = z.iso.date();
 export const nonEmpty = (max = 200) => z.string().trim().min(1).max(max);
 export const md5Hex = z.string().regex(/^[0-9a-f]{32}$/, 'md5Hex');
-export const bool = z.boolean();
 
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ totalCount: z.number().int(), dataList: z.array(item) });
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ totalCount: z.number().int(), dataList: z.array(item) });
 
 /** The shapes of a read of one record named by its id: `{ [key]: id }` in, the record out. */
 export const recordById = <K extends string, Res extends z.ZodType>(summary: string, key: K, response: Res) => ({

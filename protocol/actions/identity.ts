@@ -41,27 +41,35 @@ export const twoFactorEnrolment = z.object({
   /** the otpauth URL as a PNG QR code, a data: URL */
   qrDataUrl: z.string(),
 });
-const phone = z.string().trim().regex(/^\+?\d{6,15}$/, 'phone');
+const phone = z
+  .string()
+  .trim()
+  .regex(/^\+?\d{6,15}$/, 'phone');
 const email = z.email();
 
 const asset = actionsOn('asset');
 
 export const identityActions = {
   login: asset.write(null, {
-    summary: 'Sign in with account and MD5 of the password; returns a new session token, or a two-factor challenge (twoFactor: verify | enrol) when a second factor is due.',
-    request: z.object({ account: nonEmpty(64), password: md5Hex, device }), response: signIn,
+    summary:
+      'Sign in with account and MD5 of the password; returns a new session token, or a two-factor challenge (twoFactor: verify | enrol) when a second factor is due.',
+    request: z.object({ account: nonEmpty(64), password: md5Hex, device }),
+    response: signIn,
   }),
   loginByPhone: asset.write(null, {
     summary: 'Sign in with a mobile number and the 6-digit code sent by sendMsgCode; answers as login does (a session or a two-factor challenge).',
-    request: z.object({ phone, code: code6, device }), response: signIn,
+    request: z.object({ phone, code: code6, device }),
+    response: signIn,
   }),
   logout: asset.write('@session', {
     summary: 'End the current session; its push connection is closed.',
-    request: empty, response: ok,
+    request: empty,
+    response: ok,
   }),
   queryProfile: asset.read('@session', {
     summary: 'The signed-in account profile and permission list.',
-    request: empty, response: profile,
+    request: empty,
+    response: profile,
   }),
   sendMsgCode: asset.write(null, {
     summary: 'Send a 6-digit SMS code (login or reset). Answers the same whether or not the number is known.',
@@ -70,34 +78,50 @@ export const identityActions = {
   }),
   resetPasswordByMsgCode: asset.write(null, {
     summary: 'Set a new password (MD5) with an SMS code.',
-    request: z.object({ phone, code: code6, newPassword: md5Hex }), response: ok,
+    request: z.object({ phone, code: code6, newPassword: md5Hex }),
+    response: ok,
   }),
   sendEmailMsgCode: asset.write(null, {
     summary: 'Send a 6-digit reset code by e-mail. Answers the same whether or not the address is known.',
-    request: z.object({ email }), response: z.object({ resendAfterSeconds: z.number().int() }),
+    request: z.object({ email }),
+    response: z.object({ resendAfterSeconds: z.number().int() }),
   }),
   resetPasswordByEmailMsgCode: asset.write(null, {
     summary: 'Set a new password (MD5) with an e-mail code.',
-    request: z.object({ email, code: code6, newPassword: md5Hex }), response: ok,
+    request: z.object({ email, code: code6, newPassword: md5Hex }),
+    response: ok,
   }),
   resetPasswordByOldPassword: asset.write('@session', {
     summary: 'Change the own password; both MD5-hashed. Other sessions of the account end.',
-    request: z.object({ userId: id, oldPassword: md5Hex, newPassword: md5Hex }), response: ok,
+    request: z.object({ userId: id, oldPassword: md5Hex, newPassword: md5Hex }),
+    response: ok,
   }),
   queryAllOrgIdAndName: asset.read('@session', {
     summary: 'Service providers the caller may act on (orgType 1: all; others: their own).',
-    request: empty, response: z.object({ dataList: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
+    request: empty,
+    response: z.object({ dataList: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
   }),
   verifyTwoFactor: asset.write(null, {
-    summary: 'Second sign-in step: the challenge with a 6-digit authenticator code or a recovery code (single use). Wrong codes count toward the sign-in throttling. After an enrolment at sign-in, the first good code confirms it and the answer carries the ten recovery codes, shown once.',
+    summary:
+      'Second sign-in step: the challenge with a 6-digit authenticator code or a recovery code (single use). Wrong codes count toward the sign-in throttling. After an enrolment at sign-in, the first good code confirms it and the answer carries the ten recovery codes, shown once.',
     request: z
-      .object({ challenge, code: code6.optional(), recoveryCode: z.string().trim().regex(/^[a-z0-9]{4}-?[a-z0-9]{4}$/i, 'recoveryCode').optional() })
+      .object({
+        challenge,
+        code: code6.optional(),
+        recoveryCode: z
+          .string()
+          .trim()
+          .regex(/^[a-z0-9]{4}-?[a-z0-9]{4}$/i, 'recoveryCode')
+          .optional(),
+      })
       .refine((v) => (v.code === undefined) !== (v.recoveryCode === undefined), { message: 'oneOf', path: ['code'] }),
     response: session.extend({ recoveryCodes: z.array(z.string()).optional() }),
   }),
   enrolTwoFactorAtSignIn: asset.write(null, {
-    summary: 'For a challenge answered with twoFactor: enrol, a fresh TOTP secret with its otpauth URL and QR code; verifyTwoFactor with a code from it confirms.',
-    request: z.object({ challenge }), response: twoFactorEnrolment,
+    summary:
+      'For a challenge answered with twoFactor: enrol, a fresh TOTP secret with its otpauth URL and QR code; verifyTwoFactor with a code from it confirms.',
+    request: z.object({ challenge }),
+    response: twoFactorEnrolment,
   }),
   queryTwoFactorStatus: asset.read('@session', {
     summary: 'The own second factor: enrolled, required by the role, recovery codes left.',
@@ -106,17 +130,21 @@ export const identityActions = {
   }),
   startTwoFactorEnrolment: asset.write('@session', {
     summary: 'Start enrolling the own account: a fresh TOTP secret, otpauth URL and QR code (replaces an unconfirmed one). Conflict when already enrolled.',
-    request: empty, response: twoFactorEnrolment,
+    request: empty,
+    response: twoFactorEnrolment,
   }),
   confirmTwoFactorEnrolment: asset.write('@session', {
     summary: 'Confirm the enrolment with a code from the authenticator; answers the ten recovery codes, shown once.',
-    request: z.object({ code: code6 }), response: z.object({ recoveryCodes: z.array(z.string()) }),
+    request: z.object({ code: code6 }),
+    response: z.object({ recoveryCodes: z.array(z.string()) }),
   }),
   queryPushCredentials: asset.read('@session', {
     summary: 'How the console connects to the push broker: WebSocket URL, MQTT username/password and the topics it may subscribe to.',
     request: empty,
     response: z.object({
-      url: z.string(), username: z.string(), password: z.string(),
+      url: z.string(),
+      username: z.string(),
+      password: z.string(),
       topics: z.array(z.string()),
     }),
   }),

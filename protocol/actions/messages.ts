@@ -17,7 +17,8 @@ const alarms = actionsOn('alarm');
 
 export const messageActions = {
   queryMessages: alarms.read(listPerm, {
-    summary: 'Alarm messages in scope, newest first, with the caller\'s read state; filters by category, station, provider, happen time and read state. unreadCount counts the unread ones under the same filters.',
+    summary:
+      "Alarm messages in scope, newest first, with the caller's read state; filters by category, station, provider, happen time and read state. unreadCount counts the unread ones under the same filters.",
     request: z.object({
       orgId: id.optional(),
       stationId: id.optional(),
@@ -34,7 +35,8 @@ export const messageActions = {
     response: z.object({ totalCount: z.number().int(), unreadCount: z.number().int(), dataList: z.array(messageRecord) }),
   }),
   markMessagesRead: alarms.write(listPerm, {
-    summary: 'Mark messages read for the caller: the listed alarm ids (in scope, else notFound), or with all, every message received so far. Answers the remaining unread count.',
+    summary:
+      'Mark messages read for the caller: the listed alarm ids (in scope, else notFound), or with all, every message received so far. Answers the remaining unread count.',
     request: z
       .object({ alarmIds: z.array(id).min(1).max(1000).optional(), all: z.literal(true).optional() })
       .refine((v) => (v.alarmIds === undefined) !== (v.all === undefined), { message: 'oneOf', path: ['alarmIds'] }),

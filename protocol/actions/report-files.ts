@@ -26,9 +26,15 @@ export const exportJob = z.object({
 });
 
 const shareItem = z.object({
-  shareId: z.number().int(), stationId: z.number().int(), stationName: z.string(),
-  kind: z.enum(['month', 'year']), period: z.string(),
-  createdBy: z.string(), createdAt: z.string(), expiresAt: z.string(), revokedAt: z.string().nullable(),
+  shareId: z.number().int(),
+  stationId: z.number().int(),
+  stationName: z.string(),
+  kind: z.enum(['month', 'year']),
+  period: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
   status: z.enum(['active', 'expired', 'revoked']),
 });
 
@@ -42,18 +48,21 @@ export const reportFileActions = {
   }),
   exportBill: live.write(['operations.siteReport', 'overviewStations.overviewStations'], {
     summary: 'Starts a download of one monthly bill as PDF or XLSX (bill.downloadDetail); poll queryExportJob.',
-    request: z.object({ billId, format: z.enum(['xlsx', 'pdf']) }), response: exportJob,
+    request: z.object({ billId, format: z.enum(['xlsx', 'pdf']) }),
+    response: exportJob,
   }),
   queryExportJob: live.read(EXPORT_PERMISSIONS, {
-    summary: 'Progress of one of the caller\'s export jobs; another account\'s job answers notFound.',
-    request: z.object({ jobId: z.string().min(10).max(100) }), response: exportJob,
+    summary: "Progress of one of the caller's export jobs; another account's job answers notFound.",
+    request: z.object({ jobId: z.string().min(10).max(100) }),
+    response: exportJob,
   }),
   cancelExportJob: live.write(EXPORT_PERMISSIONS, {
     summary: 'Cancels a running export job of the caller (a finished one stays as it is).',
-    request: z.object({ jobId: z.string().min(10).max(100) }), response: exportJob,
+    request: z.object({ jobId: z.string().min(10).max(100) }),
+    response: exportJob,
   }),
   createReportShare: live.write('operations.export', {
-    summary: 'A share link of one station\'s month or year for the public report pages: a random token (shown only now), an expiry; revocable.',
+    summary: "A share link of one station's month or year for the public report pages: a random token (shown only now), an expiry; revocable.",
     request: z.object({
       stationId: id,
       kind: z.enum(['month', 'year']),
@@ -65,10 +74,12 @@ export const reportFileActions = {
   }),
   revokeReportShare: live.write('operations.export', {
     summary: 'Revokes a share link at once.',
-    request: z.object({ shareId: id }), response: shareItem,
+    request: z.object({ shareId: id }),
+    response: shareItem,
   }),
   queryReportShareList: live.read('operations.export', {
     summary: 'Share links of a station (or every station in scope), newest first, with who made them and their status.',
-    request: z.object({ stationId: id.optional() }), response: z.object({ dataList: z.array(shareItem) }),
+    request: z.object({ stationId: id.optional() }),
+    response: z.object({ dataList: z.array(shareItem) }),
   }),
 } as const;

@@ -55,14 +55,17 @@ export const reportScheduleActions = {
   }),
   deleteReportSchedule: live.write('operations.export', {
     summary: 'Deletes a scheduled report and its delivery record.',
-    request: z.object({ scheduleId: id }), response: z.null(),
+    request: z.object({ scheduleId: id }),
+    response: z.null(),
   }),
   queryReportSchedules: live.read('operations.export', {
-    summary: 'Scheduled reports of the caller\'s organisation (every one for the platform), newest first.',
-    request: z.object({}), response: z.object({ dataList: z.array(reportSchedule) }),
+    summary: "Scheduled reports of the caller's organisation (every one for the platform), newest first.",
+    request: z.object({}),
+    response: z.object({ dataList: z.array(reportSchedule) }),
   }),
   queryReportDeliveries: live.read('operations.export', {
     summary: 'Deliveries of one scheduled report, newest period first: sent, or failed with the reason.',
-    request: z.object({ scheduleId: id }), response: z.object({ dataList: z.array(reportDelivery) }),
+    request: z.object({ scheduleId: id }),
+    response: z.object({ dataList: z.array(reportDelivery) }),
   }),
 } as const;

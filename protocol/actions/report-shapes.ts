@@ -1,11 +1,24 @@
 import { z } from 'zod';
+import { PERIODS } from '../codes';
 import { id, isoDate } from './common';
 
 // Shapes shared by the report, export, share and bill actions.
 
 export const REPORT_ITEMS = [
-  'pvKwh', 'chargeKwh', 'dischargeKwh', 'loadKwh', 'gridImportKwh', 'gridExportKwh', 'generatorKwh', 'fuelLitres', 'chargingPileKwh',
-  'income', 'savings', 'fuelCost', 'availabilityPct', 'alarmCount',
+  'pvKwh',
+  'chargeKwh',
+  'dischargeKwh',
+  'loadKwh',
+  'gridImportKwh',
+  'gridExportKwh',
+  'generatorKwh',
+  'fuelLitres',
+  'chargingPileKwh',
+  'income',
+  'savings',
+  'fuelCost',
+  'availabilityPct',
+  'alarmCount',
 ] as const;
 export type ReportItem = (typeof REPORT_ITEMS)[number];
 
@@ -16,7 +29,10 @@ export const reportRequest = z.object({
   from: isoDate,
   to: isoDate,
   /** at least one data item (SPEC §5: 'Please Select Data Item'); missing or empty answers issue 'selectDataItem' */
-  items: z.array(z.enum(REPORT_ITEMS)).default([]).refine((a) => a.length > 0, 'selectDataItem'),
+  items: z
+    .array(z.enum(REPORT_ITEMS))
+    .default([])
+    .refine((a) => a.length > 0, 'selectDataItem'),
 });
 export const reportResponse = z.object({
   from: z.string(),
@@ -31,32 +47,63 @@ export const reportResponse = z.object({
   /** entity (provider / station; '' for the site report) then period, ascending */
   rows: z.array(z.object({ key: z.string(), label: z.string(), period: z.string(), currency: z.string(), values: z.array(z.number().nullable()) })),
   totals: z.array(z.number().nullable()),
+  /** the first period not yet over at one of the report's stations (it and later ones, and the
+   *  totals, are provisional: their figures still change until it ends); null when all are final */
+  openFrom: z.string().nullable(),
 });
-
 
 export const billId = z.string().regex(/^\d+-\d{4}-\d{2}$/);
 export const billSummary = z.object({
-  billId: z.string(), month: z.string(), currency: z.string(),
+  billId: z.string(),
+  month: z.string(),
+  currency: z.string(),
+  /** the month is not over in the station's zone: a provisional bill whose figures still change */
+  provisional: z.boolean(),
   /** grid: Σ import × price − export × feed-in price, rounded once */
   gridAmount: z.number(),
   fuelCost: z.number(),
-  /** gridAmount + fuelCost */
+  /** the month's demand, capacity and fixed charges, rounded once (0 for a tariff of energy prices only) */
+  chargesAmount: z.number(),
+  /** gridAmount + fuelCost + chargesAmount */
   amount: z.number(),
-  importKwh: z.number(), exportKwh: z.number(),
+  importKwh: z.number(),
+  exportKwh: z.number(),
+});
+export const BILL_DIRECTIONS = ['import', 'export', 'fuel', 'demand', 'capacity', 'fixed'] as const;
+/** How a demand line's billed kW came about (docs/tariffs.md, "Bill make-up"). */
+export const billDemand = z.object({
+  windowMinutes: z.number().int(),
+  /** the time-of-use periods whose windows count (peak-period demand); null: every window */
+  periods: z.array(z.enum(PERIODS)).nullable(),
+  /** the month's own highest window average; null when no window counted */
+  peakKw: z.number().nullable(),
+  /** start of that window: ISO-8601 UTC, and the station's wall clock 'YYYY-MM-DD HH:mm' (zone: the bill's `timezone`) */
+  peakAt: z.string().nullable(),
+  peakLocal: z.string().nullable(),
+  /** the ratchet's floor (percent of the highest earlier peak), 0 without a ratchet */
+  ratchetKw: z.number(),
+  ratchet: z.object({ percent: z.number(), months: z.number().int() }).nullable(),
+  /** windows with missing intervals, averaged as if those were zero */
+  incompleteWindows: z.number().int(),
 });
 export const billLine = z.object({
-  /** sharp / peak / flat / valley, or 'diesel' */
+  /** sharp / peak / flat / valley, 'diesel', 'all' or the periods joined by ',' (demand), 'capacity', 'fixed' */
   period: z.string(),
-  direction: z.enum(['import', 'export', 'fuel']),
+  direction: z.enum(BILL_DIRECTIONS),
   quantity: z.number(),
+  /** kWh, L, kW (billed demand), kVA (contracted capacity), month (fixed fee) */
   unit: z.string(),
   /** average price over the month (4 decimals): amount ÷ quantity */
   price: z.number(),
   /** export lines are negative (feed-in revenue) */
   amount: z.number(),
+  /** demand lines only */
+  demand: billDemand.optional(),
 });
 export const billDetail = billSummary.extend({
-  stationId: z.number().int(), stationName: z.string(), timezone: z.string(),
+  stationId: z.number().int(),
+  stationName: z.string(),
+  timezone: z.string(),
   tariffNames: z.array(z.string()),
   /** local days of the month with metered intervals */
   days: z.number().int(),

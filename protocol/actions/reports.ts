@@ -1,31 +1,38 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
+import type { Permission } from '../permissions';
 import { id } from './common';
 import { analysisExportRequest, analysisRequest, essAnalysis, pvAnalysis, usageAnalysis } from './analysis';
 import { exportJob, reportFileActions } from './report-files';
 import { billDetail, billId, billSummary, reportRequest, reportResponse } from './report-shapes';
 
 // Operations reports and analytics (built with the fleet; they read the energy accounting).
-export { REPORT_ITEMS, reportRequest, reportResponse, type ReportItem } from './report-shapes';
 
 const live = actionsOn('energystorage', 'fleet');
 
 /** The three analyses answer the same request, each under its own permission. */
-const analysis = <Res extends z.ZodType>(permission: string, summary: string, response: Res) =>
+const analysis = <Res extends z.ZodType>(permission: Permission, summary: string, response: Res) =>
   live.read(permission, { summary, request: analysisRequest, response });
 
 export const reportActions = {
   queryPlatformReport: live.read('operations.platformReport', {
-    summary: 'Platform report: one row per service provider.', request: reportRequest, response: reportResponse,
+    summary: 'Platform report: one row per service provider.',
+    request: reportRequest,
+    response: reportResponse,
   }),
   queryServiceReport: live.read('operations.serviceReport', {
-    summary: 'Service-provider report: one row per station of a provider.', request: reportRequest, response: reportResponse,
+    summary: 'Service-provider report: one row per station of a provider.',
+    request: reportRequest,
+    response: reportResponse,
   }),
   querySiteReport: live.read('operations.siteReport', {
-    summary: 'Site report: one row per period of one station.', request: reportRequest, response: reportResponse,
+    summary: 'Site report: one row per period of one station.',
+    request: reportRequest,
+    response: reportResponse,
   }),
   queryReportByShareToken: live.read(null, {
-    summary: 'The public month/year report pages (report.monthReport, report.yearReport) read a shared report by its token; a foreign, expired or revoked token answers notFound.',
+    summary:
+      'The public month/year report pages (report.monthReport, report.yearReport) read a shared report by its token; a foreign, expired or revoked token answers notFound.',
     request: z.object({ shareToken: z.string().min(20).max(200) }),
     response: reportResponse.extend({ title: z.string(), stationName: z.string(), kind: z.enum(['month', 'year']), expiresAt: z.string() }),
   }),
@@ -46,8 +53,10 @@ export const reportActions = {
     usageAnalysis,
   ),
   exportAnalysis: live.write(['analysis.photovoltaic', 'analysis.energyStorage', 'analysis.energyUsage'], {
-    summary: "An analysis as XLSX (figures, chart, tables, parameters; the analysis' own permission is required); answers the finished job: GET its downloadUrl.",
-    request: analysisExportRequest, response: exportJob,
+    summary:
+      "An analysis as XLSX (figures, chart, tables, parameters; the analysis' own permission is required); answers the finished job: GET its downloadUrl.",
+    request: analysisExportRequest,
+    response: exportJob,
   }),
   queryBillList: live.read(['operations.siteReport', 'overviewStations.overviewStations'], {
     summary: 'Monthly bills of a station (grid amount by tariff period, diesel fuel cost, total), the months of a year up to the current one.',
@@ -56,6 +65,7 @@ export const reportActions = {
   }),
   queryBillDetail: live.read(['operations.siteReport', 'overviewStations.overviewStations'], {
     summary: 'One monthly bill line by line (tariff period, energy, average price, amount; diesel fuel), downloadable as PDF and XLSX (exportBill).',
-    request: z.object({ billId: billId }), response: billDetail,
+    request: z.object({ billId: billId }),
+    response: billDetail,
   }),
 } as const;

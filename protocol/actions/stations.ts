@@ -4,7 +4,7 @@ import { DEVICE_TYPES, ENERGY_TYPES, SITE_TYPES } from '../codes';
 import { currencyCode } from '../currency';
 import { id, isoDate, length, ok, page, pageOf, recordById } from './common';
 
-export { DEVICE_TYPES, ENERGY_TYPES, STATION_STATUS, SYSTEM_TYPES, type DeviceType } from '../codes';
+export { type DeviceType } from '../codes';
 
 const capacities = {
   pvCapacityKw: z.number(),
@@ -19,6 +19,8 @@ export const stationSummary = z.object({
   stationName: z.string(),
   serviceProviderId: z.number().int(),
   serviceProviderName: z.string(),
+  /** ISO 4217 code of the station's money: its provider's (tariffs, fuel prices, income, bills) */
+  currency: z.string(),
   customerId: z.number().int(),
   customerName: z.string(),
   address: z.string(),
@@ -33,6 +35,8 @@ export const stationSummary = z.object({
   voltageLevel: z.string(),
   operationDate: z.string(),
   ...capacities,
+  /** contracted (or transformer) capacity in kVA, the base of a tariff's capacity charge; null: not entered */
+  capacityKva: z.number().nullable(),
   cardType: z.number().int(),
   picture: z.string().nullable(),
   stationStatus: z.number().int().min(0).max(4),
@@ -129,15 +133,17 @@ export const stationActions = {
   queryCustomerList: asset.read(['monitorStation.detail', 'monitorStation.list', 'system.account'], {
     summary: 'Customers (orgType 3) of a provider in scope.',
     request: z.object({ orgId: id.optional() }),
-    response: z.object({ dataList: z.array(z.object({ id: z.number().int(), name: z.string(), serviceProviderId: z.number().int(), siteQuantity: z.number().int() })) }),
+    response: z.object({
+      dataList: z.array(z.object({ id: z.number().int(), name: z.string(), serviceProviderId: z.number().int(), siteQuantity: z.number().int() })),
+    }),
   }),
   updateProviderCurrency: asset.write('system.account.edit', {
-    summary: 'Set a service provider\'s currency (ISO 4217). Platform administrators only (orgType 1); relabels the provider\'s money, never converts it.',
+    summary: "Set a service provider's currency (ISO 4217). Platform administrators only (orgType 1); relabels the provider's money, never converts it.",
     request: z.object({ orgId: id, currency: currencyCode }),
     response: ok,
   }),
   updateStation: station.write('station.edit', {
-    summary: 'Edit a station\'s descriptive fields (name, address, voltage level, card type, picture, operation date).',
+    summary: "Edit a station's descriptive fields (name, address, voltage level, card type, picture, operation date) and its contracted capacity (kVA).",
     request: z.object({
       stationId: id,
       stationName: z.string().trim().min(1).max(100).optional(),
@@ -146,6 +152,11 @@ export const stationActions = {
       operationDate: isoDate.optional(),
       cardType: z.number().int().min(1).max(3).optional(),
       picture: z.string().max(500).nullable().optional(),
+      /** contracted capacity (kVA, up to two decimals); 0 clears it (a form field carries no null) */
+      capacityKva: z
+        .number({ error: 'capacityFormat' })
+        .refine((v) => v >= 0 && v <= 10_000_000 && Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'capacityFormat')
+        .optional(),
     }),
     response: z.null(),
   }),

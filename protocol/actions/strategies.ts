@@ -56,10 +56,6 @@ export const islandParams = z
   })
   .refine(socBandHolds, { message: 'socRange', path: ['socLower'] });
 
-export { STRATEGY_KINDS } from '../codes';
-/** 0 not issued, 1 issued successfully, 2 issue failed (SPEC §4). */
-export const ISSUE_STATUS = { notIssued: 0, success: 1, failed: 2 } as const;
-
 export const strategy = z.object({
   strategyId: z.number().int(),
   stationId: z.number().int(),
@@ -123,29 +119,40 @@ export const strategyActions = {
   }),
   deleteStrategy: mot.write('strategy.edit', {
     summary: 'Delete a strategy (soft delete; its distribution records stay).',
-    request: z.object({ strategyId: id }), response: z.null(),
+    request: z.object({ strategyId: id }),
+    response: z.null(),
   }),
   issueStrategy: motFleet.write('strategy.issue', {
     summary: 'Send a strategy to the station gateway; answers the pending distribution record, the gateway acknowledges later.',
-    request: z.object({ strategyId: id }), response: distributionRecord,
+    request: z.object({ strategyId: id }),
+    response: distributionRecord,
   }),
   queryDistributionRecords: mot.read(viewPerm, {
     summary: 'Issuance records of a station or of one strategy, newest first; optionally issued in [from, to).',
     request: z.object({ stationId: id, strategyId: id.optional(), from: isoTime.optional(), to: isoTime.optional(), page, length }),
     response: pageOf(distributionRecord),
   }),
-  queryDistributionRecordById: mot.read(viewPerm, recordById('One issuance record with the strategy snapshot that was sent.', 'distributionId', distributionRecord)),
+  queryDistributionRecordById: mot.read(
+    viewPerm,
+    recordById('One issuance record with the strategy snapshot that was sent.', 'distributionId', distributionRecord),
+  ),
   queryStationMode: mot.read(viewPerm, {
-    summary: 'Whether peak shaving and island operation are enabled at a station, and what each does now: one runs at a time (peak shaving on the grid, island operation off it); an enabled mode that does not run says why.',
+    summary:
+      'Whether peak shaving and island operation are enabled at a station, and what each does now: one runs at a time (peak shaving on the grid, island operation off it); an enabled mode that does not run says why.',
     request: z.object({ stationId: id }),
     response: z.object({
-      peakShavingEnabled: z.boolean(), islandEnabled: z.boolean(),
-      peakShavingState: modeState, islandState: modeState, updatedAt: z.string(),
+      peakShavingEnabled: z.boolean(),
+      islandEnabled: z.boolean(),
+      peakShavingState: modeState,
+      islandState: modeState,
+      updatedAt: z.string(),
     }),
   }),
   setControlMode: motFleet.write('strategy.control', {
-    summary: 'Enable or shut down peak shaving or island operation (after the console\'s confirmation); dispatched to the gateway and recorded as a switch record.',
-    request: z.object({ stationId: id, mode: strategyKind, enabled: z.boolean() }), response: switchRecord,
+    summary:
+      "Enable or shut down peak shaving or island operation (after the console's confirmation); dispatched to the gateway and recorded as a switch record.",
+    request: z.object({ stationId: id, mode: strategyKind, enabled: z.boolean() }),
+    response: switchRecord,
   }),
   querySwitchRecords: mot.read(viewPerm, {
     summary: 'Mode switch records of a station, newest first (Operation History); optionally made in [from, to).',

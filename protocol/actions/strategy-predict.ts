@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
+import { PERIODS } from '../codes';
 import { id } from './common';
 import { islandParams, peakShavingParams } from './strategies';
 
@@ -27,11 +28,32 @@ export const predictedRun = z.object({
   cost: z.number(),
 });
 
+/** The month's demand in one case: its peak (start of the window, ISO-8601 UTC), the billed kW after the ratchet and the demand charges. */
+const demandCase = z.object({
+  peakKw: z.number().nullable(),
+  peakAt: z.string().nullable(),
+  peakLocal: z.string().nullable(),
+  billedKw: z.number(),
+  amount: z.number(),
+});
+
+/** The month's demand charges once the predicted day is metered, with the candidate's storage and without any. */
+export const predictedDemand = z.object({
+  month: z.string(),
+  windowMinutes: z.number().int(),
+  periods: z.array(z.enum(PERIODS)).nullable(),
+  withStorage: demandCase,
+  withoutStorage: demandCase,
+  /** withoutStorage.amount − withStorage.amount */
+  saved: z.number(),
+});
+
 const motFleet = actionsOn('mot', 'fleet');
 
 export const strategyPredictActions = {
   predictStrategyDay: motFleet.read(viewPerm, {
-    summary: "The next 24 hours of a station simulated by its own models under a strategy (a stored one by id, or a draft) and under the one in force: SOC, grid and converter power per quarter hour, and the cost difference priced by the station's tariff.",
+    summary:
+      "The next 24 hours of a station simulated by its own models under a strategy (a stored one by id, or a draft) and under the one in force: SOC, grid and converter power per quarter hour, and the cost difference priced by the station's tariff.",
     request: z.object({ stationId: id, strategyId: id.optional(), draft: strategyDraft.optional() }),
     response: z.object({
       stationId: z.number().int(),
@@ -44,6 +66,8 @@ export const strategyPredictActions = {
       inForce: predictedRun,
       /** candidate.cost − inForce.cost: negative saves money */
       difference: z.number(),
+      /** null when the tariff charges no demand */
+      demand: predictedDemand.nullable(),
     }),
   }),
 } as const;

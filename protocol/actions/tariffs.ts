@@ -2,20 +2,14 @@ import { z } from 'zod';
 import { actionsOn } from '../action';
 import { OIL_PRICE_STATUS, PERIODS, TARIFF_STATUS } from '../codes';
 import { id, isoDate, isoTime, length, nonEmpty, page, pageOf, recordById } from './common';
+import { price, tariffCharges } from './tariff-charges';
 
 // Tariffs (SPEC §3, §5): seasons of execution months, each with time slots covering 24 h.
-// Prices are USD with at most four decimals; validation messages are codes the console maps
+// Prices are in the station's provider's currency (protocol/currency.ts) with at most four decimals; validation messages are codes the console maps
 // to SPEC texts: priceRequired, priceFormat, monthsIncomplete, hoursIncomplete, timeError.
 
-export { OIL_PRICE_STATUS, PERIODS, TARIFF_STATUS } from '../codes';
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 export const minutesOf = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-const price = z
-  .number({ error: (i) => (i.input === undefined || i.input === null || i.input === '' ? 'priceRequired' : 'priceFormat') })
-  .min(0, 'priceFormat')
-  .max(100_000, 'priceFormat')
-  .refine((v) => Math.abs(Math.round(v * 1e4) - v * 1e4) < 1e-6, 'priceFormat');
 
 export const tariffSlot = z.object({
   start: z.string().regex(HHMM, 'timeError'),
@@ -50,10 +44,11 @@ export const seasons = z
   .max(12)
   .superRefine((ss, ctx) => {
     const seen = new Set<number>();
-    for (const s of ss) for (const m of s.months) {
-      if (seen.has(m)) return ctx.addIssue({ code: 'custom', message: 'monthsOverlap', path: [] });
-      seen.add(m);
-    }
+    for (const s of ss)
+      for (const m of s.months) {
+        if (seen.has(m)) return ctx.addIssue({ code: 'custom', message: 'monthsOverlap', path: [] });
+        seen.add(m);
+      }
     if (seen.size !== 12) ctx.addIssue({ code: 'custom', message: 'monthsIncomplete', path: [] });
   });
 
@@ -65,12 +60,16 @@ export const tariff = z.object({
   effectiveDate: z.string(),
   status: z.enum(TARIFF_STATUS),
   seasons: z.array(z.object({ months: z.array(z.number().int()), slots: z.array(tariffSlot) })),
+  /** demand, capacity and fixed charges of this version ({} = energy prices only) */
+  charges: tariffCharges,
   updatedAt: z.string(),
 });
 
 export const tariffTemplate = z.object({
   templateId: z.number().int(),
   serviceProviderId: z.number().int(),
+  /** its provider's currency (ISO 4217): the unit of its prices */
+  currency: z.string(),
   name: z.string(),
   seasons: tariff.shape.seasons,
   updatedAt: z.string(),
@@ -89,7 +88,7 @@ export const oilPrice = z.object({
 const write = ['tariff.edit'] as const;
 const tariffRead = ['electricityPriceManagement.electricityPriceManagement', 'electricityPriceManagement.historyPrice'] as const;
 
-// A day's bill (docs/tariffs.md): energy in kWh, money in USD; amounts keep full precision up to
+// A day's bill (docs/tariffs.md): energy in kWh, money in the provider's currency; amounts keep full precision up to
 // 1/100 cent, only `total` (import cost − feed-in revenue) is rounded, to the cent.
 const periodBill = z.object({
   period: z.enum(PERIODS),
@@ -115,25 +114,29 @@ const mot = actionsOn('mot');
 export const tariffActions = {
   queryStationTariffs: mot.read(tariffRead, {
     summary: 'The tariff in force and pending ones of a station (Tariff Configuration).',
-    request: z.object({ stationId: id }), response: z.object({ active: tariff.nullable(), pending: z.array(tariff) }),
+    request: z.object({ stationId: id }),
+    response: z.object({ active: tariff.nullable(), pending: z.array(tariff) }),
   }),
   queryTariffHistory: mot.read('electricityPriceManagement.historyPrice', {
     summary: 'Tariffs no longer in force, newest first (Historical Tariff).',
-    request: z.object({ stationId: id, page, length }), response: pageOf(tariff),
+    request: z.object({ stationId: id, page, length }),
+    response: pageOf(tariff),
   }),
   queryTariffById: mot.read(tariffRead, recordById('One tariff (preview).', 'tariffId', tariff)),
   saveTariff: mot.write(write, {
     summary: 'Create a tariff, or edit a pending one. Active and historical tariffs are read-only (conflict).',
-    request: z.object({ stationId: id, tariffId: id.optional(), name: nonEmpty(100), effectiveDate: isoDate, seasons }),
+    request: z.object({ stationId: id, tariffId: id.optional(), name: nonEmpty(100), effectiveDate: isoDate, seasons, charges: tariffCharges.default({}) }),
     response: z.object({ tariffId: z.number().int() }),
   }),
   deleteTariff: mot.write(write, {
     summary: 'Delete a pending tariff (the console asks for confirmation).',
-    request: z.object({ tariffId: id }), response: z.null(),
+    request: z.object({ tariffId: id }),
+    response: z.null(),
   }),
   queryTariffTemplateList: mot.read('electricityPriceManagement.priceTemlate', {
     summary: 'Tariff templates of a provider.',
-    request: z.object({ orgId: id.optional(), page, length }), response: pageOf(tariffTemplate),
+    request: z.object({ orgId: id.optional(), page, length }),
+    response: pageOf(tariffTemplate),
   }),
   saveTariffTemplate: mot.write(write, {
     summary: 'Create or edit a tariff template (name required, same season rules as a tariff).',
@@ -142,7 +145,8 @@ export const tariffActions = {
   }),
   deleteTariffTemplate: mot.write(write, {
     summary: 'Delete a tariff template.',
-    request: z.object({ templateId: id }), response: z.null(),
+    request: z.object({ templateId: id }),
+    response: z.null(),
   }),
   applyTariffTemplate: mot.write(write, {
     summary: 'Create a station tariff from a template of the same provider.',
@@ -150,7 +154,8 @@ export const tariffActions = {
     response: z.object({ tariffId: z.number().int() }),
   }),
   previewTariffBill: mot.read(tariffRead, {
-    summary: "A station-local day of metered import and export priced under a tariff (an existing one by id, or a draft's seasons) and under the tariff in force that day, per period, with the difference.",
+    summary:
+      "A station-local day of metered import and export priced under a tariff (an existing one by id, or a draft's seasons) and under the tariff in force that day, per period, with the difference.",
     request: z.object({ stationId: id, date: isoDate, tariffId: id.optional(), name: nonEmpty(100).optional(), seasons: seasons.optional() }),
     response: z.object({
       stationId: z.number().int(),
@@ -186,6 +191,7 @@ export const tariffActions = {
   }),
   deleteOilPrice: mot.write('oilPrice.edit', {
     summary: 'Delete a pending fuel price.',
-    request: z.object({ oilPriceId: id }), response: z.null(),
+    request: z.object({ oilPriceId: id }),
+    response: z.null(),
   }),
 } as const;

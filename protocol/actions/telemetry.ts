@@ -65,11 +65,17 @@ export const telemetryActions = {
   }),
   queryDeviceHistory: live.read(stationPerm, {
     summary: 'History of device points over a range, downsampled to the pixel width with min/max kept, from the finest resolution that fits.',
-    request: z.object({ deviceId: id, points: z.array(z.string().max(64)).min(1).max(8), from: isoTime, to: isoTime, width: z.number().int().min(10).max(8000) }),
+    request: z.object({
+      deviceId: id,
+      points: z.array(z.string().max(64)).min(1).max(8),
+      from: isoTime,
+      to: isoTime,
+      width: z.number().int().min(10).max(8000),
+    }),
     response: z.object({ deviceId: z.number().int(), timezone: z.string(), series: z.array(series) }),
   }),
   queryStationPowerCurve: live.read([...stationPerm, 'homepage.index'], {
-    summary: 'A station\'s (or, without stationId, the scope\'s) PV, load, ESS, grid and generator power and SOC over a range.',
+    summary: "A station's (or, without stationId, the scope's) PV, load, ESS, grid and generator power and SOC over a range.",
     request: z.object({ stationId: id.optional(), orgId: id.optional(), from: isoTime, to: isoTime, width: z.number().int().min(10).max(8000) }),
     response: z.object({ timezone: z.string(), series: z.array(series) }),
   }),
@@ -115,14 +121,29 @@ export const telemetryActions = {
     summary: 'Station matrix cards (SPEC §2 types 1-3) for the scope or one provider.',
     request: z.object({ orgId: id.optional() }),
     response: z.object({
-      dataList: z.array(z.object({
-        stationId: z.number().int(), serviceProviderId: z.number().int(), stationName: z.string(), picture: z.string().nullable(),
-        stationStatus: z.number().int(), cardType: z.number().int(), lat: z.number(), lon: z.number(),
-        /** the station's provider's currency (ISO 4217) of cumulativeIncome and lastIncome */
-        currency: z.string(),
-        installedPower: z.number(), installedCapacity: z.number(), activePower: z.number(), soc: z.number().nullable(),
-        cumulativeIncome: z.number(), feeName: z.string().nullable(), lastCharge: z.number(), lastDischarge: z.number(), lastIncome: z.number(),
-      })),
+      dataList: z.array(
+        z.object({
+          stationId: z.number().int(),
+          serviceProviderId: z.number().int(),
+          stationName: z.string(),
+          picture: z.string().nullable(),
+          stationStatus: z.number().int(),
+          cardType: z.number().int(),
+          lat: z.number(),
+          lon: z.number(),
+          /** the station's provider's currency (ISO 4217) of cumulativeIncome and lastIncome */
+          currency: z.string(),
+          installedPower: z.number(),
+          installedCapacity: z.number(),
+          activePower: z.number(),
+          soc: z.number().nullable(),
+          cumulativeIncome: z.number(),
+          feeName: z.string().nullable(),
+          lastCharge: z.number(),
+          lastDischarge: z.number(),
+          lastIncome: z.number(),
+        }),
+      ),
     }),
   }),
 } as const;

@@ -17,9 +17,7 @@ const resolveImport = (from: string, spec: string): string | null => {
 
 /** Relative imports of a file (static, dynamic and type-only), resolved to files. */
 export const importsOf = (file: string): string[] =>
-  [...readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*'(\.[^']+)'/g)]
-    .map((m) => resolveImport(file, m[1]!))
-    .filter((x): x is string => x !== null);
+  [...readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*'(\.[^']+)'/g)].map((m) => resolveImport(file, m[1]!)).filter((x): x is string => x !== null);
 
 /** Files on a cycle, as groups (strongly connected components of more than one file). */
 export function cycles(files: string[], edges: (f: string) => string[]): string[][] {
@@ -53,3 +51,15 @@ export function cycles(files: string[], edges: (f: string) => string[]): string[
   for (const f of files) if (!index.has(f)) visit(f);
   return out;
 }
+
+/** Imports from one file of `dir` to another, its `index.ts` (the registry) excepted: [from, to]. */
+export const handlerCrossings = (files: string[], edges: (f: string) => string[], dir: string): [string, string][] => {
+  const inDir = (f: string) => dirname(f) === dir;
+  return files
+    .filter((f) => inDir(f) && f !== join(dir, 'index.ts'))
+    .flatMap((f) =>
+      edges(f)
+        .filter(inDir)
+        .map((to): [string, string] => [f, to]),
+    );
+};

@@ -38,7 +38,10 @@ export const precompressDir = async (dir: string): Promise<number> => {
         gz(body, { level: 9 }),
       ]);
       // a copy that does not save anything is not worth a negotiation
-      for (const [ext, copy] of [['br', br], ['gz', gzipped]] as const) {
+      for (const [ext, copy] of [
+        ['br', br],
+        ['gz', gzipped],
+      ] as const) {
         if (copy.length >= body.length) continue;
         await writeFile(`${f}.${ext}`, copy);
         written++;

@@ -1,7 +1,7 @@
 import { authed, type Handlers } from '../api/context';
 import { audit } from '../api/audit';
 import { removeFactor } from '../auth/two-factor';
-import { assertDominates, loadAccount, notSelf } from './org-admin';
+import { assertDominates, loadAccount, notSelf } from '../accounts/org-admin';
 
 // An account's sessions and second factor, as its administrator sees them (account detail).
 

@@ -2,7 +2,28 @@ import { authed, type Handlers } from '../api/context';
 import { fail, invalid } from '../api/errors';
 import { hashPassword } from '../auth/password';
 import { audit } from '../api/audit';
-import { orgsListed, subtree, requireOrg, type AccountRec, accountSql, toAccount, loadAccount, loadRole, roleUsableFor, assertHolds, assertDataGrant, assertDominates, notSelf, checkStations, assertUnique, type PgError, mapUnique, blankToNull, hasRecords, likeOf } from './org-admin';
+import {
+  orgsListed,
+  subtree,
+  requireOrg,
+  type AccountRec,
+  accountSql,
+  toAccount,
+  loadAccount,
+  loadRole,
+  roleUsableFor,
+  assertHolds,
+  assertDataGrant,
+  assertDominates,
+  notSelf,
+  checkStations,
+  assertUnique,
+  type PgError,
+  mapUnique,
+  blankToNull,
+  hasRecords,
+} from '../accounts/org-admin';
+import { containing, offsetOf } from '../db/list-query';
 
 // Account actions (docs/accounts.md). Helpers shared with roles.ts live in org-admin.ts.
 
@@ -13,10 +34,10 @@ export const accountsHandlers: Handlers = {
     const orgIds = orgsListed(reg, me, q.orgId, subtree);
     const where = `WHERE a.org_id = ANY($1::int[]) AND ($2::text IS NULL OR a.account ILIKE $2 OR a.contact ILIKE $2 OR a.mobile ILIKE $2 OR a.email ILIKE $2)
       AND ($3::int IS NULL OR a.status = $3) AND ($4::int IS NULL OR a.role_id = $4)`;
-    const params = [orgIds, q.keyword ? likeOf(q.keyword) : null, q.status ?? null, q.roleId ?? null];
+    const params = [orgIds, q.keyword ? containing(q.keyword) : null, q.status ?? null, q.roleId ?? null];
     const db = ctx.services.db;
     const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM accounts a ${where}`, params);
-    const rows = await db.query<AccountRec>(`${accountSql} ${where} ORDER BY a.id LIMIT $5 OFFSET $6`, [...params, q.length, (q.page - 1) * q.length]);
+    const rows = await db.query<AccountRec>(`${accountSql} ${where} ORDER BY a.id LIMIT $5 OFFSET $6`, [...params, q.length, offsetOf(q.page, q.length)]);
     return { totalCount: count?.n ?? 0, dataList: rows.map(toAccount) };
   },
 
@@ -47,7 +68,12 @@ export const accountsHandlers: Handlers = {
         );
         const id = row!.id;
         await audit(t, ctx, authed(ctx).me.accountId, 'createAccount', `account:${id}`, {
-          orgId: q.orgId, account: q.account, roleId: role.roleId, status: q.status, dataScope: q.dataScope, scopeStationIds: stations,
+          orgId: q.orgId,
+          account: q.account,
+          roleId: role.roleId,
+          status: q.status,
+          dataScope: q.dataScope,
+          scopeStationIds: stations,
         });
         return id;
       })
@@ -140,7 +166,12 @@ export const accountsHandlers: Handlers = {
     await db
       .tx(async (tx) => {
         await tx.query('DELETE FROM accounts WHERE id = $1', [t.userId]); // sessions: ON DELETE CASCADE
-        await audit(tx, ctx, authed(ctx).me.accountId, 'deleteAccount', `account:${t.userId}`, { account: t.account, contact: t.contact, orgId: t.orgId, roleId: t.roleId });
+        await audit(tx, ctx, authed(ctx).me.accountId, 'deleteAccount', `account:${t.userId}`, {
+          account: t.account,
+          contact: t.contact,
+          orgId: t.orgId,
+          roleId: t.roleId,
+        });
       })
       .catch((e: unknown) => {
         if ((e as PgError)?.code === '23503') fail('conflict', { reason: 'hasRecords' });

@@ -5,7 +5,7 @@ import { audit } from '../api/audit';
 import { ActionError, invalid } from '../api/errors';
 import { ALARM_RULES, ruleNameOf } from '../alarms/store';
 import { nameOf } from '../alarms/handling';
-import { providersFor, requireStation } from './stations';
+import { providersFor, requireStation } from '../stations/scope';
 import type { Queryable } from '../db/db';
 
 // Rule shelves (docs/alarms.md, "Alarm handling"): while a shelf of a station (or one of its
@@ -58,7 +58,12 @@ export const alarmShelfHandlers: Handlers = {
             [providerId, stationId, deviceId ?? null, alarmRuleCode, reason, me.accountId, nameOf(me), ctx.now, until],
           );
       await audit(tx, ctx, me.accountId, 'shelveAlarmRule', `shelf:${row!.id}`, {
-        outcome: same ? 'replaced' : 'shelved', stationId, deviceId: deviceId ?? null, alarmRuleCode, minutes, reason,
+        outcome: same ? 'replaced' : 'shelved',
+        stationId,
+        deviceId: deviceId ?? null,
+        alarmRuleCode,
+        minutes,
+        reason,
       });
       return row!.id;
     });

@@ -1,16 +1,17 @@
 import type { z } from 'zod';
 import { ALARM_CATEGORIES } from '../../protocol/push';
-import { ALARM_TYPES, type alarmFilter, type alarmRecord } from '../../protocol/actions/alarms';
+import { ALARM_TYPES, type alarmFilter } from '../../protocol/actions/alarms';
 import type { Scope } from '../auth/scope';
 import { authed, type Ctx, type Handlers } from '../api/context';
 import { ActionError, invalid } from '../api/errors';
 import { ALARM_COLUMNS, ALARM_JOINS, alarmById, publishAlarm, ruleCodesMatching, ruleNameOf, toPush, type AlarmRow } from '../alarms/store';
-import { likeEscape, scoped, type Where } from './alarm-scope';
+import { scoped } from '../alarms/scope';
+import { containing, offsetOf, type Where } from '../db/list-query';
 import { audit } from '../api/audit';
 import { RESOLVED_COLUMNS, ResolveBatch } from '../alarms/resolve-batch';
 import type { Queryable } from '../db/db';
 import { changesSince } from '../alarms/changes';
-import { handlingOf } from '../alarms/handling';
+import { toRecord } from '../alarms/record';
 
 const batches = new WeakMap<Queryable, ResolveBatch>();
 const resolveBatchOf = (db: Queryable): ResolveBatch => {
@@ -23,7 +24,6 @@ const resolveBatchOf = (db: Queryable): ResolveBatch => {
 // scope: the providers it may see and, for a station-scoped or customer account, the stations.
 // Anything outside answers notFound, exactly like a missing id.
 
-type Record_ = z.input<typeof alarmRecord>;
 type Filter = z.output<typeof alarmFilter>;
 
 const DAY_MS = 86_400_000;
@@ -31,40 +31,16 @@ const MAX_ANALYSIS_DAYS = 366;
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
-export const toRecord = (r: AlarmRow): Record_ => ({
-  alarmId: r.id,
-  serviceProviderId: r.providerId,
-  stationId: r.stationId,
-  stationName: r.stationName,
-  deviceId: r.deviceId,
-  deviceName: r.deviceName,
-  deviceType: r.deviceType,
-  alarmRuleCode: r.ruleCode,
-  alarmRuleName: ruleNameOf(r.ruleCode, r.params),
-  alarmCategory: r.category,
-  alarmType: r.type,
-  alarmStatus: r.status,
-  content: r.content,
-  params: r.params,
-  happenTime: r.happenTime.toISOString(),
-  recoveryTime: iso(r.recoveryTime),
-  occurrences: r.occurrences,
-  resolvedBy: r.resolvedBy,
-  ...handlingOf(r),
-});
-
-export { likeEscape, scoped } from './alarm-scope';
-
 const applyFilter = (w: Where, f: Filter, meId: number): void => {
   if (f.alarmStatus !== undefined) w.add(`a.status = ${w.p(f.alarmStatus)}`);
   if (f.assignedToMe) w.add(`a.assignee_id = ${w.p(meId)}`);
   if (f.acked !== undefined) w.add(f.acked ? 'a.acked_at IS NOT NULL' : 'a.acked_at IS NULL');
-  if (f.stationName) w.add(`a.station_id IN (SELECT id FROM stations WHERE name ILIKE ${w.p(`%${likeEscape(f.stationName)}%`)})`);
+  if (f.stationName) w.add(`a.station_id IN (SELECT id FROM stations WHERE name ILIKE ${w.p(containing(f.stationName))})`);
   if (f.deviceType) w.add(`a.device_type = ${w.p(f.deviceType)}`);
   if (f.alarmType) w.add(`a.type = ${w.p(f.alarmType)}`);
   if (f.alarmCategory) w.add(`a.category = ${w.p(f.alarmCategory)}`);
   if (f.keyword) {
-    const k = w.p(`%${likeEscape(f.keyword)}%`);
+    const k = w.p(containing(f.keyword));
     const codes = w.p([...ruleCodesMatching(f.keyword), ...(f.keywordRuleCodes ?? [])]);
     w.add(`(a.content ILIKE ${k} OR a.rule_code ILIKE ${k} OR a.rule_code = ANY(${codes}::text[])
       OR a.device_id IN (SELECT id FROM devices WHERE name ILIKE ${k}))`);
@@ -90,7 +66,7 @@ export const alarmsHandlers: Handlers = {
     // The badge (SPEC §7) reads totalCount only: one COUNT over the indexed columns, then one page.
     const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM alarms a ${w.sql}`, w.vals);
     const totalCount = count?.n ?? 0;
-    const offset = (page - 1) * length;
+    const offset = offsetOf(page, length);
     if (offset >= totalCount) return { totalCount, dataList: [] };
     const rows = await db.query<AlarmRow>(
       `SELECT ${ALARM_COLUMNS} FROM alarms a ${ALARM_JOINS} ${w.sql}
@@ -187,7 +163,17 @@ export const alarmsHandlers: Handlers = {
 
     const w = scoped(scope, orgId, stationId);
     if (!w) {
-      return { total: 0, byCategory, byType, byStatus, byDeviceType, perDay: days.map((day) => ({ day, count: 0, byCategory: zeros(ALARM_CATEGORIES) })), topStations: [], topRules: [], meanRecoveryMinutes: null };
+      return {
+        total: 0,
+        byCategory,
+        byType,
+        byStatus,
+        byDeviceType,
+        perDay: days.map((day) => ({ day, count: 0, byCategory: zeros(ALARM_CATEGORIES) })),
+        topStations: [],
+        topRules: [],
+        meanRecoveryMinutes: null,
+      };
     }
     w.add(`a.happen_time >= ${w.p(from)}::timestamptz`).add(`a.happen_time < ${w.p(to)}::timestamptz`);
     const db = ctx.services.db;

@@ -5,23 +5,19 @@ import { ActionError } from '../api/errors';
 import { audit } from '../api/audit';
 import { analysisTable, type AnalysisAnswer } from '../analytics/export-table';
 import { analysisText } from '../analytics/export-labels';
-import { jobView, settle, startJob } from '../reports/jobs';
 import { langOf } from '../reports/labels';
 import { writeXlsx } from '../reports/writers';
-import { analysisHandlers } from './analysis';
+import { analysisAnswers } from '../analytics/answers';
 
 // An analysis as XLSX through the reports' export jobs: the answer is computed as the screen's
 // query computes it, written on the workbook worker, and the finished job answered with its
 // download link (an analysis workbook is a few hundred rows: waiting beats polling).
 
-const ACTION = { pv: 'queryPvAnalysis', ess: 'queryEssAnalysis', usage: 'queryEnergyUsageAnalysis' } as const;
 const PERMISSION: Record<AnalysisKind, string> = { pv: 'analysis.photovoltaic', ess: 'analysis.energyStorage', usage: 'analysis.energyUsage' };
 
 const answerOf = async (q: z.output<typeof analysisExportRequest>, ctx: Ctx): Promise<AnalysisAnswer> => {
   const { analysis, format: _format, ...req } = q;
-  const handler = analysisHandlers[ACTION[analysis]];
-  if (!handler) throw new ActionError('unknownAction');
-  return handler(req, ctx);
+  return analysisAnswers[analysis](req, ctx);
 };
 
 export const analysisExportHandlers: Handlers = {
@@ -32,16 +28,28 @@ export const analysisExportHandlers: Handlers = {
     const lang = langOf(ctx.locale);
     const x = analysisText(lang);
     const reg = ctx.services.registry;
-    const scope = q.stationId !== undefined ? reg.stations.get(q.stationId)?.name ?? String(q.stationId)
-      : q.orgId !== undefined ? `${reg.orgs.get(q.orgId)?.name ?? q.orgId}: ${x.allStations}` : x.allStations;
-    const table = analysisTable(answer, {
-      kind: q.analysis, scope, period: x.periodName(q.period), compare: x.compareName(q.compare), generatedAt: ctx.now.toISOString(),
-    }, lang);
-    const job = startJob(
-      { accountId: me.accountId, fileName: `${table.fileBase}.xlsx`, format: 'xlsx', rowsTotal: table.rows.length, now: ctx.services.clock },
-      (path, p) => writeXlsx(table, path, p),
+    const scope =
+      q.stationId !== undefined
+        ? (reg.stations.get(q.stationId)?.name ?? String(q.stationId))
+        : q.orgId !== undefined
+          ? `${reg.orgs.get(q.orgId)?.name ?? q.orgId}: ${x.allStations}`
+          : x.allStations;
+    const table = analysisTable(
+      answer,
+      {
+        kind: q.analysis,
+        scope,
+        period: x.periodName(q.period),
+        compare: x.compareName(q.compare),
+        generatedAt: ctx.now.toISOString(),
+      },
+      lang,
     );
-    await audit(ctx.services.db, ctx, me.accountId, 'exportAnalysis', `export:${job.id}`, q);
-    return jobView(await settle(job));
+    const jobs = ctx.services.exportJobs;
+    const job = await jobs.start({ accountId: me.accountId, fileName: `${table.fileBase}.xlsx`, format: 'xlsx', rowsTotal: table.rows.length }, (path, p) =>
+      writeXlsx(table, path, p),
+    );
+    await audit(ctx.services.db, ctx, me.accountId, 'exportAnalysis', `export:${job.jobId}`, q);
+    return (await jobs.settle(job.jobId, me.accountId)) ?? job;
   },
 };

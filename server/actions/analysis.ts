@@ -1,77 +1,10 @@
-import type { z } from 'zod';
-import type { analysisRequest } from '../../protocol/actions/analysis';
-import { addDateDays } from '../../protocol/site-time';
-import { authed, type Ctx, type Handlers } from '../api/context';
-import { ActionError, invalid } from '../api/errors';
-import { buildEss } from '../analytics/ess';
-import { MAX_CUSTOM_DAYS, daysBetween, resolvePeriod } from '../analytics/period';
-import { buildPv } from '../analytics/pv';
-import { loadAnalysis, totalsOver, type Loaded } from '../analytics/query';
-import { loadRatings, loadSoh } from '../analytics/sources';
-import { loadPricingMany } from '../money';
-import { buildUsage } from '../analytics/usage';
-import { providersFor, requireStation } from './stations';
+import type { Handlers } from '../api/context';
+import { analysisAnswers } from '../analytics/answers';
 
-// Analytics center (docs/analytics.md): PV, storage and energy usage over the caller's scope
-// (platform, a provider, one station) and a period of the stations' local days.
-
-type Request = z.output<typeof analysisRequest>;
-
-/** Stations of the request within the caller's data scope; anything outside answers notFound. */
-const stationsOf = (q: Request, ctx: Ctx): number[] => {
-  const { scope } = authed(ctx);
-  if (q.stationId !== undefined) {
-    requireStation(scope, q.stationId);
-    if (q.orgId !== undefined && ctx.services.registry.stations.get(q.stationId)?.providerId !== q.orgId) throw new ActionError('notFound');
-    return [q.stationId];
-  }
-  return providersFor(scope, q.orgId).flatMap((p) => scope.stationIds(p));
-};
-
-/** The request's stations, their ratings and pricing, and its period. */
-const prepare = async (q: Request, ctx: Ctx) => {
-  if (q.period === 'custom') {
-    if (q.to === undefined) invalid([{ path: 'to', issue: 'required' }]);
-    else if (q.to < q.date) invalid([{ path: 'to', issue: 'timeError' }]);
-    else if (daysBetween(q.date, q.to) > MAX_CUSTOM_DAYS) invalid([{ path: 'to', issue: 'rangeTooLong', limit: MAX_CUSTOM_DAYS }]);
-  }
-  const ids = stationsOf(q, ctx);
-  const db = ctx.services.db;
-  const zones = ids.map((id) => ({ id, timezone: ctx.services.registry.stations.get(id)!.timezone }));
-  const [stations, pricing] = await Promise.all([loadRatings(db, ids), loadPricingMany({ db }, zones)]);
-  return { db, stations, pricing, period: resolvePeriod(q.period, q.date, q.to, q.compare), now: ctx.now.getTime() };
-};
-
-const load = async (q: Request, ctx: Ctx): Promise<Loaded> => {
-  const p = await prepare(q, ctx);
-  return loadAnalysis(p.db, p.stations, p.period, p.now, p.pricing);
-};
-
-/** The latest week of a range: enough for each cluster's current SOH over a wide scope. */
-const SOH_LATEST_DAYS = 7;
+// Analytics center (docs/analytics.md): the answers are built in server/analytics/answers.ts.
 
 export const analysisHandlers: Handlers = {
-  queryPvAnalysis: async (q, ctx) => {
-    const p = await prepare(q, ctx);
-    const from = p.period.from;
-    const [l, baseline] = await Promise.all([
-      loadAnalysis(p.db, p.stations, p.period, p.now, p.pricing),
-      totalsOver(p.db, p.stations.filter((s) => s.pvKwp > 0), { from: addDateDays(from, -30), to: addDateDays(from, -1) }, p.pricing, p.now),
-    ]);
-    return buildPv(l, baseline);
-  },
-
-  queryEssAnalysis: async (q, ctx) => {
-    const p = await prepare(q, ctx);
-    const ess = p.stations.filter((s) => s.essKwh > 0).map((s) => s.id);
-    const one = q.stationId !== undefined;
-    const { from, to } = p.period;
-    const [l, soh] = await Promise.all([
-      loadAnalysis(p.db, p.stations, p.period, p.now, p.pricing),
-      loadSoh(p.db, ess, one ? from : addDateDays(to, -SOH_LATEST_DAYS + 1), to),
-    ]);
-    return buildEss(l, soh, one);
-  },
-
-  queryEnergyUsageAnalysis: async (q, ctx) => buildUsage(await load(q, ctx)),
+  queryPvAnalysis: (q, ctx) => analysisAnswers.pv(q, ctx),
+  queryEssAnalysis: (q, ctx) => analysisAnswers.ess(q, ctx),
+  queryEnergyUsageAnalysis: (q, ctx) => analysisAnswers.usage(q, ctx),
 };

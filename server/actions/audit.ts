@@ -1,9 +1,10 @@
 import type { z } from 'zod';
 import type { auditEntry } from '../../protocol/actions/audit';
 import type { Queryable } from '../db/db';
-import { authed, type Ctx, type Handlers } from '../api/context';
-import { auditNames, namesOf } from './audit-names';
-import { likeOf, loadAccount, orgsInScope, requireOrg, subtree } from './org-admin';
+import { authed, type Handlers } from '../api/context';
+import { auditNames, namesOf } from '../audit/names';
+import { containing, likeEscape, offsetOf, Where } from '../db/list-query';
+import { loadAccount, orgsInScope, requireOrg, subtree } from '../accounts/org-admin';
 
 // The audit trail (docs/accounts.md). Every write lands in audit_log beside its change; sign-in
 // attempts land here too. A tenant reads the entries of accounts of the organisations it manages
@@ -37,27 +38,6 @@ const toEntries = async (q: Queryable, rows: AuditRow[]): Promise<Entry[]> => {
   return rows.map((r) => ({ ...r, auditId: Number(r.auditId), at: r.at.toISOString(), names: namesOf(names, r.target, r.detail) }));
 };
 
-/** Records a sign-in attempt; `accountId` null when the name matched no account. */
-export const auditSignIn = async (q: Queryable, ctx: Ctx, accountId: number | null, outcome: 'ok' | 'failed', detail: Record<string, unknown>): Promise<void> => {
-  await q.query(
-    `INSERT INTO audit_log(at, account_id, org_id, action, target, outcome, detail)
-     VALUES ($1, $2::int, (SELECT org_id FROM accounts WHERE id = $2::int), 'signIn', $3, $4, $5)`,
-    [ctx.now, accountId, accountId === null ? null : `account:${accountId}`, outcome, JSON.stringify({ ...detail, ip: ctx.ip })],
-  );
-};
-
-class Where {
-  readonly conds: string[] = [];
-  readonly vals: unknown[] = [];
-  p(v: unknown): string {
-    this.vals.push(v);
-    return `$${this.vals.length}`;
-  }
-  get sql(): string {
-    return this.conds.length ? `WHERE ${this.conds.join(' AND ')}` : '';
-  }
-}
-
 export const auditHandlers: Handlers = {
   queryAuditLog: async (q, ctx) => {
     const { me } = authed(ctx);
@@ -66,25 +46,22 @@ export const auditHandlers: Handlers = {
     const org = 'coalesce(l.org_id, a.org_id)';
     if (q.orgId !== undefined) {
       requireOrg(reg, me, q.orgId);
-      w.conds.push(`${org} = ANY(${w.p(subtree(reg, q.orgId).filter((o) => orgsInScope(reg, me).includes(o)))}::int[])`);
-    } else if (me.orgType !== 1) w.conds.push(`${org} = ANY(${w.p(orgsInScope(reg, me))}::int[])`);
-    if (q.from) w.conds.push(`l.at >= ${w.p(q.from)}::timestamptz`);
-    if (q.to) w.conds.push(`l.at < ${w.p(q.to)}::timestamptz`);
-    if (q.accountId !== undefined) w.conds.push(`l.account_id = ${w.p(q.accountId)}`);
+      w.add(`${org} = ANY(${w.p(subtree(reg, q.orgId).filter((o) => orgsInScope(reg, me).includes(o)))}::int[])`);
+    } else if (me.orgType !== 1) w.add(`${org} = ANY(${w.p(orgsInScope(reg, me))}::int[])`);
+    if (q.from) w.add(`l.at >= ${w.p(q.from)}::timestamptz`);
+    if (q.to) w.add(`l.at < ${w.p(q.to)}::timestamptz`);
+    if (q.accountId !== undefined) w.add(`l.account_id = ${w.p(q.accountId)}`);
     if (q.account) {
-      const k = w.p(likeOf(q.account));
-      w.conds.push(`(a.account ILIKE ${k} OR a.contact ILIKE ${k})`);
+      const k = w.p(containing(q.account));
+      w.add(`(a.account ILIKE ${k} OR a.contact ILIKE ${k})`);
     }
-    if (q.actions && q.actions.length > 0) w.conds.push(`l.action = ANY(${w.p(q.actions)}::text[])`);
-    if (q.target) w.conds.push(q.target.endsWith(':') ? `l.target LIKE ${w.p(`${q.target.replace(/[\\%_]/g, '\\$&')}%`)}` : `l.target = ${w.p(q.target)}`);
-    if (q.outcome) w.conds.push(`l.outcome = ${w.p(q.outcome)}`);
+    if (q.actions && q.actions.length > 0) w.add(`l.action = ANY(${w.p(q.actions)}::text[])`);
+    if (q.target) w.add(q.target.endsWith(':') ? `l.target LIKE ${w.p(`${likeEscape(q.target)}%`)}` : `l.target = ${w.p(q.target)}`);
+    if (q.outcome) w.add(`l.outcome = ${w.p(q.outcome)}`);
     const db = ctx.services.db;
-    const [count] = await db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM audit_log l LEFT JOIN accounts a ON a.id = l.account_id ${w.sql}`,
-      w.vals,
-    );
+    const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log l LEFT JOIN accounts a ON a.id = l.account_id ${w.sql}`, w.vals);
     const totalCount = count?.n ?? 0;
-    const offset = (q.page - 1) * q.length;
+    const offset = offsetOf(q.page, q.length);
     if (offset >= totalCount) return { totalCount, dataList: [] };
     const rows = await db.query<AuditRow>(`${AUDIT_SQL} ${w.sql} ORDER BY l.at DESC, l.id DESC LIMIT ${w.p(q.length)} OFFSET ${w.p(offset)}`, w.vals);
     return { totalCount, dataList: await toEntries(db, rows) };

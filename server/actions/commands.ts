@@ -3,10 +3,11 @@ import { authed, type Handlers } from '../api/context';
 import { ActionError } from '../api/errors';
 import { audit } from '../api/audit';
 import { ackDistribution, ackSwitch, recordDistribution, recordSwitch } from '../strategies/records';
-import { requireStation } from './stations';
-import { lockStrategy } from './strategies';
+import { requireStation } from '../stations/scope';
+import { lockStrategy } from '../strategies/lock';
 import { auditOutcome, refuseWhilePending } from '../strategies/dispatch-guard';
-import { fleetOf, tzOf } from './telemetry';
+import { fleetOf } from '../telemetry/fleet-of';
+import { tzOf } from '../stations/scope';
 
 // Commands to a station's gateway (stage 'fleet', docs/strategies.md): issuing a strategy and
 // switching a mode. The record opens with the audit row in one transaction; the command goes
@@ -25,13 +26,30 @@ export const commandHandlers: Handlers = {
       return { r, s };
     });
     // sent only after the record is committed, so an ack never precedes it
-    f.dispatch(rec.s.stationId, {
-      type: 'strategy', distributionId: rec.r.distributionId, kind: rec.s.kind, name: rec.s.name, startDate: rec.s.startDate, endDate: rec.s.endDate,
-      params: rec.s.params as Record<string, unknown>,
-    }, async (a) => void (await db.tx(async (q) => {
-      if (await ackDistribution(q, rec.r.distributionId, a))
-        await auditOutcome(q, me.accountId, 'issueStrategyResult', `strategy:${strategyId}`, { distributionId: rec.r.distributionId, stationId: rec.s.stationId }, a);
-    })));
+    f.dispatch(
+      rec.s.stationId,
+      {
+        type: 'strategy',
+        distributionId: rec.r.distributionId,
+        kind: rec.s.kind,
+        name: rec.s.name,
+        startDate: rec.s.startDate,
+        endDate: rec.s.endDate,
+        params: rec.s.params as Record<string, unknown>,
+      },
+      async (a) =>
+        void (await db.tx(async (q) => {
+          if (await ackDistribution(q, rec.r.distributionId, a))
+            await auditOutcome(
+              q,
+              me.accountId,
+              'issueStrategyResult',
+              `strategy:${strategyId}`,
+              { distributionId: rec.r.distributionId, stationId: rec.s.stationId },
+              a,
+            );
+        })),
+    );
     return rec.r;
   },
 
@@ -46,7 +64,8 @@ export const commandHandlers: Handlers = {
         const today = dateKey(tzOf(ctx, stationId), ctx.now.getTime());
         const [ok] = await q.query<{ id: number }>(
           `SELECT id FROM strategies WHERE station_id = $1 AND kind = $2 AND deleted_at IS NULL AND issue_status = 1 AND start_date <= $3 AND end_date >= $3 LIMIT 1`,
-          [stationId, mode, today]);
+          [stationId, mode, today],
+        );
         if (!ok) throw new ActionError('conflict', { reason: 'noIssuedStrategy', mode });
       }
       const r = await recordSwitch(q, { stationId, mode, enabled, operatorId: me.accountId, at: ctx.now });
@@ -55,7 +74,8 @@ export const commandHandlers: Handlers = {
     });
     f.dispatch(stationId, { type: 'mode', switchId: rec.recordId, mode, enabled }, async (a) => {
       await db.tx(async (q) => {
-        if (await ackSwitch(q, rec.recordId, a)) await auditOutcome(q, me.accountId, 'setControlModeResult', `station:${stationId}`, { mode, enabled, recordId: rec.recordId }, a);
+        if (await ackSwitch(q, rec.recordId, a))
+          await auditOutcome(q, me.accountId, 'setControlModeResult', `station:${stationId}`, { mode, enabled, recordId: rec.recordId }, a);
       });
       ctx.services.stationCache.invalidate(stationId);
     });

@@ -5,10 +5,14 @@ import { dummyHash, hashPassword, verifyPassword } from '../auth/password';
 import { assertNotThrottled, clearFailures, recordFailure } from '../auth/throttle';
 import { consumeCode, issueCode, RESEND_AFTER_S } from '../auth/codes';
 import { audit } from '../api/audit';
-import { auditSignIn } from './audit';
-import { buildProfile, signInOrChallenge } from './sign-in';
+import { auditSignIn } from '../audit/sign-in';
+import { buildProfile, signInOrChallenge } from '../auth/sign-in';
 
-interface AccountRow { id: number; password_hash: string; status: number }
+interface AccountRow {
+  id: number;
+  password_hash: string;
+  status: number;
+}
 
 const accountBy = async (db: Queryable, column: 'account' | 'mobile' | 'email', value: string) =>
   (await db.query<AccountRow>(`SELECT id, password_hash, status FROM accounts WHERE lower(${column}) = lower($1)`, [value]))[0];
@@ -96,7 +100,12 @@ export const identityHandlers: Handlers = {
       const code = await issueCode(ctx.services.db, 'email', email.toLowerCase(), 'reset', ctx.now);
       if (code) {
         try {
-          await ctx.services.outbox.deliver({ channel: 'email', to: email.toLowerCase(), subject: 'EMS Cloud password reset', text: `Your verification code is ${code}. It expires in 10 minutes.` });
+          await ctx.services.outbox.deliver({
+            channel: 'email',
+            to: email.toLowerCase(),
+            subject: 'EMS Cloud password reset',
+            text: `Your verification code is ${code}. It expires in 10 minutes.`,
+          });
         } catch (e) {
           ctx.log.error({ err: e }, 'e-mail delivery failed');
           throw new ActionError('sendCodeFailed');

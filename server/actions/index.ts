@@ -1,4 +1,5 @@
 import type { Handlers } from '../api/context';
+import { apiTokenHandlers } from './api-tokens';
 import { identityHandlers } from './identity';
 import { stationHandlers } from './stations';
 import { tariffsHandlers } from './tariffs';
@@ -6,6 +7,7 @@ import { oilPricesHandlers } from './oil-prices';
 import { tariffPreviewHandlers } from './tariff-preview';
 import { strategiesHandlers } from './strategies';
 import { strategyPredictHandlers } from './strategy-predict';
+import { peakDemandHandlers } from './peak-demand';
 import { accountsHandlers } from './accounts';
 import { rolesHandlers } from './roles';
 import { alarmsHandlers } from './alarms';
@@ -25,6 +27,8 @@ import { reportExportHandlers } from './report-exports';
 import { reportScheduleHandlers } from './report-schedules';
 import { billsHandlers } from './bills';
 import { providerCurrencyHandlers } from './provider-currency';
+import { notificationHandlers } from '../notifications/actions';
+import { pushHandlers } from '../notifications/push-actions';
 
 /** Every implemented action; the pipeline answers `unknownAction` for the rest. */
 export const allHandlers: Handlers = {
@@ -36,6 +40,7 @@ export const allHandlers: Handlers = {
   ...tariffPreviewHandlers,
   ...strategiesHandlers,
   ...strategyPredictHandlers,
+  ...peakDemandHandlers,
   ...accountsHandlers,
   ...rolesHandlers,
   ...alarmsHandlers,
@@ -54,4 +59,7 @@ export const allHandlers: Handlers = {
   ...reportExportHandlers,
   ...reportScheduleHandlers,
   ...billsHandlers,
+  ...notificationHandlers,
+  ...pushHandlers,
+  ...apiTokenHandlers,
 };

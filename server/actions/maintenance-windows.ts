@@ -7,7 +7,7 @@ import { ActionError, invalid } from '../api/errors';
 import type { FieldIssue } from '../../protocol/envelope';
 import { alarmTopicsForStation } from '../broker/access';
 import { nameOf } from '../alarms/handling';
-import { providersFor, requireStation } from './stations';
+import { providersFor, requireStation } from '../stations/scope';
 
 // Station maintenance windows (docs/alarms.md, "Alarm handling"): alarms raised inside
 // [start, end) of a window of their station (or of one of its listed devices) are stored as in
@@ -15,7 +15,11 @@ import { providersFor, requireStation } from './stations';
 // ahead; ending one early moves its end to now, cancelling a planned one moves it to its start.
 
 type Win = z.input<typeof maintenanceWindowRecord>;
-interface Row extends Omit<Win, 'start' | 'end' | 'createdAt' | 'state'> { start: Date; end: Date; createdAt: Date }
+interface Row extends Omit<Win, 'start' | 'end' | 'createdAt' | 'state'> {
+  start: Date;
+  end: Date;
+  createdAt: Date;
+}
 
 const DAY_MS = 86_400_000;
 const COLUMNS = `w.id AS "windowId", w.provider_id AS "serviceProviderId", w.station_id AS "stationId", s.name AS "stationName",
@@ -41,8 +45,14 @@ const loadWindow = async (ctx: Ctx, windowId: number): Promise<Row> => {
 /** Tells every console of the station; a failed publish is logged (the station list is exact). */
 const pushWindow = async (ctx: Ctx, r: Row, active: boolean): Promise<void> => {
   const msg: StationMaintenancePush = {
-    kind: 'stationMaintenance', orgId: r.serviceProviderId, stationId: r.stationId, windowId: r.windowId,
-    start: new Date(r.start).toISOString(), end: new Date(r.end).toISOString(), deviceIds: r.deviceIds, active,
+    kind: 'stationMaintenance',
+    orgId: r.serviceProviderId,
+    stationId: r.stationId,
+    windowId: r.windowId,
+    start: new Date(r.start).toISOString(),
+    end: new Date(r.end).toISOString(),
+    deviceIds: r.deviceIds,
+    active,
   };
   try {
     for (const topic of alarmTopicsForStation(ctx.services.registry, r.stationId)) await ctx.services.broker.publish(topic, JSON.stringify(msg));
@@ -74,17 +84,25 @@ export const maintenanceWindowHandlers: Handlers = {
     const providerId = ctx.services.registry.stations.get(stationId)!.providerId;
     const id = await db.tx(async (tx) => {
       const [row] = old
-        ? await tx.query<{ id: number }>(
-            'UPDATE maintenance_windows SET start_at = $2, end_at = $3, reason = $4, device_ids = $5 WHERE id = $1 RETURNING id',
-            [old.windowId, start, end, reason, ids],
-          )
+        ? await tx.query<{ id: number }>('UPDATE maintenance_windows SET start_at = $2, end_at = $3, reason = $4, device_ids = $5 WHERE id = $1 RETURNING id', [
+            old.windowId,
+            start,
+            end,
+            reason,
+            ids,
+          ])
         : await tx.query<{ id: number }>(
             `INSERT INTO maintenance_windows (provider_id, station_id, start_at, end_at, reason, device_ids, created_by, created_by_name, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
             [providerId, stationId, start, end, reason, ids, me.accountId, nameOf(me), ctx.now],
           );
       await audit(tx, ctx, me.accountId, 'saveMaintenanceWindow', `maintenance:${row!.id}`, {
-        outcome: old ? 'changed' : 'planned', stationId, start, end, reason, deviceIds: ids,
+        outcome: old ? 'changed' : 'planned',
+        stationId,
+        start,
+        end,
+        reason,
+        deviceIds: ids,
       });
       return row!.id;
     });

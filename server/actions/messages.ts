@@ -1,7 +1,9 @@
 import { authed, type Handlers } from '../api/context';
 import { ActionError } from '../api/errors';
 import { ALARM_COLUMNS, ALARM_JOINS, type AlarmRow } from '../alarms/store';
-import { scoped, toRecord } from './alarms';
+import { scoped } from '../alarms/scope';
+import { toRecord } from '../alarms/record';
+import { offsetOf } from '../db/list-query';
 
 // The global message view (docs/accounts.md): the alarms in the caller's scope with a read state
 // per account. "Read" is a watermark (every alarm up to an id, set by mark-all) plus single reads,
@@ -29,7 +31,7 @@ export const messagesHandlers: Handlers = {
     const unreadCount = counts?.unread ?? 0;
     const totalCount = q.read === undefined ? (counts?.n ?? 0) : q.read ? (counts?.n ?? 0) - unreadCount : unreadCount;
     if (q.read !== undefined) w.add(q.read ? read : `NOT ${read}`);
-    const offset = (q.page - 1) * q.length;
+    const offset = offsetOf(q.page, q.length);
     if (offset >= totalCount) return { totalCount, unreadCount, dataList: [] };
     const rows = await db.query<AlarmRow & { read: boolean }>(
       `SELECT ${ALARM_COLUMNS}, ${read} AS read FROM alarms a ${ALARM_JOINS} ${w.sql}
@@ -58,10 +60,11 @@ export const messagesHandlers: Handlers = {
       const ids = [...new Set(alarmIds)];
       const found = w ? await db.query<{ id: string | number }>(`SELECT a.id FROM alarms a ${w.sql} AND a.id = ANY(${w.p(ids)}::bigint[])`, w.vals) : [];
       if (found.length !== ids.length) throw new ActionError('notFound');
-      await db.query(
-        'INSERT INTO message_reads(account_id, alarm_id, read_at) SELECT $1, unnest($2::bigint[]), $3 ON CONFLICT DO NOTHING',
-        [me.accountId, ids, ctx.now],
-      );
+      await db.query('INSERT INTO message_reads(account_id, alarm_id, read_at) SELECT $1, unnest($2::bigint[]), $3 ON CONFLICT DO NOTHING', [
+        me.accountId,
+        ids,
+        ctx.now,
+      ]);
     }
     const w = scoped(scope);
     if (!w) return { unreadCount: 0 };

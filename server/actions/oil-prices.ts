@@ -1,8 +1,21 @@
 import type { FieldIssue } from '../../protocol/envelope';
 import { authed, type Handlers } from '../api/context';
-import { invalid } from '../api/errors';
-import { requireStation } from './stations';
-import { OIL_START_GRACE_MS, notFound, conflict, offsetOf, lockStation, deletePending, saveAudited, type OilRow, oilCols, oilStatus, oilOut, oilStatusSql, loadOil, fourDecimals } from './tariffs-common';
+import { conflict, invalid, notFound } from '../api/errors';
+import { offsetOf } from '../db/list-query';
+import { requireStation } from '../stations/scope';
+import {
+  OIL_START_GRACE_MS,
+  lockStation,
+  deletePending,
+  saveAudited,
+  type OilRow,
+  oilCols,
+  oilStatus,
+  oilOut,
+  oilStatusSql,
+  loadOil,
+  fourDecimals,
+} from '../tariffs/store';
 
 // Fuel (oil) price actions (docs/tariffs.md); shared helpers in tariffs-common.ts.
 export const oilPricesHandlers: Handlers = {

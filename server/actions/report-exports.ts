@@ -2,15 +2,15 @@ import { authed, type Ctx, type Handlers } from '../api/context';
 import { ActionError } from '../api/errors';
 import { audit } from '../api/audit';
 import { billTable } from '../reports/bill';
-import { cancelJob, jobOf, jobView, startJob, type FileFormat } from '../reports/jobs';
+import type { FileFormat } from '../reports/jobs';
 import { langOf } from '../reports/labels';
 import { writePdf } from '../reports/pdf';
 import { entitiesOf } from '../reports/scope';
 import { reportSource, stationSource, type FileSource } from '../reports/source';
 import { reportTable, type FileTable } from '../reports/table';
 import { writeCsv, writeXlsx } from '../reports/writers';
-import { billById } from './bills';
-import { runReport } from './reports';
+import { billById } from '../reports/station-bills';
+import { runReport } from '../reports/run';
 
 // Exports (docs/reports.md): the answer is built as the query action builds it, then a job
 // writes the file in the background (progress, cancel) and a download token streams it.
@@ -18,17 +18,17 @@ import { runReport } from './reports';
 const startFile = (ctx: Ctx, table: FileTable, format: FileFormat, source: FileSource, subtitle?: string) => {
   const { me } = authed(ctx);
   const lang = langOf(ctx.locale);
-  return startJob(
-    { accountId: me.accountId, fileName: `${table.fileBase}.${format}`, format, rowsTotal: table.rows.length, now: ctx.services.clock },
-    (path, p) =>
-      format === 'xlsx' ? writeXlsx(table, path, p)
-        : format === 'csv' ? writeCsv(table, path, p)
-          : writePdf(table, path, p, { lang, providerName: source.providerName, generated: source.generated, subtitle }),
+  return ctx.services.exportJobs.start({ accountId: me.accountId, fileName: `${table.fileBase}.${format}`, format, rowsTotal: table.rows.length }, (path, p) =>
+    format === 'xlsx'
+      ? writeXlsx(table, path, p)
+      : format === 'csv'
+        ? writeCsv(table, path, p)
+        : writePdf(table, path, p, { lang, providerName: source.providerName, generated: source.generated, subtitle }),
   );
 };
 
-const ownJob = (jobId: string, ctx: Ctx) => {
-  const job = jobOf(jobId, authed(ctx).me.accountId);
+/** The caller's own job from any replica; another account's job answers as a missing one. */
+const ownJob = (job: Awaited<ReturnType<Ctx['services']['exportJobs']['view']>>) => {
   if (!job) throw new ActionError('notFound');
   return job;
 };
@@ -40,9 +40,9 @@ export const reportExportHandlers: Handlers = {
     const lang = langOf(ctx.locale);
     const source = reportSource(ctx.services.registry, q.report, entitiesOf(q.report, q, authed(ctx).scope, ctx.services.registry), lang, ctx.now.getTime());
     const table = reportTable(q.report, answer, lang, source.generated);
-    const job = startFile(ctx, table, q.format, source, `${answer.from} – ${answer.to}`);
-    await audit(ctx.services.db, ctx, me.accountId, 'exportReport', `export:${job.id}`, q);
-    return jobView(job);
+    const job = await startFile(ctx, table, q.format, source, `${answer.from} – ${answer.to}`);
+    await audit(ctx.services.db, ctx, me.accountId, 'exportReport', `export:${job.jobId}`, q);
+    return job;
   },
 
   exportBill: async ({ billId, format }, ctx) => {
@@ -50,14 +50,10 @@ export const reportExportHandlers: Handlers = {
     const lang = langOf(ctx.locale);
     const source = stationSource(ctx.services.registry, bill.stationId, lang, ctx.now.getTime());
     const table = billTable(bill, lang, source.generated);
-    return jobView(startFile(ctx, table, format, source));
+    return startFile(ctx, table, format, source);
   },
 
-  queryExportJob: async ({ jobId }, ctx) => jobView(ownJob(jobId, ctx)),
+  queryExportJob: async ({ jobId }, ctx) => ownJob(await ctx.services.exportJobs.view(jobId, authed(ctx).me.accountId)),
 
-  cancelExportJob: async ({ jobId }, ctx) => {
-    const job = ownJob(jobId, ctx);
-    cancelJob(job);
-    return jobView(job);
-  },
+  cancelExportJob: async ({ jobId }, ctx) => ownJob(await ctx.services.exportJobs.cancel(jobId, authed(ctx).me.accountId)),
 };

@@ -31,7 +31,8 @@ const zoneOf = (s: ScheduleRow, ctx: Ctx): string => {
   let first = s.stationId ?? undefined;
   if (first === undefined) {
     try {
-      first = entitiesOf(s.report, { orgId: s.orgId ?? undefined } as ReportRequest, authed(ctx).scope, reg).find((e) => e.stationIds.length > 0)?.stationIds[0];
+      first = entitiesOf(s.report, { orgId: s.orgId ?? undefined } as ReportRequest, authed(ctx).scope, reg).find((e) => e.stationIds.length > 0)
+        ?.stationIds[0];
     } catch {
       first = undefined;
     }
@@ -44,7 +45,10 @@ const views = async (rows: ScheduleRow[], ctx: Ctx) => {
   const now = ctx.now.getTime();
   const keyed = rows.map((s) => ({ s, zone: zoneOf(s, ctx), periodKey: '' }));
   for (const k of keyed) k.periodKey = lastFullPeriod(k.s.cadence, k.zone, now).key;
-  const done = await deliveredPeriods(ctx.services.db, keyed.filter((k) => k.s.enabled).map((k) => ({ scheduleId: k.s.scheduleId, periodKey: k.periodKey })));
+  const done = await deliveredPeriods(
+    ctx.services.db,
+    keyed.filter((k) => k.s.enabled).map((k) => ({ scheduleId: k.s.scheduleId, periodKey: k.periodKey })),
+  );
   return keyed.map(({ s, zone, periodKey }) => ({
     ...strip(s),
     nextRunAt: s.enabled ? new Date(nextRunAt(s.cadence, zone, now, done.has(`${s.scheduleId}:${periodKey}`))).toISOString() : null,
@@ -58,11 +62,20 @@ export const reportScheduleHandlers: Handlers = {
     // the same checks as the report itself: a site needs its station, all of it within scope
     entitiesOf(q.report, { orgId: q.orgId, stationId: q.stationId } as ReportRequest, scope, ctx.services.registry);
     const input = {
-      report: q.report, orgId: q.orgId, stationId: q.report === 'site' ? q.stationId : undefined,
-      items: q.items as ReportItem[], granularity: q.granularity, cadence: q.cadence, recipients: [...new Set(q.recipients)], enabled: q.enabled,
+      report: q.report,
+      orgId: q.orgId,
+      stationId: q.report === 'site' ? q.stationId : undefined,
+      items: q.items as ReportItem[],
+      granularity: q.granularity,
+      cadence: q.cadence,
+      recipients: [...new Set(q.recipients)],
+      enabled: q.enabled,
     };
     const id = await saveSchedule(ctx.services.db, q.scheduleId ?? null, input, {
-      tenantOrgId: me.orgId, accountId: me.accountId, locale: String(ctx.locale), now: ctx.now.getTime(),
+      tenantOrgId: me.orgId,
+      accountId: me.accountId,
+      locale: String(ctx.locale),
+      now: ctx.now.getTime(),
     });
     await audit(ctx.services.db, ctx, me.accountId, 'saveReportSchedule', `reportSchedule:${id}`, input);
     return (await views([(await scheduleById(ctx.services.db, id))!], ctx))[0]!;
@@ -79,7 +92,12 @@ export const reportScheduleHandlers: Handlers = {
   queryReportSchedules: async (_q, ctx) => {
     const { me, scope } = authed(ctx);
     const rows = await listSchedules(ctx.services.db, scope.isRoot ? null : me.orgId);
-    return { dataList: await views(rows.filter((s) => visible(s, ctx)), ctx) };
+    return {
+      dataList: await views(
+        rows.filter((s) => visible(s, ctx)),
+        ctx,
+      ),
+    };
   },
 
   queryReportDeliveries: async ({ scheduleId }, ctx) => {

@@ -1,23 +1,15 @@
 import { REPORT_ITEMS } from '../../protocol/actions/report-shapes';
-import { authed, type Ctx, type Handlers } from '../api/context';
+import { authed, type Handlers } from '../api/context';
 import { ActionError } from '../api/errors';
 import { audit } from '../api/audit';
-import { buildReport, type ReportAnswer } from '../reports/build';
-import { checkPeriod, entitiesOf, type ReportKind, type ReportRequest } from '../reports/scope';
+import { buildReport } from '../reports/build';
+import { runReport } from '../reports/run';
 import { createShare, listShares, periodRange, revokeShare, shareById, shareByToken } from '../reports/shares';
-import { requireStation } from './stations';
+import { requireStation } from '../stations/scope';
 
 // Operations reports (docs/reports.md): platform (a row per provider and period), service
 // provider (a row per station and period) and site (a row per period of one station), and the
 // share links that open one station's month or year without a session.
-
-/** A report of the caller's scope; the exports build exactly this answer. */
-export const runReport = async (kind: ReportKind, q: ReportRequest, ctx: Ctx): Promise<ReportAnswer> => {
-  const { scope } = authed(ctx);
-  const period = checkPeriod(q);
-  const entities = entitiesOf(kind, q, scope, ctx.services.registry);
-  return buildReport(ctx.services.db, entities, period, ctx.now.getTime());
-};
 
 const periodOf = (kind: 'month' | 'year', date: string) => (kind === 'month' ? date.slice(0, 7) : date.slice(0, 4));
 
@@ -33,7 +25,14 @@ export const reportsHandlers: Handlers = {
     const range = periodRange(share.kind, share.period);
     const report = await buildReport(
       ctx.services.db,
-      [{ key: String(share.stationId), label: share.stationName, stationIds: [share.stationId], currency: ctx.services.registry.currencyOfStation(share.stationId) }],
+      [
+        {
+          key: String(share.stationId),
+          label: share.stationName,
+          stationIds: [share.stationId],
+          currency: ctx.services.registry.currencyOfStation(share.stationId),
+        },
+      ],
       { ...range, granularity: share.kind === 'month' ? 'day' : 'month', items: [...REPORT_ITEMS] },
       now,
     );
@@ -44,7 +43,14 @@ export const reportsHandlers: Handlers = {
     const { me, scope } = authed(ctx);
     requireStation(scope, q.stationId);
     const period = periodOf(q.kind, q.date);
-    const share = await createShare(ctx.services.db, { stationId: q.stationId, kind: q.kind, period, accountId: me.accountId, now: ctx.now.getTime(), expiresInDays: q.expiresInDays });
+    const share = await createShare(ctx.services.db, {
+      stationId: q.stationId,
+      kind: q.kind,
+      period,
+      accountId: me.accountId,
+      now: ctx.now.getTime(),
+      expiresInDays: q.expiresInDays,
+    });
     const { shareToken: _secret, ...logged } = share;
     await audit(ctx.services.db, ctx, me.accountId, 'createReportShare', `reportShare:${share.shareId}`, logged);
     return share;
@@ -67,4 +73,3 @@ export const reportsHandlers: Handlers = {
     return { dataList: await listShares(ctx.services.db, ids, ctx.now.getTime()) };
   },
 };
-

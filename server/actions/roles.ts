@@ -1,7 +1,22 @@
 import { authed, type Handlers } from '../api/context';
 import { fail, invalid } from '../api/errors';
 import { audit } from '../api/audit';
-import { orgsListed, lineage, requireOrg, type RoleRec, roleSql, toRole, loadRole, roleUsableFor, assertHolds, type PgError, mapUnique, permissionGroups, normalisePermissions } from './org-admin';
+import { offsetOf } from '../db/list-query';
+import {
+  orgsListed,
+  lineage,
+  requireOrg,
+  type RoleRec,
+  roleSql,
+  toRole,
+  loadRole,
+  roleUsableFor,
+  assertHolds,
+  type PgError,
+  mapUnique,
+  permissionGroups,
+  normalisePermissions,
+} from '../accounts/org-admin';
 
 // Role and permission-catalogue actions (docs/accounts.md).
 
@@ -12,7 +27,7 @@ export const rolesHandlers: Handlers = {
     const orgIds = orgsListed(reg, me, q.orgId, lineage);
     let rows = await ctx.services.db.query<RoleRec>(`${roleSql} WHERE r.org_id = ANY($1::int[]) ORDER BY r.org_id, r.id`, [orgIds]);
     if (q.orgId !== undefined) rows = rows.filter((r) => roleUsableFor(reg, me, r, q.orgId!));
-    const start = (q.page - 1) * q.length;
+    const start = offsetOf(q.page, q.length);
     return { totalCount: rows.length, dataList: rows.slice(start, start + q.length).map(toRole) };
   },
 
@@ -42,12 +57,21 @@ export const rolesHandlers: Handlers = {
 
     const roleId = await ctx.services.db
       .tx(async (t) => {
-        const dup = await t.query('SELECT 1 FROM roles WHERE org_id = $1 AND lower(name) = lower($2) AND id <> $3 LIMIT 1', [orgId, q.name, existing?.roleId ?? 0]);
+        const dup = await t.query('SELECT 1 FROM roles WHERE org_id = $1 AND lower(name) = lower($2) AND id <> $3 LIMIT 1', [
+          orgId,
+          q.name,
+          existing?.roleId ?? 0,
+        ]);
         if (dup.length > 0) fail('conflict', { field: 'name' });
         let id: number;
         if (existing) {
           await t.query('UPDATE roles SET name = $2, permissions = $3, notes = $4, updated_at = $5, requires_two_factor = $6 WHERE id = $1', [
-            existing.roleId, q.name, permissions, notes === undefined ? existing.notes : notes, ctx.now, q.requiresTwoFactor ?? existing.requiresTwoFactor,
+            existing.roleId,
+            q.name,
+            permissions,
+            notes === undefined ? existing.notes : notes,
+            ctx.now,
+            q.requiresTwoFactor ?? existing.requiresTwoFactor,
           ]);
           id = existing.roleId;
         } else {
@@ -58,8 +82,13 @@ export const rolesHandlers: Handlers = {
           id = row!.id;
         }
         await audit(t, ctx, authed(ctx).me.accountId, 'saveRole', `role:${id}`, {
-          orgId, name: q.name, permissions, requiresTwoFactor: q.requiresTwoFactor ?? existing?.requiresTwoFactor ?? false,
-          ...(existing ? { before: { name: existing.name, permissions: existing.permissions, requiresTwoFactor: existing.requiresTwoFactor } } : { created: true }),
+          orgId,
+          name: q.name,
+          permissions,
+          requiresTwoFactor: q.requiresTwoFactor ?? existing?.requiresTwoFactor ?? false,
+          ...(existing
+            ? { before: { name: existing.name, permissions: existing.permissions, requiresTwoFactor: existing.requiresTwoFactor } }
+            : { created: true }),
         });
         return id;
       })
@@ -78,7 +107,11 @@ export const rolesHandlers: Handlers = {
     await ctx.services.db
       .tx(async (t) => {
         await t.query('DELETE FROM roles WHERE id = $1', [role.roleId]);
-        await audit(t, ctx, authed(ctx).me.accountId, 'deleteRole', `role:${role.roleId}`, { orgId: role.orgId, name: role.name, permissions: role.permissions });
+        await audit(t, ctx, authed(ctx).me.accountId, 'deleteRole', `role:${role.roleId}`, {
+          orgId: role.orgId,
+          name: role.name,
+          permissions: role.permissions,
+        });
       })
       .catch(async (e: unknown) => {
         if ((e as PgError)?.code !== '23503') throw e;

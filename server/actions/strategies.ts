@@ -1,44 +1,59 @@
 import type { z } from 'zod';
 import { modeStates, stationOnGrid } from '../strategies/mode-state';
+import { ISSUE_STATUS } from '../../protocol/codes';
 import type { FieldIssue } from '../../protocol/envelope';
 import type { islandParams, peakShavingParams } from '../../protocol/actions/strategies';
-import type { Queryable } from '../db/db';
 import { authed, type Ctx, type Handlers } from '../api/context';
 import { ActionError, invalid } from '../api/errors';
-import { requireStation } from './stations';
+import { requireStation } from '../stations/scope';
+import { offsetOf } from '../db/list-query';
 import { audit } from '../api/audit';
 import { followedAt } from '../strategies/followed';
 import { equipmentIssues } from '../strategies/bounds';
 import {
-  distributionSql, strategySql, switchSql, toDistribution, toStrategy, toSwitch,
-  type DistributionRow, type Strategy, type StrategyKind as Kind, type StrategyRow, type SwitchRow,
+  distributionSql,
+  strategySql,
+  switchSql,
+  toDistribution,
+  toStrategy,
+  toSwitch,
+  type DistributionRow,
+  type StrategyKind as Kind,
+  type StrategyRow,
+  type SwitchRow,
 } from '../strategies/records';
+import { minutesOf } from '../../protocol/actions/tariffs';
 
 // Operation-mode strategies (SPEC §3-§5): configuration, soft delete, and the read side of
 // distribution (issuance) and switch records. Issuing and switching modes talk to the station
-// gateway (actions/telemetry.ts) through the record helpers of strategies/records.ts
+// gateway (actions/commands.ts) through the record helpers of strategies/records.ts
 // (docs/strategies.md describes the life cycle).
 
 type PeakParams = z.output<typeof peakShavingParams>;
 type IslandParams = z.output<typeof islandParams>;
 
-interface StationFacts { systemType: number; energyTypes: string[]; essPowerKw: number; dgCapacityKw: number }
+interface StationFacts {
+  systemType: number;
+  energyTypes: string[];
+  essPowerKw: number;
+  dgCapacityKw: number;
+}
 
 /** Station type rule (validationFailed `stationId`/`stationType`): peak shaving needs storage; island
  *  operation needs an off-grid capable system (2 off-grid, 3 on/off switching) with a generator or storage. */
-export const stationFits = (kind: Kind, s: StationFacts): boolean =>
-  kind === 'peakShaving' ? s.energyTypes.includes('ess') : (s.systemType === 2 || s.systemType === 3) && (s.energyTypes.includes('dg') || s.energyTypes.includes('ess'));
-
-const minutes = (hhmm: string): number => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+const stationFits = (kind: Kind, s: StationFacts): boolean =>
+  kind === 'peakShaving'
+    ? s.energyTypes.includes('ess')
+    : (s.systemType === 2 || s.systemType === 3) && (s.energyTypes.includes('dg') || s.energyTypes.includes('ess'));
 
 /** Period rules of a peak-shaving day: each start < end within 00:00-24:00, no two periods overlap
  *  ('timeError'), and no charge/discharge power above the station's converter power ('tooBig'). */
-export const periodIssues = (periods: PeakParams['periods'], essPowerKw: number): FieldIssue[] => {
+const periodIssues = (periods: PeakParams['periods'], essPowerKw: number): FieldIssue[] => {
   const out: FieldIssue[] = [];
   const valid: { i: number; a: number; b: number }[] = [];
   periods.forEach((p, i) => {
-    const a = minutes(p.start);
-    const b = minutes(p.end);
+    const a = minutesOf(p.start);
+    const b = minutesOf(p.end);
     if (!(a < b)) out.push({ path: `params.periods.${i}.end`, issue: 'timeError' });
     else valid.push({ i, a, b });
     if (p.mode !== 'idle' && p.powerKw > essPowerKw) out.push({ path: `params.periods.${i}.powerKw`, issue: 'tooBig', limit: essPowerKw });
@@ -63,7 +78,13 @@ const islandIssues = (p: IslandParams, s: StationFacts): FieldIssue[] => {
   return out;
 };
 
-interface SaveInput { stationId: number; strategyId?: number | undefined; name: string; startDate: string; endDate: string }
+interface SaveInput {
+  stationId: number;
+  strategyId?: number | undefined;
+  name: string;
+  startDate: string;
+  endDate: string;
+}
 
 const saveStrategy = async (kind: Kind, q: SaveInput, params: PeakParams | IslandParams, ctx: Ctx): Promise<{ strategyId: number }> => {
   const { scope, me } = authed(ctx);
@@ -85,10 +106,11 @@ const saveStrategy = async (kind: Kind, q: SaveInput, params: PeakParams | Islan
     if (issues.length > 0) invalid(issues);
 
     if (q.strategyId !== undefined) {
-      const [own] = await db.query<{ id: number }>(
-        'SELECT id FROM strategies WHERE id=$1 AND station_id=$2 AND kind=$3 AND deleted_at IS NULL FOR UPDATE',
-        [q.strategyId, q.stationId, kind],
-      );
+      const [own] = await db.query<{ id: number }>('SELECT id FROM strategies WHERE id=$1 AND station_id=$2 AND kind=$3 AND deleted_at IS NULL FOR UPDATE', [
+        q.strategyId,
+        q.stationId,
+        kind,
+      ]);
       if (!own) throw new ActionError('notFound');
     }
     const [clash] = await db.query<{ id: number; startDate: string; endDate: string }>(
@@ -101,10 +123,14 @@ const saveStrategy = async (kind: Kind, q: SaveInput, params: PeakParams | Islan
 
     let id: number;
     if (q.strategyId !== undefined) {
-      await db.query(
-        'UPDATE strategies SET name=$2, start_date=$3, end_date=$4, params=$5, issue_status=0, updated_at=$6 WHERE id=$1',
-        [q.strategyId, q.name, q.startDate, q.endDate, JSON.stringify(params), ctx.now],
-      );
+      await db.query('UPDATE strategies SET name=$2, start_date=$3, end_date=$4, params=$5, issue_status=0, updated_at=$6 WHERE id=$1', [
+        q.strategyId,
+        q.name,
+        q.startDate,
+        q.endDate,
+        JSON.stringify(params),
+        ctx.now,
+      ]);
       id = q.strategyId;
     } else {
       const [row] = await db.query<{ id: number }>(
@@ -115,13 +141,13 @@ const saveStrategy = async (kind: Kind, q: SaveInput, params: PeakParams | Islan
       id = row!.id;
     }
     await audit(db, ctx, me.accountId, kind === 'peakShaving' ? 'savePeakShavingStrategy' : 'saveIslandStrategy', `strategy:${id}`, {
-      ...q, strategyId: id, created: q.strategyId === undefined,
+      ...q,
+      strategyId: id,
+      created: q.strategyId === undefined,
     });
     return { strategyId: id };
   });
 };
-
-const offset = (q: { page: number; length: number }) => (q.page - 1) * q.length;
 
 // ───────────────────────────── handlers ─────────────────────────────
 
@@ -133,7 +159,10 @@ export const strategiesHandlers: Handlers = {
     const where = 'WHERE station_id=$1 AND deleted_at IS NULL AND ($2::text IS NULL OR kind=$2)';
     const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM strategies ${where}`, [q.stationId, q.kind ?? null]);
     const rows = await db.query<StrategyRow>(`${strategySql} ${where} ORDER BY start_date DESC, id DESC LIMIT $3 OFFSET $4`, [
-      q.stationId, q.kind ?? null, q.length, offset(q),
+      q.stationId,
+      q.kind ?? null,
+      q.length,
+      offsetOf(q.page, q.length),
     ]);
     return { totalCount: count?.n ?? 0, dataList: rows.map(toStrategy) };
   },
@@ -156,7 +185,7 @@ export const strategiesHandlers: Handlers = {
         [strategyId],
       );
       if (!row || !scope.hasStation(row.stationId)) throw new ActionError('notFound');
-      if (row.issueStatus === 1) {
+      if (row.issueStatus === ISSUE_STATUS.success) {
         // The gateway runs what was issued; pulling it while the mode is on would leave the
         // station executing a strategy nobody can see. Shut the mode down first.
         const [mode] = await db.query<{ enabled: boolean }>(
@@ -185,7 +214,9 @@ export const strategiesHandlers: Handlers = {
       AND ($3::timestamptz IS NULL OR d.issued_at >= $3::timestamptz) AND ($4::timestamptz IS NULL OR d.issued_at < $4::timestamptz)`;
     const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM strategy_distributions d ${where}`, args);
     const rows = await db.query<DistributionRow>(`${distributionSql(false)} ${where} ORDER BY d.issued_at DESC, d.id DESC LIMIT $5 OFFSET $6`, [
-      ...args, q.length, offset(q),
+      ...args,
+      q.length,
+      offsetOf(q.page, q.length),
     ]);
     return { totalCount: count?.n ?? 0, dataList: rows.map(toDistribution) };
   },
@@ -210,7 +241,13 @@ export const strategiesHandlers: Handlers = {
     if (!row) throw new ActionError('notFound');
     const onGrid = await stationOnGrid(ctx.services.db, ctx.services.fleet, stationId, row.type, ctx.services.clock());
     const states = modeStates({ peakShaving: row.p, island: row.i }, onGrid);
-    return { peakShavingEnabled: row.p, islandEnabled: row.i, peakShavingState: states.peakShaving, islandState: states.island, updatedAt: row.at.toISOString() };
+    return {
+      peakShavingEnabled: row.p,
+      islandEnabled: row.i,
+      peakShavingState: states.peakShaving,
+      islandState: states.island,
+      updatedAt: row.at.toISOString(),
+    };
   },
 
   querySwitchRecords: async (q, ctx) => {
@@ -220,15 +257,11 @@ export const strategiesHandlers: Handlers = {
     const args = [q.stationId, q.from ?? null, q.to ?? null];
     const where = `WHERE r.station_id=$1 AND ($2::timestamptz IS NULL OR r.at >= $2::timestamptz) AND ($3::timestamptz IS NULL OR r.at < $3::timestamptz)`;
     const [count] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM switch_records r ${where}`, args);
-    const rows = await db.query<SwitchRow>(`${switchSql} ${where} ORDER BY r.at DESC, r.id DESC LIMIT $4 OFFSET $5`, [...args, q.length, offset(q)]);
+    const rows = await db.query<SwitchRow>(`${switchSql} ${where} ORDER BY r.at DESC, r.id DESC LIMIT $4 OFFSET $5`, [
+      ...args,
+      q.length,
+      offsetOf(q.page, q.length),
+    ]);
     return { totalCount: count?.n ?? 0, dataList: rows.map(toSwitch) };
   },
-};
-
-/** A live (not deleted) strategy in the caller's scope, locked for the transaction; else notFound. */
-export const lockStrategy = async (db: Queryable, ctx: Ctx, strategyId: number): Promise<Strategy> => {
-  const { scope } = authed(ctx);
-  const [row] = await db.query<StrategyRow>(`${strategySql} WHERE id=$1 AND deleted_at IS NULL FOR UPDATE`, [strategyId]);
-  if (!row || !scope.hasStation(row.stationId)) throw new ActionError('notFound');
-  return toStrategy(row);
 };

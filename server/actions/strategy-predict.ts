@@ -3,10 +3,13 @@ import type { Handlers } from '../api/context';
 import { ActionError, exactlyOne, invalid } from '../api/errors';
 import { loadFleetConfig } from '../fleet/config';
 import type { StationConfig } from '../fleet/station';
-import { loadPricing } from '../money';
 import { predictDay, type StrategyDraft } from '../strategies/predict';
 import { strategySql, toStrategy, type StrategyRow } from '../strategies/records';
-import { scopeWithStation } from './stations';
+import { scopeWithStation } from '../stations/scope';
+import { predictedDemand, type DemandCase } from '../peak/predicted';
+import { readStationMonth } from '../peak/read';
+import { kwh } from '../analytics/wire';
+import { formatWall } from '../../protocol/site-time';
 
 // predictStrategyDay (docs/strategies.md): the station as it runs now (the live model of its
 // gateway when the simulator runs, else its stored configuration), simulated for the next 24
@@ -32,8 +35,16 @@ export const strategyPredictHandlers: Handlers = {
     if (!cfg) throw new ActionError('notFound');
     const hasEss = cfg.devices.some((d) => d.type === 'pcs') && cfg.devices.some((d) => d.type === 'battery_cluster');
     if (draft.kind === 'peakShaving' && !hasEss) invalid([{ path: 'stationId', issue: 'stationType' }]);
-    const pricing = await loadPricing({ db }, q.stationId, cfg.timezone);
-    const day = predictDay(cfg, draft, ctx.now.getTime(), live?.soc() ?? null, pricing);
+    const month = await readStationMonth(db, { id: q.stationId, timezone: cfg.timezone }, ctx.now.getTime());
+    const day = predictDay(cfg, draft, ctx.now.getTime(), live?.soc() ?? null, month.pricing);
+    const demand = predictedDemand(month, day.candidateIntervals);
+    const wire = (c: DemandCase) => ({
+      peakKw: c.peakKw === null ? null : kwh(c.peakKw),
+      peakAt: c.peakAt === null ? null : new Date(c.peakAt).toISOString(),
+      peakLocal: c.peakAt === null ? null : formatWall(cfg.timezone, c.peakAt).slice(0, 16),
+      billedKw: kwh(c.billedKw),
+      amount: c.amount,
+    });
     return {
       stationId: q.stationId,
       timezone: cfg.timezone,
@@ -43,6 +54,7 @@ export const strategyPredictHandlers: Handlers = {
       candidate: day.candidate,
       inForce: day.inForce,
       difference: day.difference,
+      demand: demand && { ...demand, withStorage: wire(demand.withStorage), withoutStorage: wire(demand.withoutStorage) },
     };
   },
 };

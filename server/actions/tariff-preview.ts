@@ -3,8 +3,8 @@ import type { dayBill } from '../../protocol/actions/tariffs';
 import type { Handlers } from '../api/context';
 import { exactlyOne, invalid } from '../api/errors';
 import { loadMetered, loadPricing, priceDay, toCents, type DayBill, type Pricing } from '../money';
-import { scopeWithStation } from './stations';
-import { loadTariff, normalise } from './tariffs-common';
+import { scopeWithStation } from '../stations/scope';
+import { loadTariff, normalise } from '../tariffs/store';
 
 // The tariff preview's money (docs/tariffs.md): one local day of the station's metered energy
 // priced under the tariff being looked at and under the one in force that day, by the same
@@ -22,7 +22,12 @@ const toWire = (b: DayBill): DayBillWire => ({
   gridCost: r4(b.gridCost),
   feedInRevenue: r4(b.feedInRevenue),
   periods: b.periods.map((p) => ({
-    period: p.period, importKwh: r3(p.importKwh), exportKwh: r3(p.exportKwh), importCost: r4(p.importCost), feedInRevenue: r4(p.feedInRevenue), amount: r4(p.amount),
+    period: p.period,
+    importKwh: r3(p.importKwh),
+    exportKwh: r3(p.exportKwh),
+    importCost: r4(p.importCost),
+    feedInRevenue: r4(p.feedInRevenue),
+    amount: r4(p.amount),
   })),
   total: b.total,
 });

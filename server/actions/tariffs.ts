@@ -1,8 +1,27 @@
 import { authed, type Handlers } from '../api/context';
-import { invalid } from '../api/errors';
+import { conflict, invalid, notFound } from '../api/errors';
+import { offsetOf } from '../db/list-query';
 import { audit } from '../api/audit';
-import { providersFor, requireStation } from './stations';
-import { stationToday, notFound, conflict, isUniqueViolation, offsetOf, deletePending, saveAudited, normalise, type TariffRow, tariffCols, tariffOut, activeDateOf, statusOf, loadTariff, writeTariff, type TemplateRow, templateCols, templateOut, loadTemplate, requireWholeProvider } from './tariffs-common';
+import { providersFor, requireStation } from '../stations/scope';
+import {
+  stationToday,
+  isUniqueViolation,
+  deletePending,
+  saveAudited,
+  normalise,
+  type TariffRow,
+  tariffCols,
+  tariffOut,
+  activeDateOf,
+  statusOf,
+  loadTariff,
+  writeTariff,
+  type TemplateRow,
+  templateCols,
+  templateOut,
+  loadTemplate,
+  requireWholeProvider,
+} from '../tariffs/store';
 
 // Tariff and tariff-template actions (docs/tariffs.md); shared helpers in tariffs-common.ts.
 export const tariffsHandlers: Handlers = {
@@ -136,7 +155,7 @@ export const tariffsHandlers: Handlers = {
       if (ctx.services.registry.stations.get(q.stationId)?.providerId !== tpl.serviceProviderId) {
         invalid([{ path: 'templateId', issue: 'providerMismatch' }]);
       }
-      const id = await writeTariff(t, ctx, scope, { stationId: q.stationId, name: q.name, effectiveDate: q.effectiveDate, seasons: tpl.seasons });
+      const id = await writeTariff(t, ctx, scope, { stationId: q.stationId, name: q.name, effectiveDate: q.effectiveDate, seasons: tpl.seasons, charges: {} });
       await audit(t, ctx, me.accountId, 'applyTariffTemplate', `tariff:${id}`, { ...q, templateName: tpl.name });
       return id;
     });

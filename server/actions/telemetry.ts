@@ -5,11 +5,13 @@ import { isMixedCurrency } from '../../protocol/currency';
 import { authed, type Ctx, type Handlers } from '../api/context';
 import { ActionError, invalid } from '../api/errors';
 import type { FleetRuntime } from '../fleet/runtime';
+import { fleetOf } from '../telemetry/fleet-of';
 import { addMonthKey, dateKey, dayStart, wallClock } from '../../protocol/site-time';
-import { account, loadIntervals, loadPricing, stationEnergy, type EnergyTotals } from '../telemetry/energy';
+import { stationEnergy, type EnergyTotals } from '../telemetry/energy';
 import { sumTotals } from '../telemetry/daily';
 import { m4, queryHistory, type Sample, type Series } from '../telemetry/history';
-import { loadSummaries, providersFor, requireStation } from './stations';
+import { providersFor, requireStation, tzOf } from '../stations/scope';
+import { loadSummaries } from '../stations/summaries';
 
 // Telemetry-derived actions (stage 'fleet', docs/fleet.md): latest values from memory, history
 // downsampled from the right resolution, energy and income from the 15-minute intervals.
@@ -17,23 +19,30 @@ import { loadSummaries, providersFor, requireStation } from './stations';
 type EnergyWire = z.input<typeof energyRow>;
 const DAY = 86_400_000;
 
-export const fleetOf = (ctx: Ctx): FleetRuntime => {
-  const f = ctx.services.fleet;
-  if (!f) throw new ActionError('internal', { reason: 'fleetUnavailable' });
-  return f;
-};
-export const tzOf = (ctx: Ctx, stationId: number): string => ctx.services.registry.stations.get(stationId)?.timezone ?? 'UTC';
 const retentionOf = (ctx: Ctx) => ({
-  rawDays: ctx.services.config.telemetryRawDays, minuteDays: ctx.services.config.telemetryMinuteDays, quarterDays: ctx.services.config.telemetryQuarterDays,
+  rawDays: ctx.services.config.telemetryRawDays,
+  minuteDays: ctx.services.config.telemetryMinuteDays,
+  quarterDays: ctx.services.config.telemetryQuarterDays,
 });
 const r2 = (x: number) => Math.round(x * 100) / 100;
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
 const toWire = (e: EnergyTotals): EnergyWire => ({
-  period: e.period, pvKwh: r3(e.pvKwh), chargeKwh: r3(e.chargeKwh), dischargeKwh: r3(e.dischargeKwh), loadKwh: r3(e.loadKwh),
-  gridImportKwh: r3(e.gridImportKwh), gridExportKwh: r3(e.gridExportKwh), generatorKwh: r3(e.generatorKwh), fuelLitres: r3(e.fuelLitres),
-  chargingPileKwh: r3(e.chargingPileKwh), income: r4(e.income), fuelCost: r4(e.fuelCost), gridCost: r4(e.gridCost), feedInRevenue: r4(e.feedInRevenue),
+  period: e.period,
+  pvKwh: r3(e.pvKwh),
+  chargeKwh: r3(e.chargeKwh),
+  dischargeKwh: r3(e.dischargeKwh),
+  loadKwh: r3(e.loadKwh),
+  gridImportKwh: r3(e.gridImportKwh),
+  gridExportKwh: r3(e.gridExportKwh),
+  generatorKwh: r3(e.generatorKwh),
+  fuelLitres: r3(e.fuelLitres),
+  chargingPileKwh: r3(e.chargingPileKwh),
+  income: r4(e.income),
+  fuelCost: r4(e.fuelCost),
+  gridCost: r4(e.gridCost),
+  feedInRevenue: r4(e.feedInRevenue),
 });
 
 const rangeOf = (from: string, to: string, maxDays: number, fromPath = 'from'): [number, number] => {
@@ -44,14 +53,23 @@ const rangeOf = (from: string, to: string, maxDays: number, fromPath = 'from'): 
   return [a, b];
 };
 
-interface DeviceRow { id: number; stationId: number; type: FleetDeviceType; name: string }
+interface DeviceRow {
+  id: number;
+  stationId: number;
+  type: FleetDeviceType;
+  name: string;
+}
 
 type Periods = { today: EnergyTotals; month: EnergyTotals; lastMonth: EnergyTotals; total: EnergyTotals };
 
 /** Daily totals of stations: today, this month (local), last month, all time. */
 const periodsOf = async (ctx: Ctx, stationIds: number[]): Promise<Map<number, Periods>> => {
   const now = ctx.now.getTime();
-  const all = await fleetOf(ctx).daily.daysMany(ctx.services.db, stationIds.map((id) => ({ id, timezone: tzOf(ctx, id) })), now);
+  const all = await fleetOf(ctx).daily.daysMany(
+    ctx.services.db,
+    stationIds.map((id) => ({ id, timezone: tzOf(ctx, id) })),
+    now,
+  );
   const out = new Map<number, Periods>();
   for (const id of stationIds) {
     const tz = tzOf(ctx, id);
@@ -61,8 +79,14 @@ const periodsOf = async (ctx: Ctx, stationIds: number[]): Promise<Map<number, Pe
     const list = [...days.values()];
     out.set(id, {
       today: days.get(lt.date) ?? sumTotals(lt.date, []),
-      month: sumTotals(lt.month, list.filter((d) => d.period.startsWith(lt.month))),
-      lastMonth: sumTotals(lastMonth, list.filter((d) => d.period.startsWith(lastMonth))),
+      month: sumTotals(
+        lt.month,
+        list.filter((d) => d.period.startsWith(lt.month)),
+      ),
+      lastMonth: sumTotals(
+        lastMonth,
+        list.filter((d) => d.period.startsWith(lastMonth)),
+      ),
       total: sumTotals('total', list),
     });
   }
@@ -73,7 +97,15 @@ const liveFlows = (f: FleetRuntime, stationId: number) => {
   const st = f.store.stations.get(stationId);
   const v = st?.flows ?? [];
   const n = (i: number) => (typeof v[i] === 'number' && Number.isFinite(v[i]) ? (v[i] as number) : 0);
-  return { pvKw: r2(n(0)), loadKw: r2(n(1)), essKw: r2(n(2)), gridKw: r2(n(3)), generatorKw: r2(n(4)), chargingKw: r2(n(5)), soc: typeof v[6] === 'number' && Number.isFinite(v[6]) ? r2(v[6]) : null };
+  return {
+    pvKw: r2(n(0)),
+    loadKw: r2(n(1)),
+    essKw: r2(n(2)),
+    gridKw: r2(n(3)),
+    generatorKw: r2(n(4)),
+    chargingKw: r2(n(5)),
+    soc: typeof v[6] === 'number' && Number.isFinite(v[6]) ? r2(v[6]) : null,
+  };
 };
 
 const scopeStations = (ctx: Ctx, orgId?: number): number[] => {
@@ -87,7 +119,9 @@ export const telemetryHandlers: Handlers = {
     requireStation(scope, stationId);
     const f = fleetOf(ctx);
     const rows = await ctx.services.db.query<DeviceRow>(
-      'SELECT id, station_id AS "stationId", type, name FROM devices WHERE station_id = $1 AND ($2::text IS NULL OR type = $2) ORDER BY type, id', [stationId, type ?? null]);
+      'SELECT id, station_id AS "stationId", type, name FROM devices WHERE station_id = $1 AND ($2::text IS NULL OR type = $2) ORDER BY type, id',
+      [stationId, type ?? null],
+    );
     const now = ctx.now.getTime();
     const staleAfter = Math.max(60_000, 3 * ctx.services.config.simIntervalMs);
     return {
@@ -99,9 +133,16 @@ export const telemetryHandlers: Handlers = {
         const fresh = !!l && now - l.ts < staleAfter;
         const time = l ? new Date(l.ts).toISOString() : ctx.now.toISOString();
         return {
-          deviceId: d.id, type: d.type, name: d.name, online: fresh && !!l?.on, lastSeen: l ? new Date(l.ts).toISOString() : null, state: l?.s ?? null,
+          deviceId: d.id,
+          type: d.type,
+          name: d.name,
+          online: fresh && !!l?.on,
+          lastSeen: l ? new Date(l.ts).toISOString() : null,
+          state: l?.s ?? null,
           points: defs.map((def, i) => ({
-            point: def.name, unit: def.unit, time,
+            point: def.name,
+            unit: def.unit,
+            time,
             value: l ? (l.v[i] === null || l.v[i] === undefined ? null : r4(l.v[i]!)) : null,
             quality: !l ? ('bad' as const) : fresh ? l.q : ('stale' as const),
           })),
@@ -118,7 +159,13 @@ export const telemetryHandlers: Handlers = {
     const bad = points.map((p, i) => [p, i] as const).filter(([p]) => !defs.some((x) => x.name === p));
     if (bad.length) invalid(bad.map(([, i]) => ({ path: `points.${i}`, issue: 'unknownPoint' })));
     const [a, b] = rangeOf(from, to, 3660);
-    const series = await queryHistory(ctx.services.db, fleetOf(ctx).store, { id: deviceId, type: d.type, points, from: a, to: b, width }, ctx.now.getTime(), retentionOf(ctx));
+    const series = await queryHistory(
+      ctx.services.db,
+      fleetOf(ctx).store,
+      { id: deviceId, type: d.type, points, from: a, to: b, width },
+      ctx.now.getTime(),
+      retentionOf(ctx),
+    );
     return { deviceId, timezone: tzOf(ctx, d.stationId), series };
   },
 
@@ -129,16 +176,27 @@ export const telemetryHandlers: Handlers = {
     if (stationId !== undefined) {
       requireStation(scope, stationId);
       if (orgId !== undefined && ctx.services.registry.stations.get(stationId)?.providerId !== orgId) throw new ActionError('notFound');
-      const series = await queryHistory(ctx.services.db, fleetOf(ctx).store, { id: -stationId, type: 'station', points: names, from: a, to: b, width }, ctx.now.getTime(), retentionOf(ctx));
+      const series = await queryHistory(
+        ctx.services.db,
+        fleetOf(ctx).store,
+        { id: -stationId, type: 'station', points: names, from: a, to: b, width },
+        ctx.now.getTime(),
+        retentionOf(ctx),
+      );
       return { timezone: tzOf(ctx, stationId), series };
     }
     // the whole scope (or one provider): 15-minute interval sums over its stations
     const ids = scopeStations(ctx, orgId);
-    const rows = ids.length === 0 ? [] : await ctx.services.db.query<{ t: number; pv: number; load: number; ess: number; grid: number; gen: number; pile: number; soc: number | null }>(
-      `SELECT (extract(epoch FROM bucket) * 1000)::float8 AS t, sum(pv) * 4 AS pv, sum(load) * 4 AS load, sum(discharge - charge) * 4 AS ess,
+    const rows =
+      ids.length === 0
+        ? []
+        : await ctx.services.db.query<{ t: number; pv: number; load: number; ess: number; grid: number; gen: number; pile: number; soc: number | null }>(
+            `SELECT (extract(epoch FROM bucket) * 1000)::float8 AS t, sum(pv) * 4 AS pv, sum(load) * 4 AS load, sum(discharge - charge) * 4 AS ess,
               sum(grid_import - grid_export) * 4 AS grid, sum(generator) * 4 AS gen, sum(pile) * 4 AS pile, avg(soc)::float8 AS soc
        FROM station_energy WHERE station_id = ANY($1::int[]) AND bucket >= to_timestamp($2 / 1000.0) AND bucket <= to_timestamp($3 / 1000.0)
-       GROUP BY bucket ORDER BY bucket`, [ids, a, b]);
+       GROUP BY bucket ORDER BY bucket`,
+            [ids, a, b],
+          );
     const cols: (keyof (typeof rows)[number])[] = ['pv', 'load', 'ess', 'grid', 'gen', 'pile', 'soc'];
     const series: Series[] = STATION_POINTS.map((def, k) => {
       const samples: Sample[] = [];
@@ -160,7 +218,12 @@ export const telemetryHandlers: Handlers = {
     const max = granularity === 'day' ? 366 : 3660;
     if (days > max) invalid([{ path: 'from', issue: 'rangeTooLong', limit: max }]);
     const r = await stationEnergy(ctx.services.db, stationId, tzOf(ctx, stationId), from, to, granularity);
-    return { stationId, currency: ctx.services.registry.currencyOfStation(stationId), rows: r.rows.map(toWire), total: toWire({ ...r.total, period: `${from}..${to}` }) };
+    return {
+      stationId,
+      currency: ctx.services.registry.currencyOfStation(stationId),
+      rows: r.rows.map(toWire),
+      total: toWire({ ...r.total, period: `${from}..${to}` }),
+    };
   },
 
   queryStationOverview: async ({ stationId }, ctx) => {
@@ -197,7 +260,9 @@ export const telemetryHandlers: Handlers = {
       const starts = ids.map((id) => dayStart(tzOf(ctx, id), ctx.now.getTime()));
       const [row] = await ctx.services.db.query<{ n: number }>(
         `SELECT coalesce(sum(e.sessions), 0)::int AS n FROM station_energy e JOIN unnest($1::int[], $2::float8[]) AS u(sid, t0) ON e.station_id = u.sid
-         WHERE e.bucket >= to_timestamp(u.t0 / 1000.0)`, [ids, starts]);
+         WHERE e.bucket >= to_timestamp(u.t0 / 1000.0)`,
+        [ids, starts],
+      );
       sessionsToday = row?.n ?? 0;
     }
     const flows = ids.map((id) => liveFlows(f, id));
@@ -210,20 +275,36 @@ export const telemetryHandlers: Handlers = {
     for (const s of summaries) byStatus[String(s.stationStatus)] = (byStatus[String(s.stationStatus)] ?? 0) + 1;
     return {
       time: ctx.now.toISOString(),
-      charging: { todayKwh: r3(sum((p) => p.today.chargingPileKwh)), monthKwh: r3(sum((p) => p.month.chargingPileKwh)), totalKwh: r3(sum((p) => p.total.chargingPileKwh)), sessionsToday },
-      pv: { todayKwh: r3(sum((p) => p.today.pvKwh)), monthKwh: r3(sum((p) => p.month.pvKwh)), totalKwh: r3(sum((p) => p.total.pvKwh)), powerKw: r2(flows.reduce((a, x) => a + x.pvKw, 0)) },
+      charging: {
+        todayKwh: r3(sum((p) => p.today.chargingPileKwh)),
+        monthKwh: r3(sum((p) => p.month.chargingPileKwh)),
+        totalKwh: r3(sum((p) => p.total.chargingPileKwh)),
+        sessionsToday,
+      },
+      pv: {
+        todayKwh: r3(sum((p) => p.today.pvKwh)),
+        monthKwh: r3(sum((p) => p.month.pvKwh)),
+        totalKwh: r3(sum((p) => p.total.pvKwh)),
+        powerKw: r2(flows.reduce((a, x) => a + x.pvKw, 0)),
+      },
       ess: {
-        chargeTodayKwh: r3(sum((p) => p.today.chargeKwh)), dischargeTodayKwh: r3(sum((p) => p.today.dischargeKwh)),
-        totalDischargeKwh: r3(sum((p) => p.total.dischargeKwh)), avgSoc: socs.length ? r2(socs.reduce((a, b) => a + b, 0) / socs.length) : null,
+        chargeTodayKwh: r3(sum((p) => p.today.chargeKwh)),
+        dischargeTodayKwh: r3(sum((p) => p.today.dischargeKwh)),
+        totalDischargeKwh: r3(sum((p) => p.total.dischargeKwh)),
+        avgSoc: socs.length ? r2(socs.reduce((a, b) => a + b, 0) / socs.length) : null,
       },
       proportion: {
-        pvPct: pct(sum((p) => p.today.pvKwh)), gridPct: pct(sum((p) => p.today.gridImportKwh)),
-        essPct: pct(sum((p) => p.today.dischargeKwh)), generatorPct: pct(sum((p) => p.today.generatorKwh)),
+        pvPct: pct(sum((p) => p.today.pvKwh)),
+        gridPct: pct(sum((p) => p.today.gridImportKwh)),
+        essPct: pct(sum((p) => p.today.dischargeKwh)),
+        generatorPct: pct(sum((p) => p.today.generatorKwh)),
       },
       stations: { total: ids.length, online: summaries.filter((s) => s.online).length, byStatus },
       // the income of stations in different currencies is not added up
       currency,
-      income: isMixedCurrency(currency) ? { todayUsd: null, totalUsd: null } : { todayUsd: r4(sum((p) => p.today.income)), totalUsd: r4(sum((p) => p.total.income)) },
+      income: isMixedCurrency(currency)
+        ? { todayUsd: null, totalUsd: null }
+        : { todayUsd: r4(sum((p) => p.today.income)), totalUsd: r4(sum((p) => p.total.income)) },
     };
   },
 
@@ -231,18 +312,32 @@ export const telemetryHandlers: Handlers = {
     const ids = scopeStations(ctx, orgId);
     const f = fleetOf(ctx);
     const summaries = await loadSummaries(ctx.services.db, ids, ctx);
-    const tariffs = ids.length === 0 ? [] : await ctx.services.db.query<{ stationId: number; name: string; effectiveDate: string }>(
-      'SELECT station_id AS "stationId", name, effective_date::text AS "effectiveDate" FROM tariffs WHERE station_id = ANY($1::int[]) ORDER BY effective_date', [ids]);
+    const tariffs =
+      ids.length === 0
+        ? []
+        : await ctx.services.db.query<{ stationId: number; name: string; effectiveDate: string }>(
+            'SELECT station_id AS "stationId", name, effective_date::text AS "effectiveDate" FROM tariffs WHERE station_id = ANY($1::int[]) ORDER BY effective_date',
+            [ids],
+          );
     const dataList = [];
-    const all = await periodsOf(ctx, summaries.map((x) => x.stationId));
+    const all = await periodsOf(
+      ctx,
+      summaries.map((x) => x.stationId),
+    );
     for (const s of summaries) {
       const p = all.get(s.stationId)!;
       const today = dateKey(s.timezone, ctx.now.getTime());
       const fee = tariffs.filter((t) => t.stationId === s.stationId && t.effectiveDate <= today).pop();
       const fl = liveFlows(f, s.stationId);
       dataList.push({
-        stationId: s.stationId, serviceProviderId: s.serviceProviderId, stationName: s.stationName, picture: s.picture ?? null,
-        stationStatus: s.stationStatus, cardType: s.cardType, lat: s.lat, lon: s.lon,
+        stationId: s.stationId,
+        serviceProviderId: s.serviceProviderId,
+        stationName: s.stationName,
+        picture: s.picture ?? null,
+        stationStatus: s.stationStatus,
+        cardType: s.cardType,
+        lat: s.lat,
+        lon: s.lon,
         currency: ctx.services.registry.currencyOfStation(s.stationId),
         // MW / MWh for the card (SPEC §2 type 1); active power in kW: what the site produces now
         installedPower: r3((s.pvCapacityKw + s.essPowerKw + s.dgCapacityKw) / 1000),
@@ -251,19 +346,11 @@ export const telemetryHandlers: Handlers = {
         soc: fl.soc,
         cumulativeIncome: r2(p.total.income),
         feeName: fee?.name ?? null,
-        lastCharge: r3(p.lastMonth.chargeKwh), lastDischarge: r3(p.lastMonth.dischargeKwh), lastIncome: r2(p.lastMonth.income),
+        lastCharge: r3(p.lastMonth.chargeKwh),
+        lastDischarge: r3(p.lastMonth.dischargeKwh),
+        lastIncome: r2(p.lastMonth.income),
       });
     }
     return { dataList };
   },
-};
-
-/** Loads intervals and prices them (reports reuse it). */
-export const energyOfStations = async (ctx: Ctx, stationIds: number[], from: number, to: number, granularity: 'day' | 'month') => {
-  const out = new Map<number, EnergyTotals[]>();
-  for (const id of stationIds) {
-    const pricing = await loadPricing(ctx.services.db, id, tzOf(ctx, id));
-    out.set(id, account(await loadIntervals(ctx.services.db, [id], from, to), pricing, granularity).rows);
-  }
-  return out;
 };

@@ -4,11 +4,18 @@ import { audit } from '../api/audit';
 import { assertNotThrottled, clearFailures, recordFailure } from '../auth/throttle';
 import { newEnrolment } from '../auth/totp';
 import {
-  confirmFactor, liveChallenge, recoveryCodesLeft, roleRequiresTwoFactor, saveUnconfirmed, secondFactorOf,
-  spendChallenge, spendRecoveryCode, spendTotp,
+  confirmFactor,
+  liveChallenge,
+  recoveryCodesLeft,
+  roleRequiresTwoFactor,
+  saveUnconfirmed,
+  secondFactorOf,
+  spendChallenge,
+  spendRecoveryCode,
+  spendTotp,
 } from '../auth/two-factor';
-import { auditSignIn } from './audit';
-import { startSession } from './sign-in';
+import { auditSignIn } from '../audit/sign-in';
+import { startSession } from '../auth/sign-in';
 
 // Two-factor sign-in (docs/accounts.md): verifyTwoFactor spends the challenge that the first
 // factor answered (sign-in.ts) for a session; enrolment from a session or at sign-in.
@@ -16,7 +23,8 @@ import { startSession } from './sign-in';
 const issuerOf = (ctx: Ctx): string => [...ctx.services.registry.orgs.values()].find((o) => o.orgType === 1)?.name ?? 'EMS Cloud Platform';
 
 const accountNameOf = async (ctx: Ctx, accountId: number): Promise<{ account: string; status: number } | null> =>
-  (await ctx.services.db.query<{ account: string; status: number }>('SELECT account, status::int AS status FROM accounts WHERE id = $1', [accountId]))[0] ?? null;
+  (await ctx.services.db.query<{ account: string; status: number }>('SELECT account, status::int AS status FROM accounts WHERE id = $1', [accountId]))[0] ??
+  null;
 
 export const twoFactorHandlers: Handlers = {
   verifyTwoFactor: async ({ challenge, code, recoveryCode }, ctx) => {
@@ -29,9 +37,10 @@ export const twoFactorHandlers: Handlers = {
     if (!account || account.status !== 1) throw new ActionError('accountDisabled');
     const factor = await secondFactorOf(db, c.accountId);
     if (!factor) throw new ActionError('codeExpired'); // reset by an administrator meanwhile, or enrolment not begun
-    const ok = code !== undefined
-      ? await spendTotp(db, c.accountId, factor, code, ctx.now)
-      : factor.confirmed && (await spendRecoveryCode(db, c.accountId, recoveryCode ?? '', ctx.now));
+    const ok =
+      code !== undefined
+        ? await spendTotp(db, c.accountId, factor, code, ctx.now)
+        : factor.confirmed && (await spendRecoveryCode(db, c.accountId, recoveryCode ?? '', ctx.now));
     if (!ok) {
       await recordFailure(db, key, ctx.now);
       await auditSignIn(db, ctx, c.accountId, 'failed', { method, reason: 'wrongSecondFactor' });

@@ -7,7 +7,14 @@ import type { Registry } from '../registry';
 // rule; queryAlarmAssignees lists every account that passes it, so the console offers no one the
 // server would then refuse.
 
-interface Candidate { userId: number; orgId: number; status: number; dataScope: string; stations: number[]; name: string }
+interface Candidate {
+  userId: number;
+  orgId: number;
+  status: number;
+  dataScope: string;
+  stations: number[];
+  name: string;
+}
 
 const CANDIDATE_SQL = `SELECT id AS "userId", org_id AS "orgId", status, data_scope AS "dataScope", scope_station_ids AS stations,
   coalesce(nullif(contact, ''), account) AS name FROM accounts`;
@@ -27,7 +34,12 @@ export async function assigneeFor(db: Queryable, registry: Registry, accountId: 
 }
 
 /** Every account of `orgIds` (the caller's organisations) that may take alarms of `stationId`, by name. */
-export async function assigneesOf(db: Queryable, registry: Registry, stationId: number, orgIds: readonly number[]): Promise<{ userId: number; name: string }[]> {
+export async function assigneesOf(
+  db: Queryable,
+  registry: Registry,
+  stationId: number,
+  orgIds: readonly number[],
+): Promise<{ userId: number; name: string }[]> {
   const st = registry.stations.get(stationId);
   if (!st) return [];
   const seeing = orgIds.filter((o) => o === st.providerId || o === st.customerId || registry.orgs.get(o)?.orgType === 1);

@@ -35,14 +35,26 @@ describe('durable alarms through database faults', () => {
     } as unknown as PushBroker;
     const db = answerLostAfterCommit(s.services.db, lostOn);
     const log = { warn: () => undefined, info: () => undefined };
-    const alarms = new DurableAlarms({ db, broker, registry: s.services.registry, stationCache: { invalidate: () => undefined } as unknown as StationCache<unknown>, log }, () => 1);
+    const alarms = new DurableAlarms(
+      { db, broker, registry: s.services.registry, stationCache: { invalidate: () => undefined } as unknown as StationCache<unknown>, log },
+      () => 1,
+    );
     return { alarms, pushed, db };
   };
   const change = (active: boolean, time: Date): AlarmChange => ({
-    active, stationId, deviceId: null, dedupKey: `${stationId}/station/gatewayOffline`, code: 'gatewayOffline', content: 'Gateway offline', params: {}, time,
+    active,
+    stationId,
+    deviceId: null,
+    dedupKey: `${stationId}/station/gatewayOffline`,
+    code: 'gatewayOffline',
+    content: 'Gateway offline',
+    params: {},
+    time,
   });
-  const rows = () => s.services.db.query<{ id: number; status: number; occurrences: number }>(
-    "SELECT id, status, occurrences FROM alarms WHERE dedup_key = $1 ORDER BY id", [`${stationId}/station/gatewayOffline`]);
+  const rows = () =>
+    s.services.db.query<{ id: number; status: number; occurrences: number }>('SELECT id, status, occurrences FROM alarms WHERE dedup_key = $1 ORDER BY id', [
+      `${stationId}/station/gatewayOffline`,
+    ]);
 
   it('a raise stored once, one occurrence, pushed once', async () => {
     const { alarms, pushed, db } = setup(/INSERT INTO alarms/);
@@ -61,13 +73,16 @@ describe('durable alarms through database faults', () => {
 
   it('logs an outage once when it starts and once when its backlog is written, while new changes keep coming', async () => {
     const lines: { m: string; o: Record<string, unknown> }[] = [];
-    const log = { warn: (o: object, m: string) => void lines.push({ m, o: o as Record<string, unknown> }), info: (o: object, m: string) => void lines.push({ m, o: o as Record<string, unknown> }) };
+    const log = {
+      warn: (o: object, m: string) => void lines.push({ m, o: o as Record<string, unknown> }),
+      info: (o: object, m: string) => void lines.push({ m, o: o as Record<string, unknown> }),
+    };
     let down = true;
     let next = 0;
     let extra = 0;
     const raise = () => ({ ...change(true, new Date(Date.UTC(2026, 0, 6, 0, 0, next))), dedupKey: `${stationId}/station/outage-${next++}` });
     const db = {
-      query: async <T,>(sql: string, params?: readonly unknown[]): Promise<T[]> => {
+      query: async <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => {
         if (down) throw new Error('connect ECONNREFUSED');
         const rows = await s.services.db.query<T>(sql, params);
         // every stored change brings a new one behind it (a fleet that keeps raising), ten in all
@@ -79,14 +94,20 @@ describe('durable alarms through database faults', () => {
       },
     };
     const broker = { publish: async () => undefined } as unknown as PushBroker;
-    const alarms = new DurableAlarms({ db, broker, registry: s.services.registry, stationCache: { invalidate: () => undefined } as unknown as StationCache<unknown>, log }, () => 5);
+    const alarms = new DurableAlarms(
+      { db, broker, registry: s.services.registry, stationCache: { invalidate: () => undefined } as unknown as StationCache<unknown>, log },
+      () => 5,
+    );
     for (let i = 0; i < 3; i++) alarms.add(raise());
     while (alarms.dbErrors < 3) await new Promise((r) => setTimeout(r, 5));
     down = false;
     for (let t = 0; t < 500 && alarms.raised < 13; t++) await new Promise((r) => setTimeout(r, 10));
     await alarms.settled();
     expect(alarms.raised).toBe(13);
-    expect(lines.map((l) => l.m)).toEqual(['alarm changes cannot be stored: retrying until the database answers', 'alarm changes stored again after a database outage']);
+    expect(lines.map((l) => l.m)).toEqual([
+      'alarm changes cannot be stored: retrying until the database answers',
+      'alarm changes stored again after a database outage',
+    ]);
     // the three held through the outage, not everything stored since
     expect(lines[1]!.o.storedLate).toBe(3);
   });

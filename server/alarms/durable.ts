@@ -86,7 +86,11 @@ export class DurableAlarms {
     while (this.running) await this.running;
     clearTimeout(stop);
     this.closed = true;
-    if (this.queue.length) this.s.log.warn({ lost: this.queue.length, drainMs: CLOSE_DRAIN_MS }, 'alarm changes not stored at shutdown: the database was away or the backlog outlasted the drain');
+    if (this.queue.length)
+      this.s.log.warn(
+        { lost: this.queue.length, drainMs: CLOSE_DRAIN_MS },
+        'alarm changes not stored at shutdown: the database was away or the backlog outlasted the drain',
+      );
   }
 
   private async run(): Promise<void> {
@@ -115,8 +119,15 @@ export class DurableAlarms {
           }
         }
         const row = c.active
-          ? await raiseAlarm(this.s.db, { stationId: c.stationId, deviceId: c.deviceId, ruleCode: c.code, content: c.content, params: c.params, time: c.time, dedupKey: c.dedupKey })
-            .then((r) => (r.isNew ? r.row : null))
+          ? await raiseAlarm(this.s.db, {
+              stationId: c.stationId,
+              deviceId: c.deviceId,
+              ruleCode: c.code,
+              content: c.content,
+              params: c.params,
+              time: c.time,
+              dedupKey: c.dedupKey,
+            }).then((r) => (r.isNew ? r.row : null))
           : await recoverAlarm(this.s.db, c.dedupKey, c.time);
         this.back();
         return row;
@@ -145,7 +156,15 @@ export class DurableAlarms {
     this.storedLate++;
     if (this.storedLate < this.backlog) return;
     const log = this.s.log.info ?? this.s.log.warn;
-    log.call(this.s.log, { outageSec: Math.round(this.downMs / 1000), storedLate: this.storedLate, writeBackSec: Math.round((Date.now() - this.failingSince - this.downMs) / 1000) }, 'alarm changes stored again after a database outage');
+    log.call(
+      this.s.log,
+      {
+        outageSec: Math.round(this.downMs / 1000),
+        storedLate: this.storedLate,
+        writeBackSec: Math.round((Date.now() - this.failingSince - this.downMs) / 1000),
+      },
+      'alarm changes stored again after a database outage',
+    );
     this.failingSince = null;
     this.backlog = null;
   }
@@ -156,7 +175,9 @@ export class DurableAlarms {
     this.s.stationCache.invalidate(c.stationId);
     try {
       let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<never>((_, rej) => (timer = setTimeout(() => rej(new Error(`not confirmed within ${PUSH_TIMEOUT_MS} ms`)), PUSH_TIMEOUT_MS).unref()));
+      const late = new Promise<never>(
+        (_, rej) => (timer = setTimeout(() => rej(new Error(`not confirmed within ${PUSH_TIMEOUT_MS} ms`)), PUSH_TIMEOUT_MS).unref()),
+      );
       await Promise.race([publishAlarm(this.s.broker, this.s.registry, row), late]).finally(() => clearTimeout(timer));
       this.pushed++;
     } catch (e) {

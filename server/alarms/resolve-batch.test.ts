@@ -6,10 +6,13 @@ import { ErrorCode } from '../../protocol/errors';
 // Concurrent hand resolutions share one statement (group commit); each caller must still get
 // exactly its own answer, and a provider's admin must not resolve another provider's alarm.
 describe.each(backends())('resolveAlarm group commit (%s)', (backend) => {
-  const w = serverWorld(() => startTestServer(backend), async (s) => {
-    const [A, B] = (await s.fixtures()).providers as [number, number];
-    return { A, B };
-  });
+  const w = serverWorld(
+    () => startTestServer(backend),
+    async (s) => {
+      const [A, B] = (await s.fixtures()).providers as [number, number];
+      return { A, B };
+    },
+  );
 
   const open = async (provider: number, n: number): Promise<number[]> => {
     const station = w.s.services.registry.stationsByProvider.get(provider)![0]!;

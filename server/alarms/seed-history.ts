@@ -19,27 +19,69 @@ const LOCK = 7_314_017;
 
 /** How often each rule fires relative to the others (alerts and events more than trips and faults). */
 const WEIGHT: Record<string, number> = {
-  cellOverTemp: 5, cellOverTempTrip: 1, cellOverVoltage: 3, cellUnderVoltageTrip: 1, cellVoltageSpread: 4, clusterInsulationLow: 1,
-  bmsCommLost: 1, forceChargeRequest: 2, pcsIgbtOverTemp: 3, pcsDcOverVoltage: 1, pcsAcOverCurrent: 1, pcsModeChange: 3,
-  pvInsulationLow: 2, pvStringCurrentLow: 5, pvGridOverVoltage: 2, pvDerating: 4, dgStartFailure: 1, dgFuelLow: 3,
-  dgCoolantHighTrip: 1, dgStarted: 5, pileConnectorOverTemp: 1, pileEmergencyStop: 1, pileSessionAbort: 4, gatewayOffline: 3,
-  gatewayRestart: 2, gridOutage: 1, demandExceeded: 2, reversePowerTrip: 1, meterCommLost: 1, transformerOverload: 1, weatherCommLost: 1,
+  cellOverTemp: 5,
+  cellOverTempTrip: 1,
+  cellOverVoltage: 3,
+  cellUnderVoltageTrip: 1,
+  cellVoltageSpread: 4,
+  clusterInsulationLow: 1,
+  bmsCommLost: 1,
+  forceChargeRequest: 2,
+  pcsIgbtOverTemp: 3,
+  pcsDcOverVoltage: 1,
+  pcsAcOverCurrent: 1,
+  pcsModeChange: 3,
+  pvInsulationLow: 2,
+  pvStringCurrentLow: 5,
+  pvGridOverVoltage: 2,
+  pvDerating: 4,
+  dgStartFailure: 1,
+  dgFuelLow: 3,
+  dgCoolantHighTrip: 1,
+  dgStarted: 5,
+  pileConnectorOverTemp: 1,
+  pileEmergencyStop: 1,
+  pileSessionAbort: 4,
+  gatewayOffline: 3,
+  gatewayRestart: 2,
+  gridOutage: 1,
+  demandExceeded: 2,
+  reversePowerTrip: 1,
+  meterCommLost: 1,
+  transformerOverload: 1,
+  weatherCommLost: 1,
 };
 
 /** Minutes until recovery, by category: events pass quickly, faults wait for a technician. */
 const duration = (rule: AlarmRule, r: Rng): number => {
   switch (rule.category) {
-    case 'event': return r.range(1, 30);
-    case 'alarm': return r.range(5, 180);
-    case 'protection': return r.range(10, 120);
-    case 'fault': return r.range(45, 36 * 60);
+    case 'event':
+      return r.range(1, 30);
+    case 'alarm':
+      return r.range(5, 180);
+    case 'protection':
+      return r.range(10, 120);
+    case 'fault':
+      return r.range(45, 36 * 60);
   }
 };
 
 interface Planned {
-  provider_id: number; station_id: number; device_id: number; device_type: string; rule_code: string; category: string; type: string;
-  status: 1 | 2; content: string; params: Record<string, unknown>; happen_time: string; recovery_time: string | null;
-  resolved_by: number | null; dedup_key: string; occurrences: number;
+  provider_id: number;
+  station_id: number;
+  device_id: number;
+  device_type: string;
+  rule_code: string;
+  category: string;
+  type: string;
+  status: 1 | 2;
+  content: string;
+  params: Record<string, unknown>;
+  happen_time: string;
+  recovery_time: string | null;
+  resolved_by: number | null;
+  dedup_key: string;
+  occurrences: number;
 }
 
 export interface AlarmHistorySummary {
@@ -97,10 +139,21 @@ export async function seedAlarmHistory(db: Db, registry: Registry, now: Date, op
         if (rule.type !== 'event' && r.chance(0.2)) resolvedBy = resolverOf(providerId);
       }
       rows.push({
-        provider_id: providerId, station_id: d.stationId, device_id: d.id, device_type: d.type, rule_code: rule.code,
-        category: rule.category, type: rule.type, status: open ? 1 : 2, content, params,
-        happen_time: iso(Math.floor(happen)), recovery_time: recovery === null ? null : iso(Math.floor(recovery)),
-        resolved_by: resolvedBy, dedup_key: key, occurrences: rule.type === 'alert' && r.chance(0.3) ? r.int(2, 6) : 1,
+        provider_id: providerId,
+        station_id: d.stationId,
+        device_id: d.id,
+        device_type: d.type,
+        rule_code: rule.code,
+        category: rule.category,
+        type: rule.type,
+        status: open ? 1 : 2,
+        content,
+        params,
+        happen_time: iso(Math.floor(happen)),
+        recovery_time: recovery === null ? null : iso(Math.floor(recovery)),
+        resolved_by: resolvedBy,
+        dedup_key: key,
+        occurrences: rule.type === 'alert' && r.chance(0.3) ? r.int(2, 6) : 1,
       });
       if (open) openKeys.add(key);
     };
@@ -112,11 +165,15 @@ export async function seedAlarmHistory(db: Db, registry: Registry, now: Date, op
       const out: { d: Device; rule: AlarmRule; w: number }[] = [];
       for (const d of list)
         for (const rule of Object.values(ALARM_RULES))
-          if (rule.deviceType === d.type) out.push({ d, rule, w: (WEIGHT[rule.code] ?? 1) / Math.sqrt(perType.get(d.type)!) });
+          // a station-level rule (the peak alarm) has no device text and is never in the demo history
+          if (rule.deviceType === d.type && TEXTS[rule.code]) out.push({ d, rule, w: (WEIGHT[rule.code] ?? 1) / Math.sqrt(perType.get(d.type)!) });
       return out;
     };
     const pickWeighted = <T extends { w: number }>(r: Rng, xs: T[]): T => {
-      let x = r.range(0, xs.reduce((a, c) => a + c.w, 0));
+      let x = r.range(
+        0,
+        xs.reduce((a, c) => a + c.w, 0),
+      );
       for (const c of xs) if ((x -= c.w) <= 0) return c;
       return xs[xs.length - 1]!;
     };

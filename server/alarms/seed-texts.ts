@@ -11,7 +11,14 @@ export class Rng {
   fixed = (a: number, b: number, digits: number): string => this.range(a, b).toFixed(digits);
 }
 
-export interface Device { id: number; stationId: number; type: string; name: string; params: Record<string, unknown>; ratedPowerKw: number }
+export interface Device {
+  id: number;
+  stationId: number;
+  type: string;
+  name: string;
+  params: Record<string, unknown>;
+  ratedPowerKw: number;
+}
 
 type Text = { content: string; params: Record<string, unknown> };
 /** Content and measured values of one occurrence of a rule on a device. */
@@ -23,7 +30,10 @@ export const TEXTS: Record<string, (d: Device, r: Rng) => Text> = {
   cellOverTempTrip: (d, r) => {
     const t = r.fixed(60, 63.5, 1);
     const n = r.int(1, cells(d));
-    return { content: `${d.name} over-temperature protection: cell #${n} at ${t} °C, contactor opened`, params: { cellTempC: Number(t), cellNo: n, thresholdC: 60 } };
+    return {
+      content: `${d.name} over-temperature protection: cell #${n} at ${t} °C, contactor opened`,
+      params: { cellTempC: Number(t), cellNo: n, thresholdC: 60 },
+    };
   },
   cellOverVoltage: (d, r) => {
     const v = r.fixed(3.66, 3.72, 3);
@@ -70,7 +80,12 @@ export const TEXTS: Record<string, (d: Device, r: Rng) => Text> = {
     return { content: `${d.name} AC over-current protection: phase ${phase} ${a} A (rated ${rated} A)`, params: { phase, currentA: a, ratedA: rated } };
   },
   pcsModeChange: (d, r) => {
-    const [from, to] = r.pick([['standby', 'running'], ['running', 'standby'], ['grid-tied', 'off-grid'], ['off-grid', 'grid-tied']] as const);
+    const [from, to] = r.pick([
+      ['standby', 'running'],
+      ['running', 'standby'],
+      ['grid-tied', 'off-grid'],
+      ['off-grid', 'grid-tied'],
+    ] as const);
     return { content: `${d.name} switched from ${from} to ${to}`, params: { from, to } };
   },
   pvInsulationLow: (d, r) => {
@@ -97,7 +112,10 @@ export const TEXTS: Record<string, (d: Device, r: Rng) => Text> = {
   dgFuelLow: (d, r) => {
     const pct = r.int(8, 15);
     const tank = Number(d.params.tankLitres ?? 1000);
-    return { content: `${d.name} fuel level low: ${pct} % (${Math.round((tank * pct) / 100)} L)`, params: { fuelPct: pct, fuelLitres: Math.round((tank * pct) / 100), thresholdPct: 15 } };
+    return {
+      content: `${d.name} fuel level low: ${pct} % (${Math.round((tank * pct) / 100)} L)`,
+      params: { fuelPct: pct, fuelLitres: Math.round((tank * pct) / 100), thresholdPct: 15 },
+    };
   },
   dgCoolantHighTrip: (d, r) => {
     const t = r.int(103, 108);

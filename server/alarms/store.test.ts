@@ -62,7 +62,14 @@ describe.each(backends())('alarm store (%s)', (backend) => {
     await expect(raiseAlarm(s.services.db, { stationId, ruleCode: 'customRule', content: 'x', time: t(0) })).rejects.toThrow(/unknown rule/);
     await expect(raiseAlarm(s.services.db, { stationId: 999_999, ruleCode: 'gatewayOffline', content: 'x', time: t(0) })).rejects.toThrow(/does not exist/);
     const custom = await raiseAlarm(s.services.db, {
-      stationId, ruleCode: 'customRule', category: 'event', type: 'event', deviceType: 'gateway', params: { ruleName: 'Custom check' }, content: 'Custom check fired', time: t(30),
+      stationId,
+      ruleCode: 'customRule',
+      category: 'event',
+      type: 'event',
+      deviceType: 'gateway',
+      params: { ruleName: 'Custom check' },
+      content: 'Custom check fired',
+      time: t(30),
     });
     expect(custom.row).toMatchObject({ deviceId: null, deviceType: 'gateway', deviceName: null });
     const push = toPush(custom.row, s.services.registry);
@@ -76,12 +83,24 @@ describe.each(backends())('alarm store (%s)', (backend) => {
     expect(actionWayOf('protection')).toBe(ACTION_WAY.popupWithSound);
     expect(actionWayOf('alarm')).toBe(ACTION_WAY.popup);
     expect(actionWayOf('event')).toBe(ACTION_WAY.popup);
-    const { row } = await raiseAlarm(s.services.db, { stationId, deviceId: cluster.id, ruleCode: 'cellOverTempTrip', content: `${cluster.name} over-temperature protection`, time: t(40) });
+    const { row } = await raiseAlarm(s.services.db, {
+      stationId,
+      deviceId: cluster.id,
+      ruleCode: 'cellOverTempTrip',
+      content: `${cluster.name} over-temperature protection`,
+      time: t(40),
+    });
     const push = toPush(row, s.services.registry);
     expect(alarmPush.parse(push)).toEqual(push);
     expect(push).toMatchObject({
-      alarmId: row.id, orgId: row.providerId, stationId, actionWay: 35003, monitoredObjectName: cluster.name,
-      alarmRuleName: ALARM_RULES.cellOverTempTrip!.name, alarmCategory: 'protection', status: 'unresolved',
+      alarmId: row.id,
+      orgId: row.providerId,
+      stationId,
+      actionWay: 35003,
+      monitoredObjectName: cluster.name,
+      alarmRuleName: ALARM_RULES.cellOverTempTrip!.name,
+      alarmCategory: 'protection',
+      status: 'unresolved',
     });
     const done = await recoverAlarm(s.services.db, row.dedupKey, t(41));
     expect(toPush(done!, s.services.registry).status).toBe('resolved');
@@ -98,7 +117,17 @@ describe.each(backends())('alarm store (%s)', (backend) => {
     expect(sum.open).toBeLessThanOrEqual(20);
     expect(await seedAlarmHistory(db, s.services.registry, now)).toEqual({ inserted: 0, open: 0 }); // not twice
 
-    const stats = await db.query<{ n: number; stations: number; cats: number; types: number; devtypes: number; oldest: Date; newest: Date; bad: number; handResolved: number }>(
+    const stats = await db.query<{
+      n: number;
+      stations: number;
+      cats: number;
+      types: number;
+      devtypes: number;
+      oldest: Date;
+      newest: Date;
+      bad: number;
+      handResolved: number;
+    }>(
       `SELECT count(*)::int AS n, count(DISTINCT station_id)::int AS stations, count(DISTINCT category)::int AS cats,
               count(DISTINCT type)::int AS types, count(DISTINCT device_type)::int AS devtypes,
               min(happen_time) AS oldest, max(happen_time) AS newest,
@@ -124,9 +153,7 @@ describe.each(backends())('alarm store (%s)', (backend) => {
        WHERE d.station_id <> a.station_id OR d.type <> a.device_type OR s.provider_id <> a.provider_id OR s.operation_date > a.happen_time`,
     );
     expect(mismatched).toHaveLength(0);
-    const sample = await db.query<{ content: string; rule: string }>(
-      `SELECT content, rule_code AS rule FROM alarms WHERE rule_code = 'cellOverTemp' LIMIT 1`,
-    );
+    const sample = await db.query<{ content: string; rule: string }>(`SELECT content, rule_code AS rule FROM alarms WHERE rule_code = 'cellOverTemp' LIMIT 1`);
     expect(sample[0]?.content).toMatch(/^Cluster \d+-\d+ cell over-temperature \d+\.\d °C$/);
   });
 });

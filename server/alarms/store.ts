@@ -23,7 +23,13 @@ export interface AlarmRule {
   deviceType: DeviceType;
 }
 
-const rule = (code: string, name: string, category: AlarmCategory, type: AlarmType, deviceType: DeviceType): AlarmRule => ({ code, name, category, type, deviceType });
+const rule = (code: string, name: string, category: AlarmCategory, type: AlarmType, deviceType: DeviceType): AlarmRule => ({
+  code,
+  name,
+  category,
+  type,
+  deviceType,
+});
 
 /** The rule catalogue: code → name, default category and type, the device type it watches. */
 export const ALARM_RULES: Readonly<Record<string, AlarmRule>> = Object.fromEntries(
@@ -61,6 +67,7 @@ export const ALARM_RULES: Readonly<Record<string, AlarmRule>> = Object.fromEntri
     rule('gatewayRestart', 'Gateway restarted', 'event', 'event', 'gateway'),
     rule('gridOutage', 'Grid outage', 'event', 'event', 'meter'),
     rule('demandExceeded', 'Demand limit exceeded', 'alarm', 'alert', 'meter'),
+    rule('peakDemandNear', "Month's peak demand about to be exceeded", 'alarm', 'alert', 'meter'),
     rule('reversePowerTrip', 'Anti-backflow protection', 'protection', 'fault', 'meter'),
     rule('meterCommLost', 'Meter communication lost', 'alarm', 'alert', 'meter'),
     rule('transformerOverload', 'Transformer overload', 'alarm', 'alert', 'load'),
@@ -119,7 +126,14 @@ export interface AlarmRow {
 
 /** The handling state of an alarm nobody has handled yet. */
 export const NOT_HANDLED = {
-  ackedById: null, ackedBy: null, ackedAt: null, ackNote: null, assigneeId: null, assigneeName: null, shelved: false, inMaintenance: false,
+  ackedById: null,
+  ackedBy: null,
+  ackedAt: null,
+  ackNote: null,
+  assigneeId: null,
+  assigneeName: null,
+  shelved: false,
+  inMaintenance: false,
 } as const satisfies Partial<AlarmRow>;
 
 /** Handling columns of AlarmRow over `alarms a` and the assignee joined as `asg`. */
@@ -198,7 +212,19 @@ export const raiseAlarm = async (db: Queryable, input: RaiseInput): Promise<Rais
              params = x.params || EXCLUDED.params || jsonb_build_object('lastRaisedAt', to_char(EXCLUDED.happen_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
        RETURNING *)
      SELECT ${ALARM_COLUMNS} FROM up a ${ALARM_JOINS}`,
-    [input.stationId, deviceId, input.deviceType ?? null, known?.deviceType ?? null, input.ruleCode, category, type, input.content, JSON.stringify(params), input.time, dedupKey],
+    [
+      input.stationId,
+      deviceId,
+      input.deviceType ?? null,
+      known?.deviceType ?? null,
+      input.ruleCode,
+      category,
+      type,
+      input.content,
+      JSON.stringify(params),
+      input.time,
+      dedupKey,
+    ],
   );
   if (!row) throw new Error(`raiseAlarm: station ${input.stationId} does not exist`);
   return { isNew: row.occurrences === 1, row };

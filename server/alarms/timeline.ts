@@ -11,7 +11,15 @@ type Entry = z.input<typeof timelineEntry>;
  * handling changes come from `alarm_events`.
  */
 export const alarmTimeline = async (db: Queryable, alarm: AlarmRow): Promise<Entry[]> => {
-  const events = await db.query<{ event: Entry['event']; at: Date; byId: number | null; by: string; text: string | null; assigneeId: number | null; assigneeName: string | null }>(
+  const events = await db.query<{
+    event: Entry['event'];
+    at: Date;
+    byId: number | null;
+    by: string;
+    text: string | null;
+    assigneeId: number | null;
+    assigneeName: string | null;
+  }>(
     `SELECT event, at, by_id AS "byId", by_name AS by, text, assignee_id AS "assigneeId", assignee_name AS "assigneeName"
      FROM alarm_events WHERE alarm_id = $1 ORDER BY at, id`,
     [alarm.id],
@@ -21,9 +29,11 @@ export const alarmTimeline = async (db: Queryable, alarm: AlarmRow): Promise<Ent
   for (const e of events) out.push({ ...e, at: new Date(e.at).toISOString() });
   if (alarm.status === 2 && alarm.recoveryTime) {
     const at = new Date(alarm.recoveryTime).toISOString();
-    out.push(alarm.resolvedById !== null || alarm.resolvedBy !== null
-      ? { event: 'resolved', at, ...none, byId: alarm.resolvedById, by: alarm.resolvedBy }
-      : { event: 'recovered', at, ...none });
+    out.push(
+      alarm.resolvedById !== null || alarm.resolvedBy !== null
+        ? { event: 'resolved', at, ...none, byId: alarm.resolvedById, by: alarm.resolvedBy }
+        : { event: 'recovered', at, ...none },
+    );
   }
   return out;
 };

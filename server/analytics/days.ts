@@ -3,7 +3,7 @@ import { addDateDays, addMonthKey, dateKey, dateStart } from '../../protocol/sit
 import type { Queryable } from '../db/db';
 import type { Pricing } from '../money';
 import { FIGURE_KEYS, byLocalDay, emptyFigures, summarize, type FigureKey, type Figures } from './figures';
-import { loadSteps, loadWeather, type StationRating } from './sources';
+import { curtailmentOf, loadSteps, loadWeather, type StationRating } from './sources';
 
 // Stored day figures (station_days). Before a range is read, the days missing, priced under
 // tariffs or fuel prices that changed since, or computed before the day after ended (late
@@ -15,20 +15,31 @@ const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const COLS = FIGURE_KEYS.map(snake);
 
 /** Bumped when the way a day's figures are computed changes (2: litres derived from generator
- *  energy when not metered), so days stored before are computed again. */
-const FIGURES_VERSION = 2;
+ *  energy when not metered; 4: curtailment from the inverters' reported state), so days stored
+ *  before are computed again. */
+const FIGURES_VERSION = 4;
 /** A short fingerprint of what prices a station's days. */
 export const pricingSig = (p: Pricing): string =>
-  createHash('sha1').update(JSON.stringify([FIGURES_VERSION, p.timezone, p.tariffs, p.oil])).digest('base64url').slice(0, 16);
+  createHash('sha1')
+    .update(JSON.stringify([FIGURES_VERSION, p.timezone, p.tariffs, p.oil]))
+    .digest('base64url')
+    .slice(0, 16);
 
-export interface EnsureOptions { now: number; pricing: Map<number, Pricing> }
+export interface EnsureOptions {
+  now: number;
+  pricing: Map<number, Pricing>;
+}
 
 /**
  * What this process knows of a station's stored days under one pricing: the months whose every
  * day is stored fresh and can no longer change (ended two days before the station's today), and
  * their sums. A pricing change drops it. Bounded: a year of a large fleet stays well under it.
  */
-export interface Memo { sig: string; verified: Set<string>; months: Map<string, { f: Figures | null; last: string }> }
+export interface Memo {
+  sig: string;
+  verified: Set<string>;
+  months: Map<string, { f: Figures | null; last: string }>;
+}
 const memos = new WeakMap<Queryable, Map<number, Memo>>();
 const MEMO_STATIONS = 20_000;
 
@@ -76,7 +87,14 @@ export const ensureDays = async (db: Queryable, stations: readonly StationRating
     );
     const todo = new Map<number, string[]>();
     for (const r of stale) (todo.get(r.id) ?? todo.set(r.id, []).get(r.id)!).push(r.day);
-    if (todo.size) await computeDays(db, stations.filter((s) => todo.has(s.id)), todo, opts, sigs);
+    if (todo.size)
+      await computeDays(
+        db,
+        stations.filter((s) => todo.has(s.id)),
+        todo,
+        opts,
+        sigs,
+      );
   }
   for (const s of stations) {
     const memo = memoOf(db, s.id, sigs.get(s.id)!);
@@ -85,7 +103,13 @@ export const ensureDays = async (db: Queryable, stations: readonly StationRating
   }
 };
 
-const computeDays = async (db: Queryable, stations: readonly StationRating[], todo: Map<number, string[]>, opts: EnsureOptions, sigs: Map<number, string>): Promise<void> => {
+const computeDays = async (
+  db: Queryable,
+  stations: readonly StationRating[],
+  todo: Map<number, string[]>,
+  opts: EnsureOptions,
+  sigs: Map<number, string>,
+): Promise<void> => {
   const spans = stations.map((s) => {
     const days = todo.get(s.id)!.sort();
     return { s, from: dateStart(s.timezone, days[0]!), to: dateStart(s.timezone, addDateDays(days.at(-1)!, 1)) };
@@ -93,12 +117,27 @@ const computeDays = async (db: Queryable, stations: readonly StationRating[], to
   const from = Math.min(...spans.map((x) => x.from));
   const to = Math.max(...spans.map((x) => x.to));
   const [steps, weather] = await Promise.all([
-    loadSteps(db, stations.map((s) => s.id), from - QUARTER, to),
-    loadWeather(db, stations.flatMap((s) => (s.weatherId === null ? [] : [s.weatherId])), from, to),
+    loadSteps(
+      db,
+      stations.map((s) => s.id),
+      from - QUARTER,
+      to,
+    ),
+    loadWeather(
+      db,
+      stations.flatMap((s) => (s.weatherId === null ? [] : [s.weatherId])),
+      from,
+      to,
+    ),
   ]);
   const rows: { stationId: number; day: string; f: Figures }[] = [];
   for (const { s, from: a } of spans) {
-    const inp = { pricing: opts.pricing.get(s.id)!, gamma: s.gamma, weather: (s.weatherId !== null && weather.get(s.weatherId)) || new Map() };
+    const inp = {
+      pricing: opts.pricing.get(s.id)!,
+      gamma: s.gamma,
+      weather: (s.weatherId !== null && weather.get(s.weatherId)) || new Map(),
+      curtailment: curtailmentOf(s),
+    };
     const got = summarize(steps.get(s.id) ?? [], inp, a, byLocalDay(s.timezone));
     for (const day of todo.get(s.id)!) rows.push({ stationId: s.id, day, f: got.get(day) ?? emptyFigures() });
   }
@@ -106,7 +145,12 @@ const computeDays = async (db: Queryable, stations: readonly StationRating[], to
 };
 
 const CHUNK = 2000;
-const writeDays = async (db: Queryable, rows: readonly { stationId: number; day: string; f: Figures }[], sigs: Map<number, string>, now: number): Promise<void> => {
+const writeDays = async (
+  db: Queryable,
+  rows: readonly { stationId: number; day: string; f: Figures }[],
+  sigs: Map<number, string>,
+  now: number,
+): Promise<void> => {
   const list = COLS.map((c, k) => `$${k + 5}::float8[]`).join(', ');
   const sql = `INSERT INTO station_days (station_id, day, pricing_sig, computed_at, ${COLS.join(', ')})
     SELECT u.sid, u.d::date, u.sig, to_timestamp($4 / 1000.0), ${COLS.map((c) => `u.${c}`).join(', ')}
@@ -122,8 +166,12 @@ const writeDays = async (db: Queryable, rows: readonly { stationId: number; day:
 };
 
 /** Stores day figures as given, priced under `pricing` (benchmarks seed a year of days this way). */
-export const storeDays = (db: Queryable, rows: readonly { stationId: number; day: string; f: Figures }[], pricing: Map<number, Pricing>, now: number): Promise<void> =>
-  writeDays(db, rows, new Map([...pricing].map(([id, p]) => [id, pricingSig(p)])), now);
+export const storeDays = (
+  db: Queryable,
+  rows: readonly { stationId: number; day: string; f: Figures }[],
+  pricing: Map<number, Pricing>,
+  now: number,
+): Promise<void> => writeDays(db, rows, new Map([...pricing].map(([id, p]) => [id, pricingSig(p)])), now);
 
 export type BucketBy = 'day' | 'month' | 'all';
 const BUCKET_SQL: Record<BucketBy, string> = { day: 'day::text', month: "to_char(day, 'YYYY-MM')", all: "''" };

@@ -13,13 +13,19 @@ type FigKey = keyof typeof enAnalysis.fig;
 
 const TITLE_ROUTE = { pv: 'analysisPhotovoltaic', ess: 'analysisEnergyStorage', usage: 'analysisEnergyUsage' } as const;
 /** chart series keys of the answer → the figure they plot */
-const SERIES_FIGURE: Record<string, FigKey> = { irradiation: 'irradiationKwhM2', pr: 'prPct', prTempCorrected: 'prTempCorrectedPct', rte: 'rtePct', selfSufficiency: 'selfSufficiencyPct' };
+const SERIES_FIGURE: Record<string, FigKey> = {
+  irradiation: 'irradiationKwhM2',
+  pr: 'prPct',
+  prTempCorrected: 'prTempCorrectedPct',
+  rte: 'rtePct',
+  selfSufficiency: 'selfSufficiencyPct',
+};
 
 /** Words of the parameter sheet: the toolbar's where the console has them, two of its own, and
  *  the others those of the report files. */
 const SHEET_WORDS = ['scope', 'period', 'compare', 'stations', 'localDays'] as const;
 type SheetWord = (typeof SHEET_WORDS)[number];
-type ParamWord = SheetWord | Extract<Word, 'report' | 'from' | 'to' | 'currency' | 'generated'>;
+type ParamWord = SheetWord | Extract<Word, 'report' | 'from' | 'to' | 'currency' | 'generated' | 'provisional' | 'status' | 'provisionalNote' | 'final'>;
 const isSheetWord = (w: ParamWord): w is SheetWord => (SHEET_WORDS as readonly string[]).includes(w);
 
 export const analysisText = (lang: AnalysisLang) => {
@@ -41,7 +47,9 @@ export const analysisText = (lang: AnalysisLang) => {
     compareOf: (label: string): string => a.chart.compare.replace('{{label}}', label),
     rte: (method: string): string => (method === 'sameSoc' || method === 'socCorrected' ? a.rte[method] : method),
     rteMethod: (method: string, basis: string): string =>
-      a.rte.method.replace('{{method}}', method === 'sameSoc' || method === 'socCorrected' ? a.rte[method] : method).replace('{{basis}}', basis === 'ac' ? a.rte.ac : basis),
+      a.rte.method
+        .replace('{{method}}', method === 'sameSoc' || method === 'socCorrected' ? a.rte[method] : method)
+        .replace('{{basis}}', basis === 'ac' ? a.rte.ac : basis),
     tou: (p: 'sharp' | 'peak' | 'flat' | 'valley'): string => a.tou[p],
     periodName: (p: 'day' | 'month' | 'year' | 'custom'): string => a.toolbar.periods[p],
     compareName: (p: 'none' | 'previous' | 'lastYear'): string => a.toolbar.compares[p],

@@ -10,11 +10,40 @@ import { consumption, consumptionBySource, correctedIrradiation, netArbitrage, s
 
 /** Stored order of a bucket's figures (append only: stored rows keep their length). */
 export const FIGURE_KEYS = [
-  'intervals', 'pv', 'charge', 'discharge', 'load', 'gridImport', 'gridExport', 'generator', 'fuel', 'pile', 'losses',
-  'income', 'savings', 'gridCost', 'feedInRevenue', 'fuelCost',
-  'consumption', 'consPv', 'consEss', 'consGenerator', 'consGrid', 'peakKw', 'peakAt',
-  'chargeFromPv', 'chargeFromGrid', 'dischargeToLoad', 'dischargeExported', 'dischargeValue', 'chargeCost',
-  'socStart', 'socEnd', 'pvMatched', 'poa', 'poaCorrected',
+  'intervals',
+  'pv',
+  'charge',
+  'discharge',
+  'load',
+  'gridImport',
+  'gridExport',
+  'generator',
+  'fuel',
+  'pile',
+  'losses',
+  'income',
+  'savings',
+  'gridCost',
+  'feedInRevenue',
+  'fuelCost',
+  'consumption',
+  'consPv',
+  'consEss',
+  'consGenerator',
+  'consGrid',
+  'peakKw',
+  'peakAt',
+  'chargeFromPv',
+  'chargeFromGrid',
+  'dischargeToLoad',
+  'dischargeExported',
+  'dischargeValue',
+  'chargeCost',
+  'socStart',
+  'socEnd',
+  'pvMatched',
+  'poa',
+  'poaCorrected',
   ...PERIOD_ORDER.flatMap((p) => [`${p}ImportKwh`, `${p}ExportKwh`, `${p}ImportCost`, `${p}FeedIn`] as const),
 ] as const;
 export type FigureKey = (typeof FIGURE_KEYS)[number];
@@ -48,18 +77,45 @@ export const sumFigures = (list: Iterable<Figures>): Figures => {
   return out;
 };
 
-export interface MeteredStep extends Interval { soc: number | null }
+export interface MeteredStep extends Interval {
+  soc: number | null;
+  /** seconds in which a PV inverter reported itself curtailed; null (or absent): not recorded (intervals written before) */
+  pvLimitedS?: number | null;
+}
 /** The station's weather at an interval: average plane-of-array irradiance (W/m²) and module temperature. */
-export interface WeatherStep { poa: number; moduleC: number }
+export interface WeatherStep {
+  poa: number;
+  moduleC: number;
+}
 
 export interface StationInputs {
   pricing: Pricing;
   /** module power temperature coefficient, 1/K */
   gamma: number;
   weather: ReadonlyMap<number, WeatherStep>;
+  /** an islanding station's battery limit and converter rating (curtailedInterval); absent: it never curtails */
+  curtailment?: { socUpper: number; essKw: number } | null;
 }
 
 const HOURS_PER_INTERVAL = 0.25;
+
+/**
+ * An interval in which the plant was not allowed to make what the sun gave (IEC 61724-1 leaves
+ * such intervals out of both Yf and Yr, or an islanded plant with a full battery reads as a
+ * broken one). The inverters say so themselves: an interval in which one reported itself
+ * curtailed (held below what the sun allows, as an island controller's power limit does, however
+ * little) is curtailed. Intervals written before that state was recorded are judged from the
+ * flows: islanded (no grid exchange) with no discharge and the battery at its charge limit
+ * (within 1 point of the island strategy's upper SOC) or charging at the converters' rating, the
+ * PV followed the demand and the rest was cut.
+ */
+export const curtailedInterval = (iv: MeteredStep, c: StationInputs['curtailment']): boolean => {
+  if (iv.pvLimitedS !== undefined && iv.pvLimitedS !== null) return iv.pvLimitedS > 0;
+  if (!c || iv.pv <= 0 || iv.gridImport > 0 || iv.gridExport > 0 || iv.discharge > 0) return false;
+  const full = iv.soc !== null && iv.soc >= c.socUpper - 1;
+  const atRating = c.essKw > 0 && iv.charge >= 0.98 * c.essKw * HOURS_PER_INTERVAL;
+  return full || atRating;
+};
 
 /**
  * Sums a station's intervals (ascending) into buckets named by `keyOf`. Intervals before `from`
@@ -150,9 +206,10 @@ const addStep = (f: Figures, iv: MeteredStep, inp: StationInputs, money: MoneyAc
   const a = netArbitrage(iv, value);
   f.dischargeValue += a.dischargeValue;
   f.chargeCost += a.chargeCost;
-  // irradiation where the weather station reported, and the PV energy of those same intervals
+  // irradiation where the weather station reported, and the PV energy of those same intervals;
+  // curtailed intervals in neither
   const w = inp.weather.get(iv.bucket);
-  if (w) {
+  if (w && !curtailedInterval(iv, inp.curtailment)) {
     f.pvMatched += iv.pv;
     f.poa += (w.poa / 1000) * HOURS_PER_INTERVAL;
     f.poaCorrected += correctedIrradiation(w.poa, w.moduleC, HOURS_PER_INTERVAL, inp.gamma);

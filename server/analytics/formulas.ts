@@ -40,11 +40,14 @@ export const equivalentFullCycles = (chargeKwh: number, dischargeKwh: number, ca
  * have delivered at its rating. The converter never runs above its rating, so this stays within
  * 100 % by physics (E_dis / (C_nominal × days) did not: two cycles a day read 200 %).
  */
-export const utilisation = (dischargeKwh: number, ratedKw: number, hours: number): number | null =>
-  ratio(dischargeKwh, ratedKw * hours);
+export const utilisation = (dischargeKwh: number, ratedKw: number, hours: number): number | null => ratio(dischargeKwh, ratedKw * hours);
 
 /** One step of a storage energy series: energies of the step and the SOC (%) at its end. */
-export interface SocStep { chargeKwh: number; dischargeKwh: number; socEnd: number | null }
+export interface SocStep {
+  chargeKwh: number;
+  dischargeKwh: number;
+  socEnd: number | null;
+}
 export interface RoundTrip {
   value: number | null;
   /** sameSoc: a window starting and ending at the same SOC; socCorrected: E_dis / (E_ch − ΔSOC·C) */
@@ -84,12 +87,6 @@ export const roundTripEfficiency = (all: readonly SocStep[], startSoc: number | 
   return { value: ratio(dis, ch - delta), method: 'socCorrected', steps: steps.length, chargeKwh: ch, dischargeKwh: dis };
 };
 
-/** State of health, % = C_measured / C_nominal × 100. */
-export const stateOfHealth = (measuredKwh: number, nominalKwh: number): number | null => {
-  const r = ratio(measuredKwh, nominalKwh);
-  return r === null ? null : r * 100;
-};
-
 /** Least-squares slope of a SOH series, percentage points per day (negative: fading). */
 export const sohSlopePerDay = (points: readonly { day: number; soh: number }[]): number | null => {
   if (points.length < 2) return null;
@@ -106,7 +103,15 @@ export const sohSlopePerDay = (points: readonly { day: number; soh: number }[]):
 };
 
 /** One interval's energy flows, kWh. */
-export interface Flows { pv: number; charge: number; discharge: number; load: number; gridImport: number; gridExport: number; generator: number }
+export interface Flows {
+  pv: number;
+  charge: number;
+  discharge: number;
+  load: number;
+  gridImport: number;
+  gridExport: number;
+  generator: number;
+}
 
 /**
  * Where one interval's storage energy came from and went: charge from PV up to the PV surplus
@@ -139,8 +144,7 @@ export const netArbitrage = (f: Flows, value: Valuer): { dischargeValue: number;
 // ───────────────────────────── energy usage ─────────────────────────────
 
 /** Consumption E_cons = E_import + E_PV + E_DG + E_dis − E_export − E_ch (never below 0). */
-export const consumption = (f: Flows): number =>
-  Math.max(0, f.gridImport + f.pv + f.generator + f.discharge - f.gridExport - f.charge);
+export const consumption = (f: Flows): number => Math.max(0, f.gridImport + f.pv + f.generator + f.discharge - f.gridExport - f.charge);
 
 /**
  * Consumption of one interval by source: PV first (what it did not export or store), then the
@@ -172,6 +176,3 @@ export const loadFactor = (consumptionKwh: number, hours: number, peakKw: number
   const avg = ratio(consumptionKwh, hours);
   return avg === null ? null : ratio(avg, peakKw);
 };
-
-/** Diesel cost per kWh = fuel price (USD/L) ÷ unit generation (kWh/L). */
-export const dieselCostPerKwh = (pricePerLitre: number, kwhPerLitre: number): number | null => ratio(pricePerLitre, kwhPerLitre);

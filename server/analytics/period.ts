@@ -4,8 +4,14 @@ import { addDateDays, addMonthKey } from '../../protocol/site-time';
 
 export type PeriodKind = 'day' | 'month' | 'year' | 'custom';
 export type Granularity = 'hour' | 'day' | 'month';
-export interface Range { from: string; to: string }
-export interface Period extends Range { granularity: Granularity; compare: Range | null }
+export interface Range {
+  from: string;
+  to: string;
+}
+export interface Period extends Range {
+  granularity: Granularity;
+  compare: Range | null;
+}
 
 export const MAX_CUSTOM_DAYS = 366;
 /** a custom range up to this many days is charted per day, longer ones per month */
@@ -41,9 +47,12 @@ export const resolvePeriod = (kind: PeriodKind, date: string, to: string | undef
   const r = rangeOf(kind, date, to);
   const granularity: Granularity = kind === 'day' ? 'hour' : kind === 'year' || daysBetween(r.from, r.to) > DAILY_UP_TO ? 'month' : 'day';
   const cmp =
-    compare === 'none' ? null
-      : compare === 'previous' ? previousOf(kind, r)
-        : kind === 'month' ? rangeOf('month', yearBefore(r.from), undefined)
+    compare === 'none'
+      ? null
+      : compare === 'previous'
+        ? previousOf(kind, r)
+        : kind === 'month'
+          ? rangeOf('month', yearBefore(r.from), undefined)
           : { from: yearBefore(r.from), to: yearBefore(r.to) };
   return { ...r, granularity, compare: cmp };
 };
@@ -61,6 +70,3 @@ export const bucketsOf = (r: Range, g: Granularity): string[] => {
   }
   return out;
 };
-
-/** The bucket a local date belongs to (day and month granularity). */
-export const bucketOfDate = (date: string, g: Granularity): string => (g === 'month' ? date.slice(0, 7) : date);

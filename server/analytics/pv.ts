@@ -17,7 +17,12 @@ type Part = { s: StationRating; f: Figures };
 export const PR_DROP = 0.05;
 
 export const pvFigures = (parts: readonly Part[]) => {
-  let pv = 0, kwp = 0, matched = 0, ref = 0, refCorr = 0, kwpWithSun = 0;
+  let pv = 0,
+    kwp = 0,
+    matched = 0,
+    ref = 0,
+    refCorr = 0,
+    kwpWithSun = 0;
   for (const { s, f } of parts) {
     if (s.pvKwp <= 0) continue;
     pv += f.pv;
@@ -33,7 +38,8 @@ export const pvFigures = (parts: readonly Part[]) => {
   // known, the specific yield shown beside it covers the same intervals and the same arrays, so
   // PR = specific yield ÷ irradiation holds for the figures shown side by side (IEC 61724-1)
   return {
-    pv, kwp,
+    pv,
+    kwp,
     specificYield: kwpWithSun > 0 ? specificYield(matched, kwpWithSun) : specificYield(pv, kwp),
     irradiation: kwpWithSun > 0 ? ref / kwpWithSun : null,
     pr: performanceRatio(matched, 1, ref),
@@ -44,8 +50,12 @@ export const pvFigures = (parts: readonly Part[]) => {
 const totalsOf = (parts: readonly Part[]): Totals => {
   const x = pvFigures(parts);
   return {
-    pvKwh: kwh(x.pv), capacityKwp: kwh(x.kwp), specificYield: fixed(x.specificYield), irradiationKwhM2: fixed(x.irradiation),
-    prPct: pct(x.pr), prTempCorrectedPct: pct(x.prTemp),
+    pvKwh: kwh(x.pv),
+    capacityKwp: kwh(x.kwp),
+    specificYield: fixed(x.specificYield),
+    irradiationKwhM2: fixed(x.irradiation),
+    prPct: pct(x.pr),
+    prTempCorrectedPct: pct(x.prTemp),
   };
 };
 
@@ -68,10 +78,15 @@ export const buildPv = (l: Loaded, baseline: Map<number, Figures>): z.input<type
     const t = totalsOf([p]);
     const base = pvFigures([{ s: p.s, f: baseline.get(p.s.id) ?? sumFigures([]) }]).pr;
     return {
-      ...t, stationId: p.s.id, stationName: p.s.name, serviceProviderId: p.s.providerId, currency: p.s.currency,
+      ...t,
+      stationId: p.s.id,
+      stationName: p.s.name,
+      serviceProviderId: p.s.providerId,
+      currency: p.s.currency,
       pr30dPct: pct(base),
       prDropped: t.prPct !== null && base !== null && t.prPct / 100 < base * (1 - PR_DROP),
-      rankPr: null as number | null, rankYield: null as number | null,
+      rankPr: null as number | null,
+      rankYield: null as number | null,
     };
   });
   const byPr = rank(rows, (r) => r.prPct);
@@ -87,4 +102,3 @@ export const buildPv = (l: Loaded, baseline: Map<number, Figures>): z.input<type
     stations: rows,
   };
 };
-

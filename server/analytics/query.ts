@@ -1,10 +1,10 @@
-import { addDateDays, dateStart } from '../../protocol/site-time';
+import { addDateDays, dateKey, dateStart } from '../../protocol/site-time';
 import type { Queryable } from '../db/db';
 import type { Pricing } from '../money';
 import { ensureDays, memoOf, pricingSig, sumDays, wholeMonths, type Buckets } from './days';
 import { byLocalHour, summarize, sumFigures, type Figures } from './figures';
 import { bucketsOf, type Granularity, type Period, type Range } from './period';
-import { loadSteps, loadWeather, type StationRating } from './sources';
+import { curtailmentOf, loadSteps, loadWeather, type StationRating } from './sources';
 
 // Loads what an analysis answer is built from: for each station of the scope, its figures per
 // chart bucket (in order: storage windows walk them) and over the whole range, for the period and
@@ -23,29 +23,64 @@ export interface Slice {
   dayCount: number;
 }
 
-export interface Loaded { stations: StationRating[]; period: Period; slice: Slice; compare: Slice | null; pricing: Map<number, Pricing> }
+export interface Loaded {
+  stations: StationRating[];
+  period: Period;
+  slice: Slice;
+  compare: Slice | null;
+  pricing: Map<number, Pricing>;
+  /** the range reaches a day not yet over at one of the stations: its figures still change */
+  provisional: boolean;
+}
 
 const QUARTER = 900_000;
 
-const hourly = async (db: Queryable, stations: readonly StationRating[], r: Range, pricing: Map<number, Pricing>): Promise<Map<number, Map<string, Figures>>> => {
+const hourly = async (
+  db: Queryable,
+  stations: readonly StationRating[],
+  r: Range,
+  pricing: Map<number, Pricing>,
+): Promise<Map<number, Map<string, Figures>>> => {
   const from = Math.min(...stations.map((s) => dateStart(s.timezone, r.from)));
   const to = Math.max(...stations.map((s) => dateStart(s.timezone, addDateDays(r.to, 1))));
   const [steps, weather] = await Promise.all([
-    loadSteps(db, stations.map((s) => s.id), from - QUARTER, to),
-    loadWeather(db, stations.flatMap((s) => (s.weatherId === null ? [] : [s.weatherId])), from, to),
+    loadSteps(
+      db,
+      stations.map((s) => s.id),
+      from - QUARTER,
+      to,
+    ),
+    loadWeather(
+      db,
+      stations.flatMap((s) => (s.weatherId === null ? [] : [s.weatherId])),
+      from,
+      to,
+    ),
   ]);
   const out = new Map<number, Map<string, Figures>>();
   for (const s of stations) {
     const a = dateStart(s.timezone, r.from);
     const b = dateStart(s.timezone, addDateDays(r.to, 1));
     const own = (steps.get(s.id) ?? []).filter((x) => x.bucket < b);
-    const inp = { pricing: pricing.get(s.id)!, gamma: s.gamma, weather: (s.weatherId !== null && weather.get(s.weatherId)) || new Map() };
+    const inp = {
+      pricing: pricing.get(s.id)!,
+      gamma: s.gamma,
+      weather: (s.weatherId !== null && weather.get(s.weatherId)) || new Map(),
+      curtailment: curtailmentOf(s),
+    };
     out.set(s.id, summarize(own, inp, a, byLocalHour(s.timezone)));
   }
   return out;
 };
 
-const sliceOf = async (db: Queryable, stations: readonly StationRating[], r: Range, g: Granularity, pricing: Map<number, Pricing>, now: number): Promise<Slice> => {
+const sliceOf = async (
+  db: Queryable,
+  stations: readonly StationRating[],
+  r: Range,
+  g: Granularity,
+  pricing: Map<number, Pricing>,
+  now: number,
+): Promise<Slice> => {
   await ensureDays(db, stations, r.from, r.to, { now, pricing });
   const ids = stations.map((s) => s.id);
   const sums = g === 'month' ? await monthSums(db, stations, r, pricing) : await sumDays(db, ids, r.from, r.to, 'day');
@@ -71,7 +106,16 @@ const monthSums = async (db: Queryable, stations: readonly StationRating[], r: R
   const cached = (id: number, m: string) => (whole.has(m) && memos.get(id)!.verified.has(m) ? memos.get(id)!.months.get(m) : undefined);
   const months = bucketsOf(r, 'month');
   const gap = months.find((m) => stations.some((s) => !cached(s.id, m)));
-  const got = gap === undefined ? null : await sumDays(db, stations.map((s) => s.id), [r.from, `${gap}-01`].sort()[1]!, r.to, 'month');
+  const got =
+    gap === undefined
+      ? null
+      : await sumDays(
+          db,
+          stations.map((s) => s.id),
+          [r.from, `${gap}-01`].sort()[1]!,
+          r.to,
+          'month',
+        );
   const out: Buckets = { byStation: new Map(), last: new Map(), lastDay: got?.lastDay ?? '' };
   for (const s of stations) {
     const memo = memos.get(s.id)!;
@@ -97,22 +141,26 @@ export const loadAnalysis = async (db: Queryable, stations: StationRating[], per
     sliceOf(db, stations, period, period.granularity, pricing, now),
     period.compare ? sliceOf(db, stations, period.compare, period.granularity, pricing, now) : null,
   ]);
-  return { stations, period, slice, compare, pricing };
+  // the earliest zone's today: a range reaching it is still open somewhere in the scope
+  const today = stations.map((s) => dateKey(s.timezone, now)).sort()[0] ?? dateKey('UTC', now);
+  return { stations, period, slice, compare, pricing, provisional: period.to >= today };
 };
 
-/** Figures of the whole scope per bucket of a slice (null where no station had data). */
-export const scopeSeries = (slice: Slice, stations: readonly StationRating[]): (Figures | null)[] =>
-  slice.buckets.map((b) => {
-    const parts = stations.flatMap((s) => {
-      const f = slice.byBucket.get(s.id)?.get(b);
-      return f ? [f] : [];
-    });
-    return parts.length ? sumFigures(parts) : null;
-  });
-
 /** Each station's figures over extra local dates (PV's 30-day baselines). */
-export const totalsOver = async (db: Queryable, stations: readonly StationRating[], r: Range, pricing: Map<number, Pricing>, now: number): Promise<Map<number, Figures>> => {
+export const totalsOver = async (
+  db: Queryable,
+  stations: readonly StationRating[],
+  r: Range,
+  pricing: Map<number, Pricing>,
+  now: number,
+): Promise<Map<number, Figures>> => {
   await ensureDays(db, stations, r.from, r.to, { now, pricing });
-  const sums = await sumDays(db, stations.map((s) => s.id), r.from, r.to, 'all');
+  const sums = await sumDays(
+    db,
+    stations.map((s) => s.id),
+    r.from,
+    r.to,
+    'all',
+  );
   return new Map([...sums.byStation].map(([id, m]) => [id, m.get('') ?? sumFigures([])]));
 };

@@ -9,37 +9,72 @@ import type { MeteredStep, WeatherStep } from './figures';
 
 export interface StationRating {
   /** pvKwp: the DC array's nameplate (P_STC), Σ inverter rating × its DC/AC ratio; the station's AC PV capacity without inverters */
-  id: number; name: string; providerId: number; timezone: string;
+  id: number;
+  name: string;
+  providerId: number;
+  timezone: string;
   /** the provider's currency: the unit of the station's money */
   currency: string;
-  pvKwp: number; essKwh: number; gamma: number; weatherId: number | null;
+  pvKwp: number;
+  essKwh: number;
+  gamma: number;
+  weatherId: number | null;
   /** the converters' rating (Σ PCS rated power, else the station's ESS power), kW */
   essKw: number;
+  /** the SOC (%) its island strategy charges the battery to, null without one: islanded, PV beyond load and that is curtailed */
+  islandSocUpper: number | null;
 }
 
 export const loadRatings = async (db: Queryable, ids: readonly number[]): Promise<StationRating[]> => {
   if (ids.length === 0) return [];
-  const rows = await db.query<{ id: number; name: string; providerId: number; timezone: string; pvKwp: string | number; essKwh: string | number; essKw: string | number | null; coeff: number | null; weatherId: number | null; currency: string }>(
+  const rows = await db.query<{
+    id: number;
+    name: string;
+    providerId: number;
+    timezone: string;
+    pvKwp: string | number;
+    essKwh: string | number;
+    essKw: string | number | null;
+    coeff: number | null;
+    weatherId: number | null;
+    currency: string;
+    islandSocUpper: number | null;
+  }>(
     `SELECT s.id, s.name, s.provider_id AS "providerId", s.timezone, (SELECT o.currency FROM orgs o WHERE o.id = s.provider_id) AS currency, s.ess_capacity_kwh AS "essKwh",
        coalesce((SELECT sum(d.rated_power_kw) FROM devices d WHERE d.station_id = s.id AND d.type = 'pcs'), s.ess_power_kw) AS "essKw",
        coalesce((SELECT sum(d.rated_power_kw * coalesce((d.params->>'dcAcRatio')::numeric, 1)) FROM devices d WHERE d.station_id = s.id AND d.type = 'pv_inverter'),
                 s.pv_capacity_kw) AS "pvKwp",
        (SELECT (d.params->>'tempCoeffPctPerC')::float8 FROM devices d WHERE d.station_id = s.id AND d.type = 'pv_inverter' ORDER BY d.id LIMIT 1) AS coeff,
-       (SELECT d.id FROM devices d WHERE d.station_id = s.id AND d.type = 'weather_station' ORDER BY d.id LIMIT 1) AS "weatherId"
+       (SELECT d.id FROM devices d WHERE d.station_id = s.id AND d.type = 'weather_station' ORDER BY d.id LIMIT 1) AS "weatherId",
+       (SELECT (g.params->>'socUpper')::float8 FROM strategies g WHERE g.station_id = s.id AND g.kind = 'island' ORDER BY g.id DESC LIMIT 1) AS "islandSocUpper"
      FROM stations s WHERE s.id = ANY($1::int[]) ORDER BY s.id`,
     [ids],
   );
   return rows.map((r) => ({
-    id: r.id, name: r.name, providerId: r.providerId, timezone: r.timezone, currency: r.currency, pvKwp: Number(r.pvKwp), essKwh: Number(r.essKwh), essKw: Number(r.essKw ?? 0),
-    gamma: r.coeff === null || !Number.isFinite(r.coeff) ? GAMMA_C_SI : r.coeff / 100, weatherId: r.weatherId,
+    id: r.id,
+    name: r.name,
+    providerId: r.providerId,
+    timezone: r.timezone,
+    currency: r.currency,
+    pvKwp: Number(r.pvKwp),
+    essKwh: Number(r.essKwh),
+    essKw: Number(r.essKw ?? 0),
+    gamma: r.coeff === null || !Number.isFinite(r.coeff) ? GAMMA_C_SI : r.coeff / 100,
+    weatherId: r.weatherId,
+    islandSocUpper: r.islandSocUpper !== null && Number.isFinite(r.islandSocUpper) ? r.islandSocUpper : null,
   }));
 };
 
-/** Intervals of stations in [from, to), ascending per station, with the SOC at each interval's end. */
+/** What tells a station's curtailed intervals apart (figures.ts `curtailedInterval`), or nothing without an island strategy. */
+export const curtailmentOf = (s: StationRating): { socUpper: number; essKw: number } | null =>
+  s.islandSocUpper === null ? null : { socUpper: s.islandSocUpper, essKw: s.essKw };
+
+/** Intervals of stations in [from, to), ascending per station, with the SOC at each interval's end and the seconds the PV was curtailed. */
 export const loadSteps = async (db: Queryable, ids: readonly number[], from: number, to: number): Promise<Map<number, MeteredStep[]>> => {
   const rows = await db.query<MeteredStep & { stationId: number }>(
     `SELECT station_id AS "stationId", (extract(epoch FROM bucket) * 1000)::float8 AS bucket, pv, charge, discharge, load,
-            grid_import AS "gridImport", grid_export AS "gridExport", generator, fuel, pile, losses, soc::float8 AS soc
+            grid_import AS "gridImport", grid_export AS "gridExport", generator, fuel, pile, losses, soc::float8 AS soc,
+            pv_limited_s::float8 AS "pvLimitedS"
      FROM station_energy WHERE station_id = ANY($1::int[]) AND bucket >= to_timestamp($2 / 1000.0) AND bucket < to_timestamp($3 / 1000.0)
      ORDER BY station_id, bucket`,
     [ids, from, to],
@@ -73,7 +108,13 @@ export const loadWeather = async (db: Queryable, deviceIds: readonly number[], f
 const C = POINTS.battery_cluster.length;
 const SOH = pointIndex('battery_cluster', 'soh');
 
-export interface SohPoint { deviceId: number; stationId: number; name: string; day: string; soh: number }
+export interface SohPoint {
+  deviceId: number;
+  stationId: number;
+  name: string;
+  day: string;
+  soh: number;
+}
 
 /** Daily (UTC) average SOH of every battery cluster of the stations, from the 15-minute and daily rollups. */
 export const loadSoh = async (db: Queryable, ids: readonly number[], fromDate: string, toDate: string): Promise<SohPoint[]> => {

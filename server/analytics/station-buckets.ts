@@ -19,8 +19,13 @@ const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
  * stations summed together in SQL); by default each station is its own group, named by its id.
  */
 export const stationBuckets = async (
-  db: Queryable, stations: readonly StationRating[], fromDate: string, toDate: string, by: StationBucketBy,
-  keys: readonly FigureKey[], opts: { now: number; pricing: Map<number, Pricing>; groupOf?: ReadonlyMap<number, string> },
+  db: Queryable,
+  stations: readonly StationRating[],
+  fromDate: string,
+  toDate: string,
+  by: StationBucketBy,
+  keys: readonly FigureKey[],
+  opts: { now: number; pricing: Map<number, Pricing>; groupOf?: ReadonlyMap<number, string> },
 ): Promise<Map<string, Map<string, Figures>>> => {
   const group = (id: number) => opts.groupOf?.get(id) ?? String(id);
   const out = new Map<string, Map<string, Figures>>(stations.map((s) => [group(s.id), new Map()]));

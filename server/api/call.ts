@@ -19,11 +19,11 @@ export interface ApiCall {
   /** action hook: the catalogue entry and its handler */
   action?: { name: ActionName; def: ActionDef; handler: Handler<ActionName> };
   /** session hook: who asks (absent for public actions) */
-  session?: { principal: Principal; scope: Scope; tokenHash: string; token: string };
+  session?: { principal: Principal; scope: Scope; tokenHash: string; token: string; apiTokenId: number | null };
 }
 
 /** The parts of a request the hooks read; a test builds one from plain values. */
-export type ApiRequest = Pick<FastifyRequest, 'headers' | 'params' | 'body'>;
+export type ApiRequest = Pick<FastifyRequest, 'headers' | 'params' | 'body'> & Partial<Pick<FastifyRequest, 'ip'>>;
 
 /** One step of the pipeline: resolves when the request may go on, throws ActionError when not. */
 export type ApiHook = (req: ApiRequest, call: ApiCall) => void | Promise<void>;

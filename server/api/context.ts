@@ -18,6 +18,8 @@ export interface Ctx {
   readonly tokenHash: string | null;
   /** the bearer token itself; only the broker credentials need it, never log it */
   readonly token: string | null;
+  /** the API token the call came with; null for a console session (docs/integrations.md) */
+  readonly apiTokenId: number | null;
 }
 
 /** The principal and scope of an action that requires a session (the pipeline checked). */
@@ -26,9 +28,6 @@ export const authed = (ctx: Ctx): { me: Principal; scope: Scope; tokenHash: stri
   return { me: ctx.principal, scope: ctx.scope, tokenHash: ctx.tokenHash, token: ctx.token };
 };
 
-export type Handler<A extends ActionName> = (
-  input: z.output<Catalogue[A]['request']>,
-  ctx: Ctx,
-) => Promise<z.input<Catalogue[A]['response']>>;
+export type Handler<A extends ActionName> = (input: z.output<Catalogue[A]['request']>, ctx: Ctx) => Promise<z.input<Catalogue[A]['response']>>;
 
 export type Handlers = { [A in ActionName]?: Handler<A> };

@@ -12,7 +12,13 @@ const NUMERIC = /^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 const kinds = (s: Schema, out = new Set<string>()): Set<string> => {
   const d = s._zod.def;
   switch (d.type) {
-    case 'optional': case 'nullable': case 'default': case 'prefault': case 'catch': case 'readonly': case 'nonoptional':
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'catch':
+    case 'readonly':
+    case 'nonoptional':
       return kinds(d.innerType!, out);
     case 'pipe':
       return kinds(d.in!, out);
@@ -22,10 +28,15 @@ const kinds = (s: Schema, out = new Set<string>()): Set<string> => {
     case 'literal':
       for (const v of d.values ?? []) out.add(typeof v);
       return out;
-    case 'int': case 'bigint':
+    case 'int':
+    case 'bigint':
       out.add('number');
       return out;
-    case 'object': case 'array': case 'record': case 'tuple': case 'intersection':
+    case 'object':
+    case 'array':
+    case 'record':
+    case 'tuple':
+    case 'intersection':
       out.add('json');
       return out;
     default:

@@ -17,6 +17,12 @@ export const fail = (name: ErrorCodeName, data: unknown = null): never => {
   throw new ActionError(name, data);
 };
 
+/** The same answer for a missing id and one outside the caller's scope. */
+export const notFound = (): never => fail('notFound');
+
+/** A write refused by the state it found; `reason` names the rule, `extra` points at the field. */
+export const conflict = (reason: string, extra: Record<string, unknown> = {}): never => fail('conflict', { reason, ...extra });
+
 export const invalid = (issues: FieldIssue[]): never => {
   throw new ActionError('validationFailed', { issues });
 };

@@ -8,6 +8,7 @@ import type { Ctx, Handlers } from './context';
 import { decodePayload } from './decode';
 import { ActionError } from './errors';
 import { actionHook } from './hooks/action';
+import { fieldsHook } from './hooks/bearer';
 import { originHook } from './hooks/origin';
 import { sessionHook } from './hooks/session';
 import { signatureHook } from './hooks/signature';
@@ -17,8 +18,8 @@ import { RawJson } from './raw-json';
 
 // `POST /api/:endpoint` as Fastify hooks, each a step that may refuse (docs/server.md):
 //   onRequest      origin and CSRF (before the body is read)
-//   preValidation  signature, clock and replay; then the action
-//   preHandler     session, permission and data scope
+//   preValidation  signature, clock and replay (an API token's call is not signed); then the action
+//   preHandler     session or API token, permission and data scope
 //   handler        payload validation → the action's handler → the envelope
 
 const ENVELOPE = new Set<string>(SIGNATURE_FIELDS);
@@ -36,14 +37,16 @@ const refuse = (req: FastifyRequest, reply: FastifyReply, e: unknown) => {
 };
 
 /** A pipeline step as a Fastify hook: a refusal answers at once and ends the request. */
-const asHook = (...steps: ApiHook[]) => async (req: FastifyRequest, reply: FastifyReply) => {
-  const call: ApiCall = (req.apiCall ??= { locale: localeOf(req) });
-  try {
-    for (const step of steps) await step(req, call);
-  } catch (e) {
-    return refuse(req, reply, e);
-  }
-};
+const asHook =
+  (...steps: ApiHook[]) =>
+  async (req: FastifyRequest, reply: FastifyReply) => {
+    const call: ApiCall = (req.apiCall ??= { locale: localeOf(req) });
+    try {
+      for (const step of steps) await step(req, call);
+    } catch (e) {
+      return refuse(req, reply, e);
+    }
+  };
 
 /** Validation → handler → envelope, once every hook has let the request through. */
 const runAction = (services: Services) => async (req: FastifyRequest, reply: FastifyReply) => {
@@ -51,8 +54,16 @@ const runAction = (services: Services) => async (req: FastifyRequest, reply: Fas
   const { name, def, handler } = found(call.action);
   const s = call.session;
   const ctx: Ctx = {
-    services, locale: call.locale, ip: req.ip, log: req.log, now: new Date(services.clock()),
-    principal: s?.principal ?? null, scope: s?.scope ?? null, tokenHash: s?.tokenHash ?? null, token: s?.token ?? null,
+    services,
+    locale: call.locale,
+    ip: req.ip,
+    log: req.log,
+    now: new Date(services.clock()),
+    principal: s?.principal ?? null,
+    scope: s?.scope ?? null,
+    tokenHash: s?.tokenHash ?? null,
+    token: s?.token ?? null,
+    apiTokenId: s?.apiTokenId ?? null,
   };
   const payload: Record<string, string> = {};
   for (const [k, v] of Object.entries(found(call.fields))) if (!ENVELOPE.has(k)) payload[k] = v;
@@ -72,26 +83,31 @@ const runAction = (services: Services) => async (req: FastifyRequest, reply: Fas
     }
   }
   if (data instanceof RawJson)
-    return reply.code(200).type('application/json; charset=utf-8').send(`{"code":0,"msg":${JSON.stringify(messageOf('ok', call.locale))},"data":${data.json}}`);
+    return reply
+      .code(200)
+      .type('application/json; charset=utf-8')
+      .send(`{"code":0,"msg":${JSON.stringify(messageOf('ok', call.locale))},"data":${data.json}}`);
   return reply.code(200).send({ code: 0, msg: messageOf('ok', call.locale), data: data ?? null });
 };
 
-/** Registers `POST /api/:endpoint`: origin → signature → action → session → validate → run. */
+/** Registers `POST /api/:endpoint`: origin → signature (or API token) → action → session → validate → run. */
 export const registerApi = (app: FastifyInstance, services: Services, handlers: Handlers): void => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) =>
-    done(null, body),
-  );
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
   app.decorateRequest('apiCall', null);
   const run = runAction(services);
-  app.post<{ Params: { endpoint: string } }>('/api/:endpoint', {
-    onRequest: asHook(originHook(services.config)),
-    preValidation: asHook(signatureHook(services), actionHook(handlers)),
-    preHandler: asHook(sessionHook(services)),
-  }, async (req, reply) => {
-    try {
-      return await run(req, reply);
-    } catch (e) {
-      return refuse(req, reply, e);
-    }
-  });
+  app.post<{ Params: { endpoint: string } }>(
+    '/api/:endpoint',
+    {
+      onRequest: asHook(originHook(services.config)),
+      preValidation: asHook(fieldsHook(signatureHook(services)), actionHook(handlers)),
+      preHandler: asHook(sessionHook(services)),
+    },
+    async (req, reply) => {
+      try {
+        return await run(req, reply);
+      } catch (e) {
+        return refuse(req, reply, e);
+      }
+    },
+  );
 };

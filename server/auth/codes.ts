@@ -20,10 +20,14 @@ export const issueCode = async (db: Queryable, channel: Channel, target: string,
   if (recent && recent.n > 0) return null;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.query('UPDATE verification_codes SET used_at=$4 WHERE channel=$1 AND target=$2 AND purpose=$3 AND used_at IS NULL', [channel, target, purpose, now]);
-  await db.query(
-    'INSERT INTO verification_codes(channel, target, purpose, code_hash, created_at, expires_at) VALUES ($1,$2,$3,$4,$5,$6)',
-    [channel, target, purpose, digest(target, code), now, new Date(now.getTime() + CODE_TTL_MS)],
-  );
+  await db.query('INSERT INTO verification_codes(channel, target, purpose, code_hash, created_at, expires_at) VALUES ($1,$2,$3,$4,$5,$6)', [
+    channel,
+    target,
+    purpose,
+    digest(target, code),
+    now,
+    new Date(now.getTime() + CODE_TTL_MS),
+  ]);
   return code;
 };
 

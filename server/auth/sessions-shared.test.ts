@@ -73,7 +73,10 @@ describe.each(backends())('session caches of two processes (%s)', (backend) => {
     const revoked: string[] = [];
     other.on('revoked', (h) => revoked.push(h));
 
-    const [role] = await db.query<{ id: number; permissions: string[] }>('SELECT r.id, r.permissions FROM roles r JOIN accounts a ON a.role_id = r.id WHERE a.id = $1', [accountId]);
+    const [role] = await db.query<{ id: number; permissions: string[] }>(
+      'SELECT r.id, r.permissions FROM roles r JOIN accounts a ON a.role_id = r.id WHERE a.id = $1',
+      [accountId],
+    );
     await db.query('UPDATE roles SET permissions = $2 WHERE id = $1', [role!.id, [...role!.permissions, 'test.extra']]);
     one.refreshAccount(accountId);
     await within(1000, async () => (await other.resolve(token))?.principal.permissions.has('test.extra') === true);

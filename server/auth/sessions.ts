@@ -89,10 +89,11 @@ export class Sessions extends EventEmitter<{ revoked: [tokenHash: string] }> {
 
   private readonly onChange: ChangeListener = {
     apply: (c) => {
-      if (c.kind === 'sessions') for (const h of c.hashes) {
-        this.cache.delete(h);
-        this.emit('revoked', h);
-      }
+      if (c.kind === 'sessions')
+        for (const h of c.hashes) {
+          this.cache.delete(h);
+          this.emit('revoked', h);
+        }
       else if (c.kind === 'account') this.dropAccount(c.accountId);
       else if (c.kind === 'accounts') this.cache.clear();
     },
@@ -100,7 +101,8 @@ export class Sessions extends EventEmitter<{ revoked: [tokenHash: string] }> {
   };
 
   private readRow(h: string): Promise<SessionRow | undefined> {
-    return this.db.query<SessionRow>('SELECT account_id, created_at, last_seen_at, expires_at, revoked_at FROM sessions WHERE token_hash = $1', [h])
+    return this.db
+      .query<SessionRow>('SELECT account_id, created_at, last_seen_at, expires_at, revoked_at FROM sessions WHERE token_hash = $1', [h])
       .then((rows) => rows[0]);
   }
 
@@ -108,10 +110,14 @@ export class Sessions extends EventEmitter<{ revoked: [tokenHash: string] }> {
     const token = randomBytes(32).toString('base64url');
     const now = this.opts.now();
     const expiresAt = now + this.opts.absoluteMs;
-    await this.db.query(
-      'INSERT INTO sessions(token_hash, account_id, created_at, last_seen_at, expires_at, device, ip) VALUES ($1,$2,$3,$3,$4,$5,$6)',
-      [hashToken(token), accountId, new Date(now), new Date(expiresAt), meta.device || null, meta.ip || null],
-    );
+    await this.db.query('INSERT INTO sessions(token_hash, account_id, created_at, last_seen_at, expires_at, device, ip) VALUES ($1,$2,$3,$3,$4,$5,$6)', [
+      hashToken(token),
+      accountId,
+      new Date(now),
+      new Date(expiresAt),
+      meta.device || null,
+      meta.ip || null,
+    ]);
     return { token, expiresAt: new Date(expiresAt) };
   }
 
@@ -216,10 +222,7 @@ export class Sessions extends EventEmitter<{ revoked: [tokenHash: string] }> {
 
   private async revokeHashes(hashes: string[]): Promise<void> {
     if (hashes.length === 0) return;
-    await this.db.query('UPDATE sessions SET revoked_at = $2 WHERE token_hash = ANY($1) AND revoked_at IS NULL', [
-      hashes,
-      new Date(this.opts.now()),
-    ]);
+    await this.db.query('UPDATE sessions SET revoked_at = $2 WHERE token_hash = ANY($1) AND revoked_at IS NULL', [hashes, new Date(this.opts.now())]);
     for (const h of hashes) {
       this.cache.delete(h);
       this.emit('revoked', h);

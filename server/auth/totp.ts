@@ -51,4 +51,6 @@ export const newRecoveryCodes = (): string[] =>
 
 /** Case and the dash do not matter when typing a recovery code back. */
 export const hashRecoveryCode = (accountId: number, code: string): string =>
-  createHash('sha256').update(`${accountId}\n${code.toLowerCase().replace(/-/g, '')}`).digest('hex');
+  createHash('sha256')
+    .update(`${accountId}\n${code.toLowerCase().replace(/-/g, '')}`)
+    .digest('hex');

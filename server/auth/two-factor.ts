@@ -23,10 +23,9 @@ export const secondFactorOf = async (db: Queryable, accountId: number): Promise<
 
 /** Whether the account's role asks for a second factor. */
 export const roleRequiresTwoFactor = async (db: Queryable, accountId: number): Promise<boolean> => {
-  const [row] = await db.query<{ r: boolean }>(
-    'SELECT r.requires_two_factor AS r FROM accounts a JOIN roles r ON r.id = a.role_id WHERE a.id = $1',
-    [accountId],
-  );
+  const [row] = await db.query<{ r: boolean }>('SELECT r.requires_two_factor AS r FROM accounts a JOIN roles r ON r.id = a.role_id WHERE a.id = $1', [
+    accountId,
+  ]);
   return row?.r ?? false;
 };
 
@@ -71,7 +70,9 @@ export const confirmFactor = async (db: Queryable, accountId: number, now: Date)
 };
 
 export const recoveryCodesLeft = async (db: Queryable, accountId: number): Promise<number> => {
-  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM two_factor_recovery_codes WHERE account_id = $1 AND used_at IS NULL', [accountId]);
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM two_factor_recovery_codes WHERE account_id = $1 AND used_at IS NULL', [
+    accountId,
+  ]);
   return row?.n ?? 0;
 };
 
@@ -97,10 +98,15 @@ export const openChallenge = async (db: Queryable, c: Omit<Challenge, 'tokenHash
   const challenge = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS);
   await db.query('DELETE FROM sign_in_challenges WHERE expires_at < $1', [now]);
-  await db.query(
-    'INSERT INTO sign_in_challenges(token_hash, account_id, throttle_key, method, device, created_at, expires_at) VALUES ($1,$2,$3,$4,$5,$6,$7)',
-    [hashToken(challenge), c.accountId, c.throttleKey, c.method, c.device, now, expiresAt],
-  );
+  await db.query('INSERT INTO sign_in_challenges(token_hash, account_id, throttle_key, method, device, created_at, expires_at) VALUES ($1,$2,$3,$4,$5,$6,$7)', [
+    hashToken(challenge),
+    c.accountId,
+    c.throttleKey,
+    c.method,
+    c.device,
+    now,
+    expiresAt,
+  ]);
   return { challenge, expiresAt };
 };
 

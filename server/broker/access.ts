@@ -114,10 +114,7 @@ type SessionRow = { account_id: number; expires_at: Date; last_seen_at: Date; re
 export const livePrincipal = async (services: Pick<BrokerDeps, 'sessions' | 'db' | 'clock' | 'config'>, tokenHash: string): Promise<Principal | null> => {
   const cached = services.sessions.peek(tokenHash);
   if (cached) return cached;
-  const [row] = await services.db.query<SessionRow>(
-    'SELECT account_id, expires_at, last_seen_at, revoked_at FROM sessions WHERE token_hash = $1',
-    [tokenHash],
-  );
+  const [row] = await services.db.query<SessionRow>('SELECT account_id, expires_at, last_seen_at, revoked_at FROM sessions WHERE token_hash = $1', [tokenHash]);
   if (!row || row.revoked_at) return null;
   const now = services.clock();
   const idleMs = services.config.sessionIdleMinutes * 60_000;
@@ -129,9 +126,7 @@ export const livePrincipal = async (services: Pick<BrokerDeps, 'sessions' | 'db'
 /** Which of these token hashes the sessions table knows at all (live or not). */
 export const knownSessions = async (services: Pick<BrokerDeps, 'db'>, tokenHashes: string[]): Promise<Set<string>> => {
   if (tokenHashes.length === 0) return new Set();
-  const rows = await services.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions WHERE token_hash = ANY($1)', [
-    tokenHashes,
-  ]);
+  const rows = await services.db.query<{ token_hash: string }>('SELECT token_hash FROM sessions WHERE token_hash = ANY($1)', [tokenHashes]);
   return new Set(rows.map((r) => r.token_hash));
 };
 

@@ -26,8 +26,7 @@ const RC_IDENTIFIER_REJECTED = 2;
 const RC_BAD_USERNAME_OR_PASSWORD = 4;
 const RC_NOT_AUTHORIZED = 5;
 
-const authError = (returnCode: number, message: string): AuthenticateError =>
-  Object.assign(new Error(message), { returnCode }) as AuthenticateError;
+const authError = (returnCode: number, message: string): AuthenticateError => Object.assign(new Error(message), { returnCode }) as AuthenticateError;
 
 interface Conn {
   client: Client;
@@ -130,10 +129,16 @@ export class EmbeddedBroker implements PushBroker {
   /** The server subscribes inside Aedes: gateway messages never leave the process. */
   async subscribeGateways(_stationIds: readonly number[], onMessage: GatewayListener): Promise<void> {
     for (const kind of ['telemetry', 'status', 'ack'])
-      await new Promise<void>((r) => this.aedes.subscribe(`ems/gw/+/${kind}`, (packet, cb) => {
-        onMessage(packet.topic, packet.payload);
-        cb();
-      }, () => r()));
+      await new Promise<void>((r) =>
+        this.aedes.subscribe(
+          `ems/gw/+/${kind}`,
+          (packet, cb) => {
+            onMessage(packet.topic, packet.payload);
+            cb();
+          },
+          () => r(),
+        ),
+      );
   }
 
   /** Simulated gateways connect in-process through the broker's normal authentication. */
@@ -203,8 +208,7 @@ export class EmbeddedBroker implements PushBroker {
     if (!s) throw authError(RC_BAD_USERNAME_OR_PASSWORD, 'invalid or expired session token');
     // A client id in use by another session cannot be taken over (it would kick that client).
     for (const c of this.conns.values())
-      if (c.client.id === client.id && c.tokenHash !== s.tokenHash && !c.client.closed)
-        throw authError(RC_IDENTIFIER_REJECTED, 'client id in use');
+      if (c.client.id === client.id && c.tokenHash !== s.tokenHash && !c.client.closed) throw authError(RC_IDENTIFIER_REJECTED, 'client id in use');
     const set = this.byToken.get(s.tokenHash) ?? new Set<Conn>();
     if (set.size >= MAX_CONNECTIONS_PER_SESSION) throw authError(RC_NOT_AUTHORIZED, 'too many connections for this session');
     if (client.closed) return;

@@ -39,7 +39,9 @@ class FakeEmqx {
       if (!authorized) return send(401, { code: 'BAD_API_KEY_OR_SECRET', message: 'Check api_key/api_secret' });
       if (req.method === 'GET' && u.pathname === '/api/v5/clients') {
         const username = u.searchParams.get('username');
-        const data = [...this.connected, ...this.ghosts].filter(([, user]) => user === username).map(([clientid, user]) => ({ clientid, username: user, connected: true }));
+        const data = [...this.connected, ...this.ghosts]
+          .filter(([, user]) => user === username)
+          .map(([clientid, user]) => ({ clientid, username: user, connected: true }));
         return send(200, { data, meta: { page: 1, limit: 100, count: data.length, hasnext: false } });
       }
       const m = /^\/api\/v5\/clients\/([^/]+)$/.exec(u.pathname);

@@ -31,7 +31,8 @@ const gatewayAcls = (id: number) => [
 ];
 
 /** Which secret a gateway client's password came from, without revealing it. */
-export const secretTag = (secret: string): string => `ems-gw-secret:${createHash('sha256').update(`ems gateway secret tag\n${secret}`).digest('hex').slice(0, 16)}`;
+export const secretTag = (secret: string): string =>
+  `ems-gw-secret:${createHash('sha256').update(`ems gateway secret tag\n${secret}`).digest('hex').slice(0, 16)}`;
 
 /** What provisioning wrote (tests, logs). */
 export interface GatewayProvisioning {
@@ -52,17 +53,30 @@ export const ensureGatewayClients = async (dynsec: Dynsec, serverRole: string, s
   for (let i = 0; i < missing.length; i += CHUNK) {
     const ids = missing.slice(i, i + CHUNK);
     await dynsec.run(ids.map((id) => ({ command: 'createRole', rolename: `ems-gw-${id}`, acls: gatewayAcls(id) })));
-    await dynsec.run(ids.map((id) => ({
-      command: 'createClient', username: gatewayUsername(id), password: gatewayPassword(secret, id), textname: 'ems station gateway', textdescription: tag, roles: [{ rolename: `ems-gw-${id}` }],
-    })));
+    await dynsec.run(
+      ids.map((id) => ({
+        command: 'createClient',
+        username: gatewayUsername(id),
+        password: gatewayPassword(secret, id),
+        textname: 'ems station gateway',
+        textdescription: tag,
+        roles: [{ rolename: `ems-gw-${id}` }],
+      })),
+    );
   }
   for (let i = 0; i < stale.length; i += CHUNK) {
     const ids = stale.slice(i, i + CHUNK);
     await dynsec.run(ids.map((id) => ({ command: 'createRole', rolename: `ems-gw-${id}`, acls: gatewayAcls(id) })));
     // the secret changed (or the client predates the tag): its connection ends, it logs in again
-    await dynsec.run(ids.map((id) => ({
-      command: 'modifyClient', username: gatewayUsername(id), password: gatewayPassword(secret, id), textdescription: tag, roles: [{ rolename: `ems-gw-${id}` }],
-    })));
+    await dynsec.run(
+      ids.map((id) => ({
+        command: 'modifyClient',
+        username: gatewayUsername(id),
+        password: gatewayPassword(secret, id),
+        textdescription: tag,
+        roles: [{ rolename: `ems-gw-${id}` }],
+      })),
+    );
   }
   return { created: missing.length, updated: stale.length, kept: stationIds.length - missing.length - stale.length };
 };
@@ -73,7 +87,14 @@ export const ensureGatewayClients = async (dynsec: Dynsec, serverRole: string, s
  * telemetry, status and ack, again after each reconnect.
  */
 export const connectIngest = (c: Config, onMessage: GatewayListener, warn: (o: object, m: string) => void): MqttClient => {
-  const client = connect(c.mqttUrl!, { username: c.mqttAdminUser, password: c.mqttAdminPassword, clientId: `ems-ingest-${randomBytes(4).toString('hex')}`, clean: true, reconnectPeriod: 2000, reconnectOnConnackError: true });
+  const client = connect(c.mqttUrl!, {
+    username: c.mqttAdminUser,
+    password: c.mqttAdminPassword,
+    clientId: `ems-ingest-${randomBytes(4).toString('hex')}`,
+    clean: true,
+    reconnectPeriod: 2000,
+    reconnectOnConnackError: true,
+  });
   client.on('connect', () => subscribeIngest(client));
   client.on('message', (topic, payload) => onMessage(topic, payload));
   client.on('error', (e) => warn({ err: e.message }, 'fleet ingest connection error'));
@@ -92,21 +113,23 @@ export const subscribeIngest = (client: MqttClient): void => {
 export const connectAdmin = async (c: Config, connectTimeoutMs: number): Promise<MqttClient> => {
   const { mqttUrl, mqttAdminUser, mqttAdminPassword } = c;
   if (!mqttUrl) throw new Error('ExternalBroker needs MQTT_URL');
-  return mqtt.connectAsync(
-    mqttUrl,
-    {
-      username: mqttAdminUser,
-      password: mqttAdminPassword,
-      clientId: `ems-server-${process.pid}-${Math.random().toString(36).slice(2, 10)}`,
-      clean: true,
-      reconnectPeriod: 1_000,
-      reconnectOnConnackError: true,
-      connectTimeout: connectTimeoutMs,
-    },
-    false,
-  ).catch((e: unknown) => {
-    throw new Error(`cannot connect to MQTT_URL ${redact(mqttUrl)} as ${mqttAdminUser}: ${e instanceof Error ? e.message : String(e)}`);
-  });
+  return mqtt
+    .connectAsync(
+      mqttUrl,
+      {
+        username: mqttAdminUser,
+        password: mqttAdminPassword,
+        clientId: `ems-server-${process.pid}-${Math.random().toString(36).slice(2, 10)}`,
+        clean: true,
+        reconnectPeriod: 1_000,
+        reconnectOnConnackError: true,
+        connectTimeout: connectTimeoutMs,
+      },
+      false,
+    )
+    .catch((e: unknown) => {
+      throw new Error(`cannot connect to MQTT_URL ${redact(mqttUrl)} as ${mqttAdminUser}: ${e instanceof Error ? e.message : String(e)}`);
+    });
 };
 
 const redact = (url: string): string => {

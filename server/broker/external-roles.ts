@@ -62,10 +62,7 @@ const stationRoleSpec = (providerId: number, stationId: number): RoleSpec => {
 };
 
 /** The dynsec roles of a session: one per org tree, one per station of a station-scoped account. */
-export const roleSpecs = (g: PushGrant): RoleSpec[] => [
-  ...g.orgIds.map(orgRoleSpec),
-  ...g.stations.map((s) => stationRoleSpec(s.providerId, s.stationId)),
-];
+export const roleSpecs = (g: PushGrant): RoleSpec[] => [...g.orgIds.map(orgRoleSpec), ...g.stations.map((s) => stationRoleSpec(s.providerId, s.stationId))];
 export const SERVER_ACLS: Acl[] = [{ acltype: 'publishClientSend', topic: `${TOPIC_ROOT}/#`, allow: true, priority: 0 }];
 
 export interface SessionNote {
@@ -86,4 +83,3 @@ export const parseNote = (s: string | undefined): SessionNote | null => {
     return null;
   }
 };
-

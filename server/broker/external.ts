@@ -11,8 +11,18 @@ import { knownSessions, livePrincipal, pushGrant, pushTopics, sameSet } from './
 import { Dynsec } from './dynsec';
 import { connectAdmin, connectIngest, ensureGatewayClients, subscribeIngest } from './external-connections';
 import {
-  aclKey, DEFAULT_ACL, orgRoleSpec, parseNote, roleSpecs, SERVER_ACLS, SERVER_ROLE, SESSION_TEXTNAME, sessionUsername,
-  type Acl, type RoleSpec, type SessionNote,
+  aclKey,
+  DEFAULT_ACL,
+  orgRoleSpec,
+  parseNote,
+  roleSpecs,
+  SERVER_ACLS,
+  SERVER_ROLE,
+  SESSION_TEXTNAME,
+  sessionUsername,
+  type Acl,
+  type RoleSpec,
+  type SessionNote,
 } from './external-roles';
 import type { BrokerDeps, GatewayConnector, GatewayListener, PushBroker } from './types';
 
@@ -182,8 +192,9 @@ export class ExternalBroker implements PushBroker {
    */
   private async reconcile(): Promise<void> {
     const list = await this.dynsec.one({ command: 'listClients', verbose: true, count: -1, offset: 0 });
-    const clients = ((list.data?.clients ?? []) as { username: string; textname?: string; textdescription?: string; roles?: { rolename: string }[] }[])
-      .filter((c) => c.textname === SESSION_TEXTNAME && c.username.startsWith('s-'));
+    const clients = ((list.data?.clients ?? []) as { username: string; textname?: string; textdescription?: string; roles?: { rolename: string }[] }[]).filter(
+      (c) => c.textname === SESSION_TEXTNAME && c.username.startsWith('s-'),
+    );
     const present = new Set(clients.map((c) => c.username));
     for (const [h, t] of this.tracked) if (!present.has(t.username)) this.tracked.delete(h);
     const notes = new Map<string, { c: (typeof clients)[number]; n: SessionNote }>();

@@ -34,7 +34,11 @@ export const registerBrokerHooks = (app: FastifyInstance, access: HookAccess, se
   app.post<{ Body: { username: string; password: string } }>(BROKER_AUTH_PATH, { schema: authSchema, onRequest: guard }, async (req) =>
     access.authenticate(req.body.username, req.body.password),
   );
-  app.post<{ Body: { username: string; topic: string; action: 'publish' | 'subscribe' } }>(BROKER_ACL_PATH, { schema: aclSchema, onRequest: guard }, async (req) => ({
-    result: await access.authorize(req.body.username, req.body.action, req.body.topic),
-  }));
+  app.post<{ Body: { username: string; topic: string; action: 'publish' | 'subscribe' } }>(
+    BROKER_ACL_PATH,
+    { schema: aclSchema, onRequest: guard },
+    async (req) => ({
+      result: await access.authorize(req.body.username, req.body.action, req.body.topic),
+    }),
+  );
 };

@@ -44,7 +44,13 @@ describe.each(backends())('broker hooks for EMQX (%s)', (backend) => {
 
   beforeAll(async () => {
     srv = await startTestServer(backend, {
-      config: { mqttUrl: 'mqtt://127.0.0.1:9', mqttAccess: 'http', mqttHookSecret: SECRET, mqttPublicWsUrl: 'wss://push.example/mqtt', gatewaySecret: GW_SECRET },
+      config: {
+        mqttUrl: 'mqtt://127.0.0.1:9',
+        mqttAccess: 'http',
+        mqttHookSecret: SECRET,
+        mqttPublicWsUrl: 'wss://push.example/mqtt',
+        gatewaySecret: GW_SECRET,
+      },
     });
     const fx = await srv.fixtures();
     [orgA, orgB] = [fx.providers[0]!, fx.providers[1]!];

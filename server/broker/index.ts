@@ -5,10 +5,6 @@ import { HookBroker } from './external-http';
 import { registerBrokerHooks } from './hook-routes';
 import type { BrokerDeps, PushBroker } from './types';
 
-export { EmbeddedBroker, MQTT_WS_PATH } from './embedded';
-export { ExternalBroker } from './external';
-export { alarmTopicsForStation, pushFilters, pushGrant, pushTopics } from './access';
-
 /**
  * Embedded Aedes on the HTTP port (WebSocket path /mqtt), or the external broker of MQTT_URL
  * (Mosquitto with the dynamic-security plugin, or with MQTT_ACCESS=http a broker such as EMQX
@@ -18,7 +14,8 @@ export const createBroker = async (app: FastifyInstance, deps: BrokerDeps): Prom
   if (deps.config.mqttUrl) {
     const log = app.log.child({ module: 'broker' });
     if (deps.config.mqttAccess === 'http') {
-      if (!deps.config.mqttHookSecret) throw new Error('MQTT_ACCESS=http needs MQTT_HOOK_SECRET: without it anyone could ask the broker hooks to admit a login (docs/deploy.md)');
+      if (!deps.config.mqttHookSecret)
+        throw new Error('MQTT_ACCESS=http needs MQTT_HOOK_SECRET: without it anyone could ask the broker hooks to admit a login (docs/deploy.md)');
       const broker = new HookBroker(deps, { info: (o, m) => log.info(o, m), warn: (o, m) => log.warn(o, m) });
       registerBrokerHooks(app, broker.access, deps.config.mqttHookSecret);
       log.info({ url: deps.config.mqttUrl, publicWsUrl: deps.config.mqttPublicWsUrl }, 'push broker: external, access through HTTP hooks');

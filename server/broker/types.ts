@@ -16,9 +16,7 @@ export interface BrokerDeps {
 }
 
 /** How a station gateway (simulated, in this process) reaches the broker. */
-export type GatewayConnector =
-  | { kind: 'inproc'; handle: (stream: Duplex) => void }
-  | { kind: 'url'; url: string };
+export type GatewayConnector = { kind: 'inproc'; handle: (stream: Duplex) => void } | { kind: 'url'; url: string };
 
 /** A gateway message as it arrives: `ems/gw/<id>/<kind>` and its raw payload. */
 export type GatewayListener = (topic: string, payload: Buffer | string) => void;

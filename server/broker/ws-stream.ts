@@ -17,6 +17,7 @@ export function mqttStreamOf(ws: WebSocket): Duplex {
   // handleUpgrade hands over an open socket, so ws's wait for 'open' is not needed here
   const send = (data: Buffer, callback: (err?: Error | null) => void) => ws.send(data, (err) => (err ? callback(err) : setImmediate(callback)));
   stream._write = (chunk: Buffer, _encoding, callback) => send(chunk, callback);
-  stream._writev = (chunks, callback) => send(Buffer.concat(chunks.map(({ chunk, encoding }) => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding)))), callback);
+  stream._writev = (chunks, callback) =>
+    send(Buffer.concat(chunks.map(({ chunk, encoding }) => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding)))), callback);
   return stream;
 }

@@ -45,7 +45,10 @@ export class AdvisoryLocks implements LockBackend {
   readonly kind = 'advisory';
   private conn: SessionConnection | null = null;
 
-  constructor(private readonly db: Db, private readonly onLost: (e: Error) => void = () => undefined) {}
+  constructor(
+    private readonly db: Db,
+    private readonly onLost: (e: Error) => void = () => undefined,
+  ) {}
 
   get connected(): boolean {
     return this.conn !== null;
@@ -71,14 +74,16 @@ export class AdvisoryLocks implements LockBackend {
   async members(): Promise<number> {
     const [r] = await this.q().query<{ n: number }>(
       `SELECT count(DISTINCT pid)::int AS n FROM pg_locks
-       WHERE locktype = 'advisory' AND granted AND ${THIS_DB} AND classid = ${NAMESPACE} AND objid = ${MEMBER_KEY} AND objsubid = 2`);
+       WHERE locktype = 'advisory' AND granted AND ${THIS_DB} AND classid = ${NAMESPACE} AND objid = ${MEMBER_KEY} AND objsubid = 2`,
+    );
     return Math.max(1, r?.n ?? 1);
   }
 
   async taken(): Promise<Set<number>> {
     const rows = await this.q().query<{ k: number }>(
       `SELECT DISTINCT objid::int8 AS k FROM pg_locks
-       WHERE locktype = 'advisory' AND granted AND mode = 'ExclusiveLock' AND ${THIS_DB} AND classid = ${NAMESPACE} AND objsubid = 2`);
+       WHERE locktype = 'advisory' AND granted AND mode = 'ExclusiveLock' AND ${THIS_DB} AND classid = ${NAMESPACE} AND objsubid = 2`,
+    );
     return new Set(rows.map((r) => Number(r.k)));
   }
 

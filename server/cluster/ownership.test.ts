@@ -79,7 +79,9 @@ describe.skipIf(skipReason !== null)('advisory-lock ownership on PostgreSQL', ()
     a.listen({
       released: async (ps) => {
         const [r] = await db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = ${NAMESPACE} AND objid = $1 AND granted AND mode = 'ExclusiveLock'`, [ps[0]]);
+          `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = ${NAMESPACE} AND objid = $1 AND granted AND mode = 'ExclusiveLock'`,
+          [ps[0]],
+        );
         lockedDuringRelease = r!.n === 1;
       },
     });
@@ -93,12 +95,14 @@ describe.skipIf(skipReason !== null)('advisory-lock ownership on PostgreSQL', ()
     for (let id = 1; id <= 200; id++) expect(Number(a.owns(id)) + Number(b.owns(id))).toBe(1);
   });
 
-  it('moves a dead holder\'s partitions and leadership to the survivor at its next heartbeat', async () => {
+  it("moves a dead holder's partitions and leadership to the survivor at its next heartbeat", async () => {
     const [a, b] = made as [Ownership, Ownership];
     const aHeld = a.held();
     // A's lock connection dies as with kill -9: its backend goes away
     const pids = await admin.query<{ pid: number }>(
-      `SELECT DISTINCT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = ANY($2::int[]) AND mode = 'ExclusiveLock'`, [NAMESPACE, aHeld]);
+      `SELECT DISTINCT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = $1 AND objid = ANY($2::int[]) AND mode = 'ExclusiveLock'`,
+      [NAMESPACE, aHeld],
+    );
     expect(pids.rows.length).toBe(1);
     const killedAt = Date.now();
     await admin.query('SELECT pg_terminate_backend($1)', [pids.rows[0]!.pid]);

@@ -12,8 +12,7 @@ import { LEADER_KEY, type LockBackend } from './locks';
 export const DEFAULT_PARTITIONS = 32;
 
 /** A well-mixed partition of a station id, stable across replicas and releases. */
-export const partitionOf = (stationId: number, partitions: number): number =>
-  (Math.imul(stationId >>> 0, 0x9e3779b1) >>> 0) % partitions;
+export const partitionOf = (stationId: number, partitions: number): number => (Math.imul(stationId >>> 0, 0x9e3779b1) >>> 0) % partitions;
 
 /** The most partitions one replica keeps while `members` replicas live. */
 export const fairShare = (partitions: number, members: number): number => Math.ceil(partitions / Math.max(1, members));
@@ -95,8 +94,11 @@ export class Ownership {
   /** One balancing round (the timer calls it; tests too). Rounds never overlap. */
   beat(): Promise<void> {
     if (this.running) return this.running;
-    this.running = this.round().catch((e: unknown) => this.o.log?.warn({ err: String(e) }, 'station ownership round failed'))
-      .finally(() => { this.running = null; });
+    this.running = this.round()
+      .catch((e: unknown) => this.o.log?.warn({ err: String(e) }, 'station ownership round failed'))
+      .finally(() => {
+        this.running = null;
+      });
     return this.running;
   }
 

@@ -62,7 +62,10 @@ class PgChanges implements ChangeBus {
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
 
-  constructor(private readonly db: Db, private readonly warn: (o: object, m: string) => void) {}
+  constructor(
+    private readonly db: Db,
+    private readonly warn: (o: object, m: string) => void,
+  ) {}
 
   async connect(): Promise<void> {
     const conn = await this.db.session!();

@@ -41,16 +41,14 @@ export interface DbOptions {
 const num = (v: string) => Number(v);
 const asIs = (v: string) => v;
 
-export const createDb = async (opts: DbOptions): Promise<Db> =>
-  opts.url ? createPostgres(opts.url, opts) : createPglite(opts.dataDir);
+export const createDb = async (opts: DbOptions): Promise<Db> => (opts.url ? createPostgres(opts.url, opts) : createPglite(opts.dataDir));
 
 const createPglite = async (dataDir?: string): Promise<Db> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const parsers = { [pgliteTypes.INT8]: num, [pgliteTypes.NUMERIC]: num, [pgliteTypes.DATE]: asIs };
   const db = dataDir ? await PGlite.create(dataDir, { parsers }) : await inMemoryPglite(parsers);
   const wrap = (q: { query: PGlite['query'] }): Queryable => ({
-    query: async <T,>(sql: string, params?: readonly unknown[]) =>
-      (await q.query<T>(sql, params as unknown[] | undefined)).rows,
+    query: async <T>(sql: string, params?: readonly unknown[]) => (await q.query<T>(sql, params as unknown[] | undefined)).rows,
   });
   return {
     kind: 'pglite',
@@ -116,38 +114,50 @@ const createPostgres = async (url: string, opts: DbOptions): Promise<Db> => {
     return n;
   };
   const wrap = (c: { query: pg.Pool['query'] }): Queryable => ({
-    query: async <T,>(sql: string, params?: readonly unknown[]) =>
-      (params && params.length > 0
-        ? await c.query({ text: sql, values: params as unknown[], name: nameOf(sql) })
-        : await c.query(sql)
-      ).rows as T[],
+    query: async <T>(sql: string, params?: readonly unknown[]) =>
+      (params && params.length > 0 ? await c.query({ text: sql, values: params as unknown[], name: nameOf(sql) }) : await c.query(sql)).rows as T[],
   });
   return {
     kind: 'postgres',
     ...wrap(pool),
     tx: async (fn) => {
       const client = await pool.connect();
+      // a checked-out client has no listener of its own: a connection ended by the server
+      // between two statements would otherwise end the process; the next statement fails instead
+      const ignore = (): void => undefined;
+      client.on('error', ignore);
+      let broken = false;
       try {
         await client.query('BEGIN');
         const r = await fn(wrap(client));
         await client.query('COMMIT');
         return r;
       } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        // a connection that cannot roll back is gone: the pool must not hand it out again
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
         throw e;
       } finally {
-        client.release();
+        client.off('error', ignore);
+        client.release(broken);
       }
     },
     exec: async (sql) => void (await pool.query(sql)),
     session: async () => {
       const client = new pg.Client({ connectionString: target, types: typeParsers });
+      client.on('error', () => undefined); // until onLost is told (an error between connect and onLost)
       await client.connect();
       return {
-        query: async <T,>(sql: string, params?: readonly unknown[]) => (await client.query(sql, params as unknown[] | undefined)).rows as T[],
+        query: async <T>(sql: string, params?: readonly unknown[]) => (await client.query(sql, params as unknown[] | undefined)).rows as T[],
         onLost: (fn) => {
           let told = false;
-          const once = (e: Error) => { if (!told) { told = true; fn(e); } };
+          const once = (e: Error) => {
+            if (!told) {
+              told = true;
+              fn(e);
+            }
+          };
           client.on('error', once);
           client.on('end', () => once(new Error('connection ended')));
         },

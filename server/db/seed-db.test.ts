@@ -81,14 +81,18 @@ for (const b of backends) {
     });
 
     it('leaves the id sequences past the seeded rows', async () => {
-      await db.tx(async (q) => {
-        const [org] = await q.query<{ id: number }>(`INSERT INTO orgs (parent_id, org_type, name) VALUES (2, 3, 'sequence probe') RETURNING id`);
-        expect(org?.id).toBe(1 + 3 + CUSTOMERS + 1);
-        const [st] = await q.query<{ id: number }>('SELECT max(id)::int AS id FROM devices');
-        const [dev] = await q.query<{ id: number }>(`INSERT INTO devices (station_id, type, name, serial_no) VALUES (1, 'load', 'probe', 'PROBE-1') RETURNING id`);
-        expect(dev?.id).toBe((st?.id ?? 0) + 1);
-        throw new Error('rollback');
-      }).catch((e: Error) => expect(e.message).toBe('rollback'));
+      await db
+        .tx(async (q) => {
+          const [org] = await q.query<{ id: number }>(`INSERT INTO orgs (parent_id, org_type, name) VALUES (2, 3, 'sequence probe') RETURNING id`);
+          expect(org?.id).toBe(1 + 3 + CUSTOMERS + 1);
+          const [st] = await q.query<{ id: number }>('SELECT max(id)::int AS id FROM devices');
+          const [dev] = await q.query<{ id: number }>(
+            `INSERT INTO devices (station_id, type, name, serial_no) VALUES (1, 'load', 'probe', 'PROBE-1') RETURNING id`,
+          );
+          expect(dev?.id).toBe((st?.id ?? 0) + 1);
+          throw new Error('rollback');
+        })
+        .catch((e: Error) => expect(e.message).toBe('rollback'));
     });
 
     it("verifies the demo accounts' passwords (argon2id of the MD5 the console sends)", async () => {

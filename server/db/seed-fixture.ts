@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { PERIODS } from '../../protocol/codes';
 import { DEFAULT_STATIONS, planSeed, type DeviceType, type TariffSeason } from './seed';
 import { ADMIN_ACCOUNT, DISABLED_ACCOUNT, OPERATOR_ACCOUNT, PROVIDERS } from './seed-data';
+import { minutesOf } from '../../protocol/actions/tariffs';
 
 // What the seed suites share: the clock they plan for, the demo accounts, and the checks every
 // tariff's seasons and every station's time zone must pass.
@@ -11,7 +12,6 @@ export const NOW = new Date('2026-11-21T08:00:00Z');
 export const TODAY = '2026-11-21';
 
 export const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
-export const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 export const DEMO = [ADMIN_ACCOUNT, ...PROVIDERS.map((p) => p.admin), OPERATOR_ACCOUNT, DISABLED_ACCOUNT];
 export const CUSTOMERS = PROVIDERS.reduce((n, p) => n + p.customers.length, 0);
 
@@ -22,7 +22,7 @@ export const expectTariffShape = (seasons: TariffSeason[]) => {
     let t = '00:00';
     for (const slot of s.slots) {
       expect(slot.start).toBe(t);
-      expect(minutes(slot.end)).toBeGreaterThan(minutes(slot.start));
+      expect(minutesOf(slot.end)).toBeGreaterThan(minutesOf(slot.start));
       expect(PERIODS).toContain(slot.period);
       for (const price of [slot.fromGridPrice, slot.feedInPrice]) {
         expect(price).toBeGreaterThan(0);

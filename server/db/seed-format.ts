@@ -16,7 +16,3 @@ export const iso = (t: number) => new Date(t).toISOString();
 export const monthStart = (now: Date, delta: number) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + delta, 1);
 export const isZh = (s: string) => /[\u3400-\u9fff]/.test(s);
 export const md5 = (s: string) => createHash('md5').update(s, 'utf8').digest('hex');
-export const minutes = (hhmm: string) => {
-  const [h, m] = hhmm.split(':').map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
-};

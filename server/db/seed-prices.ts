@@ -1,4 +1,4 @@
-import { TARIFF_ZONES, type SizeClass, type TariffZone } from './seed-data';
+import { perUsd, TARIFF_ZONES, type SizeClass, type TariffZone } from './seed-data';
 import type { SeedPlan, TariffSeason } from './seed-rows';
 import { DAY, iso, monthStart, r2, r4, ymd } from './seed-format';
 import type { StationCtx, StationSizing } from './seed-station-ctx';
@@ -9,17 +9,20 @@ import type { StationCtx, StationSizing } from './seed-station-ctx';
 /** higher voltage connections pay less per kWh */
 const VOLTAGE_PRICE: Record<SizeClass, number> = { 1: 1.04, 2: 1, 3: 0.96 };
 
-export const tariffSeasons = (zone: TariffZone, factor: number): TariffSeason[] =>
+/** A zone's schedule at a price level, in `currency` (the zone's prices are USD). */
+export const tariffSeasons = (zone: TariffZone, factor: number, currency: string): TariffSeason[] =>
   zone.seasons.map((s) => ({
     months: [...s.months],
     slots: s.slots.map(([start, end, period]) => ({
       start,
       end,
       period,
-      fromGridPrice: r4((zone.prices[period] ?? 0) * s.factor * factor),
-      feedInPrice: r4(zone.feedIn * (1 + (factor - 1) / 2)),
+      fromGridPrice: r4((zone.prices[period] ?? 0) * s.factor * factor * perUsd(currency)),
+      feedInPrice: r4(zone.feedIn * (1 + (factor - 1) / 2) * perUsd(currency)),
     })),
   }));
+
+const providerCurrency = (plan: SeedPlan, c: StationCtx): string => plan.orgs.find((o) => o.id === c.providerId)?.currency ?? 'USD';
 
 /** Adds the station's tariffs; answers the seasons of the one in force. */
 export function addTariffs(plan: SeedPlan, c: StationCtx, z: StationSizing): TariffSeason[] {
@@ -31,9 +34,10 @@ export function addTariffs(plan: SeedPlan, c: StationCtx, z: StationSizing): Tar
     const d = new Date(t);
     return z.zh ? `${zone.zh}（${d.getUTCFullYear()}年${d.getUTCMonth() + 1}月起）` : `${zone.en} (from ${ymd(t).slice(0, 7)})`;
   };
+  const currency = providerCurrency(plan, c);
   const tariff = (t: number, f: number) => {
-    const seasons = tariffSeasons(zone, f);
-    plan.tariffs.push({ id: plan.tariffs.length + 1, station_id: sid, name: tariffName(t), currency: plan.orgs.find((o) => o.id === c.providerId)?.currency ?? 'USD', effective_date: ymd(t), seasons, created_by: c.creator });
+    const seasons = tariffSeasons(zone, f, currency);
+    plan.tariffs.push({ id: plan.tariffs.length + 1, station_id: sid, name: tariffName(t), currency, effective_date: ymd(t), seasons, created_by: c.creator });
     return seasons;
   };
   const inForceFrom = monthStart(c.now, -rng.int(1, 10));
@@ -45,10 +49,22 @@ export function addTariffs(plan: SeedPlan, c: StationCtx, z: StationSizing): Tar
 
 export function addFuelPrices(plan: SeedPlan, c: StationCtx): void {
   const { rng, stationId: sid } = c;
-  const price = rng.range(1.05, 1.5);
+  // 1.05-1.50 USD/L, in the provider's currency
+  const price = rng.range(1.05, 1.5) * perUsd(providerCurrency(plan, c));
   const kwhL = r2(rng.range(3.0, 3.6));
-  const windows: [number, number, number][] = [[-395, -30, 0.93], [-30, 60, 1], [60, 425, 1.04]];
+  const windows: [number, number, number][] = [
+    [-395, -30, 0.93],
+    [-30, 60, 1],
+    [60, 425, 1.04],
+  ];
   for (const [a, b, f] of windows) {
-    plan.oilPrices.push({ id: plan.oilPrices.length + 1, station_id: sid, start_time: iso(c.today + a * DAY), end_time: iso(c.today + b * DAY), price_per_litre: r4(price * f), kwh_per_litre: kwhL });
+    plan.oilPrices.push({
+      id: plan.oilPrices.length + 1,
+      station_id: sid,
+      start_time: iso(c.today + a * DAY),
+      end_time: iso(c.today + b * DAY),
+      price_per_litre: r4(price * f),
+      kwh_per_litre: kwhL,
+    });
   }
 }

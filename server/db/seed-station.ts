@@ -43,14 +43,17 @@ function addStationRow(plan: SeedPlan, c: StationCtx): StationSizing {
   if (lon < -180) lon += 360;
 
   // Capacities, consistent with the devices.
-  let pvKw = 0, invUnit = 0, invN = 0;
+  let pvKw = 0,
+    invUnit = 0,
+    invN = 0;
   if (has('pv')) {
     const target = rng.step(...PV_KW[size], 10);
     invUnit = target <= 300 ? 50 : target <= 1500 ? 110 : 225;
     invN = Math.max(1, Math.round(target / invUnit));
     pvKw = invN * invUnit;
   }
-  let essKw = 0, essKwh = 0;
+  let essKw = 0,
+    essKwh = 0;
   if (has('ess')) {
     essKw = rng.step(...ESS_KW[size], 50);
     essKwh = essKw * (rng.chance(site.system === 2 ? 0.3 : 0.6) ? 2 : 4);
@@ -66,13 +69,12 @@ function addStationRow(plan: SeedPlan, c: StationCtx): StationSizing {
   if (has('load')) {
     // Islanded sites are sized so the generator can carry the load; grid-tied ones consume
     // roughly what their PV produces and more than the battery can shave.
-    loadPeakKw = dgKw > 0 && site.system !== 1
-      ? Math.max(50, r10(dgKw * rng.range(0.55, 0.85)))
-      : Math.max(rng.step(...LOAD_KW[size], 10), r10(pvKw * rng.range(0.7, 1.1)), r10(essKw * rng.range(1.1, 1.5)));
+    loadPeakKw =
+      dgKw > 0 && site.system !== 1
+        ? Math.max(50, r10(dgKw * rng.range(0.55, 0.85)))
+        : Math.max(rng.step(...LOAD_KW[size], 10), r10(pvKw * rng.range(0.7, 1.1)), r10(essKw * rng.range(1.1, 1.5)));
   }
-  const transformerKva = gridTied
-    ? TRANSFORMER_KVA.find((k) => k >= Math.max(loadPeakKw * 1.25 + chargingKw, pvKw, essKw)) ?? 10_000
-    : 0;
+  const transformerKva = gridTied ? (TRANSFORMER_KVA.find((k) => k >= Math.max(loadPeakKw * 1.25 + chargingKw, pvKw, essKw)) ?? 10_000) : 0;
 
   const span = Math.floor((c.opLast - c.opFirst) / DAY);
   const operationDate = ymd(c.opFirst + rng.int(0, span) * DAY);
@@ -80,11 +82,28 @@ function addStationRow(plan: SeedPlan, c: StationCtx): StationSizing {
   const pictureUrl = rng.chance(0.25) ? null : `/img/stations/${site.site}-${rng.int(1, 3)}.webp`;
 
   plan.stations.push({
-    id: sid, provider_id: c.providerId, customer_id: c.customerId, name, address: site.address, region: site.region,
-    country: site.country, timezone: site.timezone, lat: r5(lat), lon: r5(lon),
-    system_type: site.system, energy_types: [...site.energy], site_type: site.site, voltage_level: VOLTAGE[size],
-    operation_date: operationDate, pv_capacity_kw: pvKw, ess_power_kw: essKw, ess_capacity_kwh: essKwh,
-    dg_capacity_kw: dgKw, charging_power_kw: chargingKw, card_type: cardType, picture_url: pictureUrl,
+    id: sid,
+    provider_id: c.providerId,
+    customer_id: c.customerId,
+    name,
+    address: site.address,
+    region: site.region,
+    country: site.country,
+    timezone: site.timezone,
+    lat: r5(lat),
+    lon: r5(lon),
+    system_type: site.system,
+    energy_types: [...site.energy],
+    site_type: site.site,
+    voltage_level: VOLTAGE[size],
+    operation_date: operationDate,
+    pv_capacity_kw: pvKw,
+    ess_power_kw: essKw,
+    ess_capacity_kwh: essKwh,
+    dg_capacity_kw: dgKw,
+    charging_power_kw: chargingKw,
+    card_type: cardType,
+    picture_url: pictureUrl,
   });
   return { has, zh, gridTied, lat, invUnit, invN, essKw, essKwh, dgKw, pileKw, chargingKw, loadPeakKw, transformerKva };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expectTariffShape, minutes, NOW, planFixture, TODAY } from './seed-fixture';
+import { expectTariffShape, NOW, planFixture, TODAY } from './seed-fixture';
+import { minutesOf } from '../../protocol/actions/tariffs';
 
 // The demo fleet's tariffs, fuel prices and strategies (pure, no database): one tariff in force
 // per station with some pending and historical ones, fuel price windows around today, and
@@ -10,7 +11,8 @@ describe('planSeed (pure): tariffs, fuel prices and strategies', () => {
 
   it('gives every station a tariff in force, ~20 % a pending and ~20 % a historical one', () => {
     const tariffs = byStation(plan.tariffs);
-    let pending = 0, history = 0;
+    let pending = 0,
+      history = 0;
     for (const s of plan.stations) {
       const ts = tariffs.get(s.id) ?? [];
       const past = ts.filter((t) => t.effective_date <= TODAY);
@@ -27,6 +29,40 @@ describe('planSeed (pure): tariffs, fuel prices and strategies', () => {
     for (const p of plan.orgs.filter((o) => o.org_type === 2)) expect(plan.tariffTemplates.filter((t) => t.provider_id === p.id)).toHaveLength(2);
   });
 
+  const currencyOf = (org: number) => plan.orgs.find((o) => o.id === org)!.currency;
+
+  it("prices each station in its provider's currency at plausible local levels, with a peak/valley spread", () => {
+    const range = { CNY: [0.18, 1.3], USD: [0.03, 0.31] } as Record<string, [number, number]>;
+    const seen = new Set<string>();
+    for (const t of plan.tariffs) {
+      const st = plan.stations.find((x) => x.id === t.station_id)!;
+      expect(t.currency).toBe(currencyOf(st.provider_id));
+      seen.add(t.currency);
+      const [lo, hi] = range[t.currency]!;
+      for (const season of t.seasons) {
+        const prices = season.slots.map((x) => x.fromGridPrice);
+        for (const p of prices) {
+          expect(p, t.name).toBeGreaterThanOrEqual(lo);
+          expect(p, t.name).toBeLessThanOrEqual(hi);
+        }
+        // time of use: the dearest hour costs well over the cheapest
+        expect(Math.max(...prices) / Math.min(...prices), t.name).toBeGreaterThan(1.2);
+        for (const x of season.slots) expect(x.feedInPrice, t.name).toBeLessThan(Math.max(...prices));
+      }
+    }
+    expect([...seen].sort()).toEqual(['CNY', 'USD']);
+    // the Chinese schedules where the local ones are: a Jiangsu flat hour 0.6-0.7 CNY/kWh
+    const east = plan.tariffs
+      .filter((t) => t.currency === 'CNY')
+      .flatMap((t) => t.seasons.flatMap((x) => x.slots))
+      .filter((x) => x.period === 'flat');
+    expect(Math.max(...east.map((x) => x.fromGridPrice))).toBeGreaterThan(0.6);
+    for (const t of plan.tariffTemplates) {
+      const [lo, hi] = range[currencyOf(t.provider_id)]!;
+      for (const x of t.seasons.flatMap((y) => y.slots)) expect(x.fromGridPrice >= lo && x.fromGridPrice <= hi, t.name).toBe(true);
+    }
+  });
+
   it('gives every DG station an expired, an active and a pending oil price', () => {
     const oil = byStation(plan.oilPrices);
     const now = NOW.toISOString();
@@ -39,9 +75,11 @@ describe('planSeed (pure): tariffs, fuel prices and strategies', () => {
       expect(rows.filter((r) => r.end_time <= now)).toHaveLength(1);
       expect(rows.filter((r) => r.start_time <= now && now < r.end_time)).toHaveLength(1);
       expect(rows.filter((r) => r.start_time > now)).toHaveLength(1);
+      // diesel at 0.98-1.56 USD/L, in the provider's currency (7-11 CNY/L)
+      const [lo, hi] = currencyOf(s.provider_id) === 'CNY' ? [6.9, 11.2] : [0.9, 1.7];
       for (const r of rows) {
-        expect(r.price_per_litre).toBeGreaterThan(0.9);
-        expect(r.price_per_litre).toBeLessThan(1.7);
+        expect(r.price_per_litre).toBeGreaterThan(lo);
+        expect(r.price_per_litre).toBeLessThan(hi);
         expect(r.kwh_per_litre).toBeGreaterThanOrEqual(3);
         expect(r.kwh_per_litre).toBeLessThanOrEqual(3.6);
       }
@@ -74,7 +112,7 @@ describe('planSeed (pure): tariffs, fuel prices and strategies', () => {
       const inForce = (tariffs.get(s.id) ?? []).filter((t) => t.effective_date <= TODAY).at(-1);
       const season = inForce?.seasons.find((x) => x.months.includes(11));
       for (const slot of season?.slots ?? []) {
-        const period = periods.find((x) => minutes(x.start) <= minutes(slot.start) && minutes(slot.end) <= minutes(x.end));
+        const period = periods.find((x) => minutesOf(x.start) <= minutesOf(slot.start) && minutesOf(slot.end) <= minutesOf(x.end));
         expect(period?.mode).toBe(slot.period === 'valley' ? 'charge' : slot.period === 'flat' ? 'idle' : 'discharge');
         expect(period?.powerKw ?? 0).toBeLessThanOrEqual(s.ess_power_kw);
       }

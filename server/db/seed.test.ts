@@ -38,7 +38,9 @@ describe('planSeed (pure)', () => {
 
   it('points every station picture and org logo at a file the console serves', () => {
     const served = (url: string) => existsSync(new URL(`../../public${url}`, import.meta.url));
-    const pictures = planSeed({ now: NOW, stations: 250 }).stations.map((s) => s.picture_url).filter((u): u is string => u !== null);
+    const pictures = planSeed({ now: NOW, stations: 250 })
+      .stations.map((s) => s.picture_url)
+      .filter((u): u is string => u !== null);
     expect(new Set(pictures).size).toBe(9);
     expect(pictures.filter((u) => !served(u))).toEqual([]);
     const logos = plan.orgs.map((o) => o.logo_url).filter((u): u is string => u !== null);

@@ -1,22 +1,25 @@
 import { ALL_PERMISSIONS, ROUTE_PERMISSIONS } from '../../protocol/permissions';
 import { hashPassword } from '../auth/password';
 import type { Db, Queryable } from './db';
-import type { AccountPlan, DistributionRow, ModeRow, OilPriceRow, OrgRow, RoleRow, SeedPlan, StationRow, StrategyRow, TariffRow, TemplateRow, DeviceRow } from './seed-rows';
+import type {
+  AccountPlan,
+  DistributionRow,
+  ModeRow,
+  OilPriceRow,
+  OrgRow,
+  RoleRow,
+  SeedPlan,
+  StationRow,
+  StrategyRow,
+  TariffRow,
+  TemplateRow,
+  DeviceRow,
+} from './seed-rows';
 import { addStation } from './seed-station';
 import { DAY, md5 } from './seed-format';
 import { tariffSeasons } from './seed-prices';
 import { at, Rng, siteSeed } from './seed-rng';
-import {
-  ADMIN_ACCOUNT,
-  DISABLED_ACCOUNT,
-  OPERATOR_ACCOUNT,
-  PROVIDERS,
-  ROOT_ORG,
-  SITES,
-  TARIFF_ZONES,
-  TEMPLATE_SPECS,
-  type DemoAccountSpec,
-} from './seed-data';
+import { ADMIN_ACCOUNT, DISABLED_ACCOUNT, OPERATOR_ACCOUNT, PROVIDERS, ROOT_ORG, SITES, TARIFF_ZONES, TEMPLATE_SPECS, type DemoAccountSpec } from './seed-data';
 
 // Demo fleet for a fresh database (docs/seed.md). `planSeed` is pure and deterministic: the same
 // `now` and `stations` give the same rows, ids included (mulberry32 seeded per site, never
@@ -73,37 +76,89 @@ export function planSeed(opts: { now: Date; stations: number }): SeedPlan {
   // Roles: the platform administrator; per provider an administrator and a read-only operator.
   const readOnly = ROUTE_PERMISSIONS.filter((k) => k !== 'system.account' && k !== 'system.role' && k !== 'system.audit');
   const roles: RoleRow[] = [
-    { id: 1, org_id: 1, name: 'Platform administrator', permissions: [...ALL_PERMISSIONS], notes: 'Built-in: every permission, across all service providers', builtin: true },
+    {
+      id: 1,
+      org_id: 1,
+      name: 'Platform administrator',
+      permissions: [...ALL_PERMISSIONS],
+      notes: 'Built-in: every permission, across all service providers',
+      builtin: true,
+    },
   ];
   const adminRole: number[] = [];
   const operatorRole: number[] = [];
   providerIds.forEach((pid) => {
     adminRole.push(roles.length + 1);
-    roles.push({ id: roles.length + 1, org_id: pid, name: 'Provider administrator', permissions: [...ALL_PERMISSIONS], notes: "Every permission, within this provider's stations", builtin: true });
+    roles.push({
+      id: roles.length + 1,
+      org_id: pid,
+      name: 'Provider administrator',
+      permissions: [...ALL_PERMISSIONS],
+      notes: "Every permission, within this provider's stations",
+      builtin: true,
+    });
     operatorRole.push(roles.length + 1);
-    roles.push({ id: roles.length + 1, org_id: pid, name: 'Site operator (read-only)', permissions: [...readOnly], notes: 'Sees monitoring, analysis, tariffs and strategies; changes nothing', builtin: false });
+    roles.push({
+      id: roles.length + 1,
+      org_id: pid,
+      name: 'Site operator (read-only)',
+      permissions: [...readOnly],
+      notes: 'Sees monitoring, analysis, tariffs and strategies; changes nothing',
+      builtin: false,
+    });
   });
 
   // Accounts get fixed ids so everything else can name its creator; the operator's station list is filled below.
   const account = (id: number, spec: DemoAccountSpec, org: number, role: number, extra: Partial<AccountPlan> = {}): AccountPlan => ({
-    id, org_id: org, role_id: role, account: spec.account, contact: spec.contact, mobile: spec.mobile, email: spec.email,
-    status: 1, data_scope: 'org', scope_station_ids: [], notes: '', password: spec.password, ...extra,
+    id,
+    org_id: org,
+    role_id: role,
+    account: spec.account,
+    contact: spec.contact,
+    mobile: spec.mobile,
+    email: spec.email,
+    status: 1,
+    data_scope: 'org',
+    scope_station_ids: [],
+    notes: '',
+    password: spec.password,
+    ...extra,
   });
   const accounts: AccountPlan[] = [account(1, ADMIN_ACCOUNT, 1, 1, { notes: 'Demo platform administrator' })];
   PROVIDERS.forEach((p, i) => accounts.push(account(2 + i, p.admin, at(providerIds, i), at(adminRole, i), { notes: 'Demo provider administrator' })));
-  const operator = account(accounts.length + 1, OPERATOR_ACCOUNT, at(providerIds, 0), at(operatorRole, 0), { data_scope: 'stations', notes: 'Demo read-only operator, three stations' });
+  const operator = account(accounts.length + 1, OPERATOR_ACCOUNT, at(providerIds, 0), at(operatorRole, 0), {
+    data_scope: 'stations',
+    notes: 'Demo read-only operator, three stations',
+  });
   accounts.push(operator);
-  accounts.push(account(accounts.length + 1, DISABLED_ACCOUNT, at(providerIds, 1), at(operatorRole, 1), { status: 0, notes: 'Disabled demo account: login is refused' }));
+  accounts.push(
+    account(accounts.length + 1, DISABLED_ACCOUNT, at(providerIds, 1), at(operatorRole, 1), { status: 0, notes: 'Disabled demo account: login is refused' }),
+  );
   const providerAdmin = (p: number) => 2 + p;
 
   const plan: SeedPlan = {
-    orgs, roles, accounts, stations: [], devices: [], tariffs: [], tariffTemplates: [], oilPrices: [], strategies: [], distributions: [], stationModes: [],
+    orgs,
+    roles,
+    accounts,
+    stations: [],
+    devices: [],
+    tariffs: [],
+    tariffTemplates: [],
+    oilPrices: [],
+    strategies: [],
+    distributions: [],
+    stationModes: [],
   };
 
   // Two templates per provider.
   TEMPLATE_SPECS.forEach((specs, p) =>
     specs.forEach(([zone, name]) =>
-      plan.tariffTemplates.push({ id: plan.tariffTemplates.length + 1, provider_id: at(providerIds, p), name, seasons: tariffSeasons(TARIFF_ZONES[zone], 1) }),
+      plan.tariffTemplates.push({
+        id: plan.tariffTemplates.length + 1,
+        provider_id: at(providerIds, p),
+        name,
+        seasons: tariffSeasons(TARIFF_ZONES[zone], 1, PROVIDERS[p]!.currency),
+      }),
     ),
   );
 
@@ -125,7 +180,15 @@ export function planSeed(opts: { now: Date; stations: number }): SeedPlan {
     const stationId = i + 1;
     const rng = new Rng(siteSeed(loc, copy));
     addStation(plan, {
-      site, stationId, copy, rng, now, today, pendingFrom, opFirst, opLast,
+      site,
+      stationId,
+      copy,
+      rng,
+      now,
+      today,
+      pendingFrom,
+      opFirst,
+      opLast,
       providerId: at(providerIds, site.provider),
       customerId: at(at(customerIds, site.provider), site.customer),
       creator: providerAdmin(site.provider),
@@ -135,7 +198,10 @@ export function planSeed(opts: { now: Date; stations: number }): SeedPlan {
     });
   }
 
-  operator.scope_station_ids = plan.stations.filter((s) => s.provider_id === providerIds[0]).slice(0, 3).map((s) => s.id);
+  operator.scope_station_ids = plan.stations
+    .filter((s) => s.provider_id === providerIds[0])
+    .slice(0, 3)
+    .map((s) => s.id);
   return plan;
 }
 
@@ -147,28 +213,93 @@ const COLUMNS = {
   orgs: { id: 'int', parent_id: 'int', org_type: 'smallint', name: 'text', address: 'text', logo_url: 'text', currency: 'text' } satisfies Columns<OrgRow>,
   roles: { id: 'int', org_id: 'int', name: 'text', permissions: 'text[]', notes: 'text', builtin: 'boolean' } satisfies Columns<RoleRow>,
   accounts: {
-    id: 'int', org_id: 'int', role_id: 'int', account: 'text', contact: 'text', mobile: 'text', email: 'text', password_hash: 'text',
-    status: 'smallint', data_scope: 'text', scope_station_ids: 'int[]', notes: 'text',
+    id: 'int',
+    org_id: 'int',
+    role_id: 'int',
+    account: 'text',
+    contact: 'text',
+    mobile: 'text',
+    email: 'text',
+    password_hash: 'text',
+    status: 'smallint',
+    data_scope: 'text',
+    scope_station_ids: 'int[]',
+    notes: 'text',
   } satisfies Columns<Omit<AccountPlan, 'password'> & { password_hash: string }>,
   stations: {
-    id: 'int', provider_id: 'int', customer_id: 'int', name: 'text', address: 'text', region: 'text', country: 'text', timezone: 'text',
-    lat: 'double precision', lon: 'double precision', system_type: 'smallint', energy_types: 'text[]', site_type: 'text',
-    voltage_level: 'text', operation_date: 'date', pv_capacity_kw: 'numeric', ess_power_kw: 'numeric', ess_capacity_kwh: 'numeric',
-    dg_capacity_kw: 'numeric', charging_power_kw: 'numeric', card_type: 'smallint', picture_url: 'text',
+    id: 'int',
+    provider_id: 'int',
+    customer_id: 'int',
+    name: 'text',
+    address: 'text',
+    region: 'text',
+    country: 'text',
+    timezone: 'text',
+    lat: 'double precision',
+    lon: 'double precision',
+    system_type: 'smallint',
+    energy_types: 'text[]',
+    site_type: 'text',
+    voltage_level: 'text',
+    operation_date: 'date',
+    pv_capacity_kw: 'numeric',
+    ess_power_kw: 'numeric',
+    ess_capacity_kwh: 'numeric',
+    dg_capacity_kw: 'numeric',
+    charging_power_kw: 'numeric',
+    card_type: 'smallint',
+    picture_url: 'text',
   } satisfies Columns<StationRow>,
   devices: {
-    id: 'int', station_id: 'int', type: 'text', name: 'text', model: 'text', serial_no: 'text', rated_power_kw: 'numeric',
-    rated_capacity_kwh: 'numeric', params: 'jsonb',
+    id: 'int',
+    station_id: 'int',
+    type: 'text',
+    name: 'text',
+    model: 'text',
+    serial_no: 'text',
+    rated_power_kw: 'numeric',
+    rated_capacity_kwh: 'numeric',
+    params: 'jsonb',
   } satisfies Columns<DeviceRow>,
-  tariffs: { id: 'int', station_id: 'int', name: 'text', currency: 'text', effective_date: 'date', seasons: 'jsonb', created_by: 'int' } satisfies Columns<TariffRow>,
+  tariffs: {
+    id: 'int',
+    station_id: 'int',
+    name: 'text',
+    currency: 'text',
+    effective_date: 'date',
+    seasons: 'jsonb',
+    created_by: 'int',
+  } satisfies Columns<TariffRow>,
   tariff_templates: { id: 'int', provider_id: 'int', name: 'text', seasons: 'jsonb' } satisfies Columns<TemplateRow>,
-  oil_prices: { id: 'int', station_id: 'int', start_time: 'timestamptz', end_time: 'timestamptz', price_per_litre: 'numeric', kwh_per_litre: 'numeric' } satisfies Columns<OilPriceRow>,
+  oil_prices: {
+    id: 'int',
+    station_id: 'int',
+    start_time: 'timestamptz',
+    end_time: 'timestamptz',
+    price_per_litre: 'numeric',
+    kwh_per_litre: 'numeric',
+  } satisfies Columns<OilPriceRow>,
   strategies: {
-    id: 'int', station_id: 'int', kind: 'text', name: 'text', start_date: 'date', end_date: 'date', params: 'jsonb', issue_status: 'smallint', created_by: 'int',
+    id: 'int',
+    station_id: 'int',
+    kind: 'text',
+    name: 'text',
+    start_date: 'date',
+    end_date: 'date',
+    params: 'jsonb',
+    issue_status: 'smallint',
+    created_by: 'int',
   } satisfies Columns<StrategyRow>,
   strategy_distributions: {
-    id: 'int', strategy_id: 'int', station_id: 'int', snapshot: 'jsonb', status: 'smallint', reason: 'text', operator_id: 'int',
-    issued_at: 'timestamptz', acked_at: 'timestamptz',
+    id: 'int',
+    strategy_id: 'int',
+    station_id: 'int',
+    snapshot: 'jsonb',
+    status: 'smallint',
+    reason: 'text',
+    operator_id: 'int',
+    issued_at: 'timestamptz',
+    acked_at: 'timestamptz',
   } satisfies Columns<DistributionRow>,
   station_modes: { station_id: 'int', peak_shaving_enabled: 'boolean', island_enabled: 'boolean' } satisfies Columns<ModeRow>,
 };
@@ -211,7 +342,18 @@ async function insertRows<R extends object>(q: Queryable, table: Table, rows: re
   }
 }
 
-const SERIAL_TABLES: Table[] = ['orgs', 'roles', 'accounts', 'stations', 'devices', 'tariffs', 'tariff_templates', 'oil_prices', 'strategies', 'strategy_distributions'];
+const SERIAL_TABLES: Table[] = [
+  'orgs',
+  'roles',
+  'accounts',
+  'stations',
+  'devices',
+  'tariffs',
+  'tariff_templates',
+  'oil_prices',
+  'strategies',
+  'strategy_distributions',
+];
 
 const isEmpty = async (q: Queryable) => (await q.query('SELECT 1 FROM orgs LIMIT 1')).length === 0;
 

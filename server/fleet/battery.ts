@@ -6,7 +6,16 @@ import type { DeviceConfig } from './station-types';
 // and calendar time; capacity follows SOH, internal resistance and cell imbalance grow as it fades.
 
 /** LFP open-circuit voltage per cell by SOC. */
-const OCV: [number, number][] = [[0, 2.8], [5, 3.05], [10, 3.18], [30, 3.26], [60, 3.3], [90, 3.34], [97, 3.4], [100, 3.55]];
+const OCV: [number, number][] = [
+  [0, 2.8],
+  [5, 3.05],
+  [10, 3.18],
+  [30, 3.26],
+  [60, 3.3],
+  [90, 3.34],
+  [97, 3.4],
+  [100, 3.55],
+];
 export const ocv = (soc: number): number => {
   for (let i = 1; i < OCV.length; i++) {
     const [s1, v1] = OCV[i]!;
@@ -49,7 +58,12 @@ export class BatteryCluster {
   private readonly baseSpread: number;
 
   /** `rng` draws capacity spread, SOC offset and voltage offset in that order (seed compatibility). */
-  constructor(readonly dev: DeviceConfig, seed: number, rng: () => number, startSoc?: number) {
+  constructor(
+    readonly dev: DeviceConfig,
+    seed: number,
+    rng: () => number,
+    startSoc?: number,
+  ) {
     const base = startSoc ?? num(dev.params.initialSoc, 50);
     this.nominalKwh = dev.capKwh * (0.985 + 0.02 * rng());
     this.soc = clamp(base + (rng() - 0.5) * 1.2, 0, 100);
@@ -71,7 +85,7 @@ export class BatteryCluster {
     const efc = Math.abs(dEkwh) / (2 * this.nominalKwh);
     this.efc += efc;
     const t = this.tempC ?? 25;
-    const cycle = (efc * CYCLE_FADE_PER_1000_EFC) / 1000 * (1 + Math.max(0, t - 35) * 0.05);
+    const cycle = ((efc * CYCLE_FADE_PER_1000_EFC) / 1000) * (1 + Math.max(0, t - 35) * 0.05);
     const calendar = ((CALENDAR_FADE_PER_YEAR * dtSec) / YEAR_S) * 2 ** ((t - 25) / 10) * (0.6 + (0.8 * this.soc) / 100);
     this.soh = Math.max(50, this.soh - cycle - calendar);
   }
@@ -106,8 +120,12 @@ export class BatteryCluster {
     const a = Math.abs(rel);
     const v = this.cells * cellV;
     return {
-      v, i: (pKw * 1000) / (v || 1), cellVmax, cellVmin,
-      cellTmax: t + 1 + 2.5 * a + noise(salt + 2, 0.3), cellTmin: t - 1 - a + noise(salt + 3, 0.3),
+      v,
+      i: (pKw * 1000) / (v || 1),
+      cellVmax,
+      cellVmin,
+      cellTmax: t + 1 + 2.5 * a + noise(salt + 2, 0.3),
+      cellTmin: t - 1 - a + noise(salt + 3, 0.3),
     };
   }
 }

@@ -1,5 +1,5 @@
 import type { IslandParams, PeakShavingParams } from './station-types';
-import { hhmm } from './tariff';
+import { minutesOf } from '../../protocol/actions/tariffs';
 
 // The ESS set points of the strategies (docs/fleet.md), as pure functions of what the station
 // needs now; the station model integrates the result.
@@ -8,7 +8,10 @@ const clamp = (x: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, x
 
 /** Island parameters without an island strategy in force. */
 export const defaultIsland = (dgKw: number, essKw: number): IslandParams => ({
-  socUpper: 95, socLower: 20, optimalGeneratorPowerKw: dgKw * 0.75, essChargingPowerLimitKw: essKw * 0.5,
+  socUpper: 95,
+  socLower: 20,
+  optimalGeneratorPowerKw: dgKw * 0.75,
+  essChargingPowerLimitKw: essKw * 0.5,
 });
 
 /**
@@ -17,11 +20,9 @@ export const defaultIsland = (dgKw: number, essKw: number): IslandParams => ({
  * anti-backflow margin), idle periods absorb PV surplus with PV priority; import above the demand
  * limit is shaved at any time. `net` = load + piles + auxiliaries − PV, kW; answers + discharge.
  */
-export const peakShavingPower = (
-  ps: PeakShavingParams, minutes: number, net: number, essKw: number, chargeable: number, dischargeable: number,
-): number => {
+export const peakShavingPower = (ps: PeakShavingParams, minutes: number, net: number, essKw: number, chargeable: number, dischargeable: number): number => {
   let pEss = 0;
-  const slot = ps.periods.find((pd) => minutes >= hhmm(pd.start) && minutes < hhmm(pd.end));
+  const slot = ps.periods.find((pd) => minutes >= minutesOf(pd.start) && minutes < minutesOf(pd.end));
   const limitImport = Math.min(ps.demandLimitKw || Infinity, ps.antiOverloadKw || Infinity);
   if (slot?.mode === 'charge') {
     pEss = -Math.min(slot.powerKw, essKw);

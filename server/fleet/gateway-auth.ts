@@ -6,8 +6,7 @@ import { gatewayUsername, gwTopic, parseGatewayUsername } from '../../protocol/f
 // publish only its own telemetry/status/ack topics and subscribe only to its own command topic.
 // Browsers' rules (server/broker/access.ts) admit org topics only, so they never see `ems/gw/#`.
 
-export const gatewayPassword = (secret: string, stationId: number): string =>
-  createHmac('sha256', secret).update(gatewayUsername(stationId)).digest('hex');
+export const gatewayPassword = (secret: string, stationId: number): string => createHmac('sha256', secret).update(gatewayUsername(stationId)).digest('hex');
 
 /** The station id of a valid gateway login, else null (not a gateway username, or a wrong password). */
 export const gatewayLogin = (secret: string, username: string | undefined, password: Buffer | string | undefined): number | null => {

@@ -16,23 +16,24 @@ import type { IslandParams, PeakShavingParams, StationModel } from './station';
 
 /** In-memory duplex pair: two streams, each one's writes are the other's reads. */
 export const duplexPair = (): [Duplex, Duplex] => {
-  const make = (): Duplex & { peer?: Duplex } => new Duplex({
-    read() {},
-    write(chunk, _enc, cb) {
-      (this as Duplex & { peer: Duplex }).peer.push(chunk);
-      cb();
-    },
-    final(cb) {
-      (this as Duplex & { peer: Duplex }).peer.push(null);
-      cb();
-    },
-    destroy(err, cb) {
-      // one end torn down (e.g. the broker closing a client): the other sees the connection end
-      const peer = (this as Duplex & { peer: Duplex }).peer;
-      if (!peer.destroyed) peer.destroy();
-      cb(err);
-    },
-  });
+  const make = (): Duplex & { peer?: Duplex } =>
+    new Duplex({
+      read() {},
+      write(chunk, _enc, cb) {
+        (this as Duplex & { peer: Duplex }).peer.push(chunk);
+        cb();
+      },
+      final(cb) {
+        (this as Duplex & { peer: Duplex }).peer.push(null);
+        cb();
+      },
+      destroy(err, cb) {
+        // one end torn down (e.g. the broker closing a client): the other sees the connection end
+        const peer = (this as Duplex & { peer: Duplex }).peer;
+        if (!peer.destroyed) peer.destroy();
+        cb(err);
+      },
+    });
   const a = make();
   const b = make();
   a.peer = b;
@@ -120,10 +121,19 @@ export class SimGateway {
     const r = this.model.step(modelT, Math.min(dt, 900));
     if (r.gatewayOnline !== this.online && this.client.connected) {
       this.online = r.gatewayOnline;
-      this.client.publish(gwTopic(this.stationId, 'status'), JSON.stringify({ online: r.gatewayOnline, ts: t, firmware: this.opts.firmware }), { qos: 1, retain: true });
+      this.client.publish(gwTopic(this.stationId, 'status'), JSON.stringify({ online: r.gatewayOnline, ts: t, firmware: this.opts.firmware }), {
+        qos: 1,
+        retain: true,
+      });
     }
     if (!r.gatewayOnline) return null;
-    const frame: TelemetryFrame = { ver: 1, stationId: this.stationId, seq: this.seq++, ts: t, devices: r.devices.map((d) => ({ id: d.id, on: d.on, s: d.s, v: d.v })) };
+    const frame: TelemetryFrame = {
+      ver: 1,
+      stationId: this.stationId,
+      seq: this.seq++,
+      ts: t,
+      devices: r.devices.map((d) => ({ id: d.id, on: d.on, s: d.s, v: d.v })),
+    };
     if (this.client.connected) this.client.publish(gwTopic(this.stationId, 'telemetry'), JSON.stringify(frame), { qos: 0 });
     return frame;
   }

@@ -1,5 +1,3 @@
-import type { GENERATOR_STATES } from '../../protocol/fleet';
-
 // Diesel generator controller as a state machine over the 15 states of SPEC §4 (codes 0-14,
 // protocol/fleet.ts GENERATOR_STATES). A start runs preheating → fuel burn (fuel solenoid on)
 // → startup (cranking) → safe operation (protections armed after firing) → boot-up idle →
@@ -12,10 +10,6 @@ import type { GENERATOR_STATES } from '../../protocol/fleet';
 // take the same transitions.
 
 export type GenState = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14;
-export const GEN = {
-  standby: 0, preheating: 1, fuelBurn: 2, startup: 3, startupInterval: 4, safeOperation: 5, bootupIdle: 6, warming: 7,
-  loading: 8, normalOperation: 9, cooling: 10, stallIdle: 11, deEnergisedStop: 12, awaitingFullStop: 13, shutdownFailure: 14,
-} as const satisfies Record<(typeof GENERATOR_STATES)[number], GenState>;
 
 /** Every allowed transition (from → to). Tests check that nothing else ever happens. */
 export const GEN_TRANSITIONS: Readonly<Record<GenState, readonly GenState[]>> = {
@@ -38,7 +32,19 @@ export const GEN_TRANSITIONS: Readonly<Record<GenState, readonly GenState[]>> = 
 
 /** Seconds each timed state lasts (loading: ramp time). */
 const DURATION: Partial<Record<GenState, number>> = {
-  1: 10, 2: 2, 3: 6, 4: 10, 5: 8, 6: 12, 7: 30, 8: 15, 10: 180, 11: 10, 12: 3, 13: 10, 14: 20,
+  1: 10,
+  2: 2,
+  3: 6,
+  4: 10,
+  5: 8,
+  6: 12,
+  7: 30,
+  8: 15,
+  10: 180,
+  11: 10,
+  12: 3,
+  13: 10,
+  14: 20,
 };
 /** States where the engine turns without load (idle fuel). */
 export const IDLE_STATES: ReadonlySet<GenState> = new Set<GenState>([5, 6, 7, 10, 11]);
@@ -98,8 +104,8 @@ export class GeneratorSM {
         return false;
       case 1:
       case 2:
-        if (!run) return this.go(0, out), true;
-        if (timedOut) return this.go(s === 1 ? 2 : 3, out), true;
+        if (!run) return (this.go(0, out), true);
+        if (timedOut) return (this.go(s === 1 ? 2 : 3, out), true);
         return false;
       case 3:
         if (!timedOut) return false;
@@ -112,25 +118,25 @@ export class GeneratorSM {
         return true;
       case 5:
       case 6:
-        if (timedOut) return this.go((s + 1) as GenState, out), true;
+        if (timedOut) return (this.go((s + 1) as GenState, out), true);
         return false;
       case 7:
         if (!timedOut) return false;
         this.go(run ? 8 : 10, out);
         return true;
       case 8:
-        if (!run) return this.go(10, out), true;
-        if (timedOut) return this.go(9, out), true;
+        if (!run) return (this.go(10, out), true);
+        if (timedOut) return (this.go(9, out), true);
         return false;
       case 9:
-        if (!run) return this.go(10, out), true;
+        if (!run) return (this.go(10, out), true);
         return false;
       case 10:
-        if (run) return this.go(8, out), true;
-        if (timedOut) return this.go(11, out), true;
+        if (run) return (this.go(8, out), true);
+        if (timedOut) return (this.go(11, out), true);
         return false;
       case 11:
-        if (timedOut) return this.go(12, out), true;
+        if (timedOut) return (this.go(12, out), true);
         return false;
       case 12:
         if (timedOut) {
@@ -140,10 +146,10 @@ export class GeneratorSM {
         }
         return false;
       case 13:
-        if (timedOut) return this.go(this.p.stopsInTime(this.stops) ? 0 : 14, out), true;
+        if (timedOut) return (this.go(this.p.stopsInTime(this.stops) ? 0 : 14, out), true);
         return false;
       case 14:
-        if (timedOut) return this.go(12, out), true;
+        if (timedOut) return (this.go(12, out), true);
         return false;
     }
   }

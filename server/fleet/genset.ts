@@ -27,7 +27,10 @@ export class Genset {
   tank = 0.8;
   private readonly tankL: number;
 
-  constructor(readonly dev: DeviceConfig, seed: number) {
+  constructor(
+    readonly dev: DeviceConfig,
+    seed: number,
+  ) {
     this.tankL = num(dev.params.tankLitres, 400);
     this.sm = new GeneratorSM({
       startDelaySec: num(dev.params.startDelaySec, 10),

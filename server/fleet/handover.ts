@@ -36,7 +36,10 @@ export interface HandoverDeps {
 export class Handover implements OwnershipListener {
   private readonly acks = new Map<string, { stationId: number; r: Outcome; seen: number }>();
 
-  constructor(private readonly s: HandoverDeps, private readonly ownership: Ownership) {}
+  constructor(
+    private readonly s: HandoverDeps,
+    private readonly ownership: Ownership,
+  ) {}
 
   stationsIn(partitions: readonly number[]): number[] {
     const ps = new Set(partitions);
@@ -56,10 +59,13 @@ export class Handover implements OwnershipListener {
       `SELECT d.id, (extract(epoch FROM r.ts) * 1000)::float8 AS ts, r.v
        FROM unnest($1::int[]) AS d(id)
        CROSS JOIN LATERAL (SELECT ts, v FROM telemetry_raw WHERE device_id = d.id AND ts >= to_timestamp($2 / 1000.0) ORDER BY ts DESC LIMIT 1) r`,
-      [devices, this.s.clock() - RESUME_WINDOW_MS]);
+      [devices, this.s.clock() - RESUME_WINDOW_MS],
+    );
     const resumed = this.s.store.resumeCounters(samples);
     const open = await this.s.db.query<{ dedupKey: string; stationId: number }>(
-      'SELECT dedup_key AS "dedupKey", station_id AS "stationId" FROM alarms WHERE status = 1 AND station_id = ANY($1::int[])', [ids]);
+      'SELECT dedup_key AS "dedupKey", station_id AS "stationId" FROM alarms WHERE status = 1 AND station_id = ANY($1::int[])',
+      [ids],
+    );
     this.s.rules.adopt(open);
     const mine = new Set(ids);
     let acked = 0;

@@ -38,4 +38,3 @@ export const fractal = (seed: number, t: number, periods: readonly number[], sal
   });
   return sum / norm;
 };
-

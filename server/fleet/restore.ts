@@ -35,10 +35,13 @@ export const loadLastValues = async (db: Queryable, devices: readonly { id: numb
     if ((at.get(r.id) ?? -Infinity) >= r.t) continue;
     const defs = POINTS[typeOf.get(r.id)!];
     const q = Math.min(defs.length, Math.floor(r.s.length / 3));
-    out.set(r.id, defs.slice(0, q).map((d, k) => {
-      const x = d.counter ? r.s[q + k] : r.s[2 * q + k];
-      return typeof x === 'number' && Number.isFinite(x) ? x : null;
-    }));
+    out.set(
+      r.id,
+      defs.slice(0, q).map((d, k) => {
+        const x = d.counter ? r.s[q + k] : r.s[2 * q + k];
+        return typeof x === 'number' && Number.isFinite(x) ? x : null;
+      }),
+    );
   }
   return out;
 };

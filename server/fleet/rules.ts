@@ -15,7 +15,12 @@ import type { TelemetryStore } from '../telemetry/store';
 // open alarm. What this process raised is remembered in memory; alarms open from before a restart
 // stay open until an operator resolves them or the condition recurs and clears.
 
-interface Condition { code: string; active: boolean; content: string; params: Record<string, unknown> }
+interface Condition {
+  code: string;
+  active: boolean;
+  content: string;
+  params: Record<string, unknown>;
+}
 type Check = (v: (number | null)[], s: number | null, prev: number | null) => Condition[];
 
 const at = (type: FleetDeviceType, name: string) => pointIndex(type, name);
@@ -32,9 +37,24 @@ export const CHECKS: Partial<Record<FleetDeviceType, Check>> = {
     const vmin = n(v[at('battery_cluster', 'cellVmin')]);
     return [
       { code: 'cellOverTemp', active: tmax > 45, content: `Cell temperature ${f1(tmax)} °C above 45 °C`, params: { cellTempC: r1(tmax), thresholdC: 45 } },
-      { code: 'cellOverVoltage', active: vmax > 3.62, content: `Cell voltage ${vmax.toFixed(3)} V above 3.620 V`, params: { cellVoltageV: r3(vmax), thresholdV: 3.62 } },
-      { code: 'cellVoltageSpread', active: vmax - vmin > 0.08, content: `Cell voltage spread ${((vmax - vmin) * 1000).toFixed(0)} mV above 80 mV`, params: { spreadMv: Math.round((vmax - vmin) * 1000), maxV: r3(vmax), minV: r3(vmin), thresholdMv: 80 } },
-      { code: 'cellUnderVoltageTrip', active: s === 6, content: `Under-voltage protection: lowest cell ${vmin.toFixed(3)} V`, params: { cellVoltageV: r3(vmin) } },
+      {
+        code: 'cellOverVoltage',
+        active: vmax > 3.62,
+        content: `Cell voltage ${vmax.toFixed(3)} V above 3.620 V`,
+        params: { cellVoltageV: r3(vmax), thresholdV: 3.62 },
+      },
+      {
+        code: 'cellVoltageSpread',
+        active: vmax - vmin > 0.08,
+        content: `Cell voltage spread ${((vmax - vmin) * 1000).toFixed(0)} mV above 80 mV`,
+        params: { spreadMv: Math.round((vmax - vmin) * 1000), maxV: r3(vmax), minV: r3(vmin), thresholdMv: 80 },
+      },
+      {
+        code: 'cellUnderVoltageTrip',
+        active: s === 6,
+        content: `Under-voltage protection: lowest cell ${vmin.toFixed(3)} V`,
+        params: { cellVoltageV: r3(vmin) },
+      },
       { code: 'forceChargeRequest', active: s === 5, content: 'BMS requests a force charge', params: { socPct: Math.round(n(v[0])) } },
     ];
   },
@@ -113,7 +133,19 @@ export class AlarmRules {
       const gw = (store.stationDevices.get(stationId) ?? []).find((id) => store.devices.get(id)?.type === 'gateway') ?? null;
       const key = dedupKeyOf(stationId, gw, 'gatewayOffline');
       const last = store.stations.get(stationId)!.lastTs;
-      this.edge(stationId, gw, key, { code: 'gatewayOffline', active: !online, content: `No data from the gateway since ${new Date(last).toISOString()}`, params: { lastSeen: new Date(last).toISOString(), silentSec: Math.round((now - last) / 1000) } }, !online, new Date(now));
+      this.edge(
+        stationId,
+        gw,
+        key,
+        {
+          code: 'gatewayOffline',
+          active: !online,
+          content: `No data from the gateway since ${new Date(last).toISOString()}`,
+          params: { lastSeen: new Date(last).toISOString(), silentSec: Math.round((now - last) / 1000) },
+        },
+        !online,
+        new Date(now),
+      );
     }
   }
 

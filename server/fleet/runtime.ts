@@ -21,6 +21,11 @@ import { Ownership } from '../cluster/ownership';
 import { singleProcessLocks } from '../cluster/locks';
 import { cmdIdFor, refOfCommand } from './command-records';
 import { Handover } from './handover';
+import { ensurePartitions } from '../telemetry/partitions';
+import { PeakAlarmWatch } from '../peak/alarm-watch';
+
+/** How often the peak alarm looks at the current demand window. */
+const PEAK_SWEEP_MS = 60_000;
 
 // The fleet side of the server (docs/fleet.md): the telemetry store fed by gateway frames from
 // the broker, the command channel to the gateways (with acknowledgement or timeout), and, when
@@ -50,9 +55,16 @@ export interface FleetDeps {
   ownership?: Ownership;
 }
 
-export interface AckResult { ok: boolean; reason: string | null; at: Date }
+export interface AckResult {
+  ok: boolean;
+  reason: string | null;
+  at: Date;
+}
 
-interface Pending { stationId: number; finish: (r: AckResult) => void }
+interface Pending {
+  stationId: number;
+  finish: (r: AckResult) => void;
+}
 /** A command without its id (the runtime assigns one). */
 export type CommandBody = GatewayCommand extends infer C ? (C extends GatewayCommand ? Omit<C, 'cmdId'> : never) : never;
 
@@ -62,6 +74,8 @@ export class FleetRuntime {
   readonly daily = new DailyEnergy();
   /** alarm rules on the telemetry */
   readonly rules: AlarmRules;
+  /** the month's peak demand about to be exceeded (docs/strategies.md) */
+  readonly peak: PeakAlarmWatch;
   readonly gateways = new Map<number, SimGateway>();
   /** resolves when the first-start backfill (if any) is written and the gateways run */
   ready: Promise<void> = Promise.resolve();
@@ -89,11 +103,21 @@ export class FleetRuntime {
       leads: () => this.ownership.leads(),
     });
     this.rules = new AlarmRules(s);
+    this.peak = new PeakAlarmWatch({ db: s.db, alarms: this.rules.alarms, timezoneOf: (id) => s.registry.stations.get(id)?.timezone, log: s.log });
     this.ownership = s.ownership ?? new Ownership({ locks: singleProcessLocks(), log: s.log });
-    this.handover = new Handover({
-      db: s.db, clock: s.clock, registry: s.registry, store: this.store, rules: this.rules, commandTimeoutMs: c.commandTimeoutMs,
-      changed: (id) => s.stationCache.invalidate(id), log: s.log,
-    }, this.ownership);
+    this.handover = new Handover(
+      {
+        db: s.db,
+        clock: s.clock,
+        registry: s.registry,
+        store: this.store,
+        rules: this.rules,
+        commandTimeoutMs: c.commandTimeoutMs,
+        changed: (id) => s.stationCache.invalidate(id),
+        log: s.log,
+      },
+      this.ownership,
+    );
   }
 
   stationOnline(stationId: number): boolean | undefined {
@@ -127,8 +151,20 @@ export class FleetRuntime {
     const sweep = setInterval(() => this.rules.sweep(this.store, this.s.clock(), (id) => this.ownership.owns(id)), 15_000);
     sweep.unref();
     this.timers.push(sweep);
+    const peak = setInterval(
+      () =>
+        void this.peak
+          .sweep(this.s.clock(), (id) => this.ownership.owns(id))
+          .catch((e: unknown) => this.log.warn({ err: String(e) }, 'peak alarm sweep failed')),
+      PEAK_SWEEP_MS,
+    );
+    peak.unref();
+    this.timers.push(peak);
     // commands of owned stations that no replica closed (its sender stopped): failed when overdue
-    const overdue = setInterval(() => void this.handover.failOverdue().catch((e: unknown) => this.log.warn({ err: String(e) }, 'closing overdue commands failed')), 2_000);
+    const overdue = setInterval(
+      () => void this.handover.failOverdue().catch((e: unknown) => this.log.warn({ err: String(e) }, 'closing overdue commands failed')),
+      2_000,
+    );
     overdue.unref();
     this.timers.push(overdue);
   }
@@ -183,9 +219,14 @@ export class FleetRuntime {
         finished = true;
         clearTimeout(timer);
         this.pending.delete(cmdId);
-        onDone(r).catch((e: unknown) => this.log.warn({ err: String(e), cmdId }, 'recording a command result failed')).finally(resolve);
+        onDone(r)
+          .catch((e: unknown) => this.log.warn({ err: String(e), cmdId }, 'recording a command result failed'))
+          .finally(resolve);
       };
-      const timer = setTimeout(() => finish({ ok: false, reason: 'ackTimeout' satisfies GatewayReason, at: new Date(this.s.clock()) }), this.s.config.commandTimeoutMs);
+      const timer = setTimeout(
+        () => finish({ ok: false, reason: 'ackTimeout' satisfies GatewayReason, at: new Date(this.s.clock()) }),
+        this.s.config.commandTimeoutMs,
+      );
       timer.unref();
       this.pending.set(cmdId, { stationId, finish });
     });
@@ -212,37 +253,61 @@ export class FleetRuntime {
     const now = this.s.clock();
     // first start: history of BACKFILL_DAYS; a restart: the gap since the last stored interval
     const [{ last } = { last: null }] = await this.s.db.query<{ last: number | null }>(
-      'SELECT (extract(epoch FROM max(bucket)) * 1000)::float8 AS last FROM station_energy WHERE station_id = ANY($1::int[])', [configs.map((x) => x.id)]);
+      'SELECT (extract(epoch FROM max(bucket)) * 1000)::float8 AS last FROM station_energy WHERE station_id = ANY($1::int[])',
+      [configs.map((x) => x.id)],
+    );
     // the fleet's soiling episode, anchored to the start of the stored history
     const [{ first } = { first: null }] = await this.s.db.query<{ first: number | null }>(
-      'SELECT (extract(epoch FROM min(bucket)) * 1000)::float8 AS first FROM station_energy WHERE station_id = ANY($1::int[])', [configs.map((x) => x.id)]);
+      'SELECT (extract(epoch FROM min(bucket)) * 1000)::float8 AS first FROM station_energy WHERE station_id = ANY($1::int[])',
+      [configs.map((x) => x.id)],
+    );
     const dusty = soilingEpisode(configs, first ?? backfillStart(now, c.backfillDays), c.backfillDays);
     for (const cfg of configs) if (cfg.id === dusty?.stationId) cfg.pvEpisode = dusty.episode;
     let models: Map<number, StationModel>;
     let resumeAt: number | null = null;
     const gapFrom = last === null ? undefined : last + 900_000;
     // a restart continues from what the gateways reported last (SOC, SOH, generator hours, counters)
-    const lastValues = await loadLastValues(this.s.db, configs.flatMap((x) => x.devices));
+    const lastValues = await loadLastValues(
+      this.s.db,
+      configs.flatMap((x) => x.devices),
+    );
     let restored = 0;
     const prepare = (m: StationModel) => void (restored += lastValues.size ? m.restore(lastValues) : 0);
     if (c.backfillDays > 0 && (gapFrom === undefined || now - gapFrom > 900_000)) {
-      const r = await backfill(this.s.db, configs, now, { days: c.backfillDays, from: gapFrom, minuteHours: c.backfillMinuteHours, deviceHours: c.backfillDeviceHours, prepare });
-      this.log.info({ stations: configs.length, rows: r.rows, ms: r.ms, from: new Date(gapFrom ?? now - c.backfillDays * 86_400_000).toISOString() }, gapFrom === undefined ? 'telemetry history backfilled' : 'telemetry gap since the last run filled');
+      const r = await backfill(this.s.db, configs, now, {
+        days: c.backfillDays,
+        from: gapFrom,
+        minuteHours: c.backfillMinuteHours,
+        deviceHours: c.backfillDeviceHours,
+        prepare,
+      });
+      this.log.info(
+        { stations: configs.length, rows: r.rows, ms: r.ms, from: new Date(gapFrom ?? now - c.backfillDays * 86_400_000).toISOString() },
+        gapFrom === undefined ? 'telemetry history backfilled' : 'telemetry gap since the last run filled',
+      );
       models = r.models;
       resumeAt = r.end;
+      // the backfilled past waits in the default partitions: move it into partitions of its own
+      await ensurePartitions(this.s.db, now, { rawDays: c.telemetryRawDays, minuteDays: c.telemetryMinuteDays, quarterDays: c.telemetryQuarterDays });
     } else {
-      models = new Map(configs.map((cfg) => {
-        const m = new StationModel(cfg);
-        prepare(m);
-        return [cfg.id, m];
-      }));
+      models = new Map(
+        configs.map((cfg) => {
+          const m = new StationModel(cfg);
+          prepare(m);
+          return [cfg.id, m];
+        }),
+      );
     }
     if (restored > 0) this.log.info({ devices: restored }, 'fleet models continue from the last reported values');
     if (this.closed) return;
     for (const cfg of configs) {
       const client = connectGateway(cfg.id, gatewayPassword(c.gatewaySecret, cfg.id), via);
       client.on('error', (e) => this.log.warn({ stationId: cfg.id, err: e.message }, 'simulated gateway connection error'));
-      const gw = new SimGateway(models.get(cfg.id)!, client, { failureRate: c.simAckFailureRate, ackDelayMs: 300 + Math.floor(Math.random() * 900), firmware: '3.4.1' });
+      const gw = new SimGateway(models.get(cfg.id)!, client, {
+        failureRate: c.simAckFailureRate,
+        ackDelayMs: 300 + Math.floor(Math.random() * 900),
+        firmware: '3.4.1',
+      });
       if (resumeAt !== null) gw.resumeAt(resumeAt);
       this.gateways.set(cfg.id, gw);
     }

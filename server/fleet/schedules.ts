@@ -30,7 +30,11 @@ export const gatewayOnlineAt = (seed: number, t: number): boolean => {
   return !(t >= a && t < b);
 };
 
-export interface PileSession { p: number; sessionKwh: number; vehicleSoc: number }
+export interface PileSession {
+  p: number;
+  sessionKwh: number;
+  vehicleSoc: number;
+}
 
 /** EV session power of one pile at t (kW) with session energy so far and vehicle SOC. */
 export const pileSessionAt = (seed: number, site: SiteType, pile: DeviceConfig, lt: WallClock, t: number): PileSession => {
@@ -48,8 +52,8 @@ export const pileSessionAt = (seed: number, site: SiteType, pile: DeviceConfig, 
       const prog = (lt.minutes - cursor) / (end - cursor);
       const taper = prog > 0.75 ? 1 - (prog - 0.75) * 2.8 : 1;
       const startSoc = 15 + r(3) * 35;
-      const sessionKwh = (vehKw * (lt.minutes - cursor)) / 60 * 0.92;
-      return { p: vehKw * taper, sessionKwh, vehicleSoc: Math.min(100, startSoc + (prog * (80 - startSoc))) };
+      const sessionKwh = ((vehKw * (lt.minutes - cursor)) / 60) * 0.92;
+      return { p: vehKw * taper, sessionKwh, vehicleSoc: Math.min(100, startSoc + prog * (80 - startSoc)) };
     }
     cursor = end + 15 + r(4) * 150;
   }

@@ -19,9 +19,16 @@ export const sunPosition = (lat: number, lon: number, t: number): SunPos => {
   const d = new Date(t);
   const doy = Math.floor((t - Date.UTC(d.getUTCFullYear(), 0, 1)) / DAY) + 1;
   const minutesUtc = d.getUTCHours() * 60 + d.getUTCMinutes() + d.getUTCSeconds() / 60;
-  const g = (2 * Math.PI / 365) * (doy - 1 + (minutesUtc / 60 - 12) / 24);
+  const g = ((2 * Math.PI) / 365) * (doy - 1 + (minutesUtc / 60 - 12) / 24);
   const eqTime = 229.18 * (0.000075 + 0.001868 * Math.cos(g) - 0.032077 * Math.sin(g) - 0.014615 * Math.cos(2 * g) - 0.040849 * Math.sin(2 * g));
-  const decl = 0.006918 - 0.399912 * Math.cos(g) + 0.070257 * Math.sin(g) - 0.006758 * Math.cos(2 * g) + 0.000907 * Math.sin(2 * g) - 0.002697 * Math.cos(3 * g) + 0.00148 * Math.sin(3 * g);
+  const decl =
+    0.006918 -
+    0.399912 * Math.cos(g) +
+    0.070257 * Math.sin(g) -
+    0.006758 * Math.cos(2 * g) +
+    0.000907 * Math.sin(2 * g) -
+    0.002697 * Math.cos(3 * g) +
+    0.00148 * Math.sin(3 * g);
   const trueSolar = minutesUtc + eqTime + 4 * lon;
   const ha = (trueSolar / 4 - 180) * RAD;
   const phi = lat * RAD;
@@ -51,6 +58,9 @@ export const clearSkyIndex = (seed: number, t: number): number => {
 export interface Weather {
   ghi: number;
   poa: number;
+  /** the direct (beam) part of `poa`, W/m², and the cosine of its angle of incidence on the array */
+  poaBeam: number;
+  cosInc: number;
   ambientC: number;
   moduleC: number;
   windMs: number;
@@ -69,16 +79,17 @@ export const weatherAt = (seed: number, lat: number, lon: number, t: number, til
   const sinZ = Math.sqrt(Math.max(0, 1 - sun.cosZ * sun.cosZ));
   const b = tiltDeg * RAD;
   const cosInc = sun.cosZ * Math.cos(b) + sinZ * Math.sin(b) * Math.cos((sun.azimuth - azimuthDeg) * RAD);
-  const poa = Math.max(0, dni * Math.max(0, cosInc) + dhi * (1 + Math.cos(b)) / 2 + ghi * 0.2 * (1 - Math.cos(b)) / 2);
+  const poaBeam = dni * Math.max(0, cosInc);
+  const poa = Math.max(0, poaBeam + (dhi * (1 + Math.cos(b))) / 2 + (ghi * 0.2 * (1 - Math.cos(b))) / 2);
   // climate: warmer near the equator, seasonal swing grows with latitude, daily swing peaks mid-afternoon
   const d = new Date(t);
   const doy = Math.floor((t - Date.UTC(d.getUTCFullYear(), 0, 1)) / DAY);
   const summer = Math.cos(((doy - (lat >= 0 ? 200 : 17)) / 365) * 2 * Math.PI);
   const mean = 27 - 0.28 * Math.abs(lat) + summer * Math.min(14, 0.35 * Math.abs(lat));
-  const solarHour = ((d.getUTCHours() + d.getUTCMinutes() / 60 + lon / 15) % 24 + 24) % 24;
+  const solarHour = (((d.getUTCHours() + d.getUTCMinutes() / 60 + lon / 15) % 24) + 24) % 24;
   const dailyAmp = 3 + 4 * (k > 0.7 ? 1 : 0.5);
   const ambientC = mean + dailyAmp * Math.cos(((solarHour - 15) / 24) * 2 * Math.PI) + 1.5 * fractal(seed, t, [6 * 3_600_000, 3_600_000], 17);
   const windMs = Math.max(0.2, 3 + 2.5 * fractal(seed, t, [4 * 3_600_000, 20 * 60_000, 3 * 60_000], 19));
   const moduleC = ambientC + (poa / 800) * (45 - 20) * Math.max(0.5, 1 - windMs / 20);
-  return { ghi, poa, ambientC, moduleC, windMs };
+  return { ghi, poa, poaBeam, cosInc: Math.max(0, cosInc), ambientC, moduleC, windMs };
 };

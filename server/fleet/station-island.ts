@@ -14,11 +14,26 @@ export interface IslandInputs {
   feeders: number[];
   /** pile sessions, scaled down in place when load is shed */
   pileS: PileSession[];
-  pv: number; load: number; pile: number; aux: number;
-  hasEss: boolean; socMin: number; socMax: number; chargeable: number; dischargeable: number;
+  pv: number;
+  load: number;
+  pile: number;
+  aux: number;
+  hasEss: boolean;
+  socMin: number;
+  socMax: number;
+  chargeable: number;
+  dischargeable: number;
 }
 
-export interface IslandBalance { genWanted: boolean; gen: number; pEss: number; pv: number; load: number; pile: number; curtail: number }
+export interface IslandBalance {
+  genWanted: boolean;
+  gen: number;
+  pEss: number;
+  pv: number;
+  load: number;
+  pile: number;
+  curtail: number;
+}
 
 /** Balances one island step; `genSteps` receives every generator's step. */
 export function islandDispatch(d: StationDevices, isl: IslandParams, dtSec: number, genWanted: boolean, x: IslandInputs, genSteps: GenStep[]): IslandBalance {

@@ -16,14 +16,28 @@ export interface DeviceConfig {
   params: Record<string, unknown>;
 }
 export interface PeakShavingParams {
-  socUpper: number; socLower: number; demandLimitKw: number; antiBackflowKw: number; antiOverloadKw: number;
-  emergencySoc: number; supplyPriority: 'pv' | 'storage'; cellVoltageUpper?: number; cellVoltageLower?: number;
+  socUpper: number;
+  socLower: number;
+  demandLimitKw: number;
+  antiBackflowKw: number;
+  antiOverloadKw: number;
+  emergencySoc: number;
+  supplyPriority: 'pv' | 'storage';
+  cellVoltageUpper?: number;
+  cellVoltageLower?: number;
   periods: { start: string; end: string; mode: 'charge' | 'discharge' | 'idle'; powerKw: number }[];
 }
 export interface IslandParams {
-  socUpper: number; socLower: number; optimalGeneratorPowerKw: number; essChargingPowerLimitKw: number;
+  socUpper: number;
+  socLower: number;
+  optimalGeneratorPowerKw: number;
+  essChargingPowerLimitKw: number;
 }
-export interface ActiveStrategy<P> { startDate: string; endDate: string; params: P }
+export interface ActiveStrategy<P> {
+  startDate: string;
+  endDate: string;
+  params: P;
+}
 export interface StationConfig {
   id: number;
   seed: number;
@@ -45,14 +59,47 @@ export interface StationConfig {
 
 /** kWh over one step, by flow. */
 export interface EnergyDelta {
-  pv: number; charge: number; discharge: number; load: number; gridImport: number; gridExport: number;
-  generator: number; fuel: number; pile: number; losses: number;
+  pv: number;
+  charge: number;
+  discharge: number;
+  load: number;
+  gridImport: number;
+  gridExport: number;
+  generator: number;
+  fuel: number;
+  pile: number;
+  losses: number;
 }
 export const ENERGY_KEYS = ['pv', 'charge', 'discharge', 'load', 'gridImport', 'gridExport', 'generator', 'fuel', 'pile', 'losses'] as const;
-export const zeroEnergy = (): EnergyDelta => ({ pv: 0, charge: 0, discharge: 0, load: 0, gridImport: 0, gridExport: 0, generator: 0, fuel: 0, pile: 0, losses: 0 });
+export const zeroEnergy = (): EnergyDelta => ({
+  pv: 0,
+  charge: 0,
+  discharge: 0,
+  load: 0,
+  gridImport: 0,
+  gridExport: 0,
+  generator: 0,
+  fuel: 0,
+  pile: 0,
+  losses: 0,
+});
 
-export interface StationFlows { pvKw: number; loadKw: number; essKw: number; gridKw: number; generatorKw: number; chargingKw: number; soc: number | null }
-export interface DeviceSample { id: number; type: FleetDeviceType; on: boolean; s: number | null; v: number[] }
+export interface StationFlows {
+  pvKw: number;
+  loadKw: number;
+  essKw: number;
+  gridKw: number;
+  generatorKw: number;
+  chargingKw: number;
+  soc: number | null;
+}
+export interface DeviceSample {
+  id: number;
+  type: FleetDeviceType;
+  on: boolean;
+  s: number | null;
+  v: number[];
+}
 export interface StepResult {
   t: number;
   flows: StationFlows;
@@ -64,4 +111,6 @@ export interface StepResult {
   genTransitions: { id: number; from: GenState; to: GenState }[];
   /** the site's weather at t (what the weather station reports) */
   weather: Weather;
+  /** seconds of the step in which a PV inverter reported itself curtailed (state 2): the step's length or 0 */
+  pvLimitedS: number;
 }

@@ -1,4 +1,3 @@
-import { POINTS, type FleetDeviceType } from '../../protocol/fleet';
 import type { GenState, GenStep } from './generator';
 import { defaultIsland, peakShavingPower } from './dispatch';
 import { feederPower } from './load';
@@ -6,16 +5,15 @@ import { hash32, rand } from './noise';
 import { gatewayOnlineAt, gridStateAt, pileSessionAt, type PileSession } from './schedules';
 import { weatherAt, type Weather } from './solar';
 import { islandDispatch } from './station-island';
-import { inverterOut, pvLossFactor } from './pv-losses';
+import { inverterEfficiency, inverterOut, opticalFactor, pvLossFactor } from './pv-losses';
 import { clamp, num, StationCounters, StationDevices } from './station-parts';
 import { restoreStation } from './station-restore';
-import { deviceSamples } from './station-samples';
+import { deviceSamples, pvInverterState } from './station-samples';
 import type { ActiveStrategy, DeviceConfig, EnergyDelta, IslandParams, PeakShavingParams, StationConfig, StationFlows, StepResult } from './station-types';
 import { slotAt, tariffInForce } from './tariff';
 import { wallClock, type WallClock } from '../../protocol/site-time';
 
 export * from './station-types';
-export { ocv } from './battery';
 
 // One station's physics and control (docs/fleet.md). `step(t, dt)` advances the station over
 // [t - dt, t] and answers average powers, energy increments and every device's points. Stateless
@@ -108,13 +106,15 @@ export class StationModel {
     if (this.startedAt === null) this.startedAt = t;
     this.uptimeS += dtSec;
 
-    // PV available per inverter: the array's losses (pv-losses.ts), temperature, then clipping at the rating
-    const losses = pvLossFactor(cfg.seed, t, cfg.pvEpisode);
+    // PV available per inverter: the array's losses and optics (pv-losses.ts), temperature, then clipping at the rating
+    const losses = pvLossFactor(cfg.seed, t, cfg.pvEpisode) * opticalFactor(cfg.seed, w);
     const pvAvail = d.inverters.map((inv) => {
       if (inverterOut(cfg.seed, inv.id, t)) return 0;
-      const dc = inv.ratedKw * num(inv.params.dcAcRatio, 1.2) * (w.poa / 1000) * losses * (1 + (num(inv.params.tempCoeffPctPerC, -0.35) / 100) * (w.moduleC - 25));
-      const derate = 0.96 + 0.03 * rand(cfg.seed, inv.id, 61);
-      return clamp(dc * num(inv.params.efficiency, 0.985) * derate, 0, inv.ratedKw);
+      const dc =
+        inv.ratedKw * num(inv.params.dcAcRatio, 1.2) * (w.poa / 1000) * losses * (1 + (num(inv.params.tempCoeffPctPerC, -0.35) / 100) * (w.moduleC - 25));
+      const derate = 0.955 + 0.03 * rand(cfg.seed, inv.id, 61);
+      const peak = num(inv.params.efficiency, 0.985);
+      return clamp(dc * inverterEfficiency(peak, (dc * peak) / (inv.ratedKw || 1)) * derate, 0, inv.ratedKw);
     });
     let pv = pvAvail.reduce((a, b) => a + b, 0);
     const feeders = d.loads.map((ld) =>
@@ -130,13 +130,15 @@ export class StationModel {
     const socMax = hasEss ? Math.max(...d.clusters.map((c) => c.soc)) : 0;
     const ps = gridState === 0 ? this.activePeakShaving(lt.date) : null;
     const pcsOn = hasEss && (ps !== null || gridState !== 0);
-    const aux = pcsOn ? d.pcs.reduce((a, x) => a + num(x.params.standbyLossKw, x.ratedKw * 0.003), 0) + 0.0015 * d.essKwh * (1 + Math.max(0, w.ambientC - 25) * 0.06) : 0;
+    const aux = pcsOn
+      ? d.pcs.reduce((a, x) => a + num(x.params.standbyLossKw, x.ratedKw * 0.003), 0) + 0.0015 * d.essKwh * (1 + Math.max(0, w.ambientC - 25) * 0.06)
+      : 0;
 
     // energy room by SOC limits (kW over this step, AC side)
     const isl0 = this.activeIsland(lt.date);
     const lim = gridState === 0 ? (ps ? { lower: ps.socLower, upper: ps.socUpper } : { lower: 0, upper: 100 }) : { lower: isl0.socLower, upper: isl0.socUpper };
-    const maxDis = hasEss ? Math.max(0, ((socMin - lim.lower) / 100) * d.essKwh * d.etaBat * d.etaPcs / h) : 0;
-    const maxChg = hasEss ? Math.max(0, ((lim.upper - socMax) / 100) * d.essKwh / (d.etaBat * d.etaPcs) / h) : 0;
+    const maxDis = hasEss ? Math.max(0, (((socMin - lim.lower) / 100) * d.essKwh * d.etaBat * d.etaPcs) / h) : 0;
+    const maxChg = hasEss ? Math.max(0, (((lim.upper - socMax) / 100) * d.essKwh) / (d.etaBat * d.etaPcs) / h) : 0;
     const dischargeable = Math.min(d.essKw, maxDis);
     const chargeable = Math.min(d.essKw, maxChg);
 
@@ -152,7 +154,14 @@ export class StationModel {
       grid = net - pEss;
       for (let i = 0; i < d.gens.length; i++) genSteps[i] = d.gens[i]!.sm.advance(dtSec, false);
     } else {
-      const island = islandDispatch(d, isl0, dtSec, this.genWanted, { pvAvail, feeders, pileS, pv, load, pile, aux, hasEss, socMin, socMax, chargeable, dischargeable }, genSteps);
+      const island = islandDispatch(
+        d,
+        isl0,
+        dtSec,
+        this.genWanted,
+        { pvAvail, feeders, pileS, pv, load, pile, aux, hasEss, socMin, socMax, chargeable, dischargeable },
+        genSteps,
+      );
       ({ gen, pEss, pv, load, pile, curtail } = island);
       this.genWanted = island.genWanted;
       grid = 0;
@@ -192,24 +201,36 @@ export class StationModel {
 
     // counters of PV, loads, piles
     let pvSum = 0;
+    let limited = false;
     d.inverters.forEach((inv, i) => {
       const p = pvAvail[i]! * curtail;
       pvSum += p;
+      limited ||= pvInverterState(p, curtail) === 2;
       k.pvTotal.set(inv.id, (k.pvTotal.get(inv.id) ?? 0) + p * h);
     });
     d.loads.forEach((ld, i) => k.loadTotal.set(ld.id, (k.loadTotal.get(ld.id) ?? 0) + feeders[i]! * h));
     d.piles.forEach((pl, i) => k.pileTotal.set(pl.id, (k.pileTotal.get(pl.id) ?? 0) + pileS[i]!.p * h));
 
     const energy: EnergyDelta = {
-      pv: pvSum * h, charge, discharge, load: (load + pile) * h, gridImport: imp, gridExport: exp,
-      generator: gen * h, fuel, pile: pile * h, losses: aux * h,
+      pv: pvSum * h,
+      charge,
+      discharge,
+      load: (load + pile) * h,
+      gridImport: imp,
+      gridExport: exp,
+      generator: gen * h,
+      fuel,
+      pile: pile * h,
+      losses: aux * h,
     };
     const soc = this.soc();
     const flows: StationFlows = { pvKw: pvSum, loadKw: load + pile, essKw: pEss, gridKw: grid, generatorKw: gen, chargingKw: pile, soc };
     const gatewayOnline = this.gatewayOnlineAt(t);
     const run = { startedAt: this.startedAt, uptimeS: this.uptimeS };
-    const devices = !withDevices ? [] : deviceSamples(cfg, d, k, run, t, w, { pvAvail, curtail, feeders, pileS, pEss, grid, gridState, pcsOn, aux, gatewayOnline, lim, ps });
-    return { t, flows, energy, gridState, gatewayOnline, devices, genTransitions, weather: w };
+    const devices = !withDevices
+      ? []
+      : deviceSamples(cfg, d, k, run, t, w, { pvAvail, curtail, feeders, pileS, pEss, grid, gridState, pcsOn, aux, gatewayOnline, lim, ps });
+    return { t, flows, energy, gridState, gatewayOnline, devices, genTransitions, weather: w, pvLimitedS: limited ? dtSec : 0 };
   }
 
   /** Which period of the tariff in force applies at t (for strategies and tests). */
@@ -218,6 +239,3 @@ export class StationModel {
     return slotAt(tariffInForce(this.cfg.tariffs, lt.date), lt.monthNo, lt.minutes);
   }
 }
-
-/** Point count of a device type (frame value arrays must have exactly this length). */
-export const pointCount = (type: FleetDeviceType): number => POINTS[type].length;

@@ -2,17 +2,30 @@
 // energy accounting (prices). Tariff rows as in migration 002: seasons [{months, slots:[{start,
 // end, period, fromGridPrice, feedInPrice}]}]; the one in force on a local date is the latest
 // with effective_date ≤ that date.
+import { minutesOf } from '../../protocol/actions/tariffs';
 import type { Period } from '../../protocol/codes';
+import type { TariffCharges } from '../../protocol/actions/tariff-charges';
 
 export type { Period };
-export interface TariffSlot { start: string; end: string; period: Period; fromGridPrice: number; feedInPrice: number }
-export interface TariffSeason { months: number[]; slots: TariffSlot[] }
-export interface Tariff { id: number; name: string; effectiveDate: string; seasons: TariffSeason[] }
-
-export const hhmm = (s: string): number => {
-  const [h, m] = s.split(':').map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
-};
+export interface TariffSlot {
+  start: string;
+  end: string;
+  period: Period;
+  fromGridPrice: number;
+  feedInPrice: number;
+}
+export interface TariffSeason {
+  months: number[];
+  slots: TariffSlot[];
+}
+export interface Tariff {
+  id: number;
+  name: string;
+  effectiveDate: string;
+  seasons: TariffSeason[];
+  /** the version's demand, capacity and fixed charges (absent or {}: energy prices only) */
+  charges?: TariffCharges;
+}
 
 /** Tariffs sorted by effective date ascending → the one in force on `date` (YYYY-MM-DD). */
 export const tariffInForce = (sorted: readonly Tariff[], date: string): Tariff | null => {
@@ -26,6 +39,6 @@ export const slotAt = (tariff: Tariff | null, monthNo: number, minutes: number):
   if (!tariff) return null;
   const season = tariff.seasons.find((s) => s.months.includes(monthNo)) ?? tariff.seasons[0];
   if (!season) return null;
-  for (const s of season.slots) if (minutes >= hhmm(s.start) && minutes < hhmm(s.end)) return s;
+  for (const s of season.slots) if (minutes >= minutesOf(s.start) && minutes < minutesOf(s.end)) return s;
   return null;
 };

@@ -68,7 +68,10 @@ export const registerRequestLog = (app: FastifyInstance, o: RequestLogOptions): 
     if (!times.length) return;
     const sorted = times.sort((a, b) => a - b);
     const byStatus = Object.fromEntries([...errors].sort(([a], [b]) => a - b).map(([k, v]) => [String(k), v]));
-    o.log.info({ requests: sorted.length, p50Ms: Math.round(quantile(sorted, 0.5) * 10) / 10, p99Ms: Math.round(quantile(sorted, 0.99) * 10) / 10, errors: byStatus }, 'requests in the last minute');
+    o.log.info(
+      { requests: sorted.length, p50Ms: Math.round(quantile(sorted, 0.5) * 10) / 10, p99Ms: Math.round(quantile(sorted, 0.99) * 10) / 10, errors: byStatus },
+      'requests in the last minute',
+    );
     times = [];
     errors = new Map();
   };

@@ -37,7 +37,10 @@ const quantile = (xs: readonly number[], q: number): number => {
 /** A counter whose value lives elsewhere: set from `read` at each scrape. */
 const mirrored = (registry: Registry, name: string, help: string, labelNames: string[], read: () => [Record<string, string>, number][]) =>
   new Counter({
-    name, help, labelNames, registers: [registry],
+    name,
+    help,
+    labelNames,
+    registers: [registry],
     collect() {
       this.reset();
       for (const [labels, v] of read()) this.inc(labels, v);
@@ -47,7 +50,12 @@ const mirrored = (registry: Registry, name: string, help: string, labelNames: st
 export const registerHealth = (app: FastifyInstance, deps: HealthDeps): Registry => {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({ name: 'ems_api_requests_total', help: 'Signed API requests by action and outcome (ok, or the HTTP status of the refusal)', labelNames: ['action', 'outcome'], registers: [registry] });
+  const requests = new Counter({
+    name: 'ems_api_requests_total',
+    help: 'Signed API requests by action and outcome (ok, or the HTTP status of the refusal)',
+    labelNames: ['action', 'outcome'],
+    registers: [registry],
+  });
   app.addHook('onResponse', (req, reply, done) => {
     if (req.apiCall) requests.inc({ action: req.apiCall.action?.name ?? 'unknown', outcome: reply.statusCode === 200 ? 'ok' : String(reply.statusCode) });
     done();
@@ -58,24 +66,42 @@ export const registerHealth = (app: FastifyInstance, deps: HealthDeps): Registry
     const alarms = f.rules.alarms;
     mirrored(registry, 'ems_telemetry_frames_accepted_total', 'Gateway frames taken by the store', [], () => [[{}, store.accepted]]);
     mirrored(registry, 'ems_telemetry_frames_rejected_total', 'Gateway frames and device samples refused at ingest, by reason', ['reason'], () =>
-      [...store.rejections.byReason].map(([reason, n]) => [{ reason }, n]));
-    mirrored(registry, 'ems_telemetry_dropped_rows_total', 'Rows dropped because the outage buffer was full', ['kind'], () =>
-      [[{ kind: 'raw' }, store.held.dropped.raw], [{ kind: 'rollup' }, store.held.dropped.rollup]]);
-    mirrored(registry, 'ems_db_errors_total', 'Failed database writes, by writer (retried)', ['part'], () =>
-      [[{ part: 'telemetry' }, store.held.dbErrors], [{ part: 'alarms' }, alarms.dbErrors],
-        ...Object.entries(deps.dbErrors?.() ?? {}).map(([part, n]): [Record<string, string>, number] => [{ part }, n])]);
-    mirrored(registry, 'ems_alarm_pushes_total', 'Alarm pushes published, by outcome', ['outcome'], () =>
-      [[{ outcome: 'ok' }, alarms.pushed], [{ outcome: 'failed' }, alarms.pushFailures]]);
+      [...store.rejections.byReason].map(([reason, n]) => [{ reason }, n]),
+    );
+    mirrored(registry, 'ems_telemetry_dropped_rows_total', 'Rows dropped because the outage buffer was full', ['kind'], () => [
+      [{ kind: 'raw' }, store.held.dropped.raw],
+      [{ kind: 'rollup' }, store.held.dropped.rollup],
+    ]);
+    mirrored(registry, 'ems_db_errors_total', 'Failed database writes, by writer (retried)', ['part'], () => [
+      [{ part: 'telemetry' }, store.held.dbErrors],
+      [{ part: 'alarms' }, alarms.dbErrors],
+      ...Object.entries(deps.dbErrors?.() ?? {}).map(([part, n]): [Record<string, string>, number] => [{ part }, n]),
+    ]);
+    mirrored(registry, 'ems_alarm_pushes_total', 'Alarm pushes published, by outcome', ['outcome'], () => [
+      [{ outcome: 'ok' }, alarms.pushed],
+      [{ outcome: 'failed' }, alarms.pushFailures],
+    ]);
     new Gauge({
-      name: 'ems_telemetry_held_rows', help: 'Telemetry rows waiting for the database', registers: [registry],
-      collect() { this.set(store.held.heldRows + store.held.heldEnergy); },
+      name: 'ems_telemetry_held_rows',
+      help: 'Telemetry rows waiting for the database',
+      registers: [registry],
+      collect() {
+        this.set(store.held.heldRows + store.held.heldEnergy);
+      },
     });
     new Gauge({
-      name: 'ems_alarm_changes_waiting', help: 'Alarm raises and recoveries waiting to be stored', registers: [registry],
-      collect() { this.set(alarms.waiting); },
+      name: 'ems_alarm_changes_waiting',
+      help: 'Alarm raises and recoveries waiting to be stored',
+      registers: [registry],
+      collect() {
+        this.set(alarms.waiting);
+      },
     });
     new Gauge({
-      name: 'ems_ingest_lag_seconds', help: 'Sample time to durable, over the last 1,000 frames written', labelNames: ['quantile'], registers: [registry],
+      name: 'ems_ingest_lag_seconds',
+      help: 'Sample time to durable, over the last 1,000 frames written',
+      labelNames: ['quantile'],
+      registers: [registry],
       collect() {
         const recent = store.lags.slice(-1000);
         for (const q of [0.5, 0.99]) this.set({ quantile: String(q) }, quantile(recent, q) / 1000);
@@ -85,11 +111,21 @@ export const registerHealth = (app: FastifyInstance, deps: HealthDeps): Registry
 
   const own = deps.ownership;
   if (own && !registry.getSingleMetric('ems_owned_stations'))
-    new Gauge({ name: 'ems_owned_stations', help: 'Stations this replica handles (ingest, alarms, energy, commands)', registers: [registry], collect() { this.set(own.stations()); } });
+    new Gauge({
+      name: 'ems_owned_stations',
+      help: 'Stations this replica handles (ingest, alarms, energy, commands)',
+      registers: [registry],
+      collect() {
+        this.set(own.stations());
+      },
+    });
 
   app.get('/healthz', async () => ({ ok: true, db: deps.dbKind, broker: deps.broker.kind }));
   app.get('/readyz', async (_req, reply) => {
-    const db = await within(deps.db.query('SELECT 1'), READY_TIMEOUT_MS).then(() => 'up' as const, () => 'down' as const);
+    const db = await within(deps.db.query('SELECT 1'), READY_TIMEOUT_MS).then(
+      () => 'up' as const,
+      () => 'down' as const,
+    );
     const broker = deps.broker.reachable() ? 'up' : 'down';
     const owning = own ? own.active() : true;
     const ready = db === 'up' && broker === 'up' && owning;

@@ -49,7 +49,13 @@ describe('health and metrics endpoints', () => {
     expect(metricValue(text, 'ems_telemetry_frames_rejected_total{reason="ackSchema"}')).toBe(1);
     expect(metricValue(text, 'ems_db_errors_total{part="telemetry"}')).toBe(0);
     expect(metricValue(text, 'ems_db_errors_total{part="nonces"}')).toBe(0);
-    for (const name of ['ems_alarm_pushes_total', 'ems_ingest_lag_seconds', 'ems_telemetry_held_rows', 'ems_telemetry_frames_accepted_total', 'process_cpu_seconds_total'])
+    for (const name of [
+      'ems_alarm_pushes_total',
+      'ems_ingest_lag_seconds',
+      'ems_telemetry_held_rows',
+      'ems_telemetry_frames_accepted_total',
+      'process_cpu_seconds_total',
+    ])
       expect(text).toContain(`# TYPE ${name}`);
   });
 

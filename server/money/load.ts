@@ -6,10 +6,15 @@ import type { MeteredInterval, OilWindow, Pricing, Tariff } from './types';
 // Reads what pricing needs from the database: tariff versions, fuel price windows, and the
 // 15-minute metered intervals of local days. Narrow input: a query function only.
 
-export interface MoneyDeps { db: Queryable }
-export interface StationZone { id: number; timezone: string }
+export interface MoneyDeps {
+  db: Queryable;
+}
+export interface StationZone {
+  id: number;
+  timezone: string;
+}
 
-const tariffSql = `SELECT id, station_id AS "stationId", name, effective_date::text AS "effectiveDate", seasons
+const tariffSql = `SELECT id, station_id AS "stationId", name, effective_date::text AS "effectiveDate", seasons, charges
   FROM tariffs WHERE station_id = ANY($1::int[]) ORDER BY effective_date`;
 const oilSql = `SELECT station_id AS "stationId", (extract(epoch FROM start_time) * 1000)::float8 AS start, (extract(epoch FROM end_time) * 1000)::float8 AS "end",
   price_per_litre::float8 AS "pricePerLitre", kwh_per_litre::float8 AS "kwhPerLitre"

@@ -1,10 +1,16 @@
-import { hhmm } from '../fleet/tariff';
+import { minutesOf } from '../../protocol/actions/tariffs';
 import type { Period, Tariff } from './types';
 
 // A tariff's season for a month as sorted minute ranges of the local day, built once per
 // tariff and month (a year of intervals touches at most 12 per tariff).
 
-export interface SlotRange { from: number; to: number; period: Period; fromGridPrice: number; feedInPrice: number }
+export interface SlotRange {
+  from: number;
+  to: number;
+  period: Period;
+  fromGridPrice: number;
+  feedInPrice: number;
+}
 
 const built = new WeakMap<Tariff, Map<number, SlotRange[]>>();
 
@@ -23,7 +29,13 @@ export const slotsFor = (tariff: Tariff, monthNo: number): SlotRange[] => {
   if (!ranges) {
     const season = tariff.seasons.find((s) => s.months.includes(monthNo));
     ranges = (season?.slots ?? [])
-      .map((s) => ({ from: hhmm(s.start), to: hhmm(s.end), period: s.period, fromGridPrice: Number(s.fromGridPrice), feedInPrice: Number(s.feedInPrice) }))
+      .map((s) => ({
+        from: minutesOf(s.start),
+        to: minutesOf(s.end),
+        period: s.period,
+        fromGridPrice: Number(s.fromGridPrice),
+        feedInPrice: Number(s.feedInPrice),
+      }))
       .sort((a, b) => a.from - b.from);
     byMonth.set(monthNo, ranges);
   }

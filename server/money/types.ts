@@ -12,16 +12,37 @@ export const INTERVAL_MINUTES = 15;
 
 /** A fuel price record: in force for instants in [start, end). kWh per litre converts generator
  *  energy to litres when the interval carries no metered litres. */
-export interface OilWindow { start: number; end: number; pricePerLitre: number; kwhPerLitre?: number }
+export interface OilWindow {
+  start: number;
+  end: number;
+  pricePerLitre: number;
+  kwhPerLitre?: number;
+}
 
 /** Everything needed to price one station: its zone, its dated tariff versions (ascending by
  *  effective date) and its fuel price windows. */
-export interface Pricing { timezone: string; tariffs: Tariff[]; oil: OilWindow[] }
+export interface Pricing {
+  timezone: string;
+  tariffs: Tariff[];
+  oil: OilWindow[];
+}
 
 /** One 15-minute interval of metered energy (kWh; fuel in litres), starting at `bucket`. */
-export interface MeteredInterval { bucket: number; gridImport: number; gridExport: number; load: number; generator: number; fuel: number }
+export interface MeteredInterval {
+  bucket: number;
+  gridImport: number;
+  gridExport: number;
+  load: number;
+  generator: number;
+  fuel: number;
+}
 
-export interface PeriodAmount { importKwh: number; exportKwh: number; importCost: number; feedInRevenue: number }
+export interface PeriodAmount {
+  importKwh: number;
+  exportKwh: number;
+  importCost: number;
+  feedInRevenue: number;
+}
 
 /** Unrounded money of some intervals, with the grid part split by tariff period. */
 export interface MoneyAcc {
@@ -34,7 +55,10 @@ export interface MoneyAcc {
   periods: Record<Period, PeriodAmount>;
 }
 
-export interface PeriodBill extends PeriodAmount { period: Period; amount: number }
+export interface PeriodBill extends PeriodAmount {
+  period: Period;
+  amount: number;
+}
 
 /** A station-local day priced under the tariff in force that day. Only `total` and `fuelCostTotal`
  *  are rounded (to the cent); everything else keeps full precision so sums stay exact. */
@@ -63,7 +87,11 @@ export interface DayBill {
 
 export const emptyPeriod = (): PeriodAmount => ({ importKwh: 0, exportKwh: 0, importCost: 0, feedInRevenue: 0 });
 export const emptyMoney = (): MoneyAcc => ({
-  gridCost: 0, feedInRevenue: 0, savings: 0, fuelCost: 0, fuelLitres: 0,
+  gridCost: 0,
+  feedInRevenue: 0,
+  savings: 0,
+  fuelCost: 0,
+  fuelLitres: 0,
   periods: { sharp: emptyPeriod(), peak: emptyPeriod(), flat: emptyPeriod(), valley: emptyPeriod() },
 });
 

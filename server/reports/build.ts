@@ -13,8 +13,18 @@ import { ENERGY, ITEMS, addAcc, addFigures, emptyAcc, isMoney, unitOf, type Acc 
 
 export type ReportAnswer = z.input<typeof reportResponse>;
 /** A report row's subject; `currency` is its providers' (one code, or several joined). */
-export interface Entity { key: string; label: string; stationIds: number[]; currency: string }
-export interface ReportQuery { from: string; to: string; granularity: StationBucketBy; items: ReportItem[] }
+export interface Entity {
+  key: string;
+  label: string;
+  stationIds: number[];
+  currency: string;
+}
+export interface ReportQuery {
+  from: string;
+  to: string;
+  granularity: StationBucketBy;
+  items: ReportItem[];
+}
 
 const QUARTER = 900_000;
 const bucketOf = (date: string, by: StationBucketBy) => (by === 'day' ? date : by === 'month' ? date.slice(0, 7) : date.slice(0, 4));
@@ -98,7 +108,10 @@ const entityAccs = async (db: Queryable, entities: readonly Entity[], q: ReportQ
   const ids = [...groupOf.keys()];
   const stations = await loadRatings(db, ids);
   const ops = new Map(
-    (await db.query<{ id: number; op: string }>('SELECT id, operation_date::text AS op FROM stations WHERE id = ANY($1::int[])', [ids])).map((r) => [r.id, r.op]),
+    (await db.query<{ id: number; op: string }>('SELECT id, operation_date::text AS op FROM stations WHERE id = ANY($1::int[])', [ids])).map((r) => [
+      r.id,
+      r.op,
+    ]),
   );
   const pricing = await loadPricingMany({ db }, stations);
   const [figs, alarms] = await Promise.all([
@@ -128,9 +141,15 @@ export const buildReport = async (db: Queryable, entities: readonly Entity[], q:
   const rows: ReportAnswer['rows'] = [];
   // buckets that have begun at one of the report's stations (no rows for the future: the
   // furthest zone on Earth is a day ahead of most stations)
-  const zones = await db.query<{ tz: string }>('SELECT DISTINCT timezone AS tz FROM stations WHERE id = ANY($1::int[])', [entities.flatMap((e) => e.stationIds)]);
-  const today = zones.map((z) => dateKey(z.tz, now)).sort().at(-1) ?? dateKey('UTC', now);
+  const zones = await db.query<{ tz: string }>('SELECT DISTINCT timezone AS tz FROM stations WHERE id = ANY($1::int[])', [
+    entities.flatMap((e) => e.stationIds),
+  ]);
+  const todays = zones.map((z) => dateKey(z.tz, now)).sort();
+  const today = todays.at(-1) ?? dateKey('UTC', now);
   const buckets = bucketLabels(q.from, q.to, q.granularity).filter((b) => b <= bucketOf(today, q.granularity));
+  // a bucket holding the earliest station's today has not closed anywhere it matters: provisional
+  const open = bucketOf(todays[0] ?? today, q.granularity);
+  const openFrom = buckets.find((b) => b >= open) ?? null;
   for (const e of entities) {
     for (const b of buckets) {
       const a = accs.get(e.key)?.get(b) ?? emptyAcc();
@@ -142,7 +161,14 @@ export const buildReport = async (db: Queryable, entities: readonly Entity[], q:
   // money of different currencies is never added: such a report has no money totals
   const totals = valuesOf(total, q.items).map((v, i) => (isMixedCurrency(currency) && isMoney(q.items[i]!) ? null : v));
   return {
-    from: q.from, to: q.to, granularity: q.granularity, currency,
-    columns: [...q.items], units: q.items.map((i) => unitOf(i, currency)), rows, totals,
+    from: q.from,
+    to: q.to,
+    granularity: q.granularity,
+    currency,
+    columns: [...q.items],
+    units: q.items.map((i) => unitOf(i, currency)),
+    rows,
+    totals,
+    openFrom,
   };
 };

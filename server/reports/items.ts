@@ -9,14 +9,40 @@ import { kwh, money } from '../analytics/wire';
 /** The additive parts of one report cell (a station or a whole entity over one bucket). */
 export interface Acc {
   has: boolean;
-  pv: number; charge: number; discharge: number; load: number; gridImport: number; gridExport: number;
-  generator: number; fuel: number; pile: number; income: number; savings: number; fuelCost: number;
-  intervals: number; expected: number; alarms: number;
+  pv: number;
+  charge: number;
+  discharge: number;
+  load: number;
+  gridImport: number;
+  gridExport: number;
+  generator: number;
+  fuel: number;
+  pile: number;
+  income: number;
+  savings: number;
+  fuelCost: number;
+  intervals: number;
+  expected: number;
+  alarms: number;
 }
 
 export const emptyAcc = (): Acc => ({
-  has: false, pv: 0, charge: 0, discharge: 0, load: 0, gridImport: 0, gridExport: 0, generator: 0, fuel: 0, pile: 0,
-  income: 0, savings: 0, fuelCost: 0, intervals: 0, expected: 0, alarms: 0,
+  has: false,
+  pv: 0,
+  charge: 0,
+  discharge: 0,
+  load: 0,
+  gridImport: 0,
+  gridExport: 0,
+  generator: 0,
+  fuel: 0,
+  pile: 0,
+  income: 0,
+  savings: 0,
+  fuelCost: 0,
+  intervals: 0,
+  expected: 0,
+  alarms: 0,
 });
 
 /** The stored figures a report reads. */
@@ -38,9 +64,13 @@ export const addAcc = (a: Acc, b: Acc): void => {
 };
 
 /** 'money' is in the report's currency (its providers'); the unit the answer names is that code. */
-interface ItemDef { unit: 'kWh' | 'L' | 'money' | '%' | 'count'; of: (a: Acc) => number | null }
+interface ItemDef {
+  unit: 'kWh' | 'L' | 'money' | '%' | 'count';
+  of: (a: Acc) => number | null;
+}
 const energy = (k: (typeof ENERGY)[number], unit: 'kWh' | 'L' | 'money' = 'kWh'): ItemDef => ({
-  unit, of: (a) => (a.has ? (unit === 'money' ? money(a[k]) : kwh(a[k])) : null),
+  unit,
+  of: (a) => (a.has ? (unit === 'money' ? money(a[k]) : kwh(a[k])) : null),
 });
 
 export const ITEMS: Record<ReportItem, ItemDef> = {

@@ -10,8 +10,15 @@ export type Cell = string | number | null;
 
 export type ColumnKind = 'text' | 'energy' | 'money' | 'price' | 'decimal' | 'count';
 /** A table column as the PDF prints it: its name, its unit (the header shows it) and how its cells read. */
-export interface FileColumn { name: string; unit: string | null; kind: ColumnKind }
-export interface Scale { unit: string; factor: number }
+export interface FileColumn {
+  name: string;
+  unit: string | null;
+  kind: ColumnKind;
+}
+export interface Scale {
+  unit: string;
+  factor: number;
+}
 
 const LOCALES: Record<FileLang, string> = { zh: 'zh-CN', en: 'en-GB' };
 const formats = new Map<string, Intl.NumberFormat>();
@@ -39,8 +46,7 @@ export const energyScale = (values: Iterable<Cell>): Scale => {
 /** A chart's axis steps by its largest value (its ticks are round numbers, not figures to read off). */
 export const axisScale = (values: readonly number[]): Scale => stepOf(Math.max(0, ...values.map(Math.abs)));
 
-const stepOf = (kwh: number): Scale =>
-  kwh >= 1e6 ? { unit: 'GWh', factor: 1e6 } : kwh >= 1000 ? { unit: 'MWh', factor: 1000 } : { unit: 'kWh', factor: 1 };
+const stepOf = (kwh: number): Scale => (kwh >= 1e6 ? { unit: 'GWh', factor: 1e6 } : kwh >= 1000 ? { unit: 'MWh', factor: 1000 } : { unit: 'kWh', factor: 1 });
 
 /** A plain number in `lang` with `min`..`max` decimals. */
 export const formatNumber = (v: number, lang: FileLang, min = 2, max = min): string => numberFormat(lang, min, max).format(v);
@@ -51,10 +57,14 @@ export const cellText = (c: Cell, kind: ColumnKind, lang: FileLang, factor = 1):
   if (typeof c === 'string' || kind === 'text') return String(c);
   if (!Number.isFinite(c)) return '';
   switch (kind) {
-    case 'energy': return formatNumber(cut(c / factor, 2), lang);
-    case 'price': return formatNumber(c, lang, 2, 4);
-    case 'count': return formatNumber(Math.round(c), lang, 0);
-    default: return formatNumber(c, lang);
+    case 'energy':
+      return formatNumber(cut(c / factor, 2), lang);
+    case 'price':
+      return formatNumber(c, lang, 2, 4);
+    case 'count':
+      return formatNumber(Math.round(c), lang, 0);
+    default:
+      return formatNumber(c, lang);
   }
 };
 

@@ -49,7 +49,11 @@ export const drawChart = (doc: PDFKit.PDFDocument, c: ChartSpec, box: { x: numbe
   doc.fillColor('#555555');
   ticks.forEach((t, i) => {
     const ty = yOf(t);
-    doc.moveTo(left, ty).lineTo(x + w, ty).lineWidth(0.3).stroke(t === 0 ? '#888888' : '#e2e6e4');
+    doc
+      .moveTo(left, ty)
+      .lineTo(x + w, ty)
+      .lineWidth(0.3)
+      .stroke(t === 0 ? '#888888' : '#e2e6e4');
     doc.text(labels[i]!, x, ty - tickH / 2, { width: gutter - GAP, align: 'right', lineBreak: false });
   });
   doc.moveTo(left, top).lineTo(left, bottom).lineWidth(0.5).stroke('#888888');

@@ -17,7 +17,10 @@ export interface TableText {
   /** true for number columns (right-aligned, never wrapped) */
   numeric: boolean[];
 }
-export interface TableLayout { fontSize: number; widths: number[] }
+export interface TableLayout {
+  fontSize: number;
+  widths: number[];
+}
 
 /** The few longest texts of a column by length: measuring them finds its widest without measuring thousands. */
 const longest = (texts: readonly string[], n = 4): string[] => {
@@ -43,7 +46,9 @@ const widthsAt = (doc: PDFKit.PDFDocument, t: TableText, size: number, W: number
   t.header.forEach((h, c) => {
     const headWord = Math.max(0, ...words(h).map(wOf));
     const widest = Math.max(0, ...longest(t.cells[c]!).map(wOf));
-    const min = t.numeric[c] ? Math.max(headWord, widest) : Math.max(headWord, Math.min(NAME_WORD_CAP, Math.max(0, ...longest(t.cells[c]!.flatMap(words)).map(wOf))));
+    const min = t.numeric[c]
+      ? Math.max(headWord, widest)
+      : Math.max(headWord, Math.min(NAME_WORD_CAP, Math.max(0, ...longest(t.cells[c]!.flatMap(words)).map(wOf))));
     mins.push(min + 2 * PAD_X);
     prefs.push(Math.max(min, widest, wOf(h)) + 2 * PAD_X);
   });
@@ -123,12 +128,20 @@ export const rowHeights = (doc: PDFKit.PDFDocument, cells: readonly string[][], 
 
 /** Draws one row's texts at `y` (`fill` shades it first). */
 export const drawRow = (
-  doc: PDFKit.PDFDocument, texts: readonly string[], at: { x: number; y: number; h: number },
-  l: TableLayout, numeric: readonly boolean[], o: { fill?: string; color?: string } = {},
+  doc: PDFKit.PDFDocument,
+  texts: readonly string[],
+  at: { x: number; y: number; h: number },
+  l: TableLayout,
+  numeric: readonly boolean[],
+  o: { fill?: string; color?: string } = {},
 ): void => {
   const W = l.widths.reduce((a, b) => a + b, 0);
   if (o.fill) doc.rect(at.x, at.y, W, at.h).fill(o.fill);
-  doc.moveTo(at.x, at.y + at.h).lineTo(at.x + W, at.y + at.h).lineWidth(0.3).stroke('#d0d7d4');
+  doc
+    .moveTo(at.x, at.y + at.h)
+    .lineTo(at.x + W, at.y + at.h)
+    .lineWidth(0.3)
+    .stroke('#d0d7d4');
   doc.fontSize(l.fontSize).fillColor(o.color ?? '#111111');
   let x = at.x;
   texts.forEach((s, c) => {

@@ -45,8 +45,7 @@ const drawLogo = (doc: PDFKit.PDFDocument, x: number, y: number, size: number): 
   doc.restore();
 };
 
-const columnsOf = (t: FileTable): FileColumn[] =>
-  t.columns ?? t.header.map((name, i) => ({ name, unit: null, kind: i >= t.firstNumber ? 'decimal' : 'text' }));
+const columnsOf = (t: FileTable): FileColumn[] => t.columns ?? t.header.map((name, i) => ({ name, unit: null, kind: i >= t.firstNumber ? 'decimal' : 'text' }));
 
 /** Draws text at (x, y) wrapped to `w` and answers the y below it. */
 const block = (doc: PDFKit.PDFDocument, s: string, x: number, y: number, w: number, size: number, color: string): number => {
@@ -81,7 +80,9 @@ const drawFooter = (doc: PDFKit.PDFDocument, o: PdfHead, W: number, n: number, o
 
 export const writePdf = async (t: FileTable, path: string, p: Progress, o: PdfHead): Promise<void> => {
   const doc = new PDFDocument({
-    size: 'A4', layout: 'landscape', margin: MARGIN,
+    size: 'A4',
+    layout: 'landscape',
+    margin: MARGIN,
     info: { Title: t.title, Author: o.providerName, Creator: word('platformName', o.lang) },
   });
   const out = createWriteStream(path);
@@ -153,7 +154,14 @@ export const writePdf = async (t: FileTable, path: string, p: Progress, o: PdfHe
       turn();
       y = head(MARGIN);
     }
-    drawRow(doc, cells.map((c) => c[i]!), { x: MARGIN, y, h: heights[i]! }, layout, numeric, i === all.length - 1 ? { fill: '#f1f4f3' } : {});
+    drawRow(
+      doc,
+      cells.map((c) => c[i]!),
+      { x: MARGIN, y, h: heights[i]! },
+      layout,
+      numeric,
+      i === all.length - 1 ? { fill: '#f1f4f3' } : {},
+    );
     y += heights[i]!;
     try {
       await step(i);
@@ -185,7 +193,12 @@ const drawSummary = (doc: PDFKit.PDFDocument, lines: NonNullable<FileTable['summ
   const x = at.x + at.w - lw - vw - uw;
   texts.forEach(([label, value, unit], i) => {
     const last = i === texts.length - 1;
-    if (last) doc.moveTo(x, y - 1).lineTo(at.x + at.w, y - 1).lineWidth(0.5).stroke('#888888');
+    if (last)
+      doc
+        .moveTo(x, y - 1)
+        .lineTo(at.x + at.w, y - 1)
+        .lineWidth(0.5)
+        .stroke('#888888');
     doc.fontSize(last ? SUMMARY_SIZE : 8).fillColor('#111111');
     doc.text(label!, x, y, { width: lw, lineBreak: false });
     doc.text(value!, x + lw, y, { width: vw - 4, align: 'right', lineBreak: false });

@@ -3,7 +3,11 @@ import { addDateDays, addMonthKey, dateKey, dateStart, monthKey, nextMonthStart,
 // The last full period of a schedule at a moment, in a zone: the previous ISO week (Monday to
 // Sunday, key '2026-W47') or the previous calendar month (key '2026-11').
 
-export interface SchedulePeriod { key: string; from: string; to: string }
+export interface SchedulePeriod {
+  key: string;
+  from: string;
+  to: string;
+}
 
 const DAY = 86_400_000;
 const utcOf = (date: string) => Date.parse(`${date}T00:00:00Z`);

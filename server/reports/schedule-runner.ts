@@ -23,7 +23,11 @@ import { writeXlsx, type Progress } from './writers';
 // and recorded as sent or failed with the reason. A process that dies between claim and
 // record leaves the period 'sending': it is not sent twice.
 
-export interface MailAttachment { filename: string; content: Buffer; contentType: string }
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
 export interface MailTransport {
   sendMail(m: { from: string; to: string[]; subject: string; text: string; attachments: MailAttachment[] }): Promise<unknown>;
 }
@@ -41,7 +45,8 @@ const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e)).sl
 /** The rows of a schedule within its maker's data scope now (the maker may have lost it). */
 const entitiesNow = async (db: Queryable, reg: Registry, s: ScheduleRow): Promise<Entity[]> => {
   const maker = await loadPrincipal(db, s.createdById);
-  if (!maker || maker.status !== 1 || !maker.permissions.has('operations.export')) throw new Error('the account that made the schedule can no longer export reports');
+  if (!maker || maker.status !== 1 || !maker.permissions.has('operations.export'))
+    throw new Error('the account that made the schedule can no longer export reports');
   const q = { orgId: s.orgId ?? undefined, stationId: s.stationId ?? undefined } as ReportRequest;
   try {
     return entitiesOf(s.report, q, new Scope(maker, reg), reg);
@@ -60,7 +65,12 @@ const send = async (deps: ScheduleRunnerDeps, reg: Registry, s: ScheduleRow, ent
   try {
     const base = `${table.fileBase}_${period.key}`;
     await writeXlsx(table, join(dir, 'r.xlsx'), SILENT);
-    await writePdf(table, join(dir, 'r.pdf'), SILENT, { lang, providerName: source.providerName, generated: source.generated, subtitle: `${period.from} – ${period.to}` });
+    await writePdf(table, join(dir, 'r.pdf'), SILENT, {
+      lang,
+      providerName: source.providerName,
+      generated: source.generated,
+      subtitle: `${period.from} – ${period.to}`,
+    });
     await deps.mail.transport.sendMail({
       from: deps.mail.from,
       to: s.recipients,
@@ -121,7 +131,8 @@ export class ScheduleRunner {
 
 /** Runs the schedules every minute when mail can be sent (SMTP_URL, or a transport given by a test); answers a stop function. */
 export const startScheduleRunner = (
-  deps: Omit<ScheduleRunnerDeps, 'mail'>, o: { smtpUrl?: string; transport?: MailTransport; from: string; leads?: () => boolean },
+  deps: Omit<ScheduleRunnerDeps, 'mail'>,
+  o: { smtpUrl?: string; transport?: MailTransport; from: string; leads?: () => boolean },
 ): (() => Promise<void>) | null => {
   const transport = o.transport ?? (o.smtpUrl ? nodemailer.createTransport(o.smtpUrl) : null);
   if (!transport) return null;

@@ -9,8 +9,14 @@ import type { ReportKind } from './scope';
 export type ScheduleRow = Omit<z.input<typeof reportSchedule>, 'nextRunAt'> & { tenantOrgId: number; createdById: number; locale: string };
 export type DeliveryRow = z.input<typeof reportDelivery>;
 export interface ScheduleInput {
-  report: ReportKind; orgId?: number; stationId?: number; items: ReportItem[];
-  granularity: 'day' | 'month' | 'year'; cadence: 'weekly' | 'monthly'; recipients: string[]; enabled: boolean;
+  report: ReportKind;
+  orgId?: number;
+  stationId?: number;
+  items: ReportItem[];
+  granularity: 'day' | 'month' | 'year';
+  cadence: 'weekly' | 'monthly';
+  recipients: string[];
+  enabled: boolean;
 }
 
 const SELECT = `SELECT r.id::int AS "scheduleId", r.org_id AS "tenantOrgId", r.report, r.scope_org_id AS "orgId", r.station_id AS "stationId",
@@ -30,12 +36,14 @@ export const scheduleById = async (db: Queryable, id: number): Promise<ScheduleR
 export const listSchedules = async (db: Queryable, tenantOrgId: number | null): Promise<ScheduleRow[]> =>
   (await db.query<Raw>(`${SELECT} WHERE $1::int IS NULL OR r.org_id = $1 ORDER BY r.created_at DESC, r.id DESC LIMIT 500`, [tenantOrgId])).map(toRow);
 
-export const enabledSchedules = async (db: Queryable): Promise<ScheduleRow[]> =>
-  (await db.query<Raw>(`${SELECT} WHERE r.enabled ORDER BY r.id`)).map(toRow);
+export const enabledSchedules = async (db: Queryable): Promise<ScheduleRow[]> => (await db.query<Raw>(`${SELECT} WHERE r.enabled ORDER BY r.id`)).map(toRow);
 
 /** Inserts (id null) or replaces a schedule; answers its id. */
 export const saveSchedule = async (
-  db: Queryable, id: number | null, s: ScheduleInput, o: { tenantOrgId: number; accountId: number; locale: string; now: number },
+  db: Queryable,
+  id: number | null,
+  s: ScheduleInput,
+  o: { tenantOrgId: number; accountId: number; locale: string; now: number },
 ): Promise<number> => {
   const values = [s.report, s.orgId ?? null, s.stationId ?? null, s.items, s.granularity, s.cadence, s.recipients, s.enabled, o.locale, o.accountId];
   if (id !== null) {
@@ -60,11 +68,13 @@ export const deleteSchedule = async (db: Queryable, id: number): Promise<void> =
 
 /** Claims a period for this process: true only for the one process whose insert wins. */
 export const claimDelivery = async (db: Queryable, scheduleId: number, periodKey: string, now: number): Promise<boolean> =>
-  (await db.query(
-    `INSERT INTO report_deliveries (schedule_id, period_key, status, claimed_at) VALUES ($1, $2, 'sending', to_timestamp($3 / 1000.0))
+  (
+    await db.query(
+      `INSERT INTO report_deliveries (schedule_id, period_key, status, claimed_at) VALUES ($1, $2, 'sending', to_timestamp($3 / 1000.0))
      ON CONFLICT (schedule_id, period_key) DO NOTHING RETURNING schedule_id`,
-    [scheduleId, periodKey, now],
-  )).length === 1;
+      [scheduleId, periodKey, now],
+    )
+  ).length === 1;
 
 export const finishDelivery = async (db: Queryable, scheduleId: number, periodKey: string, error: string | null, now: number): Promise<void> => {
   await db.query(
@@ -76,11 +86,13 @@ export const finishDelivery = async (db: Queryable, scheduleId: number, periodKe
 
 type RawDelivery = Omit<DeliveryRow, 'claimedAt' | 'sentAt'> & { claimedAt: Date | string; sentAt: Date | string | null };
 export const listDeliveries = async (db: Queryable, scheduleId: number): Promise<DeliveryRow[]> =>
-  (await db.query<RawDelivery>(
-    `SELECT period_key AS "periodKey", status, error, claimed_at AS "claimedAt", sent_at AS "sentAt"
+  (
+    await db.query<RawDelivery>(
+      `SELECT period_key AS "periodKey", status, error, claimed_at AS "claimedAt", sent_at AS "sentAt"
      FROM report_deliveries WHERE schedule_id = $1 ORDER BY claimed_at DESC, period_key DESC LIMIT 200`,
-    [scheduleId],
-  )).map((d) => ({ ...d, claimedAt: iso(d.claimedAt), sentAt: d.sentAt === null ? null : iso(d.sentAt) }));
+      [scheduleId],
+    )
+  ).map((d) => ({ ...d, claimedAt: iso(d.claimedAt), sentAt: d.sentAt === null ? null : iso(d.sentAt) }));
 
 /** Of (schedule, period) pairs, those that have a delivery row (sending, sent or failed). */
 export const deliveredPeriods = async (db: Queryable, pairs: readonly { scheduleId: number; periodKey: string }[]): Promise<Set<string>> => {

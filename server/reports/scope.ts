@@ -39,9 +39,16 @@ export const entitiesOf = (kind: ReportKind, q: ReportRequest, scope: Scope, reg
   const providers = providersOf(scope, q.orgId);
   if (kind === 'platform')
     return providers
-      .map((p) => ({ key: String(p), label: reg.orgs.get(p)?.name ?? String(p), stationIds: scope.stationIds(p), currency: reg.orgs.get(p)?.currency ?? DEFAULT_CURRENCY }))
+      .map((p) => ({
+        key: String(p),
+        label: reg.orgs.get(p)?.name ?? String(p),
+        stationIds: scope.stationIds(p),
+        currency: reg.orgs.get(p)?.currency ?? DEFAULT_CURRENCY,
+      }))
       .filter((e) => e.stationIds.length > 0 || scope.wholeProviders);
   return providers.flatMap((p) =>
-    scope.stationIds(p).map((id) => ({ key: String(id), label: reg.stations.get(id)?.name ?? String(id), stationIds: [id], currency: reg.currencyOfStation(id) })),
+    scope
+      .stationIds(p)
+      .map((id) => ({ key: String(id), label: reg.stations.get(id)?.name ?? String(id), stationIds: [id], currency: reg.currencyOfStation(id) })),
   );
 };

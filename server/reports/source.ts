@@ -8,7 +8,11 @@ import type { ReportKind } from './scope';
 // clock is the zone of the file's (first) station, the zone its dates are already counted in
 // and the one a customer reading it lives in; UTC when the file has no station.
 
-export interface FileSource { providerName: string; zone: string; generated: string }
+export interface FileSource {
+  providerName: string;
+  zone: string;
+  generated: string;
+}
 
 const sourceOf = (reg: Registry, providerIds: readonly number[], stationId: number | undefined, lang: FileLang, now: number): FileSource => {
   const providers = [...new Set(providerIds)];
@@ -20,9 +24,7 @@ const sourceOf = (reg: Registry, providerIds: readonly number[], stationId: numb
 /** The source of a report over `entities` (providers for a platform report, stations otherwise). */
 export const reportSource = (reg: Registry, kind: ReportKind, entities: readonly Entity[], lang: FileLang, now: number): FileSource => {
   const stationIds = entities.flatMap((e) => e.stationIds);
-  const providerIds = kind === 'platform'
-    ? entities.map((e) => Number(e.key))
-    : stationIds.flatMap((id) => reg.stations.get(id)?.providerId ?? []);
+  const providerIds = kind === 'platform' ? entities.map((e) => Number(e.key)) : stationIds.flatMap((id) => reg.stations.get(id)?.providerId ?? []);
   return sourceOf(reg, providerIds, stationIds[0], lang, now);
 };
 

@@ -12,6 +12,8 @@ import type { ReportKind } from './scope';
 export type { Cell } from './numbers';
 export interface FileTable {
   title: string;
+  /** the workbook tab's name when it differs from the title (a tab says what it holds, not its status) */
+  sheetName?: string;
   fileBase: string;
   params: [string, string][];
   header: string[];
@@ -28,7 +30,7 @@ export interface FileTable {
   /** figures under the table (a bill's make-up), PDF only */
   summary?: { label: string; value: Cell; unit: string | null; kind: ColumnKind }[];
   /** further tables, each on its own sheet (XLSX only) */
-  sheets?: { title: string; header: string[]; rows: Cell[][]; money?: number[] }[];
+  sheets?: { title: string; header: string[]; rows: Cell[][]; money?: number[]; kinds?: ColumnKind[] }[];
 }
 
 const CHARTLESS = new Set<ReportItem>(['availabilityPct']);
@@ -57,9 +59,13 @@ export const reportTable = (kind: ReportKind, a: ReportAnswer, lang: FileLang, g
     const c = columns[k + lead.length]!;
     chart = { label: `${itemName(items[k]!, lang)} (${unitName(k)})`, name: c.name, unit: c.unit, kind: c.kind, points: [...byPeriod] };
   }
-  const title = word(kind, lang);
+  // the open period's figures still change: the file says so in its title, parameters and totals
+  const provisional = a.openFrom !== null;
+  const title = provisional ? `${word(kind, lang)} · ${word('provisional', lang)}` : word(kind, lang);
+  const totalLabel = provisional ? `${word('total', lang)} (${word('provisional', lang)})` : word('total', lang);
   return {
     title,
+    sheetName: word(kind, lang),
     fileBase: `${kind}-report_${a.from}_${a.to}`,
     params: [
       [word('report', lang), title],
@@ -68,13 +74,14 @@ export const reportTable = (kind: ReportKind, a: ReportAnswer, lang: FileLang, g
       [word('granularity', lang), word(a.granularity, lang)],
       [word('items', lang), items.map((i) => itemName(i, lang)).join(', ')],
       [word('currency', lang), currencyLabel(a.currency, lang)],
+      [word('status', lang), word(provisional ? 'provisionalNote' : 'final', lang)],
       [word('generated', lang), generated],
     ],
     header,
     columns,
     rows,
     // money of several currencies has no total
-    totals: [word('total', lang), '', ...(mixed ? [''] : []), ...a.totals.map((v, n) => (mixed && isMoney(n) ? '' : cell(v)))],
+    totals: [totalLabel, '', ...(mixed ? [''] : []), ...a.totals.map((v, n) => (mixed && isMoney(n) ? '' : cell(v)))],
     firstNumber: lead.length,
     money: items.flatMap((_, n) => (isMoney(n) ? [lead.length + n] : [])),
     chart,

@@ -32,7 +32,12 @@ export const pacer = (p: Progress) => {
   };
 };
 
-interface Pending { p: Progress; rowsTotal: number; resolve: () => void; reject: (e: Error) => void }
+interface Pending {
+  p: Progress;
+  rowsTotal: number;
+  resolve: () => void;
+  reject: (e: Error) => void;
+}
 const pending = new Map<string, Pending>();
 let worker: Worker | null = null;
 let seq = 0;
@@ -76,8 +81,7 @@ export const writeXlsx = (t: FileTable, path: string, p: Progress): Promise<void
     w.postMessage({ id, table: t, path });
   });
 
-const writeChunk = (out: WriteStream, s: string): Promise<void> =>
-  out.write(s) ? Promise.resolve() : new Promise((r) => out.once('drain', () => r()));
+const writeChunk = (out: WriteStream, s: string): Promise<void> => (out.write(s) ? Promise.resolve() : new Promise((r) => out.once('drain', () => r())));
 
 export const writeCsv = async (t: FileTable, path: string, p: Progress): Promise<void> => {
   const out = createWriteStream(path);

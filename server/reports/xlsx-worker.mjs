@@ -14,18 +14,25 @@ let busy = false;
 const turn = () => new Promise((r) => setImmediate(r));
 
 const MONEY_FORMAT = '#,##0.00';
-const columnsOf = (header, money = []) =>
-  header.map((h, i) => ({ header: h, key: `c${i}`, width: Math.max(12, Math.min(40, h.length + 4)), ...(money.includes(i) ? { style: { numFmt: MONEY_FORMAT } } : {}) }));
+// a column's number format by its kind (server/reports/numbers.ts): the cell keeps the full
+// number, the reader sees grouped thousands and the figure's decimals (prices keep the tariff's 4)
+const KIND_FORMAT = { energy: MONEY_FORMAT, money: MONEY_FORMAT, decimal: MONEY_FORMAT, price: '#,##0.0000', count: '#,##0' };
+const formatOf = (i, money, kinds) => (kinds?.[i] ? KIND_FORMAT[kinds[i].kind] : money.includes(i) ? MONEY_FORMAT : undefined);
+const columnsOf = (header, money = [], kinds = undefined) =>
+  header.map((h, i) => {
+    const numFmt = formatOf(i, money, kinds);
+    return { header: h, key: `c${i}`, width: Math.max(12, Math.min(40, h.length + 4)), ...(numFmt ? { style: { numFmt } } : {}) };
+  });
 
 const write = async ({ id, table, path }) => {
   const out = createWriteStream(path);
   const done = finished(out);
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   wb.creator = table.title;
-  const ws = wb.addWorksheet(table.title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  // numbers keep Excel's General format (stored as numbers, shown as they are), money #,##0.00
-  // over its full-precision value; the currency is in the column's header
-  ws.columns = columnsOf(table.header, table.money);
+  const ws = wb.addWorksheet((table.sheetName ?? table.title).slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  // numbers are stored at full precision; money, energy and other decimals show #,##0.00, prices
+  // #,##0.0000, counts #,##0 (a table without column kinds: money only); units in the headers
+  ws.columns = columnsOf(table.header, table.money, table.columns);
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
   for (let i = 0; i < table.rows.length; i++) {
@@ -51,7 +58,11 @@ const write = async ({ id, table, path }) => {
   // further tables of the same file (an analysis: chart, stations), each with its frozen header
   for (const more of table.sheets ?? []) {
     const extra = wb.addWorksheet(more.title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-    extra.columns = columnsOf(more.header, more.money);
+    extra.columns = columnsOf(
+      more.header,
+      more.money,
+      more.kinds?.map((kind) => ({ kind })),
+    );
     extra.getRow(1).font = { bold: true };
     extra.getRow(1).commit();
     for (const row of more.rows) extra.addRow(row).commit();

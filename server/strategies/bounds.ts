@@ -7,7 +7,10 @@ import type { Queryable } from '../db/db';
 // SOC window, the generator's backflow limit within its rating, the on-grid charging cut-off
 // not above the SOC upper limit.
 
-interface CellLimits { vMax: number | null; vMin: number | null }
+interface CellLimits {
+  vMax: number | null;
+  vMin: number | null;
+}
 
 const cellLimits = async (q: Queryable, stationId: number): Promise<CellLimits> => {
   const [row] = await q.query<CellLimits>(
@@ -21,7 +24,11 @@ const cellLimits = async (q: Queryable, stationId: number): Promise<CellLimits> 
 const num = (p: Record<string, unknown>, k: string): number | null => (typeof p[k] === 'number' ? (p[k] as number) : null);
 
 export const equipmentIssues = async (
-  q: Queryable, stationId: number, kind: 'peakShaving' | 'island', params: Record<string, unknown>, s: { dgCapacityKw: number },
+  q: Queryable,
+  stationId: number,
+  kind: 'peakShaving' | 'island',
+  params: Record<string, unknown>,
+  s: { dgCapacityKw: number },
 ): Promise<FieldIssue[]> => {
   const out: FieldIssue[] = [];
   const socUpper = num(params, 'socUpper');

@@ -18,11 +18,20 @@ export const refuseWhilePending = async (q: Queryable, stationId: number): Promi
   if (s) throw new ActionError('conflict', { reason: 'switchPending', recordId: s.id });
 };
 
-export interface CommandOutcome { ok: boolean; reason: string | null; at: Date }
+export interface CommandOutcome {
+  ok: boolean;
+  reason: string | null;
+  at: Date;
+}
 
 /** The gateway's answer to a command, audited under the operator who sent it. */
 export const auditOutcome = async (
-  q: Queryable, operatorId: number, action: 'issueStrategyResult' | 'setControlModeResult', target: string, detail: Record<string, unknown>, r: CommandOutcome,
+  q: Queryable,
+  operatorId: number,
+  action: 'issueStrategyResult' | 'setControlModeResult',
+  target: string,
+  detail: Record<string, unknown>,
+  r: CommandOutcome,
 ): Promise<void> => {
   await q.query(
     'INSERT INTO audit_log(at, account_id, org_id, action, target, outcome, detail) VALUES ($1,$2,(SELECT org_id FROM accounts WHERE id = $2),$3,$4,$5,$6)',

@@ -1,5 +1,6 @@
 import { StationModel, type IslandParams, type PeakShavingParams, type StationConfig } from '../fleet/station';
-import { priceRange, sumBills, toCents, type MeteredInterval, type Pricing } from '../money';
+import { priceRange, sumBills, toCents, type Pricing } from '../money';
+import type { StoredInterval } from '../peak/storage';
 
 // A predicted day (docs/strategies.md): the station's own models (PV forecast, load profile,
 // battery, generator, tariff) run the next 24 hours twice from the same state, once under a
@@ -17,7 +18,15 @@ export interface PredictedRun {
   cost: number;
 }
 
-export interface PredictedDay { start: number; stepMinutes: number; candidate: PredictedRun; inForce: PredictedRun; difference: number }
+export interface PredictedDay {
+  start: number;
+  stepMinutes: number;
+  candidate: PredictedRun;
+  inForce: PredictedRun;
+  difference: number;
+  /** the candidate's quarter hours as metered energy, with the battery's charge and discharge */
+  candidateIntervals: StoredInterval[];
+}
 
 const QUARTER_MS = 15 * 60_000;
 /** Model sub-steps per quarter hour: 5-minute steps follow period edges closely enough. */
@@ -38,16 +47,22 @@ export const withCandidate = (cfg: StationConfig, draft: StrategyDraft): Station
   return c;
 };
 
-/** One run of `hours` from `start` (quarter-hour aligned) from a given SOC. */
-export const runDay = (cfg: StationConfig, start: number, startSoc: number | null, pricing: Pricing, hours = 24): PredictedRun => {
+/** One run of `hours` from `start` (quarter-hour aligned) from a given SOC, and its quarter hours as metered energy. */
+export const runDay = (
+  cfg: StationConfig,
+  start: number,
+  startSoc: number | null,
+  pricing: Pricing,
+  hours = 24,
+): { run: PredictedRun; metered: StoredInterval[] } => {
   const model = new StationModel(structuredClone(cfg), startSoc ?? undefined);
   const quarters = hours * 4;
   const dtSec = QUARTER_MS / SUBSTEPS / 1000;
   const out: PredictedRun = { soc: [], gridKw: [], essKw: [], importKwh: 0, exportKwh: 0, cost: 0 };
-  const metered: MeteredInterval[] = [];
+  const metered: StoredInterval[] = [];
   for (let q = 0; q < quarters; q++) {
     const bucket = start + q * QUARTER_MS;
-    const iv: MeteredInterval = { bucket, gridImport: 0, gridExport: 0, load: 0, generator: 0, fuel: 0 };
+    const iv: StoredInterval = { bucket, gridImport: 0, gridExport: 0, load: 0, generator: 0, fuel: 0, charge: 0, discharge: 0 };
     let grid = 0;
     let ess = 0;
     for (let k = 1; k <= SUBSTEPS; k++) {
@@ -57,6 +72,8 @@ export const runDay = (cfg: StationConfig, start: number, startSoc: number | nul
       iv.load += r.energy.load;
       iv.generator += r.energy.generator;
       iv.fuel += r.energy.fuel;
+      iv.charge += r.energy.charge;
+      iv.discharge += r.energy.discharge;
       grid += r.flows.gridKw / SUBSTEPS;
       ess += r.flows.essKw / SUBSTEPS;
     }
@@ -72,13 +89,20 @@ export const runDay = (cfg: StationConfig, start: number, startSoc: number | nul
   out.cost = toCents(sum.total + sum.fuelCostTotal);
   out.importKwh = r2(out.importKwh);
   out.exportKwh = r2(out.exportKwh);
-  return out;
+  return { run: out, metered };
 };
 
 /** The next 24 hours from the quarter hour after `now`, under the candidate and under `inForce`. */
 export const predictDay = (inForce: StationConfig, draft: StrategyDraft, now: number, startSoc: number | null, pricing: Pricing): PredictedDay => {
   const start = Math.ceil(now / QUARTER_MS) * QUARTER_MS;
   const candidate = runDay(withCandidate(inForce, draft), start, startSoc, pricing);
-  const current = runDay(inForce, start, startSoc, pricing);
-  return { start, stepMinutes: 15, candidate, inForce: current, difference: toCents(candidate.cost - current.cost) };
+  const current = runDay(inForce, start, startSoc, pricing).run;
+  return {
+    start,
+    stepMinutes: 15,
+    candidate: candidate.run,
+    inForce: current,
+    difference: toCents(candidate.run.cost - current.cost),
+    candidateIntervals: candidate.metered,
+  };
 };

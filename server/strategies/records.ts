@@ -20,19 +20,44 @@ const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 // ───────────────────────────── strategies ─────────────────────────────
 
-export interface StrategyRow { id: number; stationId: number; kind: Kind; name: string; startDate: string; endDate: string; params: Record<string, unknown>; issueStatus: number; updatedAt: Date }
+export interface StrategyRow {
+  id: number;
+  stationId: number;
+  kind: Kind;
+  name: string;
+  startDate: string;
+  endDate: string;
+  params: Record<string, unknown>;
+  issueStatus: number;
+  updatedAt: Date;
+}
 export const strategySql = `SELECT id, station_id AS "stationId", kind, name, start_date AS "startDate", end_date AS "endDate", params,
   issue_status AS "issueStatus", updated_at AS "updatedAt" FROM strategies`;
 export const toStrategy = (r: StrategyRow): Strategy => ({
-  strategyId: r.id, stationId: r.stationId, kind: r.kind, name: r.name, startDate: r.startDate, endDate: r.endDate,
-  params: r.params, issueStatus: r.issueStatus, updatedAt: r.updatedAt.toISOString(),
+  strategyId: r.id,
+  stationId: r.stationId,
+  kind: r.kind,
+  name: r.name,
+  startDate: r.startDate,
+  endDate: r.endDate,
+  params: r.params,
+  issueStatus: r.issueStatus,
+  updatedAt: r.updatedAt.toISOString(),
 });
 
 // ───────────────────────────── distribution records ─────────────────────────────
 
 export interface DistributionRow {
-  id: number; strategyId: number; strategyName: string; stationId: number; status: number; reason: string | null;
-  operator: string | null; issuedAt: Date; ackedAt: Date | null; snapshot?: Record<string, unknown>;
+  id: number;
+  strategyId: number;
+  strategyName: string;
+  stationId: number;
+  status: number;
+  reason: string | null;
+  operator: string | null;
+  issuedAt: Date;
+  ackedAt: Date | null;
+  snapshot?: Record<string, unknown>;
 }
 export const distributionSql = (withSnapshot: boolean) => `
   SELECT d.id, d.strategy_id AS "strategyId", s.name AS "strategyName", d.station_id AS "stationId", d.status, d.reason,
@@ -41,19 +66,40 @@ export const distributionSql = (withSnapshot: boolean) => `
   JOIN strategies s ON s.id = d.strategy_id
   LEFT JOIN accounts a ON a.id = d.operator_id`;
 export const toDistribution = (r: DistributionRow): Distribution => ({
-  distributionId: r.id, strategyId: r.strategyId, strategyName: r.strategyName, stationId: r.stationId, status: r.status,
-  reason: r.reason, operator: r.operator, issuedAt: r.issuedAt.toISOString(), ackedAt: iso(r.ackedAt),
+  distributionId: r.id,
+  strategyId: r.strategyId,
+  strategyName: r.strategyName,
+  stationId: r.stationId,
+  status: r.status,
+  reason: r.reason,
+  operator: r.operator,
+  issuedAt: r.issuedAt.toISOString(),
+  ackedAt: iso(r.ackedAt),
   ...(r.snapshot ? { snapshot: r.snapshot } : {}),
 });
 
 // ───────────────────────────── switch records ─────────────────────────────
 
-export interface SwitchRow { id: number; stationId: number; at: Date; operation: string; status: number; operator: string | null; reason: string | null }
+export interface SwitchRow {
+  id: number;
+  stationId: number;
+  at: Date;
+  operation: string;
+  status: number;
+  operator: string | null;
+  reason: string | null;
+}
 export const switchSql = `
   SELECT r.id, r.station_id AS "stationId", r.at, r.operation, r.status, ${OPERATOR} AS operator, r.reason
   FROM switch_records r LEFT JOIN accounts a ON a.id = r.operator_id`;
 export const toSwitch = (r: SwitchRow): SwitchRecord => ({
-  recordId: r.id, stationId: r.stationId, time: r.at.toISOString(), operation: r.operation, status: r.status, operator: r.operator, reason: r.reason,
+  recordId: r.id,
+  stationId: r.stationId,
+  time: r.at.toISOString(),
+  operation: r.operation,
+  status: r.status,
+  operator: r.operator,
+  reason: r.reason,
 });
 
 // ───────────────────────────── record helpers ─────────────────────────────
@@ -64,7 +110,11 @@ export const switchOperation = (mode: Kind, enabled: boolean): string =>
 
 /** Snapshot of a strategy as sent to the gateway (stored on the distribution record). */
 export const strategySnapshot = (s: Pick<Strategy, 'kind' | 'name' | 'startDate' | 'endDate' | 'params'>): Record<string, unknown> => ({
-  kind: s.kind, name: s.name, startDate: s.startDate, endDate: s.endDate, params: s.params,
+  kind: s.kind,
+  name: s.name,
+  startDate: s.startDate,
+  endDate: s.endDate,
+  params: s.params,
 });
 
 export const loadDistribution = async (db: Queryable, distributionId: number): Promise<Distribution | null> => {
@@ -73,10 +123,7 @@ export const loadDistribution = async (db: Queryable, distributionId: number): P
 };
 
 /** Opens a pending (status 0) issuance record of a strategy; answers it as the catalogue shapes it. */
-export const recordDistribution = async (
-  db: Queryable,
-  r: { strategy: Strategy; operatorId: number | null; at: Date },
-): Promise<Distribution> => {
+export const recordDistribution = async (db: Queryable, r: { strategy: Strategy; operatorId: number | null; at: Date }): Promise<Distribution> => {
   const [row] = await db.query<{ id: number }>(
     'INSERT INTO strategy_distributions(strategy_id, station_id, snapshot, status, operator_id, issued_at) VALUES ($1,$2,$3,0,$4,$5) RETURNING id',
     [r.strategy.strategyId, r.strategy.stationId, JSON.stringify(strategySnapshot(r.strategy)), r.operatorId, r.at],
@@ -90,16 +137,14 @@ export const recordDistribution = async (
  * its content equals the snapshot that was sent (an edit resets to 0 and needs a new issuance)
  * and no later issuance overtook it. Answers false when the record was not pending.
  */
-export const ackDistribution = async (
-  db: Queryable,
-  distributionId: number,
-  r: { ok: boolean; reason?: string | null; at: Date },
-): Promise<boolean> => {
+export const ackDistribution = async (db: Queryable, distributionId: number, r: { ok: boolean; reason?: string | null; at: Date }): Promise<boolean> => {
   const status = r.ok ? 1 : 2;
-  const [row] = await db.query<{ id: number }>(
-    'UPDATE strategy_distributions SET status=$2, reason=$3, acked_at=$4 WHERE id=$1 AND status=0 RETURNING id',
-    [distributionId, status, r.ok ? null : (r.reason ?? null), r.at],
-  );
+  const [row] = await db.query<{ id: number }>('UPDATE strategy_distributions SET status=$2, reason=$3, acked_at=$4 WHERE id=$1 AND status=0 RETURNING id', [
+    distributionId,
+    status,
+    r.ok ? null : (r.reason ?? null),
+    r.at,
+  ]);
   if (!row) return false;
   await db.query(
     `UPDATE strategies s SET issue_status=$1

@@ -11,10 +11,20 @@ import type { RejectReason } from './rejections';
 
 /** Which counter of which device type feeds which energy flow. */
 const COUNTERS: Partial<Record<FleetDeviceType, [string, (keyof EnergyRow)[]][]>> = {
-  meter: [['importKwh', ['gridImport']], ['exportKwh', ['gridExport']]],
+  meter: [
+    ['importKwh', ['gridImport']],
+    ['exportKwh', ['gridExport']],
+  ],
   pv_inverter: [['totalKwh', ['pv']]],
-  pcs: [['chargeKwh', ['charge']], ['dischargeKwh', ['discharge']], ['auxKwh', ['losses']]],
-  generator: [['energyKwh', ['generator']], ['fuelL', ['fuel']]],
+  pcs: [
+    ['chargeKwh', ['charge']],
+    ['dischargeKwh', ['discharge']],
+    ['auxKwh', ['losses']],
+  ],
+  generator: [
+    ['energyKwh', ['generator']],
+    ['fuelL', ['fuel']],
+  ],
   charging_pile: [['totalKwh', ['pile', 'load']]],
   load: [['energyKwh', ['load']]],
 };
@@ -48,12 +58,16 @@ export const boundsViolation = (type: FleetDeviceType, v: readonly (number | nul
   return null;
 };
 
-export interface CounterSample { ts: number; v: (number | null)[] }
-export interface CounterTrack { last: CounterSample; suspect?: CounterSample }
+export interface CounterSample {
+  ts: number;
+  v: (number | null)[];
+}
+export interface CounterTrack {
+  last: CounterSample;
+  suspect?: CounterSample;
+}
 
-export type CounterVerdict =
-  | { ok: true; increments: [keyof EnergyRow, number][] }
-  | { ok: false; reason: RejectReason; detail: string };
+export type CounterVerdict = { ok: true; increments: [keyof EnergyRow, number][] } | { ok: false; reason: RejectReason; detail: string };
 
 const step = (idx: readonly (readonly [number, (keyof EnergyRow)[]])[], from: CounterSample, to: CounterSample, ratedKw: number): CounterVerdict => {
   const increments: [keyof EnergyRow, number][] = [];
@@ -65,7 +79,8 @@ const step = (idx: readonly (readonly [number, (keyof EnergyRow)[]])[], from: Co
     const d = b - a;
     // float noise of a counter re-read at the same value is not a step back
     if (d < -1e-6 * Math.max(1, Math.abs(a))) return { ok: false, reason: 'counterBackwards', detail: `point ${i}: ${a} → ${b}` };
-    if (d > maxKwh) return { ok: false, reason: 'counterJump', detail: `point ${i}: ${a} → ${b} in ${Math.round((to.ts - from.ts) / 1000)} s, at most ${maxKwh.toFixed(3)}` };
+    if (d > maxKwh)
+      return { ok: false, reason: 'counterJump', detail: `point ${i}: ${a} → ${b} in ${Math.round((to.ts - from.ts) / 1000)} s, at most ${maxKwh.toFixed(3)}` };
     if (d > 0) for (const k of keys) increments.push([k, d]);
   }
   return { ok: true, increments };
@@ -82,9 +97,7 @@ export const withoutCounters = (type: FleetDeviceType, v: readonly (number | nul
  * Checks a sample's counters against the device's track and moves the track on. `ok` with the
  * energy increments to book (none for the first sample or an adopted reset), or the refusal.
  */
-export const checkCounters = (
-  type: FleetDeviceType, tracks: Map<number, CounterTrack>, id: number, sample: CounterSample, ratedKw: number,
-): CounterVerdict => {
+export const checkCounters = (type: FleetDeviceType, tracks: Map<number, CounterTrack>, id: number, sample: CounterSample, ratedKw: number): CounterVerdict => {
   const idx = COUNTER_IDX[type];
   const t = tracks.get(id);
   if (!idx) return { ok: true, increments: [] };

@@ -8,8 +8,15 @@ import { addInterval, emptyTotals, loadIntervals, loadPricingMany, type EnergyTo
 // read, so late frames and the running interval count at once. Many stations are read with a
 // handful of queries, not a few per station.
 
-interface Entry { at: number; pricing: Pricing; days: Map<string, EnergyTotals> }
-export interface StationTz { id: number; timezone: string }
+interface Entry {
+  at: number;
+  pricing: Pricing;
+  days: Map<string, EnergyTotals>;
+}
+export interface StationTz {
+  id: number;
+  timezone: string;
+}
 
 const byDay = (intervals: readonly Interval[], pricing: Pricing, into: Map<string, EnergyTotals>, fromDate = ''): void => {
   const fresh = new Map<string, EnergyTotals>();
@@ -66,7 +73,14 @@ export class DailyEnergy {
     }
     if (stale.length) {
       const pricing = await loadPricingMany(db, stale);
-      const all = group(await loadIntervals(db, stale.map((s) => s.id), 0, now + 86_400_000));
+      const all = group(
+        await loadIntervals(
+          db,
+          stale.map((s) => s.id),
+          0,
+          now + 86_400_000,
+        ),
+      );
       for (const s of stale) {
         const e: Entry = { at: now, pricing: pricing.get(s.id)!, days: new Map() };
         byDay(all.get(s.id) ?? [], e.pricing, e.days);
@@ -76,7 +90,14 @@ export class DailyEnergy {
     if (fresh.length) {
       // yesterday and today of each station, from one query reaching back far enough for every zone
       const since = Math.min(...fresh.map((s) => dateStart(s.timezone, addDateDays(dateKey(s.timezone, now), -1))));
-      const recent = group(await loadIntervals(db, fresh.map((s) => s.id), since, now + 86_400_000));
+      const recent = group(
+        await loadIntervals(
+          db,
+          fresh.map((s) => s.id),
+          since,
+          now + 86_400_000,
+        ),
+      );
       for (const s of fresh) {
         const e = this.cache.get(s.id)!;
         const yesterday = addDateDays(dateKey(s.timezone, now), -1);
@@ -93,7 +114,6 @@ export class DailyEnergy {
 
 export const sumTotals = (period: string, list: Iterable<EnergyTotals>): EnergyTotals => {
   const out = emptyTotals(period);
-  for (const x of list)
-    for (const k of Object.keys(out) as (keyof EnergyTotals)[]) if (k !== 'period') (out[k] as number) += x[k] as number;
+  for (const x of list) for (const k of Object.keys(out) as (keyof EnergyTotals)[]) if (k !== 'period') (out[k] as number) += x[k] as number;
   return out;
 };

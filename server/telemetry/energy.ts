@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db';
 import { addDateDays, dateStart, wallClock } from '../../protocol/site-time';
-import { emptyMoney, resetMoney, loadPricing as loadStationPricing, loadPricingMany as loadStationsPricing, priceInterval, type OilWindow, type Pricing } from '../money';
+import { emptyMoney, resetMoney, loadPricing as loadStationPricing, loadPricingMany as loadStationsPricing, priceInterval, type Pricing } from '../money';
 
 // Energy accounting (docs/fleet.md): the 15-minute station intervals summed per station-local day
 // or month, priced interval by interval with the time-of-use slot in force at the interval's
@@ -16,23 +16,56 @@ import { emptyMoney, resetMoney, loadPricing as loadStationPricing, loadPricingM
 
 export interface Interval {
   bucket: number;
-  pv: number; charge: number; discharge: number; load: number; gridImport: number; gridExport: number;
-  generator: number; fuel: number; pile: number; losses: number;
+  pv: number;
+  charge: number;
+  discharge: number;
+  load: number;
+  gridImport: number;
+  gridExport: number;
+  generator: number;
+  fuel: number;
+  pile: number;
+  losses: number;
 }
 // Prices come from server/money (the one pricing function); this module sums energy per period.
-export type OilPrice = OilWindow;
 export type { Pricing };
 
 export interface EnergyTotals {
   period: string;
-  pvKwh: number; chargeKwh: number; dischargeKwh: number; loadKwh: number; gridImportKwh: number; gridExportKwh: number;
-  generatorKwh: number; fuelLitres: number; chargingPileKwh: number; lossesKwh: number;
-  income: number; fuelCost: number; gridCost: number; feedInRevenue: number; savings: number;
+  pvKwh: number;
+  chargeKwh: number;
+  dischargeKwh: number;
+  loadKwh: number;
+  gridImportKwh: number;
+  gridExportKwh: number;
+  generatorKwh: number;
+  fuelLitres: number;
+  chargingPileKwh: number;
+  lossesKwh: number;
+  income: number;
+  fuelCost: number;
+  gridCost: number;
+  feedInRevenue: number;
+  savings: number;
 }
 
 export const emptyTotals = (period: string): EnergyTotals => ({
-  period, pvKwh: 0, chargeKwh: 0, dischargeKwh: 0, loadKwh: 0, gridImportKwh: 0, gridExportKwh: 0, generatorKwh: 0, fuelLitres: 0,
-  chargingPileKwh: 0, lossesKwh: 0, income: 0, fuelCost: 0, gridCost: 0, feedInRevenue: 0, savings: 0,
+  period,
+  pvKwh: 0,
+  chargeKwh: 0,
+  dischargeKwh: 0,
+  loadKwh: 0,
+  gridImportKwh: 0,
+  gridExportKwh: 0,
+  generatorKwh: 0,
+  fuelLitres: 0,
+  chargingPileKwh: 0,
+  lossesKwh: 0,
+  income: 0,
+  fuelCost: 0,
+  gridCost: 0,
+  feedInRevenue: 0,
+  savings: 0,
 });
 
 const scratch = emptyMoney();
@@ -61,10 +94,22 @@ const r3 = (x: number) => Math.round(x * 1000) / 1000;
 const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
 /** Rounded for the wire: energies to Wh, money to 1/100 cent. */
 export const roundTotals = (e: EnergyTotals): EnergyTotals => ({
-  period: e.period, pvKwh: r3(e.pvKwh), chargeKwh: r3(e.chargeKwh), dischargeKwh: r3(e.dischargeKwh), loadKwh: r3(e.loadKwh),
-  gridImportKwh: r3(e.gridImportKwh), gridExportKwh: r3(e.gridExportKwh), generatorKwh: r3(e.generatorKwh), fuelLitres: r3(e.fuelLitres),
-  chargingPileKwh: r3(e.chargingPileKwh), lossesKwh: r3(e.lossesKwh), income: r4(e.income), fuelCost: r4(e.fuelCost), gridCost: r4(e.gridCost),
-  feedInRevenue: r4(e.feedInRevenue), savings: r4(e.savings),
+  period: e.period,
+  pvKwh: r3(e.pvKwh),
+  chargeKwh: r3(e.chargeKwh),
+  dischargeKwh: r3(e.dischargeKwh),
+  loadKwh: r3(e.loadKwh),
+  gridImportKwh: r3(e.gridImportKwh),
+  gridExportKwh: r3(e.gridExportKwh),
+  generatorKwh: r3(e.generatorKwh),
+  fuelLitres: r3(e.fuelLitres),
+  chargingPileKwh: r3(e.chargingPileKwh),
+  lossesKwh: r3(e.lossesKwh),
+  income: r4(e.income),
+  fuelCost: r4(e.fuelCost),
+  gridCost: r4(e.gridCost),
+  feedInRevenue: r4(e.feedInRevenue),
+  savings: r4(e.savings),
 });
 
 /** Sums intervals into periods ('YYYY-MM-DD' or 'YYYY-MM' local) in order, plus the total. */

@@ -36,7 +36,13 @@ interface Held extends Batch {
   key: string;
   energyDone: number;
 }
-interface Outage { since: number; err: string; heldMax: number; writtenBack: number; droppedAtStart: number }
+interface Outage {
+  since: number;
+  err: string;
+  heldMax: number;
+  writtenBack: number;
+  droppedAtStart: number;
+}
 
 const SLICE = 20_000;
 
@@ -129,7 +135,10 @@ export class HeldWrites {
     if (this.outage) return;
     const now = (this.opts.now ?? Date.now)();
     this.outage = { since: now, err: String(e), heldMax: this.heldRows, writtenBack: 0, droppedAtStart: this.dropped.raw + this.dropped.rollup };
-    this.opts.log?.warn({ err: String(e), heldRows: this.heldRows, heldEnergyRows: this.heldEnergy }, 'database unreachable: holding telemetry until it returns');
+    this.opts.log?.warn(
+      { err: String(e), heldRows: this.heldRows, heldEnergyRows: this.heldEnergy },
+      'database unreachable: holding telemetry until it returns',
+    );
   }
 
   private recovered(): void {
@@ -138,7 +147,13 @@ export class HeldWrites {
     this.outage = null;
     const now = (this.opts.now ?? Date.now)();
     this.opts.log?.info(
-      { outageSec: Math.round((now - o.since) / 1000), heldMaxRows: o.heldMax, writtenBackRows: o.writtenBack, droppedRows: this.dropped.raw + this.dropped.rollup - o.droppedAtStart, firstError: o.err },
+      {
+        outageSec: Math.round((now - o.since) / 1000),
+        heldMaxRows: o.heldMax,
+        writtenBackRows: o.writtenBack,
+        droppedRows: this.dropped.raw + this.dropped.rollup - o.droppedAtStart,
+        firstError: o.err,
+      },
       'database back: held telemetry written',
     );
   }

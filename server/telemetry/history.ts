@@ -11,9 +11,22 @@ import type { TelemetryStore } from './store';
 // its first, minimum, maximum and last value, so no spike is ever lost.
 
 /** One source value: a raw sample (mn = mx = av) or a rollup bucket. */
-export interface Sample { t: number; mn: number; mx: number; av: number; /** bucket length, ms (0 for raw) */ len: number }
+export interface Sample {
+  t: number;
+  mn: number;
+  mx: number;
+  av: number;
+  /** bucket length, ms (0 for raw) */ len: number;
+}
 
-export interface Series { point: string; unit: string; resolution: string; stepwise: boolean; t: number[]; v: (number | null)[] }
+export interface Series {
+  point: string;
+  unit: string;
+  resolution: string;
+  stepwise: boolean;
+  t: number[];
+  v: (number | null)[];
+}
 
 /** M4 over samples sorted by t: per bucket of 2 px, first/min/max/last in time order, no duplicates. */
 export const m4 = (samples: readonly Sample[], from: number, to: number, width: number): { t: number[]; v: number[] } => {
@@ -81,7 +94,12 @@ export const chooseLevel = (from: number, to: number, width: number, now: number
 type Rows = { t: number; len: number; mn: number[]; mx: number[]; av: number[] }[];
 
 /** The M4 buckets of a query: `nb` buckets of `bw` ms from `from`, the last one up to `to`. */
-export interface Frame { from: number; to: number; nb: number; bw: number }
+export interface Frame {
+  from: number;
+  to: number;
+  nb: number;
+  bw: number;
+}
 export const frameOf = (from: number, to: number, width: number): Frame => {
   const nb = Math.max(1, Math.floor(width / 2));
   return { from, to, nb, bw: (to - from) / nb };
@@ -101,9 +119,12 @@ const candidatesOnly = (v: string, points: number, f: Frame, p: number): { sql: 
   const b0 = `floor((t - ${from}) / ${bw})::int`;
   const bucket = `least(${nb} - 1, CASE WHEN t >= ${from} + (${b0} + 1) * ${bw} THEN ${b0} + 1 WHEN t < ${from} + ${b0} * ${bw} THEN ${b0} - 1 ELSE ${b0} END)`;
   const finite = (c: string) => `${c} IS NOT NULL AND ${c} NOT IN ('NaN', 'Infinity', '-Infinity')`;
-  const picks = Array.from({ length: points }, (_, j) =>
-    `SELECT unnest(ARRAY[min(t), max(t), (min(ARRAY[mn${j}, t]))[2], -(max(ARRAY[coalesce(mx${j}, mn${j}), -t]))[2]]) AS t
-     FROM b WHERE ${finite(`mn${j}`)} AND ${finite(`av${j}`)} GROUP BY bk`).join(' UNION ');
+  const picks = Array.from(
+    { length: points },
+    (_, j) =>
+      `SELECT unnest(ARRAY[min(t), max(t), (min(ARRAY[mn${j}, t]))[2], -(max(ARRAY[coalesce(mx${j}, mn${j}), -t]))[2]]) AS t
+     FROM b WHERE ${finite(`mn${j}`)} AND ${finite(`av${j}`)} GROUP BY bk`,
+  ).join(' UNION ');
   return {
     // OFFSET 0 keeps the rows' t from being computed again in every expression that names it
     sql: `WITH b AS (SELECT *, ${bucket} AS bk FROM (${v} OFFSET 0) v WHERE t >= ${from}), k AS (${picks})
@@ -155,7 +176,10 @@ const loadLevel = async (db: Queryable, id: number, ks: readonly number[], level
   const res = [0, 60, 900, 86_400][level]!;
   // a row written before points were appended to the type holds fewer: its own width w decides
   const per = ks
-    .map((k, j) => `CASE WHEN ${k} < w THEN s[${k + 1}] END AS mn${j}, CASE WHEN ${k} < w THEN s[w + ${k + 1}] END AS mx${j}, CASE WHEN ${k} < w THEN s[2 * w + ${k + 1}] END AS av${j}`)
+    .map(
+      (k, j) =>
+        `CASE WHEN ${k} < w THEN s[${k + 1}] END AS mn${j}, CASE WHEN ${k} < w THEN s[w + ${k + 1}] END AS mx${j}, CASE WHEN ${k} < w THEN s[2 * w + ${k + 1}] END AS av${j}`,
+    )
     .join(', ');
   const v = `SELECT t, ${per} FROM (
        SELECT ${msOf('bucket')} AS t, s, array_length(s, 1) / 3 AS w FROM telemetry_rollup
@@ -194,7 +218,14 @@ export interface HistoryRequest {
 export const pointDefs = (type: FleetDeviceType | 'station'): readonly PointDef[] => (type === 'station' ? STATION_POINTS : POINTS[type]);
 
 /** `reduce` false reads every row of the level (what the candidates are tested against). */
-export const queryHistory = async (db: Queryable, store: TelemetryStore | undefined, req: HistoryRequest, now: number, r: Retention, reduce = true): Promise<Series[]> => {
+export const queryHistory = async (
+  db: Queryable,
+  store: TelemetryStore | undefined,
+  req: HistoryRequest,
+  now: number,
+  r: Retention,
+  reduce = true,
+): Promise<Series[]> => {
   const defs = pointDefs(req.type);
   const ks = req.points.map((name) => defs.findIndex((d) => d.name === name));
   const start = chooseLevel(req.from, req.to, req.width, now, r);

@@ -3,10 +3,21 @@
 // still leave a line naming the gateway and the reason.
 
 export const REJECT_REASONS = [
-  'oversized', 'invalidJson', 'schema', 'foreignStation', 'foreignDevice', 'pointCount',
-  'future', 'tooOld', 'outOfOrder', 'counterBackwards', 'counterJump', 'outOfBounds',
+  'oversized',
+  'invalidJson',
+  'schema',
+  'foreignStation',
+  'foreignDevice',
+  'pointCount',
+  'future',
+  'tooOld',
+  'outOfOrder',
+  'counterBackwards',
+  'counterJump',
+  'outOfBounds',
   // a gateway's status or command acknowledgement that is JSON but not of its schema
-  'statusSchema', 'ackSchema',
+  'statusSchema',
+  'ackSchema',
 ] as const;
 export type RejectReason = (typeof REJECT_REASONS)[number];
 

@@ -6,9 +6,19 @@ import type { RollupRow } from './sql';
 
 export const RESOLUTIONS = [60, 900, 86_400] as const;
 
-interface Acc { bucket: number; n: number; mn: Float64Array; mx: Float64Array; sum: Float64Array }
+interface Acc {
+  bucket: number;
+  n: number;
+  mn: Float64Array;
+  mx: Float64Array;
+  sum: Float64Array;
+}
 const newAcc = (bucket: number, p: number): Acc => ({
-  bucket, n: 0, mn: new Float64Array(p).fill(Infinity), mx: new Float64Array(p).fill(-Infinity), sum: new Float64Array(p),
+  bucket,
+  n: 0,
+  mn: new Float64Array(p).fill(Infinity),
+  mx: new Float64Array(p).fill(-Infinity),
+  sum: new Float64Array(p),
 });
 const accRow = (id: number, res: number, a: Acc): RollupRow => {
   const p = a.mn.length;

@@ -1,15 +1,60 @@
 import type { Queryable } from '../db/db';
+import { analyzeCurrentPartitions, dropExpiredPartitions, ensurePartitions, type Retention } from './partitions';
+
+export type { Retention } from './partitions';
 
 // Batch writers shared by live ingest and backfill: one statement per batch, arrays unnested
 // server-side (PGlite and PostgreSQL alike). real[] values travel as array literals.
 
-export interface RawRow { id: number; ts: number; v: readonly (number | null)[] }
-export interface RollupRow { id: number; res: number; bucket: number; n: number; s: readonly number[] }
-export interface EnergyRow {
-  stationId: number; bucket: number;
-  pv: number; charge: number; discharge: number; load: number; gridImport: number; gridExport: number;
-  generator: number; fuel: number; pile: number; losses: number; soc: number | null; sessions: number;
+export interface RawRow {
+  id: number;
+  ts: number;
+  v: readonly (number | null)[];
 }
+export interface RollupRow {
+  id: number;
+  res: number;
+  bucket: number;
+  n: number;
+  s: readonly number[];
+}
+export interface EnergyRow {
+  stationId: number;
+  bucket: number;
+  pv: number;
+  charge: number;
+  discharge: number;
+  load: number;
+  gridImport: number;
+  gridExport: number;
+  generator: number;
+  fuel: number;
+  pile: number;
+  losses: number;
+  soc: number | null;
+  sessions: number;
+  /** seconds of the interval in which a PV inverter reported itself curtailed (additive like the energies) */
+  pvLimitedS: number;
+}
+
+/** A station's interval before anything was booked to it. */
+export const emptyEnergy = (stationId: number, bucket: number): EnergyRow => ({
+  stationId,
+  bucket,
+  pv: 0,
+  charge: 0,
+  discharge: 0,
+  load: 0,
+  gridImport: 0,
+  gridExport: 0,
+  generator: 0,
+  fuel: 0,
+  pile: 0,
+  losses: 0,
+  soc: null,
+  sessions: 0,
+  pvLimitedS: 0,
+});
 
 const fmt = (x: number | null): string => (x === null || !Number.isFinite(x) ? 'NULL' : String(Math.fround(x)));
 export const realArray = (v: readonly (number | null)[]): string => `{${v.map(fmt).join(',')}}`;
@@ -55,35 +100,36 @@ export const upsertEnergy = async (q: Queryable, rows: readonly EnergyRow[], cla
     const part = rows.slice(i, i + CHUNK);
     const params: unknown[] = [part.map((r) => r.stationId), part.map((r) => r.bucket)];
     for (const k of EK) params.push(part.map((r) => r[k]));
-    params.push(part.map((r) => r.soc), part.map((r) => r.sessions));
+    params.push(
+      part.map((r) => r.soc),
+      part.map((r) => r.sessions),
+      part.map((r) => r.pvLimitedS),
+    );
     if (claim !== undefined) params.push(`${claim}/${i}`);
     await q.query(
-      `${claim !== undefined ? 'WITH claim AS (INSERT INTO write_claims (id) VALUES ($15) ON CONFLICT DO NOTHING RETURNING id)' : ''}
-       INSERT INTO station_energy (station_id, bucket, ${ECOL.join(', ')}, soc, sessions)
-       SELECT sid, to_timestamp(b / 1000.0), ${ECOL.map((c) => `u.${c}`).join(', ')}, u.soc, u.sessions
-       FROM unnest($1::int[], $2::float8[], ${ECOL.map((_, k) => `$${k + 3}::float8[]`).join(', ')}, $13::real[], $14::int[])
-         AS u(sid, b, ${ECOL.join(', ')}, soc, sessions)
+      `${claim !== undefined ? 'WITH claim AS (INSERT INTO write_claims (id) VALUES ($16) ON CONFLICT DO NOTHING RETURNING id)' : ''}
+       INSERT INTO station_energy (station_id, bucket, ${ECOL.join(', ')}, soc, sessions, pv_limited_s)
+       SELECT sid, to_timestamp(b / 1000.0), ${ECOL.map((c) => `u.${c}`).join(', ')}, u.soc, u.sessions, u.lim
+       FROM unnest($1::int[], $2::float8[], ${ECOL.map((_, k) => `$${k + 3}::float8[]`).join(', ')}, $13::real[], $14::int[], $15::real[])
+         AS u(sid, b, ${ECOL.join(', ')}, soc, sessions, lim)
        ${claim !== undefined ? 'WHERE EXISTS (SELECT 1 FROM claim)' : ''}
        ON CONFLICT (station_id, bucket) DO UPDATE SET
          ${ECOL.map((c) => `${c} = station_energy.${c} + excluded.${c}`).join(', ')},
-         soc = coalesce(excluded.soc, station_energy.soc), sessions = station_energy.sessions + excluded.sessions`,
+         soc = coalesce(excluded.soc, station_energy.soc), sessions = station_energy.sessions + excluded.sessions,
+         pv_limited_s = coalesce(station_energy.pv_limited_s, 0) + excluded.pv_limited_s`,
       params,
     );
   }
 };
 
-export interface Retention {
-  rawDays: number;
-  minuteDays: number;
-  quarterDays: number;
-}
-
-/** Deletes what is past its retention. */
+/**
+ * Drops what is past its retention (whole partitions, server/telemetry/partitions.ts) and makes
+ * the partitions of the days ahead: run hourly by the leading replica.
+ */
 export const applyRetention = async (q: Queryable, now: number, r: Retention): Promise<void> => {
-  const day = 86_400_000;
-  await q.query('DELETE FROM telemetry_raw WHERE ts < to_timestamp($1 / 1000.0)', [now - r.rawDays * day]);
-  await q.query('DELETE FROM telemetry_rollup WHERE res = 60 AND bucket < to_timestamp($1 / 1000.0)', [now - r.minuteDays * day]);
-  await q.query('DELETE FROM telemetry_rollup WHERE res = 900 AND bucket < to_timestamp($1 / 1000.0)', [now - r.quarterDays * day]);
+  await dropExpiredPartitions(q, now, r);
+  await ensurePartitions(q, now, r);
+  await analyzeCurrentPartitions(q, now);
   // a claim matters only while its slice may still be re-sent (the same process, minutes later)
-  await q.query('DELETE FROM write_claims WHERE at < to_timestamp($1 / 1000.0)', [now - 2 * day]);
+  await q.query('DELETE FROM write_claims WHERE at < to_timestamp($1 / 1000.0)', [now - 2 * 86_400_000]);
 };

@@ -1,10 +1,11 @@
 import { POINTS, STATION_POINTS, type FleetDeviceType, type TelemetryFrame } from '../../protocol/fleet';
+import { PV_STATES } from '../../protocol/codes';
 import type { Queryable } from '../db/db';
 import { boundsViolation, checkCounters, withoutCounters, type CounterTrack } from './counters';
 import { RollupFolder } from './rollups';
 import { HeldWrites, type HeldLog } from './held';
 import { Rejections, type RejectReason } from './rejections';
-import { applyRetention, type EnergyRow, type RawRow, type Retention } from './sql';
+import { applyRetention, emptyEnergy, type EnergyRow, type RawRow, type Retention } from './sql';
 
 // The telemetry store (docs/fleet.md): frames from the gateways go in; out come the latest value
 // of every point (memory), raw rows, 1 min / 15 min / 1 day rollups folded incrementally (a
@@ -14,8 +15,19 @@ import { applyRetention, type EnergyRow, type RawRow, type Retention } from './s
 // writes (held.ts), which write it in order and keep it through a database outage; nothing is
 // read back on the ingest path.
 
-export interface DeviceMeta { stationId: number; type: FleetDeviceType; capKwh: number; ratedKw: number }
-export interface Latest { ts: number; on: boolean; s: number | null; v: (number | null)[]; q: 'good' | 'stale' | 'bad' }
+export interface DeviceMeta {
+  stationId: number;
+  type: FleetDeviceType;
+  capKwh: number;
+  ratedKw: number;
+}
+export interface Latest {
+  ts: number;
+  on: boolean;
+  s: number | null;
+  v: (number | null)[];
+  q: 'good' | 'stale' | 'bad';
+}
 export interface StationLive {
   lastTs: number;
   lastRecv: number;
@@ -25,12 +37,8 @@ export interface StationLive {
   flows: (number | null)[];
 }
 
-export { RESOLUTIONS } from './rollups';
 const QUARTER = 900_000;
-
-const emptyEnergy = (stationId: number, bucket: number): EnergyRow => ({
-  stationId, bucket, pv: 0, charge: 0, discharge: 0, load: 0, gridImport: 0, gridExport: 0, generator: 0, fuel: 0, pile: 0, losses: 0, soc: null, sessions: 0,
-});
+const PV_CURTAILED = PV_STATES.indexOf('curtailed');
 
 export interface StoreOptions {
   clock: () => number;
@@ -127,7 +135,14 @@ export class TelemetryStore {
       this.reject(early ? 'tooOld' : 'future', sid, new Date(ts).toISOString());
       return null;
     }
-    let pv = 0, load = 0, ess = 0, gen = 0, pile = 0, socW = 0, cap = 0;
+    let pv = 0,
+      load = 0,
+      ess = 0,
+      gen = 0,
+      pile = 0,
+      socW = 0,
+      cap = 0,
+      limitedS = 0;
     let grid: number | null = null;
     let hasPcs = false;
     const taken: TelemetryFrame['devices'] = [];
@@ -165,13 +180,31 @@ export class TelemetryStore {
       }
       const p0 = v[0] ?? 0;
       switch (meta.type) {
-        case 'pv_inverter': pv += p0; break;
-        case 'load': load += p0; break;
-        case 'charging_pile': pile += v[1] ?? 0; break;
-        case 'pcs': ess += p0; hasPcs = true; break;
-        case 'generator': gen += v[1] ?? 0; break;
-        case 'meter': grid = p0; break;
-        case 'battery_cluster': socW += (v[0] ?? 0) * (meta.capKwh || 1); cap += meta.capKwh || 1; break;
+        case 'pv_inverter':
+          pv += p0;
+          // a curtailed inverter was held down since its previous sample (at most an interval)
+          if (d.s === PV_CURTAILED && before !== undefined) limitedS = Math.max(limitedS, Math.min(QUARTER, ts - before) / 1000);
+          break;
+        case 'load':
+          load += p0;
+          break;
+        case 'charging_pile':
+          pile += v[1] ?? 0;
+          break;
+        case 'pcs':
+          ess += p0;
+          hasPcs = true;
+          break;
+        case 'generator':
+          gen += v[1] ?? 0;
+          break;
+        case 'meter':
+          grid = p0;
+          break;
+        case 'battery_cluster':
+          socW += (v[0] ?? 0) * (meta.capKwh || 1);
+          cap += meta.capKwh || 1;
+          break;
         default:
       }
     }
@@ -189,6 +222,7 @@ export class TelemetryStore {
     this.raw.push({ id: -sid, ts, v: flows });
     this.rollups.fold(-sid, ts, flows);
     if (soc !== null) this.energyRow(sid, ts).soc = soc;
+    if (limitedS > 0) this.energyRow(sid, ts).pvLimitedS += limitedS;
     this.pendingTs.push(ts);
     return taken.length === frame.devices.length ? frame : { ...frame, devices: taken };
   }
@@ -241,7 +275,12 @@ export class TelemetryStore {
     const rolls = this.rollups.take(cap);
     let energy: EnergyRow[] = [];
     const quarterNow = Math.floor((now - 1) / QUARTER) * QUARTER;
-    if (opts.all || opts.energy || now - this.lastEnergy >= (this.opts.energyFlushMs ?? 10_000) || [...this.energy.values()].some((e) => e.bucket < quarterNow)) {
+    if (
+      opts.all ||
+      opts.energy ||
+      now - this.lastEnergy >= (this.opts.energyFlushMs ?? 10_000) ||
+      [...this.energy.values()].some((e) => e.bucket < quarterNow)
+    ) {
       energy = [...this.energy.values()];
       this.energy = new Map();
       this.lastEnergy = now;
@@ -272,10 +311,11 @@ export class TelemetryStore {
 
   /** Forgets the counter tracks of these stations' devices (handed to another replica). */
   forgetCounters(stationIds: readonly number[]): void {
-    for (const sid of stationIds) for (const id of this.stationDevices.get(sid) ?? []) {
-      this.tracks.delete(id);
-      this.pileState.delete(id);
-    }
+    for (const sid of stationIds)
+      for (const id of this.stationDevices.get(sid) ?? []) {
+        this.tracks.delete(id);
+        this.pileState.delete(id);
+      }
   }
 
   /** Unflushed rows (history queries merge them for the newest seconds). */

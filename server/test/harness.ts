@@ -39,7 +39,12 @@ export interface TestServer extends App {
   /** Signs and POSTs an action; `token` authenticates. */
   call<A extends ActionName>(action: A, payload?: RequestOf<A> | Record<string, unknown>, token?: string, extra?: CallExtra): Promise<Answer<ResponseOf<A>>>;
   /** Creates an account with exactly these permissions in an org and signs it in (denial tests). */
-  makeAccount(opts: { orgId: number; permissions: string[]; dataScope?: 'org' | 'stations'; stationIds?: number[] }): Promise<{ token: string; userId: number }>;
+  makeAccount(opts: {
+    orgId: number;
+    permissions: string[];
+    dataScope?: 'org' | 'stations';
+    stationIds?: number[];
+  }): Promise<{ token: string; userId: number }>;
   /** Provider org ids in seed order, and one station id of each. */
   fixtures(): Promise<{ providers: number[]; stationOf: Map<number, number[]> }>;
   /** Signs in with a demo account; returns the token. */
@@ -112,7 +117,11 @@ export const startTestServer = async (backend: 'pglite' | 'postgres', opts: Buil
     makeAccount: async ({ orgId, permissions, dataScope = 'org', stationIds = [] }) => {
       const db = built.services.db;
       const n = `t${Math.random().toString(36).slice(2, 10)}`;
-      const [role] = await db.query<{ id: number }>('INSERT INTO roles(org_id, name, permissions) VALUES ($1,$2,$3) RETURNING id', [orgId, `role-${n}`, permissions]);
+      const [role] = await db.query<{ id: number }>('INSERT INTO roles(org_id, name, permissions) VALUES ($1,$2,$3) RETURNING id', [
+        orgId,
+        `role-${n}`,
+        permissions,
+      ]);
       const [acct] = await db.query<{ id: number }>(
         'INSERT INTO accounts(org_id, role_id, account, contact, password_hash, data_scope, scope_station_ids) VALUES ($1,$2,$3,$3,$4,$5,$6) RETURNING id',
         [orgId, role!.id, n, await hashPassword(md5('Test@12345')), dataScope, stationIds],

@@ -8,7 +8,7 @@ import type { Queryable } from '../db/db';
 export function answerLostAfterCommit(db: Queryable, when: RegExp, times = 1): Queryable & { lost: number } {
   const q = {
     lost: 0,
-    query: async <T,>(sql: string, params?: readonly unknown[]): Promise<T[]> => {
+    query: async <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => {
       const rows = await db.query<T>(sql, params);
       if (q.lost < times && when.test(sql)) {
         q.lost++;

@@ -14,8 +14,17 @@ export const spans = (kw: number, ...day: string[]) =>
 
 /** Valid peak-shaving parameters charging and discharging at `kw`; `over` replaces any field. */
 export const peakShavingParams = (kw: number, over: Record<string, unknown> = {}) => ({
-  socUpper: 90, socLower: 10, cellVoltageUpper: 3.6, cellVoltageLower: 2.8, demandLimitKw: 500, antiBackflowKw: 10, antiOverloadKw: 800,
-  offGridSocUpper: 95, offGridSocLower: 15, emergencySoc: 20, supplyPriority: 'pv',
+  socUpper: 90,
+  socLower: 10,
+  cellVoltageUpper: 3.6,
+  cellVoltageLower: 2.8,
+  demandLimitKw: 500,
+  antiBackflowKw: 10,
+  antiOverloadKw: 800,
+  offGridSocUpper: 95,
+  offGridSocLower: 15,
+  emergencySoc: 20,
+  supplyPriority: 'pv',
   periods: spans(kw, '00:00-08:00 charge', '08:00-10:00 idle', '10:00-12:00 discharge', '18:00-24:00 discharge'),
   ...over,
 });

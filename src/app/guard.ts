@@ -25,12 +25,10 @@ export type NavDecision =
   | { kind: 'render'; route: RouteDef; stationMissing?: boolean };
 
 export const isPublic = (r: RouteDef): boolean => PUBLIC_ROUTE_NAMES.includes(r.name);
-export const isPermitted = (r: RouteDef, perms: ReadonlySet<string>): boolean =>
-  r.permission === null || r.permission === undefined || perms.has(r.permission);
+export const isPermitted = (r: RouteDef, perms: ReadonlySet<string>): boolean => r.permission === null || r.permission === undefined || perms.has(r.permission);
 
 /** Only same-origin absolute paths are honoured as redirect targets. */
-export const safeRedirect = (v: string | null): string | null =>
-  v && v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\') ? v : null;
+export const safeRedirect = (v: string | null): string | null => (v && v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/\\') ? v : null);
 
 export const rootTarget = (perms: ReadonlySet<string>): string | null => {
   for (const name of ROOT_PREFERENCE) {

@@ -6,27 +6,31 @@ import type { RouteName } from '../lib/paths';
 import type { PageProps, RouteDef } from './routes';
 
 export class ChunkLoadError extends Error {
-  constructor(readonly chunk: string, cause: unknown) {
+  constructor(
+    readonly chunk: string,
+    cause: unknown,
+  ) {
     super(`Loading chunk ${chunk} failed`, { cause });
     this.name = 'ChunkLoadError';
   }
 }
 
 export function lazyView<P extends object>(chunk: string, load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() =>
-    new Promise<{ default: ComponentType<P> }>((resolve, reject) => {
-      const t = setTimeout(() => reject(new ChunkLoadError(chunk, 'timeout')), CHUNK_LOAD_TIMEOUT_MS);
-      load().then(
-        (m) => {
-          clearTimeout(t);
-          resolve(m);
-        },
-        (e: unknown) => {
-          clearTimeout(t);
-          reject(new ChunkLoadError(chunk, e));
-        },
-      );
-    }),
+  return lazy(
+    () =>
+      new Promise<{ default: ComponentType<P> }>((resolve, reject) => {
+        const t = setTimeout(() => reject(new ChunkLoadError(chunk, 'timeout')), CHUNK_LOAD_TIMEOUT_MS);
+        load().then(
+          (m) => {
+            clearTimeout(t);
+            resolve(m);
+          },
+          (e: unknown) => {
+            clearTimeout(t);
+            reject(new ChunkLoadError(chunk, e));
+          },
+        );
+      }),
   );
 }
 

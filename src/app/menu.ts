@@ -34,8 +34,8 @@ export const MAIN_MENU: readonly MenuNode[] = [
   group('monitor', 'menu.monitoringHall', 'monitor', ['monitor.customers', 'monitorStation.list']),
   group('analysis', 'menu.analyticsCenter', 'analytics', ['analysis.photovoltaic', 'analysis.energyStorage', 'analysis.energyUsage']),
   group('operations', 'menu.operationCenter', 'operations', ['operations.platformReport', 'operations.serviceReport', 'operations.siteReport']),
-  group('alarm', 'menu.alarmCenter', 'alarm', ['alarm.alarmList', 'alarm.alarmAnalysis', 'alarm.shelves', 'alarm.maintenance']),
-  group('system', 'menu.systemManagement', 'system', ['system.account', 'system.role', 'system.audit']),
+  group('alarm', 'menu.alarmCenter', 'alarm', ['alarm.alarmList', 'alarm.alarmAnalysis', 'alarm.shelves', 'alarm.maintenance', 'alarm.notifications']),
+  group('system', 'menu.systemManagement', 'system', ['system.account', 'system.role', 'system.audit', 'system.notificationLog']),
 ];
 
 /** Shown only on station-detail routes (SPEC §2). */
@@ -52,10 +52,7 @@ export const STATION_MENU: readonly MenuNode[] = [
     'electricityPriceManagement.priceTemlate',
     'electricityPriceManagement.oilPrice',
   ]),
-  group('mode', 'menu.operationMode', 'mode', [
-    'operationModeManagement.operationModeManagement',
-    'operationModeManagement.switchRecord',
-  ]),
+  group('mode', 'menu.operationMode', 'mode', ['operationModeManagement.operationModeManagement', 'operationModeManagement.switchRecord']),
 ];
 
 const visible = (name: RouteName, perms: ReadonlySet<string>): boolean => {

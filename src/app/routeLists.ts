@@ -12,8 +12,8 @@ export const GROUP_REDIRECTS: Readonly<Record<string, readonly [RouteName, ...Ro
   '/monitor-station': ['monitorStation.list'],
   '/analysis': ['analysis.photovoltaic', 'analysis.energyStorage', 'analysis.energyUsage'],
   '/operations': ['operations.platformReport', 'operations.serviceReport', 'operations.siteReport'],
-  '/alarm': ['alarm.alarmList', 'alarm.alarmAnalysis', 'alarm.shelves', 'alarm.maintenance'],
-  '/system': ['system.account', 'system.role', 'system.audit'],
+  '/alarm': ['alarm.alarmList', 'alarm.alarmAnalysis', 'alarm.shelves', 'alarm.maintenance', 'alarm.notifications'],
+  '/system': ['system.account', 'system.role', 'system.audit', 'system.notificationLog'],
   '/overviewStations': ['overviewStations.overviewStations'],
   '/dquipmentMonitoring': ['dquipmentMonitoring.dquipmentMonitoring'],
   '/electricityPriceManagement': [
@@ -32,10 +32,19 @@ export const GROUP_REDIRECTS: Readonly<Record<string, readonly [RouteName, ...Ro
  * dashboard first, then the screens an operator of each role most likely starts from.
  */
 export const ROOT_PREFERENCE: readonly RouteName[] = [
-  'homepage.index', 'monitor.customers', 'monitorStation.list', 'alarm.alarmList',
-  'analysis.photovoltaic', 'analysis.energyStorage', 'analysis.energyUsage',
-  'operations.platformReport', 'operations.serviceReport', 'operations.siteReport',
-  'alarm.alarmAnalysis', 'system.account', 'system.role',
+  'homepage.index',
+  'monitor.customers',
+  'monitorStation.list',
+  'alarm.alarmList',
+  'analysis.photovoltaic',
+  'analysis.energyStorage',
+  'analysis.energyUsage',
+  'operations.platformReport',
+  'operations.serviceReport',
+  'operations.siteReport',
+  'alarm.alarmAnalysis',
+  'system.account',
+  'system.role',
 ];
 
 /**
@@ -45,7 +54,18 @@ export const ROOT_PREFERENCE: readonly RouteName[] = [
  * report.month, report.year, controller.list); they are left out so the list type-checks.
  */
 export const PROVIDER_SELECTOR_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
-  'monitorStation.list', 'message.list', 'analysis.photovoltaic', 'alarm.alarmList', 'operations.siteReport',
-  'monitor.detail', 'analysis.energyStorage', 'analysis.energyUsage', 'system.role', 'system.account',
-  'alarm.alarmAnalysis', 'operations.serviceReport', 'alarm.shelves', 'alarm.maintenance',
+  'monitorStation.list',
+  'message.list',
+  'analysis.photovoltaic',
+  'alarm.alarmList',
+  'operations.siteReport',
+  'monitor.detail',
+  'analysis.energyStorage',
+  'analysis.energyUsage',
+  'system.role',
+  'system.account',
+  'alarm.alarmAnalysis',
+  'operations.serviceReport',
+  'alarm.shelves',
+  'alarm.maintenance',
 ]);

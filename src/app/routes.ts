@@ -45,8 +45,20 @@ const TABLE = {
   login: { title: 'routes.login', layout: 'bare', permission: null, hidden: true, page: login },
   findPassword: { title: 'routes.findPassword', layout: 'bare', permission: null, hidden: true, page: () => import('../features/auth/FindPasswordPage') },
   '404': { title: 'routes.notFound', layout: 'bare', permission: null, hidden: true, page: () => import('../features/errors/NotFoundPage') },
-  'report.monthReport': { title: 'routes.reportMonthReport', layout: 'bare', permission: null, hidden: true, page: () => import('../features/reports/SharedReportPage') },
-  'report.yearReport': { title: 'routes.reportYearReport', layout: 'bare', permission: null, hidden: true, page: () => import('../features/reports/SharedReportPage') },
+  'report.monthReport': {
+    title: 'routes.reportMonthReport',
+    layout: 'bare',
+    permission: null,
+    hidden: true,
+    page: () => import('../features/reports/SharedReportPage'),
+  },
+  'report.yearReport': {
+    title: 'routes.reportYearReport',
+    layout: 'bare',
+    permission: null,
+    hidden: true,
+    page: () => import('../features/reports/SharedReportPage'),
+  },
   // protected
   'homepage.index': { title: 'routes.homepageIndex', layout: 'main', navbar: false, wall: true, page: () => import('../features/home/HomePage') },
   'monitor.customers': { title: 'routes.monitorCustomers', layout: 'main', page: () => import('../features/monitor/CustomersPage') },
@@ -68,19 +80,85 @@ const TABLE = {
   'alarm.alarmList': { title: 'routes.alarmAlarmList', layout: 'main', page: () => import('../features/alarmCenter/AlarmListPage') },
   'alarm.alarmAnalysis': { title: 'routes.alarmAlarmAnalysis', layout: 'main', page: () => import('../features/alarmCenter/AlarmAnalysisPage') },
   'alarm.shelves': { title: 'routes.alarmShelves', layout: 'main', permission: 'alarm.shelve', page: () => import('../features/alarmCenter/ShelvesPage') },
-  'alarm.maintenance': { title: 'routes.alarmMaintenance', layout: 'main', permission: 'station.maintenance', page: () => import('../features/alarmCenter/MaintenancePage') },
+  'alarm.maintenance': {
+    title: 'routes.alarmMaintenance',
+    layout: 'main',
+    permission: 'station.maintenance',
+    page: () => import('../features/alarmCenter/MaintenancePage'),
+  },
+  // one's own rules: any signed-in account may hear of the alarms of its data scope
+  'alarm.notifications': {
+    title: 'routes.alarmNotifications',
+    layout: 'main',
+    permission: undefined,
+    page: () => import('../features/notifications/RulesPage'),
+  },
+  // one's own tokens for integrations, from the user menu; an account administrator also sees those it manages
+  'account.apiTokens': {
+    title: 'routes.apiTokens',
+    layout: 'main',
+    permission: undefined,
+    hidden: true,
+    page: () => import('../features/system/ApiTokensPage'),
+  },
   'system.account': { title: 'routes.systemAccount', layout: 'main', page: () => import('../features/system/AccountsPage') },
-  'system.accountDetail': { title: 'routes.systemAccountDetail', layout: 'main', page: () => import('../features/system/AccountDetailPage'), permission: 'system.account', hidden: true, activeMenu: 'system.account' },
+  'system.accountDetail': {
+    title: 'routes.systemAccountDetail',
+    layout: 'main',
+    page: () => import('../features/system/AccountDetailPage'),
+    permission: 'system.account',
+    hidden: true,
+    activeMenu: 'system.account',
+  },
   'system.role': { title: 'routes.systemRole', layout: 'main', page: () => import('../features/system/RolesPage') },
-  'system.roleDetail': { title: 'routes.systemRoleDetail', layout: 'main', page: () => import('../features/system/RoleDetailPage'), permission: 'system.role', hidden: true, activeMenu: 'system.role' },
+  'system.roleDetail': {
+    title: 'routes.systemRoleDetail',
+    layout: 'main',
+    page: () => import('../features/system/RoleDetailPage'),
+    permission: 'system.role',
+    hidden: true,
+    activeMenu: 'system.role',
+  },
   'system.audit': { title: 'routes.systemAudit', layout: 'main', page: () => import('../features/system/AuditLogPage') },
-  'message.list': { title: 'routes.messageList', layout: 'main', hidden: true, activeMenu: 'alarm.alarmList', page: () => import('../features/alarms/MessageListPage') },
-  'message.global': { title: 'routes.messageGlobal', layout: 'main', page: () => import('../features/system/MessagesPage'), permission: 'message.list', hidden: true },
-  'bill.downloadDetail': { title: 'routes.billDownloadDetail', layout: 'main', page: () => import('../features/reports/BillPage'), permission: undefined, hidden: true },
+  'system.notificationLog': {
+    title: 'routes.systemNotificationLog',
+    layout: 'main',
+    permission: 'system.audit',
+    page: () => import('../features/notifications/DeliveryLogPage'),
+  },
+  'message.list': {
+    title: 'routes.messageList',
+    layout: 'main',
+    hidden: true,
+    activeMenu: 'alarm.alarmList',
+    page: () => import('../features/alarms/MessageListPage'),
+  },
+  'message.global': {
+    title: 'routes.messageGlobal',
+    layout: 'main',
+    page: () => import('../features/system/MessagesPage'),
+    permission: 'message.list',
+    hidden: true,
+  },
+  'bill.downloadDetail': {
+    title: 'routes.billDownloadDetail',
+    layout: 'main',
+    page: () => import('../features/reports/BillPage'),
+    permission: undefined,
+    hidden: true,
+  },
   // station detail (SPEC §2)
   'overviewStations.overviewStations': { title: 'routes.overviewStations', ...station, page: () => import('../features/station/overview/OverviewPage') },
-  'dquipmentMonitoring.dquipmentMonitoring': { title: 'routes.equipmentMonitoring', ...station, page: () => import('../features/station/monitor/EquipmentPage') },
-  'electricityPriceManagement.electricityPriceManagement': { title: 'routes.priceManagement', ...station, page: () => import('../features/tariffs/TariffConfigPage') },
+  'dquipmentMonitoring.dquipmentMonitoring': {
+    title: 'routes.equipmentMonitoring',
+    ...station,
+    page: () => import('../features/station/monitor/EquipmentPage'),
+  },
+  'electricityPriceManagement.electricityPriceManagement': {
+    title: 'routes.priceManagement',
+    ...station,
+    page: () => import('../features/tariffs/TariffConfigPage'),
+  },
   'electricityPriceManagement.historyPrice': { title: 'routes.historyPrice', ...station, page: () => import('../features/tariffs/HistoryPage') },
   'electricityPriceManagement.priceTemlate': { title: 'routes.priceTemplate', ...station, page: () => import('../features/tariffs/TemplatePage') },
   'electricityPriceManagement.oilPrice': { title: 'routes.oilPrice', ...station, page: () => import('../features/tariffs/OilPricePage') },
@@ -136,5 +214,4 @@ export const routeByPath: ReadonlyMap<string, RouteDef> = new Map(ROUTES.map((x)
 export const route = (name: RouteName): RouteDef => routeByName.get(name)!;
 
 /** The layout a route renders in for this query. */
-export const layoutOf = (r: RouteDef, search: string): Layout =>
-  r.wall && new URLSearchParams(search).get('wall') === '1' ? 'wall' : r.layout;
+export const layoutOf = (r: RouteDef, search: string): Layout => (r.wall && new URLSearchParams(search).get('wall') === '1' ? 'wall' : r.layout);

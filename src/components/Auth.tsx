@@ -1,7 +1,12 @@
 // SPEC §6 auth wrapper: shows its content only if no permission id is given or the list has it.
 import type { ReactNode } from 'react';
 
-export function Auth({ permission, permissions, children, fallback = null }: {
+export function Auth({
+  permission,
+  permissions,
+  children,
+  fallback = null,
+}: {
   permission?: string;
   permissions: ReadonlySet<string>;
   children: ReactNode;

@@ -6,7 +6,7 @@ const styles: Record<Variant, string> = {
   secondary:
     'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700',
   ghost: 'text-slate-600 hover:bg-slate-200/60 dark:text-slate-300 dark:hover:bg-slate-700/60',
-  danger: 'bg-red-600 text-white hover:bg-red-700',
+  danger: 'bg-red-700 text-white hover:bg-red-800',
 };
 
 export function Button({ variant = 'secondary', className = '', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {

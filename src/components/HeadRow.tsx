@@ -2,7 +2,11 @@
 export function HeadRow({ labels, cellClass, actions = false }: { labels: readonly string[]; cellClass: string; actions?: boolean }) {
   return (
     <tr>
-      {labels.map((l, i) => <th key={i} className={cellClass}>{l}</th>)}
+      {labels.map((l, i) => (
+        <th key={i} className={cellClass}>
+          {l}
+        </th>
+      ))}
       {actions && <th />}
     </tr>
   );

@@ -18,12 +18,22 @@ const paths = {
   sound: 'M4 8h3l4-3v10l-4-3H4zM14 7c1.3 1.7 1.3 4.3 0 6',
   mute: 'M4 8h3l4-3v10l-4-3H4zM14 8l4 4M18 8l-4 4',
   close: 'M5 5l10 10M15 5L5 15',
+  menu: 'M3 5h14M3 10h14M3 15h14',
 } as const;
 export type IconName = keyof typeof paths;
 
 export function Icon({ name, className = 'size-5' }: { name: IconName; className?: string }) {
   return (
-    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true">
+    <svg
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.6}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+      aria-hidden="true"
+    >
       <path d={paths[name]} />
     </svg>
   );

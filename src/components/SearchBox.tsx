@@ -1,6 +1,13 @@
 // A list's keyword box: its label doubles as the placeholder, and every keystroke goes out at once
 // (the lists filter what they already hold).
-export function SearchBox({ label, value, onChange, testId, width, padding = 'px-2' }: {
+export function SearchBox({
+  label,
+  value,
+  onChange,
+  testId,
+  width,
+  padding = 'px-2',
+}: {
   label: string;
   value: string;
   onChange: (value: string) => void;

@@ -6,6 +6,7 @@ import type { TFn } from '../i18n/i18n';
 import { MaintenanceTag } from './alarms/MaintenanceTag';
 import { numberFormat } from '../lib/numberFormat';
 import { moneyParts, type MoneyLang, type MoneyParts } from '../../streams/format/money';
+import { energyParts } from '../../streams/format/energy';
 
 export interface StationCardData {
   stationId: number;
@@ -30,8 +31,8 @@ export interface StationCardData {
 export const DEFAULT_STATION_PICTURE = '/img/station-default.svg';
 const n = (x: number | null, d = 2): string => (x === null || !Number.isFinite(x) ? '-' : numberFormat(d).format(x));
 
-const Fig = ({ label, value, unit }: { label: string; value: string; unit?: string }) => (
-  <div className="min-w-0">
+const Fig = ({ label, value, unit, id }: { label: string; value: string; unit?: string; id?: string }) => (
+  <div className="min-w-0" data-testid={id ? `card-${id}` : undefined}>
     <div className="truncate text-[11px] text-white/70">{label}</div>
     <div className="truncate text-sm font-semibold tabular-nums">
       {value}
@@ -41,10 +42,27 @@ const Fig = ({ label, value, unit }: { label: string; value: string; unit?: stri
 );
 
 /** Money in the station's currency (streams/format/money.ts), its unit smaller. */
-const Money = ({ label, parts }: { label: string; parts: MoneyParts }) => <Fig label={label} value={parts.value} unit={parts.unit} />;
+const Money = ({ label, parts, id }: { label: string; parts: MoneyParts; id?: string }) => <Fig label={label} value={parts.value} unit={parts.unit} id={id} />;
+/** An energy on the SPEC §9 scale (kWh, MWh from 1,000 kWh, GWh), cut as every screen cuts it. */
+const Energy = ({ label, kwh, id }: { label: string; kwh: number; id?: string }) => {
+  const p = energyParts(kwh);
+  return <Fig label={label} value={p.value} unit={p.unit} id={id} />;
+};
 
 /** Memoised: a scrolling matrix re-renders its rows every frame, the cards in them need not. */
-export const StationCard = memo(function StationCard({ card, t, lang, onClick, inMaintenance = false }: { card: StationCardData; t: TFn; lang: MoneyLang; onClick: (c: StationCardData) => void; inMaintenance?: boolean }) {
+export const StationCard = memo(function StationCard({
+  card,
+  t,
+  lang,
+  onClick,
+  inMaintenance = false,
+}: {
+  card: StationCardData;
+  t: TFn;
+  lang: MoneyLang;
+  onClick: (c: StationCardData) => void;
+  inMaintenance?: boolean;
+}) {
   let figs: ReactNode;
   if (card.cardType === 2) {
     figs = (
@@ -58,9 +76,9 @@ export const StationCard = memo(function StationCard({ card, t, lang, onClick, i
   } else if (card.cardType === 3) {
     figs = (
       <>
-        <Fig label={t('home:matrix.lastCharge')} value={n(card.lastCharge)} unit="kWh" />
-        <Fig label={t('home:matrix.lastDischarge')} value={n(card.lastDischarge)} unit="kWh" />
-        <Money label={t('home:matrix.lastIncome')} parts={moneyParts(card.lastIncome, card.currency, lang)} />
+        <Energy label={t('home:matrix.lastCharge')} kwh={card.lastCharge} id="lastCharge" />
+        <Energy label={t('home:matrix.lastDischarge')} kwh={card.lastDischarge} id="lastDischarge" />
+        <Money label={t('home:matrix.lastIncome')} parts={moneyParts(card.lastIncome, card.currency, lang)} id="lastIncome" />
       </>
     );
   } else {
@@ -70,7 +88,7 @@ export const StationCard = memo(function StationCard({ card, t, lang, onClick, i
         <Fig label={t('home:matrix.installedCapacity')} value={n(card.installedCapacity, 3)} unit="MWh" />
         <Fig label={t('home:matrix.activePower')} value={n(card.activePower)} unit="kW" />
         <Fig label={t('home:matrix.soc')} value={n(card.soc, 1)} unit="%" />
-        <Money label={t('home:matrix.cumulativeIncome')} parts={moneyParts(card.cumulativeIncome, card.currency, lang, 10_000)} />
+        <Money label={t('home:matrix.cumulativeIncome')} parts={moneyParts(card.cumulativeIncome, card.currency, lang, 10_000)} id="cumulativeIncome" />
       </>
     );
   }

@@ -12,7 +12,12 @@ import { validateAll, validateSubAccount, type SubAccountField, type SubAccountV
 
 const FIELDS = ['account', 'password', 'confirm'] as const;
 
-export function SubAccountPasswordDialog({ open, onClose, onSubmit, account = '' }: {
+export function SubAccountPasswordDialog({
+  open,
+  onClose,
+  onSubmit,
+  account = '',
+}: {
   open: boolean;
   onClose: () => void;
   onSubmit: (v: { account: string; passwordMd5: string }) => Promise<void> | void;

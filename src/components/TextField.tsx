@@ -28,13 +28,18 @@ export function TextField({ label, value, onChange, error, addon, testId, classN
           aria-describedby={error ? errId : undefined}
           data-testid={testId}
           {...rest}
-          className={`h-9 min-w-0 flex-1 rounded-md border bg-white px-2.5 text-sm outline-none transition-colors placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/20 dark:bg-slate-900 ${
+          className={`h-9 min-w-0 flex-1 rounded-md border bg-white px-2.5 text-sm transition-colors placeholder:text-slate-400 focus:border-brand-500 dark:bg-slate-900 ${
             error ? 'border-red-500' : 'border-slate-300 dark:border-slate-600'
           }`}
         />
         {addon}
       </div>
-      <p id={errId} role={error ? 'alert' : undefined} className="min-h-4 text-xs leading-4 text-red-600 dark:text-red-400" data-testid={testId ? `${testId}-error` : undefined}>
+      <p
+        id={errId}
+        role={error ? 'alert' : undefined}
+        className="min-h-4 text-xs leading-4 text-red-600 dark:text-red-400"
+        data-testid={testId ? `${testId}-error` : undefined}
+      >
         {error ?? ''}
       </p>
     </div>

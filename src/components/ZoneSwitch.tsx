@@ -9,7 +9,14 @@ const HINT = { station: 'app.clock.stationHint', utc: 'app.clock.utcHint', brows
 
 export function ZoneSwitch({ mode, viewerZone, t, onChange }: { mode: ZoneMode; viewerZone: string; t: TFn; onChange: (m: ZoneMode) => void }) {
   return (
-    <span role="radiogroup" aria-label={t('app.clock.label')} title={t('app.clock.label')} data-testid="zone-switch" data-mode={mode} className="inline-flex overflow-hidden rounded-md border border-slate-300 dark:border-slate-600">
+    <span
+      role="radiogroup"
+      aria-label={t('app.clock.label')}
+      title={t('app.clock.label')}
+      data-testid="zone-switch"
+      data-mode={mode}
+      className="inline-flex overflow-hidden rounded-md border border-slate-300 dark:border-slate-600"
+    >
       {ZONE_MODES.map((m) => (
         <button
           key={m}

@@ -1,5 +1,6 @@
 // Translation keys and colours for the station codes of protocol/actions/stations.ts, shared
 // by the monitoring hall and the homepage (streams/ emits codes; the UI translates).
+import { SYSTEM_TYPES } from '../../protocol/codes';
 import type { TKey } from '../i18n/i18n';
 import { href, stationQuery } from '../lib/paths';
 
@@ -12,7 +13,11 @@ export const STATUS_KEYS: Record<number, TKey> = {
 };
 /** status 0-4: normal green, alarm amber, fault red, offline grey, not commissioned blue */
 export const STATUS_COLORS: Record<number, string> = { 0: '#13a37a', 1: '#f59e0b', 2: '#dc2626', 3: '#94a3b8', 4: '#3b82f6' };
-export const SYSTEM_TYPE_KEYS: Record<number, TKey> = { 1: 'monitor:systemType.onGrid', 2: 'monitor:systemType.offGrid', 3: 'monitor:systemType.switching' };
+export const SYSTEM_TYPE_KEYS: Record<number, TKey> = {
+  [SYSTEM_TYPES.onGrid]: 'monitor:systemType.onGrid',
+  [SYSTEM_TYPES.offGrid]: 'monitor:systemType.offGrid',
+  [SYSTEM_TYPES.switching]: 'monitor:systemType.switching',
+};
 export const ENERGY_KEYS: Record<string, TKey> = {
   pv: 'monitor:energy.pv',
   ess: 'monitor:energy.ess',

@@ -14,9 +14,7 @@ export interface Runtime {
 }
 
 const Ctx = createContext<Runtime | null>(null);
-export const RuntimeProvider = ({ value, children }: { value: Runtime; children: ReactNode }) => (
-  <Ctx.Provider value={value}>{children}</Ctx.Provider>
-);
+export const RuntimeProvider = ({ value, children }: { value: Runtime; children: ReactNode }) => <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 export const useRuntime = (): Runtime => {
   const r = useContext(Ctx);
   if (!r) throw new Error('RuntimeProvider missing');
@@ -26,6 +24,7 @@ export const useRuntime = (): Runtime => {
 /** Reads a slice of state; `deps` re-create the selector (it otherwise runs as first given). */
 export function useStoreValue<T>(selector: (s: State) => T, deps: readonly unknown[] = [], eq?: (a: T, b: T) => boolean): T {
   const { store } = useRuntime();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names what re-creates the selector
   const obs = useMemo(() => store.select(selector, eq), [store, ...deps]);
   return useObservableEagerState(obs);
 }

@@ -25,13 +25,20 @@ export function useAlarmDetail(alarmId: number | null, onChanged: () => void) {
   const comment = useCommand(commentAlarm$, done);
   const id$ = useObservable((in$) => in$.pipe(map(([id]) => id)), [alarmId]);
   const pushed$ = useObservable(
-    (in$) => merge(reload$, in$.pipe(switchMap(([id]) => store.events$.pipe(filter((e) => e.type === 'alarms/received' && e.alarms.some((a) => a.alarmId === id)))))),
+    (in$) =>
+      merge(reload$, in$.pipe(switchMap(([id]) => store.events$.pipe(filter((e) => e.type === 'alarms/received' && e.alarms.some((a) => a.alarmId === id)))))),
     [alarmId],
   );
-  const timeline = useObservableState(useObservable(() => timeline$(api, id$, pushed$)), { rows: null, failed: false });
+  const timeline = useObservableState(
+    useObservable(() => timeline$(api, id$, pushed$)),
+    { rows: null, failed: false },
+  );
   const canAssign = perms.has('alarm.assign');
   const assignable$ = useObservable((in$) => in$.pipe(map(([id, can]) => (can ? id : null))), [alarmId, canAssign]);
-  const people = useObservableState(useObservable(() => assignees$(api, assignable$)), []);
+  const people = useObservableState(
+    useObservable(() => assignees$(api, assignable$)),
+    [],
+  );
   return {
     timeline,
     people,

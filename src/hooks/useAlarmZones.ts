@@ -16,7 +16,10 @@ export function useAlarmZones(orgId: number | null, stationIds: readonly number[
   const [mode, setMode] = useZoneMode();
   const ids = [...new Set(stationIds)].sort((a, b) => a - b).join(',');
   const need$ = useObservable((in$) => in$.pipe(map(([o, s]) => ({ orgId: o, stationIds: s ? s.split(',').map(Number) : [] }))), [orgId, ids]);
-  const zones = useObservableState(useObservable(() => stationZones$(api, need$)), NONE);
+  const zones = useObservableState(
+    useObservable(() => stationZones$(api, need$)),
+    NONE,
+  );
   const zoneOf = (stationId: number): Zone => zoneIn(mode, zones.get(stationId));
   /** the one zone of the whole list (UTC or the browser's); in station mode, the browser's */
   const listZone = zoneIn(mode === 'station' ? 'browser' : mode);

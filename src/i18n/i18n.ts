@@ -6,7 +6,21 @@ import i18next, { type BackendModule, type InitOptions, type ParseKeys, type TFu
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../streams/types';
 
-export const NAMESPACES = ['common', 'auth', 'home', 'monitor', 'station', 'alarms', 'alarmCenter', 'tariffs', 'modes', 'system', 'analysis', 'reports'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'home',
+  'monitor',
+  'station',
+  'alarms',
+  'alarmCenter',
+  'tariffs',
+  'modes',
+  'system',
+  'analysis',
+  'reports',
+  'notifications',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 /** Any key of any namespace (`common` bare, others as `ns:key`). */
 export type TKey = ParseKeys<typeof NAMESPACES>;

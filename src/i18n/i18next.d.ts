@@ -13,11 +13,26 @@ import type tariffs from '../../locales/en/tariffs.json';
 import type modes from '../../locales/en/modes.json';
 import type system from '../../locales/en/system.json';
 import type reports from '../../locales/en/reports.json';
+import type notifications from '../../locales/en/notifications.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof common; auth: typeof auth; home: typeof home; monitor: typeof monitor; station: typeof station; alarms: typeof alarms; alarmCenter: typeof alarmCenter; tariffs: typeof tariffs; modes: typeof modes; system: typeof system; analysis: typeof analysis; reports: typeof reports };
+    resources: {
+      common: typeof common;
+      auth: typeof auth;
+      home: typeof home;
+      monitor: typeof monitor;
+      station: typeof station;
+      alarms: typeof alarms;
+      alarmCenter: typeof alarmCenter;
+      tariffs: typeof tariffs;
+      modes: typeof modes;
+      system: typeof system;
+      analysis: typeof analysis;
+      reports: typeof reports;
+      notifications: typeof notifications;
+    };
     strictKeyChecks: true;
   }
 }

@@ -19,4 +19,3 @@ export function catalogueGroup(ns: Namespace, path: string): Record<string, stri
   if (typeof node !== 'object' || node === null) return {};
   return Object.fromEntries(Object.entries(node).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
-

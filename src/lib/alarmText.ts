@@ -15,7 +15,10 @@ export function ruleCodesNamed(keyword: string): string[] {
   const k = keyword.trim().toLowerCase();
   if (!k) return [];
   const names = catalogueGroup('alarms', 'rules');
-  return Object.entries(names).filter(([, name]) => name.toLowerCase().includes(k)).map(([code]) => code).slice(0, 100);
+  return Object.entries(names)
+    .filter(([, name]) => name.toLowerCase().includes(k))
+    .map(([code]) => code)
+    .slice(0, 100);
 }
 
 export interface AlarmTextSource {
@@ -36,7 +39,8 @@ export function alarmContent(a: AlarmTextSource): string {
   // the full template, else a brief one for alarms that record fewer figures (live rules)
   for (const group of ['texts', 'textsBrief']) {
     const tpl = catalogueText('alarms', `${group}.${a.alarmRuleCode}`);
-    if (tpl && [...tpl.matchAll(PLACEHOLDER)].every((m) => m[1]! in values)) return (catalogueText('alarms', `${group}.${a.alarmRuleCode}`, values) ?? tpl).trim();
+    if (tpl && [...tpl.matchAll(PLACEHOLDER)].every((m) => m[1]! in values))
+      return (catalogueText('alarms', `${group}.${a.alarmRuleCode}`, values) ?? tpl).trim();
   }
   return a.content;
 }

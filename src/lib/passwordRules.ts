@@ -10,8 +10,7 @@ export const FORBIDDEN_CHARS = /[<>')+/*]/;
  * The four classes of SPEC §5. "Special" is any character that is not a letter or digit and
  * not forbidden; SPEC says the original check is loose, so this is our reading of it.
  */
-export const passwordClasses = (v: string): number =>
-  [/[A-Z]/, /[a-z]/, /[0-9]/, /[^A-Za-z0-9<>')+/*]/].filter((re) => re.test(v)).length;
+export const passwordClasses = (v: string): number => [/[A-Z]/, /[a-z]/, /[0-9]/, /[^A-Za-z0-9<>')+/*]/].filter((re) => re.test(v)).length;
 
 export function passwordStrengthErrors(v: string): TKey[] {
   const out: TKey[] = [];

@@ -18,7 +18,12 @@ export const dateInputMs = (v: string, zone: Zone = viewerZone()): number | null
  * `to` stays open for the rolling presets so a newly raised alarm is in range. Custom dates are
  * whole local days, the end day included.
  */
-export function rangeOf(preset: RangePreset, now: number, custom: { from: string; to: string } = { from: '', to: '' }, zone: Zone = viewerZone()): { from?: string; to?: string } {
+export function rangeOf(
+  preset: RangePreset,
+  now: number,
+  custom: { from: string; to: string } = { from: '', to: '' },
+  zone: Zone = viewerZone(),
+): { from?: string; to?: string } {
   const iso = (ms: number) => new Date(ms).toISOString();
   switch (preset) {
     case 'today':

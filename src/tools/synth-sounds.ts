@@ -43,13 +43,25 @@ function wav(samples: Int16Array): Buffer {
 
 const sounds: Record<string, { tones: Tone[]; total: number }> = {
   // event: one soft two-note chime
-  event: { tones: [{ f0: 784, start: 0, dur: 0.18 }, { f0: 1047, start: 0.16, dur: 0.3 }], total: 0.5 },
+  event: {
+    tones: [
+      { f0: 784, start: 0, dur: 0.18 },
+      { f0: 1047, start: 0.16, dur: 0.3 },
+    ],
+    total: 0.5,
+  },
   // protection: two alternating tones, twice
   protection: { tones: [0, 1, 2, 3].map((i) => ({ f0: i % 2 ? 988 : 659, start: i * 0.2, dur: 0.18 })), total: 0.85 },
   // alarm: three short square beeps
   alarm: { tones: [0, 1, 2].map((i) => ({ f0: 1200, start: i * 0.22, dur: 0.14, shape: 'square' as const })), total: 0.7 },
   // fault: a rising-falling siren sweep
-  fault: { tones: [{ f0: 450, f1: 900, start: 0, dur: 0.55 }, { f0: 900, f1: 450, start: 0.55, dur: 0.55 }], total: 1.15 },
+  fault: {
+    tones: [
+      { f0: 450, f1: 900, start: 0, dur: 0.55 },
+      { f0: 900, f1: 450, start: 0.55, dur: 0.55 },
+    ],
+    total: 1.15,
+  },
 };
 
 const dir = new URL('../../public/sounds/', import.meta.url);

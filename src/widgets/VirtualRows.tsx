@@ -4,7 +4,12 @@
 import type { VirtualItem, Virtualizer } from '@tanstack/react-virtual';
 import type { CSSProperties, ReactNode } from 'react';
 
-export function VirtualRows<R>({ v, rows, rowHeight, row }: {
+export function VirtualRows<R>({
+  v,
+  rows,
+  rowHeight,
+  row,
+}: {
   v: Virtualizer<HTMLDivElement, Element>;
   rows: readonly R[];
   rowHeight: number;

@@ -85,7 +85,13 @@ describe("the shell's own reads (alarm badge, maintenance windows)", () => {
     const store = createStore();
     const subs = [startBadge(store, api, { scheduler: new VirtualTimeScheduler() }), startMaintenance(store, api)];
     store.dispatch({ type: 'session/loggedIn', token: 't', profile: profile({ orgType: 1, orgId: 1 }), currentOrg: { id: 1, name: 'Platform' } });
-    store.dispatch({ type: 'session/orgsLoaded', orgs: [{ id: 2, name: 'Sunrise' }, { id: 3, name: 'Pearl' }] });
+    store.dispatch({
+      type: 'session/orgsLoaded',
+      orgs: [
+        { id: 2, name: 'Sunrise' },
+        { id: 3, name: 'Pearl' },
+      ],
+    });
     expect(calls).toEqual([]);
     store.dispatch({ type: 'session/orgSelected', org: { id: 2, name: 'Sunrise' } });
     expect(calls.sort()).toEqual(['fuzzyAlarmRecord:2', 'queryMaintenanceWindows:2']);
@@ -99,7 +105,13 @@ describe("the shell's own reads (alarm badge, maintenance windows)", () => {
     const seen: (number | null)[] = [];
     const sub = pushOrg$(store).subscribe((o) => seen.push(o));
     store.dispatch({ type: 'session/loggedIn', token: 't', profile: profile({ orgType: 1, orgId: 1 }), currentOrg: { id: 1, name: 'Platform' } });
-    store.dispatch({ type: 'session/orgsLoaded', orgs: [{ id: 2, name: 'Sunrise' }, { id: 3, name: 'Pearl' }] });
+    store.dispatch({
+      type: 'session/orgsLoaded',
+      orgs: [
+        { id: 2, name: 'Sunrise' },
+        { id: 3, name: 'Pearl' },
+      ],
+    });
     store.dispatch({ type: 'session/orgSelected', org: { id: 2, name: 'Sunrise' } });
     store.dispatch({ type: 'session/orgSelected', org: { id: 3, name: 'Pearl' } });
     expect(seen).toEqual([null, 2, 3]);

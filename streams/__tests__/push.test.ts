@@ -11,12 +11,24 @@ class FakeClient implements PushClient {
   message?: (t: string, p: string) => void;
   subs: string[] = [];
   ended = false;
-  onConnect(fn: () => void) { this.connect = fn; }
-  onClose(fn: () => void) { this.close = fn; }
-  onMessage(fn: (t: string, p: Uint8Array | string) => void) { this.message = fn as (t: string, p: string) => void; }
-  subscribe(t: string) { this.subs.push('+' + t); }
-  unsubscribe(t: string) { this.subs.push('-' + t); }
-  end() { this.ended = true; }
+  onConnect(fn: () => void) {
+    this.connect = fn;
+  }
+  onClose(fn: () => void) {
+    this.close = fn;
+  }
+  onMessage(fn: (t: string, p: Uint8Array | string) => void) {
+    this.message = fn as (t: string, p: string) => void;
+  }
+  subscribe(t: string) {
+    this.subs.push('+' + t);
+  }
+  unsubscribe(t: string) {
+    this.subs.push('-' + t);
+  }
+  end() {
+    this.ended = true;
+  }
 }
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
@@ -163,7 +175,14 @@ describe('push source with an off-thread client', () => {
     await flush();
     connect!();
     const t = 'ems/org/7/alarm';
-    batch!([{ topic: t, alarm: alarm(1) }, { topic: t, alarm: alarm(1) }, { topic: 'ems/org/8/alarm', alarm: alarm(2, { orgId: 8 }) }], [{ topic: t, reason: 'notJson', detail: 'x' }]);
+    batch!(
+      [
+        { topic: t, alarm: alarm(1) },
+        { topic: t, alarm: alarm(1) },
+        { topic: 'ems/org/8/alarm', alarm: alarm(2, { orgId: 8 }) },
+      ],
+      [{ topic: t, reason: 'notJson', detail: 'x' }],
+    );
     expect(out.flatMap((o) => (o.type === 'alarms' ? o.alarms.map((a) => a.alarmId) : []))).toEqual([1]);
     expect(warn).toHaveBeenCalledTimes(1);
   });

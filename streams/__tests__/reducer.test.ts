@@ -7,7 +7,10 @@ import { alarm, profile } from './fixtures';
 
 const run = (events: StoreEvent[], s: State = initialState()) => events.reduce(reduce, s);
 const signedIn = () =>
-  run([{ type: 'session/loggedIn', token: 't', profile: profile(), currentOrg: { id: 7, name: 'S' } }, { type: 'alarms/countLoaded', total: 5, orgId: 7 }]);
+  run([
+    { type: 'session/loggedIn', token: 't', profile: profile(), currentOrg: { id: 7, name: 'S' } },
+    { type: 'alarms/countLoaded', total: 5, orgId: 7 },
+  ]);
 
 describe('reducer', () => {
   it('restores a session and builds route access only with token and profile', () => {

@@ -69,7 +69,10 @@ describe('ref-counted resources', () => {
   it('a synchronous probe (subscribe + unsubscribe) sends no request', async () => {
     const { hub, spec, view, calls } = setup();
     let first: unknown;
-    hub.watch$(spec, view).subscribe((v) => (first = v)).unsubscribe();
+    hub
+      .watch$(spec, view)
+      .subscribe((v) => (first = v))
+      .unsubscribe();
     await flushMicrotasks();
     expect(first).toEqual({ value: null, at: null, failures: 0 });
     expect(calls()).toBe(0);
@@ -118,7 +121,11 @@ describe('network watch', () => {
   it('turns the browser online/offline events into store events', () => {
     const store = createStore();
     const fns: Record<string, () => void> = {};
-    const target = { onLine: true, addEventListener: (t: string, fn: () => void) => void (fns[t] = fn), removeEventListener: (t: string) => void delete fns[t] };
+    const target = {
+      onLine: true,
+      addEventListener: (t: string, fn: () => void) => void (fns[t] = fn),
+      removeEventListener: (t: string) => void delete fns[t],
+    };
     const sub = startNetworkWatch(store, target, () => 42);
     fns.offline!();
     expect(store.getState().connection.api).toBe('offline');

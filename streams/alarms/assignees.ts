@@ -11,6 +11,13 @@ export interface Assignee {
 export const assignees$ = (api: Api, alarmId$: Observable<number | null>): Observable<Assignee[]> =>
   alarmId$.pipe(
     switchMap((alarmId) =>
-      alarmId === null ? of([]) : from(api.call('queryAlarmAssignees', { alarmId }, { quiet: true }).then((r) => r.dataList, (): Assignee[] => [])),
+      alarmId === null
+        ? of([])
+        : from(
+            api.call('queryAlarmAssignees', { alarmId }, { quiet: true }).then(
+              (r) => r.dataList,
+              (): Assignee[] => [],
+            ),
+          ),
     ),
   );

@@ -11,13 +11,19 @@ export interface Listed<T> {
   rows: T[] | null;
   failed: boolean;
 }
-const keep = <T,>(l: Listed<T>, a: { ok: true; value: { dataList: T[] } } | { ok: false }): Listed<T> =>
+const keep = <T>(l: Listed<T>, a: { ok: true; value: { dataList: T[] } } | { ok: false }): Listed<T> =>
   a.ok ? { rows: a.value.dataList, failed: false } : { rows: l.rows ?? [], failed: true };
-const fold = <T,>(answers$: Observable<{ ok: true; value: { dataList: T[] } } | { ok: false }>): Observable<Listed<T>> =>
+const fold = <T>(answers$: Observable<{ ok: true; value: { dataList: T[] } } | { ok: false }>): Observable<Listed<T>> =>
   answers$.pipe(scan(keep<T>, { rows: null, failed: false }), startWith<Listed<T>>({ rows: null, failed: false }));
 
 export const timeline$ = (api: Api, alarmId$: Observable<number | null>, reload$: Observable<unknown>): Observable<Listed<TimelineEntry>> =>
-  fold(read$(alarmId$.pipe(map((id) => (id ? { key: String(id), id } : null))), (q) => api.call('queryAlarmTimeline', { alarmId: q.id }, { quiet: true }), reload$));
+  fold(
+    read$(
+      alarmId$.pipe(map((id) => (id ? { key: String(id), id } : null))),
+      (q) => api.call('queryAlarmTimeline', { alarmId: q.id }, { quiet: true }),
+      reload$,
+    ),
+  );
 
 export interface ScopeQuery {
   orgId?: number;
@@ -28,5 +34,9 @@ const scopeKey = (s: ScopeQuery | null) => (s ? { key: JSON.stringify(s), s } : 
 export const shelves$ = (api: Api, scope$: Observable<ScopeQuery | null>, reload$: Observable<unknown>): Observable<Listed<Shelf>> =>
   fold(read$(scope$.pipe(map(scopeKey)), (q) => api.call('queryShelves', q.s, { quiet: true }), reload$));
 
-export const maintenanceWindows$ = (api: Api, scope$: Observable<(ScopeQuery & { includeEnded?: boolean }) | null>, reload$: Observable<unknown>): Observable<Listed<MaintenanceWindow>> =>
+export const maintenanceWindows$ = (
+  api: Api,
+  scope$: Observable<(ScopeQuery & { includeEnded?: boolean }) | null>,
+  reload$: Observable<unknown>,
+): Observable<Listed<MaintenanceWindow>> =>
   fold(read$(scope$.pipe(map(scopeKey)), (q) => api.call('queryMaintenanceWindows', { includeEnded: false, ...q.s }, { quiet: true }), reload$));

@@ -30,11 +30,7 @@ export function toAlarm(x: unknown): AlarmPush | null {
 
 export async function loadAlarmRecords(api: Api, store: Store, orgId: number, stationName?: string): Promise<void> {
   try {
-    const r = await api.call(
-      'fuzzyAlarmRecord',
-      { alarmRecordVo: { orgId, ...(stationName ? { stationName } : {}) }, page: 1, length: 1000 },
-      { quiet: true },
-    );
+    const r = await api.call('fuzzyAlarmRecord', { alarmRecordVo: { orgId, ...(stationName ? { stationName } : {}) }, page: 1, length: 1000 }, { quiet: true });
     const alarms = r.dataList.map(toAlarm).filter((a): a is AlarmPush => a !== null);
     store.dispatch({ type: 'alarms/listLoaded', alarms });
   } catch {

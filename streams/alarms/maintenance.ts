@@ -17,7 +17,10 @@ export function startMaintenance(store: Store, api: Api): Subscription {
           ? EMPTY
           : from(
               api.call('queryMaintenanceWindows', { orgId, includeEnded: false }, { quiet: true }).then(
-                (r) => r.dataList.filter((w) => w.state !== 'ended').map((w) => ({ windowId: w.windowId, stationId: w.stationId, start: Date.parse(w.start), end: Date.parse(w.end), deviceIds: w.deviceIds })),
+                (r) =>
+                  r.dataList
+                    .filter((w) => w.state !== 'ended')
+                    .map((w) => ({ windowId: w.windowId, stationId: w.stationId, start: Date.parse(w.start), end: Date.parse(w.end), deviceIds: w.deviceIds })),
                 () => [] as MaintenanceSpan[],
               ),
             ),

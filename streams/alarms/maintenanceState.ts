@@ -15,12 +15,14 @@ export interface MaintenanceSpan {
 /** by window id */
 export type MaintenanceSpans = Record<number, MaintenanceSpan>;
 
-export type MaintenanceEvent =
-  | { type: 'maintenance/loaded'; spans: MaintenanceSpan[] }
-  | { type: 'maintenance/pushed'; window: StationMaintenancePush };
+export type MaintenanceEvent = { type: 'maintenance/loaded'; spans: MaintenanceSpan[] } | { type: 'maintenance/pushed'; window: StationMaintenancePush };
 
 export const spanOfPush = (w: StationMaintenancePush): MaintenanceSpan => ({
-  windowId: w.windowId, stationId: w.stationId, start: Date.parse(w.start), end: Date.parse(w.end), deviceIds: w.deviceIds,
+  windowId: w.windowId,
+  stationId: w.stationId,
+  start: Date.parse(w.start),
+  end: Date.parse(w.end),
+  deviceIds: w.deviceIds,
 });
 
 export function reduceMaintenance(s: MaintenanceSpans, e: MaintenanceEvent): MaintenanceSpans {

@@ -92,11 +92,13 @@ export function startPopupGrouping(store: Store, scheduler: SchedulerLike = asyn
     if (scheduled) return;
     scheduled = true;
     // tied to the subscription: a console that stops (sign-out) folds nothing after
-    sub.add(scheduler.schedule(() => {
-      scheduled = false;
-      if (pending) fold(pending);
-      pending = null;
-    }, POPUP_GROUP_FOLD_MS));
+    sub.add(
+      scheduler.schedule(() => {
+        scheduled = false;
+        if (pending) fold(pending);
+        pending = null;
+      }, POPUP_GROUP_FOLD_MS),
+    );
   });
   return sub;
 }

@@ -27,7 +27,8 @@ export interface AlarmListDeps {
 export const readAlarmPage = (api: Api, filter: AlarmFilter, page: number, quiet: boolean) =>
   api.call('fuzzyAlarmRecord', { alarmRecordVo: filter, page, length: ALARM_PAGE }, { quiet });
 
-const sameValue = (a: unknown, b: unknown): boolean => a === b || (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && JSON.stringify(a) === JSON.stringify(b));
+const sameValue = (a: unknown, b: unknown): boolean =>
+  a === b || (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && JSON.stringify(a) === JSON.stringify(b));
 
 /** Every key of the two records holds the same value. */
 const sameRecord = (a: AlarmRecord, b: AlarmRecord): boolean => {
@@ -53,14 +54,21 @@ export const keepUnchanged = (prev: readonly AlarmRecord[] | null, next: AlarmRe
 type Change = { answer: Answer<AlarmQuery, Res<'fuzzyAlarmRecord'>> } | { resolved: ResolvedAlarm };
 
 /** The list for the latest filter; `resolved$` patches a row at once (its re-read follows). */
-export function alarmList$(deps: AlarmListDeps, query$: Observable<AlarmQuery | null>, reload$: Observable<unknown>, resolved$: Observable<ResolvedAlarm> = EMPTY): Observable<AlarmList> {
+export function alarmList$(
+  deps: AlarmListDeps,
+  query$: Observable<AlarmQuery | null>,
+  reload$: Observable<unknown>,
+  resolved$: Observable<ResolvedAlarm> = EMPTY,
+): Observable<AlarmList> {
   const now = deps.now ?? Date.now;
   const answers$ = read$(query$, (q) => readAlarmPage(deps.api, q.payload(now()), 1, true), reload$);
   return merge(answers$.pipe(map((answer): Change => ({ answer }))), resolved$.pipe(map((resolved): Change => ({ resolved })))).pipe(
     scan((list: AlarmList, c: Change): AlarmList => {
       if ('resolved' in c) {
         const r = c.resolved;
-        return list.rows ? { ...list, rows: list.rows.map((x) => (x.alarmId === r.alarmId ? { ...x, alarmStatus: r.alarmStatus, recoveryTime: r.recoveryTime } : x)) } : list;
+        return list.rows
+          ? { ...list, rows: list.rows.map((x) => (x.alarmId === r.alarmId ? { ...x, alarmStatus: r.alarmStatus, recoveryTime: r.recoveryTime } : x)) }
+          : list;
       }
       const a = c.answer;
       return a.ok ? { rows: keepUnchanged(list.rows, a.value.dataList), total: a.value.totalCount } : { ...list, rows: list.rows ?? [] };

@@ -62,13 +62,11 @@ export const stationZones$ = (api: Api, need$: Observable<ZoneNeed>): Observable
 /** The distinct zones of a scope's stations (the day filters of a list that spans zones). */
 export const zonesOf = (zones: ZoneMap, stationIds?: Iterable<number>): Zone[] => {
   const out = new Set<Zone>();
-  if (stationIds) for (const id of stationIds) { const z = zones.get(id); if (z) out.add(z); }
+  if (stationIds)
+    for (const id of stationIds) {
+      const z = zones.get(id);
+      if (z) out.add(z);
+    }
   else for (const z of zones.values()) out.add(z);
   return [...out].sort();
-};
-
-/** Forgets what was read (sign-out, tests). */
-export const forgetZones = (): void => {
-  known.clear();
-  listings.clear();
 };

@@ -55,7 +55,12 @@ export function analysis$<A extends AnalysisAction>(deps: { api: Api }, action: 
       if (!a.ok) return { ...v, loading: false, failed: true };
       const rows = (a.value as { stations: StationOption[] }).stations;
       const whole = a.query.payload.stationId === undefined;
-      const options = whole ? { scope: a.query.scope, list: rows.map((r) => ({ stationId: r.stationId, stationName: r.stationName })).sort((x, y) => x.stationName.localeCompare(y.stationName)) } : v.options;
+      const options = whole
+        ? {
+            scope: a.query.scope,
+            list: rows.map((r) => ({ stationId: r.stationId, stationName: r.stationName })).sort((x, y) => x.stationName.localeCompare(y.stationName)),
+          }
+        : v.options;
       return { data: a.value, shown: a.query.payload, loading: false, failed: false, options };
     }, noAnalysis<R>()),
     startWith(noAnalysis<R>()),

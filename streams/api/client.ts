@@ -99,8 +99,7 @@ export interface Api {
 
 export const endpointOf = (action: string): string | undefined => (actionEndpoints as Record<string, string>)[action];
 
-export const loginRedirectPath = (current: string, loginPath = '/login'): string =>
-  `${loginPath}?redirect=${encodeURIComponent(current)}`;
+export const loginRedirectPath = (current: string, loginPath = '/login'): string => `${loginPath}?redirect=${encodeURIComponent(current)}`;
 
 const isFieldIssue = (x: unknown): x is FieldIssue =>
   typeof x === 'object' && x !== null && typeof (x as FieldIssue).path === 'string' && typeof (x as FieldIssue).issue === 'string';
@@ -114,8 +113,7 @@ export function createApi(deps: ApiDeps): Api {
   const { transport, signer, clock, store, nav } = deps;
   const loginPath = deps.loginPath ?? '/login';
 
-  const showError = (text: { key: string } | { raw: string }) =>
-    store.dispatch({ type: 'message/shown', messageType: 'error', text, at: clock.now() });
+  const showError = (text: { key: string } | { raw: string }) => store.dispatch({ type: 'message/shown', messageType: 'error', text, at: clock.now() });
 
   async function call<A extends KnownAction>(action: A, payload: Req<A>, opts: CallOptions = {}): Promise<Res<A>> {
     const endpoint = endpointOf(action);
@@ -146,7 +144,15 @@ export function createApi(deps: ApiDeps): Api {
     const code = typeof env.code === 'number' ? env.code : -1;
     const msg = typeof env.msg === 'string' ? env.msg : '';
     const reason = (env.data as { reason?: unknown } | null)?.reason;
-    const err: ApiError = { kind: 'http', status: res.status, code, codeName: errorNameOf(code), msg, ...fieldsOf(env.data), ...(typeof reason === 'string' ? { reason } : {}) };
+    const err: ApiError = {
+      kind: 'http',
+      status: res.status,
+      code,
+      codeName: errorNameOf(code),
+      msg,
+      ...fieldsOf(env.data),
+      ...(typeof reason === 'string' ? { reason } : {}),
+    };
     if (res.status === 401 && !opts.token) {
       // SPEC §4/§8: clear the token, go to login with the current full path, unless already there
       store.dispatch({ type: 'session/expired' });

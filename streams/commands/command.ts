@@ -19,10 +19,7 @@ export interface CommandError {
   transport?: 'timeout' | 'network';
 }
 
-export type CommandEvent<I, O> =
-  | { type: 'pending'; input: I }
-  | { type: 'succeeded'; input: I; output: O }
-  | { type: 'failed'; input: I; error: CommandError };
+export type CommandEvent<I, O> = { type: 'pending'; input: I } | { type: 'succeeded'; input: I; output: O } | { type: 'failed'; input: I; error: CommandError };
 
 /** What a thrown request error says, for errors that carry it (streams/api's ApiFailure does). */
 export interface DescribedError {

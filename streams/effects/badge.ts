@@ -2,6 +2,7 @@
 // totalCount; acknowledged alarms are left out (`acked: false`): the badge is what nobody took. Reloaded on sign-in and org switch and refreshed by a backing-off poll; live
 // pushes move it in between (reducer). A failed first load shows 0 (SPEC §8); a failed
 // refresh keeps the live count rather than wiping counted pushes.
+import { ALARM_STATUS } from '../../protocol/codes';
 import { EMPTY, distinctUntilChanged, map, switchMap, type SchedulerLike, type Subscription } from 'rxjs';
 import type { Api } from '../api/client';
 import { ALARM_COUNT_PAGE_SIZE } from '../constants';
@@ -10,7 +11,7 @@ import type { Store } from '../store';
 import { shellOrgId } from '../session/shellOrg';
 
 export const badgeQuery = (orgId: number) =>
-  ({ alarmRecordVo: { alarmStatus: 1, orgId, acked: false }, page: 1, length: ALARM_COUNT_PAGE_SIZE }) as const;
+  ({ alarmRecordVo: { alarmStatus: ALARM_STATUS.unresolved, orgId, acked: false }, page: 1, length: ALARM_COUNT_PAGE_SIZE }) as const;
 
 export function startBadge(store: Store, api: Api, o: { intervalMs?: number; scheduler?: SchedulerLike } = {}): Subscription {
   return store.state$

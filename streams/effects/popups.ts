@@ -4,10 +4,7 @@ import { asapScheduler, asyncScheduler, type SchedulerLike, type Subscription } 
 import { POPUP_SPACING_MS, POPUP_VISIBLE_CAP } from '../constants';
 import type { Store } from '../store';
 
-export function startPopupPump(
-  store: Store,
-  o: { scheduler?: SchedulerLike; immediate?: SchedulerLike } = {},
-): Subscription {
+export function startPopupPump(store: Store, o: { scheduler?: SchedulerLike; immediate?: SchedulerLike } = {}): Subscription {
   const scheduler = o.scheduler ?? asyncScheduler;
   const immediate = o.immediate ?? asapScheduler;
   let timer: Subscription | null = null;

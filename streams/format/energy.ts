@@ -3,7 +3,8 @@
 // React-free so features, widgets and benches all import it from here.
 //
 // Decimals are cut, not rounded, at the unit's precision: 999,999 kWh is 999.99 MWh, never the
-// contradictory "1000.00 MWh" that rounding would print just below the GWh boundary.
+// contradictory "1000.00 MWh" that rounding would print just below the GWh boundary. A value
+// that is not zero never reads 0: below a hundredth of a kWh it is "< 0.01" ("> -0.01").
 
 export type EnergyUnit = 'kWh' | 'MWh' | 'GWh';
 export interface EnergyParts {
@@ -22,6 +23,7 @@ const cut = (x: number, decimals: number): string => {
 export function energyParts(kwh: number | null | undefined): EnergyParts {
   if (kwh === null || kwh === undefined || !Number.isFinite(kwh)) return { value: '-', unit: 'kWh' };
   const a = Math.abs(kwh);
+  if (a < 0.01 && kwh !== 0) return { value: kwh > 0 ? '< 0.01' : '> -0.01', unit: 'kWh' };
   if (a < 1000) return { value: String(Number(cut(kwh, 2))), unit: 'kWh' };
   if (a < 1e6) return { value: cut(kwh / 1000, 2), unit: 'MWh' };
   return { value: cut(kwh / 1e6, 2), unit: 'GWh' };

@@ -36,7 +36,12 @@ export function project(lon: number, lat: number, zoom: number): [number, number
   return [((lon + 180) / 360) * scale, (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * scale];
 }
 
-export function clusterStations(stations: readonly MapStation[], zoom: number, cellPx = 56, statusOf: (s: MapStation) => number = (s) => s.stationStatus): MapPoint[] {
+export function clusterStations(
+  stations: readonly MapStation[],
+  zoom: number,
+  cellPx = 56,
+  statusOf: (s: MapStation) => number = (s) => s.stationStatus,
+): MapPoint[] {
   const z = Math.max(0, Math.floor(zoom));
   const cells = new Map<string, { lon: number; lat: number; count: number; status: number; power: number; first: MapStation }>();
   for (const s of stations) {

@@ -1,7 +1,7 @@
-// Homepage data (issue 5): statistics, the station matrix and today's power curve of the
+// Homepage data: statistics, the station matrix and today's power curve of the
 // scope. Loaders plus pure shaping helpers (columnar arrays for uPlot, data age, staleness).
 import type { Observable } from 'rxjs';
-import { dayStart, viewerZone } from '../../protocol/site-time';
+import { dayStart, type Zone } from '../../protocol/site-time';
 import type { Api } from '../api/client';
 import type { StoreEvent } from '../events';
 import { resourcesOf, type ResourceSpec } from '../resources';
@@ -19,9 +19,9 @@ export const loadStatistics = (api: Api, orgId: number | undefined): Promise<Hom
 export const loadMatrix = async (api: Api, orgId: number | undefined): Promise<MatrixCard[]> =>
   (await api.call('queryStationMatrix', org(orgId), { quiet: true })).dataList;
 
-/** Today (local midnight to now) at `width` points, complete intervals only (`completeIntervals`). */
-export async function loadTodayCurve(api: Api, orgId: number | undefined, now: Date, width = 480): Promise<PowerCurve> {
-  const from = new Date(dayStart(viewerZone(), now.getTime()));
+/** Today in `zone` (its midnight to now) at `width` points, complete intervals only (`completeIntervals`). */
+export async function loadTodayCurve(api: Api, orgId: number | undefined, now: Date, zone: Zone, width = 480): Promise<PowerCurve> {
+  const from = new Date(dayStart(zone, now.getTime()));
   const curve = await api.call('queryStationPowerCurve', { ...org(orgId), from: from.toISOString(), to: now.toISOString(), width }, { quiet: true });
   return completeIntervals(curve, now.getTime());
 }
@@ -64,13 +64,18 @@ export function alignedSeries(curve: PowerCurve | null, points: readonly string[
 /** A figure is stale when its last good answer is older than three poll periods. */
 export const isStale = (at: number | null, now: number, intervalMs: number): boolean => at === null || now - at > 3 * intervalMs;
 
-/** "12 s", "3 min", "2 h": the data age label's figure. */
-export function ageText(at: number | null, now: number): string {
-  if (at === null) return '-';
+export interface Age {
+  unit: 's' | 'min' | 'h';
+  n: number;
+}
+
+/** How long ago `at` was, in whole seconds, minutes or hours: the data age label's figure. */
+export function ageOf(at: number | null, now: number): Age | null {
+  if (at === null) return null;
   const s = Math.max(0, Math.round((now - at) / 1000));
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min`;
-  return `${Math.floor(s / 3600)} h`;
+  if (s < 60) return { unit: 's', n: s };
+  if (s < 3600) return { unit: 'min', n: Math.floor(s / 60) };
+  return { unit: 'h', n: Math.floor(s / 3600) };
 }
 
 export const STATS_MS = 60_000;
@@ -80,15 +85,14 @@ export const MATRIX_MS = 60_000;
 /** The request key of a scope: the whole scope, or one provider. */
 export const scopeKey = (orgId: number | undefined): string => (orgId === undefined ? 'scope' : `org:${orgId}`);
 
-/** A figure of the homepage for one scope, polled under one id per scope; `loaded` names its event. */
+/** A figure of the homepage under `key` (its scope), polled under one id per key; `loaded` names its event. */
 function homeResource<T>(
   part: 'statistics' | 'curve' | 'matrix',
-  orgId: number | undefined,
+  key: string,
   intervalMs: number,
   fetch: () => Promise<T>,
   loaded: (value: T, key: string, at: number) => StoreEvent,
 ): ResourceSpec<T> {
-  const key = scopeKey(orgId);
   return {
     id: `home/${part}/${key}`,
     fetch,
@@ -99,18 +103,39 @@ function homeResource<T>(
 }
 
 export const statisticsResource = (api: Api, orgId: number | undefined): ResourceSpec<HomepageStatistics> =>
-  homeResource('statistics', orgId, STATS_MS, () => loadStatistics(api, orgId), (data, key, at) => ({ type: 'home/statisticsLoaded', key, data, at }));
+  homeResource(
+    'statistics',
+    scopeKey(orgId),
+    STATS_MS,
+    () => loadStatistics(api, orgId),
+    (data, key, at) => ({ type: 'home/statisticsLoaded', key, data, at }),
+  );
 
-export const curveResource = (api: Api, orgId: number | undefined, now: () => Date = () => new Date()): ResourceSpec<PowerCurve> =>
-  homeResource('curve', orgId, CURVE_MS, () => loadTodayCurve(api, orgId, now()), (data, key, at) => ({ type: 'home/curveLoaded', key, data, at }));
+/** the curve's key: its scope and the zone whose day it covers (a day in Shanghai is not one in UTC) */
+const curveKey = (orgId: number | undefined, zone: Zone) => `${scopeKey(orgId)}@${zone}`;
+
+export const curveResource = (api: Api, orgId: number | undefined, zone: Zone, now: () => Date = () => new Date()): ResourceSpec<PowerCurve> =>
+  homeResource(
+    'curve',
+    curveKey(orgId, zone),
+    CURVE_MS,
+    () => loadTodayCurve(api, orgId, now(), zone),
+    (data, key, at) => ({ type: 'home/curveLoaded', key, data, at }),
+  );
 
 export const matrixResource = (api: Api, orgId: number | undefined): ResourceSpec<MatrixCard[]> =>
-  homeResource('matrix', orgId, MATRIX_MS, () => loadMatrix(api, orgId), (cards, key, at) => ({ type: 'home/matrixLoaded', key, cards, at }));
+  homeResource(
+    'matrix',
+    scopeKey(orgId),
+    MATRIX_MS,
+    () => loadMatrix(api, orgId),
+    (cards, key, at) => ({ type: 'home/matrixLoaded', key, cards, at }),
+  );
 
 /** Screen-facing streams: the store's view of a resource, polled while subscribed. */
 export const homeStatistics$ = (store: Store, api: Api, orgId: number | undefined): Observable<View<HomepageStatistics>> =>
   resourcesOf(store).watch$(statisticsResource(api, orgId), selectStatistics(scopeKey(orgId)));
-export const homeCurve$ = (store: Store, api: Api, orgId: number | undefined): Observable<View<PowerCurve>> =>
-  resourcesOf(store).watch$(curveResource(api, orgId), selectCurve(scopeKey(orgId)));
+export const homeCurve$ = (store: Store, api: Api, orgId: number | undefined, zone: Zone): Observable<View<PowerCurve>> =>
+  resourcesOf(store).watch$(curveResource(api, orgId, zone), selectCurve(curveKey(orgId, zone)));
 export const homeMatrix$ = (store: Store, api: Api, orgId: number | undefined): Observable<View<MatrixCard[]>> =>
   resourcesOf(store).watch$(matrixResource(api, orgId), selectMatrix(scopeKey(orgId)));

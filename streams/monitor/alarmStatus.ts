@@ -1,6 +1,7 @@
 // Live station status from alarm pushes: an unresolved alarm raises its station's status
 // (fault category → 2 fault, any other → 1 alarm) until the next poll of the screen's data
 // carries the server's own status. Shared by the homepage map and the station list.
+import { STATION_STATUS, type StationStatus } from '../../protocol/codes';
 import { worseStatus } from '../home/cluster';
 import type { AlarmPush } from '../types';
 
@@ -10,7 +11,8 @@ export interface AlarmRing {
 }
 
 /** SPEC §2 status an open alarm gives its station: fault → 2 (fault), anything else → 1 (alarm). */
-export const alarmStationStatus = (a: Pick<AlarmPush, 'alarmCategory'>): number => (a.alarmCategory === 'fault' ? 2 : 1);
+export const alarmStationStatus = (a: Pick<AlarmPush, 'alarmCategory'>): StationStatus =>
+  a.alarmCategory === 'fault' ? STATION_STATUS.fault : STATION_STATUS.alarm;
 
 export function alarmStatusOverrides(alarms: AlarmRing): Map<number, number> {
   const m = new Map<number, number>();

@@ -49,9 +49,13 @@ export function providerTotals(list: readonly ProviderSummary[]): ProviderTotals
 export type ProviderInfo = Res<'queryServiceProviderInfoById'>;
 
 /** One provider's figures for the latest provider id asked (null for none or until it answers;
- *  a failed read keeps what was shown). */
-export const providerInfo$ = (api: Api, orgId$: Observable<number | null>): Observable<ProviderInfo | null> =>
-  read$(orgId$.pipe(map((orgId) => (orgId ? { orgId, key: String(orgId) } : null))), ({ orgId }) => api.call('queryServiceProviderInfoById', { orgId })).pipe(
+ *  a failed read keeps what was shown), read again on `reload$` (after its currency is set). */
+export const providerInfo$ = (api: Api, orgId$: Observable<number | null>, reload$?: Observable<unknown>): Observable<ProviderInfo | null> =>
+  read$(
+    orgId$.pipe(map((orgId) => (orgId ? { orgId, key: String(orgId) } : null))),
+    ({ orgId }) => api.call('queryServiceProviderInfoById', { orgId }),
+    reload$,
+  ).pipe(
     filter((a) => a.ok),
     map((a) => (a.ok ? a.value : null)),
   );

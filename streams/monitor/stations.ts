@@ -13,7 +13,13 @@ export type { StationSummary };
 export const STATION_LIST_MAX = 100_000;
 
 export async function loadStationList(api: Api, orgId: number | undefined): Promise<StationSummary[]> {
-  const r = await api.call('queryStationInfoList', { ...(orgId !== undefined ? { orgId } : {}), page: 1, length: STATION_LIST_MAX, sortBy: 'stationName', sortDir: 'asc' });
+  const r = await api.call('queryStationInfoList', {
+    ...(orgId !== undefined ? { orgId } : {}),
+    page: 1,
+    length: STATION_LIST_MAX,
+    sortBy: 'stationName',
+    sortDir: 'asc',
+  });
   return r.dataList;
 }
 

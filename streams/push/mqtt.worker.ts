@@ -26,7 +26,17 @@ const flush = () => {
 
 // Warm the validator while the connection opens, so the first real alarm does not pay for it.
 parseAlarmPush(
-  JSON.stringify({ alarmId: 1, orgId: 1, stationId: 1, actionWay: 35002, stationName: '', monitoredObjectName: '', alarmRuleName: '', alarmCategory: 'event', happenTime: new Date(0).toISOString() }),
+  JSON.stringify({
+    alarmId: 1,
+    orgId: 1,
+    stationId: 1,
+    actionWay: 35002,
+    stationName: '',
+    monitoredObjectName: '',
+    alarmRuleName: '',
+    alarmCategory: 'event',
+    happenTime: new Date(0).toISOString(),
+  }),
 );
 
 scope.onmessage = (e: MessageEvent<ToWorker>) => {

@@ -1,4 +1,4 @@
-// The push source (SPEC §7, issue 4): one MQTT connection while signed in, subscribed to the
+// The push source (SPEC §7): one MQTT connection while signed in, subscribed to the
 // current org's alarm topics (the org topic, or for a station-scoped account the topics of its
 // stations, as the server offers them); reconnects with full-jitter backoff, resubscribes on org switch,
 // and after every reconnect fetches the alarms published since the last id it saw, de-duplicated
@@ -33,9 +33,7 @@ export interface PushClient {
 }
 
 export type PushOutput =
-  | { type: 'status'; status: PushStatus }
-  | { type: 'alarms'; alarms: AlarmPush[]; live: boolean }
-  | { type: 'maintenance'; window: StationMaintenancePush };
+  { type: 'status'; status: PushStatus } | { type: 'alarms'; alarms: AlarmPush[]; live: boolean } | { type: 'maintenance'; window: StationMaintenancePush };
 
 export interface PushDeps {
   /** current org id to follow; null = stay disconnected */

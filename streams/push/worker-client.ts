@@ -5,7 +5,12 @@ import type { FromWorker, ToWorker } from './worker-protocol';
 export function connectInWorker(creds: PushCredentials): PushClient {
   const w = new Worker(new URL('./mqtt.worker.ts', import.meta.url), { type: 'module', name: 'push' });
   const send = (m: ToWorker) => w.postMessage(m);
-  const on: Partial<{ connect: () => void; close: () => void; batch: Parameters<NonNullable<PushClient['onBatch']>>[0]; maintenance: Parameters<NonNullable<PushClient['onMaintenance']>>[0] }> = {};
+  const on: Partial<{
+    connect: () => void;
+    close: () => void;
+    batch: Parameters<NonNullable<PushClient['onBatch']>>[0];
+    maintenance: Parameters<NonNullable<PushClient['onMaintenance']>>[0];
+  }> = {};
   let closed = false;
   const close = () => {
     if (closed) return;

@@ -10,13 +10,20 @@ export type Schedule = Res<'queryReportSchedules'>['dataList'][number];
 export type Delivery = Res<'queryReportDeliveries'>['dataList'][number];
 export type SaveSchedule = Req<'saveReportSchedule'>;
 
-export interface Listed<T> { data: T[] | null; failed: boolean }
+export interface Listed<T> {
+  data: T[] | null;
+  failed: boolean;
+}
 
 const quiet = { quiet: true } as const;
 
 function listed<P, T>(input$: Observable<P | null>, fetch: (p: P) => Promise<{ dataList: T[] }>, reload$?: Observable<unknown>): Observable<Listed<T>> {
   return read$(input$.pipe(map((p) => (p === null ? null : { key: JSON.stringify(p), p }))), (q) => fetch(q.p), reload$).pipe(
-    scan((v: Listed<T>, a: Answer<{ key: string; p: P }, { dataList: T[] }>): Listed<T> => (a.ok ? { data: a.value.dataList, failed: false } : { data: v.data, failed: true }), { data: null, failed: false }),
+    scan(
+      (v: Listed<T>, a: Answer<{ key: string; p: P }, { dataList: T[] }>): Listed<T> =>
+        a.ok ? { data: a.value.dataList, failed: false } : { data: v.data, failed: true },
+      { data: null, failed: false },
+    ),
     startWith({ data: null, failed: false }),
   );
 }

@@ -44,8 +44,3 @@ export const browserStorages = (): SessionStorages => ({
   cookie: cookieStore,
   session: web(() => sessionStorage),
 });
-
-export const memoryStore = (init: Record<string, string> = {}): KeyValue & { data: Map<string, string> } => {
-  const data = new Map(Object.entries(init));
-  return { data, get: (k) => data.get(k) ?? null, set: (k, v) => void data.set(k, v), remove: (k) => void data.delete(k) };
-};

@@ -6,8 +6,7 @@ import { thisDevice } from './device';
 import type { Org, Profile } from '../types';
 
 /** The org a profile starts with: its own, or (orgType 1) the stored/first provider. */
-export const defaultOrg = (p: Profile, stored: Org | null): Org =>
-  p.orgType === 1 && stored ? stored : { id: p.orgId, name: p.orgName };
+export const defaultOrg = (p: Profile, stored: Org | null): Org => (p.orgType === 1 && stored ? stored : { id: p.orgId, name: p.orgName });
 
 /** Sign-in answered a two-factor challenge instead of a session: the second step is due. */
 export class SecondFactorDue extends Error {

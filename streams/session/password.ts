@@ -22,7 +22,9 @@ export const sendEmailCode$ = (api: Api, email$: Observable<string>): Observable
   command(email$, async (email) => (await api.call('sendEmailMsgCode', { email: email.trim() }, { quiet: true })).resendAfterSeconds || 60);
 
 export const resetPasswordByEmail$ = (api: Api, reset$: Observable<EmailReset>): Observable<CommandEvent<EmailReset, unknown>> =>
-  command(reset$, (r) => api.call('resetPasswordByEmailMsgCode', { email: r.email.trim(), code: r.code.trim(), newPassword: md5(r.password) }, { quiet: true }));
+  command(reset$, (r) =>
+    api.call('resetPasswordByEmailMsgCode', { email: r.email.trim(), code: r.code.trim(), newPassword: md5(r.password) }, { quiet: true }),
+  );
 
 export const changePassword$ = (api: Api, change$: Observable<PasswordChange>): Observable<CommandEvent<PasswordChange, unknown>> =>
   command(change$, (c) => api.call('resetPasswordByOldPassword', { userId: c.userId, oldPassword: md5(c.current), newPassword: md5(c.next) }, { quiet: true }));

@@ -74,21 +74,28 @@ export function persistSession(store: Store, st: SessionStorages): Subscription 
       }
     });
   sub.add(
-    store.select((s) => s.session.profile).subscribe((p) => {
-      if (p) st.local.set(KEYS.profile, JSON.stringify(p));
-      else if (!store.getState().session.token) st.local.remove(KEYS.profile);
-    }),
+    store
+      .select((s) => s.session.profile)
+      .subscribe((p) => {
+        if (p) st.local.set(KEYS.profile, JSON.stringify(p));
+        else if (!store.getState().session.token) st.local.remove(KEYS.profile);
+      }),
   );
   sub.add(
-    store.select((s) => s.session.currentOrg).subscribe((o) => {
-      if (o) st.local.set(KEYS.currentOrg, JSON.stringify(o));
-      else st.local.remove(KEYS.currentOrg);
-    }),
+    store
+      .select((s) => s.session.currentOrg)
+      .subscribe((o) => {
+        if (o) st.local.set(KEYS.currentOrg, JSON.stringify(o));
+        else st.local.remove(KEYS.currentOrg);
+      }),
   );
   sub.add(
-    store.state$.pipe(map((s) => s.session.sidebarOpen), distinctUntilChanged()).subscribe((open) =>
-      st.cookie.set(KEYS.sidebar, open ? '1' : '0'),
-    ),
+    store.state$
+      .pipe(
+        map((s) => s.session.sidebarOpen),
+        distinctUntilChanged(),
+      )
+      .subscribe((open) => st.cookie.set(KEYS.sidebar, open ? '1' : '0')),
   );
   sub.add(store.select((s) => s.session.language).subscribe((l) => st.local.set(KEYS.language, l)));
   return sub;

@@ -1,4 +1,4 @@
-// Shapes of the polled data slices (issue 5's store): each remembers which request it answers
+// Shapes of the store's polled data slices: each remembers which request it answers
 // (`key`, e.g. the scope), when the last good answer came (`at`) and how many polls failed since.
 // Lists are normalised: records by id plus the ordered ids. Generic: the domains build on them.
 

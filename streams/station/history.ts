@@ -16,9 +16,7 @@ export interface HistoryQuery {
   width: number;
 }
 export type HistoryState =
-  | { kind: 'loading'; query: HistoryQuery }
-  | { kind: 'loaded'; query: HistoryQuery; result: History }
-  | { kind: 'failed'; query: HistoryQuery };
+  { kind: 'loading'; query: HistoryQuery } | { kind: 'loaded'; query: HistoryQuery; result: History } | { kind: 'failed'; query: HistoryQuery };
 
 export const pointsOf = (q: HistoryQuery): readonly string[] => (q.points && q.points.length > 0 ? q.points : [q.point]);
 
@@ -43,11 +41,19 @@ export function history$(queries: Observable<HistoryQuery>, fetch: (q: HistoryQu
 }
 
 /** queryDeviceHistory at the chart's width (10 … 8,000 points). */
-export const deviceHistory = (api: Api) => (q: HistoryQuery): Promise<History> =>
-  api.call(
-    'queryDeviceHistory',
-    { deviceId: q.deviceId, points: [...pointsOf(q)], from: new Date(q.from).toISOString(), to: new Date(q.to).toISOString(), width: Math.max(10, Math.min(8000, Math.round(q.width))) },
-    { quiet: true },
-  );
+export const deviceHistory =
+  (api: Api) =>
+  (q: HistoryQuery): Promise<History> =>
+    api.call(
+      'queryDeviceHistory',
+      {
+        deviceId: q.deviceId,
+        points: [...pointsOf(q)],
+        from: new Date(q.from).toISOString(),
+        to: new Date(q.to).toISOString(),
+        width: Math.max(10, Math.min(8000, Math.round(q.width))),
+      },
+      { quiet: true },
+    );
 
 export const newQueries = () => new Subject<HistoryQuery>();

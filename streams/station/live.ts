@@ -15,7 +15,11 @@ export const LIVE_INTERVAL_MS = 3000;
 
 /** The station's live poll as a store resource: answers go to `live[stationId]`; the snapshot
  *  is dropped when the last screen watching the station leaves. */
-export const liveResource = (fetch: (stationId: number) => Promise<LatestResponse>, stationId: number, intervalMs = LIVE_INTERVAL_MS): ResourceSpec<LatestResponse> => ({
+export const liveResource = (
+  fetch: (stationId: number) => Promise<LatestResponse>,
+  stationId: number,
+  intervalMs = LIVE_INTERVAL_MS,
+): ResourceSpec<LatestResponse> => ({
   id: `live/${stationId}`,
   fetch: () => fetch(stationId),
   intervalMs,
@@ -25,7 +29,10 @@ export const liveResource = (fetch: (stationId: number) => Promise<LatestRespons
   released: { type: 'live/released', stationId },
 });
 
-export const fetchLatest = (api: Api) => (stationId: number): Promise<LatestResponse> => api.call('queryStationLatest', { stationId }, { quiet: true });
+export const fetchLatest =
+  (api: Api) =>
+  (stationId: number): Promise<LatestResponse> =>
+    api.call('queryStationLatest', { stationId }, { quiet: true });
 
 /** The station's live snapshot from the store; polling runs while someone subscribes. */
 export const stationLive$ = (store: Store, api: Api, stationId: number): Observable<StationLive> =>

@@ -33,9 +33,7 @@ export interface StationLive {
   polls: number;
 }
 
-export type LiveEvent =
-  | { type: 'latest/pollSucceeded'; at: number; data: LatestResponse }
-  | { type: 'latest/pollFailed'; at: number; failures: number };
+export type LiveEvent = { type: 'latest/pollSucceeded'; at: number; data: LatestResponse } | { type: 'latest/pollFailed'; at: number; failures: number };
 
 export const initialLive = (stationId: number): StationLive => ({
   stationId,
@@ -49,7 +47,17 @@ export const initialLive = (stationId: number): StationLive => ({
 
 /** Card order: the protocol's device order with the measuring devices (meter, weather station,
  *  gateway) last; `satisfies` fails the build if a code here is not a device type. */
-const TYPE_ORDER: readonly string[] = ['pv_inverter', 'pcs', 'battery_cluster', 'generator', 'charging_pile', 'load', 'meter', 'weather_station', 'gateway'] satisfies DeviceType[];
+const TYPE_ORDER: readonly string[] = [
+  'pv_inverter',
+  'pcs',
+  'battery_cluster',
+  'generator',
+  'charging_pile',
+  'load',
+  'meter',
+  'weather_station',
+  'gateway',
+] satisfies DeviceType[];
 const typeRank = (t: string): number => {
   const i = TYPE_ORDER.indexOf(t);
   return i < 0 ? TYPE_ORDER.length : i;

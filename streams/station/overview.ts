@@ -19,7 +19,11 @@ export const todayCurvePoll = (api: Api, stationId: number, timeZone: string): P
   id: `station/powerCurve/${stationId}/${timeZone}`,
   fetch: () => {
     const to = Date.now();
-    return api.call('queryStationPowerCurve', { stationId, from: new Date(dayStart(timeZone, to)).toISOString(), to: new Date(to).toISOString(), width: 1200 }, { quiet: true });
+    return api.call(
+      'queryStationPowerCurve',
+      { stationId, from: new Date(dayStart(timeZone, to)).toISOString(), to: new Date(to).toISOString(), width: 1200 },
+      { quiet: true },
+    );
   },
   intervalMs: 60_000,
 });

@@ -39,7 +39,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** The station's alarms raised in the window (up to 1,000). */
 export const trendAlarms$ = (api: Api, window$: Observable<TrendWindow | null>): Observable<AlarmRecord[]> =>
   okValues(
-    read$(window$.pipe(map(keyed)), (w) => api.call('fuzzyAlarmRecord', { alarmRecordVo: { stationId: w.stationId, from: iso(w.from), to: iso(w.to) }, page: 1, length: 1000 }, { quiet: true })),
+    read$(window$.pipe(map(keyed)), (w) =>
+      api.call('fuzzyAlarmRecord', { alarmRecordVo: { stationId: w.stationId, from: iso(w.from), to: iso(w.to) }, page: 1, length: 1000 }, { quiet: true }),
+    ),
   ).pipe(map((r) => r.dataList));
 
 /** Issuance and switch records of the window (up to 1,000 of each); a live range moves, so new
@@ -64,7 +66,12 @@ export const stationTariffs$ = (api: Api, stationId$: Observable<number | null>)
   ).pipe(map(([cur, hist]) => [...(cur.active ? [cur.active] : []), ...cur.pending, ...hist.dataList]));
 
 const devicesOf = (r: Res<'queryStationLatest'>): StationDevice[] =>
-  r.devices.map((d) => ({ deviceId: d.deviceId, name: d.name, type: d.type, points: d.points.filter((p) => typeof p.value !== 'string').map((p) => ({ point: p.point, unit: p.unit })) }));
+  r.devices.map((d) => ({
+    deviceId: d.deviceId,
+    name: d.name,
+    type: d.type,
+    points: d.points.filter((p) => typeof p.value !== 'string').map((p) => ({ point: p.point, unit: p.unit })),
+  }));
 
 /** The station's devices for each ask (a click on "add chart"): read once per station, again
  *  only after a failure; an ask while one is in flight is dropped. Emits [] when unreadable. */

@@ -15,7 +15,8 @@ export type SetMode = Req<'setControlMode'>;
 
 export const saveStrategy$ = (api: Api, input$: Observable<SaveStrategy>): Observable<CommandEvent<SaveStrategy, Res<'savePeakShavingStrategy'>>> =>
   command(input$, ({ kind, ...p }) =>
-    kind === 'peakShaving' ? api.call('savePeakShavingStrategy', p as SavePeak, quiet) : api.call('saveIslandStrategy', p as SaveIsland, quiet));
+    kind === 'peakShaving' ? api.call('savePeakShavingStrategy', p as SavePeak, quiet) : api.call('saveIslandStrategy', p as SaveIsland, quiet),
+  );
 
 export const deleteStrategy$ = (api: Api, strategyId$: Observable<number>): Observable<CommandEvent<number, null>> =>
   command(strategyId$, (strategyId) => api.call('deleteStrategy', { strategyId }, quiet));

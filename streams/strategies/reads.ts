@@ -3,38 +3,27 @@
 // records and the predicted day. Each view keeps what it showed when a re-read fails. A record
 // still waiting for the gateway re-reads itself (`whilePending`), so an outcome appears without
 // a reload.
-import { EMPTY, distinctUntilChanged, map, scan, startWith, switchMap, timer, type Observable } from 'rxjs';
+import { EMPTY, distinctUntilChanged, switchMap, timer, type Observable } from 'rxjs';
 import type { Api, Req, Res } from '../api/client';
-import { read$, type Answer } from '../query';
+import { loaded } from '../system/loaded';
 
 export type StationMode = Res<'queryStationMode'>;
 export type Strategy = Res<'queryStrategyById'>;
-export type Distribution = Res<'queryDistributionRecordById'>;
 export type SwitchRecord = Res<'querySwitchRecords'>['dataList'][number];
 export type PredictedDay = Res<'predictStrategyDay'>;
 export type PredictRequest = Req<'predictStrategyDay'>;
 export type StrategyKind = Strategy['kind'];
 
-export interface Loaded<T> {
-  data: T | null;
-  failed: boolean;
-}
-const NOTHING: Loaded<never> = { data: null, failed: false };
 export const ALL = 500;
 /** How often a record waiting for the gateway is re-read. */
 export const PENDING_POLL_MS = 1000;
 
-function loaded<P, R>(input$: Observable<P | null>, fetch: (p: P) => Promise<R>, reload$?: Observable<unknown>): Observable<Loaded<R>> {
-  const keyed$ = input$.pipe(map((p) => (p === null ? null : { key: JSON.stringify(p), p })));
-  return read$(keyed$, (q) => fetch(q.p), reload$).pipe(
-    scan((v: Loaded<R>, a: Answer<{ key: string; p: P }, R>): Loaded<R> => (a.ok ? { data: a.value, failed: false } : { ...v, failed: true }), NOTHING),
-    startWith(NOTHING),
-  );
-}
-
 /** Ticks every PENDING_POLL_MS while `pending$` says true: a reload signal for lists with pending records. */
 export const whilePending = (pending$: Observable<boolean>): Observable<number> =>
-  pending$.pipe(distinctUntilChanged(), switchMap((p) => (p ? timer(PENDING_POLL_MS, PENDING_POLL_MS) : EMPTY)));
+  pending$.pipe(
+    distinctUntilChanged(),
+    switchMap((p) => (p ? timer(PENDING_POLL_MS, PENDING_POLL_MS) : EMPTY)),
+  );
 
 const quiet = { quiet: true } as const;
 
@@ -50,7 +39,11 @@ export const distributions$ = (api: Api, q$: Observable<{ stationId: number; str
 export const distribution$ = (api: Api, id$: Observable<number | null>, reload$?: Observable<unknown>) =>
   loaded(id$, (distributionId) => api.call('queryDistributionRecordById', { distributionId }, quiet), reload$);
 
-export interface SwitchQuery { stationId: number; from?: string; to?: string }
+export interface SwitchQuery {
+  stationId: number;
+  from?: string;
+  to?: string;
+}
 export const switchRecords$ = (api: Api, q$: Observable<SwitchQuery | null>, reload$?: Observable<unknown>) =>
   loaded(q$, (q) => api.call('querySwitchRecords', { ...q, page: 1, length: 1000 }, quiet), reload$);
 

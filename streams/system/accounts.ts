@@ -15,7 +15,6 @@ export type AccountRow = Res<'queryAccountList'>['dataList'][number];
 export type AccountFilter = Omit<Req<'queryAccountList'>, 'page' | 'length'>;
 export type CreateAccount = Req<'createAccount'>;
 export type UpdateAccount = Req<'updateAccount'>;
-export type AccountSession = Res<'queryAccountSessions'>['dataList'][number];
 export type StationOption = Res<'queryStationInfoList'>['dataList'][number];
 
 export const accountList$ = (api: Api, filter$: Observable<AccountFilter | null>, reload$?: Observable<unknown>) =>
@@ -40,7 +39,11 @@ export const customers$ = (api: Api, providerId$: Observable<number | null>) =>
 
 /** Stations the manager sees (of one provider for orgType 1): the picker's leaves. */
 export const pickableStations$ = (api: Api, providerId$: Observable<number | null>) =>
-  loaded(providerId$, (orgId) => api.call('queryStationInfoList', { ...(orgId > 0 ? { orgId } : {}), page: 1, length: 100_000, sortBy: 'stationName', sortDir: 'asc' }, quiet).then((r) => r.dataList));
+  loaded(providerId$, (orgId) =>
+    api
+      .call('queryStationInfoList', { ...(orgId > 0 ? { orgId } : {}), page: 1, length: 100_000, sortBy: 'stationName', sortDir: 'asc' }, quiet)
+      .then((r) => r.dataList),
+  );
 
 export type SaveAccount = { create: CreateAccount } | { update: UpdateAccount };
 export const saveAccount$ = (api: Api, input$: Observable<SaveAccount>): Observable<CommandEvent<SaveAccount, unknown>> =>

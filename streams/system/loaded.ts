@@ -1,5 +1,6 @@
 // A read as the latest answer of its input (streams/query.ts): `data` null until the first
-// answer, `failed` when the last read failed (the screen keeps what it showed).
+// answer, `failed` when the last read failed (the screen keeps what it showed). Every domain's
+// reads (tariffs, strategies, reports, system) go through this one.
 import { map, scan, startWith, type Observable } from 'rxjs';
 import { read$, type Answer } from '../query';
 

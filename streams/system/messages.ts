@@ -1,12 +1,11 @@
 // The global message view: alarm messages in scope with the caller's read state, newest first,
 // and the mark-read command (some ids, or everything received so far).
 import type { Observable } from 'rxjs';
-import type { Api, Req, Res } from '../api/client';
+import type { Api, Req } from '../api/client';
 import { command } from '../commands/command';
 import { loaded } from './loaded';
 
 export const MESSAGE_PAGE = 1000;
-export type MessageRecord = Res<'queryMessages'>['dataList'][number];
 export type MessageFilter = Omit<Req<'queryMessages'>, 'page' | 'length'>;
 export type MarkRead = Req<'markMessagesRead'>;
 

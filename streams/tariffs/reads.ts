@@ -1,9 +1,9 @@
 // The tariff screens' reads as streams of their inputs (streams/query.ts): the station's tariffs
 // (active + pending), its past tariffs, one tariff, the provider's templates, the station's fuel
 // prices and the preview bill. Each answer view keeps what it showed when a re-read fails.
-import { map, scan, startWith, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type { Api, Req, Res } from '../api/client';
-import { read$, type Answer } from '../query';
+import { loaded } from '../system/loaded';
 
 export type Tariff = Res<'queryTariffById'>;
 export type TariffTemplate = Res<'queryTariffTemplateList'>['dataList'][number];
@@ -11,24 +11,8 @@ export type OilPrice = Res<'queryOilPriceList'>['dataList'][number];
 export type PreviewBill = Res<'previewTariffBill'>;
 export type PreviewRequest = Req<'previewTariffBill'>;
 
-/** A read's latest answer: `data` null until the first one; `failed` when the last read failed. */
-export interface Loaded<T> {
-  data: T | null;
-  failed: boolean;
-}
-const NOTHING: Loaded<never> = { data: null, failed: false };
-
 /** Reads a list past its first page: the tariff screens show every record of a station. */
 export const ALL = 500;
-
-const keyed = <P>(p: P | null) => (p === null ? null : { key: JSON.stringify(p), p });
-
-function loaded<P, R>(input$: Observable<P | null>, fetch: (p: P) => Promise<R>, reload$?: Observable<unknown>): Observable<Loaded<R>> {
-  return read$(input$.pipe(map(keyed)), (q) => fetch(q.p), reload$).pipe(
-    scan((v: Loaded<R>, a: Answer<{ key: string; p: P }, R>): Loaded<R> => (a.ok ? { data: a.value, failed: false } : { ...v, failed: true }), NOTHING),
-    startWith(NOTHING),
-  );
-}
 
 export const stationTariffs$ = (api: Api, stationId$: Observable<number | null>, reload$?: Observable<unknown>) =>
   loaded(stationId$, (stationId) => api.call('queryStationTariffs', { stationId }, { quiet: true }), reload$);
@@ -50,7 +34,6 @@ export const oilPrices$ = (api: Api, stationId$: Observable<number | null>, relo
 export const previewBill$ = (api: Api, request$: Observable<PreviewRequest | null>) =>
   loaded(request$, (request) => api.call('previewTariffBill', request, { quiet: true }));
 
-export type ProviderStation = Res<'queryStationInfoList'>['dataList'][number];
 /** The stations of one provider, to apply a template to. */
 export const providerStations$ = (api: Api, orgId$: Observable<number | null>) =>
   loaded(orgId$, (orgId) => api.call('queryStationInfoList', { orgId, page: 1, length: ALL }, { quiet: true }));

@@ -14,7 +14,14 @@ const DIR = `${process.env.TMPDIR ?? '/tmp'}/ems-mosq-empty-${process.pid}`;
 const TCP = 19_000 + (process.pid % 400) * 2;
 const WS = TCP + 1;
 const ADMIN = { user: 'ems-admin', password: 'ems-admin-secret' };
-const env = { ...process.env, MOSQ_DIR: DIR, MOSQ_TCP_PORT: String(TCP), MOSQ_WS_PORT: String(WS), MQTT_ADMIN_USER: ADMIN.user, MQTT_ADMIN_PASSWORD: ADMIN.password };
+const env = {
+  ...process.env,
+  MOSQ_DIR: DIR,
+  MOSQ_TCP_PORT: String(TCP),
+  MOSQ_WS_PORT: String(WS),
+  MQTT_ADMIN_USER: ADMIN.user,
+  MQTT_ADMIN_PASSWORD: ADMIN.password,
+};
 /** Starts the private broker from an empty dynsec file (stopping the earlier one first). */
 const startBroker = () => execFileSync('tests/mosquitto/start.sh', { env, stdio: 'pipe' });
 const stopBroker = () => execFileSync('tests/mosquitto/stop.sh', { env, stdio: 'pipe' });
@@ -37,8 +44,15 @@ describe.skipIf(skipReason !== null)('a broker restarted empty', () => {
     s = await startTestServer('pglite', {
       seedStations: 3,
       config: {
-        mqttUrl: `mqtt://127.0.0.1:${TCP}`, mqttPublicWsUrl: `ws://127.0.0.1:${WS}`, mqttAdminUser: ADMIN.user, mqttAdminPassword: ADMIN.password,
-        gatewaySecret: 'broker-empty-test', simulator: true, simStations: 3, simIntervalMs: 1000, backfillDays: 0,
+        mqttUrl: `mqtt://127.0.0.1:${TCP}`,
+        mqttPublicWsUrl: `ws://127.0.0.1:${WS}`,
+        mqttAdminUser: ADMIN.user,
+        mqttAdminPassword: ADMIN.password,
+        gatewaySecret: 'broker-empty-test',
+        simulator: true,
+        simStations: 3,
+        simIntervalMs: 1000,
+        backfillDays: 0,
       },
     });
     // the harness clock stands still unless moved: follow the wall clock
@@ -71,8 +85,14 @@ describe.skipIf(skipReason !== null)('a broker restarted empty', () => {
     const restartedAt = Date.now();
     // raised while the broker is away: stored, its push lost
     fleet.rules.alarms.add({
-      active: true, stationId: station.id, deviceId: null, dedupKey: `${station.id}/station/gatewayRestart`, code: 'gatewayRestart',
-      content: 'Gateway restarted', params: {}, time: new Date(),
+      active: true,
+      stationId: station.id,
+      deviceId: null,
+      dedupKey: `${station.id}/station/gatewayRestart`,
+      code: 'gatewayRestart',
+      content: 'Gateway restarted',
+      params: {},
+      time: new Date(),
     });
     const after = fleet.store.accepted;
     const resumeMs = await waitFor(() => fleet.store.accepted >= after + 3, 15_000);

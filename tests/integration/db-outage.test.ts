@@ -43,8 +43,19 @@ describe.skipIf(skipReason !== null)('a 30-second database outage', () => {
     u.pathname = `/${name}`;
     db = await createDb({ url: u.toString() });
     built = await buildApp({
-      db, logger: false, seedStations: 6,
-      config: { simulator: true, simStations: 3, simIntervalMs: 1000, simAckFailureRate: 0, backfillDays: 0, pgliteDir: '', mqttUrl: undefined, staticDir: '.tmp/no-static' },
+      db,
+      logger: false,
+      seedStations: 6,
+      config: {
+        simulator: true,
+        simStations: 3,
+        simIntervalMs: 1000,
+        simAckFailureRate: 0,
+        backfillDays: 0,
+        pgliteDir: '',
+        mqttUrl: undefined,
+        staticDir: '.tmp/no-static',
+      },
     });
     fleet = built.services.fleet!;
   });
@@ -61,7 +72,9 @@ describe.skipIf(skipReason !== null)('a 30-second database outage', () => {
     // meter, its grid failing and returning every 2 s, one alarm raised and recovered each time
     const simulated = [...built.services.registry.stations.keys()].sort((a, b) => a - b).slice(0, 3);
     const [meter] = await db.query<{ id: number; stationId: number }>(
-      "SELECT id, station_id AS \"stationId\" FROM devices WHERE NOT (station_id = ANY($1::int[])) AND type = 'meter' ORDER BY id LIMIT 1", [simulated]);
+      'SELECT id, station_id AS "stationId" FROM devices WHERE NOT (station_id = ANY($1::int[])) AND type = \'meter\' ORDER BY id LIMIT 1',
+      [simulated],
+    );
     expect(meter).toBeDefined();
     const played = meter!.stationId;
     await db.query('UPDATE alarms SET status = 2, recovery_time = now() WHERE status = 1');
@@ -78,8 +91,7 @@ describe.skipIf(skipReason !== null)('a 30-second database outage', () => {
     fleet.onMessage = (topic, payload) => {
       if (topic.endsWith('/telemetry')) {
         const f = JSON.parse(payload.toString()) as { devices: { id: number; v: number[] }[] };
-        for (const d of f.devices)
-          if (!first.has(d.id) && fleet.store.devices.get(d.id)?.type === 'meter') first.set(d.id, [d.v[IMPORT]!, d.v[EXPORT]!]);
+        for (const d of f.devices) if (!first.has(d.id) && fleet.store.devices.get(d.id)?.type === 'meter') first.set(d.id, [d.v[IMPORT]!, d.v[EXPORT]!]);
       }
       onMessage(topic, payload);
     };
@@ -122,7 +134,9 @@ describe.skipIf(skipReason !== null)('a 30-second database outage', () => {
       if (simulated.includes(fleet.store.devices.get(id)!.stationId)) counted += last[IMPORT]! - imp + (last[EXPORT]! - exp);
     }
     const [{ kwh }] = (await db.query<{ kwh: number }>(
-      'SELECT coalesce(sum(grid_import + grid_export), 0)::float8 AS kwh FROM station_energy WHERE station_id = ANY($1::int[])', [simulated])) as [{ kwh: number }];
+      'SELECT coalesce(sum(grid_import + grid_export), 0)::float8 AS kwh FROM station_energy WHERE station_id = ANY($1::int[])',
+      [simulated],
+    )) as [{ kwh: number }];
     const errorPct = counted > 0 ? (100 * Math.abs(kwh - counted)) / counted : 100;
     console.info(JSON.stringify({ 'faults.alarms_lost_db_outage': lost, raised: raises.length }));
     console.info(JSON.stringify({ 'faults.energy_error_pct_db_outage': Math.round(errorPct * 1000) / 1000, storedKwh: kwh, meterKwh: counted }));

@@ -11,7 +11,14 @@ import { gatewayPassword } from '../../server/fleet/gateway-auth';
 
 const DIR = `${process.env.TMPDIR ?? '/tmp'}/ems-mosq-gwprov-${process.pid}`;
 const TCP = 19_900 + (process.pid % 40) * 2;
-const env = { ...process.env, MOSQ_DIR: DIR, MOSQ_TCP_PORT: String(TCP), MOSQ_WS_PORT: String(TCP + 1), MQTT_ADMIN_USER: 'ems-admin', MQTT_ADMIN_PASSWORD: 'ems-admin-secret' };
+const env = {
+  ...process.env,
+  MOSQ_DIR: DIR,
+  MOSQ_TCP_PORT: String(TCP),
+  MOSQ_WS_PORT: String(TCP + 1),
+  MQTT_ADMIN_USER: 'ems-admin',
+  MQTT_ADMIN_PASSWORD: 'ems-admin-secret',
+};
 const URL_ = `mqtt://127.0.0.1:${TCP}`;
 
 let skipReason: string | null = null;

@@ -32,7 +32,14 @@ export const TREND_SERIES = [
  * about the pointer, 15 % of the span per pan notch): `zoomIn` steps in, `pan` steps right then
  * back left, `zoomOut` steps out. The pointer stands at `at` (0..1) of the plot width.
  */
-export function wheelRanges(min: number, max: number, at: number, zoomIn: number, pan: number, zoomOut: number): Array<{ min: number; max: number; dy: number; shift: boolean }> {
+export function wheelRanges(
+  min: number,
+  max: number,
+  at: number,
+  zoomIn: number,
+  pan: number,
+  zoomOut: number,
+): Array<{ min: number; max: number; dy: number; shift: boolean }> {
   const out: Array<{ min: number; max: number; dy: number; shift: boolean }> = [];
   let lo = min;
   let hi = max;
@@ -55,7 +62,7 @@ export function wheelRanges(min: number, max: number, at: number, zoomIn: number
   return out;
 }
 
-const rnd = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+const rnd = (seed: number) => () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
 
 /** The homepage map's station shape, so both sides cluster what the console would. */
 export type BenchStation = MapStation;

@@ -29,9 +29,19 @@ const view: MapView = {
     const map = L.map(box, { preferCanvas: true, renderer, zoomSnap: 0, center: [28, 105], zoom: 3.2, minZoom: 1, maxZoom: 18 });
     const topo = countries as unknown as Topology<{ countries: GeometryCollection }>;
     L.geoJSON(feature(topo, topo.objects.countries), { style: { color: '#f8fafc', weight: 0, fillColor: '#f8fafc', fillOpacity: 1 } }).addTo(map);
-    L.geoJSON(mesh(topo, topo.objects.countries, (a, b) => a !== b), { style: { color: '#cbd5e1', weight: 0.6 } }).addTo(map);
+    L.geoJSON(
+      mesh(topo, topo.objects.countries, (a, b) => a !== b),
+      { style: { color: '#cbd5e1', weight: 0.6 } },
+    ).addTo(map);
     const markers = stations(n).map((s) =>
-      L.circleMarker([s.lat, s.lon], { renderer, radius: 5 + Math.min(12, Math.sqrt(s.installedPower) * 3), color: '#fff', weight: 1.5, fillColor: COLOURS[s.stationStatus], fillOpacity: 0.92 }),
+      L.circleMarker([s.lat, s.lon], {
+        renderer,
+        radius: 5 + Math.min(12, Math.sqrt(s.installedPower) * 3),
+        color: '#fff',
+        weight: 1.5,
+        fillColor: COLOURS[s.stationStatus],
+        fillOpacity: 0.92,
+      }),
     );
     await new Promise<void>((res) => {
       const group = L.markerClusterGroup({ chunkedLoading: true, maxClusterRadius: 56, chunkProgress: (done, total) => done === total && res() });

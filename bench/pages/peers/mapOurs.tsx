@@ -12,9 +12,22 @@ const view: MapView = {
     document.getElementById('root')!.append(box);
     const t0 = performance.now();
     createRoot(box).render(
-      <StationMap stations={stations(n)} height={900} statusLabel={String} powerLabel={(mw) => `${mw.toFixed(1)} MW`} countLabel={(k) => `${k} stations`} onOpen={() => undefined} />,
+      <StationMap
+        stations={stations(n)}
+        height={900}
+        statusLabel={String}
+        powerLabel={(mw) => `${mw.toFixed(1)} MW`}
+        countLabel={(k) => `${k} stations`}
+        listLabel="Stations"
+        onOpen={() => undefined}
+      />,
     );
-    await whenAttr(box, () => box.querySelector('.maplibregl-canvas') !== null && (n === 0 || Number(box.querySelector('[data-testid=station-map]')?.getAttribute('data-points')) > 0));
+    await whenAttr(
+      box,
+      () =>
+        box.querySelector('.maplibregl-canvas') !== null &&
+        (n === 0 || Number(box.querySelector('[data-testid=station-map]')?.getAttribute('data-points')) > 0),
+    );
     return performance.now() - t0;
   },
   pan: () => dragFrames(document.querySelector('[data-testid=station-map] .maplibregl-canvas')!),

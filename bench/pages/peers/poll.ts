@@ -19,7 +19,12 @@ async function poll(): Promise<void> {
   });
   const res = await fetch('/api/alarm', {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', [CLIENT_HEADER]: '1', locale: 'en_GB', authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}` },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      [CLIENT_HEADER]: '1',
+      locale: 'en_GB',
+      authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}`,
+    },
     body: form,
   });
   const j = (await res.json()) as { data?: { dataList?: Array<{ alarmId: number; stationName: string; content: string; happenTime: string }> } };

@@ -20,7 +20,14 @@ const view: TrendView = {
     const t0 = performance.now();
     root = createRoot(box);
     root.render(
-      <TrendChart series={TREND_SERIES.slice(0, series)} data={[xs, ...ys]} range={{ min: xs[0]!, max: xs[n - 1]! }} timeZone="Asia/Shanghai" height={600} testId="trend-chart" />,
+      <TrendChart
+        series={TREND_SERIES.slice(0, series)}
+        data={[xs, ...ys]}
+        range={{ min: xs[0]!, max: xs[n - 1]! }}
+        timeZone="Asia/Shanghai"
+        height={600}
+        testId="trend-chart"
+      />,
     );
     await whenAttr(box, () => draws() >= 1);
     const ms = performance.now() - t0;
@@ -34,7 +41,16 @@ const view: TrendView = {
     for (const s of wheelRanges(0, 1, 0.55, zoomIn, pan, zoomOut)) {
       const n = draws();
       const t0 = performance.now();
-      over.dispatchEvent(new WheelEvent('wheel', { deltaY: s.dy, shiftKey: s.shift, clientX: r.left + r.width * 0.55, clientY: r.top + r.height / 2, bubbles: true, cancelable: true }));
+      over.dispatchEvent(
+        new WheelEvent('wheel', {
+          deltaY: s.dy,
+          shiftKey: s.shift,
+          clientX: r.left + r.width * 0.55,
+          clientY: r.top + r.height / 2,
+          bubbles: true,
+          cancelable: true,
+        }),
+      );
       await whenAttr(box!, () => draws() > n, 10_000);
       out.push(performance.now() - t0);
       await afterPaint();

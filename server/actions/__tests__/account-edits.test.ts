@@ -10,17 +10,39 @@ describe.each(backends())('accounts: create, edit, disable, delete, password (%s
   describe('createAccount', () => {
     it('creates an account with a station-scoped data permission that can sign in', async () => {
       const account = uniq('new');
-      const r = await w.s.call('createAccount', {
-        orgId: w.custA, account, password: md5('Fresh@2026'), contact: 'Li Lei', mobile: '+8613955500001', email: `${account}@example.com`,
-        roleId: w.aOperatorRole, dataScope: 'stations', scopeStationIds: [w.stationsOfCustA[0]!], notes: 'site team',
-      }, w.adminA);
+      const r = await w.s.call(
+        'createAccount',
+        {
+          orgId: w.custA,
+          account,
+          password: md5('Fresh@2026'),
+          contact: 'Li Lei',
+          mobile: '+8613955500001',
+          email: `${account}@example.com`,
+          roleId: w.aOperatorRole,
+          dataScope: 'stations',
+          scopeStationIds: [w.stationsOfCustA[0]!],
+          notes: 'site team',
+        },
+        w.adminA,
+      );
       expect(r.code, JSON.stringify(r.data)).toBe(0);
       const got = await w.s.call('queryAccountById', { userId: r.data.userId }, w.adminA);
-      expect(got.data).toMatchObject({ account, orgId: w.custA, roleId: w.aOperatorRole, status: 1, dataScope: 'stations', scopeStationIds: [w.stationsOfCustA[0]], notes: 'site team' });
+      expect(got.data).toMatchObject({
+        account,
+        orgId: w.custA,
+        roleId: w.aOperatorRole,
+        status: 1,
+        dataScope: 'stations',
+        scopeStationIds: [w.stationsOfCustA[0]],
+        notes: 'site team',
+      });
       const t = await w.s.login(account, 'Fresh@2026');
       const stations = await w.s.call('queryStationInfoList', { length: 1000 }, t);
       expect(stations.data.dataList.map((x) => x.stationId)).toEqual([w.stationsOfCustA[0]]);
-      const audit = await w.db().query<{ action: string; detail: Record<string, unknown> }>("SELECT action, detail FROM audit_log WHERE target = $1", [`account:${r.data.userId}`]);
+      const audit = await w
+        .db()
+        .query<{ action: string; detail: Record<string, unknown> }>('SELECT action, detail FROM audit_log WHERE target = $1', [`account:${r.data.userId}`]);
       expect(audit.map((a) => a.action)).toContain('createAccount');
       expect(JSON.stringify(audit)).not.toContain(md5('Fresh@2026'));
     });
@@ -36,7 +58,11 @@ describe.each(backends())('accounts: create, edit, disable, delete, password (%s
       expect(await w.db().query('SELECT 1 FROM accounts WHERE account = $1', [account])).toHaveLength(0);
     });
     it('rejects an invalid payload', async () => {
-      const r = await w.s.call('createAccount', { orgId: w.A, account: 'a', password: 'not-md5', roleId: w.aOperatorRole, mobile: 'abc', email: 'nope' }, w.adminA);
+      const r = await w.s.call(
+        'createAccount',
+        { orgId: w.A, account: 'a', password: 'not-md5', roleId: w.aOperatorRole, mobile: 'abc', email: 'nope' },
+        w.adminA,
+      );
       expectInvalid(r, 'account', 'password', 'mobile', 'email');
     });
     it('checks the data permission: stations of the org and in scope, at least one', async () => {
@@ -44,7 +70,11 @@ describe.each(backends())('accounts: create, edit, disable, delete, password (%s
       const other = await w.s.call('createAccount', { ...base, account: uniq('s'), scopeStationIds: [w.stationsOfCustA[0]!, w.stationOfB] }, w.adminA);
       expectInvalid(other, 'scopeStationIds.1');
       expect(issueAt(other, 'scopeStationIds.1')).toBe('stationScope');
-      const wrongCustomer = await w.s.call('createAccount', { ...base, orgId: w.custA2, account: uniq('s'), scopeStationIds: [w.stationsOfCustA[0]!] }, w.adminA);
+      const wrongCustomer = await w.s.call(
+        'createAccount',
+        { ...base, orgId: w.custA2, account: uniq('s'), scopeStationIds: [w.stationsOfCustA[0]!] },
+        w.adminA,
+      );
       expect(issueAt(wrongCustomer, 'scopeStationIds.0')).toBe('stationScope');
       const none = await w.s.call('createAccount', { ...base, account: uniq('s'), scopeStationIds: [] }, w.adminA);
       expectInvalid(none, 'scopeStationIds');
@@ -56,15 +86,35 @@ describe.each(backends())('accounts: create, edit, disable, delete, password (%s
       expect(issueAt(r, 'roleId')).toBe('roleNotUsable');
       // A customer's role cannot be given in a sibling customer.
       const custRole = await w.freshRole(w.adminA, w.custA, ['homepage.index']);
-      expect(issueAt(await w.s.call('createAccount', { orgId: w.custA2, account: uniq('p'), password: md5('Fresh@2026'), roleId: custRole }, w.adminA), 'roleId')).toBe('roleNotUsable');
+      expect(
+        issueAt(await w.s.call('createAccount', { orgId: w.custA2, account: uniq('p'), password: md5('Fresh@2026'), roleId: custRole }, w.adminA), 'roleId'),
+      ).toBe('roleNotUsable');
       // An account manager without tariff.edit cannot hand out the administrator role.
       const manager = await w.s.makeAccount({ orgId: w.A, permissions: ['system.account', 'system.account.edit'] });
       const up = await w.s.call('createAccount', { orgId: w.A, account: uniq('p'), password: md5('Fresh@2026'), roleId: w.aAdminRole }, manager.token);
       expectForbidden(up);
       // …nor a whole-provider data permission when it is itself limited to stations.
-      const limited = await w.s.makeAccount({ orgId: w.A, permissions: ['system.account', 'system.account.edit', ...ROUTE_PERMISSIONS], dataScope: 'stations', stationIds: [w.stationsOfCustA[0]!] });
-      expectForbidden(await w.s.call('createAccount', { orgId: w.custA, account: uniq('p'), password: md5('Fresh@2026'), roleId: w.aOperatorRole }, limited.token));
-      const ok = await w.s.call('createAccount', { orgId: w.custA, account: uniq('p'), password: md5('Fresh@2026'), roleId: w.aOperatorRole, dataScope: 'stations', scopeStationIds: [w.stationsOfCustA[0]!] }, limited.token);
+      const limited = await w.s.makeAccount({
+        orgId: w.A,
+        permissions: ['system.account', 'system.account.edit', ...ROUTE_PERMISSIONS],
+        dataScope: 'stations',
+        stationIds: [w.stationsOfCustA[0]!],
+      });
+      expectForbidden(
+        await w.s.call('createAccount', { orgId: w.custA, account: uniq('p'), password: md5('Fresh@2026'), roleId: w.aOperatorRole }, limited.token),
+      );
+      const ok = await w.s.call(
+        'createAccount',
+        {
+          orgId: w.custA,
+          account: uniq('p'),
+          password: md5('Fresh@2026'),
+          roleId: w.aOperatorRole,
+          dataScope: 'stations',
+          scopeStationIds: [w.stationsOfCustA[0]!],
+        },
+        limited.token,
+      );
       expect(ok.code).toBe(0);
     });
     it('keeps account name, mobile and e-mail unique', async () => {
@@ -82,12 +132,23 @@ describe.each(backends())('accounts: create, edit, disable, delete, password (%s
   // ───────────────────────────── updateAccount ─────────────────────────────
   describe('updateAccount', () => {
     it('changes only the fields sent; "" clears mobile', async () => {
-      const { userId } = await w.create(w.adminA, w.custA, w.aOperatorRole, { mobile: '+8613955500002', dataScope: 'stations', scopeStationIds: [w.stationsOfCustA[0]!] });
+      const { userId } = await w.create(w.adminA, w.custA, w.aOperatorRole, {
+        mobile: '+8613955500002',
+        dataScope: 'stations',
+        scopeStationIds: [w.stationsOfCustA[0]!],
+      });
       await w.s.call('setAccountStatus', { userId, status: 0 }, w.adminA);
       const r = await w.s.call('updateAccount', { userId, contact: 'Renamed', notes: 'moved desk' }, w.adminA);
       expect(r.code).toBe(0);
       const got = (await w.s.call('queryAccountById', { userId }, w.adminA)).data;
-      expect(got).toMatchObject({ contact: 'Renamed', notes: 'moved desk', status: 0, dataScope: 'stations', scopeStationIds: [w.stationsOfCustA[0]], mobile: '+8613955500002' });
+      expect(got).toMatchObject({
+        contact: 'Renamed',
+        notes: 'moved desk',
+        status: 0,
+        dataScope: 'stations',
+        scopeStationIds: [w.stationsOfCustA[0]],
+        mobile: '+8613955500002',
+      });
       expect((await w.s.call('updateAccount', { userId, mobile: '', dataScope: 'org' }, w.adminA)).code).toBe(0);
       expect((await w.s.call('queryAccountById', { userId }, w.adminA)).data).toMatchObject({ mobile: null, dataScope: 'org', scopeStationIds: [] });
     });
@@ -118,7 +179,7 @@ describe.each(backends())('accounts: create, edit, disable, delete, password (%s
       const id = await w.idOf('operator');
       expectInvalid(await w.s.call('updateAccount', { userId: id, email: 'not-an-email', status: 3 }, w.adminA), 'email', 'status');
     });
-    it('cannot disable oneself, nor reach past one\'s own permissions', async () => {
+    it("cannot disable oneself, nor reach past one's own permissions", async () => {
       const me = await w.idOf('sunrise');
       const self = await w.s.call('updateAccount', { userId: me, status: 0 }, w.adminA);
       expect(self.code).toBe(ErrorCode.conflict);
@@ -226,7 +287,7 @@ describe.each(backends())('accounts: create, edit, disable, delete, password (%s
     it('rejects an invalid payload', async () => {
       expectInvalid(await w.s.call('resetAccountPassword', { userId: w.bAdminId, password: 'Plain@2026' }, w.adminA), 'password');
     });
-    it('refuses one\'s own password (that takes the old one) and a stronger account\'s', async () => {
+    it("refuses one's own password (that takes the old one) and a stronger account's", async () => {
       expect((await w.s.call('resetAccountPassword', { userId: await w.idOf('sunrise'), password: md5('Own@20266') }, w.adminA)).code).toBe(ErrorCode.conflict);
       const manager = await w.s.makeAccount({ orgId: w.A, permissions: ['system.account', 'system.account.edit'] });
       expectForbidden(await w.s.call('resetAccountPassword', { userId: await w.idOf('sunrise'), password: md5('Taken@2026') }, manager.token));

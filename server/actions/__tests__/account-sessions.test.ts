@@ -50,7 +50,7 @@ describe.each(backends())('account sessions (%s)', (backend) => {
       const own = await s.call('queryAccountSessions', { userId }, phone);
       expect(own.code).toBe(ErrorCode.forbidden); // an operator has no system.account
     });
-    it('marks the caller\'s own session', async () => {
+    it("marks the caller's own session", async () => {
       const me = (await s.services.db.query<{ id: number }>("SELECT id FROM accounts WHERE account = 'sunrise'"))[0]!.id;
       const r = await s.call('queryAccountSessions', { userId: me }, adminA);
       expect(r.data.dataList.filter((x) => x.current)).toHaveLength(1);
@@ -81,7 +81,7 @@ describe.each(backends())('account sessions (%s)', (backend) => {
       const log = await s.call('queryAccountAudit', { userId }, adminA);
       expect(log.data.dataList[0]).toMatchObject({ action: 'revokeAccountSessions', account: 'sunrise', detail: { revoked: 2 } });
     });
-    it('for one\'s own account, keeps the session that asked', async () => {
+    it("for one's own account, keeps the session that asked", async () => {
       const own = await s.login('sunrise', 'Sunrise@2026');
       const other = await s.login('sunrise', 'Sunrise@2026');
       const me = (await s.services.db.query<{ id: number }>("SELECT id FROM accounts WHERE account = 'sunrise'"))[0]!.id;

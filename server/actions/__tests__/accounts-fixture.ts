@@ -85,7 +85,8 @@ export const accountsWorld = (backend: Backend): AccountsWorld => {
     w.custA2 = [...reg.orgs.values()].find((o) => o.orgType === 3 && o.parentId === A && o.id !== w.custA)!.id;
     w.stationOfB = f.stationOf.get(B)![0]!;
     w.bAdminId = await w.idOf('pearlriver');
-    const roleOf = async (account: string) => (await w.db().query<{ role_id: number }>('SELECT role_id FROM accounts WHERE account = $1', [account]))[0]!.role_id;
+    const roleOf = async (account: string) =>
+      (await w.db().query<{ role_id: number }>('SELECT role_id FROM accounts WHERE account = $1', [account]))[0]!.role_id;
     w.bRoleId = await roleOf('pearlriver');
     w.aAdminRole = await roleOf('sunrise');
     w.aOperatorRole = await roleOf('operator');

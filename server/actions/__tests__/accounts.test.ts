@@ -64,7 +64,7 @@ describe.each(backends())('accounts: list and detail (%s)', (backend) => {
     it('is denied without system.account', async () => {
       expectForbidden(await w.s.call('queryAccountById', { userId: w.bAdminId }, w.noAccount));
     });
-    it("answers notFound for an account of another provider", async () => {
+    it('answers notFound for an account of another provider', async () => {
       expectNotFound(await w.s.call('queryAccountById', { userId: w.bAdminId }, w.adminA));
       expectNotFound(await w.s.call('queryAccountById', { userId: 99_999_999 }, w.adminA));
     });

@@ -46,14 +46,16 @@ export const startHandlingFixture = async (backend: 'pglite' | 'postgres'): Prom
   };
   const key = (at: { stationId: number; deviceId: number }, rule: string) => `${at.stationId}/${at.deviceId}/${rule}`;
   return {
-    s, A, B, sent,
+    s,
+    A,
+    B,
+    sent,
     adminA: await s.login('sunrise', 'Sunrise@2026'),
     adminB: await s.login('pearlriver', 'Pearl@2026'),
     gwA: await gateway(A),
     gwB: await gateway(B),
     account: (orgId, permissions) => s.makeAccount({ orgId, permissions }),
-    raise: (at, ruleCode = 'gatewayOffline') =>
-      raiseAlarm(s.services.db, { ...at, ruleCode, content: `${ruleCode} test`, time: new Date(s.clock.now) }),
+    raise: (at, ruleCode = 'gatewayOffline') => raiseAlarm(s.services.db, { ...at, ruleCode, content: `${ruleCode} test`, time: new Date(s.clock.now) }),
     recover: async (at, ruleCode = 'gatewayOffline') => {
       await recoverAlarm(s.services.db, key(at, ruleCode), new Date(s.clock.now));
     },
@@ -62,7 +64,8 @@ export const startHandlingFixture = async (backend: 'pglite' | 'postgres'): Prom
 };
 
 export const expectForbidden = (r: Answer<unknown>) => expect({ status: r.status, code: r.code }).toEqual({ status: 403, code: ErrorCode.forbidden });
-export const expectNotFound = (r: Answer<unknown>) => expect({ status: r.status, code: r.code, data: r.data }).toEqual({ status: 404, code: ErrorCode.notFound, data: null });
+export const expectNotFound = (r: Answer<unknown>) =>
+  expect({ status: r.status, code: r.code, data: r.data }).toEqual({ status: 404, code: ErrorCode.notFound, data: null });
 export const expectInvalid = (r: Answer<unknown>, path: string) => {
   expect(r.code).toBe(ErrorCode.validationFailed);
   expect((r.data as { issues: { path: string }[] }).issues.map((i) => i.path)).toContain(path);

@@ -37,7 +37,8 @@ describe.each(backends())('alarm acknowledgement, assignment, comments (%s)', (b
       expect(await badge(f.adminA)).toBe(before - 1);
       const pushes = f.pushesSince(from);
       expect(pushes.length).toBeGreaterThan(0);
-      for (const p of pushes) expect(p).toMatchObject({ ok: true, kind: 'alarm', message: { alarmId: alarmA, change: 'acked', silent: true, ackedBy: r.data.ackedBy } });
+      for (const p of pushes)
+        expect(p).toMatchObject({ ok: true, kind: 'alarm', message: { alarmId: alarmA, change: 'acked', silent: true, ackedBy: r.data.ackedBy } });
       expect(await auditCount('ackAlarm', `alarm:${alarmA}`)).toBe(1);
       // again: nothing changes, nothing is pushed
       const again = await f.s.call('ackAlarm', { alarmId: alarmA }, f.adminA);
@@ -56,7 +57,7 @@ describe.each(backends())('alarm acknowledgement, assignment, comments (%s)', (b
       alarmA = row.id;
     });
     it('is denied without alarm.ack', async () => expectForbidden(await f.s.call('ackAlarm', { alarmId: alarmA }, viewer)));
-    it('answers notFound for another provider\'s alarm and leaves it unacknowledged', async () => {
+    it("answers notFound for another provider's alarm and leaves it unacknowledged", async () => {
       expectNotFound(await f.s.call('ackAlarm', { alarmId: alarmB }, acker.token));
       expect((await f.s.call('queryAlarmById', { alarmId: alarmB }, f.adminB)).data.ackedAt).toBeNull();
     });
@@ -77,9 +78,8 @@ describe.each(backends())('alarm acknowledgement, assignment, comments (%s)', (b
       expect(f.pushesSince(from)[0]).toMatchObject({ ok: true, message: { change: 'assigned', silent: true, assigneeId: acker.userId } });
       expect(await auditCount('assignAlarm', `alarm:${alarmA}`)).toBe(1);
     });
-    it('is denied without alarm.assign', async () =>
-      expectForbidden(await f.s.call('assignAlarm', { alarmId: alarmA, assigneeId: null }, acker.token)));
-    it('refuses another provider\'s alarm and another provider\'s account', async () => {
+    it('is denied without alarm.assign', async () => expectForbidden(await f.s.call('assignAlarm', { alarmId: alarmA, assigneeId: null }, acker.token)));
+    it("refuses another provider's alarm and another provider's account", async () => {
       expectNotFound(await f.s.call('assignAlarm', { alarmId: alarmA, assigneeId: null }, f.adminB));
       const other = await f.account(f.B, ['alarm.alarmList']);
       expectInvalid(await f.s.call('assignAlarm', { alarmId: alarmA, assigneeId: other.userId }, f.adminA), 'assigneeId');
@@ -89,7 +89,7 @@ describe.each(backends())('alarm acknowledgement, assignment, comments (%s)', (b
   });
 
   describe('queryAlarmAssignees', () => {
-    it('offers exactly the accounts assignAlarm accepts: not another provider\'s, not one whose station list lacks the station, not a disabled one', async () => {
+    it("offers exactly the accounts assignAlarm accepts: not another provider's, not one whose station list lacks the station, not a disabled one", async () => {
       const other = await f.account(f.B, ['alarm.alarmList']);
       const elsewhere = await f.account(f.A, ['alarm.alarmList']);
       await f.s.services.db.query("UPDATE accounts SET data_scope = 'stations', scope_station_ids = '{}' WHERE id = $1", [elsewhere.userId]);
@@ -105,7 +105,7 @@ describe.each(backends())('alarm acknowledgement, assignment, comments (%s)', (b
       }
       expect(r.data.dataList.find((p) => p.userId === acker.userId)?.name).toBeTruthy();
     });
-    it('is denied without alarm.assign and answers notFound for another provider\'s alarm', async () => {
+    it("is denied without alarm.assign and answers notFound for another provider's alarm", async () => {
       expectForbidden(await f.s.call('queryAlarmAssignees', { alarmId: alarmA }, acker.token));
       expectNotFound(await f.s.call('queryAlarmAssignees', { alarmId: alarmA }, f.adminB));
     });
@@ -143,7 +143,7 @@ describe.each(backends())('alarm acknowledgement, assignment, comments (%s)', (b
     });
   });
 
-  it('queryAlarmsSince catches up on changes within the caller\'s scope only', async () => {
+  it("queryAlarmsSince catches up on changes within the caller's scope only", async () => {
     const a = (await f.s.call('queryAlarmsSince', { afterId: alarmA, afterChangeId: 0 }, f.adminA)).data;
     expect(a.changes.map((c) => c.change)).toEqual(['acked', 'assigned', 'acked', 'commented']);
     expect(a.changes.at(-1)).toMatchObject({ alarmId: alarmA, silent: true, assigneeId: acker.userId, ackNote: 'seen' });

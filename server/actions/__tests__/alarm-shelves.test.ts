@@ -33,8 +33,18 @@ describe.each(backends())('rule shelves and maintenance windows (%s)', (backend)
 
   describe('shelveAlarmRule / unshelveAlarmRule / queryShelves', () => {
     it('a shelved rule raises stored and listed as shelved, with no pop-up; the shelf expires by itself', async () => {
-      const r = await f.s.call('shelveAlarmRule', { stationId: f.gwA.stationId, alarmRuleCode: 'gatewayOffline', minutes: 2, reason: 'firmware update' }, shelver);
-      expect(r.data).toMatchObject({ stationId: f.gwA.stationId, deviceId: null, alarmRuleCode: 'gatewayOffline', reason: 'firmware update', until: new Date(f.s.clock.now + 2 * MIN).toISOString() });
+      const r = await f.s.call(
+        'shelveAlarmRule',
+        { stationId: f.gwA.stationId, alarmRuleCode: 'gatewayOffline', minutes: 2, reason: 'firmware update' },
+        shelver,
+      );
+      expect(r.data).toMatchObject({
+        stationId: f.gwA.stationId,
+        deviceId: null,
+        alarmRuleCode: 'gatewayOffline',
+        reason: 'firmware update',
+        until: new Date(f.s.clock.now + 2 * MIN).toISOString(),
+      });
       const listed = (await f.s.call('queryShelves', { stationId: f.gwA.stationId }, viewer)).data.dataList;
       expect(listed.map((x) => x.shelfId)).toEqual([r.data.shelfId]);
       expect(listed[0]!.createdBy).toBeTruthy();
@@ -50,7 +60,11 @@ describe.each(backends())('rule shelves and maintenance windows (%s)', (backend)
       expect(await audited('shelveAlarmRule')).toBe(1);
     });
     it('ending a shelf early brings the pop-up back', async () => {
-      const r = await f.s.call('shelveAlarmRule', { stationId: f.gwA.stationId, deviceId: f.gwA.deviceId, alarmRuleCode: 'gatewayOffline', minutes: 240, reason: 'flapping link' }, shelver);
+      const r = await f.s.call(
+        'shelveAlarmRule',
+        { stationId: f.gwA.stationId, deviceId: f.gwA.deviceId, alarmRuleCode: 'gatewayOffline', minutes: 240, reason: 'flapping link' },
+        shelver,
+      );
       expect((await raiseAndPush(f.gwA, 'gatewayOffline')).push.silent).toBe(true);
       expect((await f.s.call('unshelveAlarmRule', { shelfId: r.data.shelfId }, shelver)).code).toBe(0);
       expect((await raiseAndPush(f.gwA, 'gatewayOffline')).push.silent).toBe(false);
@@ -61,7 +75,7 @@ describe.each(backends())('rule shelves and maintenance windows (%s)', (backend)
       expectForbidden(await f.s.call('unshelveAlarmRule', { shelfId: 1 }, viewer));
       expectForbidden(await f.s.call('queryShelves', {}, planner));
     });
-    it('answer notFound for another provider\'s station or shelf', async () => {
+    it("answer notFound for another provider's station or shelf", async () => {
       expectNotFound(await f.s.call('shelveAlarmRule', { stationId: f.gwB.stationId, alarmRuleCode: 'gatewayOffline', minutes: 60, reason: 'probe' }, shelver));
       const b = await f.s.call('shelveAlarmRule', { stationId: f.gwB.stationId, alarmRuleCode: 'gatewayOffline', minutes: 60, reason: 'B own' }, f.adminB);
       expectNotFound(await f.s.call('unshelveAlarmRule', { shelfId: b.data.shelfId }, shelver));
@@ -83,10 +97,15 @@ describe.each(backends())('rule shelves and maintenance windows (%s)', (backend)
     it('a planned window marks the station and silences its alarms only while it runs; ending it early restores them', async () => {
       const now = f.s.clock.now;
       const from = f.sent.length;
-      const w = await f.s.call('saveMaintenanceWindow', { stationId: f.gwA.stationId, start: iso(now + MIN), end: iso(now + 3 * MIN), reason: 'PCS replacement' }, planner);
+      const w = await f.s.call(
+        'saveMaintenanceWindow',
+        { stationId: f.gwA.stationId, start: iso(now + MIN), end: iso(now + 3 * MIN), reason: 'PCS replacement' },
+        planner,
+      );
       expect(w.data).toMatchObject({ state: 'planned', deviceIds: [], reason: 'PCS replacement' });
       expect(f.pushesSince(from)[0]).toMatchObject({ ok: true, kind: 'stationMaintenance', message: { stationId: f.gwA.stationId, active: true } });
-      const station = async () => (await f.s.call('queryStationInfoList', { orgId: f.A, length: 1000 }, viewer)).data.dataList.find((x) => x.stationId === f.gwA.stationId)!;
+      const station = async () =>
+        (await f.s.call('queryStationInfoList', { orgId: f.A, length: 1000 }, viewer)).data.dataList.find((x) => x.stationId === f.gwA.stationId)!;
       expect((await station()).inMaintenance).toBe(false);
       expect((await raiseAndPush(f.gwA, 'demandExceeded')).push.silent).toBe(false);
       f.s.clock.now = now + 2 * MIN;
@@ -105,7 +124,11 @@ describe.each(backends())('rule shelves and maintenance windows (%s)', (backend)
     });
     it('a window for some devices silences only those devices', async () => {
       const now = f.s.clock.now;
-      await f.s.call('saveMaintenanceWindow', { stationId: f.gwA.stationId, start: iso(now - 1000), end: iso(now + HOUR), reason: 'gateway swap', deviceIds: [f.gwA.deviceId] }, planner);
+      await f.s.call(
+        'saveMaintenanceWindow',
+        { stationId: f.gwA.stationId, start: iso(now - 1000), end: iso(now + HOUR), reason: 'gateway swap', deviceIds: [f.gwA.deviceId] },
+        planner,
+      );
       expect((await raiseAndPush(f.gwA, 'gatewayOffline')).push.inMaintenance).toBe(true);
       const { row } = await f.raise({ stationId: f.gwA.stationId, deviceId: null as unknown as number }, 'gridOutage');
       expect(row.inMaintenance).toBe(false);

@@ -36,7 +36,10 @@ describe.each(backends())('alarm actions: catch-up and analysis (%s)', (backend)
 
     it('reports the current status and the sound rule of each alarm', async () => {
       const r = await w.s.call('queryAlarmsSince', { afterId: 0, orgId: w.A, limit: 500 }, w.adminA);
-      const rows = await q<{ id: number; status: number; category: string }>('SELECT id, status, category FROM alarms WHERE provider_id = $1 ORDER BY id LIMIT 500', [w.A]);
+      const rows = await q<{ id: number; status: number; category: string }>(
+        'SELECT id, status, category FROM alarms WHERE provider_id = $1 ORDER BY id LIMIT 500',
+        [w.A],
+      );
       expect(r.data.dataList.map((a) => [a.alarmId, a.status, a.actionWay])).toEqual(
         rows.map((x) => [x.id, x.status === 1 ? 'unresolved' : 'resolved', x.category === 'fault' || x.category === 'protection' ? 35003 : 35002]),
       );
@@ -87,7 +90,12 @@ describe.each(backends())('alarm actions: catch-up and analysis (%s)', (backend)
       for (const x of d.perDay) expect(sum(x.byCategory)).toBe(x.count);
       for (const c of Object.keys(d.byCategory)) expect(d.perDay.reduce((a, x) => a + (x.byCategory[c] ?? 0), 0)).toBe(d.byCategory[c]);
       // the top rules, most first, named (catalogue rules by the catalogue)
-      const topRule = (await q<{ code: string; n: number }>(`SELECT rule_code AS code, count(*)::int AS n FROM alarms WHERE ${where} GROUP BY rule_code ORDER BY n DESC, rule_code LIMIT 1`, [w.A, from, to]))[0]!;
+      const topRule = (
+        await q<{ code: string; n: number }>(
+          `SELECT rule_code AS code, count(*)::int AS n FROM alarms WHERE ${where} GROUP BY rule_code ORDER BY n DESC, rule_code LIMIT 1`,
+          [w.A, from, to],
+        )
+      )[0]!;
       expect(d.topRules[0]).toMatchObject({ ruleCode: topRule.code, count: topRule.n });
       expect(d.topRules.length).toBeLessThanOrEqual(10);
       for (const r of d.topRules) expect(r.ruleName).toBeTruthy();
@@ -137,7 +145,11 @@ describe.each(backends())('alarm actions: catch-up and analysis (%s)', (backend)
       const long = await w.s.call('queryAlarmAnalysis', { from: new Date(w.s.clock.now - 367 * DAY).toISOString(), to }, w.adminA);
       expect(long.code).toBe(ErrorCode.validationFailed);
       expect((long.data as unknown as Issues).issues).toEqual([{ path: 'to', issue: 'tooBig', limit: 366 }]);
-      const year = await w.s.call('queryAlarmAnalysis', { from: new Date(w.s.clock.now - 366 * DAY).toISOString(), to: new Date(w.s.clock.now).toISOString() }, w.adminA);
+      const year = await w.s.call(
+        'queryAlarmAnalysis',
+        { from: new Date(w.s.clock.now - 366 * DAY).toISOString(), to: new Date(w.s.clock.now).toISOString() },
+        w.adminA,
+      );
       expect(year.code).toBe(0);
       expect(year.data.perDay.length).toBeGreaterThanOrEqual(366);
     });

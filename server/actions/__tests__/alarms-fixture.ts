@@ -35,9 +35,13 @@ export interface AlarmsWorld {
 /** Starts a server on `backend` for the enclosing describe block; fields are set once beforeAll has run. */
 export const alarmsWorld = (backend: Backend): AlarmsWorld => {
   const w = { sent: [] as AlarmsWorld['sent'] } as AlarmsWorld;
-  const q = (w.q = <T,>(sql: string, params?: unknown[]) => w.s.services.db.query<T>(sql, params));
+  const q = (w.q = <T>(sql: string, params?: unknown[]) => w.s.services.db.query<T>(sql, params));
   w.openOf = async (providerId) =>
-    (await q<{ id: number; stationId: number }>('SELECT id, station_id AS "stationId" FROM alarms WHERE provider_id = $1 AND status = 1 ORDER BY id LIMIT 1', [providerId]))[0]!;
+    (
+      await q<{ id: number; stationId: number }>('SELECT id, station_id AS "stationId" FROM alarms WHERE provider_id = $1 AND status = 1 ORDER BY id LIMIT 1', [
+        providerId,
+      ])
+    )[0]!;
   w.countWhere = async (where, params) => (await q<{ n: number }>(`SELECT count(*)::int AS n FROM alarms WHERE ${where}`, params))[0]!.n;
 
   beforeAll(async () => {
@@ -55,7 +59,13 @@ export const alarmsWorld = (backend: Backend): AlarmsWorld => {
         `SELECT d.id, d.station_id AS "stationId" FROM devices d JOIN stations s ON s.id = d.station_id WHERE s.provider_id = $1 AND d.type = 'gateway' ORDER BY d.id LIMIT 1`,
         [p],
       );
-      await raiseAlarm(s.services.db, { stationId: gw!.stationId, deviceId: gw!.id, ruleCode: 'gatewayOffline', content: 'Gateway offline: no heartbeat for 300 s', time: new Date(s.clock.now - 60_000) });
+      await raiseAlarm(s.services.db, {
+        stationId: gw!.stationId,
+        deviceId: gw!.id,
+        ruleCode: 'gatewayOffline',
+        content: 'Gateway offline: no heartbeat for 300 s',
+        time: new Date(s.clock.now - 60_000),
+      });
     }
     // Spy on every push, whichever broker the server runs.
     const broker = s.services.broker;
@@ -71,7 +81,9 @@ export const alarmsWorld = (backend: Backend): AlarmsWorld => {
       [A],
     );
     w.stationX = busy!.stationId;
-    w.scoped = (await s.makeAccount({ orgId: A, permissions: ['alarm.alarmList', 'alarm.alarmAnalysis'], dataScope: 'stations', stationIds: [w.stationX] })).token;
+    w.scoped = (
+      await s.makeAccount({ orgId: A, permissions: ['alarm.alarmList', 'alarm.alarmAnalysis'], dataScope: 'stations', stationIds: [w.stationX] })
+    ).token;
   });
   afterAll(() => w.s.close());
   return w;

@@ -45,7 +45,11 @@ describe.each(backends())('alarm actions (%s)', (backend) => {
       expect(kw.data.totalCount).toBeGreaterThan(0);
       for (const a of kw.data.dataList) expect(`${a.content} ${a.alarmRuleName}`.toLowerCase()).toContain('over-temperature');
       // a search in another language: the console sends the codes whose translated names match
-      const byCode = await w.s.call('fuzzyAlarmRecord', { alarmRecordVo: { keyword: '过温', keywordRuleCodes: ['cellOverTemp', 'pcsIgbtOverTemp'] }, length: 1000 }, w.adminA);
+      const byCode = await w.s.call(
+        'fuzzyAlarmRecord',
+        { alarmRecordVo: { keyword: '过温', keywordRuleCodes: ['cellOverTemp', 'pcsIgbtOverTemp'] }, length: 1000 },
+        w.adminA,
+      );
       expect(byCode.data.totalCount).toBeGreaterThan(0);
       for (const a of byCode.data.dataList) expect(['cellOverTemp', 'pcsIgbtOverTemp']).toContain(a.alarmRuleCode);
       const bad = await w.s.call('fuzzyAlarmRecord', { alarmRecordVo: { keyword: 'x', keywordRuleCodes: [''] } }, w.adminA);
@@ -159,7 +163,9 @@ describe.each(backends())('alarm actions (%s)', (backend) => {
       expect((await w.s.call('fuzzyAlarmRecord', badge, w.adminA)).data.totalCount).toBe(before - 1);
       const rec = (await w.s.call('queryAlarmById', { alarmId: target.id }, w.adminA)).data;
       expect(rec).toMatchObject({ alarmStatus: 2, resolvedBy: '王建国', recoveryTime: r.data.recoveryTime });
-      const audits = await q<{ detail: { outcome: string } }>("SELECT detail FROM audit_log WHERE action = 'resolveAlarm' AND target = $1", [`alarm:${target.id}`]);
+      const audits = await q<{ detail: { outcome: string } }>("SELECT detail FROM audit_log WHERE action = 'resolveAlarm' AND target = $1", [
+        `alarm:${target.id}`,
+      ]);
       expect(audits.map((a) => a.detail.outcome)).toEqual(['resolved']);
 
       w.s.clock.now += 1000;

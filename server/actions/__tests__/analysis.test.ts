@@ -4,7 +4,10 @@ import { startWithHistory } from './history-fixture';
 import { ErrorCode } from '../../../protocol/errors';
 import type { ActionName } from '../../../protocol/catalogue';
 
-interface Issue { path: string; issue: string }
+interface Issue {
+  path: string;
+  issue: string;
+}
 const issuesOf = (data: unknown): Issue[] => (data as { issues: Issue[] }).issues;
 
 const ACTIONS = ['queryPvAnalysis', 'queryEssAnalysis', 'queryEnergyUsageAnalysis'] as const satisfies readonly ActionName[];
@@ -30,10 +33,14 @@ describe.each(backends())('analysis actions (%s)', (backend) => {
     nobody = (await s.makeAccount({ orgId: pA, permissions: ['system.role'] })).token;
     analyst = (await s.makeAccount({ orgId: pA, permissions: [...Object.values(PERMS), 'overviewStations.overviewStations'] })).token;
     // the East Asian station of provider A whose battery worked hardest
-    station = (await s.services.db.query<{ id: number }>(
-      `SELECT s.id FROM stations s JOIN station_energy e ON e.station_id = s.id
+    station = (
+      await s.services.db.query<{ id: number }>(
+        `SELECT s.id FROM stations s JOIN station_energy e ON e.station_id = s.id
        WHERE s.provider_id = $1 AND 'pv' = ANY(s.energy_types) AND s.ess_capacity_kwh > 0 AND s.timezone IN ('Asia/Shanghai', 'Asia/Tokyo', 'Asia/Seoul', 'Asia/Singapore', 'Asia/Manila')
-       GROUP BY s.id ORDER BY sum(e.charge) DESC LIMIT 1`, [pA]))[0]!.id;
+       GROUP BY s.id ORDER BY sum(e.charge) DESC LIMIT 1`,
+        [pA],
+      )
+    )[0]!.id;
     bStation = (await s.services.db.query<{ id: number }>('SELECT id FROM stations WHERE provider_id=$1 ORDER BY id LIMIT 1', [pB]))[0]!.id;
   }, 120_000);
   afterAll(() => s?.close());
@@ -47,7 +54,11 @@ describe.each(backends())('analysis actions (%s)', (backend) => {
   });
 
   it.each(ACTIONS)("%s: provider A's admin probing provider B gets notFound and no data", async (action) => {
-    for (const probe of [{ ...month(), stationId: bStation }, { period: 'month', date: '2026-07-15', orgId: pB }, { ...month(), orgId: pB }]) {
+    for (const probe of [
+      { ...month(), stationId: bStation },
+      { period: 'month', date: '2026-07-15', orgId: pB },
+      { ...month(), orgId: pB },
+    ]) {
       const r = await s.call(action, probe, a);
       expect(r.code).toBe(ErrorCode.notFound);
       expect(r.data).toBeNull();
@@ -87,10 +98,16 @@ describe.each(backends())('analysis actions (%s)', (backend) => {
     expect(r.data.buckets).toHaveLength(31);
     expect(r.data.compare).toMatchObject({ from: '2026-06-01', to: '2026-06-30' });
     expect(r.data.compareTotals!.pvKwh).toBe(0); // no history before the backfill
-    const ranks = r.data.stations.map((x) => x.rankYield).filter((x) => x !== null).sort((x, y) => x! - y!);
+    const ranks = r.data.stations
+      .map((x) => x.rankYield)
+      .filter((x) => x !== null)
+      .sort((x, y) => x! - y!);
     expect(ranks).toEqual(ranks.map((_, i) => i + 1));
     expect(r.data.stations.every((x) => x.serviceProviderId === pA)).toBe(true);
-    expect(r.data.totals.pvKwh).toBeCloseTo(r.data.stations.reduce((x, y) => x + y.pvKwh, 0), 1);
+    expect(r.data.totals.pvKwh).toBeCloseTo(
+      r.data.stations.reduce((x, y) => x + y.pvKwh, 0),
+      1,
+    );
   });
 
   it('ESS: a station month has cycles, an efficiency that says how it was measured, SOH per cluster and net arbitrage', async () => {
@@ -126,7 +143,12 @@ describe.each(backends())('analysis actions (%s)', (backend) => {
     expect(t.selfSufficiencyPct).toBeGreaterThan(0);
     expect(t.loadFactorPct).toBeGreaterThan(0);
     expect(t.loadFactorPct).toBeLessThanOrEqual(100);
-    expect(r.data.series.find((x) => x.key === 'consumptionKwh')!.values.slice(0, 4).every((v) => v !== null && v > 0)).toBe(true);
+    expect(
+      r.data.series
+        .find((x) => x.key === 'consumptionKwh')!
+        .values.slice(0, 4)
+        .every((v) => v !== null && v > 0),
+    ).toBe(true);
   });
 
   it("the overview's month equals the analysis month of the same station, energy and income", async () => {

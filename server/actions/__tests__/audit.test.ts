@@ -9,23 +9,30 @@ describe.each(backends())('audit log (%s)', (backend) => {
   const orgsOfA = new Set<number>();
   const idOf = async (account: string) => (await w.s.services.db.query<{ id: number }>('SELECT id FROM accounts WHERE account = $1', [account]))[0]!.id;
 
-  const w = serverWorld(() => startTestServer(backend), async (s) => {
-    const [A, B] = (await s.fixtures()).providers as [number, number];
-    for (const o of s.services.registry.orgs.values()) if (o.id === A || o.parentId === A) orgsOfA.add(o.id);
-    const root = await s.login('admin', 'Admin@2026');
-    const adminA = await s.login('sunrise', 'Sunrise@2026');
-    const adminB = await s.login('pearlriver', 'Pearl@2026');
-    const operator = await s.login('operator', 'Operator@2026');
-    const operatorRole = (await s.services.db.query<{ role_id: number }>("SELECT role_id FROM accounts WHERE account = 'operator'"))[0]!.role_id;
-    const c = await s.call('createAccount', { orgId: A, account: `audited${Date.now().toString(36)}`, password: md5('Fresh@2026'), roleId: operatorRole }, adminA);
-    /** an account adminA created */
-    const created = c.data.userId;
-    /** a role adminB created */
-    const bRole = (await s.call('saveRole', { orgId: B, name: `b-role-${Date.now().toString(36)}`, permissions: ['homepage.index'] }, adminB)).data.roleId;
-    await s.call('login', { account: 'operator', password: md5('not-the-password') });
-    await s.call('login', { account: 'nobody-at-all', password: md5('whatever') });
-    return { root, adminA, adminB, operator, A, B, operatorRole, created, bRole };
-  });
+  const w = serverWorld(
+    () => startTestServer(backend),
+    async (s) => {
+      const [A, B] = (await s.fixtures()).providers as [number, number];
+      for (const o of s.services.registry.orgs.values()) if (o.id === A || o.parentId === A) orgsOfA.add(o.id);
+      const root = await s.login('admin', 'Admin@2026');
+      const adminA = await s.login('sunrise', 'Sunrise@2026');
+      const adminB = await s.login('pearlriver', 'Pearl@2026');
+      const operator = await s.login('operator', 'Operator@2026');
+      const operatorRole = (await s.services.db.query<{ role_id: number }>("SELECT role_id FROM accounts WHERE account = 'operator'"))[0]!.role_id;
+      const c = await s.call(
+        'createAccount',
+        { orgId: A, account: `audited${Date.now().toString(36)}`, password: md5('Fresh@2026'), roleId: operatorRole },
+        adminA,
+      );
+      /** an account adminA created */
+      const created = c.data.userId;
+      /** a role adminB created */
+      const bRole = (await s.call('saveRole', { orgId: B, name: `b-role-${Date.now().toString(36)}`, permissions: ['homepage.index'] }, adminB)).data.roleId;
+      await s.call('login', { account: 'operator', password: md5('not-the-password') });
+      await s.call('login', { account: 'nobody-at-all', password: md5('whatever') });
+      return { root, adminA, adminB, operator, A, B, operatorRole, created, bRole };
+    },
+  );
 
   describe('queryAuditLog', () => {
     it('lists who did what, when, on which target, with the outcome, newest first', async () => {
@@ -33,11 +40,18 @@ describe.each(backends())('audit log (%s)', (backend) => {
       expect(r.code).toBe(0);
       const times = r.data.dataList.map((e) => Date.parse(e.at));
       expect([...times].sort((a, b) => b - a)).toEqual(times);
-      expect(r.data.dataList).toEqual(expect.arrayContaining([
-        expect.objectContaining({ action: 'createAccount', target: `account:${w.created}`, account: 'sunrise', outcome: 'ok', orgId: w.A }),
-        expect.objectContaining({ action: 'signIn', outcome: 'failed', account: 'operator', detail: expect.objectContaining({ reason: 'wrongCredentials' }) }),
-        expect.objectContaining({ action: 'signIn', outcome: 'ok', account: 'sunrise' }),
-      ]));
+      expect(r.data.dataList).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ action: 'createAccount', target: `account:${w.created}`, account: 'sunrise', outcome: 'ok', orgId: w.A }),
+          expect.objectContaining({
+            action: 'signIn',
+            outcome: 'failed',
+            account: 'operator',
+            detail: expect.objectContaining({ reason: 'wrongCredentials' }),
+          }),
+          expect.objectContaining({ action: 'signIn', outcome: 'ok', account: 'sunrise' }),
+        ]),
+      );
       expect(JSON.stringify(r.data)).not.toContain(md5('Fresh@2026'));
     });
     it('names what each entry refers to (its target and the ids in its detail) so no reader sees a bare id', async () => {
@@ -75,7 +89,9 @@ describe.each(backends())('audit log (%s)', (backend) => {
       const c = await w.s.call('createAccount', { orgId: w.A, account, password: md5('Fresh@2026'), roleId: w.operatorRole }, w.adminA);
       const t = await w.s.login(account, 'Fresh@2026');
       const other = await w.s.login(account, 'Fresh@2026');
-      expect((await w.s.call('resetPasswordByOldPassword', { userId: c.data.userId, oldPassword: md5('Fresh@2026'), newPassword: md5('Second@2026') }, t)).code).toBe(0);
+      expect(
+        (await w.s.call('resetPasswordByOldPassword', { userId: c.data.userId, oldPassword: md5('Fresh@2026'), newPassword: md5('Second@2026') }, t)).code,
+      ).toBe(0);
       expect((await w.s.call('queryProfile', {}, other)).status).toBe(401);
       const r = await w.s.call('queryAuditLog', { target: `account:${c.data.userId}`, actions: ['changePassword'] }, w.adminA);
       expect(r.data.dataList).toEqual([expect.objectContaining({ account, outcome: 'ok', detail: { via: 'oldPassword' } })]);
@@ -86,10 +102,12 @@ describe.each(backends())('audit log (%s)', (backend) => {
       expect(mine.data.dataList.every((e) => e.orgId !== null && orgsOfA.has(e.orgId))).toBe(true);
       expect(mine.data.dataList.some((e) => e.target === `role:${w.bRole}`)).toBe(false);
       const all = await w.s.call('queryAuditLog', { length: 1000 }, w.root);
-      expect(all.data.dataList).toEqual(expect.arrayContaining([
-        expect.objectContaining({ target: `role:${w.bRole}`, orgId: w.B }),
-        expect.objectContaining({ action: 'signIn', accountId: null, outcome: 'failed', detail: expect.objectContaining({ account: 'nobody-at-all' }) }),
-      ]));
+      expect(all.data.dataList).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ target: `role:${w.bRole}`, orgId: w.B }),
+          expect.objectContaining({ action: 'signIn', accountId: null, outcome: 'failed', detail: expect.objectContaining({ account: 'nobody-at-all' }) }),
+        ]),
+      );
       const narrowed = await w.s.call('queryAuditLog', { orgId: w.B, length: 1000 }, w.root);
       expect(narrowed.data.dataList.every((e) => w.s.services.registry.providerOf(e.orgId!) === w.B)).toBe(true);
     });
@@ -109,7 +127,7 @@ describe.each(backends())('audit log (%s)', (backend) => {
   });
 
   describe('queryAccountAudit', () => {
-    it("lists what an account did and what was done to it", async () => {
+    it('lists what an account did and what was done to it', async () => {
       await w.s.call('setAccountStatus', { userId: w.created, status: 0 }, w.adminA);
       const r = await w.s.call('queryAccountAudit', { userId: w.created }, w.adminA);
       expect(r.code).toBe(0);

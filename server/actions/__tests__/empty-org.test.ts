@@ -11,14 +11,16 @@ describe.each(backends())('an organisation without stations (%s)', (backend) => 
   beforeAll(async () => {
     s = await startTestServer(backend);
     const [provider] = (await s.fixtures()).providers as [number];
-    const [org] = await s.services.db.query<{ id: number }>("INSERT INTO orgs(parent_id, org_type, name) VALUES ($1, 3, 'No Sites Yet Ltd') RETURNING id", [provider]);
+    const [org] = await s.services.db.query<{ id: number }>("INSERT INTO orgs(parent_id, org_type, name) VALUES ($1, 3, 'No Sites Yet Ltd') RETURNING id", [
+      provider,
+    ]);
     orgId = org!.id;
     await s.services.registry.load(s.services.db);
     token = (await s.makeAccount({ orgId, permissions: ['homepage.index', 'alarm.alarmList', 'message.list'] })).token;
   }, 240_000);
   afterAll(() => s?.close());
 
-  it('answers its own org\'s alarm badge, maintenance windows and catch-up with nothing, not notFound', async () => {
+  it("answers its own org's alarm badge, maintenance windows and catch-up with nothing, not notFound", async () => {
     const badge = await s.call('fuzzyAlarmRecord', { alarmRecordVo: { alarmStatus: 1, orgId, acked: false }, page: 1, length: 1000 }, token);
     expect(badge.code).toBe(0);
     expect(badge.data.totalCount).toBe(0);

@@ -128,7 +128,9 @@ describe.each(backends())('identity (%s)', (backend) => {
     expect(wrong.code).toBe(ErrorCode.wrongPassword);
     const other = await s.call('resetPasswordByOldPassword', { userId: me.userId + 1, oldPassword: md5('Admin@2026'), newPassword: md5('Admin@2027x') }, a);
     expect(other.code).toBe(ErrorCode.forbidden);
-    expect((await s.call('resetPasswordByOldPassword', { userId: me.userId, oldPassword: md5('Admin@2026'), newPassword: md5('Admin@2027x') }, a)).code).toBe(0);
+    expect((await s.call('resetPasswordByOldPassword', { userId: me.userId, oldPassword: md5('Admin@2026'), newPassword: md5('Admin@2027x') }, a)).code).toBe(
+      0,
+    );
     expect((await s.call('queryProfile', {}, a)).code).toBe(0);
     expect((await s.call('queryProfile', {}, b)).code).toBe(ErrorCode.unauthenticated);
     await s.call('resetPasswordByOldPassword', { userId: me.userId, oldPassword: md5('Admin@2027x'), newPassword: md5('Admin@2026') }, a);

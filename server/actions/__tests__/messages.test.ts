@@ -8,27 +8,39 @@ import { raiseAlarm } from '../../alarms/store';
 const issuesOf = (r: Answer<unknown>) => (r.data as { issues: { path: string }[] }).issues.map((i) => i.path);
 
 describe.each(backends())('global messages (%s)', (backend) => {
-  const q = <T,>(sql: string, params?: unknown[]): Promise<T[]> => w.s.services.db.query<T>(sql, params);
+  const q = <T>(sql: string, params?: unknown[]): Promise<T[]> => w.s.services.db.query<T>(sql, params);
   /** A new open alarm on a station's gateway, `agoMs` before the clock. */
   const raise = async (stationId: number, ruleCode: string, agoMs = 60_000): Promise<number> => {
     const [gw] = await q<{ id: number }>("SELECT id FROM devices WHERE station_id = $1 AND type = 'gateway' LIMIT 1", [stationId]);
     const kind = ruleCode === 'gatewayOffline' ? {} : { category: 'event' as const, type: 'event' as const };
-    await raiseAlarm(w.s.services.db, { stationId, deviceId: gw?.id ?? null, ruleCode, content: `${ruleCode} on ${stationId}`, time: new Date(w.s.clock.now - agoMs), ...kind });
+    await raiseAlarm(w.s.services.db, {
+      stationId,
+      deviceId: gw?.id ?? null,
+      ruleCode,
+      content: `${ruleCode} on ${stationId}`,
+      time: new Date(w.s.clock.now - agoMs),
+      ...kind,
+    });
     return (await q<{ id: number }>('SELECT max(id)::int AS id FROM alarms WHERE station_id = $1', [stationId]))[0]!.id;
   };
 
-  const w = serverWorld(() => startTestServer(backend), async (s) => {
-    await seedAlarmHistory(s.services.db, s.services.registry, new Date(s.clock.now));
-    const fx = await s.fixtures();
-    const [A, B] = fx.providers as [number, number];
-    const [withGw] = await q<{ stationId: number }>(
-      "SELECT d.station_id AS \"stationId\" FROM devices d JOIN stations s ON s.id = d.station_id WHERE s.provider_id = $1 AND d.type = 'gateway' ORDER BY d.id LIMIT 1", [A]);
-    const stationA = withGw!.stationId;
-    const stationB = fx.stationOf.get(B)![0]!;
-    await raise(stationA, 'gatewayOffline');
-    const alarmOfB = await raise(stationB, 'gatewayOffline');
-    return { A, B, stationA, stationB, alarmOfB, adminA: await s.login('sunrise', 'Sunrise@2026') };
-  });
+  const w = serverWorld(
+    () => startTestServer(backend),
+    async (s) => {
+      await seedAlarmHistory(s.services.db, s.services.registry, new Date(s.clock.now));
+      const fx = await s.fixtures();
+      const [A, B] = fx.providers as [number, number];
+      const [withGw] = await q<{ stationId: number }>(
+        'SELECT d.station_id AS "stationId" FROM devices d JOIN stations s ON s.id = d.station_id WHERE s.provider_id = $1 AND d.type = \'gateway\' ORDER BY d.id LIMIT 1',
+        [A],
+      );
+      const stationA = withGw!.stationId;
+      const stationB = fx.stationOf.get(B)![0]!;
+      await raise(stationA, 'gatewayOffline');
+      const alarmOfB = await raise(stationB, 'gatewayOffline');
+      return { A, B, stationA, stationB, alarmOfB, adminA: await s.login('sunrise', 'Sunrise@2026') };
+    },
+  );
 
   describe('queryMessages', () => {
     it('lists every message in scope across stations, newest first, unread at first', async () => {
@@ -47,7 +59,11 @@ describe.each(backends())('global messages (%s)', (backend) => {
       const one = await w.s.call('queryMessages', { stationId: w.stationA, length: 1000 }, w.adminA);
       expect(one.data.totalCount).toBeGreaterThan(0);
       expect(one.data.dataList.every((m) => m.stationId === w.stationA)).toBe(true);
-      const recent = await w.s.call('queryMessages', { from: new Date(w.s.clock.now - 120_000).toISOString(), to: new Date(w.s.clock.now).toISOString() }, w.adminA);
+      const recent = await w.s.call(
+        'queryMessages',
+        { from: new Date(w.s.clock.now - 120_000).toISOString(), to: new Date(w.s.clock.now).toISOString() },
+        w.adminA,
+      );
       expect(recent.data.dataList.map((m) => m.alarmRuleCode)).toContain('gatewayOffline');
       expect(recent.data.dataList.every((m) => Date.parse(m.happenTime) >= w.s.clock.now - 120_000)).toBe(true);
     });
@@ -60,7 +76,9 @@ describe.each(backends())('global messages (%s)', (backend) => {
       expect((await w.s.call('queryMessages', { orgId: w.B }, w.adminA)).code).toBe(ErrorCode.notFound);
     });
     it('rejects an invalid payload', async () => {
-      expect(issuesOf(await w.s.call('queryMessages', { category: 'boom', read: 'maybe', from: 'today' }, w.adminA))).toEqual(expect.arrayContaining(['category', 'read', 'from']));
+      expect(issuesOf(await w.s.call('queryMessages', { category: 'boom', read: 'maybe', from: 'today' }, w.adminA))).toEqual(
+        expect.arrayContaining(['category', 'read', 'from']),
+      );
     });
   });
 

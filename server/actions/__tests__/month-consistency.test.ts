@@ -10,14 +10,21 @@ import { startWithHistory } from './history-fixture';
 const ITEMS = ['pvKwh', 'chargeKwh', 'dischargeKwh', 'loadKwh', 'gridImportKwh', 'gridExportKwh', 'generatorKwh', 'fuelLitres', 'income', 'fuelCost'] as const;
 
 describe.each(backends())('a station-month across overview, analyses and site report (%s)', (backend) => {
-  const w = serverWorld(() => startWithHistory(backend), async (s) => ({
-    token: await s.login('admin', 'Admin@2026'),
-    // a station with PV, storage and the most grid import: every figure is non-zero
-    station: (await s.services.db.query<{ id: number }>(
-      `SELECT s.id FROM stations s JOIN station_energy e ON e.station_id = s.id
+  const w = serverWorld(
+    () => startWithHistory(backend),
+    async (s) => ({
+      token: await s.login('admin', 'Admin@2026'),
+      // a station with PV, storage and the most grid import: every figure is non-zero
+      station: (
+        await s.services.db.query<{ id: number }>(
+          `SELECT s.id FROM stations s JOIN station_energy e ON e.station_id = s.id
        WHERE 'pv' = ANY(s.energy_types) AND s.ess_capacity_kwh > 0
-       GROUP BY s.id ORDER BY sum(e.grid_import) DESC LIMIT 1`))[0]!.id,
-  }), 120_000);
+       GROUP BY s.id ORDER BY sum(e.grid_import) DESC LIMIT 1`,
+        )
+      )[0]!.id,
+    }),
+    120_000,
+  );
 
   it('energy and income are equal in every answer', async () => {
     const month = { stationId: w.station, period: 'month', date: '2026-07-15' } as const;

@@ -69,6 +69,9 @@ describe.each(backends())('provider currency (%s)', (backend) => {
       usage: await s.call('queryEnergyUsageAnalysis', month, adminA),
       ess: await s.call('queryEssAnalysis', { ...month, stationId: undefined }, adminA),
       tariffs,
+      // the tariff screens name the unit of prices from the station and each template
+      station: await s.call('queryStationInfoById', { stationId: x }, adminA),
+      templates: await s.call('queryTariffTemplateList', { orgId: pA, page: 1, length: 50 }, adminA),
       preview: await s.call('previewTariffBill', { stationId: x, date: '2026-07-02', tariffId: tariffs.data.active!.tariffId }, adminA),
       cards: await s.call('queryStationMatrix', {}, adminA),
       home: await s.call('queryHomepageStatistics', {}, adminA),
@@ -116,12 +119,20 @@ describe.each(backends())('provider currency (%s)', (backend) => {
       expect(ws.getRow(1).getCell(4).value).toBe(head[3]);
       // full precision kept, two decimals shown
       expect(ws.getRow(2).getCell(4).numFmt).toBe('#,##0.00');
+      // energies too: a number at full precision shown grouped to the hundredth, never General
+      expect(typeof ws.getRow(2).getCell(3).value).toBe('number');
+      expect(ws.getRow(2).getCell(3).numFmt).toBe('#,##0.00');
       const params = wb.getWorksheet('Parameters')!.getSheetValues().flat().map(String).join(' ');
       expect(params).toContain('EUR');
       expect(params).not.toMatch(OTHER);
     }
     const bill = await s.call('exportBill', { billId: `${x}-2026-07`, format: 'xlsx' }, adminA, { headers: { locale: 'zh_CN' } });
-    const billHead = await sheetHead(await download(bill.data));
+    const billFile = await download(bill.data);
+    const billBook = new ExcelJS.Workbook();
+    await billBook.xlsx.load(billFile as unknown as ArrayBuffer);
+    // quantity to the hundredth, price to the tariff's 4 decimals, amount to the cent
+    expect([3, 5, 6].map((c) => billBook.worksheets[0]!.getRow(2).getCell(c).numFmt)).toEqual(['#,##0.00', '#,##0.0000', '#,##0.00']);
+    const billHead = await sheetHead(billFile);
     expect(billHead.filter((h) => h.includes('EUR'))).toEqual(['单价 (EUR/单位)', '金额 (EUR)']);
     expect(billHead.join(' ')).not.toMatch(OTHER);
     const usage = await s.call('exportAnalysis', { stationId: x, period: 'month', date: '2026-07-15', analysis: 'usage', format: 'xlsx' }, adminA);

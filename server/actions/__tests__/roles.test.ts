@@ -69,10 +69,22 @@ describe.each(backends())('roles and the permission catalogue (%s)', (backend) =
       const c = await w.s.call('saveRole', { name, permissions: ['monitorStation.list', 'homepage.index', 'homepage.index'], notes: 'night shift' }, w.adminA);
       expect(c.code).toBe(0);
       const got = (await w.s.call('queryRoleById', { roleId: c.data.roleId }, w.adminA)).data;
-      expect(got).toMatchObject({ name, orgId: w.A, permissions: ['homepage.index', 'monitorStation.list'], notes: 'night shift', builtin: false, accountCount: 0 });
+      expect(got).toMatchObject({
+        name,
+        orgId: w.A,
+        permissions: ['homepage.index', 'monitorStation.list'],
+        notes: 'night shift',
+        builtin: false,
+        accountCount: 0,
+      });
       const e = await w.s.call('saveRole', { roleId: c.data.roleId, name: `${name} 2`, permissions: ['alarm.alarmList'] }, w.adminA);
       expect(e.code).toBe(0);
-      expect((await w.s.call('queryRoleById', { roleId: c.data.roleId }, w.adminA)).data).toMatchObject({ name: `${name} 2`, permissions: ['alarm.alarmList'], notes: 'night shift', requiresTwoFactor: false });
+      expect((await w.s.call('queryRoleById', { roleId: c.data.roleId }, w.adminA)).data).toMatchObject({
+        name: `${name} 2`,
+        permissions: ['alarm.alarmList'],
+        notes: 'night shift',
+        requiresTwoFactor: false,
+      });
       expect((await w.s.call('saveRole', { roleId: c.data.roleId, name, permissions: ['alarm.alarmList'], requiresTwoFactor: true }, w.adminA)).code).toBe(0);
       expect((await w.s.call('queryRoleById', { roleId: c.data.roleId }, w.adminA)).data.requiresTwoFactor).toBe(true);
       // absent keeps the setting

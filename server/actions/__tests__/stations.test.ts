@@ -4,20 +4,28 @@ import { serverWorld } from '../../test/world';
 import { ErrorCode } from '../../../protocol/errors';
 
 describe.each(backends())('station registry actions (%s)', (backend) => {
-  const w = serverWorld(() => startTestServer(backend), async (s) => {
-    const f = await s.fixtures();
-    const [A, B] = f.providers as [number, number];
-    return {
-      root: await s.login('admin', 'Admin@2026'),
-      A,
-      B,
-      stationA: f.stationOf.get(A)![0]!,
-      stationB: f.stationOf.get(B)![0]!,
-      /** an admin of provider A */
-      provA: (await s.makeAccount({ orgId: A, permissions: ['monitorStation.list', 'monitor.customers', 'monitorStation.detail', 'dquipmentMonitoring.dquipmentMonitoring', 'station.edit'] })).token,
-      noPerms: (await s.makeAccount({ orgId: A, permissions: ['alarm.alarmList'] })).token,
-    };
-  });
+  const w = serverWorld(
+    () => startTestServer(backend),
+    async (s) => {
+      const f = await s.fixtures();
+      const [A, B] = f.providers as [number, number];
+      return {
+        root: await s.login('admin', 'Admin@2026'),
+        A,
+        B,
+        stationA: f.stationOf.get(A)![0]!,
+        stationB: f.stationOf.get(B)![0]!,
+        /** an admin of provider A */
+        provA: (
+          await s.makeAccount({
+            orgId: A,
+            permissions: ['monitorStation.list', 'monitor.customers', 'monitorStation.detail', 'dquipmentMonitoring.dquipmentMonitoring', 'station.edit'],
+          })
+        ).token,
+        noPerms: (await s.makeAccount({ orgId: A, permissions: ['alarm.alarmList'] })).token,
+      };
+    },
+  );
 
   describe('queryStationInfoList', () => {
     it('lists every station to the platform, only its own to a provider', async () => {
@@ -87,7 +95,7 @@ describe.each(backends())('station registry actions (%s)', (backend) => {
   });
 
   describe('devices', () => {
-    it('lists a station\'s devices and reads one', async () => {
+    it("lists a station's devices and reads one", async () => {
       const list = await w.s.call('queryDeviceList', { stationId: w.stationA }, w.provA);
       expect(list.code).toBe(0);
       expect(list.data.dataList.some((d) => d.type === 'gateway')).toBe(true);
@@ -102,7 +110,10 @@ describe.each(backends())('station registry actions (%s)', (backend) => {
     it('answers notFound across tenants', async () => {
       const bList = await w.s.call('queryDeviceList', { stationId: w.stationB }, w.root);
       const bDevice = bList.data.dataList[0]!.deviceId;
-      for (const r of [await w.s.call('queryDeviceList', { stationId: w.stationB }, w.provA), await w.s.call('queryDeviceInfoById', { deviceId: bDevice }, w.provA)]) {
+      for (const r of [
+        await w.s.call('queryDeviceList', { stationId: w.stationB }, w.provA),
+        await w.s.call('queryDeviceInfoById', { deviceId: bDevice }, w.provA),
+      ]) {
         expect(r.code).toBe(ErrorCode.notFound);
         expect(r.data).toBeNull();
       }
@@ -119,7 +130,10 @@ describe.each(backends())('station registry actions (%s)', (backend) => {
       expect(r.code).toBe(0);
       const stations = (await w.s.call('queryStationInfoList', { orgId: w.A, length: 1000 }, w.root)).data.dataList;
       expect(r.data.siteQuantity).toBe(stations.length);
-      expect(r.data.pvCapacityKw).toBeCloseTo(stations.reduce((a, x) => a + x.pvCapacityKw, 0), 3);
+      expect(r.data.pvCapacityKw).toBeCloseTo(
+        stations.reduce((a, x) => a + x.pvCapacityKw, 0),
+        3,
+      );
       const list = await w.s.call('queryServiceProviderList', { sortBy: 'siteQuantity', sortDir: 'desc' }, w.root);
       expect(list.data.totalCount).toBe(w.s.services.registry.providerIds.length);
       const q = list.data.dataList.map((p) => p.siteQuantity);
@@ -153,6 +167,21 @@ describe.each(backends())('station registry actions (%s)', (backend) => {
       expect(r.code).toBe(0);
       expect((await w.s.call('queryStationInfoById', { stationId: w.stationA }, w.provA)).data.stationName).toBe('Renamed 储能站');
       expect(w.s.services.registry.stations.get(w.stationA)!.name).toBe('Renamed 储能站');
+    });
+    it('keeps the contracted capacity in kVA, clears it with 0, refuses a bad one at its field', async () => {
+      const read = async () => (await w.s.call('queryStationInfoById', { stationId: w.stationA }, w.provA)).data.capacityKva;
+      expect((await w.s.call('updateStation', { stationId: w.stationA, capacityKva: 1250.5 }, w.provA)).code).toBe(0);
+      expect(await read()).toBe(1250.5);
+      for (const capacityKva of [-3, 12.345]) {
+        const r = await w.s.call('updateStation', { stationId: w.stationA, capacityKva }, w.provA);
+        expect(r.code).toBe(ErrorCode.validationFailed);
+        expect((r.data as unknown as { issues: { path: string; issue: string }[] }).issues).toContainEqual(
+          expect.objectContaining({ path: 'capacityKva', issue: 'capacityFormat' }),
+        );
+      }
+      expect(await read()).toBe(1250.5);
+      expect((await w.s.call('updateStation', { stationId: w.stationA, capacityKva: 0 }, w.provA)).code).toBe(0);
+      expect(await read()).toBeNull();
     });
     it('refuses the read-only operator', async () => {
       const op = await w.s.login('operator', 'Operator@2026');

@@ -9,21 +9,60 @@ type Backend = Parameters<typeof startTestServer>[0];
 // any strategy key or with read keys only, stations of each kind, and a strategy, issuance and
 // switch record of provider B for the cross-tenant probes.
 
-interface Issue { path: string; issue: string; limit?: number }
+interface Issue {
+  path: string;
+  issue: string;
+  limit?: number;
+}
 export const issuesOf = (data: unknown): Issue[] => (data as { issues: Issue[] }).issues;
 
-export interface StationRow { id: number; systemType: number; energyTypes: string[]; essPowerKw: number; dgCapacityKw: number }
+export interface StationRow {
+  id: number;
+  systemType: number;
+  energyTypes: string[];
+  essPowerKw: number;
+  dgCapacityKw: number;
+}
 
 export const VIEW = 'operationModeManagement.operationModeManagement';
-export const PEAK_KEYS = ['socUpper', 'socLower', 'cellVoltageUpper', 'cellVoltageLower', 'demandLimitKw', 'antiBackflowKw', 'antiOverloadKw',
-  'offGridSocUpper', 'offGridSocLower', 'emergencySoc', 'supplyPriority', 'periods'] as const;
-export const ISLAND_KEYS = ['socUpper', 'socLower', 'optimalGeneratorPowerKw', 'essChargingPowerLimitKw', 'inverterPowerStepPct',
-  'inverterShutdownThresholdPct', 'dgBackflowLimitKw', 'onGridChargingPowerKw', 'onGridChargingCutoffSoc'] as const;
+export const PEAK_KEYS = [
+  'socUpper',
+  'socLower',
+  'cellVoltageUpper',
+  'cellVoltageLower',
+  'demandLimitKw',
+  'antiBackflowKw',
+  'antiOverloadKw',
+  'offGridSocUpper',
+  'offGridSocLower',
+  'emergencySoc',
+  'supplyPriority',
+  'periods',
+] as const;
+export const ISLAND_KEYS = [
+  'socUpper',
+  'socLower',
+  'optimalGeneratorPowerKw',
+  'essChargingPowerLimitKw',
+  'inverterPowerStepPct',
+  'inverterShutdownThresholdPct',
+  'dgBackflowLimitKw',
+  'onGridChargingPowerKw',
+  'onGridChargingCutoffSoc',
+] as const;
 
 export const peakParams = peakShavingParams;
 export const islandParams = (over: Record<string, unknown> = {}) => ({
-  socUpper: 95, socLower: 20, optimalGeneratorPowerKw: 10, essChargingPowerLimitKw: 10, inverterPowerStepPct: 10,
-  inverterShutdownThresholdPct: 5, dgBackflowLimitKw: 10, onGridChargingPowerKw: 0, onGridChargingCutoffSoc: 90, ...over,
+  socUpper: 95,
+  socLower: 20,
+  optimalGeneratorPowerKw: 10,
+  essChargingPowerLimitKw: 10,
+  inverterPowerStepPct: 10,
+  inverterShutdownThresholdPct: 5,
+  dgBackflowLimitKw: 10,
+  onGridChargingPowerKw: 0,
+  onGridChargingCutoffSoc: 90,
+  ...over,
 });
 
 type Params = Record<string, unknown>;
@@ -48,8 +87,22 @@ export interface StrategiesWorld {
   sunriseId: number;
   kw: () => number;
   stationsOf: (pid: number) => Promise<StationRow[]>;
-  savePeak: (token: string, stationId: number, startDate: string, endDate: string, params: Params, extra?: Params) => Promise<Answer<ResponseOf<'savePeakShavingStrategy'>>>;
-  saveIsland: (token: string, stationId: number, startDate: string, endDate: string, params: Params, extra?: Params) => Promise<Answer<ResponseOf<'saveIslandStrategy'>>>;
+  savePeak: (
+    token: string,
+    stationId: number,
+    startDate: string,
+    endDate: string,
+    params: Params,
+    extra?: Params,
+  ) => Promise<Answer<ResponseOf<'savePeakShavingStrategy'>>>;
+  saveIsland: (
+    token: string,
+    stationId: number,
+    startDate: string,
+    endDate: string,
+    params: Params,
+    extra?: Params,
+  ) => Promise<Answer<ResponseOf<'saveIslandStrategy'>>>;
 }
 
 /** Starts a server on `backend` for the enclosing describe block; fields are set once beforeAll has run. */
@@ -87,14 +140,17 @@ export const strategiesWorld = (backend: Backend): StrategiesWorld => {
     expect([w.ess, w.island, w.onGrid, w.bEss, w.bNoEss].every(Boolean)).toBe(true);
     const db = s.services.db;
     w.bStrategy = (await db.query<{ id: number }>('SELECT id FROM strategies WHERE station_id=$1 ORDER BY id LIMIT 1', [bEss.id]))[0]!.id;
-    w.bDistribution = (await db.query<{ id: number }>(
-      `INSERT INTO strategy_distributions(strategy_id, station_id, snapshot, status, issued_at) VALUES ($1,$2,'{}',1,now()) RETURNING id`,
-      [w.bStrategy, bEss.id],
-    ))[0]!.id;
-    w.bSwitch = (await db.query<{ id: number }>(
-      `INSERT INTO switch_records(station_id, at, operation, status) VALUES ($1, now(), 'enablePeakShaving', 1) RETURNING id`,
-      [bEss.id],
-    ))[0]!.id;
+    w.bDistribution = (
+      await db.query<{ id: number }>(
+        `INSERT INTO strategy_distributions(strategy_id, station_id, snapshot, status, issued_at) VALUES ($1,$2,'{}',1,now()) RETURNING id`,
+        [w.bStrategy, bEss.id],
+      )
+    )[0]!.id;
+    w.bSwitch = (
+      await db.query<{ id: number }>(`INSERT INTO switch_records(station_id, at, operation, status) VALUES ($1, now(), 'enablePeakShaving', 1) RETURNING id`, [
+        bEss.id,
+      ])
+    )[0]!.id;
     w.sunriseId = (await db.query<{ id: number }>("SELECT id FROM accounts WHERE account='sunrise'"))[0]!.id;
   });
   afterAll(() => w.s.close());

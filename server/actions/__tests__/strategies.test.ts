@@ -19,35 +19,77 @@ describe.each(backends())('strategies (%s)', (backend) => {
     valid: () => Record<string, unknown>;
   }
   const cases: Case[] = [
-    { action: 'queryStrategyList', write: false, valid: () => ({ stationId: w.ess.id }), cross: () => ({ stationId: w.bEss.id }), invalid: () => ({ stationId: 'abc' }), path: 'stationId' },
-    { action: 'queryStrategyById', write: false, valid: () => ({ strategyId: w.bStrategy }), cross: () => ({ strategyId: w.bStrategy }), invalid: () => ({ strategyId: -1 }), path: 'strategyId' },
     {
-      action: 'savePeakShavingStrategy', write: true,
+      action: 'queryStrategyList',
+      write: false,
+      valid: () => ({ stationId: w.ess.id }),
+      cross: () => ({ stationId: w.bEss.id }),
+      invalid: () => ({ stationId: 'abc' }),
+      path: 'stationId',
+    },
+    {
+      action: 'queryStrategyById',
+      write: false,
+      valid: () => ({ strategyId: w.bStrategy }),
+      cross: () => ({ strategyId: w.bStrategy }),
+      invalid: () => ({ strategyId: -1 }),
+      path: 'strategyId',
+    },
+    {
+      action: 'savePeakShavingStrategy',
+      write: true,
       valid: () => ({ stationId: w.ess.id, name: 'x', startDate: '2080-01-01', endDate: '2080-12-31', params: peakParams(kw()) }),
       cross: () => ({ stationId: w.bEss.id, name: 'x', startDate: '2080-01-01', endDate: '2080-12-31', params: peakParams(kw()) }),
       invalid: () => ({ stationId: w.ess.id, name: 'x', startDate: '2080-01-01', endDate: '2080-12-31', params: peakParams(kw(), { socUpper: 150 }) }),
       path: 'params.socUpper',
     },
     {
-      action: 'saveIslandStrategy', write: true,
+      action: 'saveIslandStrategy',
+      write: true,
       valid: () => ({ stationId: w.island.id, name: 'x', startDate: '2080-01-01', endDate: '2080-12-31', params: islandParams() }),
       cross: () => ({ stationId: w.bEss.id, name: 'x', startDate: '2080-01-01', endDate: '2080-12-31', params: islandParams() }),
       invalid: () => ({ stationId: w.island.id, name: 'x', startDate: '2080-13-01', endDate: '2080-12-31', params: islandParams() }),
       path: 'startDate',
     },
-    { action: 'deleteStrategy', write: true, valid: () => ({ strategyId: w.bStrategy }), cross: () => ({ strategyId: w.bStrategy }), invalid: () => ({}), path: 'strategyId' },
     {
-      action: 'queryDistributionRecords', write: false, valid: () => ({ stationId: w.ess.id }), cross: () => ({ stationId: w.bEss.id }),
-      invalid: () => ({ stationId: w.ess.id, length: 5000 }), path: 'length',
+      action: 'deleteStrategy',
+      write: true,
+      valid: () => ({ strategyId: w.bStrategy }),
+      cross: () => ({ strategyId: w.bStrategy }),
+      invalid: () => ({}),
+      path: 'strategyId',
     },
     {
-      action: 'queryDistributionRecordById', write: false, valid: () => ({ distributionId: w.bDistribution }), cross: () => ({ distributionId: w.bDistribution }),
-      invalid: () => ({ distributionId: 1.5 }), path: 'distributionId',
+      action: 'queryDistributionRecords',
+      write: false,
+      valid: () => ({ stationId: w.ess.id }),
+      cross: () => ({ stationId: w.bEss.id }),
+      invalid: () => ({ stationId: w.ess.id, length: 5000 }),
+      path: 'length',
     },
-    { action: 'queryStationMode', write: false, valid: () => ({ stationId: w.ess.id }), cross: () => ({ stationId: w.bEss.id }), invalid: () => ({}), path: 'stationId' },
     {
-      action: 'querySwitchRecords', write: false, valid: () => ({ stationId: w.ess.id }), cross: () => ({ stationId: w.bEss.id }),
-      invalid: () => ({ stationId: w.ess.id, page: 0 }), path: 'page',
+      action: 'queryDistributionRecordById',
+      write: false,
+      valid: () => ({ distributionId: w.bDistribution }),
+      cross: () => ({ distributionId: w.bDistribution }),
+      invalid: () => ({ distributionId: 1.5 }),
+      path: 'distributionId',
+    },
+    {
+      action: 'queryStationMode',
+      write: false,
+      valid: () => ({ stationId: w.ess.id }),
+      cross: () => ({ stationId: w.bEss.id }),
+      invalid: () => ({}),
+      path: 'stationId',
+    },
+    {
+      action: 'querySwitchRecords',
+      write: false,
+      valid: () => ({ stationId: w.ess.id }),
+      cross: () => ({ stationId: w.bEss.id }),
+      invalid: () => ({ stationId: w.ess.id, page: 0 }),
+      path: 'page',
     },
   ];
 
@@ -94,7 +136,10 @@ describe.each(backends())('strategies (%s)', (backend) => {
   });
 
   it.each(['stationId', 'name', 'startDate', 'endDate', 'params'])('save: missing %s is named', async (key) => {
-    for (const [action, params, stationId] of [['savePeakShavingStrategy', peakParams(kw()), w.ess.id], ['saveIslandStrategy', islandParams(), w.island.id]] as const) {
+    for (const [action, params, stationId] of [
+      ['savePeakShavingStrategy', peakParams(kw()), w.ess.id],
+      ['saveIslandStrategy', islandParams(), w.island.id],
+    ] as const) {
       const payload: Record<string, unknown> = { stationId, name: 'n', startDate: '2096-01-01', endDate: '2096-12-31', params };
       delete payload[key];
       const r = await w.s.call(action, payload, w.a);
@@ -104,7 +149,11 @@ describe.each(backends())('strategies (%s)', (backend) => {
   });
 
   it('save: a blank name is refused', async () => {
-    const r = await w.s.call('savePeakShavingStrategy', { stationId: w.ess.id, name: '   ', startDate: '2096-01-01', endDate: '2096-12-31', params: peakParams(kw()) }, w.a);
+    const r = await w.s.call(
+      'savePeakShavingStrategy',
+      { stationId: w.ess.id, name: '   ', startDate: '2096-01-01', endDate: '2096-12-31', params: peakParams(kw()) },
+      w.a,
+    );
     expect(issuesOf(r.data)).toContainEqual({ path: 'name', issue: 'tooSmall', limit: 1 });
   });
 
@@ -181,9 +230,18 @@ describe.each(backends())('strategies (%s)', (backend) => {
 
   it("save: charge/discharge power may not exceed the station's converter power", async () => {
     const over = w.ess.essPowerKw + 1;
-    const r = await savePeak(w.a, w.ess.id, '2098-01-01', '2098-12-31', peakParams(kw(), {
-      periods: [{ start: '00:00', end: '06:00', mode: 'charge', powerKw: over }, { start: '06:00', end: '08:00', mode: 'idle', powerKw: 0 }],
-    }));
+    const r = await savePeak(
+      w.a,
+      w.ess.id,
+      '2098-01-01',
+      '2098-12-31',
+      peakParams(kw(), {
+        periods: [
+          { start: '00:00', end: '06:00', mode: 'charge', powerKw: over },
+          { start: '06:00', end: '08:00', mode: 'idle', powerKw: 0 },
+        ],
+      }),
+    );
     expect(r.code).toBe(ErrorCode.validationFailed);
     expect(issuesOf(r.data)).toEqual([{ path: 'params.periods.0.powerKw', issue: 'tooBig', limit: w.ess.essPowerKw }]);
     const isl = await saveIsland(w.a, w.island.id, '2098-01-01', '2098-12-31', islandParams({ essChargingPowerLimitKw: w.island.essPowerKw + 1 }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backends } from '../../test/harness';
 import { ErrorCode } from '../../../protocol/errors';
-import { lockStrategy } from '../strategies';
+import { lockStrategy } from '../../strategies/lock';
 import { ackDistribution, ackSwitch, recordDistribution, recordSwitch } from '../../strategies/records';
 import type { Ctx } from '../../api/context';
 import { islandParams, peakParams, strategiesWorld } from './strategies-fixture';
@@ -43,12 +43,18 @@ describe.each(backends())('strategies: accepted requests (%s)', (backend) => {
     const r = await savePeak(w.a, w.ess.id, '2090-01-01', '2090-12-31', peakParams(kw()));
     expect(r.code).toBe(0);
     const got = (await w.s.call('queryStrategyById', { strategyId: r.data.strategyId }, w.a)).data;
-    expect(got).toMatchObject({ stationId: w.ess.id, kind: 'peakShaving', name: 'PS 2090-01-01', startDate: '2090-01-01', endDate: '2090-12-31', issueStatus: 0 });
+    expect(got).toMatchObject({
+      stationId: w.ess.id,
+      kind: 'peakShaving',
+      name: 'PS 2090-01-01',
+      startDate: '2090-01-01',
+      endDate: '2090-12-31',
+      issueStatus: 0,
+    });
     expect(got.params).toEqual(peakParams(kw()));
-    const log = await w.s.services.db.query<{ action: string; accountId: number }>(
-      'SELECT action, account_id AS "accountId" FROM audit_log WHERE target=$1',
-      [`strategy:${r.data.strategyId}`],
-    );
+    const log = await w.s.services.db.query<{ action: string; accountId: number }>('SELECT action, account_id AS "accountId" FROM audit_log WHERE target=$1', [
+      `strategy:${r.data.strategyId}`,
+    ]);
     expect(log).toEqual([{ action: 'savePeakShavingStrategy', accountId: w.sunriseId }]);
   });
 
@@ -129,14 +135,23 @@ describe.each(backends())('strategies: accepted requests (%s)', (backend) => {
     );
     const r = await w.s.call('queryStationMode', { stationId: w.onGrid.id }, w.viewer);
     expect(r.code).toBe(0);
-    expect(r.data).toEqual({ peakShavingEnabled: true, islandEnabled: false, peakShavingState: 'running', islandState: 'off', updatedAt: '2030-05-01T08:00:00.000Z' });
+    expect(r.data).toEqual({
+      peakShavingEnabled: true,
+      islandEnabled: false,
+      peakShavingState: 'running',
+      islandState: 'off',
+      updatedAt: '2030-05-01T08:00:00.000Z',
+    });
   });
 
   // ───────────── records ─────────────
 
   it('queryDistributionRecords/ById: newest first, paged, with operator names and the snapshot', async () => {
     const db = w.s.services.db;
-    const [strat] = await db.query<{ id: number; name: string }>("SELECT id, name FROM strategies WHERE station_id=$1 AND kind='peakShaving' AND deleted_at IS NULL ORDER BY id LIMIT 1", [w.onGrid.id]);
+    const [strat] = await db.query<{ id: number; name: string }>(
+      "SELECT id, name FROM strategies WHERE station_id=$1 AND kind='peakShaving' AND deleted_at IS NULL ORDER BY id LIMIT 1",
+      [w.onGrid.id],
+    );
     const blank = await w.s.makeAccount({ orgId: w.pA, permissions: [] });
     await db.query("UPDATE accounts SET contact='' WHERE id=$1", [blank.userId]);
     const before = (await w.s.call('queryDistributionRecords', { stationId: w.onGrid.id, length: 1000 }, w.a)).data.totalCount;
@@ -144,8 +159,16 @@ describe.each(backends())('strategies: accepted requests (%s)', (backend) => {
       await db.query(
         `INSERT INTO strategy_distributions(strategy_id, station_id, snapshot, status, reason, operator_id, issued_at, acked_at)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8)`,
-        [strat!.id, w.onGrid.id, JSON.stringify({ n: i }), i === 4 ? 2 : 1, i === 4 ? 'timeout' : null, i % 2 ? blank.userId : w.sunriseId,
-          `2031-01-0${i + 1}T00:00:00Z`, i === 4 ? null : `2031-01-0${i + 1}T00:00:02Z`],
+        [
+          strat!.id,
+          w.onGrid.id,
+          JSON.stringify({ n: i }),
+          i === 4 ? 2 : 1,
+          i === 4 ? 'timeout' : null,
+          i % 2 ? blank.userId : w.sunriseId,
+          `2031-01-0${i + 1}T00:00:00Z`,
+          i === 4 ? null : `2031-01-0${i + 1}T00:00:02Z`,
+        ],
       );
     }
     const all = await w.s.call('queryDistributionRecords', { stationId: w.onGrid.id, length: 1000 }, w.a);
@@ -170,7 +193,11 @@ describe.each(backends())('strategies: accepted requests (%s)', (backend) => {
     expect(byStrategy.data.dataList.every((d) => d.strategyId === strat!.id)).toBe(true);
     expect((await w.s.call('queryDistributionRecords', { stationId: w.onGrid.id, strategyId: w.bStrategy }, w.a)).code).toBe(ErrorCode.notFound);
     // a time range (the trend's visible range): [from, to)
-    const ranged = await w.s.call('queryDistributionRecords', { stationId: w.onGrid.id, from: '2031-01-02T00:00:00Z', to: '2031-01-04T00:00:00Z', length: 1000 }, w.a);
+    const ranged = await w.s.call(
+      'queryDistributionRecords',
+      { stationId: w.onGrid.id, from: '2031-01-02T00:00:00Z', to: '2031-01-04T00:00:00Z', length: 1000 },
+      w.a,
+    );
     expect(ranged.data.totalCount).toBe(2);
     expect(ranged.data.dataList.map((d) => d.issuedAt)).toEqual(['2031-01-03T00:00:00.000Z', '2031-01-02T00:00:00.000Z']);
     expect((await w.s.call('queryDistributionRecords', { stationId: w.onGrid.id, from: 'yesterday' }, w.a)).code).toBe(ErrorCode.validationFailed);
@@ -179,7 +206,11 @@ describe.each(backends())('strategies: accepted requests (%s)', (backend) => {
   it('querySwitchRecords narrows to a time range', async () => {
     const db = w.s.services.db;
     for (const at of ['2032-03-01T10:00:00Z', '2032-03-02T10:00:00Z', '2032-03-03T10:00:00Z']) {
-      await db.query("INSERT INTO switch_records(station_id, operation, status, operator_id, at) VALUES ($1, 'peakShaving.on', 1, $2, $3)", [w.onGrid.id, w.sunriseId, at]);
+      await db.query("INSERT INTO switch_records(station_id, operation, status, operator_id, at) VALUES ($1, 'peakShaving.on', 1, $2, $3)", [
+        w.onGrid.id,
+        w.sunriseId,
+        at,
+      ]);
     }
     const r = await w.s.call('querySwitchRecords', { stationId: w.onGrid.id, from: '2032-03-02T00:00:00Z', to: '2032-03-03T10:00:00Z', length: 100 }, w.a);
     expect(r.code).toBe(0);
@@ -203,7 +234,12 @@ describe.each(backends())('strategies: accepted requests (%s)', (backend) => {
     const ops = ['enablePeakShaving', 'shutDownPeakShaving', 'enableIsland', 'shutDownIsland', 'enablePeakShaving'];
     for (let i = 0; i < ops.length; i++) {
       await db.query('INSERT INTO switch_records(station_id, at, operation, status, operator_id, reason) VALUES ($1,$2,$3,$4,$5,$6)', [
-        w.island.id, `2031-02-0${i + 1}T10:00:00+08:00`, ops[i], i === 2 ? 2 : 1, w.sunriseId, i === 2 ? 'gateway offline' : null,
+        w.island.id,
+        `2031-02-0${i + 1}T10:00:00+08:00`,
+        ops[i],
+        i === 2 ? 2 : 1,
+        w.sunriseId,
+        i === 2 ? 'gateway offline' : null,
       ]);
     }
     const all = await w.s.call('querySwitchRecords', { stationId: w.island.id }, w.viewer);
@@ -223,7 +259,13 @@ describe.each(backends())('strategies: accepted requests (%s)', (backend) => {
 
   it('recordDistribution/ackDistribution: pending → acknowledged, the strategy follows unless edited since', async () => {
     const db = w.s.services.db;
-    const ctx = { services: w.s.services, principal: { orgType: 2 }, scope: { hasStation: (id: number) => id === w.island.id }, tokenHash: 'x', token: 'x' } as unknown as Ctx;
+    const ctx = {
+      services: w.s.services,
+      principal: { orgType: 2 },
+      scope: { hasStation: (id: number) => id === w.island.id },
+      tokenHash: 'x',
+      token: 'x',
+    } as unknown as Ctx;
     const id = (await saveIsland(w.a, w.island.id, '2099-01-01', '2099-12-31', islandParams())).data.strategyId;
     const at = new Date('2031-03-01T00:00:00Z');
     const rec = await db.tx(async (q) => recordDistribution(q, { strategy: await lockStrategy(q, ctx, id), operatorId: w.sunriseId, at }));
@@ -232,7 +274,10 @@ describe.each(backends())('strategies: accepted requests (%s)', (backend) => {
     expect(await db.tx((q) => ackDistribution(q, rec.distributionId, { ok: true, at: new Date(at.getTime() + 2000) }))).toBe(true);
     expect(await db.tx((q) => ackDistribution(q, rec.distributionId, { ok: false, at }))).toBe(false);
     expect((await w.s.call('queryStrategyById', { strategyId: id }, w.a)).data.issueStatus).toBe(1);
-    expect((await w.s.call('queryDistributionRecordById', { distributionId: rec.distributionId }, w.a)).data).toMatchObject({ status: 1, ackedAt: '2031-03-01T00:00:02.000Z' });
+    expect((await w.s.call('queryDistributionRecordById', { distributionId: rec.distributionId }, w.a)).data).toMatchObject({
+      status: 1,
+      ackedAt: '2031-03-01T00:00:02.000Z',
+    });
 
     // issued, then edited before the gateway answers: the answer does not mark the new content issued
     const rec2 = await db.tx(async (q) => recordDistribution(q, { strategy: await lockStrategy(q, ctx, id), operatorId: null, at }));
@@ -249,7 +294,13 @@ describe.each(backends())('strategies: accepted requests (%s)', (backend) => {
     const rec = await db.tx((q) => recordSwitch(q, { stationId: w.ess.id, mode: 'peakShaving', enabled: true, operatorId: w.sunriseId, at }));
     expect(rec).toMatchObject({ stationId: w.ess.id, operation: 'enablePeakShaving', status: 0, operator: '王建国', time: at.toISOString() });
     expect(await db.tx((q) => ackSwitch(q, rec.recordId, { ok: true, at }))).toBe(true);
-    expect((await w.s.call('queryStationMode', { stationId: w.ess.id }, w.a)).data).toEqual({ peakShavingEnabled: true, islandEnabled: false, peakShavingState: 'running', islandState: 'off', updatedAt: at.toISOString() });
+    expect((await w.s.call('queryStationMode', { stationId: w.ess.id }, w.a)).data).toEqual({
+      peakShavingEnabled: true,
+      islandEnabled: false,
+      peakShavingState: 'running',
+      islandState: 'off',
+      updatedAt: at.toISOString(),
+    });
     const off = await db.tx((q) => recordSwitch(q, { stationId: w.ess.id, mode: 'peakShaving', enabled: false, operatorId: w.sunriseId, at }));
     await db.tx((q) => ackSwitch(q, off.recordId, { ok: false, reason: 'no answer', at }));
     expect((await w.s.call('queryStationMode', { stationId: w.ess.id }, w.a)).data.peakShavingEnabled).toBe(true);

@@ -10,18 +10,35 @@ import { peakShavingParams, spans } from '../../test/peak-shaving';
 // station, the outcome of every command audited, retry after a refusal, and a station that
 // runs what it was issued. A fixed clock; gateways tick when the test says so.
 
-interface Issue { path: string; issue: string; limit?: number }
+interface Issue {
+  path: string;
+  issue: string;
+  limit?: number;
+}
 const issuesOf = (data: unknown): Issue[] => (data as { issues: Issue[] }).issues;
-interface StationRow { id: number; systemType: number; energyTypes: string[]; essPowerKw: number; dgCapacityKw: number; timezone: string }
+interface StationRow {
+  id: number;
+  systemType: number;
+  energyTypes: string[];
+  essPowerKw: number;
+  dgCapacityKw: number;
+  timezone: string;
+}
 
 const NOW = Date.UTC(2026, 6, 15, 4, 0);
 const VIEW = 'operationModeManagement.operationModeManagement';
 
-const peak = (kw: number, over: Record<string, unknown> = {}) => peakShavingParams(kw, {
-  socUpper: 95, socLower: 5, demandLimitKw: 100_000, antiBackflowKw: 0, antiOverloadKw: 100_000, supplyPriority: 'storage',
-  periods: spans(kw, '00:00-07:00 charge', '07:00-18:00 idle', '18:00-24:00 discharge'),
-  ...over,
-});
+const peak = (kw: number, over: Record<string, unknown> = {}) =>
+  peakShavingParams(kw, {
+    socUpper: 95,
+    socLower: 5,
+    demandLimitKw: 100_000,
+    antiBackflowKw: 0,
+    antiOverloadKw: 100_000,
+    supplyPriority: 'storage',
+    periods: spans(kw, '00:00-07:00 charge', '07:00-18:00 idle', '18:00-24:00 discharge'),
+    ...over,
+  });
 
 describe.each(backends())('operation modes with the fleet (%s)', (backend) => {
   let s: TestServer;
@@ -36,7 +53,9 @@ describe.each(backends())('operation modes with the fleet (%s)', (backend) => {
   const stationsOf = (pid: number) =>
     s.services.db.query<StationRow>(
       `SELECT id, system_type AS "systemType", energy_types AS "energyTypes", ess_power_kw AS "essPowerKw", dg_capacity_kw AS "dgCapacityKw", timezone
-       FROM stations WHERE provider_id=$1 ORDER BY id`, [pid]);
+       FROM stations WHERE provider_id=$1 ORDER BY id`,
+      [pid],
+    );
   const savePeak = (params: Record<string, unknown>) =>
     s.call('savePeakShavingStrategy', { stationId: ess.id, strategyId, name: 'Night charge', startDate: '2026-01-01', endDate: '2026-12-31', params }, a);
   const audits = (action: string) =>
@@ -45,7 +64,15 @@ describe.each(backends())('operation modes with the fleet (%s)', (backend) => {
   beforeAll(async () => {
     s = await startTestServer(backend, {
       clock: () => NOW,
-      config: { simulator: true, simIntervalMs: 3_600_000, simAckFailureRate: 0, commandTimeoutMs: 1500, backfillDays: 1, backfillMinuteHours: 1, backfillDeviceHours: 1 },
+      config: {
+        simulator: true,
+        simIntervalMs: 3_600_000,
+        simAckFailureRate: 0,
+        commandTimeoutMs: 1500,
+        backfillDays: 1,
+        backfillMinuteHours: 1,
+        backfillDeviceHours: 1,
+      },
     });
     fleet = s.services.fleet!;
     await fleet.ready;
@@ -55,10 +82,13 @@ describe.each(backends())('operation modes with the fleet (%s)', (backend) => {
     nobody = (await s.makeAccount({ orgId: pA, permissions: ['homepage.index'] })).token;
     viewer = (await s.makeAccount({ orgId: pA, permissions: [VIEW] })).token;
     const inA = await stationsOf(pA);
-    ess = inA.find((x) => x.systemType === 1 && x.energyTypes.includes('ess') && x.energyTypes.includes('load'))
-      ?? inA.find((x) => x.systemType === 1 && x.energyTypes.includes('ess'))!;
+    ess =
+      inA.find((x) => x.systemType === 1 && x.energyTypes.includes('ess') && x.energyTypes.includes('load')) ??
+      inA.find((x) => x.systemType === 1 && x.energyTypes.includes('ess'))!;
     bStation = (await stationsOf(pB)).find((x) => x.energyTypes.includes('ess'))!;
-    strategyId = (await s.services.db.query<{ id: number }>("SELECT id FROM strategies WHERE station_id=$1 AND kind='peakShaving' ORDER BY id LIMIT 1", [ess.id]))[0]!.id;
+    strategyId = (
+      await s.services.db.query<{ id: number }>("SELECT id FROM strategies WHERE station_id=$1 AND kind='peakShaving' ORDER BY id LIMIT 1", [ess.id])
+    )[0]!.id;
     for (let i = 0; i < 400 && [...fleet.gateways.values()].some((g) => !g.client.connected); i++) await new Promise((r) => setTimeout(r, 10));
   }, 60_000);
   afterAll(() => s?.close());
@@ -72,7 +102,10 @@ describe.each(backends())('operation modes with the fleet (%s)', (backend) => {
     expect(r.data.difference).toBeCloseTo(r.data.candidate.cost - r.data.inForce.cost, 2);
     // the quarter hours of local 01:00-06:00 charge under the candidate
     const start = Date.parse(r.data.start);
-    const night = r.data.candidate.essKw.filter((_, i) => { const h = wallClock(ess.timezone, start + i * 900_000).hour; return h >= 1 && h < 6; });
+    const night = r.data.candidate.essKw.filter((_, i) => {
+      const h = wallClock(ess.timezone, start + i * 900_000).hour;
+      return h >= 1 && h < 6;
+    });
     expect(night.length).toBeGreaterThan(0);
     expect(Math.min(...night.map((p) => -p))).toBeGreaterThanOrEqual(0);
     expect(night.some((p) => p < -1)).toBe(true);
@@ -152,7 +185,10 @@ describe.each(backends())('operation modes with the fleet (%s)', (backend) => {
     fleet.tickNow();
     for (let i = 0; i < 200 && (fleet.store.stations.get(ess.id)?.lastTs ?? 0) <= before; i++) await new Promise((r) => setTimeout(r, 5));
     await fleet.store.flush(s.services.db);
-    const [last] = await s.services.db.query<{ id: number }>('SELECT id FROM strategy_distributions WHERE strategy_id=$1 AND status=1 ORDER BY id DESC LIMIT 1', [strategyId]);
+    const [last] = await s.services.db.query<{ id: number }>(
+      'SELECT id FROM strategy_distributions WHERE strategy_id=$1 AND status=1 ORDER BY id DESC LIMIT 1',
+      [strategyId],
+    );
     const detail = await s.call('queryDistributionRecordById', { distributionId: last!.id }, a);
     expect(detail.data.followedAt).not.toBeNull();
     expect(Date.parse(detail.data.followedAt!)).toBeGreaterThanOrEqual(Date.parse(detail.data.ackedAt!));

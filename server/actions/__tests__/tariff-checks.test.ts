@@ -42,7 +42,12 @@ describe.each(backends())('tariffs, templates and fuel prices: refusals (%s)', (
     });
 
     it('templates are provider-wide: a station-scoped account with tariff.edit may not change them', async () => {
-      const scoped = await w.s.makeAccount({ orgId: w.pA, permissions: ['tariff.edit', 'electricityPriceManagement.priceTemlate'], dataScope: 'stations', stationIds: [w.stA] });
+      const scoped = await w.s.makeAccount({
+        orgId: w.pA,
+        permissions: ['tariff.edit', 'electricityPriceManagement.priceTemlate'],
+        dataScope: 'stations',
+        stationIds: [w.stA],
+      });
       expectForbidden(await w.s.call('saveTariffTemplate', { name: 'scoped', seasons: goodSeasons() }, scoped.token));
       expectForbidden(await w.s.call('deleteTariffTemplate', { templateId: w.templateA }, scoped.token));
       expect((await w.s.call('queryTariffTemplateList', {}, scoped.token)).code).toBe(0);
@@ -69,8 +74,18 @@ describe.each(backends())('tariffs, templates and fuel prices: refusals (%s)', (
         ['applyTariffTemplate(template)', w.s.call('applyTariffTemplate', { templateId: w.templateB, stationId: w.stA, name: 'x', effectiveDate: dA }, w.tokA)],
         ['applyTariffTemplate(station)', w.s.call('applyTariffTemplate', { templateId: w.templateA, stationId: w.stB, name: 'x', effectiveDate: dB }, w.tokA)],
         ['queryOilPriceList', w.s.call('queryOilPriceList', { stationId: w.stB }, w.tokA)],
-        ['saveOilPrice(station)', w.s.call('saveOilPrice', { stationId: w.stB, startTime: iso(from), endTime: iso(from + DAY), pricePerLitre: 1, kwhPerLitre: 3 }, w.tokA)],
-        ['saveOilPrice(oilPrice)', w.s.call('saveOilPrice', { stationId: w.stA, oilPriceId: w.oilB, startTime: iso(from), endTime: iso(from + DAY), pricePerLitre: 1, kwhPerLitre: 3 }, w.tokA)],
+        [
+          'saveOilPrice(station)',
+          w.s.call('saveOilPrice', { stationId: w.stB, startTime: iso(from), endTime: iso(from + DAY), pricePerLitre: 1, kwhPerLitre: 3 }, w.tokA),
+        ],
+        [
+          'saveOilPrice(oilPrice)',
+          w.s.call(
+            'saveOilPrice',
+            { stationId: w.stA, oilPriceId: w.oilB, startTime: iso(from), endTime: iso(from + DAY), pricePerLitre: 1, kwhPerLitre: 3 },
+            w.tokA,
+          ),
+        ],
         ['deleteOilPrice', w.s.call('deleteOilPrice', { oilPriceId: w.oilB }, w.tokA)],
       ];
       for (const [name, p] of probes) {
@@ -89,7 +104,12 @@ describe.each(backends())('tariffs, templates and fuel prices: refusals (%s)', (
     });
 
     it('a station-scoped account sees only its stations', async () => {
-      const scoped = await w.s.makeAccount({ orgId: w.pA, permissions: ['electricityPriceManagement.electricityPriceManagement', 'tariff.edit'], dataScope: 'stations', stationIds: [w.stA2] });
+      const scoped = await w.s.makeAccount({
+        orgId: w.pA,
+        permissions: ['electricityPriceManagement.electricityPriceManagement', 'tariff.edit'],
+        dataScope: 'stations',
+        stationIds: [w.stA2],
+      });
       expectNotFound(await w.s.call('queryStationTariffs', { stationId: w.stA }, scoped.token));
       expect((await w.s.call('queryStationTariffs', { stationId: w.stA2 }, scoped.token)).code).toBe(0);
     });
@@ -105,6 +125,23 @@ describe.each(backends())('tariffs, templates and fuel prices: refusals (%s)', (
       expectInvalid(await w.s.call('queryOilPriceList', { stationId: w.stA, status: 'bogus' }, w.tokA), 'status', 'invalidFormat');
     });
 
+    it('saveTariff: the demand, capacity and fixed charges, each refused at its field', async () => {
+      const base = { stationId: w.stA, name: 'Charge rules', effectiveDate: await freeDate(w.stA), seasons: goodSeasons() };
+      const save = (charges: unknown) => w.s.call('saveTariff', { ...base, charges }, w.tokA);
+      const demand = { pricePerKw: 30, windowMinutes: 15 };
+      expectInvalid(await save({ demand: [{ ...demand, pricePerKw: 3.12345 }] }), 'charges.demand.0.pricePerKw', 'priceFormat');
+      expectInvalid(await save({ demand: [{ ...demand, pricePerKw: -1 }] }), 'charges.demand.0.pricePerKw', 'tooSmall');
+      expectInvalid(await save({ demand: [{ ...demand, windowMinutes: 20 }] }), 'charges.demand.0.windowMinutes', 'windowInvalid');
+      expectInvalid(await save({ demand: [demand, { ...demand, periods: [] }] }), 'charges.demand.1.periods', 'periodsRequired');
+      expectInvalid(await save({ demand: [{ ...demand, periods: ['peak', 'peak'] }] }), 'charges.demand.0.periods', 'periodsRequired');
+      expectInvalid(await save({ demand: [{ ...demand, ratchet: { percent: 120, months: 11 } }] }), 'charges.demand.0.ratchet.percent', 'ratchetPercent');
+      expectInvalid(await save({ demand: [{ ...demand, ratchet: { percent: 80, months: 0 } }] }), 'charges.demand.0.ratchet.months', 'ratchetMonths');
+      expectInvalid(await save({ capacityPricePerKva: 'x' }), 'charges.capacityPricePerKva', 'invalidType');
+      expectInvalid(await save({ fixedMonthlyFee: 0.00001 }), 'charges.fixedMonthlyFee', 'priceFormat');
+      const [n] = await w.s.services.db.query<{ n: number }>("SELECT count(*)::int AS n FROM tariffs WHERE name = 'Charge rules'");
+      expect(n!.n).toBe(0);
+    });
+
     it('saveTariff: SPEC §5 rules', async () => {
       const base = { stationId: w.stA, name: 'Rules', effectiveDate: await freeDate(w.stA), seasons: goodSeasons() };
       const save = (over: Record<string, unknown>) => w.s.call('saveTariff', { ...base, ...over }, w.tokA);
@@ -116,7 +153,11 @@ describe.each(backends())('tariffs, templates and fuel prices: refusals (%s)', (
       // execution months must cover all 12
       expectInvalid(await save({ seasons: [{ months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], slots: [slot('00:00', '24:00')] }] }), 'seasons', 'monthsIncomplete');
       // time slots must cover 24 h
-      expectInvalid(await save({ seasons: [{ months: MONTHS, slots: [slot('00:00', '08:00'), slot('09:00', '24:00')] }] }), 'seasons.0.slots', 'hoursIncomplete');
+      expectInvalid(
+        await save({ seasons: [{ months: MONTHS, slots: [slot('00:00', '08:00'), slot('09:00', '24:00')] }] }),
+        'seasons.0.slots',
+        'hoursIncomplete',
+      );
       expectInvalid(await save({ seasons: [{ months: MONTHS, slots: [slot('00:00', '20:00')] }] }), 'seasons.0.slots', 'hoursIncomplete');
       // end before start
       expectInvalid(await save({ seasons: [{ months: MONTHS, slots: [slot('00:00', '12:00'), slot('12:00', '08:00')] }] }), 'seasons.0.slots', 'timeError');
@@ -138,8 +179,16 @@ describe.each(backends())('tariffs, templates and fuel prices: refusals (%s)', (
 
     it('saveTariffTemplate: name required and the season rules', async () => {
       expectInvalid(await w.s.call('saveTariffTemplate', { name: '', seasons: goodSeasons() }, w.tokA), 'name', 'tooSmall');
-      expectInvalid(await w.s.call('saveTariffTemplate', { name: 'T', seasons: [{ months: MONTHS, slots: [slot('00:00', '23:00')] }] }, w.tokA), 'seasons.0.slots', 'hoursIncomplete');
-      expectInvalid(await w.s.call('saveTariffTemplate', { name: 'T', seasons: goodSeasons(1.00001) }, w.tokA), 'seasons.0.slots.1.fromGridPrice', 'priceFormat');
+      expectInvalid(
+        await w.s.call('saveTariffTemplate', { name: 'T', seasons: [{ months: MONTHS, slots: [slot('00:00', '23:00')] }] }, w.tokA),
+        'seasons.0.slots',
+        'hoursIncomplete',
+      );
+      expectInvalid(
+        await w.s.call('saveTariffTemplate', { name: 'T', seasons: goodSeasons(1.00001) }, w.tokA),
+        'seasons.0.slots.1.fromGridPrice',
+        'priceFormat',
+      );
     });
 
     it('deleteTariffTemplate', async () => {
@@ -147,8 +196,20 @@ describe.each(backends())('tariffs, templates and fuel prices: refusals (%s)', (
     });
 
     it('applyTariffTemplate', async () => {
-      expectInvalid(await w.s.call('applyTariffTemplate', { templateId: w.templateA, stationId: w.stA, name: 'x', effectiveDate: 'tomorrow' }, w.tokA), 'effectiveDate', 'invalidFormat');
-      expectInvalid(await w.s.call('applyTariffTemplate', { templateId: w.templateA, stationId: w.stA, name: 'x', effectiveDate: addDays(await todayOf(w.stA), -3) }, w.tokA), 'effectiveDate', 'pastDate');
+      expectInvalid(
+        await w.s.call('applyTariffTemplate', { templateId: w.templateA, stationId: w.stA, name: 'x', effectiveDate: 'tomorrow' }, w.tokA),
+        'effectiveDate',
+        'invalidFormat',
+      );
+      expectInvalid(
+        await w.s.call(
+          'applyTariffTemplate',
+          { templateId: w.templateA, stationId: w.stA, name: 'x', effectiveDate: addDays(await todayOf(w.stA), -3) },
+          w.tokA,
+        ),
+        'effectiveDate',
+        'pastDate',
+      );
     });
 
     it('saveOilPrice: end before start, past start, more than four decimals, bad time', async () => {
@@ -160,7 +221,10 @@ describe.each(backends())('tariffs, templates and fuel prices: refusals (%s)', (
       expectInvalid(await w.s.call('saveOilPrice', { ...base, pricePerLitre: 1.23456 }, w.tokA), 'pricePerLitre', 'priceFormat');
       expectInvalid(await w.s.call('saveOilPrice', { ...base, pricePerLitre: -1 }, w.tokA), 'pricePerLitre', 'tooSmall');
       expectInvalid(await w.s.call('saveOilPrice', { ...base, startTime: '2026-01-01 00:00' }, w.tokA), 'startTime', 'invalidFormat');
-      const [n] = await w.s.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM oil_prices WHERE station_id = $1 AND start_time >= $2', [w.stA2, new Date(from)]);
+      const [n] = await w.s.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM oil_prices WHERE station_id = $1 AND start_time >= $2', [
+        w.stA2,
+        new Date(from),
+      ]);
       expect(n!.n).toBe(0);
     });
 

@@ -11,11 +11,17 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 type Period = 'sharp' | 'peak' | 'flat' | 'valley';
 const slot = (start: string, end: string, period: Period, fromGridPrice: number, feedInPrice: number) => ({ start, end, period, fromGridPrice, feedInPrice });
-const oldSeasons = [{ months: ALL_MONTHS, slots: [slot('00:00', '02:00', 'valley', 0.1, 0.02), slot('02:00', '03:00', 'sharp', 1.0, 0.5), slot('03:00', '24:00', 'flat', 0.3, 0.05)] }];
+const oldSeasons = [
+  {
+    months: ALL_MONTHS,
+    slots: [slot('00:00', '02:00', 'valley', 0.1, 0.02), slot('02:00', '03:00', 'sharp', 1.0, 0.5), slot('03:00', '24:00', 'flat', 0.3, 0.05)],
+  },
+];
 const flatDraft = [{ months: ALL_MONTHS, slots: [slot('00:00', '24:00', 'flat', 0.2, 0.1)] }];
 const DST_DAY = '2001-10-28';
 
-const expectNotFound = (r: Answer<unknown>) => expect({ status: r.status, code: r.code, data: r.data }).toEqual({ status: 404, code: ErrorCode.notFound, data: null });
+const expectNotFound = (r: Answer<unknown>) =>
+  expect({ status: r.status, code: r.code, data: r.data }).toEqual({ status: 404, code: ErrorCode.notFound, data: null });
 const expectInvalid = (r: Answer<unknown>, path: string, issue?: string) => {
   expect(r.status).toBe(422);
   expect(r.code).toBe(ErrorCode.validationFailed);
@@ -41,7 +47,12 @@ describe.each(backends())('tariff bill preview and fuel price windows (%s)', (ba
     await db.query("UPDATE stations SET timezone = 'Europe/Berlin' WHERE id = $1", [stA]);
     await s.services.registry.load(db);
     const ins = (station: number, d: string, seasons: unknown) =>
-      db.query<{ id: number }>("INSERT INTO tariffs(station_id, name, effective_date, seasons) VALUES ($1, $2, $3::date, $4::jsonb) RETURNING id", [station, `from ${d}`, d, JSON.stringify(seasons)]);
+      db.query<{ id: number }>('INSERT INTO tariffs(station_id, name, effective_date, seasons) VALUES ($1, $2, $3::date, $4::jsonb) RETURNING id', [
+        station,
+        `from ${d}`,
+        d,
+        JSON.stringify(seasons),
+      ]);
     oldTariff = (await ins(stA, '2001-01-01', oldSeasons))[0]!.id;
     tariffB = (await ins(stB, '2001-01-01', oldSeasons))[0]!.id;
     // every quarter of the local day (22:00 UTC the day before → 23:00 UTC): import 1, export 0.5;
@@ -62,9 +73,22 @@ describe.each(backends())('tariff bill preview and fuel price windows (%s)', (ba
     it('prices the 25-hour day under a draft and under the tariff in force, per period, with the difference', async () => {
       const r = await s.call('previewTariffBill', { stationId: stA, date: DST_DAY, name: 'Flat draft', seasons: flatDraft }, tokA);
       expect(r.code).toBe(0);
-      expect(r.data).toMatchObject({ stationId: stA, date: DST_DAY, timezone: 'Europe/Berlin', hours: 25, intervals: 100, currency: 'CNY', difference: -14.82 });
+      expect(r.data).toMatchObject({
+        stationId: stA,
+        date: DST_DAY,
+        timezone: 'Europe/Berlin',
+        hours: 25,
+        intervals: 100,
+        currency: 'CNY',
+        difference: -14.82,
+      });
       expect(r.data.inForce).toMatchObject({ tariffId: oldTariff, importKwh: 100, exportKwh: 50, total: 29.82 });
-      expect(r.data.inForce!.periods.map((p) => [p.period, p.importKwh, p.amount])).toEqual([['sharp', 8, 6], ['peak', 0, 0], ['flat', 84, 23.1], ['valley', 8, 0.72]]);
+      expect(r.data.inForce!.periods.map((p) => [p.period, p.importKwh, p.amount])).toEqual([
+        ['sharp', 8, 6],
+        ['peak', 0, 0],
+        ['flat', 84, 23.1],
+        ['valley', 8, 0.72],
+      ]);
       expect(r.data.candidate).toMatchObject({ tariffName: 'Flat draft', total: 15 });
     });
 
@@ -78,7 +102,11 @@ describe.each(backends())('tariff bill preview and fuel price windows (%s)', (ba
     it('never re-prices a past day: a tariff effective tomorrow leaves it equal to the cent', async () => {
       const before = await s.call('previewTariffBill', { stationId: stA, date: DST_DAY, tariffId: oldTariff }, tokA);
       const tomorrow = new Date(s.clock.now + DAY).toLocaleDateString('en-CA', { timeZone: 'Europe/Berlin' });
-      const saved = await s.call('saveTariff', { stationId: stA, name: 'Expensive', effectiveDate: tomorrow, seasons: [{ months: ALL_MONTHS, slots: [slot('00:00', '24:00', 'peak', 9.9, 0)] }] }, tokA);
+      const saved = await s.call(
+        'saveTariff',
+        { stationId: stA, name: 'Expensive', effectiveDate: tomorrow, seasons: [{ months: ALL_MONTHS, slots: [slot('00:00', '24:00', 'peak', 9.9, 0)] }] },
+        tokA,
+      );
       expect(saved.code).toBe(0);
       const after = await s.call('previewTariffBill', { stationId: stA, date: DST_DAY, tariffId: oldTariff }, tokA);
       expect(after.data.inForce).toEqual(before.data.inForce);
@@ -139,12 +167,30 @@ describe.each(backends())('tariff bill preview and fuel price windows (%s)', (ba
     it('an overlapping window is refused, naming the field and the window in the way', async () => {
       const t0 = s.clock.now + 100 * DAY;
       const iso = (ms: number) => new Date(ms).toISOString();
-      const first = await s.call('saveOilPrice', { stationId: stA, startTime: iso(t0), endTime: iso(t0 + 10 * DAY), pricePerLitre: 1.1, kwhPerLitre: 3.2 }, tokA);
+      const first = await s.call(
+        'saveOilPrice',
+        { stationId: stA, startTime: iso(t0), endTime: iso(t0 + 10 * DAY), pricePerLitre: 1.1, kwhPerLitre: 3.2 },
+        tokA,
+      );
       expect(first.code).toBe(0);
-      const late = await s.call('saveOilPrice', { stationId: stA, startTime: iso(t0 + 5 * DAY), endTime: iso(t0 + 20 * DAY), pricePerLitre: 1, kwhPerLitre: 3 }, tokA);
+      const late = await s.call(
+        'saveOilPrice',
+        { stationId: stA, startTime: iso(t0 + 5 * DAY), endTime: iso(t0 + 20 * DAY), pricePerLitre: 1, kwhPerLitre: 3 },
+        tokA,
+      );
       expect(late.status).toBe(409);
-      expect(late.data).toMatchObject({ reason: 'overlap', field: 'startTime', oilPriceId: first.data.oilPriceId, startTime: iso(t0), endTime: iso(t0 + 10 * DAY) });
-      const early = await s.call('saveOilPrice', { stationId: stA, startTime: iso(t0 - 5 * DAY), endTime: iso(t0 + HOUR), pricePerLitre: 1, kwhPerLitre: 3 }, tokA);
+      expect(late.data).toMatchObject({
+        reason: 'overlap',
+        field: 'startTime',
+        oilPriceId: first.data.oilPriceId,
+        startTime: iso(t0),
+        endTime: iso(t0 + 10 * DAY),
+      });
+      const early = await s.call(
+        'saveOilPrice',
+        { stationId: stA, startTime: iso(t0 - 5 * DAY), endTime: iso(t0 + HOUR), pricePerLitre: 1, kwhPerLitre: 3 },
+        tokA,
+      );
       expect(early.data).toMatchObject({ reason: 'overlap', field: 'endTime' });
     });
   });

@@ -11,8 +11,20 @@ type Backend = Parameters<typeof startTestServer>[0];
 export const DAY = 86_400_000;
 export const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 
-export interface Slot { start: string; end: string; period: 'sharp' | 'peak' | 'flat' | 'valley'; fromGridPrice: number; feedInPrice: number }
-export const slot = (start: string, end: string, fromGridPrice = 0.1234, period: Slot['period'] = 'flat'): Slot => ({ start, end, period, fromGridPrice, feedInPrice: 0.05 });
+export interface Slot {
+  start: string;
+  end: string;
+  period: 'sharp' | 'peak' | 'flat' | 'valley';
+  fromGridPrice: number;
+  feedInPrice: number;
+}
+export const slot = (start: string, end: string, fromGridPrice = 0.1234, period: Slot['period'] = 'flat'): Slot => ({
+  start,
+  end,
+  period,
+  fromGridPrice,
+  feedInPrice: 0.05,
+});
 /** Two seasons (summer/rest), three slots each, covering 12 months and 24 h. */
 export const goodSeasons = (p = 0.1234) => [
   { months: [6, 7, 8, 9], slots: [slot('00:00', '08:00', 0.042, 'valley'), slot('08:00', '18:00', p, 'peak'), slot('18:00', '24:00', 0.091)] },
@@ -45,7 +57,6 @@ export const expectConflict = (r: Answer<unknown>, reason: string) => {
   expect(r.code).toBe(ErrorCode.conflict);
   expect(r.data).toMatchObject({ reason });
 };
-
 
 export interface TariffsWorld {
   s: TestServer;
@@ -107,14 +118,24 @@ export const tariffsWorld = (backend: Backend): TariffsWorld => {
     const stB = (w.stB = fx.stationOf.get(pB)![0]!);
     w.tzA = (await s.services.db.query<{ timezone: string }>('SELECT timezone FROM stations WHERE id = $1', [stA]))[0]!.timezone;
     const admin = (w.admin = await s.login('admin', 'Admin@2026'));
-    const [accA] = await s.services.db.query<{ account: string }>("SELECT account FROM accounts WHERE org_id = $1 AND account <> 'operator' ORDER BY id LIMIT 1", [pA]);
+    const [accA] = await s.services.db.query<{ account: string }>(
+      "SELECT account FROM accounts WHERE org_id = $1 AND account <> 'operator' ORDER BY id LIMIT 1",
+      [pA],
+    );
     expect(accA!.account).toBe('sunrise');
     const tokA = (w.tokA = await s.login('sunrise', 'Sunrise@2026'));
     w.operator = await s.login('operator', 'Operator@2026');
-    w.readOnly = (await s.makeAccount({
-      orgId: pA,
-      permissions: ['electricityPriceManagement.electricityPriceManagement', 'electricityPriceManagement.historyPrice', 'electricityPriceManagement.priceTemlate', 'electricityPriceManagement.oilPrice'],
-    })).token;
+    w.readOnly = (
+      await s.makeAccount({
+        orgId: pA,
+        permissions: [
+          'electricityPriceManagement.electricityPriceManagement',
+          'electricityPriceManagement.historyPrice',
+          'electricityPriceManagement.priceTemlate',
+          'electricityPriceManagement.oilPrice',
+        ],
+      })
+    ).token;
     w.writeOnly = (await s.makeAccount({ orgId: pA, permissions: ['tariff.edit', 'oilPrice.edit'] })).token;
 
     const t = await s.call('saveTariff', { stationId: stB, name: 'B secret tariff', effectiveDate: await freeDate(stB, 20), seasons: goodSeasons() }, admin);
@@ -124,7 +145,11 @@ export const tariffsWorld = (backend: Backend): TariffsWorld => {
     expect(tpl.code).toBe(0);
     w.templateB = tpl.data.templateId;
     const from = await freeTime(stB);
-    const o = await s.call('saveOilPrice', { stationId: stB, startTime: iso(from + DAY), endTime: iso(from + 30 * DAY), pricePerLitre: 1.2345, kwhPerLitre: 3.3 }, admin);
+    const o = await s.call(
+      'saveOilPrice',
+      { stationId: stB, startTime: iso(from + DAY), endTime: iso(from + 30 * DAY), pricePerLitre: 1.2345, kwhPerLitre: 3.3 },
+      admin,
+    );
     expect(o.code).toBe(0);
     w.oilB = o.data.oilPriceId;
     const ta = await s.call('saveTariffTemplate', { name: 'A template', seasons: goodSeasons() }, tokA);

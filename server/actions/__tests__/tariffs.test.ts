@@ -16,7 +16,10 @@ describe.each(backends())('tariffs, templates and fuel prices (%s)', (backend) =
       const r = await w.s.call('queryStationTariffs', { stationId: w.stA }, w.tokA);
       expect(r.code).toBe(0);
       const today = await todayOf(w.stA);
-      const rows = await w.s.services.db.query<{ id: number; d: string }>('SELECT id, effective_date AS d FROM tariffs WHERE station_id = $1 ORDER BY effective_date', [w.stA]);
+      const rows = await w.s.services.db.query<{ id: number; d: string }>(
+        'SELECT id, effective_date AS d FROM tariffs WHERE station_id = $1 ORDER BY effective_date',
+        [w.stA],
+      );
       const active = rows.filter((x) => x.d <= today).at(-1);
       expect(r.data.active?.tariffId).toBe(active?.id);
       expect(r.data.active?.status).toBe('active');
@@ -28,7 +31,10 @@ describe.each(backends())('tariffs, templates and fuel prices (%s)', (backend) =
       const r = await w.s.call('queryTariffHistory', { stationId: w.stA, page: 1, length: 50 }, w.tokA);
       expect(r.code).toBe(0);
       const today = await todayOf(w.stA);
-      const rows = await w.s.services.db.query<{ id: number; d: string }>('SELECT id, effective_date AS d FROM tariffs WHERE station_id = $1 AND effective_date <= $2::date ORDER BY effective_date DESC', [w.stA, today]);
+      const rows = await w.s.services.db.query<{ id: number; d: string }>(
+        'SELECT id, effective_date AS d FROM tariffs WHERE station_id = $1 AND effective_date <= $2::date ORDER BY effective_date DESC',
+        [w.stA, today],
+      );
       expect(r.data.totalCount).toBe(Math.max(rows.length - 1, 0));
       expect(r.data.dataList.map((x) => x.tariffId)).toEqual(rows.slice(1).map((x) => x.id));
       expect(r.data.dataList.every((x) => x.status === 'history')).toBe(true);
@@ -43,7 +49,11 @@ describe.each(backends())('tariffs, templates and fuel prices (%s)', (backend) =
       expect(got.data).toMatchObject({ tariffId: id, stationId: w.stA, name: 'Summer TOU', effectiveDate, status: 'pending', currency: 'CNY' }); // provider A's
       // stored in canonical order: seasons by first month
       expect(got.data.seasons[0]!.months).toEqual([1, 2, 3, 4, 5, 10, 11, 12]);
-      const edit = await w.s.call('saveTariff', { stationId: w.stA, tariffId: id, name: 'Summer TOU v2', effectiveDate: addDays(effectiveDate, 1), seasons: goodSeasons(0.2) }, w.tokA);
+      const edit = await w.s.call(
+        'saveTariff',
+        { stationId: w.stA, tariffId: id, name: 'Summer TOU v2', effectiveDate: addDays(effectiveDate, 1), seasons: goodSeasons(0.2) },
+        w.tokA,
+      );
       expect(edit.code).toBe(0);
       expect(edit.data.tariffId).toBe(id);
       const after = await w.s.call('queryTariffById', { tariffId: id }, w.tokA);
@@ -52,6 +62,27 @@ describe.each(backends())('tariffs, templates and fuel prices (%s)', (backend) =
       expect(await auditCount('saveTariff', `tariff:${id}`)).toBe(2);
       const list = await w.s.call('queryStationTariffs', { stationId: w.stA }, w.tokA);
       expect(list.data.pending.map((p) => p.tariffId)).toContain(id);
+    });
+
+    it("saveTariff keeps the version's demand, capacity and fixed charges; a tariff without them has none", async () => {
+      const charges = {
+        demand: [
+          { pricePerKw: 32.5, windowMinutes: 15, periods: ['peak', 'sharp'], ratchet: { percent: 80, months: 11 } },
+          { pricePerKw: 4, windowMinutes: 60 },
+        ],
+        capacityPricePerKva: 21.0025,
+        fixedMonthlyFee: 150,
+      };
+      const effectiveDate = await freeDate(w.stA);
+      const r = await w.s.call('saveTariff', { stationId: w.stA, name: 'Two-part', effectiveDate, seasons: goodSeasons(), charges }, w.tokA);
+      expect(r.code).toBe(0);
+      expect((await w.s.call('queryTariffById', { tariffId: r.data.tariffId }, w.tokA)).data.charges).toEqual(charges);
+      const listed = (await w.s.call('queryStationTariffs', { stationId: w.stA }, w.tokA)).data.pending.find((p) => p.tariffId === r.data.tariffId);
+      expect(listed?.charges.capacityPricePerKva).toBe(21.0025);
+      // editing the pending version without charges leaves it an energy-only tariff
+      await w.s.call('saveTariff', { stationId: w.stA, tariffId: r.data.tariffId, name: 'Two-part', effectiveDate, seasons: goodSeasons() }, w.tokA);
+      expect((await w.s.call('queryTariffById', { tariffId: r.data.tariffId }, w.tokA)).data.charges).toEqual({});
+      await w.s.call('deleteTariff', { tariffId: r.data.tariffId }, w.tokA);
     });
 
     it('queryTariffById answers one tariff with its derived status', async () => {
@@ -73,7 +104,11 @@ describe.each(backends())('tariffs, templates and fuel prices (%s)', (backend) =
       const active = (await w.s.call('queryStationTariffs', { stationId: w.stA }, w.tokA)).data.active!;
       expectConflict(await w.s.call('deleteTariff', { tariffId: active.tariffId }, w.tokA), 'notPending');
       expectConflict(
-        await w.s.call('saveTariff', { stationId: w.stA, tariffId: active.tariffId, name: 'x', effectiveDate: await freeDate(w.stA), seasons: goodSeasons() }, w.tokA),
+        await w.s.call(
+          'saveTariff',
+          { stationId: w.stA, tariffId: active.tariffId, name: 'x', effectiveDate: await freeDate(w.stA), seasons: goodSeasons() },
+          w.tokA,
+        ),
         'notPending',
       );
     });
@@ -83,7 +118,9 @@ describe.each(backends())('tariffs, templates and fuel prices (%s)', (backend) =
       expect((await w.s.call('saveTariff', { stationId: w.stA, name: 'One', effectiveDate: d, seasons: goodSeasons() }, w.tokA)).code).toBe(0);
       expectConflict(await w.s.call('saveTariff', { stationId: w.stA, name: 'Two', effectiveDate: d, seasons: goodSeasons() }, w.tokA), 'duplicateDate');
       // the same date on another station is fine
-      expect((await w.s.call('saveTariff', { stationId: w.stA2, name: 'Two', effectiveDate: await freeDate(w.stA2), seasons: goodSeasons() }, w.tokA)).code).toBe(0);
+      expect(
+        (await w.s.call('saveTariff', { stationId: w.stA2, name: 'Two', effectiveDate: await freeDate(w.stA2), seasons: goodSeasons() }, w.tokA)).code,
+      ).toBe(0);
     });
 
     it('queryTariffTemplateList lists the templates of the own provider (root: any, or one)', async () => {
@@ -129,29 +166,61 @@ describe.each(backends())('tariffs, templates and fuel prices (%s)', (backend) =
       expect(r.code).toBe(0);
       const t = await w.s.call('queryTariffById', { tariffId: r.data.tariffId }, w.tokA);
       expect(t.data).toMatchObject({ name: 'From template', effectiveDate, status: 'pending', stationId: w.stA });
-      expect(t.data.seasons).toEqual((await w.s.call('queryTariffTemplateList', { length: 100 }, w.tokA)).data.dataList.find((x) => x.templateId === w.templateA)!.seasons);
+      expect(t.data.seasons).toEqual(
+        (await w.s.call('queryTariffTemplateList', { length: 100 }, w.tokA)).data.dataList.find((x) => x.templateId === w.templateA)!.seasons,
+      );
       expect(await auditCount('applyTariffTemplate', `tariff:${r.data.tariffId}`)).toBe(1);
       // the platform admin cannot put provider B's template on provider A's station
-      expectInvalid(await w.s.call('applyTariffTemplate', { templateId: w.templateB, stationId: w.stA, name: 'x', effectiveDate: await freeDate(w.stA) }, w.admin), 'templateId', 'providerMismatch');
+      expectInvalid(
+        await w.s.call('applyTariffTemplate', { templateId: w.templateB, stationId: w.stA, name: 'x', effectiveDate: await freeDate(w.stA) }, w.admin),
+        'templateId',
+        'providerMismatch',
+      );
     });
 
     it('saveOilPrice creates and edits a pending fuel price; overlaps conflict; queryOilPriceList shows it', async () => {
       const from = await freeTime(w.stA2);
-      const r = await w.s.call('saveOilPrice', { stationId: w.stA2, startTime: iso(from + DAY), endTime: iso(from + 10 * DAY), pricePerLitre: 1.1, kwhPerLitre: 3.2 }, w.tokA);
+      const r = await w.s.call(
+        'saveOilPrice',
+        { stationId: w.stA2, startTime: iso(from + DAY), endTime: iso(from + 10 * DAY), pricePerLitre: 1.1, kwhPerLitre: 3.2 },
+        w.tokA,
+      );
       expect(r.code).toBe(0);
       const id = r.data.oilPriceId;
-      const edit = await w.s.call('saveOilPrice', { stationId: w.stA2, oilPriceId: id, startTime: iso(from + DAY), endTime: iso(from + 12 * DAY), pricePerLitre: 1.1234, kwhPerLitre: 3.25 }, w.tokA);
+      const edit = await w.s.call(
+        'saveOilPrice',
+        { stationId: w.stA2, oilPriceId: id, startTime: iso(from + DAY), endTime: iso(from + 12 * DAY), pricePerLitre: 1.1234, kwhPerLitre: 3.25 },
+        w.tokA,
+      );
       expect(edit.code).toBe(0);
       expectConflict(
-        await w.s.call('saveOilPrice', { stationId: w.stA2, startTime: iso(from + 11 * DAY), endTime: iso(from + 20 * DAY), pricePerLitre: 1, kwhPerLitre: 3 }, w.tokA),
+        await w.s.call(
+          'saveOilPrice',
+          { stationId: w.stA2, startTime: iso(from + 11 * DAY), endTime: iso(from + 20 * DAY), pricePerLitre: 1, kwhPerLitre: 3 },
+          w.tokA,
+        ),
         'overlap',
       );
       // adjacent (half-open periods) is fine
-      expect((await w.s.call('saveOilPrice', { stationId: w.stA2, startTime: iso(from + 12 * DAY), endTime: iso(from + 20 * DAY), pricePerLitre: 1, kwhPerLitre: 3 }, w.tokA)).code).toBe(0);
+      expect(
+        (
+          await w.s.call(
+            'saveOilPrice',
+            { stationId: w.stA2, startTime: iso(from + 12 * DAY), endTime: iso(from + 20 * DAY), pricePerLitre: 1, kwhPerLitre: 3 },
+            w.tokA,
+          )
+        ).code,
+      ).toBe(0);
       const list = await w.s.call('queryOilPriceList', { stationId: w.stA2, status: 'pending', length: 100 }, w.tokA);
       expect(list.code).toBe(0);
       expect(list.data.dataList.find((o) => o.oilPriceId === id)).toEqual({
-        oilPriceId: id, stationId: w.stA2, startTime: iso(from + DAY), endTime: iso(from + 12 * DAY), status: 'pending', pricePerLitre: 1.1234, kwhPerLitre: 3.25,
+        oilPriceId: id,
+        stationId: w.stA2,
+        startTime: iso(from + DAY),
+        endTime: iso(from + 12 * DAY),
+        status: 'pending',
+        pricePerLitre: 1.1234,
+        kwhPerLitre: 3.25,
       });
       expect(list.data.dataList.every((o) => o.status === 'pending')).toBe(true);
       expect(await auditCount('saveOilPrice', `oilPrice:${id}`)).toBe(2);
@@ -170,7 +239,9 @@ describe.each(backends())('tariffs, templates and fuel prices (%s)', (backend) =
 
     it('deleteOilPrice deletes a pending fuel price (audited)', async () => {
       const from = await freeTime(w.stA2);
-      const id = (await w.s.call('saveOilPrice', { stationId: w.stA2, startTime: iso(from), endTime: iso(from + DAY), pricePerLitre: 1, kwhPerLitre: 3 }, w.tokA)).data.oilPriceId;
+      const id = (
+        await w.s.call('saveOilPrice', { stationId: w.stA2, startTime: iso(from), endTime: iso(from + DAY), pricePerLitre: 1, kwhPerLitre: 3 }, w.tokA)
+      ).data.oilPriceId;
       const r = await w.s.call('deleteOilPrice', { oilPriceId: id }, w.tokA);
       expect(r.code).toBe(0);
       expectNotFound(await w.s.call('deleteOilPrice', { oilPriceId: id }, w.tokA));
@@ -192,7 +263,9 @@ describe.each(backends())('tariffs, templates and fuel prices (%s)', (backend) =
       expect((await w.s.call('queryTariffById', { tariffId: id }, w.tokA)).data.status).toBe('pending');
       expect((await w.s.call('queryStationInfoById', { stationId: w.stA }, w.tokA)).data.tariffName).toBe(before.active!.name);
       // edits still possible, then midnight passes
-      expect((await w.s.call('saveTariff', { stationId: w.stA, tariffId: id, name: 'Goes live!', effectiveDate: date, seasons: goodSeasons() }, w.tokA)).code).toBe(0);
+      expect(
+        (await w.s.call('saveTariff', { stationId: w.stA, tariffId: id, name: 'Goes live!', effectiveDate: date, seasons: goodSeasons() }, w.tokA)).code,
+      ).toBe(0);
       w.s.clock.now += 3600_000;
       expect(dateIn(w.s.clock.now, w.tzA)).toBe(date);
       const now = (await w.s.call('queryStationTariffs', { stationId: w.stA }, w.tokA)).data;
@@ -204,15 +277,20 @@ describe.each(backends())('tariffs, templates and fuel prices (%s)', (backend) =
       expect((await w.s.call('queryTariffById', { tariffId: before.active!.tariffId }, w.tokA)).data.status).toBe('history');
       // now read-only
       expectConflict(await w.s.call('deleteTariff', { tariffId: id }, w.tokA), 'notPending');
-      expectConflict(await w.s.call('saveTariff', { stationId: w.stA, tariffId: id, name: 'late', effectiveDate: addDays(date, 5), seasons: goodSeasons() }, w.tokA), 'notPending');
+      expectConflict(
+        await w.s.call('saveTariff', { stationId: w.stA, tariffId: id, name: 'late', effectiveDate: addDays(date, 5), seasons: goodSeasons() }, w.tokA),
+        'notPending',
+      );
     });
 
     it('a fuel price goes pending → active → expired; only a pending one may change', async () => {
       const from = await freeTime(w.stA);
       const start = from + 2 * DAY;
       const end = start + 3 * DAY;
-      const id = (await w.s.call('saveOilPrice', { stationId: w.stA, startTime: iso(start), endTime: iso(end), pricePerLitre: 1.05, kwhPerLitre: 3.4 }, w.tokA)).data.oilPriceId;
-      const statusNow = async () => (await w.s.call('queryOilPriceList', { stationId: w.stA, length: 1000 }, w.tokA)).data.dataList.find((o) => o.oilPriceId === id)!.status;
+      const id = (await w.s.call('saveOilPrice', { stationId: w.stA, startTime: iso(start), endTime: iso(end), pricePerLitre: 1.05, kwhPerLitre: 3.4 }, w.tokA))
+        .data.oilPriceId;
+      const statusNow = async () =>
+        (await w.s.call('queryOilPriceList', { stationId: w.stA, length: 1000 }, w.tokA)).data.dataList.find((o) => o.oilPriceId === id)!.status;
       const filtered = async (status: 'pending' | 'active' | 'expired') =>
         (await w.s.call('queryOilPriceList', { stationId: w.stA, status, length: 1000 }, w.tokA)).data.dataList.map((o) => o.oilPriceId);
       expect(await statusNow()).toBe('pending');
@@ -222,7 +300,14 @@ describe.each(backends())('tariffs, templates and fuel prices (%s)', (backend) =
       expect(await statusNow()).toBe('active');
       expect(await filtered('active')).toContain(id);
       expect(await filtered('pending')).not.toContain(id);
-      expectConflict(await w.s.call('saveOilPrice', { stationId: w.stA, oilPriceId: id, startTime: iso(start + DAY), endTime: iso(end), pricePerLitre: 1, kwhPerLitre: 3 }, w.tokA), 'notPending');
+      expectConflict(
+        await w.s.call(
+          'saveOilPrice',
+          { stationId: w.stA, oilPriceId: id, startTime: iso(start + DAY), endTime: iso(end), pricePerLitre: 1, kwhPerLitre: 3 },
+          w.tokA,
+        ),
+        'notPending',
+      );
       expectConflict(await w.s.call('deleteOilPrice', { oilPriceId: id }, w.tokA), 'notPending');
       w.s.clock.now = end - 1;
       expect(await statusNow()).toBe('active');

@@ -4,9 +4,16 @@ import { ErrorCode } from '../../../protocol/errors';
 import type { FleetRuntime } from '../../fleet/runtime';
 import { itRefusesOtherTenantsAndInvalidPayloads, type RefusalCase } from './refusals';
 
-interface Issue { path: string; issue: string }
+interface Issue {
+  path: string;
+  issue: string;
+}
 const issuesOf = (data: unknown): Issue[] => (data as { issues: Issue[] }).issues;
-interface StationRow { id: number; systemType: number; energyTypes: string[] }
+interface StationRow {
+  id: number;
+  systemType: number;
+  energyTypes: string[];
+}
 
 // A fixed clock; the gateways tick when the test says so (no timers), the fleet backfilled 2 days.
 const NOW = Date.UTC(2026, 6, 15, 4, 0);
@@ -28,7 +35,9 @@ describe.each(backends())('telemetry actions (%s)', (backend) => {
   let bDevice: number;
 
   const stationsOf = (pid: number) =>
-    s.services.db.query<StationRow>('SELECT id, system_type AS "systemType", energy_types AS "energyTypes" FROM stations WHERE provider_id=$1 ORDER BY id', [pid]);
+    s.services.db.query<StationRow>('SELECT id, system_type AS "systemType", energy_types AS "energyTypes" FROM stations WHERE provider_id=$1 ORDER BY id', [
+      pid,
+    ]);
 
   /** Moves the clock, runs one gateway cycle and waits until the frames are in the store. */
   const cycle = async (ms = 5000) => {
@@ -43,8 +52,13 @@ describe.each(backends())('telemetry actions (%s)', (backend) => {
     s = await startTestServer(backend, {
       clock: () => NOW,
       config: {
-        simulator: true, simIntervalMs: 3_600_000, simAckFailureRate: 0, commandTimeoutMs: 1500,
-        backfillDays: 2, backfillMinuteHours: 2, backfillDeviceHours: 1,
+        simulator: true,
+        simIntervalMs: 3_600_000,
+        simAckFailureRate: 0,
+        commandTimeoutMs: 1500,
+        backfillDays: 2,
+        backfillMinuteHours: 2,
+        backfillDeviceHours: 1,
       },
     });
     fleet = s.services.fleet!;
@@ -55,11 +69,18 @@ describe.each(backends())('telemetry actions (%s)', (backend) => {
     const f = await s.fixtures();
     [pA, pB] = f.providers as [number, number];
     nobody = (await s.makeAccount({ orgId: pA, permissions: ['system.role'] })).token;
-    viewer = (await s.makeAccount({ orgId: pA, permissions: ['overviewStations.overviewStations', 'homepage.index', 'operationModeManagement.operationModeManagement'] })).token;
+    viewer = (
+      await s.makeAccount({
+        orgId: pA,
+        permissions: ['overviewStations.overviewStations', 'homepage.index', 'operationModeManagement.operationModeManagement'],
+      })
+    ).token;
     const inA = await stationsOf(pA);
     ess = inA.find((x) => x.systemType === 1 && x.energyTypes.includes('ess'))!;
     bStation = (await stationsOf(pB))[0]!;
-    cluster = (await s.services.db.query<{ id: number }>("SELECT id FROM devices WHERE station_id=$1 AND type='battery_cluster' ORDER BY id LIMIT 1", [ess.id]))[0]!.id;
+    cluster = (
+      await s.services.db.query<{ id: number }>("SELECT id FROM devices WHERE station_id=$1 AND type='battery_cluster' ORDER BY id LIMIT 1", [ess.id])
+    )[0]!.id;
     bDevice = (await s.services.db.query<{ id: number }>('SELECT id FROM devices WHERE station_id=$1 ORDER BY id LIMIT 1', [bStation.id]))[0]!.id;
     // wait for every gateway's MQTT session, then two cycles of live data
     for (let i = 0; i < 400 && [...fleet.gateways.values()].some((g) => !g.client.connected); i++) await new Promise((r) => setTimeout(r, 10));
@@ -68,34 +89,86 @@ describe.each(backends())('telemetry actions (%s)', (backend) => {
   }, 60_000);
   afterAll(() => s?.close());
 
-  interface Case extends RefusalCase { perm: string; valid: () => Record<string, unknown> }
+  interface Case extends RefusalCase {
+    perm: string;
+    valid: () => Record<string, unknown>;
+  }
   const range = () => ({ from: iso(NOW - 6 * H), to: iso(NOW), width: 300 });
   const cases: Case[] = [
-    { action: 'queryStationLatest', perm: 'overviewStations.overviewStations', valid: () => ({ stationId: ess.id }), cross: () => ({ stationId: bStation.id }), invalid: () => ({ stationId: 'x' }), path: 'stationId' },
     {
-      action: 'queryDeviceHistory', perm: 'overviewStations.overviewStations', valid: () => ({ deviceId: cluster, points: ['soc'], ...range() }),
-      cross: () => ({ deviceId: bDevice, points: ['p'], ...range() }), invalid: () => ({ deviceId: cluster, points: ['soc'], ...range(), width: 5 }), path: 'width',
+      action: 'queryStationLatest',
+      perm: 'overviewStations.overviewStations',
+      valid: () => ({ stationId: ess.id }),
+      cross: () => ({ stationId: bStation.id }),
+      invalid: () => ({ stationId: 'x' }),
+      path: 'stationId',
     },
     {
-      action: 'queryStationPowerCurve', perm: 'homepage.index', valid: () => ({ stationId: ess.id, ...range() }),
-      cross: () => ({ stationId: bStation.id, ...range() }), invalid: () => ({ stationId: ess.id, ...range(), from: 'yesterday' }), path: 'from',
+      action: 'queryDeviceHistory',
+      perm: 'overviewStations.overviewStations',
+      valid: () => ({ deviceId: cluster, points: ['soc'], ...range() }),
+      cross: () => ({ deviceId: bDevice, points: ['p'], ...range() }),
+      invalid: () => ({ deviceId: cluster, points: ['soc'], ...range(), width: 5 }),
+      path: 'width',
     },
     {
-      action: 'queryStationEnergy', perm: 'overviewStations.overviewStations', valid: () => ({ stationId: ess.id, granularity: 'day', from: '2026-07-13', to: '2026-07-15' }),
+      action: 'queryStationPowerCurve',
+      perm: 'homepage.index',
+      valid: () => ({ stationId: ess.id, ...range() }),
+      cross: () => ({ stationId: bStation.id, ...range() }),
+      invalid: () => ({ stationId: ess.id, ...range(), from: 'yesterday' }),
+      path: 'from',
+    },
+    {
+      action: 'queryStationEnergy',
+      perm: 'overviewStations.overviewStations',
+      valid: () => ({ stationId: ess.id, granularity: 'day', from: '2026-07-13', to: '2026-07-15' }),
       cross: () => ({ stationId: bStation.id, granularity: 'day', from: '2026-07-13', to: '2026-07-15' }),
-      invalid: () => ({ stationId: ess.id, granularity: 'week', from: '2026-07-13', to: '2026-07-15' }), path: 'granularity',
-    },
-    { action: 'queryStationOverview', perm: 'overviewStations.overviewStations', valid: () => ({ stationId: ess.id }), cross: () => ({ stationId: bStation.id }), invalid: () => ({}), path: 'stationId' },
-    { action: 'queryHomepageStatistics', perm: 'homepage.index', valid: () => ({}), cross: () => ({ orgId: pB }), invalid: () => ({ orgId: 0 }), path: 'orgId' },
-    { action: 'queryStationMatrix', perm: 'homepage.index', valid: () => ({ orgId: pA }), cross: () => ({ orgId: pB }), invalid: () => ({ orgId: 'a' }), path: 'orgId' },
-    {
-      action: 'issueStrategy', perm: 'strategy.issue', valid: () => ({ strategyId: 1 }),
-      cross: async () => ({ strategyId: (await s.services.db.query<{ id: number }>('SELECT id FROM strategies WHERE station_id=$1 ORDER BY id LIMIT 1', [bStation.id]))[0]?.id ?? 999_999 }),
-      invalid: () => ({ strategyId: 0 }), path: 'strategyId',
+      invalid: () => ({ stationId: ess.id, granularity: 'week', from: '2026-07-13', to: '2026-07-15' }),
+      path: 'granularity',
     },
     {
-      action: 'setControlMode', perm: 'strategy.control', valid: () => ({ stationId: ess.id, mode: 'peakShaving', enabled: false }),
-      cross: () => ({ stationId: bStation.id, mode: 'peakShaving', enabled: false }), invalid: () => ({ stationId: ess.id, mode: 'turbo', enabled: true }), path: 'mode',
+      action: 'queryStationOverview',
+      perm: 'overviewStations.overviewStations',
+      valid: () => ({ stationId: ess.id }),
+      cross: () => ({ stationId: bStation.id }),
+      invalid: () => ({}),
+      path: 'stationId',
+    },
+    {
+      action: 'queryHomepageStatistics',
+      perm: 'homepage.index',
+      valid: () => ({}),
+      cross: () => ({ orgId: pB }),
+      invalid: () => ({ orgId: 0 }),
+      path: 'orgId',
+    },
+    {
+      action: 'queryStationMatrix',
+      perm: 'homepage.index',
+      valid: () => ({ orgId: pA }),
+      cross: () => ({ orgId: pB }),
+      invalid: () => ({ orgId: 'a' }),
+      path: 'orgId',
+    },
+    {
+      action: 'issueStrategy',
+      perm: 'strategy.issue',
+      valid: () => ({ strategyId: 1 }),
+      cross: async () => ({
+        strategyId:
+          (await s.services.db.query<{ id: number }>('SELECT id FROM strategies WHERE station_id=$1 ORDER BY id LIMIT 1', [bStation.id]))[0]?.id ?? 999_999,
+      }),
+      invalid: () => ({ strategyId: 0 }),
+      path: 'strategyId',
+    },
+    {
+      action: 'setControlMode',
+      perm: 'strategy.control',
+      valid: () => ({ stationId: ess.id, mode: 'peakShaving', enabled: false }),
+      cross: () => ({ stationId: bStation.id, mode: 'peakShaving', enabled: false }),
+      invalid: () => ({ stationId: ess.id, mode: 'turbo', enabled: true }),
+      path: 'mode',
     },
   ];
 
@@ -124,7 +197,11 @@ describe.each(backends())('telemetry actions (%s)', (backend) => {
   });
 
   it('queryDeviceHistory downsamples to the width and refuses unknown points', async () => {
-    const r = await s.call('queryDeviceHistory', { deviceId: cluster, points: ['soc', 'cellVmax'], from: iso(NOW - 2 * H), to: iso(NOW + 60_000), width: 100 }, viewer);
+    const r = await s.call(
+      'queryDeviceHistory',
+      { deviceId: cluster, points: ['soc', 'cellVmax'], from: iso(NOW - 2 * H), to: iso(NOW + 60_000), width: 100 },
+      viewer,
+    );
     expect(r.code).toBe(0);
     expect(r.data.series).toHaveLength(2);
     for (const x of r.data.series) {
@@ -187,7 +264,9 @@ describe.each(backends())('telemetry actions (%s)', (backend) => {
   });
 
   it('issueStrategy: pending at once, issued when the gateway acknowledges', async () => {
-    const [st] = await s.services.db.query<{ id: number }>("SELECT id FROM strategies WHERE station_id=$1 AND kind='peakShaving' ORDER BY id LIMIT 1", [ess.id]);
+    const [st] = await s.services.db.query<{ id: number }>("SELECT id FROM strategies WHERE station_id=$1 AND kind='peakShaving' ORDER BY id LIMIT 1", [
+      ess.id,
+    ]);
     const r = await s.call('issueStrategy', { strategyId: st!.id }, a);
     expect(r.code).toBe(0);
     expect(r.data.status).toBe(0);
@@ -199,7 +278,9 @@ describe.each(backends())('telemetry actions (%s)', (backend) => {
   });
 
   it('issueStrategy to a gateway that refuses shows "issue failed" and the distribution record says why', async () => {
-    const [st] = await s.services.db.query<{ id: number }>("SELECT id FROM strategies WHERE station_id=$1 AND kind='peakShaving' ORDER BY id LIMIT 1", [ess.id]);
+    const [st] = await s.services.db.query<{ id: number }>("SELECT id FROM strategies WHERE station_id=$1 AND kind='peakShaving' ORDER BY id LIMIT 1", [
+      ess.id,
+    ]);
     const gw = fleet.gateways.get(ess.id)!;
     gw.opts.failureRate = 1;
     try {
@@ -220,7 +301,9 @@ describe.each(backends())('telemetry actions (%s)', (backend) => {
   it('a gateway that never answers times the command out as failed', async () => {
     const [st] = await s.services.db.query<{ id: number; stationId: number }>(
       `SELECT s.id, s.station_id AS "stationId" FROM strategies s JOIN stations t ON t.id = s.station_id
-       WHERE t.provider_id = $1 AND s.station_id <> $2 ORDER BY s.id LIMIT 1`, [pA, ess.id]);
+       WHERE t.provider_id = $1 AND s.station_id <> $2 ORDER BY s.id LIMIT 1`,
+      [pA, ess.id],
+    );
     await fleet.gateways.get(st!.stationId)!.close();
     const r = await s.call('issueStrategy', { strategyId: st!.id }, a);
     await fleet.settled();
@@ -254,7 +337,9 @@ describe.each(backends())('telemetry actions (%s)', (backend) => {
     expect(noIsland.code).toBe(ErrorCode.conflict);
     expect((noIsland.data as { reason: string }).reason).toBe('noIssuedStrategy');
     // the refused issuance above left the strategy 'issue failed': issue it again, then enable
-    const [st] = await s.services.db.query<{ id: number }>("SELECT id FROM strategies WHERE station_id=$1 AND kind='peakShaving' ORDER BY id LIMIT 1", [ess.id]);
+    const [st] = await s.services.db.query<{ id: number }>("SELECT id FROM strategies WHERE station_id=$1 AND kind='peakShaving' ORDER BY id LIMIT 1", [
+      ess.id,
+    ]);
     await s.call('issueStrategy', { strategyId: st!.id }, a);
     await fleet.settled();
     const back = await s.call('setControlMode', { stationId: ess.id, mode: 'peakShaving', enabled: true }, a);

@@ -61,7 +61,7 @@ describe.each(backends())('two-factor sign-in (%s)', (backend) => {
     expect(start.data.otpauthUrl).toContain(`otpauth://totp/`);
     expect(start.data.otpauthUrl).toContain(`secret=${start.data.secret}`);
     expect((await s.call('queryTwoFactorStatus', {}, t)).data).toEqual({ enrolled: false, required: false, recoveryCodesLeft: 0 });
-    const wrong = await s.call('confirmTwoFactorEnrolment', { code: (await codeAt(start.data.secret, T0 - 3_600_000)) }, t);
+    const wrong = await s.call('confirmTwoFactorEnrolment', { code: await codeAt(start.data.secret, T0 - 3_600_000) }, t);
     expect(wrong.code).toBe(ErrorCode.wrongCode);
     const ok = await s.call('confirmTwoFactorEnrolment', { code: await codeAt(start.data.secret, s.clock.now) }, t);
     expect(ok.code).toBe(0);
@@ -191,7 +191,11 @@ describe.each(backends())('two-factor sign-in (%s)', (backend) => {
       const { userId } = await fresh();
       const reader = await s.makeAccount({ orgId: A, permissions: ['system.account'] });
       expect((await s.call('resetTwoFactor', { userId }, reader.token)).code).toBe(ErrorCode.forbidden);
-      const self = await s.call('resetTwoFactor', { userId: (await db().query<{ id: number }>("SELECT id FROM accounts WHERE account = 'sunrise'"))[0]!.id }, adminA);
+      const self = await s.call(
+        'resetTwoFactor',
+        { userId: (await db().query<{ id: number }>("SELECT id FROM accounts WHERE account = 'sunrise'"))[0]!.id },
+        adminA,
+      );
       expect(self.code).toBe(ErrorCode.conflict);
     });
     it("answers notFound for another provider's account, whose factor stays", async () => {

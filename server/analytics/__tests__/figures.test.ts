@@ -10,11 +10,37 @@ const Q = 900_000;
 // Asia/Shanghai is UTC+8 all year
 const midnight = (date: string) => Date.parse(`${date}T00:00:00+08:00`);
 const zone = 'Asia/Shanghai';
-const prices = pricing(zone, [tariff(1, '2026-01-01', [slot('00:00', '08:00', 'valley', 0.1, 0.02), slot('08:00', '18:00', 'peak', 0.3, 0.05), slot('18:00', '24:00', 'flat', 0.3, 0.08)])]);
-const station: StationRating = { id: 1, name: 'S', providerId: 1, timezone: zone, currency: 'USD', pvKwp: 100, essKwh: 100, essKw: 50, gamma: -0.0035, weatherId: 9 };
+const prices = pricing(zone, [
+  tariff(1, '2026-01-01', [slot('00:00', '08:00', 'valley', 0.1, 0.02), slot('08:00', '18:00', 'peak', 0.3, 0.05), slot('18:00', '24:00', 'flat', 0.3, 0.08)]),
+]);
+const station: StationRating = {
+  id: 1,
+  name: 'S',
+  providerId: 1,
+  timezone: zone,
+  currency: 'USD',
+  pvKwp: 100,
+  essKwh: 100,
+  essKw: 50,
+  gamma: -0.0035,
+  weatherId: 9,
+  islandSocUpper: null,
+};
 
 const step = (bucket: number, f: Partial<MeteredStep>): MeteredStep => ({
-  bucket, pv: 0, charge: 0, discharge: 0, load: 0, gridImport: 0, gridExport: 0, generator: 0, fuel: 0, pile: 0, losses: 0, soc: null, ...f,
+  bucket,
+  pv: 0,
+  charge: 0,
+  discharge: 0,
+  load: 0,
+  gridImport: 0,
+  gridExport: 0,
+  generator: 0,
+  fuel: 0,
+  pile: 0,
+  losses: 0,
+  soc: null,
+  ...f,
 });
 
 /** A day: noon PV charges the battery, the evening discharges it to the load. */
@@ -64,6 +90,64 @@ describe('summarize', () => {
     expect(f.socStart).toBeNaN();
     expect(ess.rte).toBeNull();
     expect(f.peakKw).toBeCloseTo(24, 9); // 6 kWh in a quarter
+  });
+
+  it('an islanded plant with a full battery: the curtailed hours are left out of yield and irradiation alike', () => {
+    // 10-12 h the battery takes 10 of the 20 kWh a quarter the sun gives; from 12 h it is full
+    // (95 %) and the PV follows the 5 kWh load: cut, not broken
+    const t0 = midnight('2026-05-04');
+    const steps: MeteredStep[] = [];
+    const weather = new Map<number, { poa: number; moduleC: number }>();
+    for (let t = t0 + 10 * H; t < t0 + 14 * H; t += Q) {
+      const full = t >= t0 + 12 * H;
+      steps.push(step(t, { pv: full ? 5 : 15, load: 5, charge: full ? 0 : 10, soc: full ? 95 : 80 + (t - t0 - 10 * H) / Q }));
+      weather.set(t, { poa: 750, moduleC: 25 });
+    }
+    const island = { ...station, islandSocUpper: 95, essKw: 100 };
+    const figures = (curtailment: { socUpper: number; essKw: number } | null) =>
+      pvFigures([{ s: island, f: summarize(steps, { pricing: prices, gamma: -0.0035, weather, curtailment }, t0, byLocalDay(zone)).get('2026-05-04')! }]);
+    // counted as a grid-tied plant: 160 kWh under 3 kWh/m² from 100 kWp reads 53 %
+    expect(figures(null).pr).toBeCloseTo(160 / 300, 9);
+    // the hours it was allowed to make what it could: 120 kWh under 1.5 kWh/m², PR 80 %
+    const fair = figures({ socUpper: 95, essKw: 100 });
+    expect(fair.pr).toBeCloseTo(0.8, 9);
+    expect(fair.irradiation).toBeCloseTo(1.5, 9);
+    expect(fair.specificYield! / fair.irradiation!).toBeCloseTo(fair.pr!, 9);
+    // charging at the converters' rating is a cut too (the battery takes no more)
+    expect(figures({ socUpper: 95, essKw: 40 }).pr).toBeNull();
+  });
+
+  it('an island held back only partly: the inverters say so, and their word is taken over the flows', () => {
+    // 10-14 h at 750 W/m² on 100 kWp; from 12 h a genset runs at its minimum load and the battery
+    // charges at the island strategy's limit, far below the converters' rating and far from full:
+    // the flows look free, but the inverters report themselves curtailed and make 8 of 15 kWh
+    const t0 = midnight('2026-05-04');
+    const steps: MeteredStep[] = [];
+    const weather = new Map<number, { poa: number; moduleC: number }>();
+    for (let t = t0 + 10 * H; t < t0 + 14 * H; t += Q) {
+      const held = t >= t0 + 12 * H;
+      steps.push(step(t, { pv: held ? 8 : 15, load: 5, generator: held ? 5 : 0, charge: held ? 8 : 10, soc: 40, pvLimitedS: held ? 900 : 0 }));
+      weather.set(t, { poa: 750, moduleC: 25 });
+    }
+    const island = { ...station, islandSocUpper: 95, essKw: 100 };
+    const got = pvFigures([
+      {
+        s: island,
+        f: summarize(steps, { pricing: prices, gamma: -0.0035, weather, curtailment: { socUpper: 95, essKw: 100 } }, t0, byLocalDay(zone)).get('2026-05-04')!,
+      },
+    ]);
+    // the free hours only: 120 kWh under 1.5 kWh/m², PR 80 % (the flows alone read 184 / 300)
+    expect(got.pr).toBeCloseTo(0.8, 9);
+    expect(got.irradiation).toBeCloseTo(1.5, 9);
+    // an interval the inverters call free counts even with the battery at its limit
+    const free = steps.map((x) => ({ ...x, soc: 95, pvLimitedS: 0 }));
+    const all = pvFigures([
+      {
+        s: island,
+        f: summarize(free, { pricing: prices, gamma: -0.0035, weather, curtailment: { socUpper: 95, essKw: 100 } }, t0, byLocalDay(zone)).get('2026-05-04')!,
+      },
+    ]);
+    expect(all.irradiation).toBeCloseTo(3, 9);
   });
 
   it('hour buckets of the local day', () => {

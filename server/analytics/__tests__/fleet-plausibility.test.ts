@@ -31,20 +31,28 @@ describe('the simulated fleet is plausible', () => {
   // the whole days of the history (it starts on 07-06 at noon local time)
   const whole = { period: 'custom', date: '2026-07-07', to: '2026-07-19' } as const;
 
+  // (every station of the demo's own fresh start is held to 72-88 % below; these 10 stations of a
+  // smaller seed in a hot July read down to 71 %)
   it('PV: every PR between 70 and 90 %, stations differ, and PR = specific yield ÷ irradiation', async () => {
     const r = await s.call('queryPvAnalysis', whole, root);
     expect(r.code).toBe(0);
-    // off-grid stations curtail PV once load and battery are served: their PR counts what the
-    // plant was allowed to make, which IEC 61724-1 leaves out (the store has no curtailed energy yet)
+    // off-grid stations curtail PV once load and battery are served: those intervals are left
+    // out (IEC 61724-1), so an islanded plant reads as the healthy plant it is
     const offGrid = new Set((await s.services.db.query<{ id: number }>('SELECT id FROM stations WHERE system_type = 2')).map((x) => x.id));
-    const rows = r.data.stations.filter((x) => x.prPct !== null && !offGrid.has(x.stationId));
-    expect(rows.length).toBeGreaterThanOrEqual(4);
+    const rows = r.data.stations.filter((x) => x.prPct !== null);
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    expect(rows.filter((x) => offGrid.has(x.stationId)).length, 'an off-grid station among them').toBeGreaterThanOrEqual(1);
+    // the station caught in the dust storm reads low on purpose (the next test flags it)
+    const configs = (await loadFleetConfig(s.services.db)).slice(0, STATIONS);
+    const dusty = soilingEpisode(configs, backfillStart(NOW, DAYS), DAYS)!.stationId;
     for (const x of rows) {
+      if (x.stationId === dusty) continue;
       expect(x.prPct, `station ${x.stationId}`).toBeGreaterThanOrEqual(70);
       expect(x.prPct, `station ${x.stationId}`).toBeLessThanOrEqual(90);
       // the figures shown side by side agree (same intervals, IEC 61724-1)
       expect(x.irradiationKwhM2!).toBeGreaterThan(0);
       expect((x.specificYield! / x.irradiationKwhM2!) * 100).toBeCloseTo(x.prPct!, 0);
+      if (offGrid.has(x.stationId)) continue; // its irradiation leaves out the curtailed hours
       // 13 days of a July irradiation scaled to a month: 60-250 kWh/m²
       const month = (x.irradiationKwhM2! * 30) / 13;
       expect(month).toBeGreaterThan(60);
@@ -98,6 +106,53 @@ describe('the simulated fleet is plausible', () => {
   });
 });
 
+// The demo as a fresh start shows it: every station, a 30-day history in the southern summer and
+// the northern winter. Islands with more sun than load and battery can take curtail their PV
+// (the inverters report it); the rest of the fleet runs cold and low-sun.
+describe('the whole simulated fleet from a fresh start in November', () => {
+  const START = Date.UTC(2026, 10, 28, 4, 0);
+  let s: TestServer;
+  let root: string;
+  beforeAll(async () => {
+    s = await startTestServer('pglite', {
+      clock: () => START,
+      config: { simulator: true, simStations: 60, simIntervalMs: 3_600_000, backfillDays: 30, backfillMinuteHours: 1, backfillDeviceHours: 1 },
+    });
+    await s.services.fleet!.ready;
+    root = await s.login('admin', 'Admin@2026');
+  }, 300_000);
+  afterAll(() => s?.close());
+
+  const whole = { period: 'custom', date: '2026-10-30', to: '2026-11-27' } as const;
+
+  it('PV: every station, grid-connected or off the grid, reads a PR between 72 and 88 %', async () => {
+    const r = await s.call('queryPvAnalysis', whole, root);
+    expect(r.code).toBe(0);
+    const offGrid = new Set((await s.services.db.query<{ id: number }>('SELECT id FROM stations WHERE system_type = 2')).map((x) => x.id));
+    const withPv = r.data.stations.filter((x) => x.capacityKwp > 0);
+    expect(withPv.length).toBeGreaterThanOrEqual(50);
+    expect(withPv.filter((x) => offGrid.has(x.stationId)).length, 'off-grid stations among them').toBeGreaterThanOrEqual(8);
+    const name = (x: (typeof withPv)[number]) => `station ${x.stationId} ${x.stationName}${offGrid.has(x.stationId) ? ' (off-grid)' : ''}`;
+    for (const x of withPv) {
+      expect(x.prPct, name(x)).not.toBeNull();
+      expect(x.prPct!, name(x)).toBeGreaterThanOrEqual(72);
+      expect(x.prPct!, name(x)).toBeLessThanOrEqual(88);
+      expect((x.specificYield! / x.irradiationKwhM2!) * 100).toBeCloseTo(x.prPct!, 0);
+      expect(x.prDropped, name(x)).toBe(false);
+    }
+  }, 120_000);
+
+  it('storage: every AC round-trip efficiency between 82 and 92 %', async () => {
+    const r = await s.call('queryEssAnalysis', whole, root);
+    const rows = r.data.stations.filter((x) => x.rtePct !== null);
+    expect(rows.length).toBeGreaterThanOrEqual(40);
+    for (const x of rows) {
+      expect(x.rtePct, `station ${x.stationId}`).toBeGreaterThanOrEqual(82);
+      expect(x.rtePct, `station ${x.stationId}`).toBeLessThanOrEqual(92);
+    }
+  }, 120_000);
+});
+
 describe('control modes: one runs at a time', () => {
   let s: TestServer;
   let root: string;
@@ -113,14 +168,19 @@ describe('control modes: one runs at a time', () => {
     const id = station!.id;
     await s.services.db.query(
       `INSERT INTO station_modes (station_id, peak_shaving_enabled, island_enabled) VALUES ($1, true, true)
-       ON CONFLICT (station_id) DO UPDATE SET peak_shaving_enabled = true, island_enabled = true`, [id]);
+       ON CONFLICT (station_id) DO UPDATE SET peak_shaving_enabled = true, island_enabled = true`,
+      [id],
+    );
     const model = s.services.fleet!.gateways.get(id)!.model;
     // an instant on the grid and one in a grid outage, from the station's own outage schedule
     const hours = Array.from({ length: 24 * 120 }, (_, k) => NOW - k * 3_600_000 - 1_800_000);
     const onGrid = hours.find((t) => model.gridStateAt(t) === 0)!;
     const outage = hours.flatMap((t) => Array.from({ length: 12 }, (_, m) => t + m * 300_000)).find((t) => model.gridStateAt(t) === 1);
     expect(outage).toBeDefined();
-    for (const [t, want] of [[onGrid, { peakShavingState: 'running', islandState: 'standbyGridUp' }], [outage!, { peakShavingState: 'suspendedIslanded', islandState: 'running' }]] as const) {
+    for (const [t, want] of [
+      [onGrid, { peakShavingState: 'running', islandState: 'standbyGridUp' }],
+      [outage!, { peakShavingState: 'suspendedIslanded', islandState: 'running' }],
+    ] as const) {
       s.clock.now = t;
       const r = await s.call('queryStationMode', { stationId: id }, root);
       expect(r.code).toBe(0);

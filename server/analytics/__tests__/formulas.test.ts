@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  consumption, consumptionBySource, correctedIrradiation, equivalentFullCycles, loadFactor, netArbitrage, performanceRatio,
-  roundTripEfficiency, selfConsumption, selfSufficiency, sohSlopePerDay, specificYield, utilisation, type Flows, type Valuer,
+  consumption,
+  consumptionBySource,
+  correctedIrradiation,
+  equivalentFullCycles,
+  loadFactor,
+  netArbitrage,
+  performanceRatio,
+  roundTripEfficiency,
+  selfConsumption,
+  selfSufficiency,
+  sohSlopePerDay,
+  specificYield,
+  utilisation,
+  type Flows,
+  type Valuer,
 } from '../formulas';
 
 const flows = (f: Partial<Flows>): Flows => ({ pv: 0, charge: 0, discharge: 0, load: 0, gridImport: 0, gridExport: 0, generator: 0, ...f });
@@ -35,14 +48,25 @@ describe('PV', () => {
 describe('storage', () => {
   it('RTE with unequal start and end SOC corrects the charge by the energy still stored', () => {
     // 100 kWh: starts at 50 %, charges 60, discharges 45, ends at 60 % (10 kWh still in the battery)
-    const r = roundTripEfficiency([{ chargeKwh: 60, dischargeKwh: 0, socEnd: 100 }, { chargeKwh: 0, dischargeKwh: 45, socEnd: 60 }], 50, 100);
+    const r = roundTripEfficiency(
+      [
+        { chargeKwh: 60, dischargeKwh: 0, socEnd: 100 },
+        { chargeKwh: 0, dischargeKwh: 45, socEnd: 60 },
+      ],
+      50,
+      100,
+    );
     expect(r.method).toBe('socCorrected');
     expect(r.value).toBeCloseTo(45 / 50, 12); // the naive 45 / 60 would understate it
   });
 
   it('RTE with the start SOC unknown starts at the first known SOC, never crediting the initial charge', () => {
     // 100 kWh, first day: discharges 30 from an unknown SOC down to 40 %, then charges 50 to 90 %, discharges 45 to 45 %
-    const steps = [{ chargeKwh: 0, dischargeKwh: 30, socEnd: 40 }, { chargeKwh: 50, dischargeKwh: 0, socEnd: 90 }, { chargeKwh: 0, dischargeKwh: 45, socEnd: 45 }];
+    const steps = [
+      { chargeKwh: 0, dischargeKwh: 30, socEnd: 40 },
+      { chargeKwh: 50, dischargeKwh: 0, socEnd: 90 },
+      { chargeKwh: 0, dischargeKwh: 45, socEnd: 45 },
+    ];
     const r = roundTripEfficiency(steps, null, 100);
     expect(r).toMatchObject({ method: 'socCorrected', chargeKwh: 50, dischargeKwh: 45 });
     expect(r.value).toBeCloseTo(45 / (50 - 5), 12); // not (30 + 45) / 50 = 150 %
@@ -51,8 +75,13 @@ describe('storage', () => {
 
   it('RTE uses the longest window that returns to the start SOC', () => {
     const r = roundTripEfficiency(
-      [{ chargeKwh: 50, dischargeKwh: 0, socEnd: 95 }, { chargeKwh: 0, dischargeKwh: 45, socEnd: 50.5 }, { chargeKwh: 20, dischargeKwh: 0, socEnd: 70 }],
-      50, 100,
+      [
+        { chargeKwh: 50, dischargeKwh: 0, socEnd: 95 },
+        { chargeKwh: 0, dischargeKwh: 45, socEnd: 50.5 },
+        { chargeKwh: 20, dischargeKwh: 0, socEnd: 70 },
+      ],
+      50,
+      100,
     );
     expect(r).toMatchObject({ method: 'sameSoc', steps: 2, chargeKwh: 50, dischargeKwh: 45 });
     expect(r.value).toBeCloseTo(0.9, 12);
@@ -66,7 +95,10 @@ describe('storage', () => {
   });
 
   it('net arbitrage prices PV-charged energy at the feed-in price given up, not at zero', () => {
-    const prices = (imp: number, feed: number): Valuer => (a, b) => a * imp + b * feed;
+    const prices =
+      (imp: number, feed: number): Valuer =>
+      (a, b) =>
+        a * imp + b * feed;
     // noon: PV 80, load 30, the 50 kWh surplus charges the battery (feed-in 0.05 forgone)
     const noon = netArbitrage(flows({ pv: 80, load: 30, charge: 50 }), prices(0.3, 0.05));
     expect(noon.chargeCost).toBeCloseTo(2.5, 12);
@@ -82,7 +114,13 @@ describe('storage', () => {
   });
 
   it('SOH trend is the least-squares slope', () => {
-    expect(sohSlopePerDay([{ day: 0, soh: 100 }, { day: 10, soh: 99 }, { day: 20, soh: 98 }])).toBeCloseTo(-0.1, 12);
+    expect(
+      sohSlopePerDay([
+        { day: 0, soh: 100 },
+        { day: 10, soh: 99 },
+        { day: 20, soh: 98 },
+      ]),
+    ).toBeCloseTo(-0.1, 12);
     expect(sohSlopePerDay([{ day: 0, soh: 100 }])).toBeNull();
   });
 });

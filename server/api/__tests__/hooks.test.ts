@@ -44,9 +44,22 @@ describe('origin and CSRF hook', () => {
 describe('signature, clock and replay hook', () => {
   const now = Date.parse('2026-11-23T08:00:00Z');
   const hmac = (k: string, d: string) => createHmac('sha256', k).update(d).digest('base64');
-  const hook = signatureHook({ accessKeys: new Map([['console', 's3cret']]), nonces: new NonceCache(600_000, () => now), clock: () => now, config: { signatureSkewSeconds: 300 } });
+  const hook = signatureHook({
+    accessKeys: new Map([['console', 's3cret']]),
+    nonces: new NonceCache(600_000, () => now),
+    clock: () => now,
+    config: { signatureSkewSeconds: 300 },
+  });
   const signed = (o: { at?: number; nonce?: string; key?: string } = {}) =>
-    buildSignedForm({ action: 'queryProfile', payload: { stationId: 7 }, accessKeyId: o.key ?? 'console', secret: 's3cret', hmac, now: () => new Date(o.at ?? now), nonce: o.nonce ? () => o.nonce! : undefined });
+    buildSignedForm({
+      action: 'queryProfile',
+      payload: { stationId: 7 },
+      accessKeyId: o.key ?? 'console',
+      secret: 's3cret',
+      hmac,
+      now: () => new Date(o.at ?? now),
+      nonce: o.nonce ? () => o.nonce! : undefined,
+    });
 
   it('refuses a body that is not a form, a missing field and an unknown key', async () => {
     expect(await refusal(hook, request({ body: undefined }))).toBe('badRequest');
@@ -88,10 +101,22 @@ describe('action hook', () => {
 
 describe('session, permission and scope hook', () => {
   const principal: Principal = {
-    accountId: 5, account: 'op', contact: 'Op', orgId: 2, orgType: 2, roleId: 1, roleName: 'viewer',
-    permissions: new Set(['station.view']), dataScope: 'org', scopeStationIds: [],
+    accountId: 5,
+    account: 'op',
+    contact: 'Op',
+    orgId: 2,
+    orgType: 2,
+    roleId: 1,
+    roleName: 'viewer',
+    permissions: new Set(['station.view']),
+    dataScope: 'org',
+    scopeStationIds: [],
   };
-  const hook = sessionHook({ sessions: { resolve: async (t) => (t === 'good' ? { principal, tokenHash: 'h' } : null) }, registry: new Registry() });
+  const hook = sessionHook({
+    sessions: { resolve: async (t) => (t === 'good' ? { principal, tokenHash: 'h' } : null) },
+    apiTokens: { authorise: () => Promise.reject(new Error('no API token in these cases')) },
+    registry: new Registry(),
+  });
   const callFor = (name: 'login' | 'queryProfile' | 'resolveAlarm'): ApiCall => {
     const c: ApiCall = { locale: 'en_GB', endpoint: name === 'resolveAlarm' ? 'alarm' : 'asset', fields: { action: name } };
     void actionHook({ [name]: async () => null } as Handlers)(request({}), c);

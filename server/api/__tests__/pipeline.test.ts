@@ -92,7 +92,8 @@ describe.each(backends())('signed request pipeline (%s)', (backend) => {
 
   it('limits the request body size', async () => {
     const r = await s.app.inject({
-      method: 'POST', url: '/api/asset',
+      method: 'POST',
+      url: '/api/asset',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-ems-client': '1' },
       payload: 'a=' + 'x'.repeat(300 * 1024),
     });

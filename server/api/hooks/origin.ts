@@ -2,6 +2,7 @@ import { ENDPOINTS, type Endpoint } from '../../../protocol/action';
 import { CLIENT_HEADER } from '../../../protocol/console-key';
 import type { ApiHook, ApiRequest } from '../call';
 import { ActionError } from '../errors';
+import { carriesApiToken } from './bearer';
 
 /** An `Origin`, when present, must be this server's own or listed in ALLOWED_ORIGINS. */
 const sameOrigin = (req: ApiRequest, allowedOrigins: readonly string[]): boolean => {
@@ -17,11 +18,14 @@ const sameOrigin = (req: ApiRequest, allowedOrigins: readonly string[]): boolean
 
 /**
  * Which endpoint, and from where. CSRF: a cross-site form can neither set the custom client
- * header nor pass the Origin check. Runs before the body is read.
+ * header nor pass the Origin check. An API token's call needs no custom header: a cross-site
+ * form cannot set `Authorization` either. Runs before the body is read.
  */
-export const originHook = (config: { allowedOrigins: readonly string[] }): ApiHook => (req, call) => {
-  const endpoint = (req.params as { endpoint?: string }).endpoint;
-  if (!endpoint || !(ENDPOINTS as readonly string[]).includes(endpoint)) throw new ActionError('unknownAction');
-  if (req.headers[CLIENT_HEADER] !== '1' || !sameOrigin(req, config.allowedOrigins)) throw new ActionError('crossSite');
-  call.endpoint = endpoint as Endpoint;
-};
+export const originHook =
+  (config: { allowedOrigins: readonly string[] }): ApiHook =>
+  (req, call) => {
+    const endpoint = (req.params as { endpoint?: string }).endpoint;
+    if (!endpoint || !(ENDPOINTS as readonly string[]).includes(endpoint)) throw new ActionError('unknownAction');
+    if ((req.headers[CLIENT_HEADER] !== '1' && !carriesApiToken(req)) || !sameOrigin(req, config.allowedOrigins)) throw new ActionError('crossSite');
+    call.endpoint = endpoint as Endpoint;
+  };

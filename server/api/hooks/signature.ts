@@ -28,25 +28,27 @@ export interface SignatureDeps {
  * timestamp within the skew, the signature compared in constant time; then the nonce is
  * claimed. Only after the signature checks out, so forged requests cannot burn nonces.
  */
-export const signatureHook = (deps: SignatureDeps): ApiHook => async (req, call) => {
-  if (typeof req.body !== 'string') throw new ActionError('badRequest', { reason: 'formBodyRequired' });
-  let fields: SignFields;
-  try {
-    fields = parseForm(req.body);
-  } catch (e) {
-    throw new ActionError('badRequest', { reason: String((e as Error).message) });
-  }
-  for (const f of SIGNATURE_FIELDS) if (!fields[f]) throw new ActionError('missingField', { field: f });
-  const secret = deps.accessKeys.get(fields.accessKeyId!);
-  if (secret === undefined) throw new ActionError('unknownAccessKey');
-  if (fields.signatureMethod !== 'HMAC-SHA256' || fields.signatureVersion !== '1.0') throw new ActionError('badSignature');
-  if (fields.version !== '1.0.0') throw new ActionError('badRequest', { reason: 'version' });
-  if (!TIMESTAMP.test(fields.timestamp!)) throw new ActionError('staleTimestamp');
-  const skew = Math.abs(deps.clock() - Date.parse(fields.timestamp!));
-  if (!(skew <= deps.config.signatureSkewSeconds * 1000)) throw new ActionError('staleTimestamp');
-  const expected = Buffer.from(signFieldsSync(fields, secret, hmacSha256));
-  const got = Buffer.from(fields.signature!);
-  if (expected.length !== got.length || !timingSafeEqual(expected, got)) throw new ActionError('badSignature');
-  if (!(await deps.nonces.claim(fields.accessKeyId!, fields.signatureNonce!))) throw new ActionError('replay');
-  call.fields = fields;
-};
+export const signatureHook =
+  (deps: SignatureDeps): ApiHook =>
+  async (req, call) => {
+    if (typeof req.body !== 'string') throw new ActionError('badRequest', { reason: 'formBodyRequired' });
+    let fields: SignFields;
+    try {
+      fields = parseForm(req.body);
+    } catch (e) {
+      throw new ActionError('badRequest', { reason: String((e as Error).message) });
+    }
+    for (const f of SIGNATURE_FIELDS) if (!fields[f]) throw new ActionError('missingField', { field: f });
+    const secret = deps.accessKeys.get(fields.accessKeyId!);
+    if (secret === undefined) throw new ActionError('unknownAccessKey');
+    if (fields.signatureMethod !== 'HMAC-SHA256' || fields.signatureVersion !== '1.0') throw new ActionError('badSignature');
+    if (fields.version !== '1.0.0') throw new ActionError('badRequest', { reason: 'version' });
+    if (!TIMESTAMP.test(fields.timestamp!)) throw new ActionError('staleTimestamp');
+    const skew = Math.abs(deps.clock() - Date.parse(fields.timestamp!));
+    if (!(skew <= deps.config.signatureSkewSeconds * 1000)) throw new ActionError('staleTimestamp');
+    const expected = Buffer.from(signFieldsSync(fields, secret, hmacSha256));
+    const got = Buffer.from(fields.signature!);
+    if (expected.length !== got.length || !timingSafeEqual(expected, got)) throw new ActionError('badSignature');
+    if (!(await deps.nonces.claim(fields.accessKeyId!, fields.signatureNonce!))) throw new ActionError('replay');
+    call.fields = fields;
+  };

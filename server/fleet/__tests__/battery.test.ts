@@ -173,7 +173,8 @@ describe('battery cell readings', () => {
           if (d.type !== 'battery_cluster') continue;
           frames++;
           const [soc, p, v, i, vmax, vmin, tmax, tmin, , soh] = d.v as [number, number, number, number, number, number, number, number, number, number];
-          if (!(vmax > vmin && tmax > tmin && soh > 90 && soh < 99 && v > 0 && soc >= 0 && soc <= 100 && Math.sign(i) === Math.sign(p))) bad.push(`${cfg.id}/${d.id}@${t}: ${d.v.join(',')}`);
+          if (!(vmax > vmin && tmax > tmin && soh > 90 && soh < 99 && v > 0 && soc >= 0 && soc <= 100 && Math.sign(i) === Math.sign(p)))
+            bad.push(`${cfg.id}/${d.id}@${t}: ${d.v.join(',')}`);
         }
       }
     }

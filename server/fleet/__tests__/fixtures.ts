@@ -12,8 +12,16 @@ export const seedConfigs = (now: Date, stations = 60): StationConfig[] => {
     const ps = strat.find((x) => x.kind === 'peakShaving');
     const is = strat.find((x) => x.kind === 'island');
     return {
-      id: s.id, seed: stationSeed(s.id), lat: s.lat, lon: s.lon, timezone: s.timezone, systemType: s.system_type, siteType: s.site_type,
-      devices: plan.devices.filter((d) => d.station_id === s.id).map((d) => ({ id: d.id, type: d.type, ratedKw: d.rated_power_kw, capKwh: d.rated_capacity_kwh, params: d.params })),
+      id: s.id,
+      seed: stationSeed(s.id),
+      lat: s.lat,
+      lon: s.lon,
+      timezone: s.timezone,
+      systemType: s.system_type,
+      siteType: s.site_type,
+      devices: plan.devices
+        .filter((d) => d.station_id === s.id)
+        .map((d) => ({ id: d.id, type: d.type, ratedKw: d.rated_power_kw, capKwh: d.rated_capacity_kwh, params: d.params })),
       tariffs: plan.tariffs
         .filter((t) => t.station_id === s.id)
         .map((t): Tariff => ({ id: t.id, name: t.name, effectiveDate: t.effective_date, seasons: t.seasons }))

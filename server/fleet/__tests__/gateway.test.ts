@@ -15,7 +15,7 @@ const suback = async (c: MqttClient, filters: string[]): Promise<number[]> => {
   try {
     return (await c.subscribeAsync(filters)).map((g) => g.qos);
   } catch (e) {
-    return ((e as { packet: { granted: number[] } }).packet.granted);
+    return (e as { packet: { granted: number[] } }).packet.granted;
   }
 };
 const connected = (c: MqttClient) =>
@@ -53,7 +53,10 @@ describe('gateway access (embedded broker)', () => {
     const c = gw(1);
     expect(await connected(c)).toBe('ok');
     const [dev] = await s.services.db.query<{ id: number }>("SELECT id FROM devices WHERE station_id = 1 AND type = 'gateway'");
-    c.publish(gwTopic(1, 'telemetry'), JSON.stringify({ ver: 1, stationId: 1, seq: 0, ts: s.clock.now, devices: [{ id: dev!.id, on: true, s: null, v: [1, 10, 100] }] }));
+    c.publish(
+      gwTopic(1, 'telemetry'),
+      JSON.stringify({ ver: 1, stationId: 1, seq: 0, ts: s.clock.now, devices: [{ id: dev!.id, on: true, s: null, v: [1, 10, 100] }] }),
+    );
     for (let i = 0; i < 100 && !s.services.fleet!.store.latest.has(dev!.id); i++) await wait(5);
     expect(s.services.fleet!.store.latest.get(dev!.id)?.v).toEqual([1, 10, 100]);
     expect(s.services.live!.stationOnline(1)).toBe(true);
@@ -73,11 +76,14 @@ describe('gateway access (embedded broker)', () => {
     const { MqttClient: Client } = await import('mqtt');
     const { duplexPair } = await import('../gateway');
     const broker = s.services.broker as EmbeddedBroker;
-    const c = new Client(() => {
-      const [a, b] = duplexPair();
-      broker.aedes.handle(b as never);
-      return a as never;
-    }, { username: 'admin', password: token, clean: true, reconnectPeriod: 0, protocolVersion: 4 });
+    const c = new Client(
+      () => {
+        const [a, b] = duplexPair();
+        broker.aedes.handle(b as never);
+        return a as never;
+      },
+      { username: 'admin', password: token, clean: true, reconnectPeriod: 0, protocolVersion: 4 },
+    );
     clients.push(c);
     expect(await connected(c)).toBe('ok');
     expect(await suback(c, ['ems/gw/1/telemetry', 'ems/gw/+/cmd', 'ems/gw/#'])).toEqual([128, 128, 128]);
@@ -89,7 +95,14 @@ describe.skipIf(!process.env.MQTT_URL)('simulated gateways on the external broke
   beforeAll(async () => {
     s = await startTestServer('pglite', {
       seedStations: 3,
-      config: { mqttUrl: process.env.MQTT_URL, mqttPublicWsUrl: process.env.MQTT_PUBLIC_WS_URL, simulator: true, backfillDays: 0, simIntervalMs: 3_600_000, simAckFailureRate: 0 },
+      config: {
+        mqttUrl: process.env.MQTT_URL,
+        mqttPublicWsUrl: process.env.MQTT_PUBLIC_WS_URL,
+        simulator: true,
+        backfillDays: 0,
+        simIntervalMs: 3_600_000,
+        simAckFailureRate: 0,
+      },
     });
     await s.services.fleet!.ready;
   }, 60_000);
@@ -106,7 +119,8 @@ describe.skipIf(!process.env.MQTT_URL)('simulated gateways on the external broke
     for (let i = 0; i < 300 && fleet.store.stations.size < 3; i++) await wait(10);
     expect(fleet.store.stations.size).toBe(3);
     const result = await new Promise<{ ok: boolean }>((resolve) =>
-      fleet.dispatch(1, { type: 'mode', switchId: 1, mode: 'peakShaving', enabled: false }, async (r) => resolve(r)));
+      fleet.dispatch(1, { type: 'mode', switchId: 1, mode: 'peakShaving', enabled: false }, async (r) => resolve(r)),
+    );
     expect(result.ok).toBe(true);
   });
 });

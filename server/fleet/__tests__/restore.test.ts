@@ -46,8 +46,21 @@ describe.each(backends())('simulator restart on the same database (%s)', (backen
     const clock = { now: T0 };
     const start = async (): Promise<App & { fleet: FleetRuntime }> => {
       const app = await buildApp({
-        db, logger: false, clock: () => clock.now, seedStations: 4,
-        config: { simulator: true, simStations: 4, simIntervalMs: 3_600_000, backfillDays: 1, backfillMinuteHours: 1, backfillDeviceHours: 1, mqttUrl: undefined, staticDir: '.tmp/no-static', seed: true },
+        db,
+        logger: false,
+        clock: () => clock.now,
+        seedStations: 4,
+        config: {
+          simulator: true,
+          simStations: 4,
+          simIntervalMs: 3_600_000,
+          backfillDays: 1,
+          backfillMinuteHours: 1,
+          backfillDeviceHours: 1,
+          mqttUrl: undefined,
+          staticDir: '.tmp/no-static',
+          seed: true,
+        },
       });
       const fleet = app.services.fleet!;
       await fleet.ready;
@@ -58,7 +71,8 @@ describe.each(backends())('simulator restart on the same database (%s)', (backen
     const cycle = async (fleet: FleetRuntime) => {
       clock.now += 5000;
       fleet.tickNow();
-      for (let i = 0; i < 400 && [...fleet.gateways.keys()].some((id) => (fleet.store.stations.get(id)?.lastTs ?? 0) < clock.now); i++) await new Promise((r) => setTimeout(r, 5));
+      for (let i = 0; i < 400 && [...fleet.gateways.keys()].some((id) => (fleet.store.stations.get(id)?.lastTs ?? 0) < clock.now); i++)
+        await new Promise((r) => setTimeout(r, 5));
     };
     const snapshot = (fleet: FleetRuntime) => new Map([...fleet.store.latest.entries()].filter(([id]) => id > 0).map(([id, l]) => [id, l.v.slice()]));
 
@@ -72,11 +86,13 @@ describe.each(backends())('simulator restart on the same database (%s)', (backen
     await first.app.close();
 
     // the cluster that moved furthest from its seeded SOC during the first run's day
-    const seeded = new Map(configs.flatMap((c) => {
-      const ids = c.devices.filter((d) => d.type === 'battery_cluster').map((d) => d.id);
-      const socs = new StationModel(structuredClone(c)).clusterSocs();
-      return ids.map((id, k) => [id, socs[k]!] as const);
-    }));
+    const seeded = new Map(
+      configs.flatMap((c) => {
+        const ids = c.devices.filter((d) => d.type === 'battery_cluster').map((d) => d.id);
+        const socs = new StationModel(structuredClone(c)).clusterSocs();
+        return ids.map((id, k) => [id, socs[k]!] as const);
+      }),
+    );
     const soc = at('battery_cluster', 'soc');
     const soh = at('battery_cluster', 'soh');
     const [cluster] = [...seeded.keys()].sort((x, y) => Math.abs(before.get(y)![soc]! - seeded.get(y)!) - Math.abs(before.get(x)![soc]! - seeded.get(x)!));

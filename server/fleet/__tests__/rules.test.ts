@@ -25,15 +25,22 @@ describe('alarm rules on telemetry', () => {
 
   beforeAll(async () => {
     s = await startTestServer('pglite', { seedStations: 3, config: { simulator: false } });
-    [{ stationId, cluster }] = await s.services.db.query<{ stationId: number; cluster: number }>(
-      "SELECT station_id AS \"stationId\", min(id) AS cluster FROM devices WHERE type = 'battery_cluster' GROUP BY station_id ORDER BY station_id LIMIT 1") as [{ stationId: number; cluster: number }];
+    [{ stationId, cluster }] = (await s.services.db.query<{ stationId: number; cluster: number }>(
+      'SELECT station_id AS "stationId", min(id) AS cluster FROM devices WHERE type = \'battery_cluster\' GROUP BY station_id ORDER BY station_id LIMIT 1',
+    )) as [{ stationId: number; cluster: number }];
     const provider = s.services.registry.stations.get(stationId)!.providerId;
     const broker = s.services.broker as EmbeddedBroker;
-    await new Promise<void>((r) => broker.aedes.subscribe(orgAlarmTopic(provider), (packet, cb) => {
-      const p = parseAlarmPush(packet.payload as Buffer);
-      if (p.ok) pushes.push(p.message);
-      cb();
-    }, () => r()));
+    await new Promise<void>((r) =>
+      broker.aedes.subscribe(
+        orgAlarmTopic(provider),
+        (packet, cb) => {
+          const p = parseAlarmPush(packet.payload as Buffer);
+          if (p.ok) pushes.push(p.message);
+          cb();
+        },
+        () => r(),
+      ),
+    );
   });
   afterAll(() => s?.close());
 

@@ -20,7 +20,10 @@ describe('delivery of the console and the API', () => {
     dir = await mkdtemp(join(tmpdir(), 'ems-static-'));
     await mkdir(join(dir, 'assets'));
     await mkdir(join(dir, 'img'));
-    await writeFile(join(dir, 'index.html'), `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body>${'<!-- console -->'.repeat(100)}</body></html>`);
+    await writeFile(
+      join(dir, 'index.html'),
+      `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body>${'<!-- console -->'.repeat(100)}</body></html>`,
+    );
     await writeFile(join(dir, ASSET), script);
     await writeFile(join(dir, 'img', 'logo.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(400)}</svg>`);
     await precompressDir(dir);
@@ -31,7 +34,8 @@ describe('delivery of the console and the API', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const get = (url: string, acceptEncoding?: string) => s.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+  const get = (url: string, acceptEncoding?: string) =>
+    s.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
   it('sends the brotli or gzip file made at build time by negotiation, the same bytes once decoded', async () => {
     const br = await get(ASSET, 'gzip, deflate, br');

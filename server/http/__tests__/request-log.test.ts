@@ -20,7 +20,13 @@ const capture = () => {
 const appWith = (level: string, access: string[] | null) => {
   const { lines, stream } = capture();
   const app = Fastify({ logger: { level, stream }, logController: new QuietRequestLog() });
-  registerRequestLog(app, { log: app.log, access: access !== null, write: (l) => access?.push(l), summaryEveryMs: 3_600_000, clock: () => Date.UTC(2026, 10, 27, 16, 4, 5) });
+  registerRequestLog(app, {
+    log: app.log,
+    access: access !== null,
+    write: (l) => access?.push(l),
+    summaryEveryMs: 3_600_000,
+    clock: () => Date.UTC(2026, 10, 27, 16, 4, 5),
+  });
   app.get('/ok', async () => ({ ok: true }));
   app.get('/api/export/:token', async (_req, reply) => reply.code(404).send({ code: 2004 }));
   app.get('/boom', async () => {

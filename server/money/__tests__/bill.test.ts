@@ -7,7 +7,11 @@ const H = 3_600_000;
 const shanghaiMidnight = (date: string) => Date.parse(`${date}T00:00:00+08:00`);
 
 describe('priceDay', () => {
-  const threePeriods = tariff(1, '2026-01-01', [slot('00:00', '08:00', 'valley', 0.3, 0.1), slot('08:00', '18:00', 'peak', 1.0, 0.2), slot('18:00', '24:00', 'flat', 0.6, 0.15)]);
+  const threePeriods = tariff(1, '2026-01-01', [
+    slot('00:00', '08:00', 'valley', 0.3, 0.1),
+    slot('08:00', '18:00', 'peak', 1.0, 0.2),
+    slot('18:00', '24:00', 'flat', 0.6, 0.15),
+  ]);
 
   it('prices each quarter by the slot it falls in at a slot edge (07:45 valley, 08:00 peak)', () => {
     const p = pricing('Asia/Shanghai', [threePeriods]);
@@ -40,7 +44,9 @@ describe('priceDay', () => {
   });
 
   describe('across a daylight-saving change (Europe/Berlin)', () => {
-    const berlin = pricing('Europe/Berlin', [tariff(3, '2026-01-01', [slot('00:00', '02:00', 'valley', 0.1), slot('02:00', '03:00', 'sharp', 1.0), slot('03:00', '24:00', 'flat', 0.3)])]);
+    const berlin = pricing('Europe/Berlin', [
+      tariff(3, '2026-01-01', [slot('00:00', '02:00', 'valley', 0.1), slot('02:00', '03:00', 'sharp', 1.0), slot('03:00', '24:00', 'flat', 0.3)]),
+    ]);
 
     it('2026-03-29 has 23 hours and no 02:00-03:00 sharp hour', () => {
       // local midnight is 23:00 UTC the day before; the next one 22:00 UTC (summer time)
@@ -63,10 +69,15 @@ describe('priceDay', () => {
   });
 
   it('uses the season holding the local month', () => {
-    const twoSeasons = { id: 4, name: 'seasons', effectiveDate: '2026-01-01', seasons: [
-      { months: [6, 7, 8], slots: [slot('00:00', '24:00', 'peak', 0.5)] },
-      { months: ALL_MONTHS.filter((m) => m < 6 || m > 8), slots: [slot('00:00', '24:00', 'flat', 0.2)] },
-    ] };
+    const twoSeasons = {
+      id: 4,
+      name: 'seasons',
+      effectiveDate: '2026-01-01',
+      seasons: [
+        { months: [6, 7, 8], slots: [slot('00:00', '24:00', 'peak', 0.5)] },
+        { months: ALL_MONTHS.filter((m) => m < 6 || m > 8), slots: [slot('00:00', '24:00', 'flat', 0.2)] },
+      ],
+    };
     const p = pricing('Asia/Shanghai', [twoSeasons]);
     // local 2026-06-01 00:00 is still May 31 in UTC: the local month decides
     const t0 = shanghaiMidnight('2026-06-01');
@@ -75,7 +86,10 @@ describe('priceDay', () => {
   });
 
   it('a tariff taking effect mid-month prices the days from its date on, the earlier days as before', () => {
-    const p = pricing('Asia/Shanghai', [tariff(5, '2026-03-01', [slot('00:00', '24:00', 'flat', 0.2)]), tariff(6, '2026-03-15', [slot('00:00', '24:00', 'flat', 0.25)])]);
+    const p = pricing('Asia/Shanghai', [
+      tariff(5, '2026-03-01', [slot('00:00', '24:00', 'flat', 0.2)]),
+      tariff(6, '2026-03-15', [slot('00:00', '24:00', 'flat', 0.25)]),
+    ]);
     const ivs = quarters(shanghaiMidnight('2026-03-14'), shanghaiMidnight('2026-03-16'), { gridImport: 1 });
     const [d14, d15] = priceRange(ivs, p);
     expect(d14).toMatchObject({ date: '2026-03-14', tariffId: 5, total: 19.2 }); // 96 × 0.2
@@ -90,7 +104,10 @@ describe('priceDay', () => {
 
   it('diesel: the price whose window holds the quarter; litres from kWh per litre when not metered', () => {
     const t0 = shanghaiMidnight('2026-05-04');
-    const oil = [{ start: t0, end: t0 + H, pricePerLitre: 1.2, kwhPerLitre: 3.5 }, { start: t0 + 2 * H, end: t0 + 24 * H, pricePerLitre: 1.4, kwhPerLitre: 3.5 }];
+    const oil = [
+      { start: t0, end: t0 + H, pricePerLitre: 1.2, kwhPerLitre: 3.5 },
+      { start: t0 + 2 * H, end: t0 + 24 * H, pricePerLitre: 1.4, kwhPerLitre: 3.5 },
+    ];
     const p = pricing('Asia/Shanghai', [threePeriods], oil);
     const ivs = quarters(t0, t0 + 3 * H, { generator: 3.5 });
     ivs[8]!.fuel = 2; // metered litres win over the estimate
@@ -103,7 +120,11 @@ describe('priceDay', () => {
 describe('past days are never re-priced', () => {
   it("a month's income equals to the cent before and after a tariff effective tomorrow", () => {
     const today = '2026-03-20';
-    const current = tariff(10, '2026-01-01', [slot('00:00', '08:00', 'valley', 0.3127, 0.05), slot('08:00', '18:00', 'peak', 1.0413, 0.2), slot('18:00', '24:00', 'flat', 0.6, 0.15)]);
+    const current = tariff(10, '2026-01-01', [
+      slot('00:00', '08:00', 'valley', 0.3127, 0.05),
+      slot('08:00', '18:00', 'peak', 1.0413, 0.2),
+      slot('18:00', '24:00', 'flat', 0.6, 0.15),
+    ]);
     const ivs = quarters(shanghaiMidnight('2026-03-01'), shanghaiMidnight('2026-04-01'), {});
     ivs.forEach((iv, i) => Object.assign(iv, { gridImport: 1 + (i % 7) * 0.37, gridExport: (i % 5) * 0.21, load: 3 + (i % 3) }));
     const pastOf = (bills: ReturnType<typeof priceRange>) => bills.filter((b) => b.date < today);

@@ -5,7 +5,11 @@ import type { MeteredInterval, Pricing } from '../types';
 import { pricing, quarters, slot, tariff } from './fixtures';
 
 const account = (ivs: MeteredInterval[], p: Pricing, g: 'day') =>
-  accountIntervals(ivs.map((iv): Interval => ({ pv: 0, charge: 0, discharge: 0, pile: 0, losses: 0, ...iv })), p, g);
+  accountIntervals(
+    ivs.map((iv): Interval => ({ pv: 0, charge: 0, discharge: 0, pile: 0, losses: 0, ...iv })),
+    p,
+    g,
+  );
 
 // Diesel litres (DOMAIN: cost per kWh = price per litre ÷ kWh per litre): the energy accounting
 // behind the reports and the overview, and the bills, count the same litres and the same cost.

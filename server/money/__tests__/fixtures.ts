@@ -5,10 +5,19 @@ import type { MeteredInterval, Period, Pricing, Tariff } from '../types';
 export const QUARTER = 900_000;
 export const ALL_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 
-export const slot = (start: string, end: string, period: Period, fromGridPrice: number, feedInPrice = 0) => ({ start, end, period, fromGridPrice, feedInPrice });
+export const slot = (start: string, end: string, period: Period, fromGridPrice: number, feedInPrice = 0) => ({
+  start,
+  end,
+  period,
+  fromGridPrice,
+  feedInPrice,
+});
 
 export const tariff = (id: number, effectiveDate: string, slots: ReturnType<typeof slot>[], months = ALL_MONTHS): Tariff => ({
-  id, name: `tariff ${id}`, effectiveDate, seasons: [{ months, slots }],
+  id,
+  name: `tariff ${id}`,
+  effectiveDate,
+  seasons: [{ months, slots }],
 });
 
 export const pricing = (timezone: string, tariffs: Tariff[], oil: Pricing['oil'] = []): Pricing => ({ timezone, tariffs, oil });

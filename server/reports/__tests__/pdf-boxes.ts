@@ -3,8 +3,18 @@ import { execFileSync } from 'node:child_process';
 // Reads a PDF back the way a reader sees it: pdftotext -bbox (poppler-utils) gives every word
 // with its box; words are grouped into lines by their baseline so a test can read the rows.
 
-export interface Word { text: string; x0: number; y0: number; x1: number; y1: number }
-export interface Page { width: number; height: number; words: Word[] }
+export interface Word {
+  text: string;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+export interface Page {
+  width: number;
+  height: number;
+  words: Word[];
+}
 
 export const hasPdftotext = (() => {
   try {
@@ -15,14 +25,24 @@ export const hasPdftotext = (() => {
   }
 })();
 
-const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+const unescape = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 export const pagesOf = (file: string): Page[] => {
   const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
   const pages: Page[] = [];
   for (const m of html.matchAll(/<page width="([\d.]+)" height="([\d.]+)">([\s\S]*?)<\/page>/g)) {
     const words = [...m[3]!.matchAll(/<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([\s\S]*?)<\/word>/g)].map((w) => ({
-      text: unescape(w[5]!), x0: Number(w[1]), y0: Number(w[2]), x1: Number(w[3]), y1: Number(w[4]),
+      text: unescape(w[5]!),
+      x0: Number(w[1]),
+      y0: Number(w[2]),
+      x1: Number(w[3]),
+      y1: Number(w[4]),
     }));
     pages.push({ width: Number(m[1]), height: Number(m[2]), words });
   }
@@ -55,8 +75,18 @@ export const linesOf = (p: Page): string[] => {
     const key = [...rows.keys()].find((y) => Math.abs(y - k) <= 1) ?? k;
     (rows.get(key) ?? rows.set(key, []).get(key)!).push(w);
   }
-  return [...rows.entries()].sort(([a], [b]) => a - b).map(([, ws]) => ws.sort((a, b) => a.x0 - b.x0).map((w) => w.text).join(' '));
+  return [...rows.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, ws]) =>
+      ws
+        .sort((a, b) => a.x0 - b.x0)
+        .map((w) => w.text)
+        .join(' '),
+    );
 };
 
 export const describeWords = (pairs: [Word, Word][]): string =>
-  pairs.slice(0, 8).map(([a, b]) => `"${a.text}" [${a.x0},${a.y0},${a.x1},${a.y1}] × "${b.text}" [${b.x0},${b.y0},${b.x1},${b.y1}]`).join('\n');
+  pairs
+    .slice(0, 8)
+    .map(([a, b]) => `"${a.text}" [${a.x0},${a.y0},${a.x1},${a.y1}] × "${b.text}" [${b.x0},${b.y0},${b.x1},${b.y1}]`)
+    .join('\n');

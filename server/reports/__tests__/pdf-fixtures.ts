@@ -30,12 +30,35 @@ export const reportAnswer = (providers = LONG_PROVIDERS, days = DAYS): ReportAns
     days.map((period, d) => ({ key: `${p + 1}:${period}`, label, period, currency: 'USD', values: items.map((i) => valueOf(i, p * days.length + d)) })),
   );
   const totals = items.map((i, k) => (i === 'availabilityPct' ? 95.5 : Math.round(rows.reduce((a, r) => a + (r.values[k] ?? 0), 0) * 1000) / 1000));
-  return { from: days[0]!, to: days.at(-1)!, granularity: 'day', currency: 'USD', columns: items, units: items.map((i) => unitOf(i, 'USD')), rows, totals };
+  return {
+    from: days[0]!,
+    to: days.at(-1)!,
+    granularity: 'day',
+    currency: 'USD',
+    columns: items,
+    units: items.map((i) => unitOf(i, 'USD')),
+    rows,
+    totals,
+    openFrom: null,
+  };
 };
 
 export const billDetail = (stationName: string, currency = 'USD'): BillDetail => ({
-  billId: '7-2026-11', month: '2026-11', currency, gridAmount: 98_765.4321, fuelCost: 1_234.5, amount: 99_999.93,
-  importKwh: 456_789.123, exportKwh: 12_345.678, stationId: 7, stationName, timezone: 'Asia/Shanghai', tariffNames: ['Commercial TOU 2026'], days: 30,
+  billId: '7-2026-11',
+  month: '2026-11',
+  currency,
+  provisional: false,
+  gridAmount: 98_765.4321,
+  fuelCost: 1_234.5,
+  chargesAmount: 0,
+  amount: 99_999.93,
+  importKwh: 456_789.123,
+  exportKwh: 12_345.678,
+  stationId: 7,
+  stationName,
+  timezone: 'Asia/Shanghai',
+  tariffNames: ['Commercial TOU 2026'],
+  days: 30,
   lines: [
     { period: 'sharp', direction: 'import', quantity: 45_678.9, unit: 'kWh', price: 0.1523, amount: 6_956.8967 },
     { period: 'peak', direction: 'import', quantity: 123_456.789, unit: 'kWh', price: 0.1234, amount: 15_234.5678 },

@@ -10,6 +10,8 @@ import { writePdf } from '../pdf';
 import { reportTable } from '../table';
 import { describeWords, hasPdftotext, linesOf, outside, overlaps, pagesOf, type Page } from './pdf-boxes';
 import { billDetail, LONG_PROVIDERS, reportAnswer } from './pdf-fixtures';
+import enReports from '../../../locales/en/reports.json';
+import zhReports from '../../../locales/zh/reports.json';
 
 // The report and bill PDFs read back as a reader sees them (pdftotext -bbox): no two words
 // collide, nothing leaves the page, headers are whole and repeat on every page, numbers are
@@ -27,7 +29,12 @@ const money = (v: number) => v.toLocaleString('en-GB', { minimumFractionDigits: 
 
 const reportPdf = async (lang: FileLang): Promise<Page[]> => {
   const file = join(dir, `report-${lang}.pdf`);
-  await writePdf(reportTable('platform', reportAnswer(), lang, GENERATED), file, SILENT, { lang, providerName: LONG_PROVIDERS[0]!, generated: GENERATED, subtitle: '2026-11-01 – 2026-11-12' });
+  await writePdf(reportTable('platform', reportAnswer(), lang, GENERATED), file, SILENT, {
+    lang,
+    providerName: LONG_PROVIDERS[0]!,
+    generated: GENERATED,
+    subtitle: '2026-11-01 – 2026-11-12',
+  });
   return pagesOf(file);
 };
 const billPdf = async (lang: FileLang, currency = 'USD'): Promise<Page[]> => {
@@ -40,7 +47,10 @@ const billPdf = async (lang: FileLang, currency = 'USD'): Promise<Page[]> => {
 const expectCleanPages = (pages: Page[], lang: FileLang) => {
   pages.forEach((p, i) => {
     expect(describeWords(overlaps(p)), `page ${i + 1} has colliding words`).toBe('');
-    expect(outside(p).map((w) => w.text), `page ${i + 1} has words off the page`).toEqual([]);
+    expect(
+      outside(p).map((w) => w.text),
+      `page ${i + 1} has words off the page`,
+    ).toEqual([]);
     const text = linesOf(p).join('\n');
     expect(text).not.toMatch(/\d\d:\d\d:\d\d|\dT\d\d:\d\d/);
     expect(text).toContain(`${lang === 'zh' ? '生成时间' : 'Generated'} ${GENERATED}`);
@@ -55,7 +65,11 @@ const headerWords = (lang: FileLang) => {
   return [
     ...(lang === 'zh' ? ['服务商', '时间'] : ['Service', 'provider', 'Period']),
     ...reportAnswer().columns.flatMap((i) => itemName(i as never, lang).split(' ')),
-    '(GWh)', '(MWh)', '(L)', '(%)', cur,
+    '(GWh)',
+    '(MWh)',
+    '(L)',
+    '(%)',
+    cur,
   ];
 };
 
@@ -99,6 +113,11 @@ describe.skipIf(!hasPdftotext)('bill PDF layout', () => {
       for (const raw of ['sharp', 'peak', 'flat', 'valley', 'diesel']) expect(words).not.toContain(raw);
       for (const v of ['99,999.93', '456,789.12', '98,765.43', '1,234.50', '0.1523', '-987.65']) expect(words).toContain(v);
       expect(words).toContain(lang === 'zh' ? '美元' : 'USD');
+      // the columns carry the bill screen's names (时段 is a tariff period, not a time)
+      const bills = (lang === 'zh' ? zhReports : enReports).bills;
+      const head = linesOf(pages[0]!).find((l) => l.startsWith(bills.period))!;
+      expect(head, 'bill header row').toBeTruthy();
+      expect(head.split(' ').slice(0, 3)).toEqual([bills.period, bills.direction, bills.quantity]);
     });
   }
 
@@ -125,6 +144,11 @@ describe('PDF numbers', () => {
     expect(cellText(1_234_567.891, 'money', 'en')).toBe('1,234,567.89');
     expect(cellText(0.15234, 'price', 'zh')).toBe('0.1523');
     expect(cellText(12_345, 'count', 'en')).toBe('12,345');
-    expect([currencyLabel('USD', 'zh'), currencyLabel('CNY', 'zh'), currencyLabel('EUR', 'zh'), currencyLabel('CNY', 'en')]).toEqual(['美元', '元', 'EUR', 'CNY']);
+    expect([currencyLabel('USD', 'zh'), currencyLabel('CNY', 'zh'), currencyLabel('EUR', 'zh'), currencyLabel('CNY', 'en')]).toEqual([
+      '美元',
+      '元',
+      'EUR',
+      'CNY',
+    ]);
   });
 });

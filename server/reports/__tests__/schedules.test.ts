@@ -65,9 +65,18 @@ describe.each(backends())('scheduled reports (%s)', (backend) => {
   });
 
   it('a weekly site report arrives once with its XLSX and PDF, however many processes run the tick', async () => {
-    const saved = await s.call('saveReportSchedule', {
-      report: 'site', stationId: x, cadence: 'weekly', granularity: 'day', items: ['pvKwh', 'loadKwh'], recipients: ['ops@example.com', 'cfo@example.com'],
-    }, adminA);
+    const saved = await s.call(
+      'saveReportSchedule',
+      {
+        report: 'site',
+        stationId: x,
+        cadence: 'weekly',
+        granularity: 'day',
+        items: ['pvKwh', 'loadKwh'],
+        recipients: ['ops@example.com', 'cfo@example.com'],
+      },
+      adminA,
+    );
     expect(saved.code).toBe(0);
     expect(saved.data).toMatchObject({ report: 'site', stationId: x, cadence: 'weekly', createdBy: 'sunrise', enabled: true });
     const listed = await s.call('queryReportSchedules', {}, adminA);
@@ -81,7 +90,12 @@ describe.each(backends())('scheduled reports (%s)', (backend) => {
     expect([mail.to].flat().flatMap((a) => a!.value.map((v) => v.address))).toEqual(['ops@example.com', 'cfo@example.com']);
     const names = mail.attachments.map((a) => a.filename);
     expect(names.some((n) => n?.endsWith('.pdf'))).toBe(true);
-    expect(mail.attachments.find((a) => a.filename?.endsWith('.pdf'))!.content.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      mail.attachments
+        .find((a) => a.filename?.endsWith('.pdf'))!
+        .content.subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const xlsx = mail.attachments.find((a) => a.filename?.endsWith('.xlsx'))!;
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.content as unknown as ArrayBuffer);
@@ -91,7 +105,11 @@ describe.each(backends())('scheduled reports (%s)', (backend) => {
     expect(sheet.getRow(8).getCell(2).value).toBe('2026-11-22');
     expect(typeof sheet.getRow(2).getCell(3).value).toBe('number');
 
-    const site = await s.call('querySiteReport', { stationId: x, granularity: 'day', from: '2026-11-16', to: '2026-11-22', items: ['pvKwh', 'loadKwh'] }, adminA);
+    const site = await s.call(
+      'querySiteReport',
+      { stationId: x, granularity: 'day', from: '2026-11-16', to: '2026-11-22', items: ['pvKwh', 'loadKwh'] },
+      adminA,
+    );
     expect(sheet.getRow(9).getCell(3).value).toBeCloseTo(site.data.totals[0]!, 3);
 
     // a restarted process finds the period delivered
@@ -101,9 +119,18 @@ describe.each(backends())('scheduled reports (%s)', (backend) => {
   });
 
   it('a refused mail is recorded as failed with the reason, and not retried for that period', async () => {
-    const saved = await s.call('saveReportSchedule', {
-      report: 'service', orgId: pA, cadence: 'monthly', granularity: 'day', items: ['pvKwh'], recipients: ['ops@example.com'],
-    }, adminA);
+    const saved = await s.call(
+      'saveReportSchedule',
+      {
+        report: 'service',
+        orgId: pA,
+        cadence: 'monthly',
+        granularity: 'day',
+        items: ['pvKwh'],
+        recipients: ['ops@example.com'],
+      },
+      adminA,
+    );
     expect(saved.code).toBe(0);
     const refusing: MailTransport = { sendMail: () => Promise.reject(new Error('550 mailbox unavailable')) };
     expect(await runner(refusing).tick()).toBe(1);

@@ -9,7 +9,7 @@ import type { EnergyRow } from '../sql';
 const fakeDb = () => {
   const state = { down: false, statements: [] as { table: string; ids: number[] }[] };
   const db: Queryable = {
-    query: async <T,>(sql: string, params?: readonly unknown[]): Promise<T[]> => {
+    query: async <T>(sql: string, params?: readonly unknown[]): Promise<T[]> => {
       if (state.down) throw new Error('connection refused');
       const table = /INSERT INTO (?!write_claims)(\w+)/.exec(sql)?.[1] ?? '?';
       state.statements.push({ table, ids: [...(params?.[1] as number[])] });
@@ -19,7 +19,21 @@ const fakeDb = () => {
   return { db, state };
 };
 const energy = (bucket: number): EnergyRow => ({
-  stationId: 1, bucket, pv: 1, charge: 0, discharge: 0, load: 0, gridImport: 0, gridExport: 0, generator: 0, fuel: 0, pile: 0, losses: 0, soc: null, sessions: 0,
+  stationId: 1,
+  bucket,
+  pv: 1,
+  charge: 0,
+  discharge: 0,
+  load: 0,
+  gridImport: 0,
+  gridExport: 0,
+  generator: 0,
+  fuel: 0,
+  pile: 0,
+  losses: 0,
+  soc: null,
+  sessions: 0,
+  pvLimitedS: 0,
 });
 const batch = (t: number, raw = 2): Batch => ({
   raw: Array.from({ length: raw }, (_, i) => ({ id: i + 1, ts: t, v: [1] })),

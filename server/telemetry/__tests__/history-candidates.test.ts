@@ -16,7 +16,7 @@ const w: number = defs.length;
 
 // a small deterministic generator: the same data on every run
 let seed = 7;
-const rnd = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const rnd = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 /** values on a coarse grid, so equal minima and maxima are common */
 const q = () => Math.round(rnd() * 6);
 
@@ -49,19 +49,19 @@ describe.each(backends())('history: candidate rows of a long range (%s)', (backe
   });
   afterAll(() => srv?.close());
 
-    const last = defs[w - 1]!.name;
-    const cases: [string, number, number, number, string[]][] = [
-      ['1-minute level, many rows per bucket, stitched onto 15-minute rows', NOW - 12 * DAY, NOW - 1000, 1500, ['p', last]],
-      ['1-minute level, an odd width', NOW - 9.3 * DAY, NOW - 2.1 * DAY, 333, [defs[0]!.name]],
-      ['raw level, many rows per bucket', NOW - 1.4 * DAY, NOW - 60_000, 400, ['p', defs[1]!.name, last]],
-      ['a narrow range (every row read)', NOW - 3_600_000, NOW, 1500, ['p']],
-    ];
-    for (const [name, from, to, width, points] of cases)
-      it(name, async () => {
-        const req = { id: pcs, type: 'pcs' as const, points, from, to, width };
-        const all = await queryHistory(db, undefined, req, NOW, retention, false);
-        const some = await queryHistory(db, undefined, req, NOW, retention, true);
-        expect(all.every((s) => s.t.length > 10)).toBe(true);
-        expect(some).toEqual(all);
-      });
+  const last = defs[w - 1]!.name;
+  const cases: [string, number, number, number, string[]][] = [
+    ['1-minute level, many rows per bucket, stitched onto 15-minute rows', NOW - 12 * DAY, NOW - 1000, 1500, ['p', last]],
+    ['1-minute level, an odd width', NOW - 9.3 * DAY, NOW - 2.1 * DAY, 333, [defs[0]!.name]],
+    ['raw level, many rows per bucket', NOW - 1.4 * DAY, NOW - 60_000, 400, ['p', defs[1]!.name, last]],
+    ['a narrow range (every row read)', NOW - 3_600_000, NOW, 1500, ['p']],
+  ];
+  for (const [name, from, to, width, points] of cases)
+    it(name, async () => {
+      const req = { id: pcs, type: 'pcs' as const, points, from, to, width };
+      const all = await queryHistory(db, undefined, req, NOW, retention, false);
+      const some = await queryHistory(db, undefined, req, NOW, retention, true);
+      expect(all.every((s) => s.t.length > 10)).toBe(true);
+      expect(some).toEqual(all);
+    });
 });

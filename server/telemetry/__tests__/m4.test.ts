@@ -15,7 +15,7 @@ describe('M4 downsampling', () => {
           let t = 1_000_000;
           const samples: Sample[] = steps.map((s, i) => {
             t += s.dt;
-            const spread = rollup ? Math.abs(s.v) * 0.1 + i % 3 : 0;
+            const spread = rollup ? Math.abs(s.v) * 0.1 + (i % 3) : 0;
             return { t, mn: s.v - spread, mx: s.v + spread, av: s.v, len: rollup ? 1 : 0 };
           });
           const from = samples[0]!.t;

@@ -36,6 +36,36 @@ describe('telemetry store', () => {
     expect(store.latest.get(cluster)!.ts).toBe(NOW);
   });
 
+  it('books the seconds a PV inverter reported itself curtailed into the interval, from its previous sample', async () => {
+    const T = NOW - 10 * 86_400_000; // away from the history the other cases write
+    const store = new TelemetryStore({ clock: () => T + 60_000, retention, offlineAfterMs: 60_000 });
+    await store.loadDevices(db);
+    const [inv] = await db.query<{ id: number; sid: number }>(
+      "SELECT id, station_id AS sid FROM devices WHERE type = 'pv_inverter' AND station_id <> 1 ORDER BY id LIMIT 1",
+    );
+    const frame = (k: number, state: number): TelemetryFrame => ({
+      ver: 1,
+      stationId: inv!.sid,
+      seq: k,
+      ts: T + k * 5000,
+      devices: [{ id: inv!.id, on: true, s: state, v: [10, 600, 30, state, 1000 + k * 0.01] }],
+    });
+    // running, then held back for two samples, then free again: 10 s of the interval
+    for (const [k, state] of [
+      [1, 1],
+      [2, 2],
+      [3, 2],
+      [4, 1],
+    ] as const)
+      store.ingest(frame(k, state));
+    expect(store.rejected).toBe(0);
+    await store.flush(db, { all: true });
+    const at = 'station_id = $1 AND bucket = to_timestamp($2 / 1000.0)';
+    const [row] = await db.query<{ s: number }>(`SELECT pv_limited_s::float8 AS s FROM station_energy WHERE ${at}`, [inv!.sid, T]);
+    expect(row!.s).toBe(10);
+    await db.query(`DELETE FROM station_energy WHERE ${at}`, [inv!.sid, T]);
+  });
+
   it('ingests frames into latest values, raw rows, rollups and energy that matches the model', async () => {
     const clock = { now: NOW };
     const store = new TelemetryStore({ clock: () => clock.now, retention, offlineAfterMs: 60_000 });
@@ -63,15 +93,23 @@ describe('telemetry store', () => {
 
     const [raw] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM telemetry_raw WHERE device_id = -1');
     expect(raw!.n).toBe(480);
-    const [m1] = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM telemetry_rollup WHERE device_id = -1 AND res = 60");
+    const [m1] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM telemetry_rollup WHERE device_id = -1 AND res = 60');
     expect(m1!.n).toBe(41);
-    const rows = await db.query<Interval>('SELECT pv, charge, discharge, load, grid_import AS "gridImport", grid_export AS "gridExport", generator, fuel, pile, losses FROM station_energy WHERE station_id = 1');
+    const rows = await db.query<Interval>(
+      'SELECT pv, charge, discharge, load, grid_import AS "gridImport", grid_export AS "gridExport", generator, fuel, pile, losses FROM station_energy WHERE station_id = 1',
+    );
     const sum = zeroEnergy();
     for (const r of rows) for (const k of ENERGY_KEYS) sum[k] += r[k];
     for (const k of ENERGY_KEYS) expect(sum[k], k).toBeCloseTo(modelEnergy[k], 6);
 
     // history of the station's PV power: raw for a 40-minute window at 100 px
-    const [pv] = await queryHistory(db, store, { id: -1, type: 'station', points: ['pvKw'], from: NOW, to: NOW + 40 * 60_000, width: 100 }, clock.now, retention);
+    const [pv] = await queryHistory(
+      db,
+      store,
+      { id: -1, type: 'station', points: ['pvKw'], from: NOW, to: NOW + 40 * 60_000, width: 100 },
+      clock.now,
+      retention,
+    );
     expect(pv!.resolution).toBe('raw');
     expect(pv!.t.length).toBeGreaterThan(50);
     expect(pv!.t.length).toBeLessThanOrEqual(200);
@@ -84,12 +122,24 @@ describe('telemetry store', () => {
     const [n] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM station_energy WHERE bucket < to_timestamp($1 / 1000.0)', [NOW - 86_400_000]);
     expect(n!.n).toBe(3 * 3 * 96);
     // one day at 1000 px: 1 min where backfilled, 15 min before
-    const [load] = await queryHistory(db, undefined, { id: -1, type: 'station', points: ['loadKw'], from: NOW - 2 * 86_400_000, to: NOW - 86_400_000, width: 1000 }, NOW, retention);
+    const [load] = await queryHistory(
+      db,
+      undefined,
+      { id: -1, type: 'station', points: ['loadKw'], from: NOW - 2 * 86_400_000, to: NOW - 86_400_000, width: 1000 },
+      NOW,
+      retention,
+    );
     expect(load!.t.length).toBeGreaterThan(100);
     expect(load!.v.every((v) => v !== null && v >= 0)).toBe(true);
     const dev = await db.query<{ id: number }>("SELECT id FROM devices WHERE station_id = 1 AND type = 'battery_cluster' LIMIT 1");
     if (dev[0]) {
-      const [soc] = await queryHistory(db, undefined, { id: dev[0].id, type: 'battery_cluster', points: ['soc'], from: NOW - 86_400_000 - 2 * 3_600_000, to: NOW - 86_400_000, width: 200 }, NOW, retention);
+      const [soc] = await queryHistory(
+        db,
+        undefined,
+        { id: dev[0].id, type: 'battery_cluster', points: ['soc'], from: NOW - 86_400_000 - 2 * 3_600_000, to: NOW - 86_400_000, width: 200 },
+        NOW,
+        retention,
+      );
       expect(soc!.resolution).toBe('15m');
       expect(soc!.t.length).toBeGreaterThan(4);
     }
@@ -103,7 +153,9 @@ describe('gap fill', () => {
     const r = await backfill(db, configs, NOW, { days: 30, from, minuteHours: 1, deviceHours: 0 });
     expect(r.end).toBe(NOW);
     const [n] = await db.query<{ n: number; lo: number }>(
-      'SELECT count(*)::int AS n, (extract(epoch FROM min(bucket)) * 1000)::float8 AS lo FROM station_energy WHERE bucket >= to_timestamp($1 / 1000.0) AND bucket < to_timestamp($2 / 1000.0)', [from, NOW]);
+      'SELECT count(*)::int AS n, (extract(epoch FROM min(bucket)) * 1000)::float8 AS lo FROM station_energy WHERE bucket >= to_timestamp($1 / 1000.0) AND bucket < to_timestamp($2 / 1000.0)',
+      [from, NOW],
+    );
     expect(n!.n).toBe(3 * 8);
     expect(n!.lo).toBe(from);
   });
@@ -114,14 +166,23 @@ describe('energy accounting', () => {
   // fuel 1.1 USD/L until local 2026-02-01 00:00, then 1.3
   const pricing: Pricing = {
     timezone: 'Asia/Shanghai',
-    tariffs: [{
-      id: 1, name: 'three-period', effectiveDate: '2025-01-01',
-      seasons: [{ months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], slots: [
-        { start: '00:00', end: '08:00', period: 'valley', fromGridPrice: 0.3, feedInPrice: 0.1 },
-        { start: '08:00', end: '18:00', period: 'peak', fromGridPrice: 1.0, feedInPrice: 0.2 },
-        { start: '18:00', end: '24:00', period: 'flat', fromGridPrice: 0.6, feedInPrice: 0.15 },
-      ] }],
-    }],
+    tariffs: [
+      {
+        id: 1,
+        name: 'three-period',
+        effectiveDate: '2025-01-01',
+        seasons: [
+          {
+            months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+            slots: [
+              { start: '00:00', end: '08:00', period: 'valley', fromGridPrice: 0.3, feedInPrice: 0.1 },
+              { start: '08:00', end: '18:00', period: 'peak', fromGridPrice: 1.0, feedInPrice: 0.2 },
+              { start: '18:00', end: '24:00', period: 'flat', fromGridPrice: 0.6, feedInPrice: 0.15 },
+            ],
+          },
+        ],
+      },
+    ],
     oil: [
       { start: Date.UTC(2025, 0, 1), end: Date.UTC(2026, 0, 31, 16), pricePerLitre: 1.1 },
       { start: Date.UTC(2026, 0, 31, 16), end: Date.UTC(2027, 0, 1), pricePerLitre: 1.3 },
@@ -144,7 +205,10 @@ describe('energy accounting', () => {
     expect(days.rows[1]!.gridCost).toBeCloseTo(19.2 + 8, 9);
     expect(days.rows[1]!.feedInRevenue).toBeCloseTo(2.0, 9);
     const months = account(intervals, pricing, 'month');
-    expect(months.rows.map((r) => [r.period, Math.round(r.income * 1e6) / 1e6])).toEqual([['2026-01', 3.64], ['2026-02', 6.24]]);
+    expect(months.rows.map((r) => [r.period, Math.round(r.income * 1e6) / 1e6])).toEqual([
+      ['2026-01', 3.64],
+      ['2026-02', 6.24],
+    ]);
     expect(months.total.income).toBeCloseTo(9.88, 9);
     expect(months.total.gridImportKwh).toBe(88);
   });
@@ -154,10 +218,19 @@ describe('energy accounting', () => {
     await db.query('DELETE FROM tariffs WHERE station_id = 2');
     await db.query('DELETE FROM oil_prices WHERE station_id = 2');
     await db.query('UPDATE stations SET timezone = $1 WHERE id = 2', ['Asia/Shanghai']);
-    await db.query("INSERT INTO tariffs (station_id, name, effective_date, seasons) VALUES (2, 'three-period', '2025-01-01', $1)", [JSON.stringify(pricing.tariffs[0]!.seasons)]);
-    for (const o of pricing.oil) await db.query('INSERT INTO oil_prices (station_id, start_time, end_time, price_per_litre, kwh_per_litre) VALUES (2, to_timestamp($1 / 1000.0), to_timestamp($2 / 1000.0), $3, 3.3)', [o.start, o.end, o.pricePerLitre]);
+    await db.query("INSERT INTO tariffs (station_id, name, effective_date, seasons) VALUES (2, 'three-period', '2025-01-01', $1)", [
+      JSON.stringify(pricing.tariffs[0]!.seasons),
+    ]);
+    for (const o of pricing.oil)
+      await db.query(
+        'INSERT INTO oil_prices (station_id, start_time, end_time, price_per_litre, kwh_per_litre) VALUES (2, to_timestamp($1 / 1000.0), to_timestamp($2 / 1000.0), $3, 3.3)',
+        [o.start, o.end, o.pricePerLitre],
+      );
     for (const iv of intervals)
-      await db.query('INSERT INTO station_energy (station_id, bucket, pv, load, grid_import, grid_export, fuel) VALUES (2, to_timestamp($1 / 1000.0), $2, $3, $4, $5, $6)', [iv.bucket, iv.pv, iv.load, iv.gridImport, iv.gridExport, iv.fuel]);
+      await db.query(
+        'INSERT INTO station_energy (station_id, bucket, pv, load, grid_import, grid_export, fuel) VALUES (2, to_timestamp($1 / 1000.0), $2, $3, $4, $5, $6)',
+        [iv.bucket, iv.pv, iv.load, iv.gridImport, iv.gridExport, iv.fuel],
+      );
     const r = await stationEnergy(db, 2, 'Asia/Shanghai', '2026-01-31', '2026-02-01', 'day');
     expect(r.rows.map((x) => x.income)).toEqual([3.64, 6.24]);
     expect(r.total.income).toBe(9.88);

@@ -23,19 +23,28 @@ describe('telemetry validation at ingest', () => {
   const values = (type: FleetDeviceType, set: Record<string, number> = {}) =>
     POINTS[type].map((p) => set[p.name] ?? (p.name === 'soc' || p.name === 'soh' ? 50 : 1));
   const meter = (ts: number, importKwh: number) => ({
-    ver: 1, stationId: station, seq: 1, ts,
+    ver: 1,
+    stationId: station,
+    seq: 1,
+    ts,
     devices: [{ id: dev.get('meter')!, on: true, s: null, v: values('meter', { importKwh, exportKwh: 10 }) }],
   });
   const send = (payload: unknown) => fleet.onMessage(topic(), typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload));
   const rawRows = async () => (await s.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM telemetry_raw'))[0]!.n;
   const energy = async () =>
-    (await s.services.db.query<{ imp: number | null; n: number }>('SELECT sum(grid_import)::float8 AS imp, count(*)::int AS n FROM station_energy WHERE station_id = $1', [station]))[0]!;
+    (
+      await s.services.db.query<{ imp: number | null; n: number }>(
+        'SELECT sum(grid_import)::float8 AS imp, count(*)::int AS n FROM station_energy WHERE station_id = $1',
+        [station],
+      )
+    )[0]!;
 
   beforeAll(async () => {
     s = await startTestServer('pglite', { clock: () => NOW });
     fleet = s.services.fleet!;
     const rows = await s.services.db.query<{ id: number; stationId: number; type: FleetDeviceType }>(
-      'SELECT id, station_id AS "stationId", type FROM devices ORDER BY id');
+      'SELECT id, station_id AS "stationId", type FROM devices ORDER BY id',
+    );
     const has = (sid: number, t: FleetDeviceType) => rows.some((r) => r.stationId === sid && r.type === t);
     station = rows.find((r) => has(r.stationId, 'meter') && has(r.stationId, 'battery_cluster') && has(r.stationId, 'pv_inverter'))!.stationId;
     for (const r of rows) if (r.stationId === station && !dev.has(r.type)) dev.set(r.type, r.id);
@@ -64,9 +73,10 @@ describe('telemetry validation at ingest', () => {
     await refused(meter(1000, 100.6), 'tooOld');
     // older than the meter's last sample
     await refused(meter(NOW - 7_000, 100.6), 'outOfOrder');
-    const [{ n }] = await s.services.db.query<{ n: number }>(
+    const [{ n }] = (await s.services.db.query<{ n: number }>(
       "SELECT (SELECT count(*) FROM telemetry_raw WHERE ts > now() + interval '1 year' OR ts < '2000-01-01') + (SELECT count(*) FROM station_energy WHERE bucket < '2000-01-01' OR bucket > to_timestamp($1 / 1000.0))::int AS n",
-      [NOW + 3_600_000]) as [{ n: number }];
+      [NOW + 3_600_000],
+    )) as [{ n: number }];
     expect(Number(n)).toBe(0);
   });
 
@@ -77,8 +87,10 @@ describe('telemetry validation at ingest', () => {
     await fleet.store.flush(s.services.db, { all: true });
     expect(fleet.store.rejections.byReason.get(reason as never)).toBe(before.by + 1);
     expect(await energy()).toEqual(before.e);
-    const [row] = await s.services.db.query<{ v: (number | null)[] }>(
-      'SELECT v FROM telemetry_raw WHERE device_id = $1 AND ts = to_timestamp($2 / 1000.0)', [dev.get('meter')!, payload.ts]);
+    const [row] = await s.services.db.query<{ v: (number | null)[] }>('SELECT v FROM telemetry_raw WHERE device_id = $1 AND ts = to_timestamp($2 / 1000.0)', [
+      dev.get('meter')!,
+      payload.ts,
+    ]);
     expect(row!.v[IMPORT]).toBeNull();
     expect(row!.v[pointIndex('meter', 'v')]).toBe(1);
   };
@@ -98,8 +110,13 @@ describe('telemetry validation at ingest', () => {
   });
 
   it('refuses SOC outside 0..100 and negative PV power beyond noise', async () => {
-    const one = (type: FleetDeviceType, set: Record<string, number>, ts: number) =>
-      ({ ver: 1, stationId: station, seq: 3, ts, devices: [{ id: dev.get(type)!, on: true, s: 0, v: values(type, set) }] });
+    const one = (type: FleetDeviceType, set: Record<string, number>, ts: number) => ({
+      ver: 1,
+      stationId: station,
+      seq: 3,
+      ts,
+      devices: [{ id: dev.get(type)!, on: true, s: 0, v: values(type, set) }],
+    });
     await refused(one('battery_cluster', { soc: 150 }, NOW + 6_000), 'outOfBounds');
     await refused(one('battery_cluster', { soc: -3 }, NOW + 7_000), 'outOfBounds');
     await refused(one('pv_inverter', { p: -500, totalKwh: 1 }, NOW + 8_000), 'outOfBounds');
@@ -113,12 +130,24 @@ describe('telemetry validation at ingest', () => {
     const ok = meter(NOW + 10_000, 100.9);
     const long = { ...ok, devices: [{ ...ok.devices[0]!, v: [...ok.devices[0]!.v, 1, 2, 3] }] };
     const cases: [unknown, string][] = [
-      ['{"ver":1,', 'invalidJson'], ['', 'invalidJson'], [Buffer.from([0xff, 0xfe, 0x00, 0x01]), 'invalidJson'], ['NaN', 'invalidJson'],
-      ['null', 'schema'], ['[]', 'schema'], ['"frame"', 'schema'], ['42', 'schema'],
-      [{ ...ok, ver: 2 }, 'schema'], [{ ...ok, stationId: String(station) }, 'schema'], [{ ...ok, ts: undefined }, 'schema'],
-      [{ ...ok, ts: -5 }, 'schema'], [{ ...ok, ts: 1.5 }, 'schema'], [{ ...ok, devices: {} }, 'schema'],
-      [{ ...ok, devices: [{ ...ok.devices[0]!, id: 0 }] }, 'schema'], [{ ...ok, devices: [{ ...ok.devices[0]!, v: ['1'] }] }, 'schema'],
-      [{ ...ok, devices: [{ ...ok.devices[0]!, s: 500 }] }, 'schema'], [{ ...ok, devices: Array.from({ length: 513 }, () => ok.devices[0]) }, 'schema'],
+      ['{"ver":1,', 'invalidJson'],
+      ['', 'invalidJson'],
+      [Buffer.from([0xff, 0xfe, 0x00, 0x01]), 'invalidJson'],
+      ['NaN', 'invalidJson'],
+      ['null', 'schema'],
+      ['[]', 'schema'],
+      ['"frame"', 'schema'],
+      ['42', 'schema'],
+      [{ ...ok, ver: 2 }, 'schema'],
+      [{ ...ok, stationId: String(station) }, 'schema'],
+      [{ ...ok, ts: undefined }, 'schema'],
+      [{ ...ok, ts: -5 }, 'schema'],
+      [{ ...ok, ts: 1.5 }, 'schema'],
+      [{ ...ok, devices: {} }, 'schema'],
+      [{ ...ok, devices: [{ ...ok.devices[0]!, id: 0 }] }, 'schema'],
+      [{ ...ok, devices: [{ ...ok.devices[0]!, v: ['1'] }] }, 'schema'],
+      [{ ...ok, devices: [{ ...ok.devices[0]!, s: 500 }] }, 'schema'],
+      [{ ...ok, devices: Array.from({ length: 513 }, () => ok.devices[0]) }, 'schema'],
       [{ ...ok, stationId: other }, 'foreignStation'],
       [{ ...ok, devices: [{ ...ok.devices[0]!, id: otherDevice }] }, 'foreignDevice'],
       [long, 'pointCount'],

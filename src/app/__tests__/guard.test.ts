@@ -5,7 +5,16 @@ import { activeMenuOf, filterMenu, MAIN_MENU, STATION_MENU } from '../menu';
 const all = new Set(['homepage.index', 'alarm.alarmList', 'alarm.alarmAnalysis', 'system.account', 'overviewStations.overviewStations', 'message.list']);
 const nav = (pathname: string, over: Partial<NavInput> = {}): ReturnType<typeof decide> => {
   const [p, s] = pathname.split('?');
-  return decide({ pathname: p!, search: s ?? '', token: 't', menuBuilt: true, permissions: all, prevSearch: null, stored: { stationId: null, serviceProviderId: null }, ...over });
+  return decide({
+    pathname: p!,
+    search: s ?? '',
+    token: 't',
+    menuBuilt: true,
+    permissions: all,
+    prevSearch: null,
+    stored: { stationId: null, serviceProviderId: null },
+    ...over,
+  });
 };
 
 describe('routing rules (SPEC §2)', () => {
@@ -21,11 +30,13 @@ describe('routing rules (SPEC §2)', () => {
     expect(nav('/nope/x')).toEqual({ kind: 'redirect', to: '/404' });
   });
   it('no token + protected target -> login with the full target', () => {
-    expect(nav('/alarm/alarmList?a=1&b=2', { token: null })).toEqual({ kind: 'redirect', to: '/login?redirect=' + encodeURIComponent('/alarm/alarmList?a=1&b=2') });
+    expect(nav('/alarm/alarmList?a=1&b=2', { token: null })).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=' + encodeURIComponent('/alarm/alarmList?a=1&b=2'),
+    });
   });
   it('public pages render without a session', () => {
-    for (const p of ['/login', '/404', '/findPassword', '/report/monthReport', '/report/yearReport'])
-      expect(nav(p, { token: null }).kind).toBe('render');
+    for (const p of ['/login', '/404', '/findPassword', '/report/monthReport', '/report/yearReport']) expect(nav(p, { token: null }).kind).toBe('render');
   });
   it('logged in + login -> redirect value or /', () => {
     expect(nav('/login?redirect=%2Falarm%2FalarmList%3Fa%3D1')).toEqual({ kind: 'redirect', to: '/alarm/alarmList?a=1' });

@@ -17,9 +17,16 @@ export function ConnectionBanner() {
   }, [down]);
   if (!down) return null;
   const ago = c.lastDataAt === null ? null : Math.max(0, Math.round((now - c.lastDataAt) / 1000));
-  const agoText = ago === null ? t('connection.never') : t('connection.lastData', { ago: ago < 120 ? t('connection.seconds', { count: ago }) : t('connection.minutes', { count: Math.floor(ago / 60) }) });
+  const agoText =
+    ago === null
+      ? t('connection.never')
+      : t('connection.lastData', { ago: ago < 120 ? t('connection.seconds', { count: ago }) : t('connection.minutes', { count: Math.floor(ago / 60) }) });
   return (
-    <div role="status" data-testid="connection-banner" className="flex items-center gap-2 border-b border-amber-300 bg-amber-50 px-4 py-1.5 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
+    <div
+      role="status"
+      data-testid="connection-banner"
+      className="flex items-center gap-2 border-b border-amber-300 bg-amber-50 px-4 py-1.5 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+    >
       <span className="size-2 rounded-full bg-amber-500" aria-hidden="true" />
       {c.network === 'offline' ? t('connection.networkDown') : c.api === 'offline' ? t('connection.apiDown') : t('connection.pushDown')} {agoText}
     </div>

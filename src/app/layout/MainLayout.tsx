@@ -1,17 +1,20 @@
 // The signed-in layouts (SPEC §2): main and station (sidebar, header, optional navbar, station
-// info bar) and wall (no chrome); the matched route's page renders inside.
+// info bar) and wall (no chrome); the matched route's page renders inside. Below 640 px the
+// sidebar is a drawer behind the header's menu button, closed again by any navigation.
 import { useCallback, useEffect, useState } from 'react';
-import { useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { loadOrgs, loadStationInfo, logout } from '../../../streams/session/commands';
 import { AlarmPopups } from '../../features/alarms/AlarmPopups';
 import { soundBank } from '../../features/alarms/sound';
 import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog';
 import { StationMissing } from '../../features/placeholder/StationMissing';
+import { usePhone } from '../../hooks/usePhone';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { RoutePage } from '../RoutePage';
 import type { Layout, RouteDef } from '../routes';
 import { ConnectionBanner } from './ConnectionBanner';
+import { Drawer } from './Drawer';
 import { Header } from './Header';
 import { Navbar } from './Navbar';
 import { Sidebar } from './Sidebar';
@@ -31,6 +34,11 @@ export default function MainLayout({ route, layout, stationMissing }: Props) {
   const [reloadKey, setReloadKey] = useState(0);
   const orgType = useStoreValue((s) => s.session.profile?.orgType);
   const search = useSearch();
+  const [location] = useLocation();
+  const phone = usePhone();
+  const [drawer, setDrawer] = useState(false);
+  // a navigation (a menu entry, a link, back) closes the drawer, and so does growing past a phone
+  useEffect(() => setDrawer(false), [location, search, phone]);
   const stationId = route.station ? Number(new URLSearchParams(search).get('stationId')) || null : null;
 
   useEffect(() => {
@@ -57,32 +65,50 @@ export default function MainLayout({ route, layout, stationMissing }: Props) {
 
   const view = stationMissing ? <StationMissing /> : <RoutePage route={route} />;
 
-  // Wall screen: the homepage with ?wall=1 has no chrome, a dark high-contrast theme and large
-  // type; the connection banner stays as the offline banner.
-  if (layout === 'wall')
+  // Wall screen: the homepage with ?wall=1 has no chrome and a dark high-contrast theme
+  // (`&theme=light` for a bright room); the page lays itself out to fill the screen exactly
+  // (features/home/wall.css), so the main area never scrolls. The connection banner stays as
+  // the offline banner.
+  if (layout === 'wall') {
+    const light = new URLSearchParams(search).get('theme') === 'light';
     return (
-      <div className="dark flex h-full flex-col bg-slate-950 text-slate-100" data-testid="wall">
+      <div
+        className={`${light ? 'bg-slate-100 text-slate-800' : 'dark bg-slate-950 text-slate-100'} flex h-full flex-col`}
+        data-testid="wall"
+        data-theme={light ? 'light' : 'dark'}
+      >
         <ConnectionBanner />
-        <main id="main" data-testid="main" className="min-h-0 flex-1 overflow-auto bg-slate-950 p-4" style={{ zoom: 1.25 }}>
+        <main id="main" data-testid="main" className={`min-h-0 flex-1 overflow-hidden ${light ? 'bg-slate-100' : 'bg-slate-950'}`}>
           {view}
         </main>
         <AlarmPopups />
       </div>
     );
+  }
 
   return (
     <div className="flex h-full">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:m-2 focus:rounded focus:bg-white focus:px-3 focus:py-1">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:m-2 focus:rounded focus:bg-white focus:px-3 focus:py-1 focus:text-slate-900"
+      >
         {t('app.skipToContent')}
       </a>
-      <Sidebar route={route} />
+      {phone ? <Drawer route={route} open={drawer} onClose={() => setDrawer(false)} /> : <Sidebar route={route} />}
       <div className="flex min-w-0 flex-1 flex-col">
-        <Header route={route} onChangePassword={onChangePassword} onLogout={onLogout} />
+        <Header route={route} phone={phone} onMenu={() => setDrawer(true)} onChangePassword={onChangePassword} onLogout={onLogout} />
         {route.navbar && <Navbar route={route} onReload={onReload} onChangePassword={onChangePassword} onLogout={onLogout} />}
         <ConnectionBanner />
         {route.station && !stationMissing && <StationInfoBar />}
         {/* the page's own background, opaque, so the main area scrolls on the compositor (see widgets/scrollPane) */}
-        <main id="main" key={reloadKey} data-reload={reloadKey} data-testid="main" className="min-h-0 flex-1 overflow-auto bg-slate-100 p-4 dark:bg-slate-950">
+        <main
+          id="main"
+          tabIndex={0}
+          key={reloadKey}
+          data-reload={reloadKey}
+          data-testid="main"
+          className="min-h-0 flex-1 overflow-auto bg-slate-100 p-2 sm:p-4 dark:bg-slate-950"
+        >
           {view}
         </main>
       </div>

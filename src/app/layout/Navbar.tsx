@@ -7,18 +7,35 @@ import type { RouteDef } from '../routes';
 import { Breadcrumb } from './Breadcrumb';
 import { ProviderSelector } from './ProviderSelector';
 
-export const showsProviderSelector = (routeName: RouteName, orgType: number | undefined): boolean =>
-  orgType === 1 && PROVIDER_SELECTOR_ROUTES.has(routeName);
+export const showsProviderSelector = (routeName: RouteName, orgType: number | undefined): boolean => orgType === 1 && PROVIDER_SELECTOR_ROUTES.has(routeName);
 
-export function Navbar({ route, onReload, onChangePassword, onLogout }: { route: RouteDef; onReload: () => void; onChangePassword: () => void; onLogout: () => void }) {
+export function Navbar({
+  route,
+  onReload,
+  onChangePassword,
+  onLogout,
+}: {
+  route: RouteDef;
+  onReload: () => void;
+  onChangePassword: () => void;
+  onLogout: () => void;
+}) {
   const t = useT();
   const orgType = useStoreValue((s) => s.session.profile?.orgType);
-  const link = 'text-sm text-slate-500 hover:text-brand-600 dark:text-slate-400';
+  const link = 'hidden text-sm text-slate-500 hover:text-brand-600 sm:inline dark:text-slate-400';
+  const selector = showsProviderSelector(route.name, orgType);
+  // on a phone the header names the page and the user menu holds these two: the bar stays only
+  // for the provider selector
   return (
-    <div className="flex h-11 shrink-0 items-center gap-3 border-b border-slate-200 bg-white/70 px-4 dark:border-slate-800 dark:bg-slate-900/70" data-testid="navbar">
-      <Breadcrumb route={route} />
-      <div className="ml-auto flex items-center gap-3">
-        {showsProviderSelector(route.name, orgType) && <ProviderSelector onReload={onReload} />}
+    <div
+      className={`${selector ? 'flex' : 'hidden sm:flex'} h-11 shrink-0 items-center gap-3 border-b border-slate-200 bg-white/70 px-2 sm:px-4 dark:border-slate-800 dark:bg-slate-900/70`}
+      data-testid="navbar"
+    >
+      <div className="hidden min-w-0 sm:block">
+        <Breadcrumb route={route} />
+      </div>
+      <div className="ml-auto flex min-w-0 items-center gap-3">
+        {selector && <ProviderSelector onReload={onReload} />}
         <button type="button" className={link} onClick={onChangePassword} data-testid="navbar-change-password">
           {t('app.changePassword')}
         </button>

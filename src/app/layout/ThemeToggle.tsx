@@ -18,7 +18,13 @@ export function ThemeToggle() {
   };
   const label = dark ? t('app.theme.light') : t('app.theme.dark');
   return (
-    <button type="button" onClick={toggle} aria-label={label} title={label} className="inline-flex size-8 items-center justify-center rounded-md hover:bg-slate-200/60 dark:hover:bg-slate-700/60">
+    <button
+      type="button"
+      onClick={toggle}
+      aria-label={label}
+      title={label}
+      className="inline-flex size-8 items-center justify-center rounded-md hover:bg-slate-200/60 dark:hover:bg-slate-700/60"
+    >
       <Icon name={dark ? 'sun' : 'moon'} className="size-4" />
     </button>
   );

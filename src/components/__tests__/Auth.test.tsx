@@ -6,9 +6,21 @@ describe('Auth wrapper (SPEC §6)', () => {
   const perms = new Set(['system.account']);
   it('shows its content with no permission id or a held one', () => {
     expect(renderToStaticMarkup(<Auth permissions={perms}>x</Auth>)).toBe('x');
-    expect(renderToStaticMarkup(<Auth permission="system.account" permissions={perms}>x</Auth>)).toBe('x');
+    expect(
+      renderToStaticMarkup(
+        <Auth permission="system.account" permissions={perms}>
+          x
+        </Auth>,
+      ),
+    ).toBe('x');
   });
   it('hides it otherwise', () => {
-    expect(renderToStaticMarkup(<Auth permission="system.role" permissions={perms}>x</Auth>)).toBe('');
+    expect(
+      renderToStaticMarkup(
+        <Auth permission="system.role" permissions={perms}>
+          x
+        </Auth>,
+      ),
+    ).toBe('');
   });
 });

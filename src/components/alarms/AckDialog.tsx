@@ -4,7 +4,15 @@ import type { TFn } from '../../i18n/i18n';
 import { Button } from '../Button';
 import { Modal } from '../Modal';
 
-export function AckDialog({ title, detail, open, busy, t, onClose, onAck }: {
+export function AckDialog({
+  title,
+  detail,
+  open,
+  busy,
+  t,
+  onClose,
+  onAck,
+}: {
   title: string;
   detail: string;
   open: boolean;
@@ -26,11 +34,28 @@ export function AckDialog({ title, detail, open, busy, t, onClose, onAck }: {
       </p>
       <label className="mb-4 block text-sm">
         <span className="mb-1 block text-slate-600 dark:text-slate-300">{t('alarms:handling.note')}</span>
-        <textarea data-testid="ack-note" value={note} maxLength={500} rows={3} onChange={(e) => setNote(e.target.value)} className="w-full rounded-md border border-slate-300 p-2 text-sm dark:border-slate-600 dark:bg-slate-900" />
+        <textarea
+          data-testid="ack-note"
+          value={note}
+          maxLength={500}
+          rows={3}
+          onChange={(e) => setNote(e.target.value)}
+          className="w-full rounded-md border border-slate-300 p-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+        />
       </label>
       <div className="flex justify-end gap-2">
-        <Button data-testid="ack-cancel" onClick={close} disabled={busy}>{t('alarms:handling.cancel')}</Button>
-        <Button data-testid="ack-confirm" variant="primary" disabled={busy} onClick={() => { onAck(note.trim() || undefined); setNote(''); }}>
+        <Button data-testid="ack-cancel" onClick={close} disabled={busy}>
+          {t('alarms:handling.cancel')}
+        </Button>
+        <Button
+          data-testid="ack-confirm"
+          variant="primary"
+          disabled={busy}
+          onClick={() => {
+            onAck(note.trim() || undefined);
+            setNote('');
+          }}
+        >
           {t('alarms:handling.ack')}
         </Button>
       </div>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { TFn } from '../../i18n/i18n';
 import type { AlarmRecord } from '../../../streams/alarms/records';
 import type { Zone } from '../../../protocol/site-time';
+import { ALARM_STATUS } from '../../../protocol/codes';
 import { formatDateTime } from '../../lib/dateTime';
 import { alarmContent, alarmRuleName } from '../../lib/alarmText';
 import { useAlarmDetail } from '../../hooks/useAlarmDetail';
@@ -17,7 +18,13 @@ import { AssignForm } from './AssignForm';
 
 const area = 'w-full rounded-md border border-slate-300 p-2 text-sm dark:border-slate-600 dark:bg-slate-900';
 
-export function AlarmDetailDialog({ alarm, zone, t, onClose, onChanged }: {
+export function AlarmDetailDialog({
+  alarm,
+  zone,
+  t,
+  onClose,
+  onChanged,
+}: {
   alarm: AlarmRecord;
   /** the zone the times are read in (the station's or the viewer's) */
   zone: Zone;
@@ -29,15 +36,21 @@ export function AlarmDetailDialog({ alarm, zone, t, onClose, onChanged }: {
   const [note, setNote] = useState('');
   const [text, setText] = useState('');
   const fmt = (iso: string) => formatDateTime(iso, zone);
-  const open = alarm.alarmStatus === 1;
+  const open = alarm.alarmStatus === ALARM_STATUS.unresolved;
   const busy = d.ack.pending || d.assign.pending || d.comment.pending;
   return (
     <Modal open onClose={() => !busy && onClose()} title={t('alarms:handling.detailTitle')} width={560} testId="alarm-detail">
       <div className="mb-3 text-sm" data-alarm={alarm.alarmId}>
-        <p className="font-medium">{alarm.stationName} · {alarmRuleName(alarm.alarmRuleCode, alarm.alarmRuleName)}</p>
+        <p className="font-medium">
+          {alarm.stationName} · {alarmRuleName(alarm.alarmRuleCode, alarm.alarmRuleName)}
+        </p>
         <p className="mt-1 text-slate-500">{alarmContent(alarm)}</p>
-        <p data-testid="detail-time" className="mt-1 font-mono text-xs text-slate-500">{fmt(alarm.happenTime)} ({zone})</p>
-        <div className="mt-2"><HandlingMarks h={alarm} t={t} fmt={fmt} /></div>
+        <p data-testid="detail-time" className="mt-1 font-mono text-xs text-slate-500">
+          {fmt(alarm.happenTime)} ({zone})
+        </p>
+        <div className="mt-2">
+          <HandlingMarks h={alarm} t={t} fmt={fmt} />
+        </div>
       </div>
       <h3 className="mb-2 text-xs font-semibold uppercase text-slate-500">{t('alarms:handling.timeline')}</h3>
       <AlarmTimeline list={d.timeline} t={t} fmt={fmt} />
@@ -49,7 +62,12 @@ export function AlarmDetailDialog({ alarm, zone, t, onClose, onChanged }: {
             <textarea data-testid="ack-note" rows={2} maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} className={area} />
           </label>
           <FieldIssue testId="ack-note-error" text={issueText(t, d.ack.last, 'note')} />
-          <Button data-testid="ack-confirm" variant="primary" disabled={d.ack.pending} onClick={() => d.ack.run({ alarmId: alarm.alarmId, ...(note.trim() ? { note: note.trim() } : {}) })}>
+          <Button
+            data-testid="ack-confirm"
+            variant="primary"
+            disabled={d.ack.pending}
+            onClick={() => d.ack.run({ alarmId: alarm.alarmId, ...(note.trim() ? { note: note.trim() } : {}) })}
+          >
             {t('alarms:handling.ack')}
           </Button>
         </div>
@@ -57,15 +75,33 @@ export function AlarmDetailDialog({ alarm, zone, t, onClose, onChanged }: {
       {d.can.assign && open && <AssignForm alarm={alarm} model={d} t={t} />}
       {d.can.comment && (
         <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-700">
-          <textarea data-testid="comment-text" rows={2} maxLength={1000} value={text} placeholder={t('alarms:handling.commentPlaceholder')} aria-label={t('alarms:handling.comment')} onChange={(e) => setText(e.target.value)} className={area} />
+          <textarea
+            data-testid="comment-text"
+            rows={2}
+            maxLength={1000}
+            value={text}
+            placeholder={t('alarms:handling.commentPlaceholder')}
+            aria-label={t('alarms:handling.comment')}
+            onChange={(e) => setText(e.target.value)}
+            className={area}
+          />
           <FieldIssue testId="comment-error" text={issueText(t, d.comment.last, 'text')} />
-          <Button data-testid="comment-add" disabled={d.comment.pending || !text.trim()} onClick={() => { d.comment.run({ alarmId: alarm.alarmId, text: text.trim() }); setText(''); }}>
+          <Button
+            data-testid="comment-add"
+            disabled={d.comment.pending || !text.trim()}
+            onClick={() => {
+              d.comment.run({ alarmId: alarm.alarmId, text: text.trim() });
+              setText('');
+            }}
+          >
             {t('alarms:handling.addComment')}
           </Button>
         </div>
       )}
       <div className="mt-4 flex justify-end">
-        <Button data-testid="detail-close" onClick={onClose} disabled={busy}>{t('alarms:handling.cancel')}</Button>
+        <Button data-testid="detail-close" onClick={onClose} disabled={busy}>
+          {t('alarms:handling.cancel')}
+        </Button>
       </div>
     </Modal>
   );

@@ -16,11 +16,25 @@ export function AssignForm({ alarm, model, t }: { alarm: AlarmRecord; model: Ala
     <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-700">
       <label className="flex flex-wrap items-center gap-2 text-sm">
         <span className="text-slate-600 dark:text-slate-300">{t('alarms:handling.assignee')}</span>
-        <select data-testid="assign-select" value={to} onChange={(e) => setTo(e.target.value)} className="h-8 min-w-40 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800">
+        <select
+          data-testid="assign-select"
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+          className="h-8 min-w-40 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800"
+        >
           <option value="">{t('alarms:handling.nobody')}</option>
-          {choices.map((p) => <option key={p.userId} value={p.userId}>{p.name}</option>)}
+          {choices.map((p) => (
+            <option key={p.userId} value={p.userId}>
+              {p.name}
+            </option>
+          ))}
         </select>
-        <Button data-testid="assign-save" variant="primary" disabled={assign.pending || to === String(alarm.assigneeId ?? '')} onClick={() => send(to ? Number(to) : null)}>
+        <Button
+          data-testid="assign-save"
+          variant="primary"
+          disabled={assign.pending || to === String(alarm.assigneeId ?? '')}
+          onClick={() => send(to ? Number(to) : null)}
+        >
           {t('alarms:handling.assign')}
         </Button>
       </label>

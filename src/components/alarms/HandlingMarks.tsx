@@ -13,11 +13,20 @@ export interface HandlingState {
 
 const tag = 'rounded px-1.5 py-px text-[10px] font-semibold whitespace-nowrap';
 
-export function HandlingMarks({ h, t, fmt }: { h: HandlingState; t: TFn; fmt: (iso: string) => string }) {
+/** `cell`: it is a table row's cell (role="cell") */
+export function HandlingMarks({ h, t, fmt, cell = false }: { h: HandlingState; t: TFn; fmt: (iso: string) => string; cell?: boolean }) {
   return (
-    <span className="flex min-w-0 items-center gap-1.5 text-xs">
-      {h.shelved && <span data-testid="mark-shelved" className={`${tag} bg-amber-100 text-amber-800 dark:bg-amber-900 dark:text-amber-100`}>{t('alarms:handling.shelved')}</span>}
-      {h.inMaintenance && <span data-testid="mark-maintenance" className={`${tag} bg-sky-100 text-sky-800 dark:bg-sky-900 dark:text-sky-100`}>{t('alarms:handling.inMaintenance')}</span>}
+    <span role={cell ? 'cell' : undefined} className="flex min-w-0 items-center gap-1.5 text-xs">
+      {h.shelved && (
+        <span data-testid="mark-shelved" className={`${tag} bg-amber-100 text-amber-800 dark:bg-amber-900 dark:text-amber-100`}>
+          {t('alarms:handling.shelved')}
+        </span>
+      )}
+      {h.inMaintenance && (
+        <span data-testid="mark-maintenance" className={`${tag} bg-sky-100 text-sky-800 dark:bg-sky-900 dark:text-sky-100`}>
+          {t('alarms:handling.inMaintenance')}
+        </span>
+      )}
       {h.ackedAt && (
         <span
           data-testid="alarm-acked-by"

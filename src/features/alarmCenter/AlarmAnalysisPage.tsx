@@ -37,8 +37,16 @@ function BarList({ items, testId, empty }: { items: Array<{ key: string; label: 
   return (
     <ul className="flex flex-col gap-1.5 text-sm" data-testid={testId}>
       {items.map((x) => (
-        <li key={x.key} data-testid={`${testId}-item`} data-key={x.key} data-count={x.count} className="grid grid-cols-[minmax(0,176px)_1fr_48px] items-center gap-2">
-          <span className="truncate" title={x.label}>{x.label}</span>
+        <li
+          key={x.key}
+          data-testid={`${testId}-item`}
+          data-key={x.key}
+          data-count={x.count}
+          className="grid grid-cols-[minmax(0,176px)_1fr_48px] items-center gap-2"
+        >
+          <span className="truncate max-sm:whitespace-normal max-sm:break-words" title={x.label}>
+            {x.label}
+          </span>
           <span className="h-2 rounded bg-slate-100 dark:bg-slate-800">
             <span className={`block h-2 rounded ${x.color ?? 'bg-brand-600'}`} style={{ width: `${(x.count / max) * 100}%` }} />
           </span>
@@ -55,7 +63,14 @@ export default function AlarmAnalysisPage() {
   const scope = useStoreValue(scopeCode);
   const [days, setDays] = useState<(typeof ANALYSIS_DAYS)[number]>(30);
   const query$ = useObservable((in$) => in$.pipe(map(([scope, days]) => analysisQuery(scope, days))), [scope, days]);
-  const { data, days: shownDays, failed } = useObservableState(useObservable(() => alarmAnalysis$({ api }, query$)), NO_ANALYSIS);
+  const {
+    data,
+    days: shownDays,
+    failed,
+  } = useObservableState(
+    useObservable(() => alarmAnalysis$({ api }, query$)),
+    NO_ANALYSIS,
+  );
 
   const maxDay = Math.max(1, ...(data?.perDay.map((d) => d.count) ?? []));
   const noDate = t('noDate');
@@ -64,15 +79,30 @@ export default function AlarmAnalysisPage() {
     <div data-testid="alarm-analysis" data-days={shownDays} data-loaded={data !== null} className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="mr-2 text-lg font-semibold">{t('routes.alarmAlarmAnalysis')}</h1>
-        <div role="radiogroup" aria-label={t('alarmCenter:list.range')} className="inline-flex overflow-hidden rounded-md border border-slate-300 dark:border-slate-600">
+        <div
+          role="radiogroup"
+          aria-label={t('alarmCenter:list.range')}
+          className="inline-flex overflow-hidden rounded-md border border-slate-300 dark:border-slate-600"
+        >
           {ANALYSIS_DAYS.map((d) => (
-            <button key={d} type="button" role="radio" aria-checked={days === d} data-testid={`range-${d}`} onClick={() => setDays(d)}
-              className={`h-8 px-3 text-sm ${days === d ? 'bg-brand-600 text-white' : 'bg-white hover:bg-slate-50 dark:bg-slate-800 dark:hover:bg-slate-700'}`}>
+            <button
+              key={d}
+              type="button"
+              role="radio"
+              aria-checked={days === d}
+              data-testid={`range-${d}`}
+              onClick={() => setDays(d)}
+              className={`h-8 px-3 text-sm ${days === d ? 'bg-brand-600 text-white' : 'bg-white hover:bg-slate-50 dark:bg-slate-800 dark:hover:bg-slate-700'}`}
+            >
               {t(ANALYSIS_RANGE_KEY[d])}
             </button>
           ))}
         </div>
-        {data && <span className="text-xs text-slate-400">{data.perDay[0]?.day} – {data.perDay[data.perDay.length - 1]?.day} (UTC)</span>}
+        {data && (
+          <span className="text-xs text-slate-400">
+            {data.perDay[0]?.day} – {data.perDay[data.perDay.length - 1]?.day} (UTC)
+          </span>
+        )}
       </div>
 
       {data === null ? (
@@ -92,7 +122,9 @@ export default function AlarmAnalysisPage() {
             ].map((k) => (
               <div key={k.id} data-testid={`kpi-${k.id}`} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
                 <div className="text-xs text-slate-500">{k.label}</div>
-                <div data-testid="kpi-value" className="mt-1 text-2xl font-semibold tabular-nums">{k.value}</div>
+                <div data-testid="kpi-value" className="mt-1 text-2xl font-semibold tabular-nums">
+                  {k.value}
+                </div>
               </div>
             ))}
           </div>
@@ -112,8 +144,17 @@ export default function AlarmAnalysisPage() {
                 const parts = CATEGORY_ORDER.filter((c) => split(c) > 0);
                 const title = `${d.day}: ${d.count}${parts.length ? ` (${parts.map((c) => `${t(ALARM_CATEGORY_KEY[c])} ${split(c)}`).join(', ')})` : ''}`;
                 return (
-                  <div key={d.day} data-testid="day-bar" data-day={d.day} data-count={d.count} title={title} className="flex h-full min-w-0 flex-1 flex-col-reverse">
-                    {parts.map((c) => <div key={c} className={COLORS[c]} style={{ height: `${(split(c) / maxDay) * 100}%` }} />)}
+                  <div
+                    key={d.day}
+                    data-testid="day-bar"
+                    data-day={d.day}
+                    data-count={d.count}
+                    title={title}
+                    className="flex h-full min-w-0 flex-1 flex-col-reverse"
+                  >
+                    {parts.map((c) => (
+                      <div key={c} className={COLORS[c]} style={{ height: `${(split(c) / maxDay) * 100}%` }} />
+                    ))}
                   </div>
                 );
               })}
@@ -127,7 +168,11 @@ export default function AlarmAnalysisPage() {
 
           <div className="grid gap-4 lg:grid-cols-3">
             <Card title={t('alarmCenter:analysis.byCategory')} testId="by-category">
-              <BarList testId="category" empty={noDate} items={CATEGORY_ORDER.map((c) => ({ key: c, label: t(ALARM_CATEGORY_KEY[c]), count: data.byCategory[c] ?? 0, color: COLORS[c] }))} />
+              <BarList
+                testId="category"
+                empty={noDate}
+                items={CATEGORY_ORDER.map((c) => ({ key: c, label: t(ALARM_CATEGORY_KEY[c]), count: data.byCategory[c] ?? 0, color: COLORS[c] }))}
+              />
             </Card>
             <Card title={t('alarmCenter:analysis.byType')} testId="by-type">
               <BarList testId="type" empty={noDate} items={ALARM_TYPES.map((x) => ({ key: x, label: t(ALARM_TYPE_KEY[x]), count: data.byType[x] ?? 0 }))} />
@@ -136,17 +181,28 @@ export default function AlarmAnalysisPage() {
               <BarList
                 testId="device"
                 empty={noDate}
-                items={Object.entries(data.byDeviceType).filter(([, n]) => n > 0).sort((a, b) => b[1] - a[1]).map(([k, n]) => ({ key: k, label: typeLabel(k), count: n }))}
+                items={Object.entries(data.byDeviceType)
+                  .filter(([, n]) => n > 0)
+                  .sort((a, b) => b[1] - a[1])
+                  .map(([k, n]) => ({ key: k, label: typeLabel(k), count: n }))}
               />
             </Card>
           </div>
 
           <div className="grid gap-4 lg:grid-cols-2">
             <Card title={t('alarmCenter:analysis.topStations')} testId="top-stations">
-              <BarList testId="station" empty={noDate} items={data.topStations.map((s) => ({ key: String(s.stationId), label: s.stationName, count: s.count }))} />
+              <BarList
+                testId="station"
+                empty={noDate}
+                items={data.topStations.map((s) => ({ key: String(s.stationId), label: s.stationName, count: s.count }))}
+              />
             </Card>
             <Card title={t('alarmCenter:analysis.topRules')} testId="top-rules">
-              <BarList testId="rule" empty={noDate} items={data.topRules.map((r) => ({ key: r.ruleCode, label: alarmRuleName(r.ruleCode, r.ruleName), count: r.count }))} />
+              <BarList
+                testId="rule"
+                empty={noDate}
+                items={data.topRules.map((r) => ({ key: r.ruleCode, label: alarmRuleName(r.ruleCode, r.ruleName), count: r.count }))}
+              />
             </Card>
           </div>
         </>

@@ -18,7 +18,16 @@ export interface ShelvePreset {
 }
 type Duration = (typeof SHELVE_PRESETS)[number] | 'custom';
 
-export function ShelveDialog({ open, preset, stations, busy, last, t, onClose, onSave }: HandlingDialogProps<ShelveInput, Shelf, { stationId: number; stationName: string }> & { preset: ShelvePreset | null }) {
+export function ShelveDialog({
+  open,
+  preset,
+  stations,
+  busy,
+  last,
+  t,
+  onClose,
+  onSave,
+}: HandlingDialogProps<ShelveInput, Shelf, { stationId: number; stationName: string }> & { preset: ShelvePreset | null }) {
   const [stationId, setStationId] = useState<number | null>(null);
   const [deviceId, setDeviceId] = useState<number | null>(null);
   const [rule, setRule] = useState('');
@@ -52,9 +61,21 @@ export function ShelveDialog({ open, preset, stations, busy, last, t, onClose, o
     <Modal open={open} onClose={() => !busy && onClose()} title={t('alarms:handling.shelveTitle')} width={480} testId="shelve-dialog">
       <div className="flex flex-col gap-2">
         <Field label={t('alarms:handling.station')}>
-          <select data-testid="shelve-station" className={inputClass} value={stationId ?? ''} onChange={(e) => { setStationId(Number(e.target.value) || null); setDeviceId(null); }}>
+          <select
+            data-testid="shelve-station"
+            className={inputClass}
+            value={stationId ?? ''}
+            onChange={(e) => {
+              setStationId(Number(e.target.value) || null);
+              setDeviceId(null);
+            }}
+          >
             <option value="">-</option>
-            {stations.map((s) => <option key={s.stationId} value={s.stationId}>{s.stationName}</option>)}
+            {stations.map((s) => (
+              <option key={s.stationId} value={s.stationId}>
+                {s.stationName}
+              </option>
+            ))}
           </select>
         </Field>
         <FieldIssue testId="shelve-station-error" text={need(!!stationId, 'stationId')} />
@@ -62,7 +83,11 @@ export function ShelveDialog({ open, preset, stations, busy, last, t, onClose, o
           <select data-testid="shelve-device" className={inputClass} value={deviceId ?? ''} onChange={(e) => setDeviceId(Number(e.target.value) || null)}>
             <option value="">{t('alarms:handling.scopeStation')}</option>
             {deviceId && !devices.some((d) => d.deviceId === deviceId) && <option value={deviceId}>#{deviceId}</option>}
-            {devices.map((d) => <option key={d.deviceId} value={d.deviceId}>{d.name}</option>)}
+            {devices.map((d) => (
+              <option key={d.deviceId} value={d.deviceId}>
+                {d.name}
+              </option>
+            ))}
           </select>
         </Field>
         <FieldIssue testId="shelve-device-error" text={serverIssue('deviceId')} />
@@ -70,7 +95,11 @@ export function ShelveDialog({ open, preset, stations, busy, last, t, onClose, o
           <select data-testid="shelve-rule" className={inputClass} value={rule} onChange={(e) => setRule(e.target.value)}>
             <option value="">-</option>
             {rule && !rules.some(([c]) => c === rule) && <option value={rule}>{rule}</option>}
-            {rules.map(([code, name]) => <option key={code} value={code}>{name}</option>)}
+            {rules.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
           </select>
         </Field>
         <FieldIssue testId="shelve-rule-error" text={need(!!rule, 'alarmRuleCode')} />
@@ -83,13 +112,34 @@ export function ShelveDialog({ open, preset, stations, busy, last, t, onClose, o
               </span>
             ))}
             {duration === 'custom' && (
-              <input data-testid="shelve-hours" type="number" min={0.1} max={MAX_SHELVE_MINUTES / 60} step={0.5} aria-label={t('alarms:handling.customHours')} placeholder={t('alarms:handling.customHours')} className={`${inputClass} w-28`} value={hours} onChange={(e) => setHours(e.target.value)} />
+              <input
+                data-testid="shelve-hours"
+                type="number"
+                min={0.1}
+                max={MAX_SHELVE_MINUTES / 60}
+                step={0.5}
+                aria-label={t('alarms:handling.customHours')}
+                placeholder={t('alarms:handling.customHours')}
+                className={`${inputClass} w-28`}
+                value={hours}
+                onChange={(e) => setHours(e.target.value)}
+              />
             )}
           </span>
         </Field>
-        <FieldIssue testId="shelve-minutes-error" text={tried && badHours ? t('alarms:handling.errors.hours', { max: MAX_SHELVE_MINUTES / 60 }) : serverIssue('minutes')} />
+        <FieldIssue
+          testId="shelve-minutes-error"
+          text={tried && badHours ? t('alarms:handling.errors.hours', { max: MAX_SHELVE_MINUTES / 60 }) : serverIssue('minutes')}
+        />
         <Field label={t('alarms:handling.reason')}>
-          <textarea data-testid="shelve-reason" rows={2} maxLength={300} className={`${inputClass} h-auto py-1.5`} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <textarea
+            data-testid="shelve-reason"
+            rows={2}
+            maxLength={300}
+            className={`${inputClass} h-auto py-1.5`}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
         </Field>
         <FieldIssue testId="shelve-reason-error" text={need(!!reason.trim(), 'reason')} />
       </div>

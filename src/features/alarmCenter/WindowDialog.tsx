@@ -19,7 +19,16 @@ const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
 /** `editing`: the window changed; null plans a new one. */
-export function WindowDialog({ open, editing, stations, busy, last, t, onClose, onSave }: HandlingDialogProps<WindowInput, MaintenanceWindow, { stationId: number; stationName: string; timezone: Zone }> & { editing: MaintenanceWindow | null }) {
+export function WindowDialog({
+  open,
+  editing,
+  stations,
+  busy,
+  last,
+  t,
+  onClose,
+  onSave,
+}: HandlingDialogProps<WindowInput, MaintenanceWindow, { stationId: number; stationName: string; timezone: Zone }> & { editing: MaintenanceWindow | null }) {
   const [stationId, setStationId] = useState<number | null>(null);
   /** the instants the time inputs show until one is typed in */
   const [seed, setSeed] = useState<{ start: number; end: number }>({ start: 0, end: 0 });
@@ -60,7 +69,8 @@ export function WindowDialog({ open, editing, stations, busy, last, t, onClose, 
   };
   const need = (ok: boolean, f: string) => (tried && !ok ? t('alarms:handling.errors.required') : serverIssue(f));
   const startIssue = tried && stationId && !zone ? t('alarms:handling.windowZoneLoading') : need(!zone || Number.isFinite(s), 'start');
-  const endIssue = tried && Number.isFinite(s) && Number.isFinite(e) && e <= s ? t('alarms:handling.errors.endAfterStart') : need(!zone || Number.isFinite(e), 'end');
+  const endIssue =
+    tried && Number.isFinite(s) && Number.isFinite(e) && e <= s ? t('alarms:handling.errors.endAfterStart') : need(!zone || Number.isFinite(e), 'end');
   const send = () => {
     setTried(true);
     if (!stationId || !Number.isFinite(s) || !Number.isFinite(e) || e <= s || !reason.trim()) return;
@@ -74,17 +84,42 @@ export function WindowDialog({ open, editing, stations, busy, last, t, onClose, 
     });
   };
   const toggle = (id: number) => setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p, id]));
-  const typeStart = (v: string) => { setTyped(true); setStart(v); };
-  const typeEnd = (v: string) => { setTyped(true); setEnd(v); };
+  const typeStart = (v: string) => {
+    setTyped(true);
+    setStart(v);
+  };
+  const typeEnd = (v: string) => {
+    setTyped(true);
+    setEnd(v);
+  };
 
   return (
-    <Modal open={open} onClose={() => !busy && onClose()} title={t(editing ? 'alarms:handling.editWindow' : 'alarms:handling.planWindow')} width={500} testId="window-dialog">
+    <Modal
+      open={open}
+      onClose={() => !busy && onClose()}
+      title={t(editing ? 'alarms:handling.editWindow' : 'alarms:handling.planWindow')}
+      width={500}
+      testId="window-dialog"
+    >
       <div className="flex flex-col gap-2">
         <Field label={t('alarms:handling.station')}>
-          <select data-testid="window-station" disabled={!!editing} className={`${inputClass} disabled:opacity-70`} value={stationId ?? ''} onChange={(x) => { setStationId(Number(x.target.value) || null); setPicked([]); }}>
+          <select
+            data-testid="window-station"
+            disabled={!!editing}
+            className={`${inputClass} disabled:opacity-70`}
+            value={stationId ?? ''}
+            onChange={(x) => {
+              setStationId(Number(x.target.value) || null);
+              setPicked([]);
+            }}
+          >
             <option value="">-</option>
             {editing && !stations.some((st) => st.stationId === editing.stationId) && <option value={editing.stationId}>{editing.stationName}</option>}
-            {stations.map((st) => <option key={st.stationId} value={st.stationId}>{st.stationName}</option>)}
+            {stations.map((st) => (
+              <option key={st.stationId} value={st.stationId}>
+                {st.stationName}
+              </option>
+            ))}
           </select>
         </Field>
         <FieldIssue testId="window-station-error" text={need(!!stationId, 'stationId')} />
@@ -97,7 +132,14 @@ export function WindowDialog({ open, editing, stations, busy, last, t, onClose, 
           </div>
           <div>
             <Field label={t('alarms:handling.end')}>
-              <input data-testid="window-end" type="datetime-local" className={inputClass} value={end} min={start || undefined} onChange={(x) => typeEnd(x.target.value)} />
+              <input
+                data-testid="window-end"
+                type="datetime-local"
+                className={inputClass}
+                value={end}
+                min={start || undefined}
+                onChange={(x) => typeEnd(x.target.value)}
+              />
             </Field>
             <FieldIssue testId="window-end-error" text={endIssue} />
           </div>
@@ -106,7 +148,14 @@ export function WindowDialog({ open, editing, stations, busy, last, t, onClose, 
           {zone ? t('alarms:handling.windowZone', { zone }) : t('alarms:handling.windowZoneFollows')}
         </p>
         <Field label={t('alarms:handling.reason')}>
-          <textarea data-testid="window-reason" rows={2} maxLength={300} className={`${inputClass} h-auto py-1.5`} value={reason} onChange={(x) => setReason(x.target.value)} />
+          <textarea
+            data-testid="window-reason"
+            rows={2}
+            maxLength={300}
+            className={`${inputClass} h-auto py-1.5`}
+            value={reason}
+            onChange={(x) => setReason(x.target.value)}
+          />
         </Field>
         <FieldIssue testId="window-reason-error" text={need(!!reason.trim(), 'reason')} />
         <fieldset className="text-sm">

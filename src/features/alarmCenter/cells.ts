@@ -21,7 +21,11 @@ export const textCellsOf = (t: TFn, r: AlarmRecord): string[] => [
   alarmContent(r),
 ];
 
-export const cellsOf = (t: TFn, r: AlarmRecord, zone: Zone): string[] => [...textCellsOf(t, r), formatDateTime(r.happenTime, zone), formatDateTime(r.recoveryTime, zone)];
+export const cellsOf = (t: TFn, r: AlarmRecord, zone: Zone): string[] => [
+  ...textCellsOf(t, r),
+  formatDateTime(r.happenTime, zone),
+  formatDateTime(r.recoveryTime, zone),
+];
 
 /** Screen header; `viewer` is the zone named when times are the viewer's, null in station mode. */
 export const headOf = (t: TFn, viewer: Zone | null): string[] => [

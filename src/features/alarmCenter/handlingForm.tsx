@@ -26,7 +26,10 @@ export interface HandlingDialogProps<In, Out, Station> {
 export function useStationDevices(stationId: number | null): DeviceOption[] {
   const { api } = useRuntime();
   const id$ = useObservable((in$) => in$.pipe(map(([id]) => id)), [stationId]);
-  return useObservableState(useObservable(() => stationDevices$(api, id$)), []);
+  return useObservableState(
+    useObservable(() => stationDevices$(api, id$)),
+    [],
+  );
 }
 
 export const inputClass = 'h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900';
@@ -47,16 +50,37 @@ const NO_ZONES: ZoneMap = new Map();
 export function useStationZone(stationId: number | null, listed: Zone | undefined): Zone | null {
   const { api } = useRuntime();
   const need$ = useObservable((in$) => in$.pipe(map(([id, l]) => ({ orgId: null, stationIds: id && !l ? [id] : [] }))), [stationId, listed]);
-  const zones = useObservableState(useObservable(() => stationZones$(api, need$)), NO_ZONES);
+  const zones = useObservableState(
+    useObservable(() => stationZones$(api, need$)),
+    NO_ZONES,
+  );
   return listed ?? (stationId ? (zones.get(stationId) ?? null) : null);
 }
 
 /** A dialog's Cancel and confirm buttons (test ids `<prefix>-cancel`, `<prefix>-confirm`), both off while saving. */
-export function DialogActions({ prefix, busy, t, confirm, onClose, onConfirm }: { prefix: string; busy: boolean; t: TFn; confirm: string; onClose: () => void; onConfirm: () => void }) {
+export function DialogActions({
+  prefix,
+  busy,
+  t,
+  confirm,
+  onClose,
+  onConfirm,
+}: {
+  prefix: string;
+  busy: boolean;
+  t: TFn;
+  confirm: string;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <div className="mt-2 flex justify-end gap-2">
-      <Button data-testid={`${prefix}-cancel`} onClick={onClose} disabled={busy}>{t('alarms:handling.cancel')}</Button>
-      <Button data-testid={`${prefix}-confirm`} variant="primary" disabled={busy} onClick={onConfirm}>{confirm}</Button>
+      <Button data-testid={`${prefix}-cancel`} onClick={onClose} disabled={busy}>
+        {t('alarms:handling.cancel')}
+      </Button>
+      <Button data-testid={`${prefix}-confirm`} variant="primary" disabled={busy} onClick={onConfirm}>
+        {confirm}
+      </Button>
     </div>
   );
 }

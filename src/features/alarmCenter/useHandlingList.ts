@@ -13,14 +13,17 @@ import { useRuntime } from '../../hooks/runtime';
 import { useAlarmZones } from '../../hooks/useAlarmZones';
 import type { TKey } from '../../i18n/i18n';
 
-export function useHandlingList<Row extends { stationId: number }, In, Out, Removed>(scope: number, commands: {
-  read$: (api: Api, reread$: Observable<unknown>) => Observable<Listed<Row>>;
-  save$: (api: Api, in$: Observable<In>) => Observable<CommandEvent<In, Out>>;
-  remove$: (api: Api, id$: Observable<number>) => Observable<CommandEvent<number, Removed>>;
-  saved: TKey;
-  removed: TKey;
-  onSaved: () => void;
-}) {
+export function useHandlingList<Row extends { stationId: number }, In, Out, Removed>(
+  scope: number,
+  commands: {
+    read$: (api: Api, reread$: Observable<unknown>) => Observable<Listed<Row>>;
+    save$: (api: Api, in$: Observable<In>) => Observable<CommandEvent<In, Out>>;
+    remove$: (api: Api, id$: Observable<number>) => Observable<CommandEvent<number, Removed>>;
+    saved: TKey;
+    removed: TKey;
+    onSaved: () => void;
+  },
+) {
   const { api, store } = useRuntime();
   const say = (key: TKey) => store.dispatch({ type: 'message/shown', messageType: 'success', text: { key }, at: Date.now() });
   const [save, saveIn$] = useObservableCallback<In>();
@@ -39,9 +42,18 @@ export function useHandlingList<Row extends { stationId: number }, In, Out, Remo
   const removing = isPending(useObservableState(removing$, null));
   useSubscription(removing$, (e) => e.type === 'succeeded' && say(commands.removed));
   const reread$ = useMemo(() => merge(succeededOutputs(saving$), succeededOutputs(removing$), interval(30_000)), [saving$, removing$]);
-  const stations = useObservableEagerState(useMemo(() => (scope < 0 ? of(null) : stationList$(store, api, scope || undefined).pipe(map((v) => v.value))), [store, api, scope])) ?? [];
-  const list = useObservableState(useObservable(() => commands.read$(api, reread$)), { rows: null, failed: false });
+  const stations =
+    useObservableEagerState(
+      useMemo(() => (scope < 0 ? of(null) : stationList$(store, api, scope || undefined).pipe(map((v) => v.value))), [store, api, scope]),
+    ) ?? [];
+  const list = useObservableState(
+    useObservable(() => commands.read$(api, reread$)),
+    { rows: null, failed: false },
+  );
   const rows = list.rows ?? [];
-  const zones = useAlarmZones(scope < 0 ? null : scope, rows.map((r) => r.stationId));
+  const zones = useAlarmZones(
+    scope < 0 ? null : scope,
+    rows.map((r) => r.stationId),
+  );
   return { list, rows, zones, save, lastSave, clearSave: () => setLastSave((l) => (isPending(l) ? l : null)), remove, removing, stations };
 }

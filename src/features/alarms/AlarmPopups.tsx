@@ -4,7 +4,8 @@
 // (streams/alarms/popupGroups.ts); at most POPUP_VISIBLE_CAP single cards on screen, the rest
 // summarised as "+N more". The stack keeps to the bottom-right corner: a fixed width and at
 // most 45 % of the screen's height, scrolling inside; the alarm list ends above it (--popups-h).
-// Times follow the header's clock setting through the same formatter as the alarm list.
+// The cards are not a live region (AlarmAnnouncer speaks, once per burst, so a storm is not read
+// out card by card). Times follow the header's clock setting through the same formatter as the alarm list.
 // Acknowledge (permission alarm.ack) takes the alarm for the organisation: every console's card
 // then says who and when, and its sound stops wherever it plays (the push carries the change).
 import { useCallback, useEffect, useState } from 'react';
@@ -22,6 +23,7 @@ import { soundBank } from './sound';
 import { scopeCode } from '../../../streams/monitor/scope';
 import { useAlarmZones } from '../../hooks/useAlarmZones';
 import { formatDateTime } from '../../lib/dateTime';
+import { AlarmAnnouncer } from './AlarmAnnouncer';
 import { PopupCard } from './PopupCard';
 import { PopupGroup } from './PopupGroup';
 
@@ -29,7 +31,17 @@ export const messageListHref = (stationName?: string, alarmId?: number): string 
 
 const sameItems = <T,>(a: readonly T[], b: readonly T[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
+/** The pop-up stack and, always in the page, the live regions that read pushed alarms out. */
 export function AlarmPopups() {
+  return (
+    <>
+      <AlarmAnnouncer />
+      <PopupStack />
+    </>
+  );
+}
+
+function PopupStack() {
   const t = useT('alarms');
   const { store } = useRuntime();
   // narrow selections: an alarm storm changes byId every batch, the screen only per 300 ms slot
@@ -37,7 +49,10 @@ export function AlarmPopups() {
   const more = useStoreValue((s) => s.popups.overflow + (s.popups.visible.length >= POPUP_VISIBLE_CAP ? s.popups.queue.length : 0));
   const group = useStoreValue((s) => (s.popups.group ?? NO_IDS).map((id) => s.alarms.byId[id]).filter((m): m is AlarmPush => !!m), [], sameItems);
   const scope = useStoreValue(scopeCode);
-  const zones = useAlarmZones(scope < 0 ? null : scope, [...visible, ...group].map((m) => m.stationId));
+  const zones = useAlarmZones(
+    scope < 0 ? null : scope,
+    [...visible, ...group].map((m) => m.stationId),
+  );
 
   // Warm-up while idle: the first real pop-up would otherwise pay for the date formatter's locale
   // data and the first layout of a card (tens of ms of push-to-screen latency).
@@ -93,13 +108,18 @@ export function AlarmPopups() {
   if (warm && visible.length === 0 && group.length === 0)
     return (
       <div aria-hidden="true" inert className="pointer-events-none fixed -left-[9999px] bottom-4 w-[320px] opacity-0">
-        <PopupCard m={WARM_UP} zone={zones.zoneOf(0)} named={zones.named} onIgnore={noop} onView={noop} warmUp />
+        <PopupCard m={WARM_UP} zone={zones.zoneOf(0)} onIgnore={noop} onView={noop} warmUp />
       </div>
     );
   // "+N more": everything not on screen (waiting for a slot, or summarised for good)
   if (visible.length === 0 && group.length === 0 && more === 0) return null;
   return (
-    <section aria-label={t('alarms:region')} aria-live="polite" data-testid="popups" ref={stackRef} className="pointer-events-none fixed right-3 bottom-3 z-40 flex max-h-[45vh] w-[320px] flex-col gap-2 overflow-y-auto">
+    <section
+      aria-label={t('alarms:region')}
+      data-testid="popups"
+      ref={stackRef}
+      className="pointer-events-none fixed right-3 bottom-3 z-40 flex max-h-[45vh] w-[320px] flex-col gap-2 overflow-y-auto"
+    >
       {more > 0 && (
         <button
           type="button"
@@ -114,9 +134,9 @@ export function AlarmPopups() {
           {t('alarms:more', { count: more })}
         </button>
       )}
-      {group.length > 0 && <PopupGroup alarms={group} zoneOf={zones.zoneOf} named={zones.named} onView={onView} onOpenAll={onOpenAll} onDismiss={onDismissGroup} />}
+      {group.length > 0 && <PopupGroup alarms={group} zoneOf={zones.zoneOf} onView={onView} onOpenAll={onOpenAll} onDismiss={onDismissGroup} />}
       {visible.map((m) => (
-        <PopupCard key={m.alarmId} m={m} zone={zones.zoneOf(m.stationId)} named={zones.named} onIgnore={onIgnore} onView={onView} onAck={canAck ? onAck : undefined} />
+        <PopupCard key={m.alarmId} m={m} zone={zones.zoneOf(m.stationId)} onIgnore={onIgnore} onView={onView} onAck={canAck ? onAck : undefined} />
       ))}
     </section>
   );
@@ -147,6 +167,14 @@ function usePopupInset() {
 const noop = () => undefined;
 const NO_IDS: number[] = [];
 const WARM_UP: AlarmPush = {
-  alarmId: 0, orgId: 0, stationId: 0, actionWay: 35002, stationName: '-', monitoredObjectName: '-', alarmRuleName: '-',
-  alarmCategory: 'event', happenTime: new Date(0).toISOString(), status: 'unresolved',
+  alarmId: 0,
+  orgId: 0,
+  stationId: 0,
+  actionWay: 35002,
+  stationName: '-',
+  monitoredObjectName: '-',
+  alarmRuleName: '-',
+  alarmCategory: 'event',
+  happenTime: new Date(0).toISOString(),
+  status: 'unresolved',
 };

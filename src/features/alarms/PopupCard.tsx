@@ -1,6 +1,7 @@
 // One real-time pop-up card (SPEC §4, error style): category and station, device, rule, the
-// alarm time as the alarm list writes it (same clock setting, same formatter), who acknowledged
-// it, and Acknowledge / Ignore / View.
+// alarm time as the alarm list writes it (same clock setting, same formatter) with its zone
+// named under it in every mode (a pop-up has no column head to name it), who acknowledged it,
+// and Acknowledge / Ignore / View.
 import { memo } from 'react';
 import type { AlarmPush } from '../../../streams/types';
 import type { Zone } from '../../../protocol/site-time';
@@ -11,23 +12,23 @@ import { formatDateTime } from '../../lib/dateTime';
 import { alarmRuleName } from '../../lib/alarmText';
 import { ALARM_CATEGORY_KEY } from '../../i18n/codeKeys';
 
-export const secondaryButton = 'h-7 rounded-md border border-red-300 bg-white px-3 text-xs font-medium hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:hover:bg-red-800';
-export const primaryButton = 'h-7 rounded-md bg-red-600 px-3 text-xs font-medium text-white hover:bg-red-700';
-export const cardClass = 'pointer-events-auto rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 shadow-xl dark:border-red-800 dark:bg-red-950 dark:text-red-100';
+export const secondaryButton =
+  'h-7 rounded-md border border-red-300 bg-white px-3 text-xs font-medium hover:bg-red-100 dark:border-red-700 dark:bg-red-900 dark:hover:bg-red-800';
+export const primaryButton = 'h-7 rounded-md bg-red-700 px-3 text-xs font-medium text-white hover:bg-red-800';
+export const cardClass =
+  'pointer-events-auto rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900 shadow-xl dark:border-red-800 dark:bg-red-950 dark:text-red-100';
 const dt = 'text-red-700/80 dark:text-red-300/80';
 
 export interface PopupCardProps {
   m: AlarmPush;
   zone: Zone;
-  /** the zone is named under the time (station mode, as the list does) */
-  named: boolean;
   onIgnore: (m: AlarmPush) => void;
   onView: (m: AlarmPush) => void;
   onAck?: (m: AlarmPush) => void;
   warmUp?: boolean;
 }
 
-export const PopupCard = memo(function PopupCard({ m, zone, named, onIgnore, onView, onAck, warmUp = false }: PopupCardProps) {
+export const PopupCard = memo(function PopupCard({ m, zone, onIgnore, onView, onAck, warmUp = false }: PopupCardProps) {
   const t = useT('alarms');
   const tid = (id: string) => (warmUp ? undefined : id);
   return (
@@ -51,11 +52,17 @@ export const PopupCard = memo(function PopupCard({ m, zone, named, onIgnore, onV
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
         <dt className={dt}>{t('alarms:device')}</dt>
-        <dd className="truncate" data-testid={tid('popup-device')}>{m.monitoredObjectName}</dd>
+        <dd className="truncate" data-testid={tid('popup-device')}>
+          {m.monitoredObjectName}
+        </dd>
         <dt className={dt}>{t('alarms:rule')}</dt>
-        <dd className="truncate" data-testid={tid('popup-rule')}>{alarmRuleName(m.alarmRuleCode, m.alarmRuleName)}</dd>
+        <dd className="truncate" data-testid={tid('popup-rule')}>
+          {alarmRuleName(m.alarmRuleCode, m.alarmRuleName)}
+        </dd>
         <dt className={dt}>{t('alarms:time')}</dt>
-        <dd className="min-w-0"><AlarmTime iso={m.happenTime} zone={zone} named={named} testId={tid('popup-time')} /></dd>
+        <dd className="min-w-0">
+          <AlarmTime iso={m.happenTime} zone={zone} named testId={tid('popup-time')} />
+        </dd>
         {m.ackedAt && (
           <>
             <dt className={dt}>{t('alarms:handling.acked')}</dt>

@@ -19,7 +19,9 @@ export function SoundToggle() {
       title={label}
       onClick={() => soundBank.arm()}
       className={`inline-flex h-8 items-center gap-1 rounded-md px-2 text-xs font-medium ${
-        armed ? 'text-emerald-700 hover:bg-emerald-50 dark:text-emerald-300 dark:hover:bg-emerald-950' : 'bg-amber-100 text-amber-800 hover:bg-amber-200 dark:bg-amber-900/60 dark:text-amber-200'
+        armed
+          ? 'text-emerald-700 hover:bg-emerald-50 dark:text-emerald-300 dark:hover:bg-emerald-950'
+          : 'bg-amber-100 text-amber-800 hover:bg-amber-200 dark:bg-amber-900/60 dark:text-amber-200'
       }`}
     >
       <Icon name={armed ? 'sound' : 'mute'} className="size-4" />

@@ -20,9 +20,23 @@ type Ess = Res<'queryEssAnalysis'>;
 type Totals = Ess['totals'];
 type Row = Ess['stations'][number];
 const FIGURES = [
-  'chargeKwh', 'dischargeKwh', 'rtePct', 'efc', 'utilisationPct', 'capacityKwh',
-  'netArbitrage', 'dischargeValue', 'chargeCost', 'chargeFromGridKwh', 'chargeFromPvKwh', 'dischargeToLoadKwh', 'dischargeExportedKwh',
+  'chargeKwh',
+  'dischargeKwh',
+  'rtePct',
+  'efc',
+  'utilisationPct',
+  'capacityKwh',
+  'netRevenue',
+  'netArbitrage',
+  'demandSavings',
+  'dischargeValue',
+  'chargeCost',
+  'chargeFromGridKwh',
+  'chargeFromPvKwh',
+  'dischargeToLoadKwh',
+  'dischargeExportedKwh',
 ] as const satisfies readonly FigureKey[];
+// the chart plots arbitrage per bucket: demand savings are a month's figure, shared over its days only in the totals
 const GROUPS: FigureKey[][] = [['chargeKwh', 'dischargeKwh'], ['netArbitrage'], ['rtePct'], ['efc']];
 
 const methodOf = (t: TFn, x: Pick<Totals, 'rteMethod' | 'rteBasis'>): string =>
@@ -37,14 +51,28 @@ const columnsOf = (t: TFn): Column<Row>[] => [
   { id: 'efc', figure: 'efc', get: (r) => r.efc },
   { id: 'utilisationPct', figure: 'utilisationPct', get: (r) => r.utilisationPct },
   { id: 'sohPct', figure: 'sohPct', get: (r) => r.sohPct },
+  { id: 'netRevenue', figure: 'netRevenue', get: (r) => r.netRevenue },
   { id: 'netArbitrage', figure: 'netArbitrage', get: (r) => r.netArbitrage },
+  { id: 'demandSavings', figure: 'demandSavings', get: (r) => r.demandSavings },
   { id: 'dischargeValue', figure: 'dischargeValue', get: (r) => r.dischargeValue },
   { id: 'chargeCost', figure: 'chargeCost', get: (r) => r.chargeCost },
 ];
 
 export function essSheet(d: Ess, t: TFn): Sheet {
   const note = (k: FigureKey): string | undefined =>
-    k === 'rtePct' ? methodOf(t, d.totals) : k === 'netArbitrage' ? t('analysis:arbitrage.breakdown', { value: fmt(t, 'dischargeValue', d.totals.dischargeValue, d.currency), cost: fmt(t, 'chargeCost', d.totals.chargeCost, d.currency) }) : undefined;
+    k === 'rtePct'
+      ? methodOf(t, d.totals)
+      : k === 'netRevenue'
+        ? t('analysis:arbitrage.revenue', {
+            arbitrage: fmt(t, 'netArbitrage', d.totals.netArbitrage, d.currency),
+            demand: fmt(t, 'demandSavings', d.totals.demandSavings, d.currency),
+          })
+        : k === 'netArbitrage'
+          ? t('analysis:arbitrage.breakdown', {
+              value: fmt(t, 'dischargeValue', d.totals.dischargeValue, d.currency),
+              cost: fmt(t, 'chargeCost', d.totals.chargeCost, d.currency),
+            })
+          : undefined;
   const figures: FigureValue[] = FIGURES.map((k) => {
     const n = note(k);
     return { key: k, value: d.totals[k], ...(d.compareTotals ? { compare: d.compareTotals[k] } : {}), ...(n ? { note: n } : {}) };
@@ -68,20 +96,34 @@ export default function EssPage() {
   const state = useAnalysis('queryEssAnalysis');
   const locale = useStoreValue((s) => (s.session.language === 'en' ? 'en-GB' : 'zh-CN'));
   return (
-    <AnalysisFrame title="routes.analysisEnergyStorage" name="ess-analysis" state={state} sheetOf={(d) => essSheet(d, t)} groups={GROUPS} testId="analysis-ess"
+    <AnalysisFrame
+      title="routes.analysisEnergyStorage"
+      name="ess-analysis"
+      state={state}
+      sheetOf={(d) => essSheet(d, t)}
+      groups={GROUPS}
+      testId="analysis-ess"
       below={(d) => {
         const rows = [...d.stations].sort((a, b) => a.stationName.localeCompare(b.stationName));
         return (
           <>
             <SohCard clusters={d.soh} oneStation={state.view.shown?.stationId !== undefined} locale={locale} />
-            <StationTable title={t('analysis:table.stations')} testId="analysis-stations" rows={rows} rowId={(r) => String(r.stationId)} columns={shownColumns(columnsOf(t), rows, t, d.currency)} />
+            <StationTable
+              title={t('analysis:table.stations')}
+              testId="analysis-stations"
+              rows={rows}
+              rowId={(r) => String(r.stationId)}
+              columns={shownColumns(columnsOf(t), rows, t, d.currency)}
+            />
           </>
         );
       }}
     >
       {(d, sheet) => (
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 xl:grid-cols-6" data-testid="analysis-figures">
-          {sheet.figures.map((f) => <FigureCard key={f.key} figure={f.key} value={f.value} compare={f.compare} currency={d.currency} note={f.note} />)}
+          {sheet.figures.map((f) => (
+            <FigureCard key={f.key} figure={f.key} value={f.value} compare={f.compare} currency={d.currency} note={f.note} />
+          ))}
         </div>
       )}
     </AnalysisFrame>

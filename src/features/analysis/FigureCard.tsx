@@ -19,19 +19,36 @@ export function FigureCard({ figure, value, compare, currency, note }: FigureCar
   const c = compare === undefined ? null : showAs(figure, compare, s, t, currency);
   const change = compare !== undefined && compare !== null && value !== null && compare !== 0 ? ((value - compare) / Math.abs(compare)) * 100 : null;
   return (
-    <div data-testid={`fig-${figure}`} title={hint(t, figure)} className="cursor-help rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900">
+    <div
+      data-testid={`fig-${figure}`}
+      title={hint(t, figure)}
+      className="cursor-help rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
+    >
       <div className="text-xs text-slate-500">{label(t, figure)}</div>
       <div className="mt-1 flex items-baseline gap-1">
-        <span data-testid="fig-value" className="text-xl font-semibold tabular-nums">{s.value}</span>
-        <span data-testid="fig-unit" className="text-xs text-slate-500">{s.unit}</span>
+        <span data-testid="fig-value" className="text-xl font-semibold tabular-nums">
+          {s.value}
+        </span>
+        <span data-testid="fig-unit" className="text-xs text-slate-500">
+          {s.unit}
+        </span>
       </div>
       {c && (
         <div className="mt-0.5 text-xs text-slate-500" data-testid="fig-compare">
           {t('analysis:chart.compare', { label: `${c.value} ${c.unit}` })}
-          {change !== null && <span className={`ml-1 ${change >= 0 ? 'text-emerald-600' : 'text-red-600'}`}>{change >= 0 ? '+' : ''}{change.toFixed(1)}%</span>}
+          {change !== null && (
+            <span className={`ml-1 ${change >= 0 ? 'text-emerald-600' : 'text-red-600'}`}>
+              {change >= 0 ? '+' : ''}
+              {change.toFixed(1)}%
+            </span>
+          )}
         </div>
       )}
-      {note && <div className="mt-0.5 text-xs text-slate-500" data-testid="fig-note">{note}</div>}
+      {note && (
+        <div className="mt-0.5 text-xs text-slate-500" data-testid="fig-note">
+          {note}
+        </div>
+      )}
     </div>
   );
 }

@@ -34,7 +34,8 @@ const columnsOf = (t: TFn): Column<Row>[] => [
 ];
 
 /** Best PR first, stations without a PR last (the table's first order). */
-const ranked = (rows: readonly Row[]): Row[] => [...rows].sort((a, b) => (a.rankPr ?? Infinity) - (b.rankPr ?? Infinity) || a.stationName.localeCompare(b.stationName));
+const ranked = (rows: readonly Row[]): Row[] =>
+  [...rows].sort((a, b) => (a.rankPr ?? Infinity) - (b.rankPr ?? Infinity) || a.stationName.localeCompare(b.stationName));
 
 export function pvSheet(d: Pv, t: TFn): Sheet {
   const cols = shownColumns(columnsOf(t), d.stations, t, d.currency);
@@ -51,15 +52,29 @@ export default function PvPage() {
   const state = useAnalysis('queryPvAnalysis');
   const flag = useMemo(() => (r: Row) => (r.prDropped ? t('analysis:table.flagged') : null), [t]);
   return (
-    <AnalysisFrame title="routes.analysisPhotovoltaic" name="pv-analysis" state={state} sheetOf={(d) => pvSheet(d, t)} groups={GROUPS} testId="analysis-pv"
+    <AnalysisFrame
+      title="routes.analysisPhotovoltaic"
+      name="pv-analysis"
+      state={state}
+      sheetOf={(d) => pvSheet(d, t)}
+      groups={GROUPS}
+      testId="analysis-pv"
       below={(d) => (
-        <StationTable title={t('analysis:table.ranking')} testId="analysis-stations" rows={ranked(d.stations)} rowId={(r) => String(r.stationId)} flag={flag}
-          columns={shownColumns(columnsOf(t), d.stations, t, d.currency)} />
+        <StationTable
+          title={t('analysis:table.ranking')}
+          testId="analysis-stations"
+          rows={ranked(d.stations)}
+          rowId={(r) => String(r.stationId)}
+          flag={flag}
+          columns={shownColumns(columnsOf(t), d.stations, t, d.currency)}
+        />
       )}
     >
       {(d, sheet) => (
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6" data-testid="analysis-figures">
-          {sheet.figures.map((f) => <FigureCard key={f.key} figure={f.key} value={f.value} compare={f.compare} currency={d.currency} />)}
+          {sheet.figures.map((f) => (
+            <FigureCard key={f.key} figure={f.key} value={f.value} compare={f.compare} currency={d.currency} />
+          ))}
         </div>
       )}
     </AnalysisFrame>

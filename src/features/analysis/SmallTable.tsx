@@ -8,13 +8,21 @@ export function SmallTable({ table, hints, testId }: { table: SheetTable; hints:
       <table className="w-full text-sm" data-testid={testId}>
         <thead>
           <tr className="text-left text-xs text-slate-500">
-            {table.head.map((h, i) => <th key={h} title={hints[i] ?? undefined} className={`py-1 font-medium ${i > 0 ? 'text-right' : ''}`}>{h}</th>)}
+            {table.head.map((h, i) => (
+              <th key={h} title={hints[i] ?? undefined} className={`py-1 font-medium ${i > 0 ? 'text-right' : ''}`}>
+                {h}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {table.rows.map((r) => (
             <tr key={r[0]} data-testid="small-row" className="border-t border-slate-100 dark:border-slate-800">
-              {r.map((c, i) => <td key={i} className={`py-1 tabular-nums ${i > 0 ? 'text-right' : ''}`}>{c}</td>)}
+              {r.map((c, i) => (
+                <td key={i} className={`py-1 tabular-nums ${i > 0 ? 'text-right' : ''}`}>
+                  {c}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

@@ -17,11 +17,15 @@ export function SohCard({ clusters, oneStation, locale }: { clusters: readonly C
   });
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900" data-testid="analysis-soh">
-      <h2 className="mb-2 text-sm font-semibold text-slate-600 dark:text-slate-300" title={hint(t, 'sohPct')}>{t('analysis:soh.title')} (%, UTC)</h2>
+      <h2 className="mb-2 text-sm font-semibold text-slate-600 dark:text-slate-300" title={hint(t, 'sohPct')}>
+        {t('analysis:soh.title')} (%, UTC)
+      </h2>
       {!oneStation ? (
         <p className="py-6 text-center text-sm text-slate-500">{t('analysis:soh.oneStation')}</p>
       ) : clusters.length === 0 || days.length === 0 ? (
-        <p className="py-6 text-center text-sm text-slate-500" data-testid="soh-empty">{t('noDate')}</p>
+        <p className="py-6 text-center text-sm text-slate-500" data-testid="soh-empty">
+          {t('noDate')}
+        </p>
       ) : (
         <div className="grid gap-3 lg:grid-cols-[1fr_260px]">
           <BucketChart testId="soh-chart" buckets={days} lines={lines} unit="%" xLabel={t('analysis:chart.bucket')} locale={locale} height={220} />
@@ -29,8 +33,12 @@ export function SohCard({ clusters, oneStation, locale }: { clusters: readonly C
             <thead>
               <tr className="text-left text-xs text-slate-500">
                 <th className="py-1 font-medium">{t('analysis:soh.cluster')}</th>
-                <th className="py-1 text-right font-medium" title={hint(t, 'sohPct')}>{t('analysis:soh.latest')} (%)</th>
-                <th className="py-1 text-right font-medium" title={hint(t, 'trendPctPerYear')}>{label(t, 'trendPctPerYear')}</th>
+                <th className="py-1 text-right font-medium" title={hint(t, 'sohPct')}>
+                  {t('analysis:soh.latest')} (%)
+                </th>
+                <th className="py-1 text-right font-medium" title={hint(t, 'trendPctPerYear')}>
+                  {label(t, 'trendPctPerYear')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -38,7 +46,9 @@ export function SohCard({ clusters, oneStation, locale }: { clusters: readonly C
                 <tr key={c.deviceId} data-testid="soh-cluster" className="border-t border-slate-100 dark:border-slate-800">
                   <td className="py-1">{c.name}</td>
                   <td className="py-1 text-right tabular-nums">{show('sohPct', c.latestPct, t, '').value}</td>
-                  <td className="py-1 text-right tabular-nums">{show('trendPctPerYear', c.trendPctPerYear, t, '').value} {show('trendPctPerYear', null, t, '').unit}</td>
+                  <td className="py-1 text-right tabular-nums">
+                    {show('trendPctPerYear', c.trendPctPerYear, t, '').value} {show('trendPctPerYear', null, t, '').unit}
+                  </td>
                 </tr>
               ))}
             </tbody>

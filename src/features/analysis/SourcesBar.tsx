@@ -15,7 +15,9 @@ export function SourcesBar({ totals, currency }: { totals: Record<(typeof SOURCE
   const sum = SOURCES.reduce((a, [k]) => a + Math.max(0, totals[k]), 0);
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900" data-testid="analysis-sources">
-      <h2 className="mb-2 text-sm font-semibold text-slate-600 dark:text-slate-300" title={hint(t, 'consumptionKwh')}>{t('analysis:sources')}</h2>
+      <h2 className="mb-2 text-sm font-semibold text-slate-600 dark:text-slate-300" title={hint(t, 'consumptionKwh')}>
+        {t('analysis:sources')}
+      </h2>
       <div className="flex h-4 overflow-hidden rounded bg-slate-100 dark:bg-slate-800">
         {sum > 0 && SOURCES.map(([k, c]) => <span key={k} className={c} style={{ width: `${(Math.max(0, totals[k]) / sum) * 100}%` }} title={label(t, k)} />)}
       </div>
@@ -26,7 +28,9 @@ export function SourcesBar({ totals, currency }: { totals: Record<(typeof SOURCE
             <li key={k} className="inline-flex items-center gap-1.5" title={hint(t, k)} data-testid={`source-${k}`}>
               <span className={`inline-block h-2.5 w-2.5 rounded-sm ${c}`} />
               <span className="text-slate-500">{label(t, k)}</span>
-              <span className="tabular-nums">{s.value} {s.unit}</span>
+              <span className="tabular-nums">
+                {s.value} {s.unit}
+              </span>
               <span className="text-xs text-slate-400">{sum > 0 ? `${((Math.max(0, totals[k]) / sum) * 100).toFixed(1)}%` : ''}</span>
             </li>
           );

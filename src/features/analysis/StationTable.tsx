@@ -27,7 +27,11 @@ export function StationTable<R>({ title, rows, columns, rowId, flag, initialSort
         size: c.size,
         sortUndefined: 'last',
         accessorFn: (r: R) => c.sortValue(r) ?? undefined,
-        header: () => <span title={c.hint ?? undefined} data-testid="col-head">{c.header}</span>,
+        header: () => (
+          <span title={c.hint ?? undefined} data-testid="col-head">
+            {c.header}
+          </span>
+        ),
         cell: (x) => {
           const r = x.row.original;
           const mark = i === 0 && flag ? flag(r) : null;
@@ -43,13 +47,18 @@ export function StationTable<R>({ title, rows, columns, rowId, flag, initialSort
   );
   const data = useMemo(() => [...rows], [rows]);
   const table = useReactTable({
-    data, columns: defs, state: { sorting }, onSortingChange: setSorting,
-    getCoreRowModel: getCoreRowModel(), getSortedRowModel: getSortedRowModel(), getRowId: rowId,
+    data,
+    columns: defs,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getRowId: rowId,
   });
   return (
     <section className="flex flex-col rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
       <h2 className="mb-2 text-sm font-semibold text-slate-600 dark:text-slate-300">{title}</h2>
-      <div className="flex h-72 flex-col">
+      <div className="flex h-72 flex-col max-sm:h-[70vh]">
         <VirtualTable table={table} empty={t('noDate')} testId={testId} />
       </div>
     </section>

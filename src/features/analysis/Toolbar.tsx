@@ -22,23 +22,65 @@ function PeriodDates({ form, set }: { form: AnalysisForm; set: (f: AnalysisForm)
   const t = useT('analysis');
   const year = Number(form.date.slice(0, 4));
   const thisYear = new Date().getFullYear();
-  if (form.period === 'day') return <input type="date" className={INPUT} data-testid="analysis-date" aria-label={t('analysis:toolbar.date')} value={form.date} onChange={(e) => e.target.value && set({ ...form, date: e.target.value })} />;
+  if (form.period === 'day')
+    return (
+      <input
+        type="date"
+        className={INPUT}
+        data-testid="analysis-date"
+        aria-label={t('analysis:toolbar.date')}
+        value={form.date}
+        onChange={(e) => e.target.value && set({ ...form, date: e.target.value })}
+      />
+    );
   if (form.period === 'month')
-    return <input type="month" className={INPUT} data-testid="analysis-month" aria-label={t('analysis:toolbar.date')} value={form.date.slice(0, 7)} onChange={(e) => e.target.value && set({ ...form, date: `${e.target.value}-01` })} />;
+    return (
+      <input
+        type="month"
+        className={INPUT}
+        data-testid="analysis-month"
+        aria-label={t('analysis:toolbar.date')}
+        value={form.date.slice(0, 7)}
+        onChange={(e) => e.target.value && set({ ...form, date: `${e.target.value}-01` })}
+      />
+    );
   if (form.period === 'year')
     return (
-      <select className={INPUT} data-testid="analysis-year" aria-label={t('analysis:toolbar.date')} value={year} onChange={(e) => set({ ...form, date: `${e.target.value}-01-01` })}>
-        {Array.from({ length: 10 }, (_, i) => thisYear - i).map((y) => <option key={y} value={y}>{y}</option>)}
+      <select
+        className={INPUT}
+        data-testid="analysis-year"
+        aria-label={t('analysis:toolbar.date')}
+        value={year}
+        onChange={(e) => set({ ...form, date: `${e.target.value}-01-01` })}
+      >
+        {Array.from({ length: 10 }, (_, i) => thisYear - i).map((y) => (
+          <option key={y} value={y}>
+            {y}
+          </option>
+        ))}
       </select>
     );
   const bad = !customRangeValid(form.date, form.to);
   return (
     <span className="flex items-center gap-1.5">
       <Field label={t('analysis:toolbar.from')}>
-        <input type="date" className={INPUT} data-testid="analysis-from" value={form.date} onChange={(e) => e.target.value && set({ ...form, date: e.target.value })} />
+        <input
+          type="date"
+          className={INPUT}
+          data-testid="analysis-from"
+          value={form.date}
+          onChange={(e) => e.target.value && set({ ...form, date: e.target.value })}
+        />
       </Field>
       <Field label={t('analysis:toolbar.to')}>
-        <input type="date" className={`${INPUT} ${bad ? 'border-red-500' : ''}`} aria-invalid={bad} data-testid="analysis-to" value={form.to} onChange={(e) => e.target.value && set({ ...form, to: e.target.value })} />
+        <input
+          type="date"
+          className={`${INPUT} ${bad ? 'border-red-500' : ''}`}
+          aria-invalid={bad}
+          data-testid="analysis-to"
+          value={form.to}
+          onChange={(e) => e.target.value && set({ ...form, to: e.target.value })}
+        />
       </Field>
     </span>
   );
@@ -58,7 +100,8 @@ export interface ToolbarProps {
 
 export function Toolbar({ form, setForm, stations, onExport, onExportXlsx, canExport, exporting }: ToolbarProps) {
   const t = useT('analysis');
-  const picked = form.stationId !== null && !stations.some((s) => s.stationId === form.stationId) ? [{ stationId: form.stationId, stationName: `#${form.stationId}` }] : [];
+  const picked =
+    form.stationId !== null && !stations.some((s) => s.stationId === form.stationId) ? [{ stationId: form.stationId, stationName: `#${form.stationId}` }] : [];
   return (
     <div className="flex flex-wrap items-center gap-3" data-testid="analysis-toolbar">
       <Field label={t('analysis:toolbar.scope')}>
@@ -69,10 +112,18 @@ export function Toolbar({ form, setForm, stations, onExport, onExportXlsx, canEx
           onChange={(e) => setForm({ ...form, stationId: e.target.value === '' ? null : Number(e.target.value) })}
         >
           <option value="">{t('analysis:toolbar.allStations')}</option>
-          {[...picked, ...stations].map((s) => <option key={s.stationId} value={s.stationId}>{s.stationName}</option>)}
+          {[...picked, ...stations].map((s) => (
+            <option key={s.stationId} value={s.stationId}>
+              {s.stationName}
+            </option>
+          ))}
         </select>
       </Field>
-      <div role="radiogroup" aria-label={t('analysis:toolbar.period')} className="inline-flex overflow-hidden rounded-md border border-slate-300 dark:border-slate-600">
+      <div
+        role="radiogroup"
+        aria-label={t('analysis:toolbar.period')}
+        className="inline-flex overflow-hidden rounded-md border border-slate-300 dark:border-slate-600"
+      >
         {PERIODS.map((p: Period) => (
           <button
             key={p}
@@ -89,13 +140,26 @@ export function Toolbar({ form, setForm, stations, onExport, onExportXlsx, canEx
       </div>
       <PeriodDates form={form} set={setForm} />
       <Field label={t('analysis:toolbar.compare')}>
-        <select className={INPUT} data-testid="analysis-compare" value={form.compare} onChange={(e) => setForm({ ...form, compare: COMPARES.find((c) => c === e.target.value) ?? 'none' })}>
-          {COMPARES.map((c) => <option key={c} value={c}>{t(COMPARE_KEY[c])}</option>)}
+        <select
+          className={INPUT}
+          data-testid="analysis-compare"
+          value={form.compare}
+          onChange={(e) => setForm({ ...form, compare: COMPARES.find((c) => c === e.target.value) ?? 'none' })}
+        >
+          {COMPARES.map((c) => (
+            <option key={c} value={c}>
+              {t(COMPARE_KEY[c])}
+            </option>
+          ))}
         </select>
       </Field>
       <span className="ml-auto flex gap-2">
-        <Button data-testid="analysis-export" onClick={onExport} disabled={!canExport}>{t('analysis:toolbar.exportCsv')}</Button>
-        <Button data-testid="analysis-export-xlsx" onClick={onExportXlsx} disabled={!canExport || exporting} aria-busy={exporting}>{t('analysis:toolbar.exportXlsx')}</Button>
+        <Button data-testid="analysis-export" onClick={onExport} disabled={!canExport}>
+          {t('analysis:toolbar.exportCsv')}
+        </Button>
+        <Button data-testid="analysis-export-xlsx" onClick={onExportXlsx} disabled={!canExport || exporting} aria-busy={exporting}>
+          {t('analysis:toolbar.exportXlsx')}
+        </Button>
       </span>
     </div>
   );

@@ -23,7 +23,14 @@ export function TrendCard({ buckets, lines, groups, currency, locale }: TrendCar
   const group = groups[g] ?? groups[0] ?? [];
   const shown = group.map((k) => lines.find((l) => l.key === k)).filter((l): l is ChartLine => l !== undefined);
   const first = shown[0];
-  const scale = first ? chartScale(first.key, shown.flatMap((l) => [...l.values, ...(l.compare ?? [])]), t, currency) : { unit: '', factor: 1 };
+  const scale = first
+    ? chartScale(
+        first.key,
+        shown.flatMap((l) => [...l.values, ...(l.compare ?? [])]),
+        t,
+        currency,
+      )
+    : { unit: '', factor: 1 };
   const div = (vs: readonly (number | null)[]) => vs.map((v) => (v === null ? null : v / scale.factor));
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900" data-testid="analysis-trend">

@@ -2,6 +2,7 @@
 // diesel generator), self-consumption and self-sufficiency, peak demand and load factor, energy
 // and cost per tariff period (sharp, peak, flat, valley) and the diesel fuel cost. From
 // queryEnergyUsageAnalysis.
+import { PERIODS } from '../../../protocol/codes';
 import type { Res } from '../../../streams/api/client';
 import { useT } from '../../hooks/useT';
 import type { TFn } from '../../i18n/i18n';
@@ -20,11 +21,23 @@ type Usage = Res<'queryEnergyUsageAnalysis'>;
 type Row = Usage['stations'][number];
 type Tou = Usage['totals']['tou'][number];
 const FIGURES = [
-  'consumptionKwh', 'selfConsumptionPct', 'selfSufficiencyPct', 'peakKw', 'loadFactorPct', 'loadKwh',
-  'fromPvKwh', 'fromEssKwh', 'fromGeneratorKwh', 'fromGridKwh', 'fuelLitres', 'fuelCost', 'gridCost', 'feedInRevenue', 'income',
+  'consumptionKwh',
+  'selfConsumptionPct',
+  'selfSufficiencyPct',
+  'peakKw',
+  'loadFactorPct',
+  'loadKwh',
+  'fromPvKwh',
+  'fromEssKwh',
+  'fromGeneratorKwh',
+  'fromGridKwh',
+  'fuelLitres',
+  'fuelCost',
+  'gridCost',
+  'feedInRevenue',
+  'income',
 ] as const satisfies readonly FigureKey[];
 const GROUPS: FigureKey[][] = [['consumptionKwh', 'fromPvKwh', 'fromEssKwh', 'fromGeneratorKwh', 'fromGridKwh'], ['peakKw'], ['selfSufficiencyPct'], ['cost']];
-const TOU_ORDER = ['sharp', 'peak', 'flat', 'valley'] as const;
 
 const touColumns = (t: TFn): Column<Tou>[] => [
   { id: 'period', header: t('analysis:tou.period'), get: (r) => t(TOU_KEY[r.period]) },
@@ -36,12 +49,24 @@ const touColumns = (t: TFn): Column<Tou>[] => [
 ];
 const stationColumns = (t: TFn): Column<Row>[] => [
   { id: 'stationName', header: t('analysis:table.station'), get: (r) => r.stationName, size: 200 },
-  ...(['consumptionKwh', 'fromPvKwh', 'fromEssKwh', 'fromGeneratorKwh', 'fromGridKwh', 'selfConsumptionPct', 'selfSufficiencyPct', 'peakKw', 'loadFactorPct', 'fuelCost', 'income'] as const).map(
-    (k): Column<Row> => ({ id: k, figure: k, get: (r) => r[k] }),
-  ),
+  ...(
+    [
+      'consumptionKwh',
+      'fromPvKwh',
+      'fromEssKwh',
+      'fromGeneratorKwh',
+      'fromGridKwh',
+      'selfConsumptionPct',
+      'selfSufficiencyPct',
+      'peakKw',
+      'loadFactorPct',
+      'fuelCost',
+      'income',
+    ] as const
+  ).map((k): Column<Row> => ({ id: k, figure: k, get: (r) => r[k] })),
 ];
 
-const touRows = (d: Usage): Tou[] => TOU_ORDER.map((p) => d.totals.tou.find((x) => x.period === p)).filter((x): x is Tou => x !== undefined);
+const touRows = (d: Usage): Tou[] => PERIODS.map((p) => d.totals.tou.find((x) => x.period === p)).filter((x): x is Tou => x !== undefined);
 const stationRows = (d: Usage): Row[] => [...d.stations].sort((a, b) => a.stationName.localeCompare(b.stationName));
 
 export function usageSheet(d: Usage, t: TFn): Sheet {
@@ -68,11 +93,25 @@ export default function UsagePage() {
   const t = useT('analysis');
   const state = useAnalysis('queryEnergyUsageAnalysis');
   return (
-    <AnalysisFrame title="routes.analysisEnergyUsage" name="usage-analysis" state={state} sheetOf={(d) => usageSheet(d, t)} groups={GROUPS} testId="analysis-usage"
+    <AnalysisFrame
+      title="routes.analysisEnergyUsage"
+      name="usage-analysis"
+      state={state}
+      sheetOf={(d) => usageSheet(d, t)}
+      groups={GROUPS}
+      testId="analysis-usage"
       below={(d, sheet) => (
         <>
-          {sheet.tables[0] && <SmallTable table={sheet.tables[0]} testId="analysis-tou" hints={shownColumns(touColumns(t), touRows(d), t, d.currency).map((c) => c.hint)} />}
-          <StationTable title={t('analysis:table.stations')} testId="analysis-stations" rows={stationRows(d)} rowId={(r) => String(r.stationId)} columns={shownColumns(stationColumns(t), stationRows(d), t, d.currency)} />
+          {sheet.tables[0] && (
+            <SmallTable table={sheet.tables[0]} testId="analysis-tou" hints={shownColumns(touColumns(t), touRows(d), t, d.currency).map((c) => c.hint)} />
+          )}
+          <StationTable
+            title={t('analysis:table.stations')}
+            testId="analysis-stations"
+            rows={stationRows(d)}
+            rowId={(r) => String(r.stationId)}
+            columns={shownColumns(stationColumns(t), stationRows(d), t, d.currency)}
+          />
         </>
       )}
     >
@@ -80,7 +119,9 @@ export default function UsagePage() {
         <>
           <SourcesBar totals={d.totals} currency={d.currency} />
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 xl:grid-cols-5" data-testid="analysis-figures">
-            {sheet.figures.map((f) => <FigureCard key={f.key} figure={f.key} value={f.value} compare={f.compare} currency={d.currency} note={f.note} />)}
+            {sheet.figures.map((f) => (
+              <FigureCard key={f.key} figure={f.key} value={f.value} compare={f.compare} currency={d.currency} note={f.note} />
+            ))}
           </div>
         </>
       )}

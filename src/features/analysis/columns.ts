@@ -1,8 +1,10 @@
-// Station-table columns: a figure per column, one unit per column (energies step to MWh / GWh
-// by the column's largest value, SPEC §9) so the header names the unit and the cells are plain
-// numbers, the same on screen and in the CSV.
+// Station-table columns: a figure per column. On screen every energy or power cell carries its
+// own unit on the SPEC §9 scale (770 kWh beside 45.44 MWh: a column scaled by its largest value
+// printed small stations as 0.77 or 0.00), money and the other figures one unit named in the
+// header, thousands grouped. Sorting is by the number, never the text. Files get the number
+// itself in the figure's base unit (kWh, kW, the currency), named in their own header.
 import type { TFn } from '../../i18n/i18n';
-import { chartScale, hint, label, show, type FigureKey } from './figures';
+import { baseUnit, hint, isScaled, label, show, type FigureKey } from './figures';
 
 export interface Column<R> {
   id: string;
@@ -19,32 +21,53 @@ export interface ShownColumn<R> {
   header: string;
   hint: string | null;
   size: number;
+  /** the cell as the screen prints it */
   text: (row: R) => string;
   /** sort key */
   sortValue: (row: R) => number | string | null;
+  /** the header of a file's column: the figure with its base unit */
+  fileHeader: string;
+  /** the cell of a file: the number unscaled (null without one), or the text of a text column */
+  fileCell: (row: R) => number | string | null;
 }
 
-const cut = (x: number, d: number): string => (Math.trunc(x * 10 ** d + (x >= 0 ? 1e-9 : -1e-9)) / 10 ** d).toFixed(d);
+const titled = (name: string, unit: string): string => (unit ? `${name} (${unit})` : name);
 
-export function shownColumns<R>(cols: readonly Column<R>[], rows: readonly R[], t: TFn, currency: string): ShownColumn<R>[] {
+export function shownColumns<R>(cols: readonly Column<R>[], _rows: readonly R[], t: TFn, currency: string): ShownColumn<R>[] {
   return cols.map((c) => {
     const fig = c.figure;
-    if (!fig) return { id: c.id, header: c.header ?? c.id, hint: null, size: c.size ?? 180, text: (r: R) => String(c.get(r) ?? '-'), sortValue: c.get };
-    const nums = rows.map((r) => c.get(r)).map((v) => (typeof v === 'number' ? v : null));
-    const { unit, factor } = chartScale(fig, nums, t, currency);
+    if (!fig) {
+      const header = c.header ?? c.id;
+      return {
+        id: c.id,
+        header,
+        hint: null,
+        size: c.size ?? 180,
+        text: (r: R) => String(c.get(r) ?? '-'),
+        sortValue: c.get,
+        fileHeader: header,
+        fileCell: c.get,
+      };
+    }
+    const scaled = isScaled(fig);
     const text = (r: R): string => {
       const v = c.get(r);
       if (typeof v === 'string') return v;
-      if (v === null) return '-';
-      return factor === 1 ? show(fig, v, t, currency).value : cut(v / factor, 2);
+      const s = show(fig, v, t, currency);
+      return scaled && s.value !== '-' ? `${s.value} ${s.unit}` : s.value;
     };
     return {
       id: c.id,
-      header: unit ? `${label(t, fig)} (${unit})` : label(t, fig),
+      header: scaled ? label(t, fig) : titled(label(t, fig), show(fig, null, t, currency).unit),
       hint: hint(t, fig),
       size: c.size ?? 120,
       text,
       sortValue: c.get,
+      fileHeader: titled(label(t, fig), baseUnit(fig, t, currency)),
+      fileCell: (r: R) => {
+        const v = c.get(r);
+        return typeof v === 'number' && !Number.isFinite(v) ? null : v;
+      },
     };
   });
 }

@@ -4,28 +4,82 @@ import { currencyLabel } from '../../../protocol/currency';
 import type enAnalysis from '../../../locales/en/analysis.json';
 import { energyParts } from '../../../streams/format/energy';
 import { i18n, type TFn } from '../../i18n/i18n';
+import { numberFormat } from '../../lib/numberFormat';
 import { FIGURE_TEXT_KEY } from './keys';
 
 export type FigureKey = keyof typeof enAnalysis.fig;
 type Kind = 'energy' | 'power' | 'kwp' | 'pct' | 'money' | 'yield' | 'irradiation' | 'cycles' | 'litres' | 'rank' | 'trend';
 
 const KIND: Record<FigureKey, Kind> = {
-  pvKwh: 'energy', capacityKwp: 'kwp', specificYield: 'yield', irradiationKwhM2: 'irradiation', prPct: 'pct', prTempCorrectedPct: 'pct',
-  pr30dPct: 'pct', prDropped: 'rank', rankPr: 'rank', rankYield: 'rank',
-  chargeKwh: 'energy', dischargeKwh: 'energy', capacityKwh: 'energy', rtePct: 'pct', efc: 'cycles', utilisationPct: 'pct',
-  chargeFromGridKwh: 'energy', chargeFromPvKwh: 'energy', dischargeToLoadKwh: 'energy', dischargeExportedKwh: 'energy',
-  dischargeValue: 'money', chargeCost: 'money', netArbitrage: 'money', sohPct: 'pct', trendPctPerYear: 'trend',
-  consumptionKwh: 'energy', loadKwh: 'energy', fromPvKwh: 'energy', fromEssKwh: 'energy', fromGridKwh: 'energy', fromGeneratorKwh: 'energy',
-  selfConsumptionPct: 'pct', selfSufficiencyPct: 'pct', peakKw: 'power', loadFactorPct: 'pct', fuelLitres: 'litres', fuelCost: 'money',
-  gridCost: 'money', feedInRevenue: 'money', income: 'money', cost: 'money', importKwh: 'energy', exportKwh: 'energy', importCost: 'money', amount: 'money',
+  pvKwh: 'energy',
+  capacityKwp: 'kwp',
+  specificYield: 'yield',
+  irradiationKwhM2: 'irradiation',
+  prPct: 'pct',
+  prTempCorrectedPct: 'pct',
+  pr30dPct: 'pct',
+  prDropped: 'rank',
+  rankPr: 'rank',
+  rankYield: 'rank',
+  chargeKwh: 'energy',
+  dischargeKwh: 'energy',
+  capacityKwh: 'energy',
+  rtePct: 'pct',
+  efc: 'cycles',
+  utilisationPct: 'pct',
+  chargeFromGridKwh: 'energy',
+  chargeFromPvKwh: 'energy',
+  dischargeToLoadKwh: 'energy',
+  dischargeExportedKwh: 'energy',
+  dischargeValue: 'money',
+  chargeCost: 'money',
+  netArbitrage: 'money',
+  netRevenue: 'money',
+  demandSavings: 'money',
+  sohPct: 'pct',
+  trendPctPerYear: 'trend',
+  consumptionKwh: 'energy',
+  loadKwh: 'energy',
+  fromPvKwh: 'energy',
+  fromEssKwh: 'energy',
+  fromGridKwh: 'energy',
+  fromGeneratorKwh: 'energy',
+  selfConsumptionPct: 'pct',
+  selfSufficiencyPct: 'pct',
+  peakKw: 'power',
+  loadFactorPct: 'pct',
+  fuelLitres: 'litres',
+  fuelCost: 'money',
+  gridCost: 'money',
+  feedInRevenue: 'money',
+  income: 'money',
+  cost: 'money',
+  importKwh: 'energy',
+  exportKwh: 'energy',
+  importCost: 'money',
+  amount: 'money',
 };
 
 /** A chart series key of the server, as the figure it plots. */
 export const SERIES_FIGURE: Record<string, FigureKey> = {
-  pvKwh: 'pvKwh', specificYield: 'specificYield', irradiation: 'irradiationKwhM2', pr: 'prPct', prTempCorrected: 'prTempCorrectedPct',
-  chargeKwh: 'chargeKwh', dischargeKwh: 'dischargeKwh', netArbitrage: 'netArbitrage', efc: 'efc', rte: 'rtePct',
-  consumptionKwh: 'consumptionKwh', fromPvKwh: 'fromPvKwh', fromEssKwh: 'fromEssKwh', fromGridKwh: 'fromGridKwh', fromGeneratorKwh: 'fromGeneratorKwh',
-  peakKw: 'peakKw', selfSufficiency: 'selfSufficiencyPct', cost: 'cost',
+  pvKwh: 'pvKwh',
+  specificYield: 'specificYield',
+  irradiation: 'irradiationKwhM2',
+  pr: 'prPct',
+  prTempCorrected: 'prTempCorrectedPct',
+  chargeKwh: 'chargeKwh',
+  dischargeKwh: 'dischargeKwh',
+  netArbitrage: 'netArbitrage',
+  efc: 'efc',
+  rte: 'rtePct',
+  consumptionKwh: 'consumptionKwh',
+  fromPvKwh: 'fromPvKwh',
+  fromEssKwh: 'fromEssKwh',
+  fromGridKwh: 'fromGridKwh',
+  fromGeneratorKwh: 'fromGeneratorKwh',
+  peakKw: 'peakKw',
+  selfSufficiency: 'selfSufficiencyPct',
+  cost: 'cost',
 };
 
 export interface Shown {
@@ -34,13 +88,33 @@ export interface Shown {
   unit: string;
 }
 
-const fixed = (v: number, d: number): string => v.toFixed(d);
+// grouped thousands in the page's language (1,453,251.84), the figure's decimals kept; a value
+// too small for them reads "< 0.01", never a 0 that is not one
+const fixed = (v: number, d: number): string => {
+  const f = numberFormat(d, i18n.language === 'en' ? 'en-GB' : 'zh-CN', d);
+  const step = 10 ** -d;
+  if (v !== 0 && Math.abs(v) < step / 2) return v > 0 ? `< ${f.format(step)}` : `> -${f.format(step)}`;
+  return f.format(v);
+};
+
+/** Energies and powers step through kWh / MWh / GWh (SPEC §9) value by value. */
+export const isScaled = (key: FigureKey): boolean => {
+  const kind = KIND[key];
+  return kind === 'energy' || kind === 'power' || kind === 'kwp';
+};
+
+/** The unit a figure's unscaled number is in (kWh, kW, kWp, the currency, %…): files name it. */
+export function baseUnit(key: FigureKey, t: TFn, currency: string): string {
+  const kind = KIND[key];
+  return kind === 'energy' ? 'kWh' : kind === 'power' ? 'kW' : kind === 'kwp' ? 'kWp' : unitOf(kind, t, currency);
+}
 
 /** A figure's value and unit as the screen prints them. */
 export function show(key: FigureKey, v: number | null | undefined, t: TFn, currency: string): Shown {
   const kind = KIND[key];
   const unit = unitOf(kind, t, currency);
-  if (v === null || v === undefined || !Number.isFinite(v)) return { value: '-', unit: kind === 'energy' || kind === 'power' || kind === 'kwp' ? scaled(kind, 0).unit : unit };
+  if (v === null || v === undefined || !Number.isFinite(v))
+    return { value: '-', unit: kind === 'energy' || kind === 'power' || kind === 'kwp' ? scaled(kind, 0).unit : unit };
   if (kind === 'energy' || kind === 'power' || kind === 'kwp') return scaled(kind, v);
   const d = kind === 'rank' ? 0 : kind === 'litres' ? 1 : 2;
   return { value: fixed(v, d), unit };
@@ -53,15 +127,23 @@ const scaled = (kind: 'energy' | 'power' | 'kwp', v: number): Shown => {
 
 function unitOf(kind: Kind, t: TFn, currency: string): string {
   switch (kind) {
-    case 'pct': return '%';
+    case 'pct':
+      return '%';
     // the provider's currency as the page's language names it (streams/format/money.ts)
-    case 'money': return currencyLabel(currency, i18n.language === 'en' ? 'en' : 'zh');
-    case 'yield': return 'kWh/kWp';
-    case 'irradiation': return 'kWh/m²';
-    case 'cycles': return t('analysis:units.cycles');
-    case 'litres': return 'L';
-    case 'trend': return t('analysis:units.perYear');
-    default: return '';
+    case 'money':
+      return currencyLabel(currency, i18n.language === 'en' ? 'en' : 'zh');
+    case 'yield':
+      return 'kWh/kWp';
+    case 'irradiation':
+      return 'kWh/m²';
+    case 'cycles':
+      return t('analysis:units.cycles');
+    case 'litres':
+      return 'L';
+    case 'trend':
+      return t('analysis:units.perYear');
+    default:
+      return '';
   }
 }
 

@@ -1,7 +1,8 @@
 // What an analysis screen shows, as one structure the page renders and the CSV export writes:
 // the figures (value and unit as printed), the chart's lines per bucket (the answer's numbers, in
-// its units) and the tables (cells as printed, units in the headers).
-import { CSV_MIME, toCsv, type CsvCell } from '../../../protocol/csv';
+// its units) and the tables (cells as printed on screen; in the file the numbers themselves, in
+// their base unit named in the header, so a spreadsheet can add them up).
+import { toCsv, type CsvCell } from '../../../protocol/csv';
 import type { TFn } from '../../i18n/i18n';
 import type { ShownColumn } from './columns';
 import { label, show, showAs, type FigureKey } from './figures';
@@ -24,6 +25,8 @@ export interface SheetTable {
   title: string;
   head: string[];
   rows: string[][];
+  fileHead: string[];
+  fileRows: CsvCell[][];
 }
 export interface Sheet {
   figures: FigureValue[];
@@ -36,6 +39,8 @@ export const tableOf = <R>(title: string, columns: readonly ShownColumn<R>[], ro
   title,
   head: columns.map((c) => c.header),
   rows: rows.map((r) => columns.map((c) => c.text(r))),
+  fileHead: columns.map((c) => c.fileHeader),
+  fileRows: rows.map((r) => columns.map((c) => c.fileCell(r))),
 });
 
 export function sheetCsv(sheet: Sheet, t: TFn, currency: string): string {
@@ -48,31 +53,20 @@ export function sheetCsv(sheet: Sheet, t: TFn, currency: string): string {
   const chart = t('analysis:csv.chart');
   rows.push([]);
   const compared = sheet.lines.filter((l) => l.compare !== null);
-  rows.push([chart, t('analysis:chart.bucket'), ...sheet.lines.map((l) => `${label(t, l.key)} (${l.unit})`), ...compared.map((l) => t('analysis:chart.compare', { label: `${label(t, l.key)} (${l.unit})` }))]);
+  rows.push([
+    chart,
+    t('analysis:chart.bucket'),
+    ...sheet.lines.map((l) => `${label(t, l.key)} (${l.unit})`),
+    ...compared.map((l) => t('analysis:chart.compare', { label: `${label(t, l.key)} (${l.unit})` })),
+  ]);
   sheet.buckets.forEach((b, i) => rows.push([chart, b, ...sheet.lines.map((l) => l.values[i] ?? null), ...compared.map((l) => l.compare?.[i] ?? null)]));
   for (const tb of sheet.tables) {
     rows.push([]);
-    rows.push([tb.title, ...tb.head]);
-    for (const r of tb.rows) rows.push([tb.title, ...r]);
+    rows.push([tb.title, ...tb.fileHead]);
+    for (const r of tb.fileRows) rows.push([tb.title, ...r]);
   }
-  return toCsv([t('analysis:csv.section'), t('analysis:csv.figure'), t('analysis:csv.value'), t('analysis:csv.unit'), t('analysis:csv.compare'), t('analysis:csv.note')], rows);
-}
-
-/** Saves the CSV as a download named after the screen and its period. */
-export function downloadCsv(text: string, name: string): void {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([text], { type: CSV_MIME }));
-  a.download = `${name}.csv`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-}
-
-/** Saves a file the server wrote (an export job's short-lived link) as the browser's own download. */
-export function downloadLink(url: string, fileName: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  return toCsv(
+    [t('analysis:csv.section'), t('analysis:csv.figure'), t('analysis:csv.value'), t('analysis:csv.unit'), t('analysis:csv.compare'), t('analysis:csv.note')],
+    rows,
+  );
 }

@@ -23,6 +23,9 @@ export function useAnalysis<A extends AnalysisAction>(action: A): AnalysisState<
   // a station belongs to one provider: another provider starts from all its stations
   useEffect(() => setForm((f) => (f.stationId === null ? f : { ...f, stationId: null })), [scope]);
   const query$ = useObservable((in$) => in$.pipe(map(([s, f]) => analysisQuery(s, f))), [scope, form]);
-  const view = useObservableState(useObservable(() => analysis$({ api }, action, query$)), noAnalysis<Res<A>>());
+  const view = useObservableState(
+    useObservable(() => analysis$({ api }, action, query$)),
+    noAnalysis<Res<A>>(),
+  );
   return { action, form, setForm, view };
 }

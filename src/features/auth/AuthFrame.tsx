@@ -4,7 +4,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { LanguageSwitch } from './LanguageSwitch';
 
-export function AuthFrame({ minHeightClass, link, children }: {
+export function AuthFrame({
+  minHeightClass,
+  link,
+  children,
+}: {
   /** a literal Tailwind class, so the build sees it */
   minHeightClass: 'min-h-[560px]' | 'min-h-[600px]';
   link: { href: string; label: string };

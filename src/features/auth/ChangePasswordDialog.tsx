@@ -34,7 +34,12 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       close();
     } else if (e.type === 'failed') {
       // SPEC §8: 'Verification code reset failed:' plus the server message
-      store.dispatch({ type: 'message/shown', messageType: 'error', text: { raw: e.error.message ?? '', prefixKey: 'auth:password.changeFailed' }, at: Date.now() });
+      store.dispatch({
+        type: 'message/shown',
+        messageType: 'error',
+        text: { raw: e.error.message ?? '', prefixKey: 'auth:password.changeFailed' },
+        at: Date.now(),
+      });
     }
   });
   const submit = (ev: FormEvent) => {

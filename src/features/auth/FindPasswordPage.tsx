@@ -90,9 +90,36 @@ export default function FindPasswordPage() {
             </Button>
           }
         />
-        <TextField label={t('auth:findPassword.code')} value={v.code} onChange={set('code')} onBlur={blur('code')} error={err('code')} inputMode="numeric" maxLength={6} testId="find-code" />
-        <TextField label={t('auth:findPassword.newPassword')} type="password" value={v.password} onChange={set('password')} onBlur={blur('password')} error={err('password')} autoComplete="new-password" testId="find-password" />
-        <TextField label={t('auth:findPassword.confirmPassword')} type="password" value={v.confirm} onChange={set('confirm')} onBlur={blur('confirm')} error={err('confirm')} autoComplete="new-password" testId="find-confirm" />
+        <TextField
+          label={t('auth:findPassword.code')}
+          value={v.code}
+          onChange={set('code')}
+          onBlur={blur('code')}
+          error={err('code')}
+          inputMode="numeric"
+          maxLength={6}
+          testId="find-code"
+        />
+        <TextField
+          label={t('auth:findPassword.newPassword')}
+          type="password"
+          value={v.password}
+          onChange={set('password')}
+          onBlur={blur('password')}
+          error={err('password')}
+          autoComplete="new-password"
+          testId="find-password"
+        />
+        <TextField
+          label={t('auth:findPassword.confirmPassword')}
+          type="password"
+          value={v.confirm}
+          onChange={set('confirm')}
+          onBlur={blur('confirm')}
+          error={err('confirm')}
+          autoComplete="new-password"
+          testId="find-confirm"
+        />
         <Button type="submit" variant="primary" disabled={busy} className="mt-2 h-9 w-full" data-testid="find-submit">
           {t('auth:findPassword.submit')}
         </Button>

@@ -16,7 +16,12 @@ export function LanguageSwitch() {
     location.reload();
   };
   return (
-    <div role="group" aria-label={t('app.language.label')} data-testid="language-switch" className="inline-flex h-8 items-center rounded-md border border-current/20 p-0.5 text-xs">
+    <div
+      role="group"
+      aria-label={t('app.language.label')}
+      data-testid="language-switch"
+      className="inline-flex h-8 items-center rounded-md border border-current/20 p-0.5 text-xs"
+    >
       {(['zh', 'en'] as const).map((l) => (
         <button
           key={l}
@@ -24,7 +29,7 @@ export function LanguageSwitch() {
           data-testid={`language-${l}`}
           aria-pressed={l === lang}
           onClick={() => choose(l)}
-          className={`h-full rounded px-2 font-medium ${l === lang ? 'bg-brand-600 text-white' : 'opacity-75 hover:opacity-100'}`}
+          className={`h-full rounded px-2 font-medium ${l === lang ? 'bg-brand-600 text-white' : 'hover:bg-slate-500/15'}`}
         >
           {t(LANGUAGE_KEY[l])}
         </button>

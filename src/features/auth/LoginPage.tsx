@@ -138,8 +138,26 @@ function PasswordForm({ onDue }: { onDue: (d: Due) => void }) {
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-1" data-testid="login-form">
-      <TextField label={t('auth:login.account')} value={account} onChange={setAccount} onBlur={() => check('account', account)} error={errors.account && t(errors.account)} autoComplete="username" testId="login-account" autoFocus />
-      <TextField label={t('auth:login.password')} type="password" value={password} onChange={setPassword} onBlur={() => check('password', password)} error={errors.password && t(errors.password)} autoComplete="current-password" testId="login-password" />
+      <TextField
+        label={t('auth:login.account')}
+        value={account}
+        onChange={setAccount}
+        onBlur={() => check('account', account)}
+        error={errors.account && t(errors.account)}
+        autoComplete="username"
+        testId="login-account"
+        autoFocus
+      />
+      <TextField
+        label={t('auth:login.password')}
+        type="password"
+        value={password}
+        onChange={setPassword}
+        onBlur={() => check('password', password)}
+        error={errors.password && t(errors.password)}
+        autoComplete="current-password"
+        testId="login-password"
+      />
       <Button type="submit" variant="primary" disabled={busy} className="mt-2 h-9 w-full" data-testid="login-submit">
         {t('auth:login.submit')}
       </Button>
@@ -184,7 +202,16 @@ function PhoneForm({ onDue }: { onDue: (d: Due) => void }) {
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-1" data-testid="phone-form">
-      <TextField label={t('auth:login.phone')} type="tel" value={phone} onChange={setPhone} onBlur={() => setErrors((e) => ({ ...e, phone: phone.trim() ? undefined : 'auth:login.phoneRequired' }))} error={errors.phone && t(errors.phone)} autoComplete="tel" testId="login-phone" />
+      <TextField
+        label={t('auth:login.phone')}
+        type="tel"
+        value={phone}
+        onChange={setPhone}
+        onBlur={() => setErrors((e) => ({ ...e, phone: phone.trim() ? undefined : 'auth:login.phoneRequired' }))}
+        error={errors.phone && t(errors.phone)}
+        autoComplete="tel"
+        testId="login-phone"
+      />
       <TextField
         label={t('auth:login.code')}
         value={code}

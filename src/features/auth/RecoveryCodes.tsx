@@ -9,7 +9,11 @@ export function RecoveryCodes({ codes }: { codes: readonly string[] }) {
       <p className="font-medium">{t('system:twoFactor.codesTitle')}</p>
       <p className="text-xs text-slate-600 dark:text-slate-400">{t('system:twoFactor.codesHint')}</p>
       <ol data-testid="recovery-codes" className="grid grid-cols-2 gap-1 rounded-md bg-slate-100 p-3 font-mono dark:bg-slate-800">
-        {codes.map((c) => <li key={c} data-testid="recovery-code">{c}</li>)}
+        {codes.map((c) => (
+          <li key={c} data-testid="recovery-code">
+            {c}
+          </li>
+        ))}
       </ol>
       <Button onClick={() => void navigator.clipboard?.writeText(codes.join('\n'))}>{t('system:twoFactor.copy')}</Button>
     </div>

@@ -46,7 +46,13 @@ export function SecondStep({ due, onRestart }: { due: { twoFactor: 'verify' | 'e
       }
     } catch (e) {
       const c = codeOf(e);
-      setError(c === 'wrongCode' || c === 'validationFailed' ? 'system:twoFactor.wrongCode' : c === 'codeExpired' ? 'system:twoFactor.expired' : failureKey(e, 'system:twoFactor.wrongCode'));
+      setError(
+        c === 'wrongCode' || c === 'validationFailed'
+          ? 'system:twoFactor.wrongCode'
+          : c === 'codeExpired'
+            ? 'system:twoFactor.expired'
+            : failureKey(e, 'system:twoFactor.wrongCode'),
+      );
     } finally {
       setBusy(false);
     }
@@ -56,23 +62,30 @@ export function SecondStep({ due, onRestart }: { due: { twoFactor: 'verify' | 'e
     return (
       <div data-testid="second-step-codes" className="flex flex-col gap-3">
         <RecoveryCodes codes={done.recoveryCodes} />
-        <Button variant="primary" className="h-9 w-full" onClick={done.enter} data-testid="second-step-continue">{t('system:twoFactor.continue')}</Button>
+        <Button variant="primary" className="h-9 w-full" onClick={done.enter} data-testid="second-step-continue">
+          {t('system:twoFactor.continue')}
+        </Button>
       </div>
     );
   }
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-2" data-testid="second-step" data-mode={due.twoFactor}>
       <h2 className="text-sm font-semibold">{t(due.twoFactor === 'enrol' ? 'system:twoFactor.enrolTitle' : 'system:twoFactor.title')}</h2>
-      {due.twoFactor === 'enrol' && (
-        enrolment ? (
+      {due.twoFactor === 'enrol' &&
+        (enrolment ? (
           <div className="flex flex-col items-center gap-1 text-xs">
             <p className="text-slate-600 dark:text-slate-400">{t('system:twoFactor.enrolHint')}</p>
             <img src={enrolment.qrDataUrl} alt={t('system:twoFactor.qr')} width={160} height={160} data-testid="second-step-qr" />
-            <code data-testid="second-step-secret" className="break-all">{enrolment.secret}</code>
+            <code data-testid="second-step-secret" className="break-all">
+              {enrolment.secret}
+            </code>
           </div>
-        ) : !error && <p className="text-xs text-slate-500">{t('app.loading')}</p>
+        ) : (
+          !error && <p className="text-xs text-slate-500">{t('app.loading')}</p>
+        ))}
+      {due.twoFactor === 'verify' && (
+        <p className="text-xs text-slate-600 dark:text-slate-400">{t(recovery ? 'system:twoFactor.recoveryHint' : 'system:twoFactor.hint')}</p>
       )}
-      {due.twoFactor === 'verify' && <p className="text-xs text-slate-600 dark:text-slate-400">{t(recovery ? 'system:twoFactor.recoveryHint' : 'system:twoFactor.hint')}</p>}
       <TextField
         label={t(recovery ? 'system:twoFactor.recoveryCode' : 'system:twoFactor.code')}
         value={code}
@@ -84,14 +97,29 @@ export function SecondStep({ due, onRestart }: { due: { twoFactor: 'verify' | 'e
         testId="second-step-code"
         autoFocus
       />
-      <Button type="submit" variant="primary" disabled={busy} className="h-9 w-full" data-testid="second-step-submit">{t('auth:login.submit')}</Button>
+      <Button type="submit" variant="primary" disabled={busy} className="h-9 w-full" data-testid="second-step-submit">
+        {t('auth:login.submit')}
+      </Button>
       <div className="flex justify-between text-xs">
         {due.twoFactor === 'verify' ? (
-          <button type="button" className="font-medium text-brand-600 hover:underline" onClick={() => { setRecovery((r) => !r); setCode(''); setError(null); }} data-testid="second-step-recovery">
+          <button
+            type="button"
+            className="font-medium text-brand-600 hover:underline"
+            onClick={() => {
+              setRecovery((r) => !r);
+              setCode('');
+              setError(null);
+            }}
+            data-testid="second-step-recovery"
+          >
             {t(recovery ? 'system:twoFactor.useCode' : 'system:twoFactor.useRecovery')}
           </button>
-        ) : <span />}
-        <button type="button" className="text-slate-500 hover:underline" onClick={onRestart} data-testid="second-step-back">{t('system:back')}</button>
+        ) : (
+          <span />
+        )}
+        <button type="button" className="text-slate-500 hover:underline" onClick={onRestart} data-testid="second-step-back">
+          {t('system:back')}
+        </button>
       </div>
     </form>
   );

@@ -50,24 +50,56 @@ export function TwoFactorDialog({ open, onClose }: { open: boolean; onClose: () 
     <Modal open={open} onClose={onClose} title={t('system:twoFactor.menu')} width={440} testId="two-factor-dialog">
       {status && !codes && (
         <dl className="mb-3 grid grid-cols-2 gap-1 text-sm" data-testid="two-factor-status" data-enrolled={status.enrolled}>
-          <dt className="text-slate-500">{t('system:account.twoFactor')}</dt><dd>{t(status.enrolled ? 'system:twoFactor.on' : 'system:twoFactor.off')}</dd>
-          <dt className="text-slate-500">{t('system:twoFactor.required')}</dt><dd>{t(status.required ? 'system:yes' : 'system:no')}</dd>
-          {status.enrolled && (<><dt className="text-slate-500">{t('system:twoFactor.codesLeft')}</dt><dd data-testid="two-factor-left">{status.recoveryCodesLeft}</dd></>)}
+          <dt className="text-slate-500">{t('system:account.twoFactor')}</dt>
+          <dd>{t(status.enrolled ? 'system:twoFactor.on' : 'system:twoFactor.off')}</dd>
+          <dt className="text-slate-500">{t('system:twoFactor.required')}</dt>
+          <dd>{t(status.required ? 'system:yes' : 'system:no')}</dd>
+          {status.enrolled && (
+            <>
+              <dt className="text-slate-500">{t('system:twoFactor.codesLeft')}</dt>
+              <dd data-testid="two-factor-left">{status.recoveryCodesLeft}</dd>
+            </>
+          )}
         </dl>
       )}
       {codes && <RecoveryCodes codes={codes} />}
-      {status && !status.enrolled && !enrolment && <Button variant="primary" onClick={start} data-testid="two-factor-start">{t('system:twoFactor.enrol')}</Button>}
+      {status && !status.enrolled && !enrolment && (
+        <Button variant="primary" onClick={start} data-testid="two-factor-start">
+          {t('system:twoFactor.enrol')}
+        </Button>
+      )}
       {enrolment && !codes && (
         <form onSubmit={confirm} noValidate className="flex flex-col items-center gap-2 text-xs">
           <p className="text-slate-600 dark:text-slate-400">{t('system:twoFactor.enrolHint')}</p>
           <img src={enrolment.qrDataUrl} alt={t('system:twoFactor.qr')} width={160} height={160} />
-          <code data-testid="two-factor-secret" className="break-all">{enrolment.secret}</code>
-          <TextField className="w-full" label={t('system:twoFactor.code')} value={code} onChange={setCode} inputMode="numeric" maxLength={6} error={error && t(error)} testId="two-factor-code" />
-          <Button type="submit" variant="primary" disabled={busy} className="w-full" data-testid="two-factor-confirm">{t('app.confirm')}</Button>
+          <code data-testid="two-factor-secret" className="break-all">
+            {enrolment.secret}
+          </code>
+          <TextField
+            className="w-full"
+            label={t('system:twoFactor.code')}
+            value={code}
+            onChange={setCode}
+            inputMode="numeric"
+            maxLength={6}
+            error={error && t(error)}
+            testId="two-factor-code"
+          />
+          <Button type="submit" variant="primary" disabled={busy} className="w-full" data-testid="two-factor-confirm">
+            {t('app.confirm')}
+          </Button>
         </form>
       )}
-      {error && !enrolment && <p role="alert" className="text-sm text-red-600">{t(error)}</p>}
-      <div className="mt-3 flex justify-end"><Button onClick={onClose} data-testid="two-factor-close">{t('system:close')}</Button></div>
+      {error && !enrolment && (
+        <p role="alert" className="text-sm text-red-600">
+          {t(error)}
+        </p>
+      )}
+      <div className="mt-3 flex justify-end">
+        <Button onClick={onClose} data-testid="two-factor-close">
+          {t('system:close')}
+        </Button>
+      </div>
     </Modal>
   );
 }

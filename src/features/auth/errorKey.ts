@@ -9,4 +9,3 @@ export function failureKey(e: unknown, fallback: TKey): TKey {
   return code ? ERROR_KEY[code] : fallback;
 }
 export const codeOf = (e: unknown): string | undefined => commandError(e).code;
-export const serverMsgOf = (e: unknown): string => commandError(e).message ?? '';

@@ -3,7 +3,7 @@
 import type { TKey } from '../../i18n/i18n';
 import { passwordStrengthErrors } from '../../lib/passwordRules';
 
-export { FORBIDDEN_CHARS, PASSWORD_MIN, passwordClasses, passwordStrengthErrors, validateAll, validateSubAccount, type SubAccountField, type SubAccountValues } from '../../lib/passwordRules';
+export { passwordClasses, passwordStrengthErrors, validateAll, validateSubAccount } from '../../lib/passwordRules';
 
 export interface ChangePasswordValues {
   current: string;

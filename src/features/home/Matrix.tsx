@@ -11,7 +11,21 @@ const CARD_H = 150;
 const CARD_MIN_W = 260;
 const GAP = 12;
 
-export function Matrix({ cards, age, t, lang, onOpen, inMaintenance }: { cards: readonly StationCardData[] | null; age: ReactNode; t: TFn; lang: MoneyLang; onOpen: (c: StationCardData) => void; inMaintenance: ReadonlySet<number> }) {
+export function Matrix({
+  cards,
+  age,
+  t,
+  lang,
+  onOpen,
+  inMaintenance,
+}: {
+  cards: readonly StationCardData[] | null;
+  age: ReactNode;
+  t: TFn;
+  lang: MoneyLang;
+  onOpen: (c: StationCardData) => void;
+  inMaintenance: ReadonlySet<number>;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const [cols, setCols] = useState(4);
   useEffect(() => {
@@ -27,18 +41,32 @@ export function Matrix({ cards, age, t, lang, onOpen, inMaintenance }: { cards: 
   return (
     <section className={boxClass} data-testid="station-matrix">
       <header className="mb-2 flex items-center justify-between">
-        <h2 className="font-semibold">{t('home:matrix.title')} <span className="text-sm font-normal text-slate-500">({list.length})</span></h2>
+        <h2 className="font-semibold">
+          {t('home:matrix.title')} <span className="text-sm font-normal text-slate-500">({list.length})</span>
+        </h2>
         {age}
       </header>
       {/* size and paint contained (its height is fixed, its width its box's): a card entering
           while scrolling lays out and paints nothing outside the scroller */}
       <div ref={scroller} className={`h-[480px] [contain:strict] ${SCROLL_PANE}`} data-testid="matrix-scroller">
         {cards !== null && list.length === 0 ? (
-          <p className="p-8 text-center text-slate-500" data-testid="empty">{t('noDate')}</p>
+          <p className="p-8 text-center text-slate-500" data-testid="empty">
+            {t('noDate')}
+          </p>
         ) : (
           <div style={{ height: v.getTotalSize(), position: 'relative' }}>
             {v.getVirtualItems().map((vi) => (
-              <MatrixRow key={vi.key} list={list} index={vi.index} start={vi.start} cols={cols} t={t} lang={lang} onOpen={onOpen} inMaintenance={inMaintenance} />
+              <MatrixRow
+                key={vi.key}
+                list={list}
+                index={vi.index}
+                start={vi.start}
+                cols={cols}
+                t={t}
+                lang={lang}
+                onOpen={onOpen}
+                inMaintenance={inMaintenance}
+              />
             ))}
           </div>
         )}
@@ -64,7 +92,19 @@ interface MatrixRowProps {
  */
 const MatrixRow = memo(function MatrixRow({ list, index, start, cols, t, lang, onOpen, inMaintenance }: MatrixRowProps) {
   return (
-    <div style={{ position: 'absolute', top: 0, left: 0, right: 0, height: CARD_H, transform: `translateY(${start}px)`, display: 'grid', gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`, gap: GAP }}>
+    <div
+      style={{
+        position: 'absolute',
+        top: 0,
+        left: 0,
+        right: 0,
+        height: CARD_H,
+        transform: `translateY(${start}px)`,
+        display: 'grid',
+        gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`,
+        gap: GAP,
+      }}
+    >
       {list.slice(index * cols, index * cols + cols).map((c) => (
         <StationCard key={c.stationId} card={c} t={t} lang={lang} onClick={onOpen} inMaintenance={inMaintenance.has(c.stationId)} />
       ))}

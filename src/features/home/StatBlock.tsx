@@ -11,7 +11,19 @@ export interface StatFigure {
 
 export const boxClass = 'rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900';
 
-export function StatBlock({ testId, title, aside, figures, children }: { testId: string; title: string; aside: ReactNode; figures: readonly StatFigure[]; children?: ReactNode }) {
+export function StatBlock({
+  testId,
+  title,
+  aside,
+  figures,
+  children,
+}: {
+  testId: string;
+  title: string;
+  aside: ReactNode;
+  figures: readonly StatFigure[];
+  children?: ReactNode;
+}) {
   return (
     <section className={boxClass} data-testid={testId}>
       <header className="mb-2 flex items-center justify-between gap-2">
@@ -21,7 +33,9 @@ export function StatBlock({ testId, title, aside, figures, children }: { testId:
       <div className="grid grid-cols-4 gap-2" data-stat-grid>
         {figures.map((f) => (
           <div key={f.label} className="min-w-0">
-            <div className="truncate text-xs text-slate-500" title={f.label}>{f.label}</div>
+            <div className="truncate text-xs text-slate-500" title={f.label}>
+              {f.label}
+            </div>
             <FitValue value={f.value} className="text-lg font-semibold tabular-nums" data-stat-value data-testid={f.testId} />
           </div>
         ))}

@@ -14,17 +14,22 @@ import { useReload } from './hooks';
 import { ISSUE_KEY, STATUS_TONE } from './texts';
 import { useLiveWhilePending } from './useLive';
 
-const when = (iso: string | null | undefined, zone: string) =>
-  iso ? formatDateTime(iso, zone) : null;
+const when = (iso: string | null | undefined, zone: string) => (iso ? formatDateTime(iso, zone) : null);
 
 function Detail({ id, zone, onClose }: { id: number; zone: string; onClose: () => void }) {
   const t = useT('modes');
   const { api } = useRuntime();
   const [reload$, reload] = useReload();
-  const rec = useObservableState(useObservable((in$) => distribution$(api, in$.pipe(map(([x]) => x)), reload$), [id]), { data: null, failed: false }).data;
+  const rec = useObservableState(
+    useObservable((in$) => distribution$(api, in$.pipe(map(([x]) => x)), reload$), [id]),
+    { data: null, failed: false },
+  ).data;
   useLiveWhilePending(rec?.status === 0 || (rec?.status === 1 && !rec.followedAt), reload);
   const row = (label: string, value: string | null, testId: string) => (
-    <div className="contents"><dt className="text-slate-500">{label}</dt><dd data-testid={testId}>{value ?? t('modes:records.notYet')}</dd></div>
+    <div className="contents">
+      <dt className="text-slate-500">{label}</dt>
+      <dd data-testid={testId}>{value ?? t('modes:records.notYet')}</dd>
+    </div>
   );
   return (
     <Modal open onClose={onClose} title={t('modes:records.detail')} width={640} testId="distribution-detail">
@@ -39,7 +44,9 @@ function Detail({ id, zone, onClose }: { id: number; zone: string; onClose: () =
             {row(t('modes:records.followedAt'), when(rec.followedAt, zone), 'detail-followed')}
           </dl>
           <h3 className="font-semibold">{t('modes:records.sent')}</h3>
-          <pre data-testid="detail-snapshot" className="max-h-72 overflow-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-800">{JSON.stringify(rec.snapshot, null, 2)}</pre>
+          <pre data-testid="detail-snapshot" className="max-h-72 overflow-auto rounded bg-slate-50 p-2 text-xs dark:bg-slate-800">
+            {JSON.stringify(rec.snapshot, null, 2)}
+          </pre>
         </div>
       )}
     </Modal>
@@ -51,26 +58,57 @@ export function Distributions({ strategy, zone, reloadSignal }: { strategy: Stra
   const { api } = useRuntime();
   const [reload$, reload] = useReload();
   const list = useObservableState(
-    useObservable((in$) => distributions$(api, in$.pipe(map(([s, id]) => ({ stationId: s, strategyId: id }))), reload$), [strategy.stationId, strategy.strategyId, reloadSignal]),
+    useObservable(
+      (in$) => distributions$(api, in$.pipe(map(([s, id]) => ({ stationId: s, strategyId: id }))), reload$),
+      [strategy.stationId, strategy.strategyId, reloadSignal],
+    ),
     { data: null, failed: false },
   );
   const rows = list.data?.dataList ?? [];
-  useLiveWhilePending(rows.some((r) => r.status === 0), reload);
+  useLiveWhilePending(
+    rows.some((r) => r.status === 0),
+    reload,
+  );
   const [open, setOpen] = useState<number | null>(null);
   return (
     <div className="flex flex-col gap-1" data-testid="distribution-records">
-      <h3 className="text-sm font-semibold">{t('modes:records.title')} · {strategy.name}</h3>
+      <h3 className="text-sm font-semibold">
+        {t('modes:records.title')} · {strategy.name}
+      </h3>
       {list.data && rows.length === 0 && <p className="text-sm text-slate-500">{t('modes:records.empty')}</p>}
       <table className="w-full text-left text-sm">
-        <thead className="text-xs text-slate-500"><tr><th>{t('modes:records.issuedAt')}</th><th>{t('modes:records.operator')}</th><th>{t('modes:records.status')}</th><th>{t('modes:records.reason')}</th><th /></tr></thead>
+        <thead className="text-xs text-slate-500">
+          <tr>
+            <th>{t('modes:records.issuedAt')}</th>
+            <th>{t('modes:records.operator')}</th>
+            <th>{t('modes:records.status')}</th>
+            <th>{t('modes:records.reason')}</th>
+            <th />
+          </tr>
+        </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={r.distributionId} data-testid="distribution-row" data-status={r.status} className="border-t border-slate-100 dark:border-slate-800">
               <td className="py-1">{when(r.issuedAt, zone)}</td>
               <td>{r.operator ?? '-'}</td>
-              <td><span className={`rounded px-1.5 py-0.5 text-xs ${STATUS_TONE[r.status]}`}>{r.status === 0 ? t('modes:status.pending') : t(ISSUE_KEY[r.status]!)}</span></td>
-              <td className="max-w-64 truncate" title={r.reason ? gatewayReasonText(r.reason) : ''}>{r.reason ? gatewayReasonText(r.reason) : ''}</td>
-              <td><button type="button" className="text-brand-700 hover:underline dark:text-brand-500" onClick={() => setOpen(r.distributionId)} data-testid="distribution-open">{t('modes:records.detail')}</button></td>
+              <td>
+                <span className={`rounded px-1.5 py-0.5 text-xs ${STATUS_TONE[r.status]}`}>
+                  {r.status === 0 ? t('modes:status.pending') : t(ISSUE_KEY[r.status]!)}
+                </span>
+              </td>
+              <td className="max-w-64 truncate" title={r.reason ? gatewayReasonText(r.reason) : ''}>
+                {r.reason ? gatewayReasonText(r.reason) : ''}
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="text-brand-700 hover:underline dark:text-brand-500"
+                  onClick={() => setOpen(r.distributionId)}
+                  data-testid="distribution-open"
+                >
+                  {t('modes:records.detail')}
+                </button>
+              </td>
             </tr>
           ))}
         </tbody>

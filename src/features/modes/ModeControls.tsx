@@ -4,27 +4,30 @@
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useState } from 'react';
 import { map } from 'rxjs';
-import { UNANSWERED_REASONS } from '../../../protocol/codes';
+import { STRATEGY_KINDS, UNANSWERED_REASONS } from '../../../protocol/codes';
 import { Button } from '../../components/Button';
 import { gatewayReasonText } from '../../i18n/codeKeys';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { setControlMode$, type SetMode } from '../../../streams/strategies/commands';
 import { stationMode$, switchRecords$, type StrategyKind, type SwitchRecord } from '../../../streams/strategies/reads';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useCommand, useReload } from './hooks';
 import { MODE_KEY, MODE_STATE_KEY, OPERATION_KEY, REASON_KEY } from './texts';
 import { useLiveWhilePending } from './useLive';
 
-const MODES: StrategyKind[] = ['peakShaving', 'island'];
+const MODES: readonly StrategyKind[] = STRATEGY_KINDS;
 
 function Outcome({ rec }: { rec: SwitchRecord }) {
   const t = useT('modes');
   const op = t(OPERATION_KEY[rec.operation] ?? 'modes:control.none');
   const timedOut = rec.status === 2 && (UNANSWERED_REASONS as readonly string[]).includes(rec.reason ?? '');
-  const text = rec.status === 0 ? t('modes:control.waiting')
-    : rec.status === 1 ? t('modes:control.acknowledged')
-      : t(timedOut ? 'modes:control.timedOut' : 'modes:control.refused', { reason: rec.reason ? gatewayReasonText(rec.reason) : '' });
+  const text =
+    rec.status === 0
+      ? t('modes:control.waiting')
+      : rec.status === 1
+        ? t('modes:control.acknowledged')
+        : t(timedOut ? 'modes:control.timedOut' : 'modes:control.refused', { reason: rec.reason ? gatewayReasonText(rec.reason) : '' });
   const tone = rec.status === 0 ? 'text-slate-600' : rec.status === 1 ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-600';
   return (
     <p className="text-sm" data-testid="switch-outcome" data-status={rec.status}>
@@ -37,8 +40,14 @@ export function ModeControls({ stationId, canControl }: { stationId: number; can
   const t = useT('modes');
   const { api } = useRuntime();
   const [reload$, reload] = useReload();
-  const mode = useObservableState(useObservable((in$) => stationMode$(api, in$.pipe(map(([id]) => id)), reload$), [stationId]), { data: null, failed: false });
-  const latest = useObservableState(useObservable((in$) => switchRecords$(api, in$.pipe(map(([id]) => ({ stationId: id }))), reload$), [stationId]), { data: null, failed: false });
+  const mode = useObservableState(
+    useObservable((in$) => stationMode$(api, in$.pipe(map(([id]) => id)), reload$), [stationId]),
+    { data: null, failed: false },
+  );
+  const latest = useObservableState(
+    useObservable((in$) => switchRecords$(api, in$.pipe(map(([id]) => ({ stationId: id }))), reload$), [stationId]),
+    { data: null, failed: false },
+  );
   const last = latest.data?.dataList[0] ?? null;
   useLiveWhilePending(last?.status === 0, reload);
   const [asking, setAsking] = useState<SetMode | null>(null);
@@ -53,27 +62,64 @@ export function ModeControls({ stationId, canControl }: { stationId: number; can
   const running = (m: StrategyKind) => (m === 'peakShaving' ? mode.data?.peakShavingEnabled : mode.data?.islandEnabled) ?? false;
   const state = (m: StrategyKind) => (m === 'peakShaving' ? mode.data?.peakShavingState : mode.data?.islandState) ?? 'off';
   const modeName = (m: StrategyKind) => t(MODE_KEY[m]);
-  const current = MODES.filter((m) => state(m) === 'running').map(modeName).join(' · ') || t('modes:control.none');
+  const current =
+    MODES.filter((m) => state(m) === 'running')
+      .map(modeName)
+      .join(' · ') || t('modes:control.none');
 
   return (
-    <section className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700" data-testid="mode-controls" data-loaded={mode.data !== null}>
-      <p className="text-sm"><span className="text-slate-500">{t('modes:control.current')}:</span> <strong data-testid="current-mode">{current}</strong></p>
+    <section
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+      data-testid="mode-controls"
+      data-loaded={mode.data !== null}
+    >
+      <p className="text-sm">
+        <span className="text-slate-500">{t('modes:control.current')}:</span> <strong data-testid="current-mode">{current}</strong>
+      </p>
       <div className="grid gap-3 sm:grid-cols-2">
         {MODES.map((m) => (
-          <div key={m} className="flex items-center gap-3 rounded-md bg-slate-50 px-3 py-2 dark:bg-slate-800/60" data-testid={`mode-${m}`} data-running={running(m)} data-state={state(m)}>
+          <div
+            key={m}
+            className="flex flex-wrap items-center gap-3 rounded-md bg-slate-50 px-3 py-2 dark:bg-slate-800/60"
+            data-testid={`mode-${m}`}
+            data-running={running(m)}
+            data-state={state(m)}
+          >
             <span className={`size-2.5 rounded-full ${state(m) === 'running' ? 'bg-emerald-500' : running(m) ? 'bg-amber-400' : 'bg-slate-400'}`} />
             <span className="font-medium">{modeName(m)}</span>
-            <span className="text-sm text-slate-500" data-testid={`mode-state-${m}`}>{t(MODE_STATE_KEY[state(m)])}</span>
+            <span className="text-sm text-slate-500" data-testid={`mode-state-${m}`}>
+              {t(MODE_STATE_KEY[state(m)])}
+            </span>
             {canControl && (
               <span className="ml-auto flex gap-2">
-                <Button variant="primary" disabled={!mode.data || running(m) || cmd.pending} onClick={() => setAsking({ stationId, mode: m, enabled: true })} data-testid={`enable-${m}`}>{t('modes:control.enable')}</Button>
-                <Button variant="danger" className="disabled:opacity-50" disabled={!mode.data || !running(m) || cmd.pending} onClick={() => setAsking({ stationId, mode: m, enabled: false })} data-testid={`shutdown-${m}`}>{t('modes:control.shutDown')}</Button>
+                <Button
+                  variant="primary"
+                  className="max-sm:h-11"
+                  disabled={!mode.data || running(m) || cmd.pending}
+                  onClick={() => setAsking({ stationId, mode: m, enabled: true })}
+                  data-testid={`enable-${m}`}
+                >
+                  {t('modes:control.enable')}
+                </Button>
+                <Button
+                  variant="danger"
+                  className="disabled:opacity-50 max-sm:h-11"
+                  disabled={!mode.data || !running(m) || cmd.pending}
+                  onClick={() => setAsking({ stationId, mode: m, enabled: false })}
+                  data-testid={`shutdown-${m}`}
+                >
+                  {t('modes:control.shutDown')}
+                </Button>
               </span>
             )}
           </div>
         ))}
       </div>
-      {refusal && <p role="alert" className="text-sm text-red-600" data-testid="switch-refused">{refusal}</p>}
+      {refusal && (
+        <p role="alert" className="text-sm text-red-600" data-testid="switch-refused">
+          {refusal}
+        </p>
+      )}
       {last && <Outcome rec={last} />}
       <ConfirmDialog
         open={asking !== null}

@@ -39,7 +39,10 @@ export function StrategyForm({ stationId, initial, serverErrors, essPowerKw, bus
     setAnswered(serverErrors);
     setD(f);
   };
-  const prediction = useObservableState(useObservable((in$) => predictedDay$(api, in$.pipe(map(([p]) => p))), [predict]), { data: null, failed: false });
+  const prediction = useObservableState(
+    useObservable((in$) => predictedDay$(api, in$.pipe(map(([p]) => p))), [predict]),
+    { data: null, failed: false },
+  );
 
   // a refusal (the server's, or the checks before sending) is scrolled to and its field focused
   const body = useRef<HTMLDivElement>(null);
@@ -62,17 +65,33 @@ export function StrategyForm({ stationId, initial, serverErrors, essPowerKw, bus
     setPredict({ stationId, draft: { kind: r.kind, params: r.params } as PredictRequest['draft'] });
   };
   const text = (name: keyof typeof FIELD_KEY, type = 'text') => (
-    <TextField key={name} label={t(FIELD_KEY[name])} type={type} testId={`field-${name}`} error={errorText(t, errors[name], FIELD_KEY[name])}
+    <TextField
+      key={name}
+      label={t(FIELD_KEY[name])}
+      type={type}
+      testId={`field-${name}`}
+      error={errorText(t, errors[name], FIELD_KEY[name])}
       value={name === 'name' || name === 'startDate' || name === 'endDate' ? d[name] : (d.values[name as keyof StrategyDraft['values']] ?? '')}
       inputMode={type === 'text' && name !== 'name' ? 'decimal' : undefined}
-      onChange={(v) => edit((x) => (name === 'name' || name === 'startDate' || name === 'endDate' ? { ...x, [name]: v } : { ...x, values: { ...x.values, [name]: v } }))} />
+      onChange={(v) =>
+        edit((x) => (name === 'name' || name === 'startDate' || name === 'endDate' ? { ...x, [name]: v } : { ...x, values: { ...x.values, [name]: v } }))
+      }
+    />
   );
   return (
     <Modal open onClose={onCancel} title={t(d.strategyId ? 'modes:form.editTitle' : 'modes:form.createTitle')} width={880} testId="strategy-form">
       <div ref={body} className="flex max-h-[70vh] min-w-0 flex-col gap-3 overflow-y-auto overflow-x-hidden pr-1">
         {d.strategyId && <p className="text-xs text-amber-700 dark:text-amber-400">{t('modes:form.editResets')}</p>}
-        {errors.stationId && <p role="alert" className="text-sm text-red-600">{errorText(t, errors.stationId)}</p>}
-        <div className="grid grid-cols-3 gap-x-3">{text('name')}{text('startDate', 'date')}{text('endDate', 'date')}</div>
+        {errors.stationId && (
+          <p role="alert" className="text-sm text-red-600">
+            {errorText(t, errors.stationId)}
+          </p>
+        )}
+        <div className="grid grid-cols-3 gap-x-3">
+          {text('name')}
+          {text('startDate', 'date')}
+          {text('endDate', 'date')}
+        </div>
         <div className="grid grid-cols-3 gap-x-3">{fieldsOf(d.kind).map((f) => text(f))}</div>
         {d.kind === 'peakShaving' && (
           <>
@@ -84,19 +103,33 @@ export function StrategyForm({ stationId, initial, serverErrors, essPowerKw, bus
                   {t(SUPPLY_PRIORITY_KEY[p])}
                 </label>
               ))}
-              {errors.supplyPriority && <span role="alert" data-testid="field-supplyPriority-error" className="text-xs text-red-600">{errorText(t, errors.supplyPriority, FIELD_KEY.supplyPriority)}</span>}
+              {errors.supplyPriority && (
+                <span role="alert" data-testid="field-supplyPriority-error" className="text-xs text-red-600">
+                  {errorText(t, errors.supplyPriority, FIELD_KEY.supplyPriority)}
+                </span>
+              )}
             </fieldset>
             {essPowerKw !== null && <p className="text-xs text-slate-500">{t('modes:form.converter', { kw: essPowerKw })}</p>}
             <PeriodEditor periods={d.periods} errors={errors} onChange={(periods) => edit((x) => ({ ...x, periods }))} />
           </>
         )}
-        {prediction.failed && <p role="alert" className="text-sm text-red-600">{t('modes:predict.failed')}</p>}
+        {prediction.failed && (
+          <p role="alert" className="text-sm text-red-600">
+            {t('modes:predict.failed')}
+          </p>
+        )}
         {prediction.data && predict && <PredictChart day={prediction.data} />}
       </div>
       <div className="mt-4 flex shrink-0 justify-end gap-2">
-        <Button onClick={runPrediction} data-testid="strategy-predict">{t('modes:actions.predict')}</Button>
-        <Button onClick={onCancel} data-testid="strategy-cancel">{t('modes:actions.cancel')}</Button>
-        <Button variant="primary" disabled={busy} onClick={submit} data-testid="strategy-save">{t('modes:actions.save')}</Button>
+        <Button onClick={runPrediction} data-testid="strategy-predict">
+          {t('modes:actions.predict')}
+        </Button>
+        <Button onClick={onCancel} data-testid="strategy-cancel">
+          {t('modes:actions.cancel')}
+        </Button>
+        <Button variant="primary" disabled={busy} onClick={submit} data-testid="strategy-save">
+          {t('modes:actions.save')}
+        </Button>
       </div>
     </Modal>
   );

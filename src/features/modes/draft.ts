@@ -6,15 +6,39 @@ import type { Strategy, StrategyKind } from '../../../streams/strategies/reads';
 import type { SaveStrategy } from '../../../streams/strategies/commands';
 import { parseHhmm, toHhmm } from '../../widgets/day-timeline/slots';
 
-export const PEAK_FIELDS = ['socUpper', 'socLower', 'cellVoltageUpper', 'cellVoltageLower', 'demandLimitKw', 'antiBackflowKw', 'antiOverloadKw',
-  'offGridSocUpper', 'offGridSocLower', 'emergencySoc'] as const;
-export const ISLAND_FIELDS = ['socUpper', 'socLower', 'optimalGeneratorPowerKw', 'essChargingPowerLimitKw', 'inverterPowerStepPct',
-  'inverterShutdownThresholdPct', 'dgBackflowLimitKw', 'onGridChargingPowerKw', 'onGridChargingCutoffSoc'] as const;
+export const PEAK_FIELDS = [
+  'socUpper',
+  'socLower',
+  'cellVoltageUpper',
+  'cellVoltageLower',
+  'demandLimitKw',
+  'antiBackflowKw',
+  'antiOverloadKw',
+  'offGridSocUpper',
+  'offGridSocLower',
+  'emergencySoc',
+] as const;
+export const ISLAND_FIELDS = [
+  'socUpper',
+  'socLower',
+  'optimalGeneratorPowerKw',
+  'essChargingPowerLimitKw',
+  'inverterPowerStepPct',
+  'inverterShutdownThresholdPct',
+  'dgBackflowLimitKw',
+  'onGridChargingPowerKw',
+  'onGridChargingCutoffSoc',
+] as const;
 export type NumberField = (typeof PEAK_FIELDS)[number] | (typeof ISLAND_FIELDS)[number];
 
 export type PeriodMode = 'charge' | 'discharge' | 'idle';
 /** A period as the timeline holds it (minutes), with its power as typed. */
-export interface PeriodDraft { start: number; end: number; kind: PeriodMode; power: string }
+export interface PeriodDraft {
+  start: number;
+  end: number;
+  kind: PeriodMode;
+  power: string;
+}
 
 export interface StrategyDraft {
   kind: StrategyKind;
@@ -27,15 +51,36 @@ export interface StrategyDraft {
   periods: PeriodDraft[];
 }
 
-export type ErrorCode = 'required' | 'number' | 'socRange' | 'emergencyRange' | 'voltageRange' | 'tooBig' | 'tooSmall' | 'timeError' | 'periodsRequired' | 'stationType' | 'dateOverlap' | 'failed';
-export interface DraftError { code: ErrorCode; limit?: number }
+export type ErrorCode =
+  | 'required'
+  | 'number'
+  | 'socRange'
+  | 'emergencyRange'
+  | 'voltageRange'
+  | 'tooBig'
+  | 'tooSmall'
+  | 'timeError'
+  | 'periodsRequired'
+  | 'stationType'
+  | 'dateOverlap'
+  | 'failed';
+export interface DraftError {
+  code: ErrorCode;
+  limit?: number;
+}
 /** Errors by field: `name`, `startDate`, a number field, `supplyPriority`, `periods`, `periods.N.power`, `periods.N.start`. */
 export type DraftErrors = Record<string, DraftError>;
 
 export const fieldsOf = (kind: StrategyKind): readonly NumberField[] => (kind === 'peakShaving' ? PEAK_FIELDS : ISLAND_FIELDS);
 
 export const newDraft = (kind: StrategyKind, today: string): StrategyDraft => ({
-  kind, name: '', startDate: today, endDate: today, values: {}, supplyPriority: '', periods: kind === 'peakShaving' ? [{ start: 0, end: 1440, kind: 'idle', power: '0' }] : [],
+  kind,
+  name: '',
+  startDate: today,
+  endDate: today,
+  values: {},
+  supplyPriority: '',
+  periods: kind === 'peakShaving' ? [{ start: 0, end: 1440, kind: 'idle', power: '0' }] : [],
 });
 
 export const fromStrategy = (s: Strategy): StrategyDraft => {
@@ -43,9 +88,23 @@ export const fromStrategy = (s: Strategy): StrategyDraft => {
   const values: StrategyDraft['values'] = {};
   for (const f of fieldsOf(s.kind)) if (typeof p[f] === 'number') values[f] = String(p[f]);
   const periods = Array.isArray(p.periods)
-    ? (p.periods as { start: string; end: string; mode: PeriodMode; powerKw: number }[]).map((x) => ({ start: parseHhmm(x.start) ?? 0, end: parseHhmm(x.end) ?? 1440, kind: x.mode, power: String(x.powerKw) }))
+    ? (p.periods as { start: string; end: string; mode: PeriodMode; powerKw: number }[]).map((x) => ({
+        start: parseHhmm(x.start) ?? 0,
+        end: parseHhmm(x.end) ?? 1440,
+        kind: x.mode,
+        power: String(x.powerKw),
+      }))
     : [];
-  return { kind: s.kind, strategyId: s.strategyId, name: s.name, startDate: s.startDate, endDate: s.endDate, values, supplyPriority: (p.supplyPriority as 'pv' | 'storage' | undefined) ?? '', periods };
+  return {
+    kind: s.kind,
+    strategyId: s.strategyId,
+    name: s.name,
+    startDate: s.startDate,
+    endDate: s.endDate,
+    values,
+    supplyPriority: (p.supplyPriority as 'pv' | 'storage' | undefined) ?? '',
+    periods,
+  };
 };
 
 const numberOf = (v: string | undefined): number | null => (v === undefined || v.trim() === '' || !Number.isFinite(Number(v)) ? null : Number(v));
@@ -91,13 +150,18 @@ export function toRequest(d: StrategyDraft, stationId: number): SaveStrategy {
   const base = { stationId, name: d.name.trim(), startDate: d.startDate, endDate: d.endDate, ...(d.strategyId ? { strategyId: d.strategyId } : {}) };
   if (d.kind === 'island') return { kind: 'island', ...base, params } as SaveStrategy;
   params.supplyPriority = d.supplyPriority;
-  params.periods = [...d.periods].sort((a, b) => a.start - b.start).map((p) => ({ start: toHhmm(p.start), end: toHhmm(p.end), mode: p.kind, powerKw: Number(p.power) }));
+  params.periods = [...d.periods]
+    .sort((a, b) => a.start - b.start)
+    .map((p) => ({ start: toHhmm(p.start), end: toHhmm(p.end), mode: p.kind, powerKw: Number(p.power) }));
   return { kind: 'peakShaving', ...base, params } as SaveStrategy;
 }
 
 /** The server's field issues at the draft's fields (periods are sent sorted by start). */
 export function serverErrors(d: StrategyDraft, issues: readonly FieldIssue[]): DraftErrors {
-  const order = d.periods.map((p, i) => ({ p, i })).sort((a, b) => a.p.start - b.p.start).map((x) => x.i);
+  const order = d.periods
+    .map((p, i) => ({ p, i }))
+    .sort((a, b) => a.p.start - b.p.start)
+    .map((x) => x.i);
   const e: DraftErrors = {};
   for (const x of issues) {
     const code = (x.issue === 'invalidFormat' ? 'required' : x.issue) as ErrorCode;

@@ -1,4 +1,4 @@
-// Service-provider detail (route monitor.detail, permission monitorStation.detail, issue 5):
+// Service-provider detail (route monitor.detail, permission monitorStation.detail):
 // one provider's figures (queryServiceProviderInfoById) and its stations (queryStationInfoList
 // with orgId); a station opens its overview.
 import { getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
@@ -13,6 +13,8 @@ import { stationList$, type StationSummary } from '../../../streams/monitor/stat
 import { STATUS_KEYS, StatusIcon, stationOverviewHref } from '../../components/stationLabels';
 import type { View } from '../../../streams/slices/selectors';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
+import { useReload } from '../../hooks/useCommand';
+import { ProviderCurrency } from './ProviderCurrency';
 import { regionName } from './regions';
 import { useT } from '../../hooks/useT';
 import { href } from '../../lib/paths';
@@ -30,31 +32,84 @@ export default function CustomerDetailPage() {
   const selected = useStoreValue(scopeOrgId);
   const orgId = Number(new URLSearchParams(useSearch()).get('orgId')) || selected || 0;
   const valid = Number.isInteger(orgId) && orgId > 0;
-  const provider = useObservableState(useObservable((in$) => providerInfo$(api, in$.pipe(map(([id, ok]) => (ok ? id : null)))), [orgId, valid]), null);
+  const [reload$, reload] = useReload();
+  const provider = useObservableState(
+    useObservable((in$) => providerInfo$(api, in$.pipe(map(([id, ok]) => (ok ? id : null))), reload$), [orgId, valid]),
+    null,
+  );
   // the provider's stations: the store's station list for this provider (shared with the
   // station list when the selector picked the same provider)
   const list = useObservableEagerState(useMemo(() => (valid ? stationList$(store, api, orgId) : of(WAITING)), [store, api, orgId, valid]));
   const stations = list.value ?? (list.failures > 0 ? EMPTY : null);
   const [sorting, setSorting] = useState<SortingState>([]);
 
-  const columns = useMemo<ColumnDef<StationSummary>[]>(() => [
-    { id: 'stationName', accessorKey: 'stationName', header: t('monitor:col.stationName'), size: 200, cell: (c) => <span className="font-medium text-brand-700 dark:text-brand-500">{c.row.original.stationName}</span> },
-    { id: 'customerName', accessorKey: 'customerName', header: t('monitor:detail.customer'), size: 140 },
-    { id: 'region', accessorKey: 'region', header: t('monitor:col.region'), size: 110, cell: (c) => regionName(c.row.original.region) },
-    {
-      id: 'stationStatus', accessorKey: 'stationStatus', header: t('monitor:col.status'), size: 110,
-      cell: (c) => { const s = c.row.original.stationStatus; const l = t(STATUS_KEYS[s] ?? 'monitor:status.offline'); return <span className="inline-flex items-center gap-1.5"><StatusIcon status={s} label={l} />{l}</span>; },
-    },
-    { id: 'online', accessorKey: 'online', header: t('monitor:col.online'), size: 90, cell: (c) => t(c.row.original.online ? 'monitor:online' : 'monitor:offline') },
-    { id: 'pvCapacityKw', accessorKey: 'pvCapacityKw', header: t('monitor:col.pvCapacity'), size: 100, cell: (c) => formatPower(c.row.original.pvCapacityKw) },
-    { id: 'essCapacityKwh', accessorKey: 'essCapacityKwh', header: t('monitor:col.essCapacity'), size: 100, cell: (c) => formatEnergy(c.row.original.essCapacityKwh) },
-  ], [t]);
+  const columns = useMemo<ColumnDef<StationSummary>[]>(
+    () => [
+      {
+        id: 'stationName',
+        accessorKey: 'stationName',
+        header: t('monitor:col.stationName'),
+        size: 200,
+        cell: (c) => <span className="font-medium text-brand-700 dark:text-brand-500">{c.row.original.stationName}</span>,
+      },
+      { id: 'customerName', accessorKey: 'customerName', header: t('monitor:detail.customer'), size: 140 },
+      { id: 'region', accessorKey: 'region', header: t('monitor:col.region'), size: 110, cell: (c) => regionName(c.row.original.region) },
+      {
+        id: 'stationStatus',
+        accessorKey: 'stationStatus',
+        header: t('monitor:col.status'),
+        size: 110,
+        cell: (c) => {
+          const s = c.row.original.stationStatus;
+          const l = t(STATUS_KEYS[s] ?? 'monitor:status.offline');
+          return (
+            <span className="inline-flex items-center gap-1.5">
+              <StatusIcon status={s} label={l} />
+              {l}
+            </span>
+          );
+        },
+      },
+      {
+        id: 'online',
+        accessorKey: 'online',
+        header: t('monitor:col.online'),
+        size: 90,
+        cell: (c) => t(c.row.original.online ? 'monitor:online' : 'monitor:offline'),
+      },
+      {
+        id: 'pvCapacityKw',
+        accessorKey: 'pvCapacityKw',
+        header: t('monitor:col.pvCapacity'),
+        size: 100,
+        cell: (c) => formatPower(c.row.original.pvCapacityKw),
+      },
+      {
+        id: 'essCapacityKwh',
+        accessorKey: 'essCapacityKwh',
+        header: t('monitor:col.essCapacity'),
+        size: 100,
+        cell: (c) => formatEnergy(c.row.original.essCapacityKwh),
+      },
+    ],
+    [t],
+  );
   const table = useReactTable({
-    data: stations ?? [], columns, state: { sorting }, onSortingChange: setSorting,
-    getCoreRowModel: getCoreRowModel(), getSortedRowModel: getSortedRowModel(), getRowId: (s) => String(s.stationId),
+    data: stations ?? [],
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getRowId: (s) => String(s.stationId),
   });
 
-  if (!valid) return <p className="p-8 text-center text-slate-500" data-testid="empty">{t('monitor:detail.missing')}</p>;
+  if (!valid)
+    return (
+      <p className="p-8 text-center text-slate-500" data-testid="empty">
+        {t('monitor:detail.missing')}
+      </p>
+    );
   const figures: [TKey, string][] = provider
     ? [
         ['monitor:customers.siteQuantity', String(provider.siteQuantity)],
@@ -71,8 +126,12 @@ export default function CustomerDetailPage() {
   return (
     <div className="flex h-full min-h-[480px] flex-col gap-3" data-testid="provider-detail">
       <div className="flex items-center gap-3">
-        <Link href={href('monitor.customers')} className="text-sm text-brand-600 hover:underline">← {t('monitor:detail.back')}</Link>
-        <h1 className="text-lg font-semibold" data-testid="provider-name">{provider?.name ?? ''}</h1>
+        <Link href={href('monitor.customers')} className="text-sm text-brand-600 hover:underline">
+          ← {t('monitor:detail.back')}
+        </Link>
+        <h1 className="text-lg font-semibold" data-testid="provider-name">
+          {provider?.name ?? ''}
+        </h1>
         <span className="text-sm text-slate-500">{provider?.address ?? ''}</span>
       </div>
       <div className="grid grid-cols-4 gap-3 xl:grid-cols-8" data-testid="provider-figures">
@@ -83,9 +142,15 @@ export default function CustomerDetailPage() {
           </div>
         ))}
       </div>
+      {provider && <ProviderCurrency orgId={provider.orgId} currency={provider.currency} onChanged={reload} />}
       <section className="flex min-h-0 flex-1 flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <h2 className="border-b border-slate-200 p-3 text-base font-semibold dark:border-slate-800">{t('monitor:detail.stations')}</h2>
-        <VirtualTable table={table} testId="provider-stations" empty={stations === null ? t('app.loading') : t('noDate')} onRowClick={(s) => navigate(stationOverviewHref(s.stationId, s.serviceProviderId))} />
+        <VirtualTable
+          table={table}
+          testId="provider-stations"
+          empty={stations === null ? t('app.loading') : t('noDate')}
+          onRowClick={(s) => navigate(stationOverviewHref(s.stationId, s.serviceProviderId))}
+        />
       </section>
     </div>
   );

@@ -1,4 +1,4 @@
-// Monitoring hall (route monitor.customers, issue 5): service providers with their figures,
+// Monitoring hall (route monitor.customers): service providers with their figures,
 // search, sort and a live status summary (polled every 30 s into the store). A row opens the provider detail.
 import { getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { useObservableEagerState } from 'observable-hooks';
@@ -23,17 +23,44 @@ export default function CustomersPage() {
   const [sorting, setSorting] = useState<SortingState>([]);
   const data = polled.value;
 
-  const columns = useMemo<ColumnDef<ProviderSummary>[]>(() => [
-    { id: 'name', accessorKey: 'name', header: t('monitor:customers.name'), size: 200, cell: (c) => <span className="font-medium text-brand-700 dark:text-brand-500">{c.row.original.name}</span> },
-    { id: 'address', accessorFn: (p) => p.address ?? '', header: t('monitor:customers.address'), size: 220 },
-    { id: 'siteQuantity', accessorKey: 'siteQuantity', header: t('monitor:customers.siteQuantity'), size: 90 },
-    { id: 'pvCapacityKw', accessorKey: 'pvCapacityKw', header: t('monitor:col.pvCapacity'), size: 100, cell: (c) => formatPower(c.row.original.pvCapacityKw) },
-    { id: 'essPowerKw', accessorKey: 'essPowerKw', header: t('monitor:col.essPower'), size: 100, cell: (c) => formatPower(c.row.original.essPowerKw) },
-    { id: 'essCapacityKwh', accessorKey: 'essCapacityKwh', header: t('monitor:col.essCapacity'), size: 100, cell: (c) => formatEnergy(c.row.original.essCapacityKwh) },
-    { id: 'dgCapacityKw', accessorKey: 'dgCapacityKw', header: t('monitor:col.dgCapacity'), size: 100, cell: (c) => formatPower(c.row.original.dgCapacityKw) },
-    { id: 'onlineSites', accessorKey: 'onlineSites', header: t('monitor:customers.summaryOnline'), size: 90 },
-    { id: 'openAlarms', accessorKey: 'openAlarms', header: t('monitor:customers.openAlarms'), size: 90 },
-  ], [t]);
+  const columns = useMemo<ColumnDef<ProviderSummary>[]>(
+    () => [
+      {
+        id: 'name',
+        accessorKey: 'name',
+        header: t('monitor:customers.name'),
+        size: 200,
+        cell: (c) => <span className="font-medium text-brand-700 dark:text-brand-500">{c.row.original.name}</span>,
+      },
+      { id: 'address', accessorFn: (p) => p.address ?? '', header: t('monitor:customers.address'), size: 220 },
+      { id: 'siteQuantity', accessorKey: 'siteQuantity', header: t('monitor:customers.siteQuantity'), size: 90 },
+      {
+        id: 'pvCapacityKw',
+        accessorKey: 'pvCapacityKw',
+        header: t('monitor:col.pvCapacity'),
+        size: 100,
+        cell: (c) => formatPower(c.row.original.pvCapacityKw),
+      },
+      { id: 'essPowerKw', accessorKey: 'essPowerKw', header: t('monitor:col.essPower'), size: 100, cell: (c) => formatPower(c.row.original.essPowerKw) },
+      {
+        id: 'essCapacityKwh',
+        accessorKey: 'essCapacityKwh',
+        header: t('monitor:col.essCapacity'),
+        size: 100,
+        cell: (c) => formatEnergy(c.row.original.essCapacityKwh),
+      },
+      {
+        id: 'dgCapacityKw',
+        accessorKey: 'dgCapacityKw',
+        header: t('monitor:col.dgCapacity'),
+        size: 100,
+        cell: (c) => formatPower(c.row.original.dgCapacityKw),
+      },
+      { id: 'onlineSites', accessorKey: 'onlineSites', header: t('monitor:customers.summaryOnline'), size: 90 },
+      { id: 'openAlarms', accessorKey: 'openAlarms', header: t('monitor:customers.openAlarms'), size: 90 },
+    ],
+    [t],
+  );
 
   const table = useReactTable({
     data: data ?? [],
@@ -69,15 +96,24 @@ export default function CustomersPage() {
           </div>
         ))}
       </div>
-      <section className="flex min-h-0 flex-1 flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" data-testid="provider-list">
+      <section
+        className="flex min-h-0 flex-1 flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+        data-testid="provider-list"
+      >
         <div className="flex items-center gap-3 border-b border-slate-200 p-3 dark:border-slate-800">
           <h1 className="text-base font-semibold">{t('monitor:customers.title')}</h1>
           <SearchBox label={t('monitor:customers.search')} value={keyword} onChange={setKeyword} testId="provider-search" width="w-64" padding="px-2.5" />
           <span className="ml-auto text-xs text-slate-500" data-testid="provider-count">
-            {polled.at !== null && t('monitor:customers.updated', { time: new Date(polled.at).toLocaleTimeString() })} · {t('monitor:customers.count', { count: table.getRowModel().rows.length })}
+            {polled.at !== null && t('monitor:customers.updated', { time: new Date(polled.at).toLocaleTimeString() })} ·{' '}
+            {t('monitor:customers.count', { count: table.getRowModel().rows.length })}
           </span>
         </div>
-        <VirtualTable table={table} testId="provider-table" empty={data === null ? t('app.loading') : t('noDate')} onRowClick={(p) => navigate(providerDetailHref(p.orgId))} />
+        <VirtualTable
+          table={table}
+          testId="provider-table"
+          empty={data === null ? t('app.loading') : t('noDate')}
+          onRowClick={(p) => navigate(providerDetailHref(p.orgId))}
+        />
       </section>
     </div>
   );

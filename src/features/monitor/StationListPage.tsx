@@ -1,7 +1,8 @@
-// Station list (route monitorStation.list, issue 5): every station of the scope from
+// Station list (route monitorStation.list): every station of the scope from
 // queryStationInfoList, as TanStack Table (sorting, filters, column visibility) over TanStack
 // Virtual (only rows in view are in the DOM). Filters and search run in the page; a row opens
-// the station overview with stationId and serviceProviderId in the query.
+// the station overview with stationId and serviceProviderId in the query. On a phone the same
+// virtual table draws each station as a card (StationRowCard).
 import {
   getCoreRowModel,
   getFilteredRowModel,
@@ -30,6 +31,7 @@ import { useInMaintenance } from '../../hooks/useInMaintenance';
 import { MaintenanceTag } from '../../components/alarms/MaintenanceTag';
 import type { TKey } from '../../i18n/i18n';
 import { VirtualTable } from '../../widgets/VirtualTable';
+import { STATION_CARD, StationRowCard } from './StationRowCard';
 
 const WAITING: View<StationSummary[]> = { value: null, at: null, failures: 0 };
 const EMPTY: StationSummary[] = [];
@@ -54,28 +56,48 @@ export default function StationListPage() {
 
   const columns = useMemo<ColumnDef<StationSummary>[]>(() => {
     const text = (id: keyof StationSummary & string, header: TKey, size = 120): ColumnDef<StationSummary> => ({
-      id, accessorKey: id, header: t(header), size, cell: (c) => String(c.getValue() ?? ''),
+      id,
+      accessorKey: id,
+      header: t(header),
+      size,
+      cell: (c) => String(c.getValue() ?? ''),
     });
     return [
       {
-        id: 'stationName', accessorKey: 'stationName', header: t('monitor:col.stationName'), size: 200,
+        id: 'stationName',
+        accessorKey: 'stationName',
+        header: t('monitor:col.stationName'),
+        size: 200,
         sortingFn: (a, b) => a.original.stationName.localeCompare(b.original.stationName, 'zh-CN'),
         cell: (c) => <span className="font-medium text-brand-700 dark:text-brand-500">{c.row.original.stationName}</span>,
       },
       text('address', 'monitor:col.address', 200),
       { ...text('region', 'monitor:col.region', 110), cell: (c) => regionName(c.row.original.region) },
       {
-        id: 'systemType', accessorKey: 'systemType', header: t('monitor:col.systemType'), size: 110,
-        cell: (c) => { const k = SYSTEM_TYPE_KEYS[c.row.original.systemType]; return k ? t(k) : '-'; },
+        id: 'systemType',
+        accessorKey: 'systemType',
+        header: t('monitor:col.systemType'),
+        size: 110,
+        cell: (c) => {
+          const k = SYSTEM_TYPE_KEYS[c.row.original.systemType];
+          return k ? t(k) : '-';
+        },
       },
       {
-        id: 'energyTypes', accessorFn: (s) => s.energyTypes.join(','), header: t('monitor:col.energyTypes'), size: 140, enableSorting: false,
+        id: 'energyTypes',
+        accessorFn: (s) => s.energyTypes.join(','),
+        header: t('monitor:col.energyTypes'),
+        size: 140,
+        enableSorting: false,
         cell: (c) => c.row.original.energyTypes.map((e) => (ENERGY_KEYS[e] ? t(ENERGY_KEYS[e]) : e)).join(' / '),
       },
       text('voltageLevel', 'monitor:col.voltageLevel', 90),
       text('operationDate', 'monitor:col.operationDate', 110),
       {
-        id: 'online', accessorKey: 'online', header: t('monitor:col.online'), size: 90,
+        id: 'online',
+        accessorKey: 'online',
+        header: t('monitor:col.online'),
+        size: 90,
         cell: (c) => (
           <span className={c.row.original.online ? 'text-brand-600' : 'text-slate-400'} data-online={c.row.original.online}>
             {t(c.row.original.online ? 'monitor:online' : 'monitor:offline')}
@@ -83,17 +105,44 @@ export default function StationListPage() {
         ),
       },
       {
-        id: 'stationStatus', accessorKey: 'stationStatus', header: t('monitor:col.status'), size: 170,
+        id: 'stationStatus',
+        accessorKey: 'stationStatus',
+        header: t('monitor:col.status'),
+        size: 170,
         cell: (c) => {
           const s = c.row.original.stationStatus;
           const label = t(STATUS_KEYS[s] ?? 'monitor:status.offline');
-          return <span className="inline-flex items-center gap-1.5"><StatusIcon status={s} label={label} />{label}{inMaintenance.has(c.row.original.stationId) && <MaintenanceTag t={t} />}</span>;
+          return (
+            <span className="inline-flex items-center gap-1.5">
+              <StatusIcon status={s} label={label} />
+              {label}
+              {inMaintenance.has(c.row.original.stationId) && <MaintenanceTag t={t} />}
+            </span>
+          );
         },
       },
-      { id: 'pvCapacityKw', accessorKey: 'pvCapacityKw', header: t('monitor:col.pvCapacity'), size: 100, cell: (c) => formatPower(c.row.original.pvCapacityKw) },
+      {
+        id: 'pvCapacityKw',
+        accessorKey: 'pvCapacityKw',
+        header: t('monitor:col.pvCapacity'),
+        size: 100,
+        cell: (c) => formatPower(c.row.original.pvCapacityKw),
+      },
       { id: 'essPowerKw', accessorKey: 'essPowerKw', header: t('monitor:col.essPower'), size: 100, cell: (c) => formatPower(c.row.original.essPowerKw) },
-      { id: 'essCapacityKwh', accessorKey: 'essCapacityKwh', header: t('monitor:col.essCapacity'), size: 100, cell: (c) => formatEnergy(c.row.original.essCapacityKwh) },
-      { id: 'dgCapacityKw', accessorKey: 'dgCapacityKw', header: t('monitor:col.dgCapacity'), size: 100, cell: (c) => formatPower(c.row.original.dgCapacityKw) },
+      {
+        id: 'essCapacityKwh',
+        accessorKey: 'essCapacityKwh',
+        header: t('monitor:col.essCapacity'),
+        size: 100,
+        cell: (c) => formatEnergy(c.row.original.essCapacityKwh),
+      },
+      {
+        id: 'dgCapacityKw',
+        accessorKey: 'dgCapacityKw',
+        header: t('monitor:col.dgCapacity'),
+        size: 100,
+        cell: (c) => formatPower(c.row.original.dgCapacityKw),
+      },
     ];
   }, [t, inMaintenance]);
 
@@ -111,34 +160,96 @@ export default function StationListPage() {
     getRowId: (s) => String(s.stationId),
   });
   const count = table.getRowModel().rows.length;
+  const card = useMemo(
+    () => ({ height: STATION_CARD, render: (s: StationSummary) => <StationRowCard s={s} t={t} maintenance={inMaintenance.has(s.stationId)} /> }),
+    [t, inMaintenance],
+  );
   const set = (p: Partial<StationFilter>) => setFilter((f) => ({ ...f, ...p }));
   const num = (v: string) => (v === '' ? null : Number(v));
 
   return (
-    <section className="flex h-full min-h-[480px] flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" data-testid="station-list">
+    <section
+      className="flex h-full min-h-[480px] flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+      data-testid="station-list"
+    >
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
         <h1 className="mr-2 text-base font-semibold">{t('monitor:stations.title')}</h1>
-        <SearchBox label={t('monitor:stations.search')} value={filter.keyword} onChange={(keyword) => set({ keyword })} testId="station-search" width="w-56" padding="px-2.5" />
-        <select aria-label={t('monitor:filter.systemType')} className={select} data-testid="filter-systemType" value={filter.systemType ?? ''} onChange={(e) => set({ systemType: num(e.target.value) })}>
-          <option value="">{t('monitor:filter.systemType')}: {t('monitor:stations.all')}</option>
-          {[1, 2, 3].map((v) => <option key={v} value={v}>{t(SYSTEM_TYPE_KEYS[v]!)}</option>)}
+        <SearchBox
+          label={t('monitor:stations.search')}
+          value={filter.keyword}
+          onChange={(keyword) => set({ keyword })}
+          testId="station-search"
+          width="w-56"
+          padding="px-2.5"
+        />
+        <select
+          aria-label={t('monitor:filter.systemType')}
+          className={select}
+          data-testid="filter-systemType"
+          value={filter.systemType ?? ''}
+          onChange={(e) => set({ systemType: num(e.target.value) })}
+        >
+          <option value="">
+            {t('monitor:filter.systemType')}: {t('monitor:stations.all')}
+          </option>
+          {[1, 2, 3].map((v) => (
+            <option key={v} value={v}>
+              {t(SYSTEM_TYPE_KEYS[v]!)}
+            </option>
+          ))}
         </select>
-        <select aria-label={t('monitor:filter.energyType')} className={select} data-testid="filter-energyType" value={filter.energyType ?? ''} onChange={(e) => set({ energyType: (e.target.value || null) as StationFilter['energyType'] })}>
-          <option value="">{t('monitor:filter.energyType')}: {t('monitor:stations.all')}</option>
-          {ENERGY_TYPES.map((v) => <option key={v} value={v}>{t(ENERGY_KEYS[v]!)}</option>)}
+        <select
+          aria-label={t('monitor:filter.energyType')}
+          className={select}
+          data-testid="filter-energyType"
+          value={filter.energyType ?? ''}
+          onChange={(e) => set({ energyType: (e.target.value || null) as StationFilter['energyType'] })}
+        >
+          <option value="">
+            {t('monitor:filter.energyType')}: {t('monitor:stations.all')}
+          </option>
+          {ENERGY_TYPES.map((v) => (
+            <option key={v} value={v}>
+              {t(ENERGY_KEYS[v]!)}
+            </option>
+          ))}
         </select>
-        <select aria-label={t('monitor:filter.online')} className={select} data-testid="filter-online" value={filter.online === null ? '' : String(filter.online)} onChange={(e) => set({ online: e.target.value === '' ? null : e.target.value === 'true' })}>
-          <option value="">{t('monitor:filter.online')}: {t('monitor:stations.all')}</option>
+        <select
+          aria-label={t('monitor:filter.online')}
+          className={select}
+          data-testid="filter-online"
+          value={filter.online === null ? '' : String(filter.online)}
+          onChange={(e) => set({ online: e.target.value === '' ? null : e.target.value === 'true' })}
+        >
+          <option value="">
+            {t('monitor:filter.online')}: {t('monitor:stations.all')}
+          </option>
           <option value="true">{t('monitor:online')}</option>
           <option value="false">{t('monitor:offline')}</option>
         </select>
-        <select aria-label={t('monitor:filter.status')} className={select} data-testid="filter-status" value={filter.status ?? ''} onChange={(e) => set({ status: num(e.target.value) })}>
-          <option value="">{t('monitor:filter.status')}: {t('monitor:stations.all')}</option>
-          {[0, 1, 2, 3, 4].map((v) => <option key={v} value={v}>{t(STATUS_KEYS[v]!)}</option>)}
+        <select
+          aria-label={t('monitor:filter.status')}
+          className={select}
+          data-testid="filter-status"
+          value={filter.status ?? ''}
+          onChange={(e) => set({ status: num(e.target.value) })}
+        >
+          <option value="">
+            {t('monitor:filter.status')}: {t('monitor:stations.all')}
+          </option>
+          {[0, 1, 2, 3, 4].map((v) => (
+            <option key={v} value={v}>
+              {t(STATUS_KEYS[v]!)}
+            </option>
+          ))}
         </select>
-        <Button onClick={() => setFilter(NO_FILTER)} data-testid="filter-reset">{t('monitor:stations.reset')}</Button>
+        <Button onClick={() => setFilter(NO_FILTER)} data-testid="filter-reset">
+          {t('monitor:stations.reset')}
+        </Button>
         <details className="relative" data-testid="column-chooser">
-          <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-2.5 py-1 text-sm dark:border-slate-600">{t('monitor:stations.columns')}</summary>
+          <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-2.5 py-1 text-sm dark:border-slate-600">
+            {t('monitor:stations.columns')}
+          </summary>
           <div className="absolute right-0 z-20 mt-1 w-52 rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-800">
             {table.getAllLeafColumns().map((c) => (
               <label key={c.id} className="flex items-center gap-2 py-0.5 text-sm">
@@ -157,6 +268,7 @@ export default function StationListPage() {
         testId="station-table"
         empty={data === null ? t('monitor:stations.loading') : t('noDate')}
         onRowClick={(s) => navigate(stationOverviewHref(s.stationId, s.serviceProviderId))}
+        card={card}
       />
     </section>
   );

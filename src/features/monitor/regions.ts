@@ -2,4 +2,4 @@
 // names in both catalogues (monitor:regionName); a region someone typed in shows as typed.
 import { catalogueText } from '../../i18n/lookup';
 
-export const regionName = (region: string): string => (region ? catalogueText('monitor', `regionName.${region}`) ?? region : '');
+export const regionName = (region: string): string => (region ? (catalogueText('monitor', `regionName.${region}`) ?? region) : '');

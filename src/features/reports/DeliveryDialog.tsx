@@ -18,23 +18,40 @@ export function DeliveryDialog({ scheduleId, onClose }: { scheduleId: number; on
   const t = useT('reports');
   const { api } = useRuntime();
   const id$ = useObservable((in$) => in$.pipe(map(([id]) => id)), [scheduleId]);
-  const list = useObservableState(useObservable(() => deliveries$(api, id$)), { data: null, failed: false });
+  const list = useObservableState(
+    useObservable(() => deliveries$(api, id$)),
+    { data: null, failed: false },
+  );
   const rows = list.data ?? [];
   return (
     <Modal open onClose={onClose} width={640} title={t('reports:schedules.history')} testId="delivery-dialog">
       <div className="flex flex-col gap-3 text-sm">
-        {list.failed && <p role="alert" className="text-red-600">{t('reports:errors.failed')}</p>}
-        {list.data !== null && rows.length === 0 && <p className="text-slate-500" data-testid="delivery-none">{t('reports:schedules.noDeliveries')}</p>}
+        {list.failed && (
+          <p role="alert" className="text-red-600">
+            {t('reports:errors.failed')}
+          </p>
+        )}
+        {list.data !== null && rows.length === 0 && (
+          <p className="text-slate-500" data-testid="delivery-none">
+            {t('reports:schedules.noDeliveries')}
+          </p>
+        )}
         {rows.length > 0 && (
           <table className="w-full text-left" data-testid="delivery-list">
-            <thead className="text-xs text-slate-500"><HeadRow labels={DELIVERY_COLUMN_KEYS.map((k) => t(k))} cellClass="py-1 pr-3 font-medium" /></thead>
+            <thead className="text-xs text-slate-500">
+              <HeadRow labels={DELIVERY_COLUMN_KEYS.map((k) => t(k))} cellClass="py-1 pr-3 font-medium" />
+            </thead>
             <tbody>
               {rows.map((d) => (
                 <tr key={d.periodKey} className="border-t border-slate-100 dark:border-slate-700" data-testid="delivery-row" data-status={d.status}>
                   <td className={CELL}>{d.periodKey}</td>
                   <td className={`${CELL} ${STATUS_CLASS[d.status]}`}>
                     {t(DELIVERY_STATUS_KEY[d.status])}
-                    {d.error && <span className="block text-xs" data-testid="delivery-error">{t('reports:schedules.reason', { reason: d.error })}</span>}
+                    {d.error && (
+                      <span className="block text-xs" data-testid="delivery-error">
+                        {t('reports:schedules.reason', { reason: d.error })}
+                      </span>
+                    )}
                   </td>
                   <td className={CELL}>{at(d.claimedAt)}</td>
                   <td className={CELL}>{at(d.sentAt)}</td>
@@ -44,7 +61,9 @@ export function DeliveryDialog({ scheduleId, onClose }: { scheduleId: number; on
           </table>
         )}
         <div className="flex justify-end">
-          <Button data-testid="delivery-close" onClick={onClose}>{t('reports:export.close')}</Button>
+          <Button data-testid="delivery-close" onClick={onClose}>
+            {t('reports:export.close')}
+          </Button>
         </div>
       </div>
     </Modal>

@@ -9,16 +9,12 @@ import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
+import { EXPORT_FAILURE_KEY, labelOf } from '../../i18n/codeKeys';
+import { saveLink } from '../../lib/download';
 
 /** Saves a finished job's file: a plain link click, as the browser's own download. */
 export function downloadJob(job: ExportJob): void {
-  if (!job.downloadUrl) return;
-  const a = document.createElement('a');
-  a.href = job.downloadUrl;
-  a.download = job.fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  if (job.downloadUrl) saveLink(job.downloadUrl, job.fileName);
 }
 
 export interface ExportDialogProps<F extends string> {
@@ -69,28 +65,46 @@ export function ExportDialog<F extends string>({ open, onClose, formats, start }
         </div>
         {job && (
           <div data-testid="export-status" data-status={job.status}>
-            <div className="h-2 overflow-hidden rounded bg-slate-200 dark:bg-slate-700" role="progressbar" aria-valuenow={pct} aria-valuemin={0} aria-valuemax={100}>
+            <div
+              className="h-2 overflow-hidden rounded bg-slate-200 dark:bg-slate-700"
+              role="progressbar"
+              aria-valuenow={pct}
+              aria-valuemin={0}
+              aria-valuemax={100}
+            >
               <div className="h-full bg-brand-600 transition-all" style={{ width: `${pct}%` }} />
             </div>
             <p className="mt-1 text-xs text-slate-500">
               {job.status === 'running' && t('reports:export.running', { done: job.rowsDone, total: job.rowsTotal })}
               {job.status === 'done' && t('reports:export.done', { name: job.fileName })}
               {job.status === 'cancelled' && t('reports:export.cancelled')}
-              {job.status === 'failed' && t('reports:export.failed', { reason: job.error ?? '' })}
+              {job.status === 'failed' && t('reports:export.failed', { reason: job.error ? labelOf(EXPORT_FAILURE_KEY, job.error) : '' })}
             </p>
             {job.status === 'done' && job.downloadUrl && (
-              <a className="text-brand-600 hover:underline" href={job.downloadUrl} download={job.fileName} data-testid="export-download">{t('reports:export.download')}</a>
+              <a className="text-brand-600 hover:underline" href={job.downloadUrl} download={job.fileName} data-testid="export-download">
+                {t('reports:export.download')}
+              </a>
             )}
           </div>
         )}
-        {error && <p role="alert" className="text-red-600" data-testid="export-error">{t('reports:export.failed', { reason: error })}</p>}
+        {error && (
+          <p role="alert" className="text-red-600" data-testid="export-error">
+            {t('reports:export.failed', { reason: error })}
+          </p>
+        )}
         <div className="flex justify-end gap-2">
           {running ? (
-            <Button data-testid="export-cancel" onClick={cancel}>{t('reports:export.cancel')}</Button>
+            <Button data-testid="export-cancel" onClick={cancel}>
+              {t('reports:export.cancel')}
+            </Button>
           ) : (
-            <Button variant="primary" data-testid="export-start" onClick={begin}>{t('reports:export.start')}</Button>
+            <Button variant="primary" data-testid="export-start" onClick={begin}>
+              {t('reports:export.start')}
+            </Button>
           )}
-          <Button data-testid="export-close" onClick={close}>{t('reports:export.close')}</Button>
+          <Button data-testid="export-close" onClick={close}>
+            {t('reports:export.close')}
+          </Button>
         </div>
       </div>
     </Modal>

@@ -46,40 +46,95 @@ export function FormBar({ form, setForm, errors, stations, onQuery, onExport, bu
       <div className="flex flex-wrap items-start gap-4">
         {stations && (
           <Field label={t('reports:form.station')} error={errors.stationId} testId="error-stationId">
-            <select className={`${INPUT} max-w-64 ${bad(errors.stationId)}`} data-testid="report-station" value={form.stationId ?? ''} onChange={(e) => setForm({ ...form, stationId: e.target.value ? Number(e.target.value) : null })}>
+            <select
+              className={`${INPUT} max-w-64 ${bad(errors.stationId)}`}
+              data-testid="report-station"
+              value={form.stationId ?? ''}
+              onChange={(e) => setForm({ ...form, stationId: e.target.value ? Number(e.target.value) : null })}
+            >
               <option value="">{t('reports:form.pickStation')}</option>
-              {stations.map((s) => <option key={s.stationId} value={s.stationId}>{s.stationName}</option>)}
+              {stations.map((s) => (
+                <option key={s.stationId} value={s.stationId}>
+                  {s.stationName}
+                </option>
+              ))}
             </select>
           </Field>
         )}
         <Field label={t('reports:form.from')} error={errors.from} testId="error-from">
-          <input type="date" className={`${INPUT} ${bad(errors.from)}`} aria-invalid={!!errors.from} data-testid="report-from" value={form.from} onChange={(e) => setForm({ ...form, from: e.target.value })} />
+          <input
+            type="date"
+            className={`${INPUT} ${bad(errors.from)}`}
+            aria-invalid={!!errors.from}
+            data-testid="report-from"
+            value={form.from}
+            onChange={(e) => setForm({ ...form, from: e.target.value })}
+          />
         </Field>
         <Field label={t('reports:form.to')} error={errors.to} testId="error-to">
-          <input type="date" className={`${INPUT} ${bad(errors.to)}`} aria-invalid={!!errors.to} data-testid="report-to" value={form.to} onChange={(e) => setForm({ ...form, to: e.target.value })} />
+          <input
+            type="date"
+            className={`${INPUT} ${bad(errors.to)}`}
+            aria-invalid={!!errors.to}
+            data-testid="report-to"
+            value={form.to}
+            onChange={(e) => setForm({ ...form, to: e.target.value })}
+          />
         </Field>
         <Field label={t('reports:form.granularity')} error={undefined} testId="error-granularity">
-          <select className={INPUT} data-testid="report-granularity" value={form.granularity} onChange={(e) => setForm({ ...form, granularity: GRANULARITIES.find((g) => g === e.target.value) ?? 'day' })}>
-            {GRANULARITIES.map((g) => <option key={g} value={g}>{t(GRANULARITY_KEY[g])}</option>)}
+          <select
+            className={INPUT}
+            data-testid="report-granularity"
+            value={form.granularity}
+            onChange={(e) => setForm({ ...form, granularity: GRANULARITIES.find((g) => g === e.target.value) ?? 'day' })}
+          >
+            {GRANULARITIES.map((g) => (
+              <option key={g} value={g}>
+                {t(GRANULARITY_KEY[g])}
+              </option>
+            ))}
           </select>
         </Field>
         <span className="ml-auto flex gap-2">
-          <Button variant="primary" data-testid="report-query" onClick={onQuery} disabled={busy}>{t('reports:form.query')}</Button>
-          {onExport && <Button data-testid="report-export" onClick={onExport}>{t('reports:form.export')}</Button>}
+          <Button variant="primary" data-testid="report-query" onClick={onQuery} disabled={busy}>
+            {t('reports:form.query')}
+          </Button>
+          {onExport && (
+            <Button data-testid="report-export" onClick={onExport}>
+              {t('reports:form.export')}
+            </Button>
+          )}
         </span>
       </div>
-      <fieldset className={`flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md border px-2 py-1 ${errors.items ? 'border-red-500' : 'border-transparent'}`} data-testid="report-items">
+      <fieldset
+        className={`flex flex-wrap items-center gap-x-4 gap-y-1 rounded-md border px-2 py-1 ${errors.items ? 'border-red-500' : 'border-transparent'}`}
+        data-testid="report-items"
+      >
         <legend className="sr-only">{t('reports:form.items')}</legend>
         <span className="text-sm text-slate-500">{t('reports:form.items')}</span>
-        <button type="button" className="text-xs text-brand-600 hover:underline" data-testid="items-all" onClick={() => setForm({ ...form, items: REPORT_ITEMS })}>{t('reports:form.all')}</button>
-        <button type="button" className="text-xs text-brand-600 hover:underline" data-testid="items-none" onClick={() => setForm({ ...form, items: [] })}>{t('reports:form.none')}</button>
+        <button
+          type="button"
+          className="text-xs text-brand-600 hover:underline"
+          data-testid="items-all"
+          onClick={() => setForm({ ...form, items: REPORT_ITEMS })}
+        >
+          {t('reports:form.all')}
+        </button>
+        <button type="button" className="text-xs text-brand-600 hover:underline" data-testid="items-none" onClick={() => setForm({ ...form, items: [] })}>
+          {t('reports:form.none')}
+        </button>
         {REPORT_ITEMS.map((item) => (
           <label key={item} className="flex items-center gap-1 text-sm">
             <input
               type="checkbox"
               data-testid={`item-${item}`}
               checked={form.items.includes(item)}
-              onChange={(e) => setForm({ ...form, items: e.target.checked ? REPORT_ITEMS.filter((i) => i === item || form.items.includes(i)) : form.items.filter((i) => i !== item) })}
+              onChange={(e) =>
+                setForm({
+                  ...form,
+                  items: e.target.checked ? REPORT_ITEMS.filter((i) => i === item || form.items.includes(i)) : form.items.filter((i) => i !== item),
+                })
+              }
             />
             {t(REPORT_ITEM_KEY[item])}
           </label>

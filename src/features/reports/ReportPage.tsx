@@ -37,8 +37,14 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
   const [errors, setErrors] = useState<FormErrors>({});
   const [answer, setAnswer] = useState<{ data: ReportAnswer; request: ReportRequest } | null>(null);
   const [exporting, setExporting] = useState(false);
-  const stationsIn$ = useObservable((in$) => in$.pipe(map(([k, s, o]) => (k === 'site' && s >= 0 ? { ...(o ? { orgId: o } : {}) } : null))), [kind, scope, orgId]);
-  const stations = useObservableState(useObservable(() => scopeStations$(api, stationsIn$)), { data: null, failed: false });
+  const stationsIn$ = useObservable(
+    (in$) => in$.pipe(map(([k, s, o]) => (k === 'site' && s >= 0 ? { ...(o ? { orgId: o } : {}) } : null))),
+    [kind, scope, orgId],
+  );
+  const stations = useObservableState(
+    useObservable(() => scopeStations$(api, stationsIn$)),
+    { data: null, failed: false },
+  );
   const make = useCallback((a: Api, in$: Parameters<typeof queryReport$>[2]) => queryReport$(a, ACTION[kind], in$), [kind]);
   const onEvent = (e: CommandEvent<ReportRequest, ReportAnswer>) => {
     if (e.type === 'succeeded') setAnswer({ data: e.output, request: e.input });
@@ -66,17 +72,34 @@ export function ReportPage({ kind }: { kind: ReportKind }) {
         onExport={canExport && answer ? () => setExporting(true) : null}
         busy={query.pending}
       />
-      {answer ? <ReportTable data={answer.data} withName={kind !== 'site'} /> : <p className="p-6 text-center text-slate-500" data-testid="report-idle">{t('reports:table.noQuery')}</p>}
+      {answer ? (
+        <ReportTable data={answer.data} withName={kind !== 'site'} />
+      ) : (
+        <p className="p-6 text-center text-slate-500" data-testid="report-idle">
+          {t('reports:table.noQuery')}
+        </p>
+      )}
       {answer && (
-        <ExportDialog open={exporting} onClose={() => setExporting(false)} formats={FORMATS} start={(format) => startReportExport(api, { ...answer.request, report: kind, format })} />
+        <ExportDialog
+          open={exporting}
+          onClose={() => setExporting(false)}
+          formats={FORMATS}
+          start={(format) => startReportExport(api, { ...answer.request, report: kind, format })}
+        />
       )}
       {kind === 'site' && form.stationId !== null && (
-        <Link className="self-start text-sm text-brand-600 hover:underline" data-testid="report-bills" href={href('bill.downloadDetail', { stationId: form.stationId, year: Number((form.to || form.from).slice(0, 4)) || new Date().getFullYear() })}>
+        <Link
+          className="self-start text-sm text-brand-600 hover:underline"
+          data-testid="report-bills"
+          href={href('bill.downloadDetail', { stationId: form.stationId, year: Number((form.to || form.from).slice(0, 4)) || new Date().getFullYear() })}
+        >
           {t('reports:bills.openBills')}
         </Link>
       )}
       {kind === 'site' && canExport && form.stationId !== null && <SharePanel stationId={form.stationId} date={form.to || form.from} />}
-      {canExport && <SchedulePanel kind={kind} orgId={orgId} items={form.items} stationId={form.stationId} stations={kind === 'site' ? (stations.data ?? []) : null} />}
+      {canExport && (
+        <SchedulePanel kind={kind} orgId={orgId} items={form.items} stationId={form.stationId} stations={kind === 'site' ? (stations.data ?? []) : null} />
+      )}
     </div>
   );
 }

@@ -60,9 +60,18 @@ export function ScheduleDialog({ kind, initial, orgId, stations, onClose, onSave
         {stations && (
           <label className="flex flex-col gap-1">
             <span className="text-slate-500">{t('reports:form.station')}</span>
-            <select className={`${INPUT} h-8`} data-testid="schedule-station" value={f.stationId ?? ''} onChange={(e) => change({ ...f, stationId: e.target.value ? Number(e.target.value) : null })}>
+            <select
+              className={`${INPUT} h-8`}
+              data-testid="schedule-station"
+              value={f.stationId ?? ''}
+              onChange={(e) => change({ ...f, stationId: e.target.value ? Number(e.target.value) : null })}
+            >
               <option value="">{t('reports:form.pickStation')}</option>
-              {stations.map((s) => <option key={s.stationId} value={s.stationId}>{s.stationName}</option>)}
+              {stations.map((s) => (
+                <option key={s.stationId} value={s.stationId}>
+                  {s.stationName}
+                </option>
+              ))}
             </select>
             {error('stationId')}
           </label>
@@ -70,14 +79,32 @@ export function ScheduleDialog({ kind, initial, orgId, stations, onClose, onSave
         <div className="flex flex-wrap gap-4">
           <label className="flex items-center gap-1.5">
             <span className="text-slate-500">{t('reports:schedules.cadence')}</span>
-            <select className={`${INPUT} h-8`} data-testid="schedule-cadence" value={f.cadence} onChange={(e) => change({ ...f, cadence: e.target.value === 'weekly' ? 'weekly' : 'monthly' })}>
-              {CADENCES.map((c) => <option key={c} value={c}>{t(CADENCE_KEY[c])}</option>)}
+            <select
+              className={`${INPUT} h-8`}
+              data-testid="schedule-cadence"
+              value={f.cadence}
+              onChange={(e) => change({ ...f, cadence: e.target.value === 'weekly' ? 'weekly' : 'monthly' })}
+            >
+              {CADENCES.map((c) => (
+                <option key={c} value={c}>
+                  {t(CADENCE_KEY[c])}
+                </option>
+              ))}
             </select>
           </label>
           <label className="flex items-center gap-1.5">
             <span className="text-slate-500">{t('reports:form.granularity')}</span>
-            <select className={`${INPUT} h-8`} data-testid="schedule-granularity" value={f.granularity} onChange={(e) => change({ ...f, granularity: GRANULARITIES.find((g) => g === e.target.value) ?? 'day' })}>
-              {GRANULARITIES.map((g) => <option key={g} value={g}>{t(GRANULARITY_KEY[g])}</option>)}
+            <select
+              className={`${INPUT} h-8`}
+              data-testid="schedule-granularity"
+              value={f.granularity}
+              onChange={(e) => change({ ...f, granularity: GRANULARITIES.find((g) => g === e.target.value) ?? 'day' })}
+            >
+              {GRANULARITIES.map((g) => (
+                <option key={g} value={g}>
+                  {t(GRANULARITY_KEY[g])}
+                </option>
+              ))}
             </select>
           </label>
           <label className="flex items-center gap-1.5">
@@ -85,7 +112,10 @@ export function ScheduleDialog({ kind, initial, orgId, stations, onClose, onSave
             {t('reports:schedules.enabled')}
           </label>
         </div>
-        <fieldset className={`flex flex-wrap gap-x-3 gap-y-1 rounded-md border px-2 py-1 ${errors.items ? 'border-red-500' : 'border-slate-200 dark:border-slate-700'}`} data-testid="schedule-items">
+        <fieldset
+          className={`flex flex-wrap gap-x-3 gap-y-1 rounded-md border px-2 py-1 ${errors.items ? 'border-red-500' : 'border-slate-200 dark:border-slate-700'}`}
+          data-testid="schedule-items"
+        >
           <legend className="px-1 text-slate-500">{t('reports:form.items')}</legend>
           {REPORT_ITEMS.map((item) => (
             <label key={item} className="flex items-center gap-1">
@@ -93,7 +123,9 @@ export function ScheduleDialog({ kind, initial, orgId, stations, onClose, onSave
                 type="checkbox"
                 data-testid={`schedule-item-${item}`}
                 checked={f.items.includes(item)}
-                onChange={(e) => change({ ...f, items: e.target.checked ? REPORT_ITEMS.filter((i) => i === item || f.items.includes(i)) : f.items.filter((i) => i !== item) })}
+                onChange={(e) =>
+                  change({ ...f, items: e.target.checked ? REPORT_ITEMS.filter((i) => i === item || f.items.includes(i)) : f.items.filter((i) => i !== item) })
+                }
               />
               {t(REPORT_ITEM_KEY[item])}
             </label>
@@ -114,10 +146,18 @@ export function ScheduleDialog({ kind, initial, orgId, stations, onClose, onSave
           {error('recipients')}
         </label>
         <p className="text-xs text-slate-500">{t('reports:schedules.formatsNote')}</p>
-        {failed && <p role="alert" className="text-red-600" data-testid="schedule-failed">{t('reports:errors.failed')}</p>}
+        {failed && (
+          <p role="alert" className="text-red-600" data-testid="schedule-failed">
+            {t('reports:errors.failed')}
+          </p>
+        )}
         <div className="flex justify-end gap-2">
-          <Button variant="primary" data-testid="schedule-save" disabled={save.pending} onClick={submit}>{t('reports:schedules.save')}</Button>
-          <Button data-testid="schedule-cancel" onClick={onClose}>{t('reports:export.close')}</Button>
+          <Button variant="primary" data-testid="schedule-save" disabled={save.pending} onClick={submit}>
+            {t('reports:schedules.save')}
+          </Button>
+          <Button data-testid="schedule-cancel" onClick={onClose}>
+            {t('reports:export.close')}
+          </Button>
         </div>
       </div>
     </Modal>

@@ -36,7 +36,10 @@ export function SchedulePanel({ kind, orgId, items, stationId, stations }: Sched
   const [history, setHistory] = useState<number | null>(null);
   const [confirm, setConfirm] = useState<number | null>(null);
   const [on$] = useState(() => of(true as const));
-  const list = useObservableState(useObservable(() => schedules$(api, on$, reload$)), { data: null, failed: false });
+  const list = useObservableState(
+    useObservable(() => schedules$(api, on$, reload$)),
+    { data: null, failed: false },
+  );
   const remove = useCommand(deleteSchedule$, (e) => {
     if (e.type === 'succeeded') {
       setConfirm(null);
@@ -46,17 +49,32 @@ export function SchedulePanel({ kind, orgId, items, stationId, stations }: Sched
   const names = new Map((stations ?? []).map((s) => [s.stationId, s.stationName]));
   const rows = (list.data ?? []).filter((s) => s.report === kind);
   return (
-    <section className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-900" data-testid="schedule-panel">
+    <section
+      className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-900"
+      data-testid="schedule-panel"
+    >
       <div className="flex items-center gap-3">
         <h2 className="font-semibold text-slate-600 dark:text-slate-300">{t('reports:schedules.title')}</h2>
         <span className="text-xs text-slate-500">{t('reports:schedules.intro')}</span>
-        <Button className="ml-auto" variant="primary" data-testid="schedule-new" onClick={() => setEditing(newScheduleForm(items, stationId))}>{t('reports:schedules.new')}</Button>
+        <Button className="ml-auto" variant="primary" data-testid="schedule-new" onClick={() => setEditing(newScheduleForm(items, stationId))}>
+          {t('reports:schedules.new')}
+        </Button>
       </div>
-      {list.failed && <p role="alert" className="text-red-600">{t('reports:errors.failed')}</p>}
-      {list.data !== null && rows.length === 0 && <p className="text-slate-500" data-testid="schedule-none">{t('reports:schedules.none')}</p>}
+      {list.failed && (
+        <p role="alert" className="text-red-600">
+          {t('reports:errors.failed')}
+        </p>
+      )}
+      {list.data !== null && rows.length === 0 && (
+        <p className="text-slate-500" data-testid="schedule-none">
+          {t('reports:schedules.none')}
+        </p>
+      )}
       {rows.length > 0 && (
         <table className="w-full text-left" data-testid="schedule-list">
-          <thead className="text-xs text-slate-500"><HeadRow labels={SCHEDULE_COLUMN_KEYS.map((k) => t(k))} cellClass="py-1 pr-3 font-medium" actions /></thead>
+          <thead className="text-xs text-slate-500">
+            <HeadRow labels={SCHEDULE_COLUMN_KEYS.map((k) => t(k))} cellClass="py-1 pr-3 font-medium" actions />
+          </thead>
           <tbody>
             {rows.map((s) => (
               <tr key={s.scheduleId} className="border-t border-slate-100 dark:border-slate-800" data-testid="schedule-row" data-schedule={s.scheduleId}>
@@ -64,23 +82,39 @@ export function SchedulePanel({ kind, orgId, items, stationId, stations }: Sched
                   {t(REPORT_TITLE_KEY[s.report])}
                   {s.stationId !== null && <span className="block text-xs text-slate-500">{names.get(s.stationId) ?? `#${s.stationId}`}</span>}
                 </td>
-                <td className={CELL}>{t(CADENCE_KEY[s.cadence])} · {t(GRANULARITY_KEY[s.granularity])}</td>
-                <td className={`${CELL} break-all`} data-testid="schedule-recipients-cell">{s.recipients.join(', ')}</td>
+                <td className={CELL}>
+                  {t(CADENCE_KEY[s.cadence])} · {t(GRANULARITY_KEY[s.granularity])}
+                </td>
+                <td className={`${CELL} break-all`} data-testid="schedule-recipients-cell">
+                  {s.recipients.join(', ')}
+                </td>
                 <td className={CELL}>XLSX, PDF</td>
-                <td className={CELL} data-testid="schedule-next">{s.nextRunAt ? at(s.nextRunAt) : t('reports:schedules.paused')}</td>
+                <td className={CELL} data-testid="schedule-next">
+                  {s.nextRunAt ? at(s.nextRunAt) : t('reports:schedules.paused')}
+                </td>
                 <td className={CELL}>{s.createdBy}</td>
                 <td className="whitespace-nowrap py-1 text-right">
                   {confirm === s.scheduleId ? (
                     <span className="inline-flex items-center gap-1">
                       <span className="text-xs text-slate-500">{t('reports:schedules.confirmDelete')}</span>
-                      <Button variant="danger" data-testid="schedule-delete-yes" disabled={remove.pending} onClick={() => remove.run(s.scheduleId)}>{t('reports:schedules.delete')}</Button>
-                      <Button data-testid="schedule-delete-no" onClick={() => setConfirm(null)}>{t('reports:export.cancel')}</Button>
+                      <Button variant="danger" data-testid="schedule-delete-yes" disabled={remove.pending} onClick={() => remove.run(s.scheduleId)}>
+                        {t('reports:schedules.delete')}
+                      </Button>
+                      <Button data-testid="schedule-delete-no" onClick={() => setConfirm(null)}>
+                        {t('reports:export.cancel')}
+                      </Button>
                     </span>
                   ) : (
                     <span className="inline-flex gap-1">
-                      <Button data-testid="schedule-history" onClick={() => setHistory(s.scheduleId)}>{t('reports:schedules.history')}</Button>
-                      <Button data-testid="schedule-edit" onClick={() => setEditing(formOfSchedule(s))}>{t('reports:schedules.editShort')}</Button>
-                      <Button variant="danger" data-testid="schedule-delete" onClick={() => setConfirm(s.scheduleId)}>{t('reports:schedules.delete')}</Button>
+                      <Button data-testid="schedule-history" onClick={() => setHistory(s.scheduleId)}>
+                        {t('reports:schedules.history')}
+                      </Button>
+                      <Button data-testid="schedule-edit" onClick={() => setEditing(formOfSchedule(s))}>
+                        {t('reports:schedules.editShort')}
+                      </Button>
+                      <Button variant="danger" data-testid="schedule-delete" onClick={() => setConfirm(s.scheduleId)}>
+                        {t('reports:schedules.delete')}
+                      </Button>
                     </span>
                   )}
                 </td>
@@ -90,7 +124,17 @@ export function SchedulePanel({ kind, orgId, items, stationId, stations }: Sched
         </table>
       )}
       {editing && (
-        <ScheduleDialog kind={kind} initial={editing} orgId={orgId} stations={kind === 'site' ? stations : null} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); reload(); }} />
+        <ScheduleDialog
+          kind={kind}
+          initial={editing}
+          orgId={orgId}
+          stations={kind === 'site' ? stations : null}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            reload();
+          }}
+        />
       )}
       {history !== null && <DeliveryDialog scheduleId={history} onClose={() => setHistory(null)} />}
     </section>

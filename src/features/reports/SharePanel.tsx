@@ -34,7 +34,10 @@ export function SharePanel({ stationId, date }: { stationId: number; date: strin
   const revoke = useCommand(revokeShare$, (e) => e.type === 'succeeded' && reload$.next());
   const rows = list.data?.dataList ?? [];
   return (
-    <section className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-900" data-testid="share-panel">
+    <section
+      className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-900"
+      data-testid="share-panel"
+    >
       <h2 className="font-semibold text-slate-600 dark:text-slate-300">{t('reports:share.title')}</h2>
       <div className="flex flex-wrap items-center gap-3">
         <select className={INPUT} data-testid="share-kind" value={kind} onChange={(e) => setKind(e.target.value === 'year' ? 'year' : 'month')}>
@@ -44,31 +47,62 @@ export function SharePanel({ stationId, date }: { stationId: number; date: strin
         <span className="text-slate-500">{kind === 'month' ? date.slice(0, 7) : date.slice(0, 4)}</span>
         <label className="flex items-center gap-1">
           <span className="text-slate-500">{t('reports:share.days')}</span>
-          <input type="number" min={1} max={365} className={`${INPUT} w-20`} data-testid="share-days" value={days} onChange={(e) => setDays(Math.min(365, Math.max(1, Number(e.target.value) || 1)))} />
+          <input
+            type="number"
+            min={1}
+            max={365}
+            className={`${INPUT} w-20`}
+            data-testid="share-days"
+            value={days}
+            onChange={(e) => setDays(Math.min(365, Math.max(1, Number(e.target.value) || 1)))}
+          />
         </label>
-        <Button variant="primary" data-testid="share-create" disabled={create.pending || !date} onClick={() => create.run({ stationId, kind, date, expiresInDays: days })}>{t('reports:share.create')}</Button>
+        <Button
+          variant="primary"
+          data-testid="share-create"
+          disabled={create.pending || !date}
+          onClick={() => create.run({ stationId, kind, date, expiresInDays: days })}
+        >
+          {t('reports:share.create')}
+        </Button>
       </div>
       {link && (
         <p className="flex items-center gap-2">
           <span className="text-slate-500">{t('reports:share.newLink')}</span>
-          <a href={link} target="_blank" rel="noreferrer" className="break-all text-brand-600 hover:underline" data-testid="share-link">{link}</a>
+          <a href={link} target="_blank" rel="noreferrer" className="break-all text-brand-600 hover:underline" data-testid="share-link">
+            {link}
+          </a>
         </p>
       )}
       {rows.length === 0 ? (
-        <p className="text-slate-500" data-testid="share-none">{t('reports:share.none')}</p>
+        <p className="text-slate-500" data-testid="share-none">
+          {t('reports:share.none')}
+        </p>
       ) : (
         <table className="w-full text-left" data-testid="share-list">
-          <thead className="text-xs text-slate-500"><HeadRow labels={SHARE_COLUMN_KEYS.map((k) => t(k))} cellClass="py-1 font-medium" actions /></thead>
+          <thead className="text-xs text-slate-500">
+            <HeadRow labels={SHARE_COLUMN_KEYS.map((k) => t(k))} cellClass="py-1 font-medium" actions />
+          </thead>
           <tbody>
             {rows.map((s) => (
-              <tr key={s.shareId} className="border-t border-slate-100 dark:border-slate-800" data-testid="share-row" data-share={s.shareId} data-status={s.status}>
+              <tr
+                key={s.shareId}
+                className="border-t border-slate-100 dark:border-slate-800"
+                data-testid="share-row"
+                data-share={s.shareId}
+                data-status={s.status}
+              >
                 <td className="py-1">{s.period}</td>
                 <td>{s.createdBy}</td>
                 <td>{s.createdAt.slice(0, 16).replace('T', ' ')}</td>
                 <td>{s.expiresAt.slice(0, 10)}</td>
                 <td>{t(SHARE_STATUS_KEY[s.status])}</td>
                 <td className="text-right">
-                  {s.status === 'active' && <Button variant="danger" data-testid="share-revoke" disabled={revoke.pending} onClick={() => revoke.run(s.shareId)}>{t('reports:share.revoke')}</Button>}
+                  {s.status === 'active' && (
+                    <Button variant="danger" data-testid="share-revoke" disabled={revoke.pending} onClick={() => revoke.run(s.shareId)}>
+                      {t('reports:share.revoke')}
+                    </Button>
+                  )}
                 </td>
               </tr>
             ))}

@@ -67,13 +67,19 @@ export function serverErrors(issues: readonly FieldIssue[]): FormErrors {
     const field = i.path.split('.')[0] ?? '';
     if (!isField(field) || e[field]) continue;
     const code: FormErrorCode =
-      i.issue === 'selectDataItem' || field === 'items' ? 'selectDataItem'
-      : i.issue === 'timeError' ? 'timeError'
-      : i.issue === 'rangeTooLong' ? 'rangeTooLong'
-      : field === 'from' ? 'fromRequired'
-      : field === 'to' ? 'toRequired'
-      : field === 'stationId' ? 'stationRequired'
-      : 'failed';
+      i.issue === 'selectDataItem' || field === 'items'
+        ? 'selectDataItem'
+        : i.issue === 'timeError'
+          ? 'timeError'
+          : i.issue === 'rangeTooLong'
+            ? 'rangeTooLong'
+            : field === 'from'
+              ? 'fromRequired'
+              : field === 'to'
+                ? 'toRequired'
+                : field === 'stationId'
+                  ? 'stationRequired'
+                  : 'failed';
     e[field] = { code, ...(i.limit !== undefined ? { limit: i.limit } : {}) };
   }
   return e;

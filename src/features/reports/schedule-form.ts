@@ -30,14 +30,25 @@ const EMAIL = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 export const splitRecipients = (text: string): string[] => [...new Set(text.split(/[\s,;]+/).filter((s) => s.length > 0))];
 
 export const newScheduleForm = (items: readonly ReportItem[], stationId: number | null): ScheduleForm => ({
-  scheduleId: null, stationId, cadence: 'monthly', granularity: 'day', items, recipients: '', enabled: true,
+  scheduleId: null,
+  stationId,
+  cadence: 'monthly',
+  granularity: 'day',
+  items,
+  recipients: '',
+  enabled: true,
 });
 
 const isItem = (s: string): s is ReportItem => (REPORT_ITEMS as readonly string[]).includes(s);
 
 export const formOfSchedule = (s: Schedule): ScheduleForm => ({
-  scheduleId: s.scheduleId, stationId: s.stationId, cadence: s.cadence, granularity: s.granularity,
-  items: s.items.filter(isItem), recipients: s.recipients.join('\n'), enabled: s.enabled,
+  scheduleId: s.scheduleId,
+  stationId: s.stationId,
+  cadence: s.cadence,
+  granularity: s.granularity,
+  items: s.items.filter(isItem),
+  recipients: s.recipients.join('\n'),
+  enabled: s.enabled,
 });
 
 export function checkSchedule(kind: ReportKind, f: ScheduleForm): ScheduleErrors {
@@ -73,7 +84,8 @@ export function serverScheduleErrors(issues: readonly FieldIssue[], f: ScheduleF
     else if (field === 'stationId' && !e.stationId) e.stationId = { code: 'stationRequired' };
     else if (field === 'recipients' && !e.recipients) {
       const value = index !== undefined ? splitRecipients(f.recipients)[Number(index)] : undefined;
-      e.recipients = i.issue === 'tooBig' ? { code: 'tooManyRecipients' } : value !== undefined ? { code: 'invalidEmail', value } : { code: 'recipientsRequired' };
+      e.recipients =
+        i.issue === 'tooBig' ? { code: 'tooManyRecipients' } : value !== undefined ? { code: 'invalidEmail', value } : { code: 'recipientsRequired' };
     }
   }
   return e;

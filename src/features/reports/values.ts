@@ -5,6 +5,7 @@
 import { formatEnergy } from '../../../streams/format/energy';
 import { formatMoney, moneyParts, type MoneyLang } from '../../../streams/format/money';
 import { isMixedCurrency, currencyLabel } from '../../../protocol/currency';
+import { numberFormat } from '../../lib/numberFormat';
 
 /** What money in a report is: the answer's currency (the unit its money columns name) and the reader's language. */
 export interface MoneyOf {
@@ -24,9 +25,11 @@ export function valueText(value: number | null | undefined, unit: string, money:
   }
   if (unit === 'kWh') return formatEnergy(value);
   if (unit === 'count') return String(Math.round(value));
-  if (unit === '%') return `${value.toFixed(2)} %`;
-  if (unit === 'L') return `${value.toFixed(2)} L`;
-  return value.toFixed(2);
+  // grouped thousands in the reader's language, to the hundredth (1,234.50 L)
+  const n = numberFormat(2, money.lang === 'en' ? 'en-GB' : 'zh-CN', 2).format(value);
+  if (unit === '%') return `${n} %`;
+  if (unit === 'L') return `${n} L`;
+  return n;
 }
 
 /** The header's unit: energies carry theirs in each cell; money its currency as the language names it, the rest theirs. */

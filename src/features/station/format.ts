@@ -4,7 +4,6 @@ import { DEVICE_TYPE_KEY, labelOf } from '../../i18n/codeKeys';
 import { catalogueText } from '../../i18n/lookup';
 import { numberFormat } from '../../lib/numberFormat';
 
-
 export const fmtNum = (v: number | null | undefined, digits = 1): string => {
   if (v === null || v === undefined || !Number.isFinite(v)) return '-';
   const abs = Math.abs(v);
@@ -23,10 +22,13 @@ export const fmtAge = (t: TFn, at: number | null, now: number): string => {
   if (at === null) return t('station:common.ageNever');
   const s = Math.max(0, Math.round((now - at) / 1000));
   const age =
-    s < 120 ? t('station:common.seconds', { n: s })
-    : s < 7200 ? t('station:common.minutes', { n: Math.round(s / 60) })
-    : s < 172_800 ? t('station:common.hours', { n: Math.round(s / 3600) })
-    : t('station:common.days', { n: Math.round(s / 86_400) });
+    s < 120
+      ? t('station:common.seconds', { n: s })
+      : s < 7200
+        ? t('station:common.minutes', { n: Math.round(s / 60) })
+        : s < 172_800
+          ? t('station:common.hours', { n: Math.round(s / 3600) })
+          : t('station:common.days', { n: Math.round(s / 86_400) });
   return t('station:common.age', { age });
 };
 

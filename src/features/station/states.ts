@@ -2,19 +2,33 @@
 import { CLUSTER_STATES, ESS_STATES, GENERATOR_STATES, GRID_STATES, PCS_STATES, PILE_STATES, PV_STATES } from '../../../protocol/codes';
 import type { TKey } from '../../i18n/i18n';
 
-export { CLUSTER_STATES, ESS_STATES, GENERATOR_STATES, GRID_STATES, PCS_STATES, PILE_STATES, PV_STATES };
+export { GENERATOR_STATES };
 
 const STATE_KEYS = {
   generator: [
-    'station:state.generator.standby', 'station:state.generator.preheating', 'station:state.generator.fuelBurn',
-    'station:state.generator.startup', 'station:state.generator.startupInterval', 'station:state.generator.safeOperation',
-    'station:state.generator.bootupIdle', 'station:state.generator.warming', 'station:state.generator.loading',
-    'station:state.generator.normalOperation', 'station:state.generator.cooling', 'station:state.generator.stallIdle',
-    'station:state.generator.deEnergisedStop', 'station:state.generator.awaitingFullStop', 'station:state.generator.shutdownFailure',
+    'station:state.generator.standby',
+    'station:state.generator.preheating',
+    'station:state.generator.fuelBurn',
+    'station:state.generator.startup',
+    'station:state.generator.startupInterval',
+    'station:state.generator.safeOperation',
+    'station:state.generator.bootupIdle',
+    'station:state.generator.warming',
+    'station:state.generator.loading',
+    'station:state.generator.normalOperation',
+    'station:state.generator.cooling',
+    'station:state.generator.stallIdle',
+    'station:state.generator.deEnergisedStop',
+    'station:state.generator.awaitingFullStop',
+    'station:state.generator.shutdownFailure',
   ],
   cluster: [
-    'station:state.cluster.normal', 'station:state.cluster.fullyCharged', 'station:state.cluster.fullyDischarged',
-    'station:state.cluster.alarm', 'station:state.cluster.fault', 'station:state.cluster.forceChargeRequest',
+    'station:state.cluster.normal',
+    'station:state.cluster.fullyCharged',
+    'station:state.cluster.fullyDischarged',
+    'station:state.cluster.alarm',
+    'station:state.cluster.fault',
+    'station:state.cluster.forceChargeRequest',
     'station:state.cluster.underVoltageProtection',
   ],
   ess: ['station:state.ess.init', 'station:state.ess.standby', 'station:state.ess.shutdown'],

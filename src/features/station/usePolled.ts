@@ -25,7 +25,7 @@ export function usePolled<T>(spec: PolledSpec<T> | null): Polled<T> {
   const obs = useMemo(() => {
     const first = latest.current;
     if (id === null || !first) return of(IDLE as Polled<T>);
-    return polled$<T>(resourcesOf(store), { ...first, fetch: () => (latest.current ?? first).fetch() });
+    return polled$<T>(resourcesOf(store), { ...first, intervalMs, fetch: () => (latest.current ?? first).fetch() });
   }, [store, id, intervalMs]);
   return useObservableEagerState(obs);
 }

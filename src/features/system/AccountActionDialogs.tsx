@@ -10,16 +10,35 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { refusalKey } from './refusal';
 import { useCommand } from './useCommand';
 
-export function AccountActionDialogs({ action, row, onClose, onDone }: { action: Exclude<AccountAction, 'edit'> | null; row: AccountRow | null; onClose: () => void; onDone: (a: Exclude<AccountAction, 'edit'>) => void }) {
+export function AccountActionDialogs({
+  action,
+  row,
+  onClose,
+  onDone,
+}: {
+  action: Exclude<AccountAction, 'edit'> | null;
+  row: AccountRow | null;
+  onClose: () => void;
+  onDone: (a: Exclude<AccountAction, 'edit'>) => void;
+}) {
   const t = useT('system');
   const { store } = useRuntime();
   const said = (key: 'system:done.saved' | 'system:done.deleted' | 'system:done.password') =>
     store.dispatch({ type: 'message/shown', messageType: 'success', text: { key }, at: Date.now() });
-  const status = useCommand(setAccountStatus$, () => { said('system:done.saved'); onDone('status'); });
-  const remove = useCommand(deleteAccount$, () => { said('system:done.deleted'); onDone('delete'); });
+  const status = useCommand(setAccountStatus$, () => {
+    said('system:done.saved');
+    onDone('status');
+  });
+  const remove = useCommand(deleteAccount$, () => {
+    said('system:done.deleted');
+    onDone('delete');
+  });
   const password = useCommand(
     resetAccountPassword$,
-    () => { said('system:done.password'); onDone('password'); },
+    () => {
+      said('system:done.password');
+      onDone('password');
+    },
     (e) => store.dispatch({ type: 'message/shown', messageType: 'error', text: { key: refusalKey(e) }, at: Date.now() }),
   );
   const close = () => {
@@ -59,7 +78,14 @@ export function AccountActionDialogs({ action, row, onClose, onDone }: { action:
         <span className="block font-medium">{row.account}</span>
         <span className="mt-1 block">{t('system:deleteAsk')}</span>
       </ConfirmDialog>
-      {action === 'password' && <SubAccountPasswordDialog open account={row.account} onClose={close} onSubmit={({ passwordMd5 }) => password.run({ userId: row.userId, password: passwordMd5 })} />}
+      {action === 'password' && (
+        <SubAccountPasswordDialog
+          open
+          account={row.account}
+          onClose={close}
+          onSubmit={({ passwordMd5 }) => password.run({ userId: row.userId, password: passwordMd5 })}
+        />
+      )}
     </>
   );
 }

@@ -4,7 +4,9 @@
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useEffect, useState } from 'react';
 import { map } from 'rxjs';
-import { CSV_MIME, toCsv } from '../../../protocol/csv';
+import { settledText } from '../../../streams/typed';
+import { toCsv } from '../../../protocol/csv';
+import { saveCsv } from '../../lib/download';
 import { auditLog$, exportAudit$, type AuditEntry, type AuditFilter } from '../../../streams/system/audit';
 import { NOTHING } from '../../../streams/system/loaded';
 import { Button } from '../../components/Button';
@@ -20,7 +22,32 @@ import { formatDateTime } from '../../lib/dateTime';
 
 const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
 const TARGET_KINDS = ['account', 'role', 'station', 'tariff', 'strategy', 'alarm'] as const;
-const TARGET_KIND_KEY = { account: 'system:auditTarget.account', role: 'system:auditTarget.role', station: 'system:auditTarget.station', tariff: 'system:auditTarget.tariff', strategy: 'system:auditTarget.strategy', alarm: 'system:auditTarget.alarm' } as const satisfies Record<(typeof TARGET_KINDS)[number], TKey>;
+const TARGET_KIND_KEY = {
+  account: 'system:auditTarget.account',
+  role: 'system:auditTarget.role',
+  station: 'system:auditTarget.station',
+  tariff: 'system:auditTarget.tariff',
+  strategy: 'system:auditTarget.strategy',
+  alarm: 'system:auditTarget.alarm',
+} as const satisfies Record<(typeof TARGET_KINDS)[number], TKey>;
+
+interface AuditChoices {
+  preset: Range;
+  custom: { from: string; to: string };
+  zone: Parameters<typeof rangeOf>[3];
+  account: string;
+  action: string;
+  kind: string;
+  outcome: string;
+}
+
+const auditFilterOf = ({ preset, custom, zone, account, action, kind, outcome }: AuditChoices, now: number): AuditFilter => ({
+  ...rangeOf(preset, now, custom, zone),
+  ...(account ? { account } : {}),
+  ...(action ? { actions: [action] } : {}),
+  ...(kind ? { target: `${kind}:` } : {}),
+  ...(outcome ? { outcome } : {}),
+});
 
 export default function AuditLogPage() {
   const t = useT('system');
@@ -29,68 +56,125 @@ export default function AuditLogPage() {
   const [preset, setPreset] = useState<Range>('7d');
   const [custom, setCustom] = useState({ from: '', to: '' });
   const [typed, setTyped] = useState('');
-  const [account, setAccount] = useState('');
   const [action, setAction] = useState('');
   const [kind, setKind] = useState('');
   const [outcome, setOutcome] = useState('');
-  useEffect(() => {
-    const id = setTimeout(() => setAccount(typed.trim()), 300);
-    return () => clearTimeout(id);
-  }, [typed]);
+  const account = useObservableState(
+    useObservable((in$) => settledText(in$).pipe(map(([a]) => a)), [typed] as const),
+    '',
+  );
   // rolling presets are computed when the filter changes; a reload re-reads the same window
-  const filterOf = (now: number): AuditFilter => ({
-    ...rangeOf(preset, now, custom, zone),
-    ...(account ? { account } : {}),
-    ...(action ? { actions: [action] } : {}),
-    ...(kind ? { target: `${kind}:` } : {}),
-    ...(outcome ? { outcome } : {}),
-  });
-  const [filter, setFilter] = useState<AuditFilter>(() => filterOf(Date.now()));
-  useEffect(() => setFilter(filterOf(Date.now())), [preset, custom, account, action, kind, outcome, zone]);
-  const log = useObservableState(useObservable((in$) => auditLog$(api, in$.pipe(map(([f]) => f))), [filter]), NOTHING);
-  const exporting = useCommand(exportAudit$, (all) => download(all));
+  const [filter, setFilter] = useState<AuditFilter>(() => auditFilterOf({ preset, custom, zone, account, action, kind, outcome }, Date.now()));
+  useEffect(
+    () => setFilter(auditFilterOf({ preset, custom, zone, account, action, kind, outcome }, Date.now())),
+    [preset, custom, account, action, kind, outcome, zone],
+  );
+  const log = useObservableState(
+    useObservable((in$) => auditLog$(api, in$.pipe(map(([f]) => f))), [filter]),
+    NOTHING,
+  );
   const download = (all: AuditEntry[]) => {
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([toCsv(auditHead(t, zone), all.map((e) => auditCells(t, e, zone)))], { type: CSV_MIME }));
-    a.download = `audit-${formatDateTime(Date.now()).replace(/[-: ]/g, '')}.csv`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    saveCsv(
+      toCsv(
+        auditHead(t, zone),
+        all.map((e) => auditCells(t, e, zone)),
+      ),
+      `audit-${formatDateTime(Date.now()).replace(/[-: ]/g, '')}.csv`,
+    );
   };
+  const exporting = useCommand(exportAudit$, (all) => download(all));
   const rows = log.data?.dataList ?? [];
   const total = log.data?.totalCount ?? 0;
 
   return (
-    <section data-testid="audit-log" data-loaded={log.data !== null} data-total={total} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      data-testid="audit-log"
+      data-loaded={log.data !== null}
+      data-total={total}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="mr-2 text-base font-semibold">{t('routes.systemAudit')}</h1>
-        <select aria-label={t('system:range.label')} className={sel} value={preset} onChange={(e) => setPreset(e.target.value as Range)} data-testid="audit-range">
-          {RANGES.map((x) => <option key={x} value={x}>{t(RANGE_KEY[x])}</option>)}
+        <select
+          aria-label={t('system:range.label')}
+          className={sel}
+          value={preset}
+          onChange={(e) => setPreset(e.target.value as Range)}
+          data-testid="audit-range"
+        >
+          {RANGES.map((x) => (
+            <option key={x} value={x}>
+              {t(RANGE_KEY[x])}
+            </option>
+          ))}
         </select>
         {preset === 'custom' && (
           <>
-            <input type="date" aria-label={t('system:range.from')} className={sel} value={custom.from} onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))} />
+            <input
+              type="date"
+              aria-label={t('system:range.from')}
+              className={sel}
+              value={custom.from}
+              onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))}
+            />
             <span className="text-slate-400">–</span>
-            <input type="date" aria-label={t('system:range.to')} className={sel} value={custom.to} onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))} />
+            <input
+              type="date"
+              aria-label={t('system:range.to')}
+              className={sel}
+              value={custom.to}
+              onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))}
+            />
           </>
         )}
-        <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t('system:audit.accountSearch')} aria-label={t('system:audit.accountSearch')} className={`${sel} w-44`} data-testid="audit-account" />
+        <input
+          type="search"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          placeholder={t('system:audit.accountSearch')}
+          aria-label={t('system:audit.accountSearch')}
+          className={`${sel} w-44`}
+          data-testid="audit-account"
+        />
         <select aria-label={t('system:audit.action')} className={sel} value={action} onChange={(e) => setAction(e.target.value)} data-testid="audit-action">
-          <option value="">{t('system:audit.action')}: {t('system:all')}</option>
-          {AUDIT_ACTIONS.map((a) => <option key={a} value={a}>{auditActionLabel(a)}</option>)}
+          <option value="">
+            {t('system:audit.action')}: {t('system:all')}
+          </option>
+          {AUDIT_ACTIONS.map((a) => (
+            <option key={a} value={a}>
+              {auditActionLabel(a)}
+            </option>
+          ))}
         </select>
         <select aria-label={t('system:audit.target')} className={sel} value={kind} onChange={(e) => setKind(e.target.value)} data-testid="audit-target">
-          <option value="">{t('system:audit.target')}: {t('system:all')}</option>
-          {TARGET_KINDS.map((k) => <option key={k} value={k}>{t(TARGET_KIND_KEY[k])}</option>)}
+          <option value="">
+            {t('system:audit.target')}: {t('system:all')}
+          </option>
+          {TARGET_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(TARGET_KIND_KEY[k])}
+            </option>
+          ))}
         </select>
         <select aria-label={t('system:audit.outcome')} className={sel} value={outcome} onChange={(e) => setOutcome(e.target.value)} data-testid="audit-outcome">
-          <option value="">{t('system:audit.outcome')}: {t('system:all')}</option>
+          <option value="">
+            {t('system:audit.outcome')}: {t('system:all')}
+          </option>
           <option value="ok">{t('system:audit.ok')}</option>
           <option value="failed">{t('system:audit.failed')}</option>
         </select>
-        <span className="text-sm text-slate-500" data-testid="audit-count">{t('system:audit.count', { count: total })}</span>
-        <Button className="ml-auto" onClick={() => exporting.run(filter)} disabled={exporting.busy || total === 0} data-testid="audit-export">{t('system:audit.export')}</Button>
+        <span className="text-sm text-slate-500" data-testid="audit-count">
+          {t('system:audit.count', { count: total })}
+        </span>
+        <Button className="ml-auto" onClick={() => exporting.run(filter)} disabled={exporting.busy || total === 0} data-testid="audit-export">
+          {t('system:audit.export')}
+        </Button>
       </div>
-      {log.failed && <p role="alert" className="text-sm text-red-600">{t('system:loadFailed')}</p>}
+      {log.failed && (
+        <p role="alert" className="text-sm text-red-600">
+          {t('system:loadFailed')}
+        </p>
+      )}
       <AuditRows rows={rows} height="calc(100vh - 280px)" />
     </section>
   );

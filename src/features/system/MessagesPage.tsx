@@ -1,10 +1,13 @@
 // All messages (message.global): every alarm message the account may see across stations,
 // newest first, with its own read state; filters by category, station, time and read state;
 // virtualized. Opening a message marks it read; "mark all read" marks everything received.
-// Pushed alarms re-read the list (debounced), as the alarm list does.
+// Pushed alarms re-read the list (debounced), as the alarm list does. On a phone (below 640 px)
+// the rows are cards (MessageCard) in the same virtualizer, measured.
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useObservable, useObservableState } from 'observable-hooks';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { usePhone } from '../../hooks/usePhone';
+import { MESSAGE_CARD, MessageCard } from './MessageCard';
 import { map, merge, Subject } from 'rxjs';
 import { ALARM_CATEGORIES } from '../../../protocol/codes';
 import { alarmReloads$ } from '../../../streams/alarms/reloads';
@@ -20,6 +23,7 @@ import { alarmContent } from '../../lib/alarmText';
 import { RANGE_KEY, rangeOf, RANGES, type Range } from './time';
 import { useCommand } from './useCommand';
 import { SCROLL_PANE } from '../../widgets/scrollPane';
+import { TableNote, bodyRowIndex, tableRowCount } from '../../widgets/TableNote';
 import { AlarmTime } from '../../components/alarms/AlarmTime';
 import { useAlarmZones } from '../../hooks/useAlarmZones';
 import { useListZone } from '../../hooks/useZoneMode';
@@ -39,74 +43,241 @@ export default function MessagesPage() {
   const [preset, setPreset] = useState<Range>('all');
   const [read, setRead] = useState<'' | 'read' | 'unread'>('');
   const marked$ = useMemo(() => new Subject<void>(), []);
-  const reload$ = useMemo(() => merge(marked$, alarmReloads$(store.events$, () => true)), [marked$, store]);
-  const filter: MessageFilter | null = useMemo(() => scope < 0 ? null : {
-    ...(scope > 0 ? { orgId: scope } : {}),
-    ...(category ? { category } : {}),
-    ...(stationId !== null ? { stationId } : {}),
-    ...(read ? { read: read === 'read' } : {}),
-    ...rangeOf(preset, Date.now(), undefined, dayZone),
-  }, [scope, category, stationId, read, preset, dayZone]);
-  const list = useObservableState(useObservable((in$) => messages$(api, in$.pipe(map(([f]) => f)), reload$), [filter]), NOTHING);
-  const stations = useObservableState(useObservable((in$) => pickableStations$(api, in$.pipe(map(([s]) => (s < 0 ? null : s)))), [scope]), NOTHING);
+  const reload$ = useMemo(
+    () =>
+      merge(
+        marked$,
+        alarmReloads$(store.events$, () => true),
+      ),
+    [marked$, store],
+  );
+  const filter: MessageFilter | null = useMemo(
+    () =>
+      scope < 0
+        ? null
+        : {
+            ...(scope > 0 ? { orgId: scope } : {}),
+            ...(category ? { category } : {}),
+            ...(stationId !== null ? { stationId } : {}),
+            ...(read ? { read: read === 'read' } : {}),
+            ...rangeOf(preset, Date.now(), undefined, dayZone),
+          },
+    [scope, category, stationId, read, preset, dayZone],
+  );
+  const list = useObservableState(
+    useObservable((in$) => messages$(api, in$.pipe(map(([f]) => f)), reload$), [filter]),
+    NOTHING,
+  );
+  const stations = useObservableState(
+    useObservable((in$) => pickableStations$(api, in$.pipe(map(([s]) => (s < 0 ? null : s)))), [scope]),
+    NOTHING,
+  );
   const mark = useCommand(markMessagesRead$, () => marked$.next());
   const rows = list.data?.dataList ?? [];
   const scroller = useRef<HTMLDivElement>(null);
-  const zones = useAlarmZones(scope < 0 ? null : scope, rows.map((r) => r.stationId));
-  const v = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW, overscan: 12 });
+  const zones = useAlarmZones(
+    scope < 0 ? null : scope,
+    rows.map((r) => r.stationId),
+  );
+  const phone = usePhone();
+  const v = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => (phone ? MESSAGE_CARD : ROW),
+    overscan: phone ? 6 : 12,
+  });
+  useEffect(() => v.measure(), [v, phone]);
+  const open = (r: (typeof rows)[number]) => !r.read && mark.run({ alarmIds: [r.alarmId] });
 
   return (
-    <section data-testid="messages" data-loaded={list.data !== null} data-total={list.data?.totalCount ?? 0} data-unread={list.data?.unreadCount ?? 0} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      data-testid="messages"
+      data-loaded={list.data !== null}
+      data-total={list.data?.totalCount ?? 0}
+      data-unread={list.data?.unreadCount ?? 0}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="mr-2 text-base font-semibold">{t('routes.messageGlobal')}</h1>
-        <select aria-label={t('alarmCenter:list.category')} className={sel} value={category} onChange={(e) => setCategory(e.target.value as typeof category)} data-testid="msg-category">
-          <option value="">{t('alarmCenter:list.category')}: {t('system:all')}</option>
-          {ALARM_CATEGORIES.map((c) => <option key={c} value={c}>{t(ALARM_CATEGORY_KEY[c])}</option>)}
+        <select
+          aria-label={t('alarmCenter:list.category')}
+          className={sel}
+          value={category}
+          onChange={(e) => setCategory(e.target.value as typeof category)}
+          data-testid="msg-category"
+        >
+          <option value="">
+            {t('alarmCenter:list.category')}: {t('system:all')}
+          </option>
+          {ALARM_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {t(ALARM_CATEGORY_KEY[c])}
+            </option>
+          ))}
         </select>
-        <select aria-label={t('station:alarmLog.site')} className={`${sel} max-w-56`} value={stationId ?? ''} onChange={(e) => setStationId(e.target.value ? Number(e.target.value) : null)} data-testid="msg-station">
-          <option value="">{t('station:alarmLog.site')}: {t('system:all')}</option>
-          {(stations.data ?? []).map((s) => <option key={s.stationId} value={s.stationId}>{s.stationName}</option>)}
+        <select
+          aria-label={t('station:alarmLog.site')}
+          className={`${sel} max-w-56`}
+          value={stationId ?? ''}
+          onChange={(e) => setStationId(e.target.value ? Number(e.target.value) : null)}
+          data-testid="msg-station"
+        >
+          <option value="">
+            {t('station:alarmLog.site')}: {t('system:all')}
+          </option>
+          {(stations.data ?? []).map((s) => (
+            <option key={s.stationId} value={s.stationId}>
+              {s.stationName}
+            </option>
+          ))}
         </select>
-        <select aria-label={t('system:range.label')} className={sel} value={preset} onChange={(e) => setPreset(e.target.value as Range)} data-testid="msg-range">
-          {RANGES.filter((p) => p !== 'custom').map((x) => <option key={x} value={x}>{t(RANGE_KEY[x])}</option>)}
+        <select
+          aria-label={t('system:range.label')}
+          className={sel}
+          value={preset}
+          onChange={(e) => setPreset(e.target.value as Range)}
+          data-testid="msg-range"
+        >
+          {RANGES.filter((p) => p !== 'custom').map((x) => (
+            <option key={x} value={x}>
+              {t(RANGE_KEY[x])}
+            </option>
+          ))}
         </select>
-        <select aria-label={t('system:message.readState')} className={sel} value={read} onChange={(e) => setRead(e.target.value as typeof read)} data-testid="msg-read">
-          <option value="">{t('system:message.readState')}: {t('system:all')}</option>
+        <select
+          aria-label={t('system:message.readState')}
+          className={sel}
+          value={read}
+          onChange={(e) => setRead(e.target.value as typeof read)}
+          data-testid="msg-read"
+        >
+          <option value="">
+            {t('system:message.readState')}: {t('system:all')}
+          </option>
           <option value="unread">{t('system:message.unread')}</option>
           <option value="read">{t('system:message.read')}</option>
         </select>
-        <span className="text-sm text-slate-500" data-testid="msg-count">{t('system:message.count', { count: list.data?.totalCount ?? 0, unread: list.data?.unreadCount ?? 0 })}</span>
-        <Button className="ml-auto" disabled={mark.busy || (list.data?.unreadCount ?? 0) === 0} onClick={() => mark.run({ all: true })} data-testid="msg-read-all">{t('system:message.markAll')}</Button>
+        <span className="text-sm text-slate-500" data-testid="msg-count">
+          {t('system:message.count', { count: list.data?.totalCount ?? 0, unread: list.data?.unreadCount ?? 0 })}
+        </span>
+        <Button
+          className="ml-auto"
+          disabled={mark.busy || (list.data?.unreadCount ?? 0) === 0}
+          onClick={() => mark.run({ all: true })}
+          data-testid="msg-read-all"
+        >
+          {t('system:message.markAll')}
+        </Button>
       </div>
-      <div className="overflow-x-auto text-sm">
-        <div className="min-w-[1000px]">
-          <div role="row" className={`${cols} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
-            <span />
-            {[zones.named ? t('system:message.time') : `${t('system:message.time')} (${zones.listZone})`, t('station:alarmLog.site'), t('alarmCenter:list.category'), t('station:alarmLog.status'), t('station:alarmLog.content'), t('system:message.readState')].map((h) => <span key={h} role="columnheader" className="truncate">{h}</span>)}
+      {phone ? (
+        <div
+          ref={scroller}
+          role="list"
+          tabIndex={0}
+          aria-label={t('routes.messageGlobal')}
+          style={{ height: 'calc(100dvh - 330px)', minHeight: 240 }}
+          className={`text-sm ${SCROLL_PANE}`}
+        >
+          {list.data === null && (
+            <p role="listitem" className="p-6 text-center text-slate-500">
+              {t('app.loading')}
+            </p>
+          )}
+          {list.data !== null && rows.length === 0 && (
+            <p role="listitem" data-testid="empty" className="p-6 text-center text-slate-500">
+              {t('noDate')}
+            </p>
+          )}
+          <div style={{ height: v.getTotalSize(), position: 'relative' }}>
+            {v.getVirtualItems().map((it) => {
+              const r = rows[it.index];
+              return r ? (
+                <MessageCard
+                  key={r.alarmId}
+                  r={r}
+                  t={t}
+                  zone={zones.zoneOf(r.stationId)}
+                  index={it.index}
+                  top={it.start}
+                  measure={v.measureElement}
+                  onOpen={open}
+                />
+              ) : null;
+            })}
           </div>
-          <div ref={scroller} style={{ height: 'calc(100vh - 280px)', minHeight: 240 }} className={SCROLL_PANE}>
-            {list.data === null && <p className="p-6 text-center text-slate-500">{t('app.loading')}</p>}
-            {list.data !== null && rows.length === 0 && <p data-testid="empty" className="p-6 text-center text-slate-500">{t('noDate')}</p>}
-            <div style={{ height: v.getTotalSize(), position: 'relative' }}>
-              {v.getVirtualItems().map((it) => {
-                const r = rows[it.index];
-                if (!r) return null;
-                return (
-                  <div key={r.alarmId} role="row" data-testid="msg-row" data-alarm={r.alarmId} data-station={r.stationId} data-read={r.read} onClick={() => !r.read && mark.run({ alarmIds: [r.alarmId] })} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${it.start}px)` }} className={`${cols} cursor-default items-center border-b border-slate-100 dark:border-slate-800 ${r.read ? 'text-slate-500' : 'font-medium'}`}>
-                    <span aria-hidden className={`size-2 rounded-full ${r.read ? '' : 'bg-red-500'}`} />
-                    <AlarmTime iso={r.happenTime} zone={zones.zoneOf(r.stationId)} named={zones.named} testId="msg-time" />
-                    <span className="truncate">{r.stationName}</span>
-                    <span className="truncate">{t(ALARM_CATEGORY_KEY[r.alarmCategory])}</span>
-                    <span className={r.alarmStatus === 2 ? 'text-emerald-600' : 'text-red-600'}>{t(ALARM_RECORD_STATUS_KEY[r.alarmStatus === 2 ? 2 : 1])}</span>
-                    <span className="truncate" title={alarmContent(r)}>{alarmContent(r)}</span>
-                    <span>{t(r.read ? 'system:message.read' : 'system:message.unread')}</span>
-                  </div>
-                );
-              })}
+        </div>
+      ) : (
+        <div className="overflow-x-auto text-sm">
+          <div role="table" aria-label={t('routes.messageGlobal')} aria-rowcount={tableRowCount(rows.length)} className="min-w-[1000px]">
+            <div role="row" aria-rowindex={1} className={`${cols} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
+              <span role="columnheader">
+                <span className="sr-only">{t('system:message.readState')}</span>
+              </span>
+              {[
+                zones.named ? t('system:message.time') : `${t('system:message.time')} (${zones.listZone})`,
+                t('station:alarmLog.site'),
+                t('alarmCenter:list.category'),
+                t('station:alarmLog.status'),
+                t('station:alarmLog.content'),
+                t('system:message.readState'),
+              ].map((h) => (
+                <span key={h} role="columnheader" className="truncate">
+                  {h}
+                </span>
+              ))}
+            </div>
+            <div
+              ref={scroller}
+              role="rowgroup"
+              tabIndex={0}
+              aria-label={t('routes.messageGlobal')}
+              style={{ height: 'calc(100vh - 280px)', minHeight: 240 }}
+              className={SCROLL_PANE}
+            >
+              {list.data === null && <TableNote>{t('app.loading')}</TableNote>}
+              {list.data !== null && rows.length === 0 && <TableNote testId="empty">{t('noDate')}</TableNote>}
+              <div style={{ height: v.getTotalSize(), position: 'relative' }}>
+                {v.getVirtualItems().map((it) => {
+                  const r = rows[it.index];
+                  if (!r) return null;
+                  return (
+                    <div
+                      key={r.alarmId}
+                      role="row"
+                      aria-rowindex={bodyRowIndex(it.index)}
+                      data-testid="msg-row"
+                      data-alarm={r.alarmId}
+                      data-station={r.stationId}
+                      data-read={r.read}
+                      onClick={() => open(r)}
+                      style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${it.start}px)` }}
+                      className={`${cols} cursor-default items-center border-b border-slate-100 dark:border-slate-800 ${r.read ? 'text-slate-500' : 'font-medium'}`}
+                    >
+                      <span role="cell">
+                        <span aria-hidden className={`block size-2 rounded-full ${r.read ? '' : 'bg-red-500'}`} />
+                      </span>
+                      <AlarmTime cell iso={r.happenTime} zone={zones.zoneOf(r.stationId)} named={zones.named} testId="msg-time" />
+                      <span role="cell" className="truncate">
+                        {r.stationName}
+                      </span>
+                      <span role="cell" className="truncate">
+                        {t(ALARM_CATEGORY_KEY[r.alarmCategory])}
+                      </span>
+                      <span role="cell" className={r.alarmStatus === 2 ? 'text-emerald-600' : 'text-red-600'}>
+                        {t(ALARM_RECORD_STATUS_KEY[r.alarmStatus === 2 ? 2 : 1])}
+                      </span>
+                      <span role="cell" className="truncate" title={alarmContent(r)}>
+                        {alarmContent(r)}
+                      </span>
+                      <span role="cell">{t(r.read ? 'system:message.read' : 'system:message.unread')}</span>
+                    </div>
+                  );
+                })}
+              </div>
             </div>
           </div>
         </div>
-      </div>
+      )}
     </section>
   );
 }

@@ -7,11 +7,29 @@ import { TriCheckbox } from './TriCheckbox';
 import { toggleGroup, toggleOne, triState } from './triState';
 import { useT } from '../../hooks/useT';
 
-export function PermissionTree({ tree, chosen, onChange, readOnly }: { tree: readonly TreeGroup[]; chosen: ReadonlySet<string>; onChange: (next: Set<string>) => void; readOnly?: boolean }) {
+export function PermissionTree({
+  tree,
+  chosen,
+  onChange,
+  readOnly,
+}: {
+  tree: readonly TreeGroup[];
+  chosen: ReadonlySet<string>;
+  onChange: (next: Set<string>) => void;
+  readOnly?: boolean;
+}) {
   const t = useT('system');
   const box = (key: string, grantable: boolean) => (
     <label key={key} className={`flex items-center gap-2 ${grantable ? '' : 'text-slate-400'}`} title={grantable ? undefined : t('system:role.notGrantable')}>
-      <input type="checkbox" className="size-4 accent-brand-600" checked={chosen.has(key)} disabled={readOnly || !grantable} onChange={() => onChange(toggleOne(chosen, key))} data-testid="perm" data-perm={key} />
+      <input
+        type="checkbox"
+        className="size-4 accent-brand-600"
+        checked={chosen.has(key)}
+        disabled={readOnly || !grantable}
+        onChange={() => onChange(toggleOne(chosen, key))}
+        data-testid="perm"
+        data-perm={key}
+      />
       {permissionLabel(key)}
       {!grantable && <span className="text-xs">({t('system:role.notGrantable')})</span>}
     </label>
@@ -21,7 +39,13 @@ export function PermissionTree({ tree, chosen, onChange, readOnly }: { tree: rea
       {tree.map((g) => (
         <div key={g.group} className="rounded-md border border-slate-200 p-2 dark:border-slate-700">
           <label className="flex items-center gap-2 font-medium">
-            <TriCheckbox state={triState(chosen, g.keys)} onChange={() => onChange(toggleGroup(chosen, g.grantable))} label={groupLabel(t, g.group)} disabled={readOnly || g.grantable.length === 0} testId={`perm-group-${g.group}`} />
+            <TriCheckbox
+              state={triState(chosen, g.keys)}
+              onChange={() => onChange(toggleGroup(chosen, g.grantable))}
+              label={groupLabel(t, g.group)}
+              disabled={readOnly || g.grantable.length === 0}
+              testId={`perm-group-${g.group}`}
+            />
             {groupLabel(t, g.group)}
           </label>
           <div className="mt-1 ml-6 flex flex-col gap-1">
@@ -49,7 +73,11 @@ export function MenuPreview({ preview }: { preview: { group: string; screens: st
           <li key={g.group}>
             <span className="font-medium">{groupLabel(t, g.group)}</span>
             <ul className="ml-4 list-disc text-slate-600 dark:text-slate-300">
-              {g.screens.map((s) => <li key={s} data-testid="preview-entry" data-perm={s}>{permissionLabel(s)}</li>)}
+              {g.screens.map((s) => (
+                <li key={s} data-testid="preview-entry" data-perm={s}>
+                  {permissionLabel(s)}
+                </li>
+              ))}
             </ul>
           </li>
         ))}

@@ -27,28 +27,76 @@ export default function RolesPage() {
   const { orgs } = useManagedOrgs();
   const [sorting, setSorting] = useState<SortingState>([]);
   const [q, setQ] = useState('');
-  const roles = useObservableState(useObservable((in$) => roleList$(api, in$.pipe(map(([s]) => (s < 0 ? null : s > 0 ? { orgId: s } : {})))), [scope]), NOTHING);
+  const roles = useObservableState(
+    useObservable((in$) => roleList$(api, in$.pipe(map(([s]) => (s < 0 ? null : s > 0 ? { orgId: s } : {})))), [scope]),
+    NOTHING,
+  );
   const orgName = useMemo(() => new Map(orgs.map((o) => [o.id, o.name])), [orgs]);
   const rows = useMemo(() => (roles.data ?? []).filter((r) => !q.trim() || r.name.toLowerCase().includes(q.trim().toLowerCase())), [roles.data, q]);
-  const columns = useMemo<ColumnDef<Role>[]>(() => [
-    { id: 'name', accessorKey: 'name', header: t('system:col.roleName'), size: 160, cell: (c) => <span data-testid="role-cell" className="font-medium">{c.row.original.name}</span> },
-    { id: 'org', accessorFn: (r) => orgName.get(r.orgId) ?? String(r.orgId), header: t('system:account.org'), size: 160 },
-    { id: 'accounts', accessorKey: 'accountCount', header: t('system:col.accountCount'), size: 90 },
-    { id: 'builtin', accessorFn: (r) => (r.builtin ? t('system:yes') : t('system:no')), header: t('system:role.builtin'), size: 80 },
-    { id: 'twoFactor', accessorFn: (r) => (r.requiresTwoFactor ? t('system:yes') : t('system:no')), header: t('system:role.requiresTwoFactor'), size: 120 },
-    { id: 'updated', accessorFn: (r) => formatDateTime(r.updatedAt), header: t('system:col.updated'), size: 140 },
-  ], [t, orgName]);
-  const table = useReactTable({ data: rows, columns, state: { sorting }, onSortingChange: setSorting, getCoreRowModel: getCoreRowModel(), getSortedRowModel: getSortedRowModel(), getRowId: (r) => String(r.roleId) });
+  const columns = useMemo<ColumnDef<Role>[]>(
+    () => [
+      {
+        id: 'name',
+        accessorKey: 'name',
+        header: t('system:col.roleName'),
+        size: 160,
+        cell: (c) => (
+          <span data-testid="role-cell" className="font-medium">
+            {c.row.original.name}
+          </span>
+        ),
+      },
+      { id: 'org', accessorFn: (r) => orgName.get(r.orgId) ?? String(r.orgId), header: t('system:account.org'), size: 160 },
+      { id: 'accounts', accessorKey: 'accountCount', header: t('system:col.accountCount'), size: 90 },
+      { id: 'builtin', accessorFn: (r) => (r.builtin ? t('system:yes') : t('system:no')), header: t('system:role.builtin'), size: 80 },
+      { id: 'twoFactor', accessorFn: (r) => (r.requiresTwoFactor ? t('system:yes') : t('system:no')), header: t('system:role.requiresTwoFactor'), size: 120 },
+      { id: 'updated', accessorFn: (r) => formatDateTime(r.updatedAt), header: t('system:col.updated'), size: 140 },
+    ],
+    [t, orgName],
+  );
+  const table = useReactTable({
+    data: rows,
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getRowId: (r) => String(r.roleId),
+  });
   return (
-    <section data-testid="roles" data-loaded={roles.data !== null} className="flex h-full min-h-[480px] flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <section
+      data-testid="roles"
+      data-loaded={roles.data !== null}
+      className="flex h-full min-h-[480px] flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+    >
       <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
         <h1 className="mr-2 text-base font-semibold">{t('routes.systemRole')}</h1>
-        <input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t('system:role.search')} aria-label={t('system:role.search')} className="h-8 w-56 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800" />
+        <input
+          type="search"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder={t('system:role.search')}
+          aria-label={t('system:role.search')}
+          className="h-8 w-56 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800"
+        />
         <span className="text-sm text-slate-500">{t('system:role.count', { count: rows.length })}</span>
-        {canEdit && <Button variant="primary" className="ml-auto" onClick={() => navigate(href('system.roleDetail'))} data-testid="role-create">{t('system:role.create')}</Button>}
+        {canEdit && (
+          <Button variant="primary" className="ml-auto" onClick={() => navigate(href('system.roleDetail'))} data-testid="role-create">
+            {t('system:role.create')}
+          </Button>
+        )}
       </div>
-      {roles.failed && <p role="alert" className="px-3 py-2 text-sm text-red-600">{t('system:loadFailed')}</p>}
-      <VirtualTable table={table} onRowClick={(r) => navigate(href('system.roleDetail', { roleId: r.roleId }))} empty={roles.data === null && !roles.failed ? t('app.loading') : t('noDate')} testId="role-table" />
+      {roles.failed && (
+        <p role="alert" className="px-3 py-2 text-sm text-red-600">
+          {t('system:loadFailed')}
+        </p>
+      )}
+      <VirtualTable
+        table={table}
+        onRowClick={(r) => navigate(href('system.roleDetail', { roleId: r.roleId }))}
+        empty={roles.data === null && !roles.failed ? t('app.loading') : t('noDate')}
+        testId="role-table"
+      />
     </section>
   );
 }

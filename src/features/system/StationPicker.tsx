@@ -25,15 +25,35 @@ const branchesOf = (stations: readonly StationOption[], q: string): Branch[] => 
   return [...by.values()].sort((a, b) => a.name.localeCompare(b.name, 'zh-CN'));
 };
 
-export function StationPicker({ stations, selected, onChange, error }: { stations: readonly StationOption[]; selected: ReadonlySet<number>; onChange: (next: Set<number>) => void; error: string | null }) {
+export function StationPicker({
+  stations,
+  selected,
+  onChange,
+  error,
+}: {
+  stations: readonly StationOption[];
+  selected: ReadonlySet<number>;
+  onChange: (next: Set<number>) => void;
+  error: string | null;
+}) {
   const t = useT('system');
   const [q, setQ] = useState('');
   const branches = useMemo(() => branchesOf(stations, q), [stations, q]);
   return (
     <div className="flex flex-col gap-1" data-testid="station-picker">
       <div className="flex items-center gap-2">
-        <input type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t('system:account.searchStations')} aria-label={t('system:account.searchStations')} data-testid="station-search" className="h-8 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800" />
-        <span className="text-xs text-slate-500" data-testid="station-chosen">{t('system:account.chosen', { count: selected.size })}</span>
+        <input
+          type="search"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          placeholder={t('system:account.searchStations')}
+          aria-label={t('system:account.searchStations')}
+          data-testid="station-search"
+          className="h-8 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800"
+        />
+        <span className="text-xs text-slate-500" data-testid="station-chosen">
+          {t('system:account.chosen', { count: selected.size })}
+        </span>
       </div>
       <div className="max-h-56 overflow-y-auto rounded-md border border-slate-200 p-2 text-sm dark:border-slate-700">
         {branches.length === 0 && <p className="p-2 text-center text-slate-500">{t('noDate')}</p>}
@@ -48,7 +68,14 @@ export function StationPicker({ stations, selected, onChange, error }: { station
               <div className="ml-6 flex flex-col">
                 {b.stations.map((s) => (
                   <label key={s.stationId} className="flex items-center gap-2">
-                    <input type="checkbox" className="size-4 accent-brand-600" checked={selected.has(s.stationId)} onChange={() => onChange(toggleOne(selected, s.stationId))} data-testid="station-option" data-station={s.stationId} />
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-brand-600"
+                      checked={selected.has(s.stationId)}
+                      onChange={() => onChange(toggleOne(selected, s.stationId))}
+                      data-testid="station-option"
+                      data-station={s.stationId}
+                    />
                     {s.stationName}
                   </label>
                 ))}
@@ -57,7 +84,11 @@ export function StationPicker({ stations, selected, onChange, error }: { station
           );
         })}
       </div>
-      {error && <p className="text-xs text-red-600" role="alert">{error}</p>}
+      {error && (
+        <p className="text-xs text-red-600" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

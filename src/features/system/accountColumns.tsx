@@ -10,25 +10,71 @@ export type AccountAction = 'edit' | 'status' | 'password' | 'delete';
 export function accountColumns(t: TFn, canEdit: boolean, act: (a: AccountAction, row: AccountRow) => void): ColumnDef<AccountRow>[] {
   const link = 'text-brand-700 hover:underline dark:text-brand-500';
   const cols: ColumnDef<AccountRow>[] = [
-    { id: 'account', accessorKey: 'account', header: t('system:col.account'), size: 130, cell: (c) => <span data-testid="account-cell" className="font-medium">{c.row.original.account}</span> },
+    {
+      id: 'account',
+      accessorKey: 'account',
+      header: t('system:col.account'),
+      size: 130,
+      cell: (c) => (
+        <span data-testid="account-cell" className="font-medium">
+          {c.row.original.account}
+        </span>
+      ),
+    },
     { id: 'contact', accessorKey: 'contact', header: t('system:col.contact'), size: 100 },
     { id: 'mobile', accessorFn: (r) => r.mobile ?? '-', header: t('system:col.mobile'), size: 110 },
     { id: 'email', accessorFn: (r) => r.email ?? '-', header: t('system:col.email'), size: 150 },
     {
-      id: 'status', accessorKey: 'status', header: t('system:col.status'), size: 70,
-      cell: (c) => <span data-testid="account-status" data-status={c.row.original.status} className={c.row.original.status === 1 ? 'text-emerald-600' : 'text-slate-400'}>{t(c.row.original.status === 1 ? 'system:status.enabled' : 'system:status.disabled')}</span>,
+      id: 'status',
+      accessorKey: 'status',
+      header: t('system:col.status'),
+      size: 70,
+      cell: (c) => (
+        <span data-testid="account-status" data-status={c.row.original.status} className={c.row.original.status === 1 ? 'text-emerald-600' : 'text-slate-400'}>
+          {t(c.row.original.status === 1 ? 'system:status.enabled' : 'system:status.disabled')}
+        </span>
+      ),
     },
     { id: 'role', accessorKey: 'roleName', header: t('system:col.role'), size: 110 },
-    { id: 'notes', accessorKey: 'notes', header: t('system:col.notes'), size: 120, cell: (c) => <span className="truncate" title={c.row.original.notes}>{c.row.original.notes || '-'}</span> },
-    { id: 'created', accessorFn: (r) => formatDateTime(r.createdTime), header: t('system:col.created'), size: 140, cell: (c) => <span className="font-mono text-xs">{c.getValue<string>()}</span> },
+    {
+      id: 'notes',
+      accessorKey: 'notes',
+      header: t('system:col.notes'),
+      size: 120,
+      cell: (c) => (
+        <span className="truncate" title={c.row.original.notes}>
+          {c.row.original.notes || '-'}
+        </span>
+      ),
+    },
+    {
+      id: 'created',
+      accessorFn: (r) => formatDateTime(r.createdTime),
+      header: t('system:col.created'),
+      size: 140,
+      cell: (c) => <span className="font-mono text-xs">{c.getValue<string>()}</span>,
+    },
   ];
   if (!canEdit) return cols;
   cols.push({
-    id: 'actions', header: t('system:col.actions'), size: 190, enableSorting: false,
+    id: 'actions',
+    header: t('system:col.actions'),
+    size: 190,
+    enableSorting: false,
     cell: (c) => {
       const r = c.row.original;
       const btn = (a: AccountAction, label: string) => (
-        <button type="button" className={link} data-testid={`account-action-${a}`} onClick={(e) => { e.stopPropagation(); act(a, r); }}>{label}</button>
+        <button
+          type="button"
+          className={link}
+          data-testid={`account-action-${a}`}
+          onClick={(e) => {
+            e.stopPropagation();
+            act(a, r);
+          }}
+        >
+          {label}
+        </button>
       );
       return (
         <span className="flex gap-2 whitespace-nowrap">

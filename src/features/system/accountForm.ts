@@ -29,7 +29,17 @@ export const newAccountOrg = (orgs: readonly { id: number }[], creatorOrgId: num
   orgs.find((o) => o.id === creatorOrgId)?.id ?? orgs[0]?.id ?? null;
 
 export const emptyAccount = (orgId: number | null): AccountValues => ({
-  orgId, account: '', contact: '', mobile: '', email: '', roleId: null, dataScope: 'org', stationIds: new Set(), notes: '', password: '', confirm: '',
+  orgId,
+  account: '',
+  contact: '',
+  mobile: '',
+  email: '',
+  roleId: null,
+  dataScope: 'org',
+  stationIds: new Set(),
+  notes: '',
+  password: '',
+  confirm: '',
 });
 
 export const valuesOf = (a: AccountRow): AccountValues => ({

@@ -25,7 +25,10 @@ export function useManagedOrgs(): { orgs: ManagedOrg[]; scope: number; providerI
   const orgType = profile?.orgType ?? 3;
   // a customer account manages its own org only
   const providerId = scope < 0 || orgType === 3 ? null : orgType === 1 ? (scope > 0 ? scope : null) : (profile?.orgId ?? null);
-  const customers = useObservableState(useObservable((in$) => customers$(api, in$.pipe(map(([p]) => p))), [providerId]), NOTHING);
+  const customers = useObservableState(
+    useObservable((in$) => customers$(api, in$.pipe(map(([p]) => p))), [providerId]),
+    NOTHING,
+  );
   const orgs = useMemo(() => {
     if (!profile) return [];
     const kind: OrgKind = orgType === 1 ? 'platform' : orgType === 2 ? 'provider' : 'customer';

@@ -33,7 +33,9 @@ export interface TreeGroup {
 export function buildTree(groups: readonly PermissionGroup[]): TreeGroup[] {
   return groups.map((g) => {
     const can = new Set(g.grantable);
-    const screens: TreeNode[] = g.permissions.filter((k) => !(k in ACTION_SCREEN && g.permissions.includes(ACTION_SCREEN[k]!))).map((k) => ({ key: k, grantable: can.has(k), actions: [] }));
+    const screens: TreeNode[] = g.permissions
+      .filter((k) => !(k in ACTION_SCREEN && g.permissions.includes(ACTION_SCREEN[k]!)))
+      .map((k) => ({ key: k, grantable: can.has(k), actions: [] }));
     for (const k of g.permissions) {
       const screen = ACTION_SCREEN[k];
       const node = screen ? screens.find((s) => s.key === screen) : undefined;
@@ -45,7 +47,5 @@ export function buildTree(groups: readonly PermissionGroup[]): TreeGroup[] {
 
 /** The menu a holder sees: per group, the screens it holds (actions grant no menu entry). */
 export function menuPreview(tree: readonly TreeGroup[], chosen: ReadonlySet<string>): { group: string; screens: string[] }[] {
-  return tree
-    .map((g) => ({ group: g.group, screens: g.screens.filter((s) => chosen.has(s.key)).map((s) => s.key) }))
-    .filter((g) => g.screens.length > 0);
+  return tree.map((g) => ({ group: g.group, screens: g.screens.filter((s) => chosen.has(s.key)).map((s) => s.key) })).filter((g) => g.screens.length > 0);
 }

@@ -7,5 +7,9 @@ export { rangeOf } from '../../lib/timeRange';
 export const RANGES = RANGE_PRESETS;
 export type Range = RangePreset;
 export const RANGE_KEY = {
-  all: 'system:range.all', today: 'system:range.today', '7d': 'system:range.d7', '30d': 'system:range.d30', custom: 'system:range.custom',
+  all: 'system:range.all',
+  today: 'system:range.today',
+  '7d': 'system:range.d7',
+  '30d': 'system:range.d30',
+  custom: 'system:range.custom',
 } as const satisfies Record<Range, TKey>;

@@ -7,7 +7,11 @@ import type { Observable } from 'rxjs';
 import type { Api } from '../../../streams/api/client';
 import { isPending, type CommandError, type CommandEvent } from '../../../streams/commands/command';
 
-export function useCommand<I, O>(make: (api: Api, input$: Observable<I>) => Observable<CommandEvent<I, O>>, onDone?: (output: O, input: I) => void, onFail?: (e: CommandError) => void) {
+export function useCommand<I, O>(
+  make: (api: Api, input$: Observable<I>) => Observable<CommandEvent<I, O>>,
+  onDone?: (output: O, input: I) => void,
+  onFail?: (e: CommandError) => void,
+) {
   const [run, input$] = useObservableCallback<I>();
   const { api } = useRuntime();
   const events$ = useObservable(() => make(api, input$));
@@ -22,8 +26,7 @@ export function useCommand<I, O>(make: (api: Api, input$: Observable<I>) => Obse
     else if (e.type === 'failed') {
       setError(e.error);
       failed.current?.(e.error);
-    }
-    else done.current?.(e.output, e.input);
+    } else done.current?.(e.output, e.input);
   });
   return { run, busy, error, clear: () => setError(null) };
 }

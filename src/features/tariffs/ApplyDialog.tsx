@@ -23,10 +23,25 @@ const reasonOf = (e: CommandError): { code: DraftErrorCode; limit?: string } => 
   return first ?? { code: 'failed' };
 };
 
-export function ApplyDialog({ template, providerId, stationId, minDate, onClose }: { template: TariffTemplate; providerId: number | null; stationId: number | null; minDate: string; onClose: () => void }) {
+export function ApplyDialog({
+  template,
+  providerId,
+  stationId,
+  minDate,
+  onClose,
+}: {
+  template: TariffTemplate;
+  providerId: number | null;
+  stationId: number | null;
+  minDate: string;
+  onClose: () => void;
+}) {
   const t = useT('tariffs');
   const { api } = useRuntime();
-  const stations = useObservableState(useObservable((in$) => providerStations$(api, in$.pipe(map(([id]) => id))), [providerId]), { data: null, failed: false });
+  const stations = useObservableState(
+    useObservable((in$) => providerStations$(api, in$.pipe(map(([id]) => id))), [providerId]),
+    { data: null, failed: false },
+  );
   const [chosen, setChosen] = useState<number[]>(stationId ? [stationId] : []);
   const [name, setName] = useState(template.name);
   const [date, setDate] = useState(minDate);
@@ -38,14 +53,29 @@ export function ApplyDialog({ template, providerId, stationId, minDate, onClose 
   const problems = { name: name.trim() === '', date: !/^\d{4}-\d{2}-\d{2}$/.test(date), stations: chosen.length === 0 };
   const send = () => {
     setTried(true);
-    if (!problems.name && !problems.date && !problems.stations) apply.run({ templateId: template.templateId, stationIds: chosen, name: name.trim(), effectiveDate: date });
+    if (!problems.name && !problems.date && !problems.stations)
+      apply.run({ templateId: template.templateId, stationIds: chosen, name: name.trim(), effectiveDate: date });
   };
 
   return (
     <Modal open onClose={onClose} title={t('tariffs:templates.applyTitle', { name: template.name })} width={640} testId="apply-dialog">
       <div className="grid grid-cols-2 gap-3">
-        <TextField label={t('tariffs:templates.tariffName')} value={name} onChange={setName} error={tried && problems.name ? t('tariffs:errors.nameRequired') : null} testId="apply-name" />
-        <TextField label={t('tariffs:editor.effectiveDate')} type="date" min={minDate} value={date} onChange={setDate} error={tried && problems.date ? t('tariffs:errors.dateRequired') : null} testId="apply-date" />
+        <TextField
+          label={t('tariffs:templates.tariffName')}
+          value={name}
+          onChange={setName}
+          error={tried && problems.name ? t('tariffs:errors.nameRequired') : null}
+          testId="apply-name"
+        />
+        <TextField
+          label={t('tariffs:editor.effectiveDate')}
+          type="date"
+          min={minDate}
+          value={date}
+          onChange={setDate}
+          error={tried && problems.date ? t('tariffs:errors.dateRequired') : null}
+          testId="apply-date"
+        />
       </div>
       <fieldset className="mb-2">
         <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-400">{t('tariffs:templates.stations')}</legend>
@@ -69,12 +99,18 @@ export function ApplyDialog({ template, providerId, stationId, minDate, onClose 
       </fieldset>
       {results && (
         <section data-testid="apply-results">
-          <h3 className="mb-1 text-xs font-semibold text-slate-600">{t('tariffs:templates.result')}</h3>
+          <h3 className="mb-1 text-xs font-semibold text-slate-600 dark:text-slate-300">{t('tariffs:templates.result')}</h3>
           <ul className="flex flex-col gap-1 text-sm">
             {results.map((r) => {
               const reason = r.ok ? null : reasonOf(r.error);
               return (
-                <li key={r.stationId} data-testid="apply-result" data-station={r.stationId} data-ok={r.ok} className={r.ok ? 'text-emerald-700' : 'text-red-600'}>
+                <li
+                  key={r.stationId}
+                  data-testid="apply-result"
+                  data-station={r.stationId}
+                  data-ok={r.ok}
+                  className={r.ok ? 'text-emerald-700' : 'text-red-600'}
+                >
                   {nameOf(r.stationId)}: {reason ? t(ERROR_KEY[reason.code], { limit: reason.limit ?? '' }) : t('tariffs:templates.created')}
                 </li>
               );
@@ -83,8 +119,12 @@ export function ApplyDialog({ template, providerId, stationId, minDate, onClose 
         </section>
       )}
       <div className="mt-4 flex justify-end gap-2">
-        <Button onClick={onClose} data-testid="apply-close">{t(results ? 'tariffs:actions.close' : 'tariffs:actions.cancel')}</Button>
-        <Button variant="primary" disabled={apply.pending} onClick={send} data-testid="apply-send">{t('tariffs:templates.apply')}</Button>
+        <Button onClick={onClose} data-testid="apply-close">
+          {t(results ? 'tariffs:actions.close' : 'tariffs:actions.cancel')}
+        </Button>
+        <Button variant="primary" disabled={apply.pending} onClick={send} data-testid="apply-send">
+          {t('tariffs:templates.apply')}
+        </Button>
       </div>
     </Modal>
   );

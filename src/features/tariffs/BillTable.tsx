@@ -4,21 +4,25 @@
 import { useT } from '../../hooks/useT';
 import { PERIODS } from '../../../protocol/codes';
 import type { PreviewBill } from '../../../streams/tariffs/reads';
+import { useAmount, useCurrencyName } from './currency';
 import { PERIOD_KEY } from './periods';
 
 type DayBill = PreviewBill['candidate'];
-const kwh = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(3));
-const usd = (v: number | undefined, digits = 4) => (v === undefined ? '—' : v.toFixed(digits));
 
 export function BillTable({ bill }: { bill: PreviewBill }) {
   const t = useT('tariffs');
+  const currency = useCurrencyName(bill.currency);
+  const amount = useAmount();
+  const kwh = (v: number | undefined) => amount(v, 3);
+  // amounts keep the server's 1/100 cent (they are summed per period); totals are to the cent
+  const money = (v: number | undefined, digits = 4) => amount(v, digits);
   const a = bill.candidate;
   const b: DayBill | null = bill.inForce;
   const rows: { key: string; label: string; of: (x: DayBill) => number; fmt: (v: number | undefined) => string; diff?: boolean }[] = [
     { key: 'import', label: t('tariffs:preview.import'), of: (x) => x.importKwh, fmt: kwh },
     { key: 'export', label: t('tariffs:preview.export'), of: (x) => x.exportKwh, fmt: kwh },
-    { key: 'grid-cost', label: t('tariffs:preview.gridCost'), of: (x) => x.gridCost, fmt: usd, diff: true },
-    { key: 'feed-in', label: t('tariffs:preview.feedInRevenue'), of: (x) => x.feedInRevenue, fmt: usd, diff: true },
+    { key: 'grid-cost', label: t('tariffs:preview.gridCost', { currency }), of: (x) => x.gridCost, fmt: money, diff: true },
+    { key: 'feed-in', label: t('tariffs:preview.feedInRevenue', { currency }), of: (x) => x.feedInRevenue, fmt: money, diff: true },
   ];
   const cell = 'px-3 py-1.5 text-right tabular-nums';
   const periodAmount = (x: DayBill | null, p: string) => x?.periods.find((q) => q.period === p)?.amount;
@@ -27,33 +31,55 @@ export function BillTable({ bill }: { bill: PreviewBill }) {
       <thead>
         <tr className="border-b border-slate-200 text-xs text-slate-500 dark:border-slate-700">
           <th className="px-3 py-1.5 text-left font-medium" />
-          <th className={`${cell} font-medium`}>{t('tariffs:preview.candidate')}{a.tariffName ? ` · ${a.tariffName}` : ''}</th>
-          <th className={`${cell} font-medium`}>{t('tariffs:preview.inForce')}{b?.tariffName ? ` · ${b.tariffName}` : ''}</th>
+          <th className={`${cell} font-medium`}>
+            {t('tariffs:preview.candidate')}
+            {a.tariffName ? ` · ${a.tariffName}` : ''}
+          </th>
+          <th className={`${cell} font-medium`}>
+            {t('tariffs:preview.inForce')}
+            {b?.tariffName ? ` · ${b.tariffName}` : ''}
+          </th>
           <th className={`${cell} font-medium`}>{t('tariffs:preview.difference')}</th>
         </tr>
       </thead>
       <tbody>
         {rows.map((r) => (
           <tr key={r.key} className="border-b border-slate-100 dark:border-slate-800">
-            <th scope="row" className="px-3 py-1.5 text-left font-normal">{r.label}</th>
-            <td className={cell} data-testid={`bill-candidate-${r.key}`}>{r.fmt(r.of(a))}</td>
-            <td className={cell} data-testid={`bill-inforce-${r.key}`}>{b ? r.fmt(r.of(b)) : '—'}</td>
-            <td className={cell}>{r.diff && b ? usd(r.of(a) - r.of(b)) : ''}</td>
+            <th scope="row" className="px-3 py-1.5 text-left font-normal">
+              {r.label}
+            </th>
+            <td className={cell} data-testid={`bill-candidate-${r.key}`}>
+              {r.fmt(r.of(a))}
+            </td>
+            <td className={cell} data-testid={`bill-inforce-${r.key}`}>
+              {b ? r.fmt(r.of(b)) : '—'}
+            </td>
+            <td className={cell}>{r.diff && b ? money(r.of(a) - r.of(b)) : ''}</td>
           </tr>
         ))}
         {PERIODS.filter((p) => periodAmount(a, p) !== undefined || periodAmount(b, p) !== undefined).map((p) => (
           <tr key={p} className="border-b border-slate-100 text-slate-600 dark:border-slate-800 dark:text-slate-400">
-            <th scope="row" className="px-3 py-1 pl-6 text-left font-normal">{t(PERIOD_KEY[p])}</th>
-            <td className={cell}>{usd(periodAmount(a, p))}</td>
-            <td className={cell}>{b ? usd(periodAmount(b, p)) : '—'}</td>
+            <th scope="row" className="px-3 py-1 pl-6 text-left font-normal">
+              {t(PERIOD_KEY[p])}
+            </th>
+            <td className={cell}>{money(periodAmount(a, p))}</td>
+            <td className={cell}>{b ? money(periodAmount(b, p)) : '—'}</td>
             <td className={cell} />
           </tr>
         ))}
         <tr className="font-semibold">
-          <th scope="row" className="px-3 py-2 text-left">{t('tariffs:preview.total')}</th>
-          <td className={cell} data-testid="bill-candidate-total">{usd(a.total, 2)}</td>
-          <td className={cell} data-testid="bill-inforce-total">{b ? usd(b.total, 2) : t('tariffs:preview.noneInForce')}</td>
-          <td className={cell} data-testid="bill-difference">{usd(bill.difference, 2)}</td>
+          <th scope="row" className="px-3 py-2 text-left">
+            {t('tariffs:preview.total', { currency })}
+          </th>
+          <td className={cell} data-testid="bill-candidate-total">
+            {money(a.total, 2)}
+          </td>
+          <td className={cell} data-testid="bill-inforce-total">
+            {b ? money(b.total, 2) : t('tariffs:preview.noneInForce')}
+          </td>
+          <td className={cell} data-testid="bill-difference">
+            {money(bill.difference, 2)}
+          </td>
         </tr>
       </tbody>
     </table>

@@ -20,8 +20,14 @@ export default function HistoryPage() {
   const { api } = useRuntime();
   const st = useTariffStation();
   const id$ = (in$: import('rxjs').Observable<[number | null]>) => in$.pipe(map(([id]) => id));
-  const past = useObservableState(useObservable((in$) => tariffHistory$(api, id$(in$)), [st.stationId]), { data: null, failed: false });
-  const current = useObservableState(useObservable((in$) => stationTariffs$(api, id$(in$)), [st.stationId]), { data: null, failed: false });
+  const past = useObservableState(
+    useObservable((in$) => tariffHistory$(api, id$(in$)), [st.stationId]),
+    { data: null, failed: false },
+  );
+  const current = useObservableState(
+    useObservable((in$) => stationTariffs$(api, id$(in$)), [st.stationId]),
+    { data: null, failed: false },
+  );
   const [open, setOpen] = useState<number | null>(null);
   const rows = past.data?.dataList ?? [];
   const query = st.stationId && st.providerId ? stationQuery(st.stationId, st.providerId) : {};
@@ -29,10 +35,14 @@ export default function HistoryPage() {
   return (
     <div data-testid="tariff-history" data-loaded={past.data !== null} className="flex flex-col gap-4">
       <h1 className="text-lg font-semibold">{t('tariffs:history.title')}</h1>
-      {past.failed && <p role="alert" className="text-sm text-red-600">{t('tariffs:config.loadFailed')}</p>}
+      {past.failed && (
+        <p role="alert" className="text-sm text-red-600">
+          {t('tariffs:config.loadFailed')}
+        </p>
+      )}
       {past.data && rows.length === 0 && <p className="text-sm text-slate-500">{t('tariffs:history.empty')}</p>}
       {rows.map((x, i) => {
-        const next = i === 0 ? current.data?.active ?? null : rows[i - 1]!;
+        const next = i === 0 ? (current.data?.active ?? null) : rows[i - 1]!;
         const to = next ? addDateDays(next.effectiveDate, -1) : '';
         return (
           <div key={x.tariffId}>
@@ -41,11 +51,19 @@ export default function HistoryPage() {
               extra={<span data-testid="tariff-in-force">{t('tariffs:history.inForce', { from: x.effectiveDate, to })}</span>}
               actions={
                 <>
-                  <Link href={href('electricityPriceManagement.preview', { ...query, tariffId: x.tariffId })} data-testid="tariff-preview" className="inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-slate-100 dark:text-brand-500 dark:hover:bg-slate-800">
+                  <Link
+                    href={href('electricityPriceManagement.preview', { ...query, tariffId: x.tariffId })}
+                    data-testid="tariff-preview"
+                    className="inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-slate-100 dark:text-brand-500 dark:hover:bg-slate-800"
+                  >
                     {t('tariffs:actions.preview')}
                   </Link>
                   {next && (
-                    <Button aria-expanded={open === x.tariffId} onClick={() => setOpen(open === x.tariffId ? null : x.tariffId)} data-testid="tariff-diff-toggle">
+                    <Button
+                      aria-expanded={open === x.tariffId}
+                      onClick={() => setOpen(open === x.tariffId ? null : x.tariffId)}
+                      data-testid="tariff-diff-toggle"
+                    >
                       {t('tariffs:history.diff')}
                     </Button>
                   )}

@@ -1,4 +1,5 @@
-// Create or edit a pending fuel price: the window in the station's zone, price per litre (USD/L)
+// Create or edit a pending fuel price: the window in the station's zone, price per litre (in the
+// provider's currency)
 // and unit generation (kWh/L), the derived cost per kWh shown as it is typed.
 import { useState } from 'react';
 import { Button } from '../../components/Button';
@@ -29,9 +30,11 @@ export interface OilPriceDialogProps {
   pending: boolean;
   onSave: (d: OilDraft) => void;
   onClose: () => void;
+  /** the price's currency as the reader's language names it */
+  currency: string;
 }
 
-export function OilPriceDialog({ title, zone, initial, others, serverErrors, pending, onSave, onClose }: OilPriceDialogProps) {
+export function OilPriceDialog({ title, zone, initial, others, serverErrors, pending, onSave, onClose, currency }: OilPriceDialogProps) {
   const t = useT('tariffs');
   const [d, setD] = useState(initial);
   const [tried, setTried] = useState(false);
@@ -50,18 +53,57 @@ export function OilPriceDialog({ title, zone, initial, others, serverErrors, pen
     <Modal open onClose={onClose} title={title} width={560} testId="oil-dialog">
       <p className="mb-3 text-xs text-slate-500">{t('tariffs:oil.zone', { zone })}</p>
       <div className="grid grid-cols-2 gap-3">
-        <TextField label={t('tariffs:oil.startTime')} type="datetime-local" value={d.start} onChange={(start) => setD({ ...d, start })} error={text('start')} testId="oil-start" />
-        <TextField label={t('tariffs:oil.endTime')} type="datetime-local" value={d.end} onChange={(end) => setD({ ...d, end })} error={text('end')} testId="oil-end" />
-        <TextField label={t('tariffs:oil.pricePerLitre')} inputMode="decimal" value={d.price} onChange={(price) => setD({ ...d, price })} error={text('price')} testId="oil-price" />
-        <TextField label={t('tariffs:oil.kwhPerLitre')} inputMode="decimal" value={d.kwh} onChange={(kwh) => setD({ ...d, kwh })} error={text('kwh')} testId="oil-kwh" />
+        <TextField
+          label={t('tariffs:oil.startTime')}
+          type="datetime-local"
+          value={d.start}
+          onChange={(start) => setD({ ...d, start })}
+          error={text('start')}
+          testId="oil-start"
+        />
+        <TextField
+          label={t('tariffs:oil.endTime')}
+          type="datetime-local"
+          value={d.end}
+          onChange={(end) => setD({ ...d, end })}
+          error={text('end')}
+          testId="oil-end"
+        />
+        <TextField
+          label={t('tariffs:oil.pricePerLitre', { currency })}
+          inputMode="decimal"
+          value={d.price}
+          onChange={(price) => setD({ ...d, price })}
+          error={text('price')}
+          testId="oil-price"
+        />
+        <TextField
+          label={t('tariffs:oil.kwhPerLitre')}
+          inputMode="decimal"
+          value={d.kwh}
+          onChange={(kwh) => setD({ ...d, kwh })}
+          error={text('kwh')}
+          testId="oil-kwh"
+        />
       </div>
       <p className="text-sm">
-        {t('tariffs:oil.costPerKwh')}: <span data-testid="oil-cost" className="tabular-nums">{cost}</span>
+        {t('tariffs:oil.costPerKwh', { currency })}:{' '}
+        <span data-testid="oil-cost" className="tabular-nums">
+          {cost}
+        </span>
       </p>
-      {errors.form && <p role="alert" className="text-xs text-red-600">{text('form')}</p>}
+      {errors.form && (
+        <p role="alert" className="text-xs text-red-600">
+          {text('form')}
+        </p>
+      )}
       <div className="mt-4 flex justify-end gap-2">
-        <Button onClick={onClose} data-testid="oil-cancel">{t('tariffs:actions.cancel')}</Button>
-        <Button variant="primary" disabled={pending} onClick={save} data-testid="oil-save">{t('tariffs:actions.save')}</Button>
+        <Button onClick={onClose} data-testid="oil-cancel">
+          {t('tariffs:actions.cancel')}
+        </Button>
+        <Button variant="primary" disabled={pending} onClick={save} data-testid="oil-save">
+          {t('tariffs:actions.save')}
+        </Button>
       </div>
     </Modal>
   );

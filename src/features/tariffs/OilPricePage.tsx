@@ -3,8 +3,9 @@
 // status is the server's; the list is read again at the next start or end of a window and every
 // 10 s, so a price turns active on screen when its start passes.
 import { useObservable, useObservableState } from 'observable-hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { map, merge, interval } from 'rxjs';
+import { PHONE_CELL, PHONE_TABLE, PHONE_WIDE } from '../../components/phoneCards';
 import { Button } from '../../components/Button';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
@@ -14,6 +15,7 @@ import { useDeletion } from './useDeletion';
 import { useCommand, useReload, useTariffStation } from './hooks';
 import { costPerKwh, localMs, localText, oilServerErrors, shownTime, type OilDraft, type OilErrors } from './oil';
 import { OilPriceDialog } from './OilPriceDialog';
+import { useCurrencyName } from './currency';
 import { OIL_STATUS_KEY } from './periods';
 
 const REREAD_MS = 10_000;
@@ -24,16 +26,20 @@ export default function OilPricePage() {
   const { api } = useRuntime();
   const st = useTariffStation();
   const zone = st.zone;
+  const currency = useCurrencyName(st.currency);
   const [reload$, reload] = useReload();
   const list = useObservableState(
     useObservable((in$) => oilPrices$(api, in$.pipe(map(([id]) => id)), merge(reload$, interval(REREAD_MS))), [st.stationId]),
     { data: null, failed: false },
   );
-  const rows = list.data?.dataList ?? [];
+  const rows = useMemo(() => list.data?.dataList ?? [], [list.data]);
   useEffect(() => {
     // read again just after the next window edge, when a status changes
     const now = Date.now();
-    const next = rows.flatMap((r) => [Date.parse(r.startTime), Date.parse(r.endTime)]).filter((x) => x > now).sort((a, b) => a - b)[0];
+    const next = rows
+      .flatMap((r) => [Date.parse(r.startTime), Date.parse(r.endTime)])
+      .filter((x) => x > now)
+      .sort((a, b) => a - b)[0];
     if (next === undefined || next - now > HOUR) return;
     const id = setTimeout(reload, next - now + 500);
     return () => clearTimeout(id);
@@ -55,7 +61,12 @@ export default function OilPricePage() {
     setEditing({
       record,
       initial: record
-        ? { start: localText(zone, Date.parse(record.startTime)), end: localText(zone, Date.parse(record.endTime)), price: String(record.pricePerLitre), kwh: String(record.kwhPerLitre) }
+        ? {
+            start: localText(zone, Date.parse(record.startTime)),
+            end: localText(zone, Date.parse(record.endTime)),
+            price: String(record.pricePerLitre),
+            kwh: String(record.kwhPerLitre),
+          }
         : { start: localText(zone, start), end: localText(zone, start + 30 * 24 * HOUR), price: '', kwh: '' },
     });
   };
@@ -63,58 +74,94 @@ export default function OilPricePage() {
 
   return (
     <div data-testid="oil-prices" data-loaded={list.data !== null} className="flex flex-col gap-4">
-      <div className="flex items-center gap-3">
-        <h1 className="text-lg font-semibold">{t('tariffs:oil.title')}</h1>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-lg font-semibold whitespace-nowrap">{t('tariffs:oil.title')}</h1>
         {zone && <span className="text-xs text-slate-500">{t('tariffs:oil.zone', { zone })}</span>}
         {st.canEditOil && (
-          <Button variant="primary" className="ml-auto" disabled={!zone} onClick={() => open(null)} data-testid="oil-create">
+          <Button variant="primary" className="ml-auto whitespace-nowrap" disabled={!zone} onClick={() => open(null)} data-testid="oil-create">
             {t('tariffs:oil.create')}
           </Button>
         )}
       </div>
-      {list.failed && <p role="alert" className="text-sm text-red-600">{t('tariffs:config.loadFailed')}</p>}
-      <table className="w-full rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-700 dark:bg-slate-900">
-        <thead>
+      {list.failed && (
+        <p role="alert" className="text-sm text-red-600">
+          {t('tariffs:config.loadFailed')}
+        </p>
+      )}
+      <table className={`${PHONE_TABLE.table} w-full rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-700 dark:bg-slate-900`}>
+        <thead className={PHONE_TABLE.thead}>
           <tr className="border-b border-slate-200 text-left text-xs text-slate-500 dark:border-slate-700">
             <th className={cell}>{t('tariffs:oil.startTime')}</th>
             <th className={cell}>{t('tariffs:oil.endTime')}</th>
             <th className={cell}>{t('tariffs:oil.statusCol')}</th>
-            <th className={`${cell} text-right`}>{t('tariffs:oil.pricePerLitre')}</th>
+            <th className={`${cell} text-right`}>{t('tariffs:oil.pricePerLitre', { currency })}</th>
             <th className={`${cell} text-right`}>{t('tariffs:oil.kwhPerLitre')}</th>
-            <th className={`${cell} text-right`}>{t('tariffs:oil.costPerKwh')}</th>
+            <th className={`${cell} text-right`}>{t('tariffs:oil.costPerKwh', { currency })}</th>
             {st.canEditOil && <th className={cell} />}
           </tr>
         </thead>
-        <tbody>
+        <tbody className={PHONE_TABLE.tbody}>
           {list.data && rows.length === 0 && (
-            <tr><td colSpan={7} className="p-6 text-center text-slate-500">{t('tariffs:oil.empty')}</td></tr>
-          )}
-          {zone && rows.map((r) => (
-            <tr key={r.oilPriceId} data-testid="oil-row" data-oil={r.oilPriceId} data-status={r.status} className="border-b border-slate-100 dark:border-slate-800">
-              <td className={`${cell} tabular-nums`}>{shownTime(zone, r.startTime)}</td>
-              <td className={`${cell} tabular-nums`}>{shownTime(zone, r.endTime)}</td>
-              <td className={cell} data-testid="oil-status">{t(OIL_STATUS_KEY[r.status])}</td>
-              <td className={`${cell} text-right tabular-nums`}>{r.pricePerLitre}</td>
-              <td className={`${cell} text-right tabular-nums`}>{r.kwhPerLitre}</td>
-              <td className={`${cell} text-right tabular-nums`} data-testid="oil-row-cost">{costPerKwh(r)}</td>
-              {st.canEditOil && (
-                <td className={`${cell} text-right`}>
-                  {r.status === 'pending' && (
-                    <span className="flex justify-end gap-2">
-                      <Button onClick={() => open(r)} data-testid="oil-edit">{t('tariffs:actions.edit')}</Button>
-                      <Button variant="danger" onClick={() => deletion.ask(r)} data-testid="oil-delete">{t('tariffs:actions.delete')}</Button>
-                    </span>
-                  )}
-                </td>
-              )}
+            <tr className="max-sm:block">
+              <td colSpan={7} className="p-6 text-center text-slate-500 max-sm:block">
+                {t('tariffs:oil.empty')}
+              </td>
             </tr>
-          ))}
+          )}
+          {zone &&
+            rows.map((r) => (
+              <tr
+                key={r.oilPriceId}
+                data-testid="oil-row"
+                data-oil={r.oilPriceId}
+                data-status={r.status}
+                className={`${PHONE_TABLE.tr} border-b border-slate-100 dark:border-slate-800`}
+              >
+                <td className={`${cell} tabular-nums ${PHONE_CELL}`} data-label={t('tariffs:oil.startTime')}>
+                  {shownTime(zone, r.startTime)}
+                </td>
+                <td className={`${cell} tabular-nums ${PHONE_CELL}`} data-label={t('tariffs:oil.endTime')}>
+                  {shownTime(zone, r.endTime)}
+                </td>
+                <td className={`${cell} ${PHONE_CELL}`} data-label={t('tariffs:oil.statusCol')} data-testid="oil-status">
+                  {t(OIL_STATUS_KEY[r.status])}
+                </td>
+                <td className={`${cell} text-right tabular-nums ${PHONE_CELL} max-sm:text-left`} data-label={t('tariffs:oil.pricePerLitre', { currency })}>
+                  {r.pricePerLitre}
+                </td>
+                <td className={`${cell} text-right tabular-nums ${PHONE_CELL} max-sm:text-left`} data-label={t('tariffs:oil.kwhPerLitre')}>
+                  {r.kwhPerLitre}
+                </td>
+                <td
+                  className={`${cell} text-right tabular-nums ${PHONE_CELL} max-sm:text-left`}
+                  data-label={t('tariffs:oil.costPerKwh', { currency })}
+                  data-testid="oil-row-cost"
+                >
+                  {costPerKwh(r)}
+                </td>
+                {st.canEditOil && (
+                  <td className={`${cell} text-right ${PHONE_WIDE}`}>
+                    {r.status === 'pending' && (
+                      <span className="flex justify-end gap-2">
+                        <Button onClick={() => open(r)} data-testid="oil-edit">
+                          {t('tariffs:actions.edit')}
+                        </Button>
+                        <Button variant="danger" onClick={() => deletion.ask(r)} data-testid="oil-delete">
+                          {t('tariffs:actions.delete')}
+                        </Button>
+                      </span>
+                    )}
+                  </td>
+                )}
+              </tr>
+            ))}
         </tbody>
       </table>
       {editing && zone && (
         <OilPriceDialog
           title={t(editing.record ? 'tariffs:oil.titleEdit' : 'tariffs:oil.titleNew')}
           zone={zone}
+          currency={currency}
           initial={editing.initial}
           others={rows.filter((r) => r.oilPriceId !== editing.record?.oilPriceId)}
           serverErrors={errors}

@@ -11,6 +11,7 @@ import { useT } from '../../hooks/useT';
 import { previewBill$, tariffById$, type PreviewRequest } from '../../../streams/tariffs/reads';
 import { BillTable } from './BillTable';
 import { useTariffStation } from './hooks';
+import { ChargesSummary } from './ChargesSummary';
 import { PriceChart } from './PriceChart';
 import { TariffCard } from './TariffCard';
 
@@ -23,7 +24,11 @@ export default function PreviewPage() {
   useEffect(() => {
     if (st.today && day === '') setDay(addDateDays(st.today, -1));
   }, [st.today, day]);
-  const tariff = useObservableState(useObservable((in$) => tariffById$(api, in$.pipe(map(([id]) => id))), [tariffId]), { data: null, failed: false });
+  const tariff = useObservableState(
+    useObservable((in$) => tariffById$(api, in$.pipe(map(([id]) => id))), [tariffId]),
+    { data: null, failed: false },
+  );
+  const shownTariff = tariff.data;
   const request: PreviewRequest | null = st.stationId && tariffId && /^\d{4}-\d{2}-\d{2}$/.test(day) ? { stationId: st.stationId, tariffId, date: day } : null;
   const bill = useObservableState(
     useObservable((in$) => previewBill$(api, in$.pipe(map(([r]) => r))), [request]),
@@ -34,28 +39,53 @@ export default function PreviewPage() {
   return (
     <div data-testid="tariff-preview-page" className="flex flex-col gap-4">
       <h1 className="text-lg font-semibold">{t('tariffs:preview.title')}</h1>
-      {tariff.failed && <p role="alert" className="text-sm text-red-600">{t('tariffs:errors.notFound')}</p>}
+      {tariff.failed && (
+        <p role="alert" className="text-sm text-red-600">
+          {t('tariffs:errors.notFound')}
+        </p>
+      )}
       {tariff.data && <TariffCard tariff={tariff.data} />}
-      {tariff.data && (
+      {tariff.data && <ChargesSummary tariff={tariff.data} />}
+      {shownTariff && (
         <section className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
           <h2 className="mb-2 text-sm font-semibold">{t('tariffs:preview.prices')}</h2>
           <div className="grid gap-4 xl:grid-cols-2">
-            {tariff.data.seasons.map((s, i) => (
+            {shownTariff.seasons.map((s, i) => (
               <div key={i}>
                 <p className="text-xs text-slate-500">{t('tariffs:editor.season', { n: i + 1 })}</p>
-                <PriceChart season={s} index={i} />
+                <PriceChart season={s} index={i} currency={shownTariff.currency} />
               </div>
             ))}
           </div>
         </section>
       )}
-      <section className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900" data-testid="bill" data-date={shown?.date ?? ''}>
+      <section
+        className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
+        data-testid="bill"
+        data-date={shown?.date ?? ''}
+      >
         <div className="mb-2 flex flex-wrap items-end gap-4">
           <h2 className="text-sm font-semibold">{t('tariffs:preview.bill')}</h2>
-          <TextField label={t('tariffs:preview.day')} type="date" value={day} max={st.today ?? undefined} onChange={setDay} testId="preview-date" className="w-48" />
-          {shown && <span className="pb-5 text-xs text-slate-500" data-testid="bill-day-info">{t('tariffs:preview.dayInfo', { hours: shown.hours, zone: shown.timezone, count: shown.intervals })}</span>}
+          <TextField
+            label={t('tariffs:preview.day')}
+            type="date"
+            value={day}
+            max={st.today ?? undefined}
+            onChange={setDay}
+            testId="preview-date"
+            className="w-48"
+          />
+          {shown && (
+            <span className="pb-5 text-xs text-slate-500" data-testid="bill-day-info">
+              {t('tariffs:preview.dayInfo', { hours: shown.hours, zone: shown.timezone, count: shown.intervals })}
+            </span>
+          )}
         </div>
-        {bill.failed && <p role="alert" className="text-sm text-red-600">{t('tariffs:preview.failed')}</p>}
+        {bill.failed && (
+          <p role="alert" className="text-sm text-red-600">
+            {t('tariffs:preview.failed')}
+          </p>
+        )}
         {!shown && !bill.failed && <p className="text-sm text-slate-500">{t('tariffs:preview.loading')}</p>}
         {shown && <BillTable bill={shown} />}
       </section>

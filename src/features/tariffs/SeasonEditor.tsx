@@ -22,9 +22,11 @@ export interface SeasonEditorProps {
   /** take `month` away from the season holding it and give it to this one */
   onTakeMonth: (month: number) => void;
   onRemove?: () => void;
+  /** the prices' currency as the reader's language names it */
+  currency: string;
 }
 
-export function SeasonEditor({ season, index, holder, errors, readOnly, onChange, onTakeMonth, onRemove }: SeasonEditorProps) {
+export function SeasonEditor({ season, index, holder, errors, readOnly, onChange, onTakeMonth, onRemove, currency }: SeasonEditorProps) {
   const t = useT('tariffs');
   const lang = useStoreValue(selectLanguage);
   const path = `seasons.${index}`;
@@ -58,7 +60,11 @@ export function SeasonEditor({ season, index, holder, errors, readOnly, onChange
               data-month={m}
               onClick={() => toggle(m)}
               className={`h-7 min-w-12 rounded-full border px-2 text-xs ${
-                mine ? 'border-brand-600 bg-brand-600 text-white' : owner === undefined ? 'border-dashed border-red-400 text-slate-600 dark:text-slate-300' : 'border-slate-300 text-slate-400 dark:border-slate-600'
+                mine
+                  ? 'border-brand-600 bg-brand-600 text-white'
+                  : owner === undefined
+                    ? 'border-dashed border-red-400 text-slate-600 dark:text-slate-300'
+                    : 'border-slate-300 text-slate-400 dark:border-slate-600'
               }`}
             >
               {monthName(m, lang)}
@@ -77,6 +83,7 @@ export function SeasonEditor({ season, index, holder, errors, readOnly, onChange
         labelOf={(k) => (k in PERIOD_KEY ? t(PERIOD_KEY[k as keyof typeof PERIOD_KEY]) : k)}
         label={`${t('tariffs:editor.slots')} ${index + 1}`}
         boundaryLabel={t('tariffs:editor.boundary')}
+        splitLabel={t('tariffs:editor.split')}
         testId="timeline"
       />
       <FieldError error={errors[`${path}.slots`]} testId="season-slots-error" />
@@ -90,6 +97,7 @@ export function SeasonEditor({ season, index, holder, errors, readOnly, onChange
             errors={errors}
             readOnly={readOnly}
             canRemove={season.slots.length > 1}
+            currency={currency}
             onChange={(next) => onChange({ ...season, slots: season.slots.map((s, i) => (i === m ? next : s)) })}
             onRemove={() => onChange({ ...season, slots: removeSlot(season.slots, m) })}
           />

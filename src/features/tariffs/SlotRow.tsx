@@ -10,10 +10,24 @@ import { PERIOD_COLOR, PERIOD_KEY } from './periods';
 
 // Widths in px: the root font size is a tenth of the window (SPEC §2), so a rem column here was
 // as wide as the window and squeezed the times to a character and the prices out of the dialog.
-const input = 'h-8 min-w-0 rounded-md border bg-white px-2 text-sm outline-none focus:border-brand-500 dark:bg-slate-900';
+const input = 'h-8 min-w-0 rounded-md border bg-white px-2 text-sm focus:border-brand-500 dark:bg-slate-900';
 const border = (bad: boolean) => (bad ? 'border-red-500' : 'border-slate-300 dark:border-slate-600');
 
-function TimeInput({ value, onChange, label, bad, testId, readOnly }: { value: number; onChange: (m: number) => void; label: string; bad: boolean; testId: string; readOnly: boolean }) {
+function TimeInput({
+  value,
+  onChange,
+  label,
+  bad,
+  testId,
+  readOnly,
+}: {
+  value: number;
+  onChange: (m: number) => void;
+  label: string;
+  bad: boolean;
+  testId: string;
+  readOnly: boolean;
+}) {
   const [text, setText] = useState(toHhmm(value));
   useEffect(() => setText(toHhmm(value)), [value]);
   const unreadable = parseHhmm(text) === null;
@@ -46,22 +60,43 @@ export interface SlotRowProps {
   canRemove: boolean;
   onChange: (slot: SlotDraft) => void;
   onRemove: () => void;
+  /** the prices' currency as the reader's language names it */
+  currency: string;
 }
 
-export function SlotRow({ slot, path, index, errors, readOnly, canRemove, onChange, onRemove }: SlotRowProps) {
+export function SlotRow({ slot, path, index, errors, readOnly, canRemove, onChange, onRemove, currency }: SlotRowProps) {
   const t = useT('tariffs');
   const time = errors[`${path}.time`];
   const fromGrid = errors[`${path}.fromGridPrice`];
   const feedIn = errors[`${path}.feedInPrice`];
   const n = { n: index + 1 };
   return (
-    <div role="group" aria-label={t('tariffs:editor.slotRow', n)} data-testid="slot-row" className="grid grid-cols-[auto_132px_minmax(0,1fr)_minmax(0,1fr)_44px] items-start gap-2">
+    <div
+      role="group"
+      aria-label={t('tariffs:editor.slotRow', n)}
+      data-testid="slot-row"
+      className="grid grid-cols-[auto_132px_minmax(0,1fr)_minmax(0,1fr)_44px] items-start gap-2"
+    >
       <div>
         <div className="flex items-center gap-1">
           <span className="size-3 rounded-sm" style={{ background: PERIOD_COLOR[slot.kind] }} aria-hidden="true" />
-          <TimeInput value={slot.start} label={`${t('tariffs:editor.start')} ${index + 1}`} bad={!!time} testId="slot-start" readOnly={readOnly} onChange={(start) => onChange({ ...slot, start })} />
+          <TimeInput
+            value={slot.start}
+            label={`${t('tariffs:editor.start')} ${index + 1}`}
+            bad={!!time}
+            testId="slot-start"
+            readOnly={readOnly}
+            onChange={(start) => onChange({ ...slot, start })}
+          />
           <span aria-hidden="true">–</span>
-          <TimeInput value={slot.end} label={`${t('tariffs:editor.end')} ${index + 1}`} bad={!!time} testId="slot-end" readOnly={readOnly} onChange={(end) => onChange({ ...slot, end })} />
+          <TimeInput
+            value={slot.end}
+            label={`${t('tariffs:editor.end')} ${index + 1}`}
+            bad={!!time}
+            testId="slot-end"
+            readOnly={readOnly}
+            onChange={(end) => onChange({ ...slot, end })}
+          />
         </div>
         <FieldError error={time} testId="slot-time-error" />
       </div>
@@ -74,14 +109,16 @@ export function SlotRow({ slot, path, index, errors, readOnly, canRemove, onChan
         className={`${input} ${border(false)} w-full`}
       >
         {PERIODS.map((p) => (
-          <option key={p} value={p}>{t(PERIOD_KEY[p])}</option>
+          <option key={p} value={p}>
+            {t(PERIOD_KEY[p])}
+          </option>
         ))}
       </select>
       {(['fromGrid', 'feedIn'] as const).map((field) => (
         <div key={field}>
           <div className="flex items-center gap-1">
             <input
-              aria-label={`${t(field === 'fromGrid' ? 'tariffs:editor.fromGrid' : 'tariffs:editor.feedIn')} ${index + 1}`}
+              aria-label={`${t(field === 'fromGrid' ? 'tariffs:editor.fromGrid' : 'tariffs:editor.feedIn', { currency })} ${index + 1}`}
               data-testid={field === 'fromGrid' ? 'slot-from-grid' : 'slot-feed-in'}
               inputMode="decimal"
               readOnly={readOnly}
@@ -90,13 +127,22 @@ export function SlotRow({ slot, path, index, errors, readOnly, canRemove, onChan
               onChange={(e) => onChange({ ...slot, [field]: e.target.value })}
               className={`${input} ${border(!!(field === 'fromGrid' ? fromGrid : feedIn))} flex-1 tabular-nums`}
             />
-            <span className="shrink-0 text-xs text-slate-500">{t('tariffs:currency')}</span>
+            <span className="shrink-0 text-xs text-slate-500" data-testid="slot-currency">
+              {currency}
+            </span>
           </div>
           <FieldError error={field === 'fromGrid' ? fromGrid : feedIn} testId={field === 'fromGrid' ? 'slot-from-grid-error' : 'slot-feed-in-error'} />
         </div>
       ))}
       {!readOnly && (
-        <button type="button" disabled={!canRemove} onClick={onRemove} aria-label={`${t('tariffs:editor.removeSlot')} ${index + 1}`} data-testid="slot-remove" className="h-8 w-11 text-lg leading-none text-slate-500 hover:text-red-600 disabled:opacity-30">
+        <button
+          type="button"
+          disabled={!canRemove}
+          onClick={onRemove}
+          aria-label={`${t('tariffs:editor.removeSlot')} ${index + 1}`}
+          data-testid="slot-remove"
+          className="h-8 w-11 text-lg leading-none text-slate-500 hover:text-red-600 disabled:opacity-30"
+        >
           ×
         </button>
       )}

@@ -1,6 +1,5 @@
 // A tariff read-only: name, status, effective date and each season's months on the 24-hour line
 // with its prices; the actions the caller allows (edit, delete, preview) in the header.
-import { currencyLabel } from '../../../protocol/currency';
 import type { ReactNode } from 'react';
 import { useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
@@ -8,16 +7,17 @@ import { selectLanguage } from '../../../streams/selectors';
 import type { Tariff } from '../../../streams/tariffs/reads';
 import { DayTimeline } from '../../widgets/day-timeline/DayTimeline';
 import { toHhmm } from '../../widgets/day-timeline/slots';
+import { useCurrencyName } from './currency';
 import { fromWire } from './draft';
 import { PERIOD_KEY, STATUS_KEY, colorOf, monthName } from './periods';
 
 const STATUS_STYLE = { active: 'bg-emerald-100 text-emerald-800', pending: 'bg-amber-100 text-amber-800', history: 'bg-slate-200 text-slate-700' } as const;
 
-/** `currency`: the tariff's (its provider's); without one (a template) the catalogue's label. */
-export function SeasonsView({ seasons, currency, testId = 'season-view' }: { seasons: Tariff['seasons']; currency?: string; testId?: string }) {
+/** `currency`: the tariff's or template's (its provider's ISO 4217 code). */
+export function SeasonsView({ seasons, currency, testId = 'season-view' }: { seasons: Tariff['seasons']; currency: string; testId?: string }) {
   const t = useT('tariffs');
   const lang = useStoreValue(selectLanguage);
-  const unit = currency ? currencyLabel(currency, lang === 'en' ? 'en' : 'zh') : t('tariffs:currency');
+  const unit = useCurrencyName(currency);
   return (
     <div className="flex flex-col gap-3">
       {fromWire(seasons).map((s, i) => (
@@ -51,9 +51,16 @@ export function SeasonsView({ seasons, currency, testId = 'season-view' }: { sea
 export function TariffCard({ tariff, actions, extra }: { tariff: Tariff; actions?: ReactNode; extra?: ReactNode }) {
   const t = useT('tariffs');
   return (
-    <article data-testid="tariff-card" data-tariff={tariff.tariffId} data-status={tariff.status} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+    <article
+      data-testid="tariff-card"
+      data-tariff={tariff.tariffId}
+      data-status={tariff.status}
+      className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
+    >
       <header className="mb-3 flex flex-wrap items-center gap-2">
-        <h3 className="text-base font-semibold" data-testid="tariff-card-name">{tariff.name}</h3>
+        <h3 className="text-base font-semibold" data-testid="tariff-card-name">
+          {tariff.name}
+        </h3>
         <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[tariff.status]}`}>{t(STATUS_KEY[tariff.status])}</span>
         <span className="text-sm text-slate-500">{extra ?? t('tariffs:config.effectiveFrom', { date: tariff.effectiveDate })}</span>
         <span className="ml-auto flex gap-2">{actions}</span>

@@ -11,6 +11,7 @@ import { stationTariffs$, type Tariff } from '../../../streams/tariffs/reads';
 import { saveErrors } from './commandErrors';
 import { useDeletion } from './useDeletion';
 import { fromWire, newDraft, toWire, type DraftErrors, type TariffDraft } from './draft';
+import { chargesFromWire, chargesToWire, noCharges } from './charges-draft';
 import { useCommand, useTariffList, useTariffStation } from './hooks';
 import { TariffCard } from './TariffCard';
 import { TariffDialog } from './TariffDialog';
@@ -35,13 +36,25 @@ export default function TariffConfigPage() {
     }
   });
   const deletion = useDeletion(deleteTariff$, (x: Tariff) => x.tariffId, reload);
-  const open = useCallback((tariff: Tariff | null) => {
-    setErrors(null);
-    setEditing({ tariff, initial: tariff ? { name: tariff.name, effectiveDate: tariff.effectiveDate, seasons: fromWire(tariff.seasons) } : newDraft(st.today ?? '') });
-  }, [st.today]);
+  const open = useCallback(
+    (tariff: Tariff | null) => {
+      setErrors(null);
+      setEditing({
+        tariff,
+        initial: tariff
+          ? { name: tariff.name, effectiveDate: tariff.effectiveDate, seasons: fromWire(tariff.seasons), charges: chargesFromWire(tariff.charges) }
+          : newDraft(st.today ?? ''),
+      });
+    },
+    [st.today],
+  );
   const query = useMemo(() => (st.stationId && st.providerId ? stationQuery(st.stationId, st.providerId) : {}), [st.stationId, st.providerId]);
   const previewLink = (x: Tariff) => (
-    <Link href={href('electricityPriceManagement.preview', { ...query, tariffId: x.tariffId })} data-testid="tariff-preview" className="inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-slate-100 dark:text-brand-500 dark:hover:bg-slate-800">
+    <Link
+      href={href('electricityPriceManagement.preview', { ...query, tariffId: x.tariffId })}
+      data-testid="tariff-preview"
+      className="inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-slate-100 dark:text-brand-500 dark:hover:bg-slate-800"
+    >
       {t('tariffs:actions.preview')}
     </Link>
   );
@@ -56,10 +69,18 @@ export default function TariffConfigPage() {
           </Button>
         )}
       </div>
-      {list.failed && <p role="alert" className="text-sm text-red-600">{t('tariffs:config.loadFailed')}</p>}
+      {list.failed && (
+        <p role="alert" className="text-sm text-red-600">
+          {t('tariffs:config.loadFailed')}
+        </p>
+      )}
       <section className="flex flex-col gap-2">
         <h2 className="text-sm font-semibold text-slate-600 dark:text-slate-300">{t('tariffs:config.active')}</h2>
-        {list.data?.active ? <TariffCard tariff={list.data.active} actions={previewLink(list.data.active)} /> : list.data && <p className="text-sm text-slate-500">{t('tariffs:config.noActive')}</p>}
+        {list.data?.active ? (
+          <TariffCard tariff={list.data.active} actions={previewLink(list.data.active)} />
+        ) : (
+          list.data && <p className="text-sm text-slate-500">{t('tariffs:config.noActive')}</p>
+        )}
         {list.data?.active && <p className="text-xs text-slate-500">{t('tariffs:config.readOnly')}</p>}
       </section>
       <section className="flex flex-col gap-2">
@@ -72,8 +93,16 @@ export default function TariffConfigPage() {
             actions={
               <>
                 {previewLink(x)}
-                {st.canEditTariff && <Button onClick={() => open(x)} data-testid="tariff-edit">{t('tariffs:actions.edit')}</Button>}
-                {st.canEditTariff && <Button variant="danger" onClick={() => deletion.ask(x)} data-testid="tariff-delete">{t('tariffs:actions.delete')}</Button>}
+                {st.canEditTariff && (
+                  <Button onClick={() => open(x)} data-testid="tariff-edit">
+                    {t('tariffs:actions.edit')}
+                  </Button>
+                )}
+                {st.canEditTariff && (
+                  <Button variant="danger" onClick={() => deletion.ask(x)} data-testid="tariff-delete">
+                    {t('tariffs:actions.delete')}
+                  </Button>
+                )}
               </>
             }
           />
@@ -85,10 +114,21 @@ export default function TariffConfigPage() {
           title={t(editing.tariff ? 'tariffs:editor.titleEdit' : 'tariffs:editor.titleNew')}
           initial={editing.initial}
           minDate={st.today ?? undefined}
+          currency={st.currency}
           serverErrors={errors}
           pending={save.pending}
           onClose={() => setEditing(null)}
-          onSave={(d) => st.stationId && save.run({ stationId: st.stationId, ...(editing.tariff ? { tariffId: editing.tariff.tariffId } : {}), name: d.name.trim(), effectiveDate: d.effectiveDate, seasons: toWire(d) })}
+          onSave={(d) =>
+            st.stationId &&
+            save.run({
+              stationId: st.stationId,
+              ...(editing.tariff ? { tariffId: editing.tariff.tariffId } : {}),
+              name: d.name.trim(),
+              effectiveDate: d.effectiveDate,
+              seasons: toWire(d),
+              charges: chargesToWire(d.charges ?? noCharges()),
+            })
+          }
         />
       )}
       {deletion.question(t('tariffs:config.deleteTitle'), (r) => t('tariffs:config.confirmDelete', { name: r?.name ?? '' }))}

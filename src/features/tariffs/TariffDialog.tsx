@@ -20,6 +20,8 @@ export interface TariffDialogProps {
   initial: TariffDraft;
   template?: boolean;
   minDate?: string;
+  /** the prices' currency (ISO 4217), null until known */
+  currency: string | null;
   /** the server's answer to the last save, at the editor's fields */
   serverErrors: DraftErrors | null;
   pending: boolean;
@@ -27,7 +29,7 @@ export interface TariffDialogProps {
   onClose: () => void;
 }
 
-export function TariffDialog({ open, title, initial, template = false, minDate, serverErrors, pending, onSave, onClose }: TariffDialogProps) {
+export function TariffDialog({ open, title, initial, template = false, minDate, currency, serverErrors, pending, onSave, onClose }: TariffDialogProps) {
   const t = useT('tariffs');
   const [draft, setDraft] = useState(initial);
   const [tried, setTried] = useState(false);
@@ -52,11 +54,15 @@ export function TariffDialog({ open, title, initial, template = false, minDate, 
   return (
     <Modal open={open} onClose={onClose} title={title} width={DIALOG_WIDTH} height={DIALOG_HEIGHT} testId="tariff-dialog">
       <div ref={body} className="min-h-0 flex-1 overflow-x-hidden overflow-y-auto pr-1">
-        <TariffEditor draft={draft} onChange={setDraft} errors={errors} template={template} minDate={minDate} />
+        <TariffEditor draft={draft} onChange={setDraft} errors={errors} template={template} minDate={minDate} currency={currency} />
       </div>
       <div className="mt-4 flex shrink-0 justify-end gap-2">
-        <Button onClick={onClose} data-testid="tariff-cancel">{t('tariffs:actions.cancel')}</Button>
-        <Button variant="primary" disabled={pending} onClick={save} data-testid="tariff-save">{t('tariffs:actions.save')}</Button>
+        <Button onClick={onClose} data-testid="tariff-cancel">
+          {t('tariffs:actions.cancel')}
+        </Button>
+        <Button variant="primary" disabled={pending} onClick={save} data-testid="tariff-save">
+          {t('tariffs:actions.save')}
+        </Button>
       </div>
     </Modal>
   );

@@ -1,4 +1,5 @@
-// The fields of a tariff or a template: name, effective date (tariffs only), and its seasons.
+// The fields of a tariff or a template: name, effective date (tariffs only), its seasons, and a
+// tariff version's demand, capacity and fixed charges.
 // Months are complete when every month is held by exactly one season (SPEC §5).
 import { useMemo } from 'react';
 import { TextField } from '../../components/TextField';
@@ -7,6 +8,8 @@ import { useT } from '../../hooks/useT';
 import { newSlot, type DraftErrors, type SeasonDraft, type TariffDraft } from './draft';
 import { ERROR_KEY, FieldError } from './errorText';
 import { SeasonEditor } from './SeasonEditor';
+import { ChargesEditor } from './ChargesEditor';
+import { useCurrencyName } from './currency';
 
 export interface TariffEditorProps {
   draft: TariffDraft;
@@ -16,10 +19,13 @@ export interface TariffEditorProps {
   readOnly?: boolean;
   /** earliest effective date (the station's today) */
   minDate?: string;
+  /** the prices' currency (ISO 4217: the station's or template's provider's), null until known */
+  currency: string | null;
 }
 
-export function TariffEditor({ draft, onChange, errors, template = false, readOnly = false, minDate }: TariffEditorProps) {
+export function TariffEditor({ draft, onChange, errors, template = false, readOnly = false, minDate, currency }: TariffEditorProps) {
   const t = useT('tariffs');
+  const currencyName = useCurrencyName(currency);
   const holder = useMemo(() => {
     const m = new Map<number, number>();
     draft.seasons.forEach((s, i) => s.months.forEach((x) => m.has(x) || m.set(x, i)));
@@ -29,7 +35,9 @@ export function TariffEditor({ draft, onChange, errors, template = false, readOn
   const takeMonth = (to: number, month: number) =>
     onChange({
       ...draft,
-      seasons: draft.seasons.map((s, j) => (j === to ? { ...s, months: [...s.months, month].sort((a, b) => a - b) } : { ...s, months: s.months.filter((x) => x !== month) })),
+      seasons: draft.seasons.map((s, j) =>
+        j === to ? { ...s, months: [...s.months, month].sort((a, b) => a - b) } : { ...s, months: s.months.filter((x) => x !== month) },
+      ),
     });
   const err = (path: string) => (errors[path] ? t(ERROR_KEY[errors[path].code], { limit: errors[path].limit ?? '' }) : null);
   return (
@@ -66,15 +74,29 @@ export function TariffEditor({ draft, onChange, errors, template = false, readOn
           holder={holder}
           errors={errors}
           readOnly={readOnly}
+          currency={currencyName}
           onChange={(next) => setSeason(i, next)}
           onTakeMonth={(m) => takeMonth(i, m)}
           onRemove={draft.seasons.length > 1 ? () => onChange({ ...draft, seasons: draft.seasons.filter((_, j) => j !== i) }) : undefined}
         />
       ))}
       {!readOnly && draft.seasons.length < 12 && (
-        <Button className="self-start" data-testid="season-add" onClick={() => onChange({ ...draft, seasons: [...draft.seasons, { months: [], slots: newSlot() }] })}>
+        <Button
+          className="self-start"
+          data-testid="season-add"
+          onClick={() => onChange({ ...draft, seasons: [...draft.seasons, { months: [], slots: newSlot() }] })}
+        >
           {t('tariffs:editor.addSeason')}
         </Button>
+      )}
+      {draft.charges && (
+        <ChargesEditor
+          charges={draft.charges}
+          onChange={(charges) => onChange({ ...draft, charges })}
+          errors={errors}
+          readOnly={readOnly}
+          currency={currencyName}
+        />
       )}
       {errors.form && <FieldError error={errors.form} testId="form-error" />}
     </div>

@@ -2,6 +2,7 @@
 // the same change, the stretches of the day whose period or prices differ, before and after.
 // Seasons may be cut differently in the two tariffs, so the comparison runs month by month and
 // minute range by minute range, between the edges of both.
+import { minutesOf } from '../../../protocol/actions/tariffs';
 import type { WireSeasons } from './draft';
 
 type WireSlot = WireSeasons[number]['slots'][number];
@@ -21,18 +22,17 @@ export interface MonthsChange {
   ranges: RangeChange[];
 }
 
-const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 const slotsOf = (seasons: WireSeasons, month: number): WireSlot[] => seasons.find((s) => s.months.includes(month))?.slots ?? [];
 const at = (slots: readonly WireSlot[], minute: number): Priced | null => {
-  const s = slots.find((x) => minutes(x.start) <= minute && minute < minutes(x.end));
+  const s = slots.find((x) => minutesOf(x.start) <= minute && minute < minutesOf(x.end));
   return s ? { period: s.period, fromGridPrice: s.fromGridPrice, feedInPrice: s.feedInPrice } : null;
 };
 const same = (a: Priced | null, b: Priced | null) =>
   a === b || (!!a && !!b && a.period === b.period && a.fromGridPrice === b.fromGridPrice && a.feedInPrice === b.feedInPrice);
 
 function monthRanges(before: readonly WireSlot[], after: readonly WireSlot[]): RangeChange[] {
-  const edges = [...new Set([0, 1440, ...[...before, ...after].flatMap((s) => [minutes(s.start), minutes(s.end)])])].sort((a, b) => a - b);
+  const edges = [...new Set([0, 1440, ...[...before, ...after].flatMap((s) => [minutesOf(s.start), minutesOf(s.end)])])].sort((a, b) => a - b);
   const out: RangeChange[] = [];
   for (let i = 0; i + 1 < edges.length; i++) {
     const [from, to] = [edges[i]!, edges[i + 1]!];

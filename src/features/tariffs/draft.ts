@@ -4,6 +4,7 @@
 import type { FieldIssue } from '../../../protocol/envelope';
 import { PERIODS, type Period } from '../../../protocol/codes';
 import type { Tariff } from '../../../streams/tariffs/reads';
+import { noCharges, validateCharges, type ChargesDraft } from './charges-draft';
 import { parseHhmm, toHhmm, validateSlots, wholeDay, type DaySlot } from '../../widgets/day-timeline/slots';
 
 export interface SlotDraft extends DaySlot {
@@ -19,13 +20,33 @@ export interface TariffDraft {
   name: string;
   effectiveDate: string;
   seasons: SeasonDraft[];
+  /** a tariff version's monthly charges (templates have none) */
+  charges?: ChargesDraft;
 }
 export type WireSeasons = Tariff['seasons'];
 
 /** What the form shows at a field: an error code of the `tariffs:errors` texts. */
 export type DraftErrorCode =
-  | 'nameRequired' | 'templateNameRequired' | 'dateRequired' | 'priceRequired' | 'priceFormat' | 'monthsIncomplete' | 'monthsOverlap'
-  | 'hoursIncomplete' | 'overlap' | 'timeError' | 'pastDate' | 'duplicateDate' | 'duplicateName' | 'notPending' | 'providerMismatch' | 'failed';
+  | 'nameRequired'
+  | 'templateNameRequired'
+  | 'dateRequired'
+  | 'priceRequired'
+  | 'priceFormat'
+  | 'monthsIncomplete'
+  | 'monthsOverlap'
+  | 'hoursIncomplete'
+  | 'overlap'
+  | 'timeError'
+  | 'pastDate'
+  | 'duplicateDate'
+  | 'duplicateName'
+  | 'notPending'
+  | 'providerMismatch'
+  | 'failed'
+  | 'windowInvalid'
+  | 'periodsRequired'
+  | 'ratchetPercent'
+  | 'ratchetMonths';
 export interface DraftError {
   code: DraftErrorCode;
   limit?: string;
@@ -37,7 +58,12 @@ export type DraftErrors = Record<string, DraftError>;
 
 export const ALL_MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 export const newSlot = (kind: Period = 'flat'): SlotDraft[] => wholeDay<SlotDraft>({ kind, fromGrid: '', feedIn: '' });
-export const newDraft = (effectiveDate: string): TariffDraft => ({ name: '', effectiveDate, seasons: [{ months: [...ALL_MONTHS], slots: newSlot() }] });
+export const newDraft = (effectiveDate: string): TariffDraft => ({
+  name: '',
+  effectiveDate,
+  seasons: [{ months: [...ALL_MONTHS], slots: newSlot() }],
+  charges: noCharges(),
+});
 
 const PRICE = /^\d{1,6}(\.\d{1,4})?$/;
 export const priceProblem = (text: string): 'priceRequired' | 'priceFormat' | null =>
@@ -62,12 +88,23 @@ export function validateDraft(d: TariffDraft, opts: { template?: boolean } = {})
       if (f) errors[`seasons.${n}.slots.${m}.feedInPrice`] = { code: f };
     });
   });
+  if (d.charges) Object.assign(errors, validateCharges(d.charges));
   return errors;
 }
 
 const CODE_OF_ISSUE: Record<string, DraftErrorCode> = {
-  priceRequired: 'priceRequired', priceFormat: 'priceFormat', monthsIncomplete: 'monthsIncomplete', monthsOverlap: 'monthsOverlap',
-  hoursIncomplete: 'hoursIncomplete', timeError: 'timeError', pastDate: 'pastDate', providerMismatch: 'providerMismatch',
+  priceRequired: 'priceRequired',
+  priceFormat: 'priceFormat',
+  monthsIncomplete: 'monthsIncomplete',
+  monthsOverlap: 'monthsOverlap',
+  hoursIncomplete: 'hoursIncomplete',
+  timeError: 'timeError',
+  pastDate: 'pastDate',
+  providerMismatch: 'providerMismatch',
+  windowInvalid: 'windowInvalid',
+  periodsRequired: 'periodsRequired',
+  ratchetPercent: 'ratchetPercent',
+  ratchetMonths: 'ratchetMonths',
 };
 
 /** The server's field issues at the editor's fields (a price path keeps its own, a slot's
@@ -75,10 +112,11 @@ const CODE_OF_ISSUE: Record<string, DraftErrorCode> = {
 export function serverErrors(fields: readonly FieldIssue[], opts: { template?: boolean } = {}): DraftErrors {
   const errors: DraftErrors = {};
   for (const f of fields) {
-    const price = /Price$/.test(f.path);
+    const price = /(Price|pricePerKw|PricePerKva|fixedMonthlyFee)$/.test(f.path);
     const known = CODE_OF_ISSUE[f.issue];
     if (f.path === 'name') errors.name = { code: opts.template ? 'templateNameRequired' : 'nameRequired' };
-    else if (f.path === 'effectiveDate') errors.effectiveDate = known === 'pastDate' ? { code: 'pastDate', limit: String(f.limit ?? '') } : { code: 'dateRequired' };
+    else if (f.path === 'effectiveDate')
+      errors.effectiveDate = known === 'pastDate' ? { code: 'pastDate', limit: String(f.limit ?? '') } : { code: 'dateRequired' };
     else if (price) errors[f.path] = { code: known === 'priceFormat' || f.issue === 'tooSmall' || f.issue === 'invalidType' ? 'priceFormat' : 'priceRequired' };
     else if (/\.slots\.\d+\.(start|end)$/.test(f.path)) errors[f.path.replace(/\.(start|end)$/, '.time')] = { code: 'timeError' };
     else errors[f.path === '' ? 'seasons' : f.path] = { code: known ?? 'failed' };
@@ -89,7 +127,9 @@ export function serverErrors(fields: readonly FieldIssue[], opts: { template?: b
 export function toWire(d: TariffDraft): WireSeasons {
   return d.seasons.map((s) => ({
     months: [...s.months].sort((a, b) => a - b),
-    slots: [...s.slots].sort((a, b) => a.start - b.start).map((x) => ({ start: toHhmm(x.start), end: toHhmm(x.end), period: x.kind, fromGridPrice: Number(x.fromGrid), feedInPrice: Number(x.feedIn) })),
+    slots: [...s.slots]
+      .sort((a, b) => a.start - b.start)
+      .map((x) => ({ start: toHhmm(x.start), end: toHhmm(x.end), period: x.kind, fromGridPrice: Number(x.fromGrid), feedInPrice: Number(x.feedIn) })),
   }));
 }
 

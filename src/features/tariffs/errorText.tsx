@@ -20,6 +20,10 @@ export const ERROR_KEY = {
   notPending: 'tariffs:errors.notPending',
   providerMismatch: 'tariffs:errors.providerMismatch',
   failed: 'tariffs:errors.failed',
+  windowInvalid: 'tariffs:errors.windowInvalid',
+  periodsRequired: 'tariffs:errors.periodsRequired',
+  ratchetPercent: 'tariffs:errors.ratchetPercent',
+  ratchetMonths: 'tariffs:errors.ratchetMonths',
 } as const satisfies Record<DraftErrorCode, TKey>;
 
 export function FieldError({ error, testId }: { error: DraftError | undefined; testId: string }) {

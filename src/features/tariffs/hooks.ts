@@ -4,7 +4,7 @@
 import { useObservable, useObservableState } from 'observable-hooks';
 import { map, type Observable } from 'rxjs';
 import type { Api } from '../../../streams/api/client';
-import type { Loaded } from '../../../streams/tariffs/reads';
+import type { Loaded } from '../../../streams/system/loaded';
 import { useReload } from '../../hooks/useCommand';
 import { useRuntime } from '../../hooks/runtime';
 import { useRouteStation, type RouteStation } from '../../hooks/useRouteStation';
@@ -28,9 +28,15 @@ export function useTariffStation(): TariffStation {
 export { useCommand, useReload } from '../../hooks/useCommand';
 
 /** A tariff screen's list, read for `key` (its station or its provider) and again after `reload()`. */
-export function useTariffList<K, T>(key: K, read$: (api: Api, key$: Observable<K>, reload$: Observable<unknown>) => Observable<Loaded<T>>): { list: Loaded<T>; reload: () => void } {
+export function useTariffList<K, T>(
+  key: K,
+  read$: (api: Api, key$: Observable<K>, reload$: Observable<unknown>) => Observable<Loaded<T>>,
+): { list: Loaded<T>; reload: () => void } {
   const { api } = useRuntime();
   const [reload$, reload] = useReload();
-  const list = useObservableState(useObservable((in$) => read$(api, in$.pipe(map(([k]) => k)), reload$), [key]), { data: null, failed: false });
+  const list = useObservableState(
+    useObservable((in$) => read$(api, in$.pipe(map(([k]) => k)), reload$), [key]),
+    { data: null, failed: false },
+  );
   return { list, reload };
 }

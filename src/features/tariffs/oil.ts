@@ -26,7 +26,8 @@ export function localMs(zone: string, text: string): number | null {
 export const localText = (zone: string, ms: number): string => formatWall(zone, ms).slice(0, 16).replace(' ', 'T');
 export const shownTime = (zone: string, iso: string): string => formatWall(zone, Date.parse(iso)).slice(0, 16);
 
-export const costPerKwh = (o: { pricePerLitre: number; kwhPerLitre: number }): string => (o.kwhPerLitre > 0 ? (o.pricePerLitre / o.kwhPerLitre).toFixed(4) : '—');
+export const costPerKwh = (o: { pricePerLitre: number; kwhPerLitre: number }): string =>
+  o.kwhPerLitre > 0 ? (o.pricePerLitre / o.kwhPerLitre).toFixed(4) : '—';
 
 export function validateOil(zone: string, d: OilDraft, others: readonly OilPrice[]): OilErrors {
   const e: OilErrors = {};

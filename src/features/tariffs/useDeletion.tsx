@@ -5,14 +5,12 @@ import { useState } from 'react';
 import type { Observable } from 'rxjs';
 import type { Api } from '../../../streams/api/client';
 import type { CommandEvent } from '../../../streams/commands/command';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useT } from '../../hooks/useT';
 import { useCommand } from './hooks';
 
-export function useDeletion<R, I, O>(
-  command: (api: Api, input$: Observable<I>) => Observable<CommandEvent<I, O>>,
-  idOf: (row: R) => I,
-  reload: () => void,
-) {
+export function useDeletion<R, I, O>(command: (api: Api, input$: Observable<I>) => Observable<CommandEvent<I, O>>, idOf: (row: R) => I, reload: () => void) {
+  const t = useT('tariffs');
   const [deleting, setDeleting] = useState<R | null>(null);
   const remove = useCommand(command, (e) => {
     if (e.type !== 'pending') {
@@ -27,6 +25,7 @@ export function useDeletion<R, I, O>(
       title={title}
       text={text(deleting)}
       busy={remove.pending}
+      confirmLabel={t('tariffs:actions.confirm')}
       onCancel={() => setDeleting(null)}
       onConfirm={() => deleting && remove.run(idOf(deleting))}
     />

@@ -1,6 +1,8 @@
-// The homepage map (issue 5): MapLibre through react-map-gl with a deck.gl overlay of stations,
+// The homepage map: MapLibre through react-map-gl with a deck.gl overlay of stations,
 // coloured by status (0-4) and sized by installed power, clustered per zoom (count and worst
 // status per cluster), with a hover card; a click on a station opens it, on a cluster zooms in.
+// Status is never colour alone: a station's circle carries its status glyph, a key under the map
+// names each glyph, and a list for assistive technology names every point with its status.
 // The map is created once; new data (a poll, or a pushed alarm raising a station's status in the
 // store) only changes the layer's data, never rebuilds the map. Loaded lazily: maplibre + deck.gl stay out of
 // the shell and the homepage's first chunk.
@@ -22,6 +24,13 @@ import { mapPixelRatio, softwareWebgl } from './softwareWebgl';
 setWorkerUrl(workerUrl);
 
 const RGB: Record<number, [number, number, number]> = { 0: [19, 163, 122], 1: [245, 158, 11], 2: [220, 38, 38], 3: [148, 163, 184], 4: [59, 130, 246] };
+/** the glyph drawn in a station's circle, per status (normal, alarm, fault, offline, not commissioned) */
+export const STATUS_GLYPH: Record<number, string> = { 0: '✓', 1: '!', 2: '×', 3: '–', 4: '…' };
+// white reads at 3:1 or more on green, red and blue; amber and grey take dark marks
+const INK: Record<number, [number, number, number, number]> = { 1: [15, 23, 42, 255], 3: [15, 23, 42, 255] };
+const inkOf = (status: number): [number, number, number, number] => INK[status] ?? [255, 255, 255, 255];
+/** the assistive list names at most this many points (clusters at a low zoom) */
+const LISTED = 300;
 
 function DeckOverlay(props: MapboxOverlayProps) {
   const overlay = useControl<MapboxOverlay>(() => new MapboxOverlay(props));
@@ -51,13 +60,44 @@ export interface StationMapProps {
   statusLabel: (status: number) => string;
   powerLabel: (mw: number) => string;
   countLabel: (n: number) => string;
+  /** the name of the list of stations and clusters read out in place of the picture */
+  listLabel: string;
   onOpen: (s: MapStation) => void;
   /** stations with a maintenance window open now: named in the hover label */
   inMaintenance?: ReadonlySet<number>;
   maintenanceLabel?: string;
+  /**
+   * Circles, outlines and cluster numbers × this: the wall screen passes its own scale, so a
+   * cluster's count is read from across the room (12 px numbers on a 4K wall are a smudge).
+   */
+  scale?: number;
+  /** show every station: fit the camera to them whenever the set of stations changes (the wall) */
+  fit?: boolean;
 }
 
-export default function StationMap({ stations, styleUrl, dark = false, height = 420, statusLabel, powerLabel, countLabel, onOpen, inMaintenance, maintenanceLabel = '' }: StationMapProps) {
+/** Cluster count size in CSS px at scale 1 */
+export const CLUSTER_FONT_PX = 12;
+
+/** A circle's radius in px: a cluster's grows with its count, a station's with its power (at
+ *  least 7 px, so its glyph is legible). */
+const radiusOf = (p: MapPoint, scale: number): number =>
+  scale * (p.count > 1 ? 9 + Math.min(16, Math.log2(p.count) * 2.5) : 7 + Math.min(10, Math.sqrt(Math.max(0, p.power)) * 3));
+
+export default function StationMap({
+  stations,
+  styleUrl,
+  dark = false,
+  height = 420,
+  statusLabel,
+  powerLabel,
+  countLabel,
+  listLabel,
+  onOpen,
+  inMaintenance,
+  maintenanceLabel = '',
+  scale = 1,
+  fit = false,
+}: StationMapProps) {
   const map = useRef<MapRef>(null);
   const box = useRef<HTMLDivElement>(null);
   const drag = useRef<SlidingDrag | null>(null);
@@ -65,11 +105,46 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
   const movedEarly = useRef(false);
   useEffect(() => () => drag.current?.remove(), []);
   const [zoom, setZoom] = useState(2.2);
+  const [loaded, setLoaded] = useState(false);
+  // a wall shows its own fleet, not the whole of Asia: the camera frames the stations, again
+  // when the set changes (a rotation to another provider), never on a mere status change
+  const fitKey = fit ? stations.map((s) => s.stationId).join() : '';
+  useEffect(() => {
+    const m = map.current?.getMap();
+    if (!fitKey || !loaded || !m) return;
+    let w = 180,
+      e = -180,
+      so = 90,
+      n = -90;
+    for (const st of stations) {
+      w = Math.min(w, st.lon);
+      e = Math.max(e, st.lon);
+      so = Math.min(so, st.lat);
+      n = Math.max(n, st.lat);
+    }
+    drag.current?.settle();
+    m.fitBounds(
+      [
+        [w, so],
+        [e, n],
+      ],
+      { padding: 80 * scale, maxZoom: 7, duration: 0 },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new set of stations (fitKey) moves the camera
+  }, [fitKey, loaded, scale]);
   const [hover, setHover] = useState<{ x: number; y: number; p: MapPoint } | null>(null);
   const z = Math.floor(zoom);
-  const points = useMemo(() => clusterStations(stations, z, 56), [stations, z]);
+  // the clustering grid grows with the circles, so larger circles do not overlap
+  const points = useMemo(() => clusterStations(stations, z, 56 * scale), [stations, z, scale]);
   // stations in alarm (1) or fault (2), for tests and diagnostics
-  const alarmed = useMemo(() => stations.filter((s) => s.stationStatus === 1 || s.stationStatus === 2).map((s) => `${s.stationId}:${s.stationStatus}`).join(' '), [stations]);
+  const alarmed = useMemo(
+    () =>
+      stations
+        .filter((s) => s.stationStatus === 1 || s.stationStatus === 2)
+        .map((s) => `${s.stationId}:${s.stationStatus}`)
+        .join(' '),
+    [stations],
+  );
   // MAP_STYLE_URL of the server (GET /map-style.json) switches to a real vector-tile style;
   // the offline style is used until (and unless) one is configured.
   const [serverStyle, setServerStyle] = useState<string | null>(null);
@@ -78,7 +153,10 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
     let live = true;
     fetch('/map-style.json')
       .then((r) => (r.ok ? (r.json() as Promise<{ url: string | null }>) : { url: null }))
-      .then((j) => live && typeof j.url === 'string' && j.url && setServerStyle(j.url), () => undefined);
+      .then(
+        (j) => live && typeof j.url === 'string' && j.url && setServerStyle(j.url),
+        () => undefined,
+      );
     return () => {
       live = false;
     };
@@ -91,11 +169,12 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
       data: points,
       pickable: true,
       getPosition: (p) => [p.lon, p.lat],
-      getRadius: (p) => (p.count > 1 ? 9 + Math.min(16, Math.log2(p.count) * 2.5) : 5 + Math.min(12, Math.sqrt(Math.max(0, p.power)) * 3)),
+      getRadius: (p) => radiusOf(p, scale),
+      updateTriggers: { getRadius: scale },
       radiusUnits: 'pixels',
       getFillColor: (p) => [...(RGB[p.status] ?? RGB[3]!), p.count > 1 ? 210 : 235] as [number, number, number, number],
       getLineColor: [255, 255, 255, 230],
-      lineWidthMinPixels: 1.5,
+      lineWidthMinPixels: 1.5 * scale,
       stroked: true,
     }),
     new TextLayer<MapPoint>({
@@ -103,10 +182,26 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
       data: points.filter((p) => p.count > 1),
       getPosition: (p) => [p.lon, p.lat],
       getText: (p) => String(p.count),
-      getSize: 12,
-      getColor: [255, 255, 255, 255],
+      getSize: CLUSTER_FONT_PX * scale,
+      getColor: (p) => inkOf(p.status),
+      updateTriggers: { getColor: points },
       fontWeight: 700,
+      // a dark rim keeps the number readable on the lighter fills (amber, grey)
+      outlineWidth: scale > 1 ? 2 : 0,
+      outlineColor: [15, 23, 42, 200],
+      fontSettings: scale > 1 ? { sdf: true } : {},
       characterSet: '0123456789',
+    }),
+    new TextLayer<MapPoint>({
+      id: 'station-glyphs',
+      data: points.filter((p) => p.count === 1),
+      getPosition: (p) => [p.lon, p.lat],
+      getText: (p) => STATUS_GLYPH[p.status] ?? STATUS_GLYPH[3]!,
+      getSize: (p) => Math.round(radiusOf(p, scale) * 1.3),
+      getColor: (p) => inkOf(p.status),
+      updateTriggers: { getSize: scale, getColor: points },
+      fontWeight: 700,
+      characterSet: Object.values(STATUS_GLYPH).join(''),
     }),
   ];
 
@@ -117,18 +212,27 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
     const at = c && b ? { x: info.x + c.left - b.left, y: info.y + c.top - b.top } : { x: info.x, y: info.y };
     setHover(info.object ? { ...at, p: info.object } : null);
   };
-  const onClick = (info: PickingInfo<MapPoint>) => {
-    const p = info.object;
-    if (!p) return;
+  /** a station opens; a cluster is zoomed into (by pointer on the map, or from the keyboard list) */
+  const openPoint = (p: MapPoint) => {
     if (p.station) return onOpen(p.station);
     // the flight centres the cluster in the camera, so the camera must be where the box shows
     drag.current?.settle();
     map.current?.flyTo({ center: [p.lon, p.lat], zoom: Math.min(14, z + 2), duration: 500 });
   };
+  const onClick = (info: PickingInfo<MapPoint>) => info.object && openPoint(info.object);
 
   return (
-    <div ref={box} className={`relative h-full overflow-hidden rounded-md ${CONTROLS_IN_VIEW}`} style={{ minHeight: height, background: dark ? '#0b1220' : '#dbeafe' }} data-testid="station-map" data-points={points.length} data-stations={stations.length}
-      data-alarmed={alarmed} data-maintenance={inMaintenance ? [...inMaintenance].join(' ') : ''}>
+    <div
+      ref={box}
+      className={`relative h-full overflow-hidden rounded-md ${CONTROLS_IN_VIEW}`}
+      style={{ minHeight: height, background: dark ? '#0b1220' : '#dbeafe' }}
+      data-testid="station-map"
+      data-points={points.length}
+      data-stations={stations.length}
+      data-cluster-font={CLUSTER_FONT_PX * scale}
+      data-alarmed={alarmed}
+      data-maintenance={inMaintenance ? [...inMaintenance].join(' ') : ''}
+    >
       <Map
         ref={map}
         initialViewState={INITIAL}
@@ -147,6 +251,7 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
           // the reader has already moved away from it: their view stays
           if (!movedEarly.current) e.target.jumpTo({ center: [INITIAL.longitude, INITIAL.latitude] });
           if (mapPixelRatio() !== devicePixelRatio) e.target.setPixelRatio(mapPixelRatio());
+          setLoaded(true);
         }}
         onZoom={(e) => setZoom(e.viewState.zoom)}
         onMoveStart={(e) => {
@@ -154,12 +259,20 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
         }}
         // where the map stands after a pan or zoom (read by tests and benchmarks; no re-render)
         onMoveEnd={(e) => {
-          if (box.current) box.current.dataset.center = `${e.viewState.longitude.toFixed(2)},${e.viewState.latitude.toFixed(2)}`;
+          if (!box.current) return;
+          box.current.dataset.center = `${e.viewState.longitude.toFixed(2)},${e.viewState.latitude.toFixed(2)}`;
+          box.current.dataset.zoom = e.viewState.zoom.toFixed(2);
         }}
         style={OVERSCAN}
       >
         <NavigationControl position="top-right" showCompass={false} />
-        <DeckOverlay useDevicePixels={mapPixelRatio()} layers={layers} onHover={onHover} onClick={onClick} getCursor={({ isHovering }) => (isHovering ? 'pointer' : 'grab')} />
+        <DeckOverlay
+          useDevicePixels={mapPixelRatio()}
+          layers={layers}
+          onHover={onHover}
+          onClick={onClick}
+          getCursor={({ isHovering }) => (isHovering ? 'pointer' : 'grab')}
+        />
       </Map>
       {hover && (
         <div
@@ -171,7 +284,11 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
             <>
               <div className="font-semibold">{hover.p.station.stationName}</div>
               <div>{statusLabel(hover.p.status)}</div>
-              {inMaintenance?.has(hover.p.station.stationId) && <div data-testid="map-hover-maintenance" className="text-sky-300">{maintenanceLabel}</div>}
+              {inMaintenance?.has(hover.p.station.stationId) && (
+                <div data-testid="map-hover-maintenance" className="text-sky-300">
+                  {maintenanceLabel}
+                </div>
+              )}
               <div>{powerLabel(hover.p.power)}</div>
             </>
           ) : (
@@ -183,6 +300,39 @@ export default function StationMap({ stations, styleUrl, dark = false, height = 
           )}
         </div>
       )}
+      <ul
+        data-testid="map-legend"
+        className="absolute bottom-2 left-2 z-10 flex flex-wrap gap-x-3 gap-y-1 rounded-md bg-white/90 px-2 py-1 text-xs text-slate-700 shadow-sm dark:bg-slate-900/90 dark:text-slate-200"
+        style={{ fontSize: 12 * scale }}
+      >
+        {[0, 1, 2, 3, 4].map((s) => (
+          <li key={s} className="flex items-center gap-1">
+            <span
+              aria-hidden="true"
+              className="inline-flex items-center justify-center rounded-full font-bold"
+              style={{ width: `${1.35}em`, height: `${1.35}em`, background: `rgb(${RGB[s]!.join(',')})`, color: `rgb(${inkOf(s).slice(0, 3).join(',')})` }}
+            >
+              {STATUS_GLYPH[s]}
+            </span>
+            {statusLabel(s)}
+          </li>
+        ))}
+      </ul>
+      {/* the points as buttons for the keyboard and assistive technology: hidden until one has
+          focus, then shown as a panel over the map so the focused one is visible */}
+      <ul
+        aria-label={listLabel}
+        data-testid="map-list"
+        className="sr-only focus-within:not-sr-only focus-within:absolute focus-within:top-2 focus-within:left-2 focus-within:z-20 focus-within:flex focus-within:max-h-[70%] focus-within:max-w-[60%] focus-within:flex-col focus-within:overflow-y-auto focus-within:rounded-md focus-within:bg-white focus-within:p-1 focus-within:text-sm focus-within:text-slate-800 focus-within:shadow-lg dark:focus-within:bg-slate-900 dark:focus-within:text-slate-100"
+      >
+        {points.slice(0, LISTED).map((p) => (
+          <li key={p.id}>
+            <button type="button" onClick={() => openPoint(p)} className="w-full rounded px-2 py-1 text-left hover:bg-slate-100 dark:hover:bg-slate-800">
+              {p.station ? `${p.station.stationName}: ${statusLabel(p.status)}` : `${countLabel(p.count)}: ${statusLabel(p.status)}`}
+            </button>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -7,6 +7,7 @@
 // the time axis (tariff periods) behind the series. Data far denser than the pixels (over
 // LOD_MIN samples) is drawn through a level-of-detail view (lod.ts) recomputed per range.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { formatWall } from '../../../protocol/site-time';
 import uPlot, { type AlignedData } from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { chartOptions, type TrendSeries } from './chartOptions';
@@ -15,6 +16,9 @@ import { viewOf } from './lodView';
 import { drawBands, drawMarkers, type TrendBand, type TrendMarker } from './overlays';
 import { userRanges } from './userRange';
 import { wheelRange } from './wheelRange';
+import { ChartWords } from '../chart-words/ChartWords';
+import { within } from '../chart-words/summary';
+import { clockOfDay } from '../timeAxis';
 
 /** Above this many samples per series the chart draws M4 of the visible range, not every sample. */
 export const LOD_MIN = 20_000;
@@ -46,7 +50,22 @@ export interface TrendChartProps {
 
 export type { TrendBand, TrendMarker, TrendSeries };
 
-export function TrendChart({ series, data, range, timeZone, height = 260, onRange, onWidth, testId, syncKey, xLabel, markers, bands, stacked = false, dayClock = false }: TrendChartProps) {
+export function TrendChart({
+  series,
+  data,
+  range,
+  timeZone,
+  height = 260,
+  onRange,
+  onWidth,
+  testId,
+  syncKey,
+  xLabel,
+  markers,
+  bands,
+  stacked = false,
+  dayClock = false,
+}: TrendChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const programmatic = useRef(false);
@@ -73,6 +92,22 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
   /** the data and range the chart was just built with: the data effect of that same commit has nothing to redo */
   const builtWith = useRef<{ data: AlignedData; min: number; max: number } | null>(null);
   const layout = JSON.stringify([series, timeZone, height, syncKey, xLabel, stacked, dayClock]);
+
+  /** Puts the level-of-detail view of [min, max] into uPlot (no-op for data that fits). */
+  function refreshView(u: uPlot, min: number, max: number): void {
+    const { data: full, lod: ix } = src.current;
+    if (!ix) return;
+    const key = `${min}:${max}:${u.bbox.width}`;
+    if (key === viewKey.current) return;
+    viewKey.current = key;
+    const next = viewOf(full, ix, min, max, u.bbox.width / devicePixelRatio);
+    if (next === shown.current) return;
+    shown.current = next;
+    const was = programmatic.current;
+    programmatic.current = true;
+    u.setData(next, false);
+    programmatic.current = was;
+  }
 
   useEffect(() => {
     const el = box.current;
@@ -168,6 +203,7 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
       plot.current = null;
     };
     // the chart is rebuilt only when the series layout changes; data and range go through setData/setScale
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- layout holds every input the build reads
   }, [layout]);
 
   useEffect(() => {
@@ -187,23 +223,8 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
     u.setData(shown.current, false);
     u.setScale('x', view);
     programmatic.current = false;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- zoom and lod are per-mount objects
   }, [data, range]);
-
-  /** Puts the level-of-detail view of [min, max] into uPlot (no-op for data that fits). */
-  function refreshView(u: uPlot, min: number, max: number): void {
-    const { data: full, lod: ix } = src.current;
-    if (!ix) return;
-    const key = `${min}:${max}:${u.bbox.width}`;
-    if (key === viewKey.current) return;
-    viewKey.current = key;
-    const next = viewOf(full, ix, min, max, u.bbox.width / devicePixelRatio);
-    if (next === shown.current) return;
-    shown.current = next;
-    const was = programmatic.current;
-    programmatic.current = true;
-    u.setData(next, false);
-    programmatic.current = was;
-  }
 
   useEffect(() => {
     marks.current = markers ?? [];
@@ -211,5 +232,22 @@ export function TrendChart({ series, data, range, timeZone, height = 260, onRang
     plot.current?.redraw(false, false);
   }, [markers, bands]);
 
-  return <div ref={box} data-testid={testId} data-markers={markers?.length ?? 0} data-bands={bands?.length ?? 0} className="trend-chart w-full" />;
+  // the words for what is in view: the range prop's stretch of the data
+  const shownPart = useMemo(
+    () =>
+      within(
+        data[0],
+        series.map((s, i) => ({ label: s.label, unit: s.unit ?? '', values: (data[i + 1] ?? []) as ArrayLike<number | null> })),
+        range.min,
+        range.max,
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- layout holds the series
+    [data, range.min, range.max, layout],
+  );
+  const xText = useMemo(() => (dayClock ? clockOfDay : (x: number) => formatWall(timeZone, x * 1000).slice(0, 16)), [dayClock, timeZone]);
+  return (
+    <ChartWords xs={shownPart.xs} columns={shownPart.columns} xText={xText} xLabel={xLabel}>
+      <div ref={box} data-testid={testId} data-markers={markers?.length ?? 0} data-bands={bands?.length ?? 0} className="trend-chart w-full" />
+    </ChartWords>
+  );
 }

@@ -2,9 +2,11 @@ import uPlot, { type Options } from 'uplot';
 import { yRange } from './yRange';
 import { zonedDate } from './zonedDate';
 import { clockOfDay, fmtDate24 } from '../timeAxis';
+import { dashOf, legendMarkers } from '../chart-words/patterns';
 
 // The uPlot options of a trend chart apart from its hooks (TrendChart.tsx): times in the site's
-// zone, one y scale per unit (the first two with an axis), steps for stepwise series.
+// zone, one y scale per unit (the first two with an axis), steps for stepwise series, a line
+// pattern per series (chart-words/patterns.ts).
 
 const stepped = uPlot.paths.stepped?.({ align: 1 });
 
@@ -39,9 +41,15 @@ export function chartOptions(width: number, { series, timeZone, height, syncKey,
   const axis = (u: string, side: 1 | 3) => ({ scale: units.length > 1 ? `y:${u}` : 'y', stroke: '#64748b', size: 60, side, label: u, labelSize: 18 });
   const yAxes: Options['axes'] =
     units.length > 1
-      ? [{ ...axis(units[0] ?? '', 3), grid }, { ...axis(units[1] ?? '', 1), grid: { show: false } }]
+      ? [
+          { ...axis(units[0] ?? '', 3), grid },
+          { ...axis(units[1] ?? '', 1), grid: { show: false } },
+        ]
       : stacked
-        ? [{ ...axis(units[0] ?? '', 3), grid }, { ...axis('', 1), grid: { show: false }, ticks: { show: false }, values: () => [] }]
+        ? [
+            { ...axis(units[0] ?? '', 3), grid },
+            { ...axis('', 1), grid: { show: false }, ticks: { show: false }, values: () => [] },
+          ]
         : [{ stroke: '#64748b', grid, size: 60 }];
   return {
     width,
@@ -51,13 +59,14 @@ export function chartOptions(width: number, { series, timeZone, height, syncKey,
     fmtDate: fmtDate24,
     scales: { x: { time: true }, ...Object.fromEntries((units.length > 1 ? units.map((u) => `y:${u}`) : ['y']).map((k) => [k, { range: yRange }])) },
     cursor: { drag: { x: true, y: false, setScale: true }, ...(syncKey ? { sync: { key: syncKey } } : {}) },
-    legend: { show: true, live: true },
+    legend: { show: true, live: true, markers: legendMarkers(series.map((s) => s.color)) },
     series: [
       { label: xLabel ?? 'Time', ...(dayClock ? { value: (_u: uPlot, v: number | null) => (v === null ? '—' : clockOfDay(v)) } : {}) },
-      ...series.map((s) => ({
+      ...series.map((s, i) => ({
         label: s.label,
         stroke: s.color,
         width: 1.5,
+        dash: dashOf(i),
         spanGaps: s.spanGaps ?? false,
         scale: scaleOf(s),
         points: { show: false },

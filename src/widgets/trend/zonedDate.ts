@@ -42,14 +42,29 @@ export function zonedDate(ms: number, timeZone: string): Date {
   let bc = false;
   for (const p of formatter(timeZone).formatToParts(ms)) {
     switch (p.type) {
-      case 'year': year = Number(p.value); break;
-      case 'month': month = Number(p.value); break;
-      case 'day': day = Number(p.value); break;
-      case 'hour': hour = Number(p.value); break;
-      case 'minute': minute = Number(p.value); break;
-      case 'second': second = Number(p.value); break;
-      case 'era': bc = p.value === 'BC'; break;
-      default: break;
+      case 'year':
+        year = Number(p.value);
+        break;
+      case 'month':
+        month = Number(p.value);
+        break;
+      case 'day':
+        day = Number(p.value);
+        break;
+      case 'hour':
+        hour = Number(p.value);
+        break;
+      case 'minute':
+        minute = Number(p.value);
+        break;
+      case 'second':
+        second = Number(p.value);
+        break;
+      case 'era':
+        bc = p.value === 'BC';
+        break;
+      default:
+        break;
     }
   }
   const d = new Date(2000, 0, 1, hour, minute, second, ((ms % 1000) + 1000) % 1000);

@@ -30,7 +30,11 @@ describe('pop-up grouping rule', () => {
   });
   it('a burst keeps growing while alarms come less than 1 s apart, then a new one starts afresh', () => {
     const out = run([0, 10, 20, 30, 800, 1600, 5000, 5010, 5020]);
-    expect(out.map((b) => [b.seq, b.alarmIds.length])).toEqual([[1, 4], [1, 5], [1, 6]]);
+    expect(out.map((b) => [b.seq, b.alarmIds.length])).toEqual([
+      [1, 4],
+      [1, 5],
+      [1, 6],
+    ]);
     expect(out.at(-1)!.alarmIds).toEqual([1, 2, 3, 4, 5, 6]);
   });
 });
@@ -42,7 +46,10 @@ describe('pop-up grouping in the store', () => {
     startPopupPump(store, { scheduler, immediate: scheduler });
     startPopupGrouping(store, scheduler);
     const push = (ids: number[], at: number, stationOf = (id: number) => id) =>
-      scheduler.schedule(() => store.dispatch({ type: 'alarms/received', alarms: ids.map((id) => alarm(id, { stationId: stationOf(id) })), at, live: true }), at);
+      scheduler.schedule(
+        () => store.dispatch({ type: 'alarms/received', alarms: ids.map((id) => alarm(id, { stationId: stationOf(id) })), at, live: true }),
+        at,
+      );
     return { scheduler, store, push };
   };
 
@@ -62,7 +69,10 @@ describe('pop-up grouping in the store', () => {
 
   it('a storm is one group holding every alarm, none left to "+N more"', () => {
     const { scheduler, store, push } = setup();
-    push(Array.from({ length: 30 }, (_, i) => i + 1), 0);
+    push(
+      Array.from({ length: 30 }, (_, i) => i + 1),
+      0,
+    );
     scheduler.flush();
     const p = store.getState().popups;
     expect(p.group).toHaveLength(30);
@@ -74,7 +84,11 @@ describe('pop-up grouping in the store', () => {
     let folds = 0;
     store.events$.subscribe((e) => void (e.type === 'popups/grouped' && folds++));
     // 2,000 alarms over one second, ten every 5 ms
-    for (let k = 0; k < 200; k++) push(Array.from({ length: 10 }, (_, i) => k * 10 + i + 1), k * 5);
+    for (let k = 0; k < 200; k++)
+      push(
+        Array.from({ length: 10 }, (_, i) => k * 10 + i + 1),
+        k * 5,
+      );
     scheduler.flush();
     expect(store.getState().popups.group).toHaveLength(2000);
     expect(folds).toBeLessThanOrEqual(12);

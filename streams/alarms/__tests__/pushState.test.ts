@@ -4,8 +4,16 @@ import { initialState } from '../../state';
 import type { AlarmPush } from '../../types';
 
 const base: AlarmPush = {
-  alarmId: 7, orgId: 1, stationId: 3, actionWay: 35003, stationName: 'S', monitoredObjectName: 'D', alarmRuleName: 'R',
-  alarmCategory: 'fault', happenTime: '2026-11-23T10:00:00Z', status: 'unresolved',
+  alarmId: 7,
+  orgId: 1,
+  stationId: 3,
+  actionWay: 35003,
+  stationName: 'S',
+  monitoredObjectName: 'D',
+  alarmRuleName: 'R',
+  alarmCategory: 'fault',
+  happenTime: '2026-11-23T10:00:00Z',
+  status: 'unresolved',
 };
 const recv = (s: ReturnType<typeof initialState>, m: AlarmPush) => reduce(s, { type: 'alarms/received', alarms: [m], at: 1, live: true });
 
@@ -34,7 +42,16 @@ describe('alarm handling pushes', () => {
     expect(s.popups.queue).toEqual([]);
   });
   it('a maintenance push marks its station only inside the window; ending it unmarks', () => {
-    const w = { kind: 'stationMaintenance' as const, orgId: 1, stationId: 3, windowId: 2, start: '2026-11-23T10:00:00Z', end: '2026-11-23T12:00:00Z', deviceIds: [], active: true };
+    const w = {
+      kind: 'stationMaintenance' as const,
+      orgId: 1,
+      stationId: 3,
+      windowId: 2,
+      start: '2026-11-23T10:00:00Z',
+      end: '2026-11-23T12:00:00Z',
+      deviceIds: [],
+      active: true,
+    };
     const s = reduce(initialState(), { type: 'maintenance/pushed', window: w });
     expect(s.maintenance[2]?.stationId).toBe(3);
     expect(reduce(s, { type: 'maintenance/pushed', window: { ...w, active: false } }).maintenance).toEqual({});

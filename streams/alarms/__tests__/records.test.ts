@@ -15,7 +15,11 @@ function fakeApi() {
   const api = {
     call: (_action: string, payload: { alarmRecordVo: AlarmFilter }) =>
       new Promise((resolve, reject) =>
-        sent.push({ filter: payload.alarmRecordVo, answer: (rows) => resolve({ dataList: rows, totalCount: rows.length }), fail: () => reject(new Error('500')) }),
+        sent.push({
+          filter: payload.alarmRecordVo,
+          answer: (rows) => resolve({ dataList: rows, totalCount: rows.length }),
+          fail: () => reject(new Error('500')),
+        }),
       ),
   } as unknown as Api;
   return { api, sent };

@@ -16,14 +16,27 @@ function fakeApi() {
   } as unknown as Api;
   return { api, sent };
 }
-const form = (over: Partial<AnalysisForm> = {}): AnalysisForm => ({ stationId: null, period: 'month', date: '2026-11-23', to: '2026-11-23', compare: 'none', ...over });
+const form = (over: Partial<AnalysisForm> = {}): AnalysisForm => ({
+  stationId: null,
+  period: 'month',
+  date: '2026-11-23',
+  to: '2026-11-23',
+  compare: 'none',
+  ...over,
+});
 const st = (id: number, name: string) => ({ stationId: id, stationName: name });
 
 describe('analysis request', () => {
   it('sends the provider, the station and the range the form holds, and nothing while the scope settles', () => {
     expect(analysisQuery(-1, form())).toBeNull();
     expect(analysisRequest(0, form())).toEqual({ period: 'month', date: '2026-11-23', compare: 'none' });
-    expect(analysisRequest(7, form({ stationId: 3, compare: 'lastYear' }))).toEqual({ orgId: 7, stationId: 3, period: 'month', date: '2026-11-23', compare: 'lastYear' });
+    expect(analysisRequest(7, form({ stationId: 3, compare: 'lastYear' }))).toEqual({
+      orgId: 7,
+      stationId: 3,
+      period: 'month',
+      date: '2026-11-23',
+      compare: 'lastYear',
+    });
     expect(analysisRequest(7, form({ period: 'custom', date: '2026-01-01', to: '2026-01-31' }))).toMatchObject({ period: 'custom', to: '2026-01-31' });
   });
 
@@ -42,7 +55,7 @@ describe('analysis request', () => {
 });
 
 describe('analysis$', () => {
-  it('shows the latest form\'s answer and keeps the provider\'s stations to pick from after narrowing to one', async () => {
+  it("shows the latest form's answer and keeps the provider's stations to pick from after narrowing to one", async () => {
     const { api, sent } = fakeApi();
     const q$ = new BehaviorSubject<AnalysisQuery | null>(analysisQuery(7, form()));
     const seen: AnalysisView<Answer>[] = [];

@@ -23,6 +23,11 @@ describe('formatEnergy (SPEC §9 energy unit scale)', () => {
     expect(formatEnergy(null)).toBe('-');
     expect(formatEnergy(Number.NaN)).toBe('-');
   });
+  it('never prints a value that is not zero as 0', () => {
+    expect(formatEnergy(0.004)).toBe('< 0.01 kWh');
+    expect(formatEnergy(-0.004)).toBe('> -0.01 kWh');
+    expect(formatEnergy(0.01)).toBe('0.01 kWh');
+  });
   it('formats power on the same scale', () => {
     expect(formatPower(999)).toBe('999 kW');
     expect(formatPower(2500)).toBe('2.50 MW');

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { clusterStations, worseStatus, type MapStation } from '../cluster';
 
-const st = (id: number, lon: number, lat: number, status = 0): MapStation => ({ stationId: id, serviceProviderId: 1, stationName: `s${id}`, lon, lat, stationStatus: status, installedPower: 1 });
+const st = (id: number, lon: number, lat: number, status = 0): MapStation => ({
+  stationId: id,
+  serviceProviderId: 1,
+  stationName: `s${id}`,
+  lon,
+  lat,
+  stationStatus: status,
+  installedPower: 1,
+});
 
 describe('clusterStations', () => {
   it('merges near stations at low zoom with count, power and worst status; splits them when zoomed in', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageText, alignedSeries, completeIntervals, isStale, resolutionMs, type PowerCurve } from '../homepage';
+import { ageOf, alignedSeries, completeIntervals, isStale, resolutionMs, type PowerCurve } from '../homepage';
 
 const curve: PowerCurve = {
   timezone: 'UTC',
@@ -11,13 +11,19 @@ const curve: PowerCurve = {
 
 describe('homepage shaping', () => {
   it('builds uPlot columns in seconds, with missing series as gaps', () => {
-    expect(alignedSeries(curve, ['pvKw', 'loadKw', 'soc'])).toEqual([[1_700_000_000, 1_700_000_900], [1, 2], [null, null], [50, null]]);
+    expect(alignedSeries(curve, ['pvKw', 'loadKw', 'soc'])).toEqual([
+      [1_700_000_000, 1_700_000_900],
+      [1, 2],
+      [null, null],
+      [50, null],
+    ]);
     expect(alignedSeries(null, ['pvKw'])).toEqual([[], []]);
   });
   it('ages and staleness', () => {
-    expect(ageText(null, 0)).toBe('-');
-    expect(ageText(0, 12_000)).toBe('12 s');
-    expect(ageText(0, 180_000)).toBe('3 min');
+    expect(ageOf(null, 0)).toBeNull();
+    expect(ageOf(0, 12_000)).toEqual({ unit: 's', n: 12 });
+    expect(ageOf(0, 180_000)).toEqual({ unit: 'min', n: 3 });
+    expect(ageOf(0, 7_300_000)).toEqual({ unit: 'h', n: 2 });
     expect(isStale(0, 100_000, 60_000)).toBe(false);
     expect(isStale(0, 200_000, 60_000)).toBe(true);
     expect(isStale(null, 0, 60_000)).toBe(true);
@@ -37,7 +43,11 @@ describe('the running interval', () => {
   };
   it('is left out: the last point drawn is the last complete interval', () => {
     const done = completeIntervals(today, T0 + 2 * Q + 90_000);
-    expect(alignedSeries(done, ['pvKw', 'soc'])).toEqual([[(T0) / 1000, (T0 + Q) / 1000], [400, 410], [50, 51]]);
+    expect(alignedSeries(done, ['pvKw', 'soc'])).toEqual([
+      [T0 / 1000, (T0 + Q) / 1000],
+      [400, 410],
+      [50, 51],
+    ]);
   });
   it('is kept once it has ended', () => {
     expect(completeIntervals(today, T0 + 3 * Q).series[0]!.v).toEqual([400, 410, 41]);

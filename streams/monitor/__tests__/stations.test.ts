@@ -4,11 +4,36 @@ import { scopeCode, scopeOrgId } from '../scope';
 import { initialState } from '../../state';
 
 const st = (o: Partial<StationSummary>): StationSummary => ({
-  stationId: 1, stationName: 'Alpha PV', serviceProviderId: 2, serviceProviderName: 'P', customerId: 3, customerName: 'C',
-  address: '1 Road', region: 'Jiangsu', country: 'CN', timezone: 'Asia/Shanghai', lat: 0, lon: 0, systemType: 1,
-  energyTypes: ['pv', 'ess'], siteType: 'factory', voltageLevel: '10kV', operationDate: '2024-01-01',
-  pvCapacityKw: 1, essPowerKw: 1, essCapacityKwh: 1, dgCapacityKw: 0, chargingPowerKw: 0,
-  cardType: 1, picture: null, stationStatus: 0, online: true, openAlarms: 0, ...o,
+  stationId: 1,
+  stationName: 'Alpha PV',
+  serviceProviderId: 2,
+  serviceProviderName: 'P',
+  currency: 'USD',
+  customerId: 3,
+  customerName: 'C',
+  address: '1 Road',
+  region: 'Jiangsu',
+  country: 'CN',
+  timezone: 'Asia/Shanghai',
+  lat: 0,
+  lon: 0,
+  systemType: 1,
+  energyTypes: ['pv', 'ess'],
+  siteType: 'factory',
+  voltageLevel: '10kV',
+  operationDate: '2024-01-01',
+  pvCapacityKw: 1,
+  essPowerKw: 1,
+  essCapacityKwh: 1,
+  dgCapacityKw: 0,
+  chargingPowerKw: 0,
+  capacityKva: null,
+  cardType: 1,
+  picture: null,
+  stationStatus: 0,
+  online: true,
+  openAlarms: 0,
+  ...o,
 });
 
 describe('station list filter', () => {
@@ -32,7 +57,7 @@ describe('scopeOrgId', () => {
     expect(scopeOrgId({ ...base, session: { ...base.session, profile, currentOrg: { id: 1, name: 'root' } } })).toBeUndefined();
     expect(scopeOrgId({ ...base, session: { ...base.session, profile: { ...profile, orgType: 2 }, currentOrg: { id: 5, name: 'p' } } })).toBeUndefined();
   });
-  it('waits for a root user\'s org list before reading', () => {
+  it("waits for a root user's org list before reading", () => {
     expect(scopeCode({ ...base, session: { ...base.session, profile, currentOrg: { id: 1, name: 'root' } } })).toBe(-1);
     const orgs = { ids: [5], byId: { 5: { id: 5, name: 'p' } } };
     expect(scopeCode({ ...base, session: { ...base.session, profile, orgs, currentOrg: { id: 5, name: 'p' } } })).toBe(5);

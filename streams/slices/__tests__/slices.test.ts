@@ -10,16 +10,56 @@ import { selectStationList } from '../../monitor/state';
 
 const run = (events: StoreEvent[], s: State = initialState()) => events.reduce(reduce, s);
 
-const station = (stationId: number, stationStatus = 0): StationSummary => ({
-  stationId, stationName: `S${stationId}`, serviceProviderId: 7, serviceProviderName: 'P', customerId: 1, customerName: 'C',
-  address: '', region: '', country: 'CN', timezone: 'Asia/Shanghai', lat: 30, lon: 120, systemType: 1, energyTypes: ['pv'],
-  siteType: 'factory', voltageLevel: '10kV', operationDate: '2024-01-01', pvCapacityKw: 1, essPowerKw: 1, essCapacityKwh: 1, dgCapacityKw: 0,
-  cardType: 1, picture: null, stationStatus, online: true, openAlarms: 0,
-} as StationSummary);
+const station = (stationId: number, stationStatus = 0): StationSummary =>
+  ({
+    stationId,
+    stationName: `S${stationId}`,
+    serviceProviderId: 7,
+    serviceProviderName: 'P',
+    currency: 'USD',
+    customerId: 1,
+    customerName: 'C',
+    address: '',
+    region: '',
+    country: 'CN',
+    timezone: 'Asia/Shanghai',
+    lat: 30,
+    lon: 120,
+    systemType: 1,
+    energyTypes: ['pv'],
+    siteType: 'factory',
+    voltageLevel: '10kV',
+    operationDate: '2024-01-01',
+    pvCapacityKw: 1,
+    essPowerKw: 1,
+    essCapacityKwh: 1,
+    dgCapacityKw: 0,
+    cardType: 1,
+    picture: null,
+    stationStatus,
+    online: true,
+    openAlarms: 0,
+  }) as StationSummary;
 
 const card = (stationId: number, stationStatus = 0): MatrixCard => ({
-  stationId, serviceProviderId: 7, stationName: `S${stationId}`, picture: null, stationStatus, cardType: 1, lat: 30, lon: 120, currency: 'CNY',
-  installedPower: 1, installedCapacity: 1, activePower: 0, soc: null, cumulativeIncome: 0, feeName: null, lastCharge: 0, lastDischarge: 0, lastIncome: 0,
+  stationId,
+  serviceProviderId: 7,
+  stationName: `S${stationId}`,
+  picture: null,
+  stationStatus,
+  cardType: 1,
+  lat: 30,
+  lon: 120,
+  currency: 'CNY',
+  installedPower: 1,
+  installedCapacity: 1,
+  activePower: 0,
+  soc: null,
+  cumulativeIncome: 0,
+  feeName: null,
+  lastCharge: 0,
+  lastDischarge: 0,
+  lastIncome: 0,
 });
 
 const loaded = (s: State = initialState()) =>
@@ -57,7 +97,17 @@ describe('data slices', () => {
 
   it('a live fault push recolours its station in the station list, the matrix and the map data', () => {
     const before = loaded();
-    const s = run([{ type: 'alarms/received', alarms: [alarm(1, { stationId: 3, alarmCategory: 'fault' }), alarm(2, { stationId: 4, alarmCategory: 'event' })], at: 200, live: true }], before);
+    const s = run(
+      [
+        {
+          type: 'alarms/received',
+          alarms: [alarm(1, { stationId: 3, alarmCategory: 'fault' }), alarm(2, { stationId: 4, alarmCategory: 'event' })],
+          at: 200,
+          live: true,
+        },
+      ],
+      before,
+    );
     expect(s.stations.byId[3]?.stationStatus).toBe(2);
     // alarm (1) outranks offline (3)
     expect(s.stations.byId[4]?.stationStatus).toBe(1);
@@ -71,7 +121,10 @@ describe('data slices', () => {
   });
 
   it('a reloaded list keeps the statuses raised by open pushed alarms, not by resolved ones', () => {
-    let s = run([{ type: 'alarms/received', alarms: [alarm(1, { stationId: 3 }), alarm(2, { stationId: 5, alarmCategory: 'alarm' })], at: 200, live: true }], loaded());
+    let s = run(
+      [{ type: 'alarms/received', alarms: [alarm(1, { stationId: 3 }), alarm(2, { stationId: 5, alarmCategory: 'alarm' })], at: 200, live: true }],
+      loaded(),
+    );
     s = run([{ type: 'alarms/received', alarms: [alarm(2, { stationId: 5, alarmCategory: 'alarm', status: 'resolved' })], at: 210, live: true }], s);
     s = run([{ type: 'stations/listLoaded', key: 'scope', stations: [station(3), station(5)], at: 300 }], s);
     expect(s.stations.byId[3]?.stationStatus).toBe(2);
@@ -82,7 +135,14 @@ describe('data slices', () => {
     const sel = selectStationList('scope');
     const s = loaded();
     const a = sel(s).value;
-    const s2 = run([{ type: 'popups/overflowCleared' }, { type: 'home/curveFailed', key: 'scope', failures: 1, at: 1 }, { type: 'live/pollFailed', stationId: 3, failures: 1, at: 1 }], s);
+    const s2 = run(
+      [
+        { type: 'popups/overflowCleared' },
+        { type: 'home/curveFailed', key: 'scope', failures: 1, at: 1 },
+        { type: 'live/pollFailed', stationId: 3, failures: 1, at: 1 },
+      ],
+      s,
+    );
     expect(sel(s2).value).toBe(a);
     expect(sel(s2)).toBe(sel(s));
   });
@@ -92,7 +152,14 @@ describe('data slices', () => {
     const sel = selectStationList('scope');
     const list = sel(s).value!;
     expect(list).toHaveLength(100_000);
-    s = run([{ type: 'message/shown', messageType: 'success', text: { key: 'x' }, at: 2 }, { type: 'live/pollFailed', stationId: 9, failures: 1, at: 3 }, { type: 'api/succeeded', at: 4 }], s);
+    s = run(
+      [
+        { type: 'message/shown', messageType: 'success', text: { key: 'x' }, at: 2 },
+        { type: 'live/pollFailed', stationId: 9, failures: 1, at: 3 },
+        { type: 'api/succeeded', at: 4 },
+      ],
+      s,
+    );
     expect(sel(s).value).toBe(list);
     s = run([{ type: 'alarms/received', alarms: [alarm(1, { stationId: 50_000 })], at: 5, live: true }], s);
     const next = sel(s).value!;
@@ -115,7 +182,10 @@ describe('data slices', () => {
 
   it('keeps a live snapshot per station until it is released', () => {
     const data = { stationId: 3, time: '2026-11-21T08:00:00.000Z', devices: [] };
-    let s = run([{ type: 'live/pollSucceeded', stationId: 3, data, at: 5 }, { type: 'live/pollFailed', stationId: 4, failures: 1, at: 6 }]);
+    let s = run([
+      { type: 'live/pollSucceeded', stationId: 3, data, at: 5 },
+      { type: 'live/pollFailed', stationId: 4, failures: 1, at: 6 },
+    ]);
     expect(s.live[3]?.receivedAt).toBe(5);
     expect(s.live[4]?.failures).toBe(1);
     s = run([{ type: 'live/released', stationId: 3 }], s);

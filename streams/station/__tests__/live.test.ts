@@ -9,14 +9,23 @@ const flushMicrotasks = async () => {
 };
 
 const dev = (deviceId: number, type: string, name: string, p: number) => ({
-  deviceId, type, name, online: true, lastSeen: '2026-11-21T08:00:00.000Z', state: null,
+  deviceId,
+  type,
+  name,
+  online: true,
+  lastSeen: '2026-11-21T08:00:00.000Z',
+  state: null,
   points: [{ point: 'p', value: p, unit: 'kW', quality: 'good' as const, time: '2026-11-21T08:00:00.000Z' }],
 });
 const answer = (devices: LatestResponse['devices']): LatestResponse => ({ stationId: 4, time: '2026-11-21T08:00:01.000Z', devices });
 
 describe('station live reducer', () => {
   it('normalises devices by id, orders them by type then name, and drops devices that left', () => {
-    let s = reduceLive(initialLive(4), { type: 'latest/pollSucceeded', at: 10, data: answer([dev(3, 'load', 'Feeder', 1), dev(2, 'pv_inverter', 'Inverter 10', 2), dev(1, 'pv_inverter', 'Inverter 9', 3)]) });
+    let s = reduceLive(initialLive(4), {
+      type: 'latest/pollSucceeded',
+      at: 10,
+      data: answer([dev(3, 'load', 'Feeder', 1), dev(2, 'pv_inverter', 'Inverter 10', 2), dev(1, 'pv_inverter', 'Inverter 9', 3)]),
+    });
     expect(s.ids).toEqual([1, 2, 3]);
     expect(s.byId[2]?.lastSeen).toBe(Date.parse('2026-11-21T08:00:00.000Z'));
     expect(s.polls).toBe(1);

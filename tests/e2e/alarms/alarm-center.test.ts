@@ -38,9 +38,10 @@ for (const lang of ['en', 'zh'] as const) {
         { timeout: 20_000 },
       );
     const apiList = async (page: Page, vo: Record<string, unknown>) =>
-      (await callApi(stack.server.url, 'alarm', 'fuzzyAlarmRecord', { alarmRecordVo: vo, page: 1, length: 1000 }, (await tokenOf(page)) ?? undefined)).body.data as Page1000;
+      (await callApi(stack.server.url, 'alarm', 'fuzzyAlarmRecord', { alarmRecordVo: vo, page: 1, length: 1000 }, (await tokenOf(page)) ?? undefined)).body
+        .data as Page1000;
 
-    it('lists the provider\'s alarms with translated contents, filters them and says noDate', async () => {
+    it("lists the provider's alarms with translated contents, filters them and says noDate", async () => {
       const { page, errors, close } = await open(DEMO.admin, '/alarm/alarmList');
       await page.getByTestId('alarm-row').first().waitFor({ timeout: 20_000 });
       const orgId = await storeState<number>(page, 'session.currentOrg.id');
@@ -120,7 +121,12 @@ for (const lang of ['en', 'zh'] as const) {
 
       // custom range: whole local days, the end day included
       const days = await page.evaluate(() => {
-        const d = (n: number) => { const x = new Date(); x.setHours(0, 0, 0, 0); x.setDate(x.getDate() - n); return x; };
+        const d = (n: number) => {
+          const x = new Date();
+          x.setHours(0, 0, 0, 0);
+          x.setDate(x.getDate() - n);
+          return x;
+        };
         const ymd = (x: Date) => `${x.getFullYear()}-${String(x.getMonth() + 1).padStart(2, '0')}-${String(x.getDate()).padStart(2, '0')}`;
         return { fromInput: ymd(d(10)), toInput: ymd(d(3)), from: d(10).toISOString(), to: d(2).toISOString() };
       });
@@ -140,7 +146,9 @@ for (const lang of ['en', 'zh'] as const) {
       for (const r of all.dataList) if (r.alarmRuleCode in names) freq.set(r.alarmRuleCode, (freq.get(r.alarmRuleCode) ?? 0) + 1);
       const [code] = [...freq.entries()].sort((a, b) => b[1] - a[1])[0]!;
       const word = names[code]!;
-      const matching = Object.entries(names).filter(([, n]) => n.toLowerCase().includes(word.toLowerCase())).map(([c]) => c);
+      const matching = Object.entries(names)
+        .filter(([, n]) => n.toLowerCase().includes(word.toLowerCase()))
+        .map(([c]) => c);
       await page.getByTestId('filter-keyword').fill(word);
       await totalBecomes(page, 'lt', all.totalCount);
       const rules = await page.getByTestId('alarm-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-rule')!));
@@ -208,8 +216,13 @@ for (const lang of ['en', 'zh'] as const) {
         return { from: new Date(end - 30 * 86_400_000).toISOString(), to: new Date(end).toISOString() };
       });
       const a = (await callApi(stack.server.url, 'alarm', 'queryAlarmAnalysis', { orgId, ...win }, token)).body.data as {
-        total: number; byStatus: Record<string, number>; byCategory: Record<string, number>; perDay: Array<{ day: string; count: number; byCategory: Record<string, number> }>;
-        topStations: Array<{ stationName: string; count: number }>; topRules: Array<{ ruleCode: string; count: number }>; meanRecoveryMinutes: number | null;
+        total: number;
+        byStatus: Record<string, number>;
+        byCategory: Record<string, number>;
+        perDay: Array<{ day: string; count: number; byCategory: Record<string, number> }>;
+        topStations: Array<{ stationName: string; count: number }>;
+        topRules: Array<{ ruleCode: string; count: number }>;
+        meanRecoveryMinutes: number | null;
       };
       expect(a.total).toBeGreaterThan(3);
       const kpi = (id: string) => page.getByTestId(`kpi-${id}`).getByTestId('kpi-value').innerText();
@@ -217,7 +230,9 @@ for (const lang of ['en', 'zh'] as const) {
       expect(await kpi('unresolved')).toBe(String(a.byStatus.unresolved));
       expect(await kpi('mttr')).toBe(L.alarmCenter.analysis.mttrValue.replace('{{value}}', a.meanRecoveryMinutes!.toFixed(1)));
       // one bar per UTC day, the server's counts, stacked by category
-      const bars = await page.getByTestId('day-bar').evaluateAll((els) => els.map((e) => [e.getAttribute('data-day'), Number(e.getAttribute('data-count')), e.children.length] as const));
+      const bars = await page
+        .getByTestId('day-bar')
+        .evaluateAll((els) => els.map((e) => [e.getAttribute('data-day'), Number(e.getAttribute('data-count')), e.children.length] as const));
       expect(bars.map(([d, n]) => [d, n])).toEqual(a.perDay.map((d) => [d.day, d.count]));
       expect(bars.some(([, n, segs]) => n > 0 && segs > 0)).toBe(true);
       // a segment for each category the server counted that day
@@ -228,14 +243,19 @@ for (const lang of ['en', 'zh'] as const) {
       expect(await page.getByTestId('station-item').locator('span').first().allInnerTexts()).toEqual([a.topStations[0]!.stationName]);
       expect(await page.getByTestId('station-item').count()).toBe(a.topStations.length);
       // top rules: catalogue rules named in the reader's language (rules raised by this test file keep their code)
-      const rules = await page.getByTestId('rule-item').evaluateAll((els) => els.map((e) => [e.getAttribute('data-key')!, e.querySelector('span')!.textContent!] as const));
+      const rules = await page
+        .getByTestId('rule-item')
+        .evaluateAll((els) => els.map((e) => [e.getAttribute('data-key')!, e.querySelector('span')!.textContent!] as const));
       expect(rules.map(([code]) => code)).toEqual(a.topRules.map((r) => r.ruleCode));
       const names = L.alarms.rules as Record<string, string>;
       const known = rules.filter(([code]) => code in names);
       expect(known.length).toBeGreaterThan(3);
       for (const [code, shown] of known) expect(shown).toBe(names[code]);
       // the largest category's bar is drawn across its track, its label readable
-      const top = page.locator('[data-testid=category-item][data-count]').filter({ has: page.locator('span[style*="width: 100%"]') }).first();
+      const top = page
+        .locator('[data-testid=category-item][data-count]')
+        .filter({ has: page.locator('span[style*="width: 100%"]') })
+        .first();
       expect((await top.locator('span span').boundingBox())!.width).toBeGreaterThan(60);
       expect((await top.locator('span').first().boundingBox())!.width).toBeGreaterThan(40);
       await page.setViewportSize({ width: 1600, height: 1300 });

@@ -1,6 +1,6 @@
 // One clock for the alarm list and the pop-ups, in en and zh: a pop-up's time is the list's
 // time of the same alarm, in the zone the header's clock setting picks (each station's, UTC,
-// the browser's), and switching it moves both. A burst of alarms is one group card that names
+// the browser's) and named under it, and switching it moves both. A burst of alarms is one group card that names
 // how many alarms at how many stations and opens into them (their times again the list's);
 // the pop-ups keep to the corner with the list ending above them, so its Action column stays
 // clear; View opens the message list of the station with that alarm highlighted. The browser
@@ -26,9 +26,14 @@ const timeText = async (page: Page, sel: string) => (await page.locator(sel).fir
 for (const lang of ['en', 'zh'] as const) {
   const L = lang === 'en' ? en : zh;
   describeBrowser(`pop-up and list clock (${lang})`, () => {
-    it('a pop-up shows the list\'s time in the chosen zone; bursts group; the corner leaves the list clear', async () => {
+    it("a pop-up shows the list's time in the chosen zone; bursts group; the corner leaves the list clear", async () => {
       const { server, browser } = stack;
-      const ctx = await browser.newContext({ baseURL: server.url, locale: lang === 'en' ? 'en-GB' : 'zh-CN', viewport: { width: 1600, height: 900 }, timezoneId: BROWSER_ZONE });
+      const ctx = await browser.newContext({
+        baseURL: server.url,
+        locale: lang === 'en' ? 'en-GB' : 'zh-CN',
+        viewport: { width: 1600, height: 900 },
+        timezoneId: BROWSER_ZONE,
+      });
       await ctx.addInitScript((l) => localStorage.getItem('language') ?? localStorage.setItem('language', l), lang);
       const page = await ctx.newPage();
       const errors = watchErrors(page);
@@ -48,7 +53,11 @@ for (const lang of ['en', 'zh'] as const) {
       await page.locator(popTime).waitFor();
       await page.locator(listTime).waitFor({ timeout: 15_000 });
       // station mode: both in the station's zone, named
-      const cases: Array<[string, string]> = [['station', zoneOf(stations[0]!)], ['utc', 'UTC'], ['browser', BROWSER_ZONE]];
+      const cases: Array<[string, string]> = [
+        ['station', zoneOf(stations[0]!)],
+        ['utc', 'UTC'],
+        ['browser', BROWSER_ZONE],
+      ];
       const seen = new Set<string>();
       for (const [mode, zone] of cases) {
         await page.getByTestId(`zone-${mode}`).click();
@@ -57,6 +66,8 @@ for (const lang of ['en', 'zh'] as const) {
         expect(await timeText(page, listTime)).toBe(want);
         expect(await page.locator(popTime).getAttribute('data-zone')).toBe(zone);
         expect(await page.locator(listTime).getAttribute('data-zone')).toBe(zone);
+        // a pop-up has no column head, so it names its zone under the time in every mode
+        expect((await page.locator(popTime).innerText()).split('\n')).toEqual([want, zone]);
         seen.add(want);
       }
       expect(seen.size).toBe(3);
@@ -74,7 +85,11 @@ for (const lang of ['en', 'zh'] as const) {
       await expect.poll(() => group.getAttribute('data-count'), { timeout: 15_000 }).toBe('6');
       const title = L.alarms.group.title_other.replace('{{count}}', '6').replace('{{stations}}', L.alarms.group.stations_other.replace('{{count}}', '3'));
       expect(await page.getByTestId('popup-group-title').innerText()).toBe(title);
-      expect(await page.locator('[data-testid=popup][data-alarm-id]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-alarm-id'))))).not.toContain(burst[5]!.id);
+      // read as a sentence, not a pasted count
+      expect(title).toBe(lang === 'en' ? '6 new alarms at 3 stations' : '3 个站点新增 6 条告警');
+      expect(
+        await page.locator('[data-testid=popup][data-alarm-id]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-alarm-id')))),
+      ).not.toContain(burst[5]!.id);
       await page.getByTestId('popup-group-toggle').click();
       await expect.poll(() => page.getByTestId('popup-group-item').count()).toBe(6);
       const last = burst[5]!;
@@ -88,12 +103,17 @@ for (const lang of ['en', 'zh'] as const) {
       expect(stackBox.width).toBeLessThanOrEqual(340);
       expect(stackBox.x + stackBox.width).toBeGreaterThan(1550);
       // the list's scroll pane (its rows and their Action column) ends above the stack
-      const listBottom = await page.evaluate(() => document.querySelector('[data-testid=alarm-row]')!.closest('[style*="100vh"]')!.getBoundingClientRect().bottom);
+      const listBottom = await page.evaluate(
+        () => document.querySelector('[data-testid=alarm-row]')!.closest('[style*="100vh"]')!.getBoundingClientRect().bottom,
+      );
       expect(listBottom).toBeLessThanOrEqual(stackBox.y);
       await page.screenshot({ path: `${SHOTS}/popups-group-${lang}.png` });
 
       // View: the station's message list in a new tab with that alarm highlighted
-      const [tab] = await Promise.all([ctx.waitForEvent('page'), page.locator(`[data-testid=popup-group-item][data-alarm-id="${last.id}"] [data-testid=popup-group-view]`).click()]);
+      const [tab] = await Promise.all([
+        ctx.waitForEvent('page'),
+        page.locator(`[data-testid=popup-group-item][data-alarm-id="${last.id}"] [data-testid=popup-group-view]`).click(),
+      ]);
       await tab.waitForURL(/\/message\/list\?/);
       const url = new URL(tab.url());
       expect(url.searchParams.get('stationName')).toBe(server.services.registry.stations.get(last.stationId)!.name);

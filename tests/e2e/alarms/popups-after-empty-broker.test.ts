@@ -32,7 +32,13 @@ const push = (page: Page) => page.evaluate(() => (window as unknown as EmsWindow
     [server, browser] = await Promise.all([
       startServer({
         seedStations: 3,
-        config: { mqttUrl: `mqtt://127.0.0.1:${TCP}`, mqttPublicWsUrl: `ws://127.0.0.1:${TCP + 1}`, mqttAdminUser: 'ems-admin', mqttAdminPassword: 'ems-admin-secret', gatewaySecret: 'e2e-popups' },
+        config: {
+          mqttUrl: `mqtt://127.0.0.1:${TCP}`,
+          mqttPublicWsUrl: `ws://127.0.0.1:${TCP + 1}`,
+          mqttAdminUser: 'ems-admin',
+          mqttAdminPassword: 'ems-admin-secret',
+          gatewaySecret: 'e2e-popups',
+        },
       }),
       launch(),
     ]);

@@ -35,7 +35,10 @@ describeBrowser('shelves and maintenance windows', () => {
   };
   const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png` });
 
-  for (const [lang, L, pick] of [['en', en, 1], ['zh', zh, 2]] as const) {
+  for (const [lang, L, pick] of [
+    ['en', en, 1],
+    ['zh', zh, 2],
+  ] as const) {
     it(`plans and ends a maintenance window, shelves and unshelves a rule (${lang})`, async () => {
       const { page, errors, close } = await open(lang, DEMO.admin, '/alarm/maintenance');
       const h = L.alarms.handling;
@@ -89,7 +92,9 @@ describeBrowser('shelves and maintenance windows', () => {
       await shelf.waitFor({ timeout: 10_000 });
       expect(await shelf.getByTestId('shelf-rule').innerText()).toBe(L.alarms.rules.cellOverTemp);
       expect(await shelf.getByTestId('shelf-reason').innerText()).toBe('Sensor recalibration');
-      const shelves = (await callApi(server.url, 'alarm', 'queryShelves', {}, (await tokenOf(page)) ?? undefined)).body.data as { dataList: { stationId: number; createdAt: string; until: string }[] };
+      const shelves = (await callApi(server.url, 'alarm', 'queryShelves', {}, (await tokenOf(page)) ?? undefined)).body.data as {
+        dataList: { stationId: number; createdAt: string; until: string }[];
+      };
       const mine = shelves.dataList.find((s) => s.stationId === stationId)!;
       expect(Math.round((Date.parse(mine.until) - Date.parse(mine.createdAt)) / 60_000)).toBe(240);
       await shot(page, `shelves-${lang}`);
@@ -117,7 +122,7 @@ describeBrowser('shelves and maintenance windows', () => {
     await close();
   });
 
-  it('plans a window in the station\'s local time (Europe/Berlin, across spring forward) and edits its end', async () => {
+  it("plans a window in the station's local time (Europe/Berlin, across spring forward) and edits its end", async () => {
     const BERLIN = 'Europe/Berlin';
     // the last Sunday of next March: Berlin goes from +01:00 to +02:00 at 02:00 local
     const year = new Date().getUTCFullYear() + 1;
@@ -157,7 +162,8 @@ describeBrowser('shelves and maintenance windows', () => {
     // the server got the instants: 01:30 CET = 00:30 UTC, 04:30 CEST = 02:30 UTC
     const token = (await tokenOf(page)) ?? undefined;
     type Win = { windowId: number; start: string; end: string; state: string };
-    const windows = async () => ((await callApi(server.url, 'energystorage', 'queryMaintenanceWindows', { stationId }, token)).body.data as { dataList: Win[] }).dataList;
+    const windows = async () =>
+      ((await callApi(server.url, 'energystorage', 'queryMaintenanceWindows', { stationId }, token)).body.data as { dataList: Win[] }).dataList;
     const [saved] = await windows();
     expect(saved).toMatchObject({ start: utc(0, 30), end: utc(2, 30), state: 'planned' });
 

@@ -14,7 +14,11 @@ import { startServer, type TestServer } from '../helpers/server';
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 const RULE = 'cellOverTemp';
 
-interface Console { page: Page; errors: string[]; token: string }
+interface Console {
+  page: Page;
+  errors: string[];
+  token: string;
+}
 
 const faultSounding = (page: Page) =>
   page.evaluate(() => {
@@ -81,7 +85,9 @@ describeBrowser('two consoles of one provider', () => {
     console.log(JSON.stringify({ 'alarms.ack_silences_other_console_ms': silencedMs }));
     expect(await faultSounding(a.page)).toBe(false);
 
-    const timeline = (await callApi(server.url, 'alarm', 'queryAlarmTimeline', { alarmId: raised.id }, a.token)).body.data as { dataList: { event: string; by: string | null }[] };
+    const timeline = (await callApi(server.url, 'alarm', 'queryAlarmTimeline', { alarmId: raised.id }, a.token)).body.data as {
+      dataList: { event: string; by: string | null }[];
+    };
     const by = timeline.dataList.find((e) => e.event === 'acked')!.by!;
     const card = b.page.locator(`[data-testid=popup][data-alarm-id="${raised.id}"]`);
     await expect.poll(() => card.getAttribute('data-acked')).toBe('true');
@@ -96,7 +102,13 @@ describeBrowser('two consoles of one provider', () => {
   });
 
   it('a shelved rule stays off both screens until the shelf ends; a maintenance window keeps its station quiet', async () => {
-    const shelf = await callApi(server.url, 'alarm', 'shelveAlarmRule', { stationId, alarmRuleCode: RULE, minutes: 60, reason: 'Sensor recalibration' }, a.token);
+    const shelf = await callApi(
+      server.url,
+      'alarm',
+      'shelveAlarmRule',
+      { stationId, alarmRuleCode: RULE, minutes: 60, reason: 'Sensor recalibration' },
+      a.token,
+    );
     expect(shelf.body.code).toBe(0);
     const content = `two-consoles-shelf-${Date.now()}`;
     const quiet = await server.alarm({ stationId, category: 'fault', ruleCode: RULE, content });
@@ -121,9 +133,18 @@ describeBrowser('two consoles of one provider', () => {
 
     // a window running now on the other station: its alarm is listed as in maintenance, silent
     const now = Date.now();
-    const win = await callApi(server.url, 'energystorage', 'saveMaintenanceWindow', {
-      stationId: otherStationId, start: new Date(now - 60_000).toISOString(), end: new Date(now + 3_600_000).toISOString(), reason: 'Inverter swap',
-    }, a.token);
+    const win = await callApi(
+      server.url,
+      'energystorage',
+      'saveMaintenanceWindow',
+      {
+        stationId: otherStationId,
+        start: new Date(now - 60_000).toISOString(),
+        end: new Date(now + 3_600_000).toISOString(),
+        reason: 'Inverter swap',
+      },
+      a.token,
+    );
     expect(win.body.code).toBe(0);
     const inWindow = await server.alarm({ stationId: otherStationId, category: 'fault', content: `${content}-window` });
     for (const c of [a, b]) await expect.poll(() => received(c, inWindow.id)).toBe(true);

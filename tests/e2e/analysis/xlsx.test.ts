@@ -11,6 +11,7 @@ import { describeBrowser } from '../helpers/browser';
 import { DEMO } from '../helpers/console';
 import { openPage } from '../helpers/session';
 import { analysisStack } from './server';
+import { expectRounded } from '../helpers/numbers';
 
 const SCREENS = [
   { name: 'pv', path: '/analysis/photovoltaic', testId: 'analysis-pv' },
@@ -21,15 +22,24 @@ const SCALE: Record<string, number> = { kWh: 1, MWh: 1e3, GWh: 1e6, kW: 1, MW: 1
 type Cell = ExcelJS.CellValue;
 
 /** A printed value agrees with the workbook's number: scaled energies to the cut hundredth, others as printed. */
-function expectSame(shown: string, unit: string, cell: Cell, what: string) {
-  if (shown === '-') return expect(cell ?? null, what).toBeNull();
+function expectSame(printed: string, unit: string, cell: Cell, what: string) {
+  if (printed === '-') return expect(cell ?? null, what).toBeNull();
   expect(typeof cell, `${what}: a number`).toBe('number');
+  const shown = printed.replaceAll(',', ''); // thousands grouped on screen
   const f = SCALE[unit];
-  if (f !== undefined) return expect(Math.abs(Number(shown) * f - (cell as number)), `${what}: ${shown} ${unit} vs ${String(cell)}`).toBeLessThanOrEqual(f * 0.01 + 1e-6);
-  expect((cell as number).toFixed(shown.split('.')[1]?.length ?? 0), what).toBe(shown);
+  // a value below the shown precision reads "< 0.01": never 0, and below a hundredth of its unit
+  if (shown.startsWith('< ')) return expect((cell as number) > 0 && (cell as number) < 0.01 * (f ?? 1), `${what}: ${printed} vs ${String(cell)}`).toBe(true);
+  if (f !== undefined)
+    return expect(Math.abs(Number(shown) * f - (cell as number)), `${what}: ${shown} ${unit} vs ${String(cell)}`).toBeLessThanOrEqual(f * 0.01 + 1e-6);
+  expectRounded(shown, cell as number, what);
 }
 /** 'Label (unit)' → unit; '' when the header names none. */
 const unitOf = (header: string): string => /\(([^()]*)\)$/.exec(header)?.[1] ?? '';
+/** '507.93 MWh' → ['507.93', 'MWh']: an energy or power cell names its own unit (each on its own scale) */
+const valueAndUnit = (text: string): [string, string] => {
+  const m = /^(.*\d)\s+([A-Za-z]+)$/.exec(text);
+  return m && SCALE[m[2]!] !== undefined ? [m[1]!, m[2]!] : [text, ''];
+};
 const rowOf = (ws: ExcelJS.Worksheet, n: number): Cell[] => (ws.getRow(n).values as Cell[]).slice(1);
 
 const stack = analysisStack(4, { backfillDays: 32, backfillMinuteHours: 1, backfillDeviceHours: 6 });
@@ -69,7 +79,10 @@ for (const lang of ['en', 'zh'] as const) {
             label: e.firstElementChild?.textContent ?? '',
             value: e.querySelector('[data-testid=fig-value]')?.textContent ?? '',
             unit: e.querySelector('[data-testid=fig-unit]')?.textContent ?? '',
-            compare: (e.querySelector('[data-testid=fig-compare]')?.textContent ?? '').replace(/[（(].*$/, '').trim().split(' '),
+            compare: (e.querySelector('[data-testid=fig-compare]')?.textContent ?? '')
+              .replace(/[（(].*$/, '')
+              .trim()
+              .split(' '),
           })),
         );
         expect(cards.length, s.name).toBeGreaterThan(4);
@@ -80,7 +93,10 @@ for (const lang of ['en', 'zh'] as const) {
 
         // figures: the screen's labels in its order, this period's row and the comparison's
         const head = rowOf(figs!, 1).slice(1) as string[];
-        expect(head.map((h, i) => h === cards[i]!.label || h.startsWith(`${cards[i]!.label} (`)), s.name).toEqual(cards.map(() => true));
+        expect(
+          head.map((h, i) => h === cards[i]!.label || h.startsWith(`${cards[i]!.label} (`)),
+          s.name,
+        ).toEqual(cards.map(() => true));
         const [now, before] = [rowOf(figs!, 2), rowOf(figs!, 3)];
         cards.forEach((c, i) => {
           expectSame(c.value, c.unit, now[i + 1] ?? null, `${s.name} ${c.label}`);
@@ -98,7 +114,11 @@ for (const lang of ['en', 'zh'] as const) {
         cells.slice(1).forEach((text, i) => {
           const cell = row[i + 1] ?? null;
           if (typeof cell === 'string' || (cell === null && text !== '-')) expect(cell ?? '', heads[i + 1]).toBe(text);
-          else expectSame(text, unitOf(heads[i + 1]!), cell, `${s.name} ${heads[i + 1]}`);
+          else {
+            const headUnit = unitOf(heads[i + 1]!);
+            const [value, unit] = headUnit ? [text, headUnit] : valueAndUnit(text);
+            expectSame(value, unit, cell, `${s.name} ${heads[i + 1]}`);
+          }
         });
         if (s.name === 'usage') expect(wb.getWorksheet(A.tou.title.slice(0, 31))).toBeDefined();
       }

@@ -40,7 +40,12 @@ export async function callApi(baseURL: string, endpoint: string, action: string,
   const body = await buildSignedForm({ action, payload, accessKeyId: CONSOLE_ACCESS_KEY_ID, secret: CONSOLE_ACCESS_KEY_SECRET, hmac: webCryptoHmacSha256 });
   const res = await fetch(`${baseURL}/api/${endpoint}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-ems-client': '1', locale: 'en_GB', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-ems-client': '1',
+      locale: 'en_GB',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body,
   });
   return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: unknown } };

@@ -12,7 +12,13 @@ export interface TestServer extends App {
   url: string;
   close(): Promise<void>;
   /** raises a new alarm on a station and publishes its push (as the fleet would) */
-  alarm(o: { stationId: number; ruleCode?: string; content?: string; category?: 'event' | 'protection' | 'alarm' | 'fault'; publish?: boolean }): Promise<AlarmRow>;
+  alarm(o: {
+    stationId: number;
+    ruleCode?: string;
+    content?: string;
+    category?: 'event' | 'protection' | 'alarm' | 'fault';
+    publish?: boolean;
+  }): Promise<AlarmRow>;
 }
 
 let seq = 0;

@@ -10,7 +10,7 @@ import { describeBrowser, newContext, watchErrors } from '../helpers/browser';
 import { startServer } from '../helpers/server';
 import { DEMO, login, pathOf, storeState } from '../helpers/console';
 import { openPage, serverAndBrowser } from '../helpers/session';
-import { zh } from '../../catalogues';
+import { en as enText, zh } from '../../catalogues';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-home';
 
@@ -136,7 +136,7 @@ describeBrowser('homepage and monitoring hall', () => {
     // the first frames are still coming)
     const b = (await map.boundingBox())!;
     let seen = false;
-    for (const until = Date.now() + 20_000; !seen && Date.now() < until; ) {
+    for (const until = Date.now() + 20_000; !seen && Date.now() < until;) {
       for (let y = b.y + 10; y < b.y + b.height - 10 && !seen; y += 8) {
         for (let x = b.x + 10; x < b.x + b.width - 10 && !seen; x += 8) {
           await page.mouse.move(x, y);
@@ -147,6 +147,25 @@ describeBrowser('homepage and monitoring hall', () => {
     expect(seen).toBe(true);
     const card = await page.getByTestId('map-hover').innerText();
     expect(card).toMatch(/Installed power/);
+    // status is never colour alone: a key names each circle's glyph, and a list read out in
+    // place of the picture names every point with its status
+    const S = enText.monitor.status;
+    const words = [S.normal, S.alarm, S.fault, S.offline, S.notCommissioned];
+    expect((await page.getByTestId('map-legend').innerText()).split('\n').filter(Boolean)).toEqual([
+      '✓',
+      S.normal,
+      '!',
+      S.alarm,
+      '×',
+      S.fault,
+      '–',
+      S.offline,
+      '…',
+      S.notCommissioned,
+    ]);
+    const listed = await map.getByRole('list', { name: enText.home.map.list }).getByRole('listitem').allTextContents();
+    expect(listed.length).toBeGreaterThan(0);
+    for (const item of listed) expect(words.some((w) => item.endsWith(`: ${w}`))).toBe(true);
 
     // a drag slides the map (the test browser has no GPU: one picture of it) and the camera follows once the
     // pointer rests: the same station is then under the pointer's new place
@@ -163,18 +182,56 @@ describeBrowser('homepage and monitoring hall', () => {
     expect(await picture.evaluate((c) => getComputedStyle(c).display)).toBe('block');
     expect(await picture.evaluate((c) => c.style.transform)).toBe('translate(-80px, 40px)');
     await page.mouse.up();
-    await page.waitForFunction((before) => {
-      const m = document.querySelector<HTMLElement>('[data-testid="station-map"]')!;
-      const shot = m.querySelector<HTMLElement>('[data-testid="map-drag-snapshot"]')!;
-      return m.dataset.center !== before && getComputedStyle(shot).display === 'none';
-    }, at, { timeout: 10_000 });
+    await page.waitForFunction(
+      (before) => {
+        const m = document.querySelector<HTMLElement>('[data-testid="station-map"]')!;
+        const shot = m.querySelector<HTMLElement>('[data-testid="map-drag-snapshot"]')!;
+        return m.dataset.center !== before && getComputedStyle(shot).display === 'none';
+      },
+      at,
+      { timeout: 10_000 },
+    );
     const [lon0, lat0] = at.split(',').map(Number);
     const [lon1, lat1] = (await map.getAttribute('data-center'))!.split(',').map(Number);
     expect(lon1!).toBeGreaterThan(lon0!); // dragged west: the view moves east
     expect(lat1!).toBeGreaterThan(lat0!); // dragged south: the view moves north
     await page.mouse.move(pointer.x - 80, pointer.y + 41);
     await page.mouse.move(pointer.x - 80, pointer.y + 40);
-    await expect.poll(() => page.getByTestId('map-hover').innerText().catch(() => '')).toBe(card);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('map-hover')
+          .innerText()
+          .catch(() => ''),
+      )
+      .toBe(card);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('homepage map by keyboard: Tab reaches the points as a visible list; Enter zooms into a cluster or opens a station', async () => {
+    const { page, errors, close } = await open('en');
+    await page.goto('/homepage/index');
+    const map = page.getByTestId('station-map');
+    await map.waitFor({ timeout: 30_000 });
+    const list = map.getByRole('list', { name: enText.home.map.list });
+    await list.getByRole('button').first().waitFor({ state: 'attached' });
+    // Tab from the map's zoom-out button (the control before the list) lands on the first point
+    await map.getByRole('button', { name: 'Zoom out' }).focus();
+    await page.keyboard.press('Tab');
+    const first = list.getByRole('button').first();
+    await expect.poll(() => first.evaluate((b) => b === document.activeElement)).toBe(true);
+    // focused, the list is a panel the eye can follow, not a hidden one
+    const box = (await list.boundingBox())!;
+    expect(box.width).toBeGreaterThan(100);
+    expect(box.height).toBeGreaterThan(20);
+    await page.screenshot({ path: '/tmp/map-list-focus.png' });
+    // Enter: a cluster zooms in (more points), a station opens its overview
+    const label = (await first.textContent())!;
+    const before = Number(await map.getAttribute('data-zoom'));
+    await page.keyboard.press('Enter');
+    if (/\d+ sites?:/.test(label)) await expect.poll(async () => Number(await map.getAttribute('data-zoom')), { timeout: 10_000 }).toBeGreaterThan(before);
+    else await page.waitForURL('**/overviewStations/overviewStations?**');
     expect(errors).toEqual([]);
     await close();
   });
@@ -182,8 +239,14 @@ describeBrowser('homepage and monitoring hall', () => {
   it('homepage map: a pushed fault alarm recolours its station without a reload', async () => {
     const { page, errors, close } = await open('en');
     await page.goto('/homepage/index');
-    await page.waitForFunction(() => Number(document.querySelector('[data-testid="station-map"]')?.getAttribute('data-stations')) > 0, null, { timeout: 30_000 });
-    await page.waitForFunction(() => (window as unknown as { __ems: { state(): { connection: { push: string } } } }).__ems.state().connection.push === 'online', null, { timeout: 30_000 });
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="station-map"]')?.getAttribute('data-stations')) > 0, null, {
+      timeout: 30_000,
+    });
+    await page.waitForFunction(
+      () => (window as unknown as { __ems: { state(): { connection: { push: string } } } }).__ems.state().connection.push === 'online',
+      null,
+      { timeout: 30_000 },
+    );
     // a station of the current provider the map does not show in alarm or fault yet
     const matrix = await storeState<{ ids: number[]; byId: Record<number, { stationStatus: number; serviceProviderId: number }> }>(page, 'home.matrix');
     const orgId = await storeState<number>(page, 'session.currentOrg.id');
@@ -193,7 +256,11 @@ describeBrowser('homepage and monitoring hall', () => {
     const alarmed = () => page.getByTestId('station-map').getAttribute('data-alarmed');
     expect((await alarmed())?.split(' ')).not.toContain(`${stationId}:2`);
     await server.alarm({ stationId, category: 'fault' });
-    await page.waitForFunction((id) => (document.querySelector('[data-testid="station-map"]')?.getAttribute('data-alarmed') ?? '').split(' ').includes(`${id}:2`), stationId, { timeout: 10_000 });
+    await page.waitForFunction(
+      (id) => (document.querySelector('[data-testid="station-map"]')?.getAttribute('data-alarmed') ?? '').split(' ').includes(`${id}:2`),
+      stationId,
+      { timeout: 10_000 },
+    );
     // the matrix cards read the same record as the map
     expect(await storeState<number>(page, `home.matrix.byId.${stationId}.stationStatus`)).toBe(2);
     expect(errors).toEqual([]);
@@ -222,7 +289,20 @@ describeBrowser('homepage and monitoring hall', () => {
         const t = Array.from({ length: 96 }, (_, i) => t0 + i * 900_000).filter((x) => x <= Date.now());
         const wave = (k: number, a: number) => t.map((_, i) => Math.round(a * Math.max(0, Math.sin(((i - k) / 96) * Math.PI * 2))));
         const s = (point: string, unit: string, v: number[]) => ({ point, unit, resolution: '15m', stepwise: false, t, v });
-        const data = { timezone: 'UTC', series: [s('pvKw', 'kW', wave(24, 800)), s('loadKw', 'kW', wave(10, 500)), s('essKw', 'kW', wave(40, 300)), s('gridKw', 'kW', wave(60, 200)), s('soc', '%', t.map((_, i) => 30 + (i % 48)))] };
+        const data = {
+          timezone: 'UTC',
+          series: [
+            s('pvKw', 'kW', wave(24, 800)),
+            s('loadKw', 'kW', wave(10, 500)),
+            s('essKw', 'kW', wave(40, 300)),
+            s('gridKw', 'kW', wave(60, 200)),
+            s(
+              'soc',
+              '%',
+              t.map((_, i) => 30 + (i % 48)),
+            ),
+          ],
+        };
         return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: 0, msg: 'success', data }) });
       }
       if (!/(^|&)action=queryHomepageStatistics(&|$)/.test(body)) return route.continue();
@@ -245,9 +325,11 @@ describeBrowser('homepage and monitoring hall', () => {
     expect(await page.getByTestId('pv-today').innerText()).toBe('1.00 GWh');
     // the trend boxes got their columns through setData
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="trend-power"] [data-points]')?.getAttribute('data-points')) > 0);
-    // the time axis says whose hours it shows (the browser's; the stations may be elsewhere)
+    // the time axis says whose hours it shows (in browser mode the browser's; chart-zone.test.ts has the other modes)
+    await page.getByTestId('zone-browser').click();
     const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-    expect(await page.getByTestId('trend-power').locator('[data-time-label]').getAttribute('data-time-label')).toBe(`Time (${zone})`);
+    await expect.poll(() => page.getByTestId('trend-power').locator('[data-time-label]').getAttribute('data-time-label')).toBe(`Time (${zone})`);
+    await page.getByTestId('zone-station').click();
     await page.screenshot({ path: `${SHOTS}/homepage-figures-en.png` });
     await close();
   });

@@ -14,7 +14,11 @@ import { callApi, DEMO, login } from '../helpers/console';
 import { startStationServer, type StationServer } from '../station/server';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
-interface Station { id: number; providerId: number; essPowerKw: number }
+interface Station {
+  id: number;
+  providerId: number;
+  essPowerKw: number;
+}
 
 describeBrowser('operation modes (zh and en)', () => {
   let server: StationServer;
@@ -25,10 +29,13 @@ describeBrowser('operation modes (zh and en)', () => {
     mkdirSync(SHOTS, { recursive: true });
     [server, browser] = await Promise.all([startStationServer(), launch()]);
     const sim = [...server.services.fleet!.gateways.keys()];
-    const q = (where: string) => server.services.db.query<Station>(
-      `SELECT s.id, s.provider_id AS "providerId", s.ess_power_kw AS "essPowerKw" FROM stations s WHERE s.id = ANY($1::int[]) AND ${where} ORDER BY s.id LIMIT 1`, [sim]);
-    [ess] = await q(`s.system_type = 1 AND 'ess' = ANY(s.energy_types)`) as [Station];
-    [island] = await q(`EXISTS (SELECT 1 FROM strategies t WHERE t.station_id = s.id AND t.kind = 'island' AND t.deleted_at IS NULL)`) as [Station];
+    const q = (where: string) =>
+      server.services.db.query<Station>(
+        `SELECT s.id, s.provider_id AS "providerId", s.ess_power_kw AS "essPowerKw" FROM stations s WHERE s.id = ANY($1::int[]) AND ${where} ORDER BY s.id LIMIT 1`,
+        [sim],
+      );
+    [ess] = (await q(`s.system_type = 1 AND 'ess' = ANY(s.energy_types)`)) as [Station];
+    [island] = (await q(`EXISTS (SELECT 1 FROM strategies t WHERE t.station_id = s.id AND t.kind = 'island' AND t.deleted_at IS NULL)`)) as [Station];
     expect(ess && island).toBeTruthy();
   });
   afterAll(async () => {
@@ -61,7 +68,9 @@ describeBrowser('operation modes (zh and en)', () => {
       await page.getByTestId('strategy-form').waitFor();
       await page.getByTestId('field-name').fill('');
       await page.getByTestId('strategy-save').click();
-      await expect.poll(() => page.getByTestId('field-socUpper-error').textContent()).toBe(L.errors.required.replace('{{field}}', L.form.socUpper.replace(/\s*\(.*\)$/, '')));
+      await expect
+        .poll(() => page.getByTestId('field-socUpper-error').textContent())
+        .toBe(L.errors.required.replace('{{field}}', L.form.socUpper.replace(/\s*\(.*\)$/, '')));
       expect(await page.getByTestId('field-name-error').textContent()).toBe(L.errors.required.replace('{{field}}', L.form.name));
       expect(await page.getByTestId('field-supplyPriority-error').isVisible()).toBe(true);
       for (const f of ['socLower', 'cellVoltageUpper', 'demandLimitKw', 'antiBackflowKw', 'antiOverloadKw', 'offGridSocLower', 'emergencySoc'])
@@ -71,8 +80,16 @@ describeBrowser('operation modes (zh and en)', () => {
       await page.getByTestId('field-startDate').fill(`${year}-01-01`);
       await page.getByTestId('field-endDate').fill(`${year}-12-31`);
       const values: Record<string, string> = {
-        socUpper: '95', socLower: '10', cellVoltageUpper: '3.6', cellVoltageLower: '2.8', demandLimitKw: '5000', antiBackflowKw: '0',
-        antiOverloadKw: '5000', offGridSocUpper: '95', offGridSocLower: '15', emergencySoc: '20',
+        socUpper: '95',
+        socLower: '10',
+        cellVoltageUpper: '3.6',
+        cellVoltageLower: '2.8',
+        demandLimitKw: '5000',
+        antiBackflowKw: '0',
+        antiOverloadKw: '5000',
+        offGridSocUpper: '95',
+        offGridSocLower: '15',
+        emergencySoc: '20',
       };
       for (const [f, v] of Object.entries(values)) await page.getByTestId(`field-${f}`).fill(v);
       await page.getByTestId('field-supplyPriority').locator('input').first().check();
@@ -91,7 +108,8 @@ describeBrowser('operation modes (zh and en)', () => {
       await powers.nth(0).fill(String(ess.essPowerKw + 1000));
       await powers.nth(2).fill('50');
       await page.getByTestId('strategy-save').click();
-      await expect.poll(() => page.getByTestId('period-power-error').first().textContent(), { timeout: 10_000 })
+      await expect
+        .poll(() => page.getByTestId('period-power-error').first().textContent(), { timeout: 10_000 })
         .toBe(L.errors.tooBig.replace('{{limit}}', String(ess.essPowerKw)));
       await powers.nth(0).fill('50');
       // the predicted day before saving: both curves and the cost difference
@@ -127,7 +145,10 @@ describeBrowser('operation modes (zh and en)', () => {
 
     it(`${lang}: shuts down and enables islanded operation with confirmations, both in Operation history`, async () => {
       // an issued island strategy in force is what enabling needs
-      const [st] = await server.services.db.query<{ id: number }>("SELECT id FROM strategies WHERE station_id=$1 AND kind='island' AND deleted_at IS NULL ORDER BY id LIMIT 1", [island.id]);
+      const [st] = await server.services.db.query<{ id: number }>(
+        "SELECT id FROM strategies WHERE station_id=$1 AND kind='island' AND deleted_at IS NULL ORDER BY id LIMIT 1",
+        [island.id],
+      );
       const { page, errors, close } = await open(lang, DEMO.admin, island);
       const token = await page.evaluate(() => localStorage.getItem('accessToken'));
       await callApi(server.url, 'mot', 'issueStrategy', { strategyId: st!.id }, token ?? undefined);
@@ -139,7 +160,8 @@ describeBrowser('operation modes (zh and en)', () => {
         await page.getByTestId(`${step}-island`).click();
         await confirm(page);
         const op = L.switch.op[step === 'enable' ? 'enableIsland' : 'shutDownIsland'];
-        await expect.poll(() => page.getByTestId('switch-outcome').textContent(), { timeout: 15_000 })
+        await expect
+          .poll(() => page.getByTestId('switch-outcome').textContent(), { timeout: 15_000 })
           .toBe(`${L.control.lastCommand.replace('{{operation}}', op)} · ${L.control.acknowledged}`);
         await expect.poll(() => card.getAttribute('data-running')).toBe(step === 'enable' ? 'true' : 'false');
       }
@@ -164,7 +186,8 @@ describeBrowser('operation modes (zh and en)', () => {
   it('the read-only operator sees no control and the server refuses it', async () => {
     const [mine] = await server.services.db.query<Station>(
       `SELECT s.id, s.provider_id AS "providerId", s.ess_power_kw AS "essPowerKw" FROM stations s
-       JOIN accounts a ON a.account = 'operator' AND s.id = ANY(a.scope_station_ids) ORDER BY s.id LIMIT 1`);
+       JOIN accounts a ON a.account = 'operator' AND s.id = ANY(a.scope_station_ids) ORDER BY s.id LIMIT 1`,
+    );
     const { page, close } = await open('en', DEMO.operator, mine!);
     await page.getByTestId('mode-controls').and(page.locator('[data-loaded=true]')).waitFor({ timeout: 15_000 });
     await page.getByTestId('strategies-peakShaving').and(page.locator('[data-loaded=true]')).waitFor();

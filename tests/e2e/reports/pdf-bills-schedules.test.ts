@@ -57,68 +57,100 @@ async function query(page: Page, from: string, to: string, items: readonly strin
   await page.getByTestId('report-totals').waitFor();
 }
 
-for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
+for (const [lang, T] of [
+  ['en', enReports],
+  ['zh', zhReports],
+] as const) {
   describeBrowser(`report PDF, cancelled export, bills and schedules (${lang})`, () => {
     const open = () => openPage(stack.browser, { baseURL: stack.server.url, language: lang, width: 1600, height: 1000, who: DEMO.admin });
-    it.skipIf(!hasPdftotext)('puts the totals in the PDF', async () => {
-      const { page, errors, close } = await open();
-      const token = (await tokenOf(page))!;
-      await page.goto('/operations/platformReport');
-      await query(page, FIRST, LAST, ITEMS);
-      const answer = (await callApi(stack.server.url, 'energystorage', 'queryPlatformReport', { granularity: 'day', from: FIRST, to: LAST, items: [...ITEMS] }, token)).body.data as { totals: (number | null)[]; units: string[]; rows: { values: (number | null)[] }[] };
-      expect(answer.totals[ITEMS.indexOf('fuelLitres')]).toBeGreaterThan(0);
-      const text = pdfText(await download(page, 'pdf', 'report-export'));
-      const totalsLine = text.split('\n').find((l) => l.trim().startsWith(T.table.total))!;
-      expect(totalsLine, text.slice(-400)).toBeTruthy();
-      // as the PDF prints them: grouped for the language, energies on their column's kWh / MWh / GWh step
-      answer.totals.forEach((v, k) => {
-        const kind = kindOfUnit(answer.units[k]!);
-        const scale = kind === 'energy' ? energyScale(answer.rows.map((r) => r.values[k] ?? null)) : undefined;
-        expect(totalsLine).toContain(cellText(v, kind, lang, scale?.factor));
-      });
+    it.skipIf(!hasPdftotext)(
+      'puts the totals in the PDF',
+      async () => {
+        const { page, errors, close } = await open();
+        const token = (await tokenOf(page))!;
+        await page.goto('/operations/platformReport');
+        await query(page, FIRST, LAST, ITEMS);
+        const answer = (
+          await callApi(stack.server.url, 'energystorage', 'queryPlatformReport', { granularity: 'day', from: FIRST, to: LAST, items: [...ITEMS] }, token)
+        ).body.data as { totals: (number | null)[]; units: string[]; rows: { values: (number | null)[] }[] };
+        expect(answer.totals[ITEMS.indexOf('fuelLitres')]).toBeGreaterThan(0);
+        const text = pdfText(await download(page, 'pdf', 'report-export'));
+        const totalsLine = text.split('\n').find((l) => l.trim().startsWith(T.table.total))!;
+        expect(totalsLine, text.slice(-400)).toBeTruthy();
+        // as the PDF prints them: grouped for the language, energies on their column's kWh / MWh / GWh step
+        answer.totals.forEach((v, k) => {
+          const kind = kindOfUnit(answer.units[k]!);
+          const scale = kind === 'energy' ? energyScale(answer.rows.map((r) => r.values[k] ?? null)) : undefined;
+          expect(totalsLine).toContain(cellText(v, kind, lang, scale?.factor));
+        });
 
-      expect(errors).toEqual([]);
-      await close();
-    }, 60_000);
+        expect(errors).toEqual([]);
+        await close();
+      },
+      60_000,
+    );
 
-    it.skipIf(!hasPdftotext)('opens a bill from the site report, downloads it as XLSX and PDF with the screen total, diesel litres as the report', async () => {
-      const { page, errors, close } = await open();
-      const token = (await tokenOf(page))!;
-      await page.goto('/operations/siteReport');
-      await expect.poll(() => page.getByTestId('report-station').locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
-      await page.getByTestId('report-station').selectOption({ index: 1 });
-      const stationId = Number(await page.getByTestId('report-station').inputValue());
-      await page.getByTestId('report-to').fill(LAST);
-      await page.getByTestId('report-bills').click();
-      await page.getByTestId('bill-row').first().waitFor();
-      const month = LAST.slice(0, 7);
-      await page.locator('[data-testid=bill-row]', { hasText: month }).getByTestId('bill-open').click();
-      const shown = (await page.getByTestId('bill-total').textContent())!;
-      const total = Number(shown.split(' ')[0]);
-      const detail = (await callApi(stack.server.url, 'energystorage', 'queryBillDetail', { billId: `${stationId}-${month}` }, token)).body.data as { total: number; lines: { direction: string; quantity: number; unit: string }[] };
-      expect(total).toBe(detail.total);
-      // each line's tariff period in the reader's language (the diesel line has none), never the code
-      const periods = (await page.getByTestId('bill-line').evaluateAll((rows) => rows.map((r) => r.querySelector('td')?.textContent ?? ''))).map((p) => p.trim());
-      expect(periods.length).toBeGreaterThan(0);
-      const named = new Set([...Object.values(lang === 'en' ? enTariffs.period : zhTariffs.period), '—']);
-      for (const p of periods) expect(named, p).toContain(p);
-      await page.screenshot({ path: `/tmp/rawvals-bill-${lang}.png` });
-      const diesel = detail.lines.find((l) => l.direction === 'fuel')!;
-      expect(diesel.unit).toBe('L');
-      const site = (await callApi(stack.server.url, 'energystorage', 'querySiteReport', { stationId, granularity: 'month', from: `${month}-01`, to: [TODAY, addDateDays(`${addMonthKey(month, 1)}-01`, -1)].sort()[0], items: ['fuelLitres'] }, token)).body.data as { totals: number[] };
-      expect(Math.abs(diesel.quantity - site.totals[0]!)).toBeLessThanOrEqual(0.002);
+    it.skipIf(!hasPdftotext)(
+      'opens a bill from the site report, downloads it as XLSX and PDF with the screen total, diesel litres as the report',
+      async () => {
+        const { page, errors, close } = await open();
+        const token = (await tokenOf(page))!;
+        await page.goto('/operations/siteReport');
+        await expect.poll(() => page.getByTestId('report-station').locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+        await page.getByTestId('report-station').selectOption({ index: 1 });
+        const stationId = Number(await page.getByTestId('report-station').inputValue());
+        await page.getByTestId('report-to').fill(LAST);
+        await page.getByTestId('report-bills').click();
+        await page.getByTestId('bill-row').first().waitFor();
+        const month = LAST.slice(0, 7);
+        await page.locator('[data-testid=bill-row]', { hasText: month }).getByTestId('bill-open').click();
+        const shown = (await page.getByTestId('bill-total').textContent())!;
+        const total = Number(shown.split(' ')[0]);
+        const detail = (await callApi(stack.server.url, 'energystorage', 'queryBillDetail', { billId: `${stationId}-${month}` }, token)).body.data as {
+          total: number;
+          lines: { direction: string; quantity: number; unit: string }[];
+        };
+        expect(total).toBe(detail.total);
+        // each line's tariff period in the reader's language (the diesel line has none), never the code
+        const periods = (await page.getByTestId('bill-line').evaluateAll((rows) => rows.map((r) => r.querySelector('td')?.textContent ?? ''))).map((p) =>
+          p.trim(),
+        );
+        expect(periods.length).toBeGreaterThan(0);
+        const named = new Set([...Object.values(lang === 'en' ? enTariffs.period : zhTariffs.period), '—']);
+        for (const p of periods) expect(named, p).toContain(p);
+        await page.screenshot({ path: `/tmp/rawvals-bill-${lang}.png` });
+        const diesel = detail.lines.find((l) => l.direction === 'fuel')!;
+        expect(diesel.unit).toBe('L');
+        const site = (
+          await callApi(
+            stack.server.url,
+            'energystorage',
+            'querySiteReport',
+            {
+              stationId,
+              granularity: 'month',
+              from: `${month}-01`,
+              to: [TODAY, addDateDays(`${addMonthKey(month, 1)}-01`, -1)].sort()[0],
+              items: ['fuelLitres'],
+            },
+            token,
+          )
+        ).body.data as { totals: number[] };
+        expect(Math.abs(diesel.quantity - site.totals[0]!)).toBeLessThanOrEqual(0.002);
 
-      const wb = new ExcelJS.Workbook();
-      await wb.xlsx.readFile(await download(page, 'xlsx', 'bill-download'));
-      const sheet = wb.worksheets[0]!;
-      const last = sheet.getRow(sheet.actualRowCount).values as unknown[];
-      expect(last.at(-1)).toBe(total);
-      const text = pdfText(await download(page, 'pdf', 'bill-download'));
-      const totalsLine = text.split('\n').find((l) => l.trim().startsWith(T.table.total))!;
-      expect(totalsLine, text.slice(-400)).toContain(cellText(total, 'money', lang));
-      expect(errors).toEqual([]);
-      await close();
-    }, 60_000);
+        const wb = new ExcelJS.Workbook();
+        await wb.xlsx.readFile(await download(page, 'xlsx', 'bill-download'));
+        const sheet = wb.worksheets[0]!;
+        const last = sheet.getRow(sheet.actualRowCount).values as unknown[];
+        expect(last.at(-1)).toBe(total);
+        const text = pdfText(await download(page, 'pdf', 'bill-download'));
+        const totalsLine = text.split('\n').find((l) => l.trim().startsWith(T.table.total))!;
+        expect(totalsLine, text.slice(-400)).toContain(cellText(total, 'money', lang));
+        expect(errors).toEqual([]);
+        await close();
+      },
+      60_000,
+    );
 
     it('refuses a schedule at its fields, saves it with its next run, lists its history and deletes it', async () => {
       const { page, errors, close } = await open();

@@ -17,8 +17,15 @@ import { callApi, DEMO, tokenOf } from '../helpers/console';
 import { md5 } from '../../../protocol/md5';
 import { openPage } from '../helpers/session';
 import { reportStack } from './server';
+import { expectRounded } from '../helpers/numbers';
 
-interface Report { currency: string; columns: string[]; units: string[]; rows: { label: string; period: string; values: (number | null)[] }[]; totals: (number | null)[] }
+interface Report {
+  currency: string;
+  columns: string[];
+  units: string[];
+  rows: { label: string; period: string; values: (number | null)[] }[];
+  totals: (number | null)[];
+}
 const SCALE: Record<string, number> = { kWh: 1, MWh: 1e3, GWh: 1e6 };
 const FIRST = addDateDays(new Date().toISOString().slice(0, 10), -9);
 const LAST = addDateDays(FIRST, 6);
@@ -30,13 +37,15 @@ function expectShown(text: string, answer: number | null, what: string) {
   const value = shownValue.replaceAll(',', ''); // money has grouped thousands
   const f = SCALE[unit];
   if (f !== undefined) return expect(Math.abs(Number(value) * f - answer), `${what}: ${text} vs ${answer}`).toBeLessThanOrEqual(f * 0.01 + 1e-6);
-  const decimals = value.split('.')[1]?.length ?? 0;
-  expect(value, what).toBe(answer.toFixed(decimals));
+  expectRounded(value, answer, what);
 }
 
 const stack = reportStack(FIRST);
 
-for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
+for (const [lang, T] of [
+  ['en', enReports],
+  ['zh', zhReports],
+] as const) {
   describeBrowser(`operations reports (${lang})`, () => {
     const open = () => openPage(stack.browser, { baseURL: stack.server.url, language: lang, width: 1600, height: 1000, who: DEMO.admin });
     const download = async (page: Page, format: 'xlsx' | 'csv') => {
@@ -74,7 +83,13 @@ for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
       await page.getByTestId('report-to').fill(LAST);
       await page.getByTestId('report-query').click();
       await page.getByTestId('report-totals').waitFor();
-      const { body } = await callApi(stack.server.url, 'energystorage', 'queryPlatformReport', { granularity: 'day', from: FIRST, to: LAST, items: [...REPORT_ITEMS] }, token);
+      const { body } = await callApi(
+        stack.server.url,
+        'energystorage',
+        'queryPlatformReport',
+        { granularity: 'day', from: FIRST, to: LAST, items: [...REPORT_ITEMS] },
+        token,
+      );
       const answer = body.data as Report;
       expect(answer.rows.length).toBeGreaterThan(0);
       expect(answer.totals[0]).toBeGreaterThan(0);
@@ -108,7 +123,8 @@ for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
       const publicPage = await stranger.newPage();
       await publicPage.goto(link);
       await publicPage.getByTestId('shared-report').waitFor();
-      const shared = (await callApi(stack.server.url, 'energystorage', 'queryReportByShareToken', { shareToken: new URL(link).searchParams.get('token')! })).body.data as Report;
+      const shared = (await callApi(stack.server.url, 'energystorage', 'queryReportByShareToken', { shareToken: new URL(link).searchParams.get('token')! }))
+        .body.data as Report;
       expect(await publicPage.getByTestId('shared-row').count()).toBe(shared.rows.length);
       expectShown((await publicPage.getByTestId('shared-total-pvKwh').textContent())!, shared.totals[shared.columns.indexOf('pvKwh')]!, 'shared pv');
       await page.getByTestId('share-revoke').first().click();
@@ -124,17 +140,55 @@ for (const [lang, T] of [['en', enReports], ['zh', zhReports]] as const) {
   });
 }
 
-// One currency per service provider: the platform switches provider A to EUR; A's administrator
-// then sees EUR on the homepage cards and in the site report, and no CNY or USD anywhere.
+// One currency per service provider: the platform switches provider A to EUR on the provider's
+// page; A's administrator then sees EUR on the homepage cards, in the site report and on every
+// tariff screen (prices in the editor, the price chart, templates, the preview bill, fuel
+// prices), and no CNY or USD anywhere.
 describeBrowser('provider currency on screen', () => {
   const OTHER = /USD|CNY|美元|元/;
-  it('with EUR, the homepage cards and the site report show EUR (en and zh)', async () => {
-    const admin = (await callApi(stack.server.url, 'asset', 'login', { account: DEMO.admin.account, password: md5(DEMO.admin.password) })).body.data as { token: string };
+  it('set to EUR on the provider page, the homepage cards, the site report and the tariff screens show EUR (en and zh)', async () => {
+    const admin = (await callApi(stack.server.url, 'asset', 'login', { account: DEMO.admin.account, password: md5(DEMO.admin.password) })).body.data as {
+      token: string;
+    };
     const providerA = (await callApi(stack.server.url, 'asset', 'queryAllOrgIdAndName', {}, admin.token)).body.data as { dataList: { id: number }[] };
-    const set = await callApi(stack.server.url, 'asset', 'updateProviderCurrency', { orgId: providerA.dataList[0]!.id, currency: 'EUR' }, admin.token);
-    expect(set.body.code).toBe(0);
-    for (const [lang, income] of [['en', 'Income (EUR)'], ['zh', '收益 (EUR)']] as const) {
-      const { page, errors, close } = await openPage(stack.browser, { baseURL: stack.server.url, language: lang, width: 1600, height: 1000, who: DEMO.provider });
+    const orgId = providerA.dataList[0]!.id;
+    {
+      const { page, errors, close } = await openPage(stack.browser, { baseURL: stack.server.url, language: 'en', width: 1600, height: 1000, who: DEMO.admin });
+      await page.goto(`/monitor/customersDetails?orgId=${orgId}`);
+      await page.getByTestId('provider-currency-change').click();
+      await page.getByTestId('provider-currency-input').fill('eu');
+      await page.getByTestId('provider-currency-save').click();
+      expect(await page.getByTestId('provider-currency-input-error').innerText()).toContain('ISO 4217');
+      await page.getByTestId('provider-currency-input').fill('eur');
+      await page.getByTestId('provider-currency-save').click();
+      await page.locator('[data-testid=provider-currency-value][data-value=EUR]').waitFor();
+      expect(errors).toEqual([]);
+      await close();
+    }
+    const stations = (await callApi(stack.server.url, 'energystorage', 'queryStationInfoList', { orgId, page: 1, length: 50 }, admin.token)).body.data as {
+      dataList: { stationId: number }[];
+    };
+    const stationId = stations.dataList[0]!.stationId;
+    const tariffs = (await callApi(stack.server.url, 'mot', 'queryStationTariffs', { stationId }, admin.token)).body.data as { active: { tariffId: number } };
+    const at = (route: string, extra = '') => `/electricityPriceManagement/${route}?stationId=${stationId}&serviceProviderId=${orgId}${extra}`;
+    for (const [lang, income] of [
+      ['en', 'Income (EUR)'],
+      ['zh', '收益 (EUR)'],
+    ] as const) {
+      const { page, errors, close } = await openPage(stack.browser, {
+        baseURL: stack.server.url,
+        language: lang,
+        width: 1600,
+        height: 1000,
+        who: DEMO.provider,
+      });
+      /** the text of `testId`'s elements names EUR and no other currency */
+      const onlyEur = async (testId: string) => {
+        await page.getByTestId(testId).first().waitFor();
+        const text = (await page.getByTestId(testId).allInnerTexts()).join(' ');
+        expect(text, `${lang} ${testId}`).toContain('EUR');
+        expect(text, `${lang} ${testId}`).not.toMatch(OTHER);
+      };
       await page.goto('/');
       await page.getByTestId('station-card').first().waitFor();
       const cards = await page.getByTestId('station-matrix').innerText();
@@ -155,8 +209,33 @@ describeBrowser('provider currency on screen', () => {
       const table = `${heads.join(' ')} ${await page.getByTestId('report-totals').innerText()}`;
       expect(table).not.toMatch(OTHER);
       await page.screenshot({ path: `/tmp/currency-site-report-${lang}.png` });
+
+      await page.goto(at('electricityPriceManagement'));
+      await onlyEur('slot-prices');
+      await page.getByTestId('tariff-create').click();
+      await onlyEur('slot-currency');
+      const priceLabels = await page.getByTestId('slot-from-grid').first().getAttribute('aria-label');
+      expect(priceLabels).toContain('EUR');
+      await page.screenshot({ path: `/tmp/currency-tariff-editor-${lang}.png` });
+      await page.getByTestId('tariff-cancel').click();
+
+      await page.goto(at('preview', `&tariffId=${tariffs.active.tariffId}`));
+      await onlyEur('price-chart');
+      await onlyEur('bill-table');
+      await page.screenshot({ path: `/tmp/currency-tariff-preview-${lang}.png` });
+
+      await page.goto(at('priceTemlate'));
+      await onlyEur('template-card');
+      await page.screenshot({ path: `/tmp/currency-templates-${lang}.png` });
+
+      await page.goto(at('oilPrice'));
+      await page.locator('[data-testid=oil-prices][data-loaded=true]').waitFor();
+      const oilHead = await page.getByTestId('oil-prices').locator('thead').innerText();
+      expect(oilHead).toContain('EUR');
+      expect(oilHead).not.toMatch(OTHER);
+      await page.screenshot({ path: `/tmp/currency-oil-${lang}.png` });
       expect(errors).toEqual([]);
       await close();
     }
-  }, 60_000);
+  }, 300_000);
 });

@@ -8,6 +8,11 @@ export const reportStack = (first: string): Stack<TestServer> =>
   serverAndBrowser(async () => {
     const s = await startServer({ seedStations: 6 });
     const ids = await s.services.db.query<{ id: number }>('SELECT id FROM stations ORDER BY id');
-    await seedIntervals(s.services.db, ids.map((r) => r.id), first, 7);
+    await seedIntervals(
+      s.services.db,
+      ids.map((r) => r.id),
+      first,
+      7,
+    );
     return s;
   });

@@ -62,4 +62,17 @@ export const DIALOGS: readonly DialogCase[] = [
   { name: 'shelve', path: () => '/alarm/shelves', open: click('shelve-open') },
   { name: 'maintenance window', path: () => '/alarm/maintenance', open: click('window-open') },
   { name: 'change password', path: () => '/alarm/alarmList', open: click('navbar-change-password') },
+  // a role's delete asks first (role 1 is built in: the server would refuse, the dialog opens)
+  { name: 'role', path: () => '/system/roleDetail?roleId=1', open: click('role-delete') },
+  {
+    // from the user menu, with an enrolment begun: the QR code, the secret and the code field show
+    name: 'two-factor',
+    path: () => '/alarm/alarmList',
+    open: async (page) => {
+      await click('user-menu')(page);
+      await click('menu-two-factor')(page);
+      await click('two-factor-start')(page);
+      await page.getByTestId('two-factor-secret').waitFor({ timeout: 10_000 });
+    },
+  },
 ];

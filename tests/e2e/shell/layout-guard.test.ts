@@ -7,51 +7,23 @@
 // language and measured at the three sizes by resizing the window.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROUTES, type RouteDef } from '../../../src/app/routes';
+import { ROUTES } from '../../../src/app/routes';
 import { describeBrowser } from '../helpers/browser';
 import { DEMO, login } from '../helpers/console';
 import { listenApp } from '../helpers/server';
 import { openPage, serverAndBrowser } from '../helpers/session';
 import { clippedValues, dialogBox, dialogDefects, pageOverflow } from './layout-probes';
-import { DIALOGS, type Where } from './layout-dialogs';
+import { DIALOGS } from './layout-dialogs';
+import { navigate, queryOf, quietAfter, where as whereIn } from './route-visits';
 
-const SIZES = [[1366, 768], [1600, 900], [1920, 1080]] as const;
+const SIZES = [
+  [1366, 768],
+  [1600, 900],
+  [1920, 1080],
+] as const;
 
 const stack = serverAndBrowser(() => listenApp({ seedStations: 12, config: { simulator: true, backfillDays: 2 } }));
-
-/** The station the station pages open (one with a peak-shaving strategy) and other ids the pages need. */
-async function where(): Promise<Where> {
-  const db = stack.server.services.db;
-  const [st] = await db.query<{ id: number; provider: number }>(
-    `SELECT s.id, s.provider_id AS provider FROM stations s WHERE EXISTS (SELECT 1 FROM strategies t WHERE t.station_id = s.id AND t.kind = 'peakShaving' AND t.deleted_at IS NULL) ORDER BY s.id LIMIT 1`);
-  const [user] = await db.query<{ id: number }>(`SELECT id FROM accounts WHERE account = 'operator'`);
-  return { stationId: st!.id, providerId: st!.provider, userId: user!.id };
-}
-
-const queryOf = (r: RouteDef, w: Where): string => {
-  if (r.station) return `?stationId=${w.stationId}&serviceProviderId=${w.providerId}`;
-  if (r.name === 'system.accountDetail') return `?userId=${w.userId}`;
-  if (r.name === 'system.roleDetail') return '?roleId=1';
-  if (r.name === 'monitor.detail') return `?orgId=${w.providerId}`;
-  return '';
-};
-
-/** Waits until no API call has been in flight for 400 ms (at most 10 s). */
-function quietAfter(page: Page): () => Promise<void> {
-  let inFlight = 0;
-  let last = Date.now();
-  const api = (u: string) => new URL(u).pathname.startsWith('/api/');
-  page.on('request', (r) => api(r.url()) && (inFlight++, (last = Date.now())));
-  const done = (r: { url(): string }) => api(r.url()) && (inFlight--, (last = Date.now()));
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  return async () => {
-    const until = Date.now() + 10_000;
-    await page.waitForTimeout(100);
-    while (Date.now() < until && (inFlight > 0 || Date.now() - last < 400)) await page.waitForTimeout(100);
-    await page.waitForTimeout(300);
-  };
-}
+const where = () => whereIn(stack.server.services.db);
 
 /** Resizes and lets the page lay itself out again (resize observers, charts). */
 const resize = async (page: Page, width: number, height: number) => {
@@ -69,9 +41,6 @@ async function measure(page: Page, label: string, probes: ReadonlyArray<(p: Page
   }
   return out;
 }
-
-/** in-app navigation, as the menu does it (a page load per route would start the app again) */
-const navigate = (page: Page, path: string) => page.evaluate((p) => history.pushState(null, '', p), path);
 
 describeBrowser('layout guard', () => {
   for (const lang of ['zh', 'en'] as const) {
@@ -147,10 +116,14 @@ describeBrowser('layout guard', () => {
     const db = stack.server.services.db;
     // a second peak-shaving strategy far ahead, to be moved onto the dates of the first
     const [first] = await db.query<{ id: number; startDate: string; endDate: string }>(
-      `SELECT id, start_date::text AS "startDate", end_date::text AS "endDate" FROM strategies WHERE station_id = $1 AND kind = 'peakShaving' AND deleted_at IS NULL ORDER BY id LIMIT 1`, [w.stationId]);
+      `SELECT id, start_date::text AS "startDate", end_date::text AS "endDate" FROM strategies WHERE station_id = $1 AND kind = 'peakShaving' AND deleted_at IS NULL ORDER BY id LIMIT 1`,
+      [w.stationId],
+    );
     await db.query(
       `INSERT INTO strategies(station_id, kind, name, start_date, end_date, params, issue_status, created_by, created_at, updated_at)
-       SELECT station_id, kind, 'Layout guard later', '2097-01-01', '2097-12-31', params, 0, created_by, now(), now() FROM strategies WHERE id = $1`, [first!.id]);
+       SELECT station_id, kind, 'Layout guard later', '2097-01-01', '2097-12-31', params, 0, created_by, now(), now() FROM strategies WHERE id = $1`,
+      [first!.id],
+    );
     const { page, close } = await openPage(stack.browser, { baseURL: stack.server.url, language: 'en', width: 1366, height: 768, who: DEMO.admin });
     await page.goto(`/operationModeManagement/operationModeManagement?stationId=${w.stationId}&serviceProviderId=${w.providerId}`);
     await page.locator('[data-testid=strategy-row][data-name="Layout guard later"]').getByTestId('strategy-edit').click();

@@ -42,19 +42,24 @@ export const dialogDefects = (page: Page): Promise<string[]> =>
       if (!panel) return ['no dialog open'];
       const out: string[] = [];
       const box = panel.getBoundingClientRect();
-      if (box.left < -slack || box.right > innerWidth + slack) out.push(`dialog outside the window: x ${Math.round(box.left)}–${Math.round(box.right)} of ${innerWidth}`);
+      if (box.left < -slack || box.right > innerWidth + slack)
+        out.push(`dialog outside the window: x ${Math.round(box.left)}–${Math.round(box.right)} of ${innerWidth}`);
       for (const e of [panel, ...panel.querySelectorAll<HTMLElement>('*')]) {
         if (e.scrollWidth > e.clientWidth + slack && getComputedStyle(e).overflowX !== 'visible' && e.clientWidth > 0)
-          out.push(`scrolls sideways: <${e.tagName.toLowerCase()} ${e.getAttribute('data-testid') ?? e.className.toString().slice(0, 40)}> ${e.scrollWidth} > ${e.clientWidth}`);
+          out.push(
+            `scrolls sideways: <${e.tagName.toLowerCase()} ${e.getAttribute('data-testid') ?? e.className.toString().slice(0, 40)}> ${e.scrollWidth} > ${e.clientWidth}`,
+          );
       }
-      const name = (e: HTMLElement) => `${e.tagName.toLowerCase()}${e.dataset.testid ? `[${e.dataset.testid}]` : ''} "${(e.getAttribute('aria-label') ?? e.textContent ?? (e as HTMLInputElement).value ?? '').trim().slice(0, 24)}"`;
+      const name = (e: HTMLElement) =>
+        `${e.tagName.toLowerCase()}${e.dataset.testid ? `[${e.dataset.testid}]` : ''} "${(e.getAttribute('aria-label') ?? e.textContent ?? (e as HTMLInputElement).value ?? '').trim().slice(0, 24)}"`;
       for (const e of panel.querySelectorAll<HTMLElement>('input:not([type=hidden]), select, textarea, button')) {
         const r = e.getBoundingClientRect();
         if (r.width === 0 && r.height === 0) continue;
         const tick = e instanceof HTMLInputElement && (e.type === 'checkbox' || e.type === 'radio');
         const target = tick ? (e.closest('label') ?? e) : e;
         const t = target.getBoundingClientRect();
-        if (t.left < box.left - slack || t.right > box.right + slack) out.push(`outside the dialog: ${name(e)} x ${Math.round(t.left)}–${Math.round(t.right)}, dialog ${Math.round(box.left)}–${Math.round(box.right)}`);
+        if (t.left < box.left - slack || t.right > box.right + slack)
+          out.push(`outside the dialog: ${name(e)} x ${Math.round(t.left)}–${Math.round(t.right)}, dialog ${Math.round(box.left)}–${Math.round(box.right)}`);
         if (t.width < min - slack) out.push(`too narrow: ${name(e)} ${Math.round(t.width)} px`);
       }
       return out;

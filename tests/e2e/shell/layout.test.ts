@@ -8,9 +8,18 @@ import { DEMO, callApi, pathOf, tokenOf } from '../helpers/console';
 import { openPage, serverAndBrowser, type Account } from '../helpers/session';
 
 const SELECTOR_ROUTES = [
-  '/monitor-station/list', '/message/list', '/analysis/photovoltaic', '/alarm/alarmList', '/operations/siteReport',
-  '/monitor/customersDetails', '/analysis/energyStorage', '/analysis/energyUsage', '/system/role', '/system/account',
-  '/alarm/alarmAnalysis', '/operations/serviceReport',
+  '/monitor-station/list',
+  '/message/list',
+  '/analysis/photovoltaic',
+  '/alarm/alarmList',
+  '/operations/siteReport',
+  '/monitor/customersDetails',
+  '/analysis/energyStorage',
+  '/analysis/energyUsage',
+  '/system/role',
+  '/system/account',
+  '/alarm/alarmAnalysis',
+  '/operations/serviceReport',
 ];
 const NO_SELECTOR_ROUTES = ['/homepage/index', '/monitor/customers', '/operations/platformReport'];
 
@@ -65,7 +74,10 @@ describeBrowser('layout, permissions and session', () => {
     expect(await options.count()).toBeGreaterThan(1);
     const before = await page.getByTestId('main').getAttribute('data-reload');
     const current = await page.getByTestId('provider-current').textContent();
-    const other = page.locator('[data-org]').filter({ hasNotText: current ?? '' }).first();
+    const other = page
+      .locator('[data-org]')
+      .filter({ hasNotText: current ?? '' })
+      .first();
     const name = await other.textContent();
     await other.click();
     await page.waitForFunction((b) => document.querySelector('[data-testid=main]')?.getAttribute('data-reload') !== b, before);

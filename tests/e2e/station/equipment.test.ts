@@ -48,7 +48,8 @@ for (const lang of ['zh', 'en'] as const) {
       await page.getByTestId('device-card').first().waitFor();
       return { page, errors, close: () => ctx.close() };
     };
-    const gridText = (page: Page) => page.getByTestId('device-grid').evaluate((e) => [...e.querySelectorAll('[data-testid=device-value]')].map((x) => x.textContent).join('|'));
+    const gridText = (page: Page) =>
+      page.getByTestId('device-grid').evaluate((e) => [...e.querySelectorAll('[data-testid=device-value]')].map((x) => x.textContent).join('|'));
     const ageRe = lang === 'zh' ? /^(\d+) 秒前$/ : /^(\d+) s ago$/;
     const ageOf = async (card: Locator): Promise<number> => {
       const text = (await card.getByTestId('device-age').textContent()) ?? '';
@@ -61,7 +62,9 @@ for (const lang of ['zh', 'en'] as const) {
       server.tick(); // onto the simulated afternoon
       for (const station of [PILE_STATION, GEN_STATION]) {
         const { page, errors, close } = await open(station);
-        const tabs = await page.locator('[data-testid^=device-tab-]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('device-tab-'.length)));
+        const tabs = await page
+          .locator('[data-testid^=device-tab-]')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')!.slice('device-tab-'.length)));
         expect(tabs).toContain('points');
         const views = tabs.filter((x) => x !== 'points');
         /** what every view shows now (one poll answer feeds them all) */
@@ -95,14 +98,15 @@ for (const lang of ['zh', 'en'] as const) {
           for (const c of await cards.all()) expect(await c.getByTestId('device-online').textContent()).toBe(L.station.common.online);
           const first = cards.first();
           const age0 = await ageOf(first);
-          if (followsChanges && i === 0) await page.waitForFunction(
-            ([sel, a]) => {
-              const m = /(\d+)/.exec(document.querySelector(sel)?.querySelector('[data-testid=device-age]')?.textContent ?? '');
-              return m !== null && Number(m[1]) > a;
-            },
-            [`[data-testid=device-card][data-device="${await first.getAttribute('data-device')}"]`, age0] as const,
-            { timeout: 5000 },
-          );
+          if (followsChanges && i === 0)
+            await page.waitForFunction(
+              ([sel, a]) => {
+                const m = /(\d+)/.exec(document.querySelector(sel)?.querySelector('[data-testid=device-age]')?.textContent ?? '');
+                return m !== null && Number(m[1]) > a;
+              },
+              [`[data-testid=device-card][data-device="${await first.getAttribute('data-device')}"]`, age0] as const,
+              { timeout: 5000 },
+            );
           for (const c of await cards.all()) await ageOf(c);
           if (type === 'battery_cluster') {
             for (const c of await cards.all()) {
@@ -122,7 +126,12 @@ for (const lang of ['zh', 'en'] as const) {
         await close();
       }
       // every device view, PV and EV charging included, moved on the simulated afternoon
-      if (followsChanges) for (const type of VIEW_TYPES) expect([...changed].map((x) => x.split('/')[1]), type).toContain(type);
+      if (followsChanges)
+        for (const type of VIEW_TYPES)
+          expect(
+            [...changed].map((x) => x.split('/')[1]),
+            type,
+          ).toContain(type);
     }, 240_000);
 
     it('a generator state change shows the right state name', async () => {
@@ -137,7 +146,9 @@ for (const lang of ['zh', 'en'] as const) {
       try {
         const shown = await card.getAttribute('data-state-code');
         for (const code of followsChanges ? [9, 14, 1] : [[9, 14, 1].find((c) => String(c) !== shown)!]) {
-          server.frame(GEN_STATION, [{ id, type: 'generator', s: code, values: { state: code, p: code === 9 ? 120 : 0, rpm: code === 9 ? 1500 : 0, fuelLevelPct: 55 } }]);
+          server.frame(GEN_STATION, [
+            { id, type: 'generator', s: code, values: { state: code, p: code === 9 ? 120 : 0, rpm: code === 9 ? 1500 : 0, fuelLevelPct: 55 } },
+          ]);
           const name = L.station.state.generator[GENERATOR_STATES[code]!];
           await page.waitForFunction(
             ([sel, n]) => document.querySelector(sel)?.querySelector('[data-testid=device-state]')?.textContent === n,
@@ -207,7 +218,10 @@ for (const lang of ['zh', 'en'] as const) {
       expect(shown).toBeGreaterThan(0);
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('trend-csv').click()]);
-      const csv = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+      const csv = readFileSync((await download.path())!, 'utf8')
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       expect(csv[0]).toContain('Africa/Nairobi');
       expect(csv.length - 1).toBe(Number(await trend.getAttribute('data-shown')));
       for (const line of csv.slice(1)) {

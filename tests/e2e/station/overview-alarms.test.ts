@@ -1,4 +1,4 @@
-// Station overview and alarm log (issue 6) in zh and en: figures from queryStationOverview, the
+// Station overview and alarm log in zh and en: figures from queryStationOverview, the
 // energy-flow edges with power and direction, today's curves; the alarm log lists exactly the
 // station's alarms and gains a row on a push.
 import { beforeAll, expect, it } from 'vitest';
@@ -17,7 +17,10 @@ for (const lang of ['zh', 'en'] as const) {
     let server: StationServer;
     let browser: Browser;
     beforeAll(() => void ({ server, browser } = stack));
-    const open = async (path: string, pick?: (page: Page) => Promise<[number, number]>): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> => {
+    const open = async (
+      path: string,
+      pick?: (page: Page) => Promise<[number, number]>,
+    ): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> => {
       const ctx = await newContext(browser, { baseURL: server.url, language: lang });
       const page = await ctx.newPage();
       const errors = watchErrors(page);
@@ -27,7 +30,7 @@ for (const lang of ['zh', 'en'] as const) {
       return { page, errors, close: () => ctx.close() };
     };
 
-    it('the overview shows income, energy, device counts, the energy flow and today\'s curves', async () => {
+    it("the overview shows income, energy, device counts, the energy flow and today's curves", async () => {
       const { page, errors, close } = await open('/overviewStations/overviewStations');
       await page.getByTestId('energy-flow').waitFor({ timeout: 20_000 });
       expect(await page.getByTestId('ov-incomeToday').textContent()).toContain(L.station.overview.incomeToday);
@@ -50,7 +53,7 @@ for (const lang of ['zh', 'en'] as const) {
       await close();
     });
 
-    it('the alarm log lists the station\'s alarms, filters them, and gains a row on a push', async () => {
+    it("the alarm log lists the station's alarms, filters them, and gains a row on a push", async () => {
       // a provider account on one of its stations: pushes arrive on the provider's topic
       let station = 0;
       const { page, errors, close } = await open('/alarmLog/alarmLog', async (p) => {
@@ -72,11 +75,17 @@ for (const lang of ['zh', 'en'] as const) {
       const statuses = await page.getByTestId('alarm-status').allTextContents();
       expect(new Set(statuses)).toEqual(new Set([L.station.alarmLog.statuses['1']]));
       // the push channel is up (the first connect only sets the catch-up cursor)
-      await page.waitForFunction(() => (window as unknown as { __ems: { state(): { connection: { push: string } } } }).__ems.state().connection.push === 'online', null, { timeout: 20_000 });
+      await page.waitForFunction(
+        () => (window as unknown as { __ems: { state(): { connection: { push: string } } } }).__ems.state().connection.push === 'online',
+        null,
+        { timeout: 20_000 },
+      );
       await page.waitForTimeout(500);
       const before = Number(await page.getByTestId('alarm-log').getAttribute('data-total'));
       const row = await server.alarm(station, `e2e station push ${lang}`);
-      await page.waitForFunction((n) => Number(document.querySelector('[data-testid=alarm-log]')?.getAttribute('data-total')) === n, before + 1, { timeout: 20_000 });
+      await page.waitForFunction((n) => Number(document.querySelector('[data-testid=alarm-log]')?.getAttribute('data-total')) === n, before + 1, {
+        timeout: 20_000,
+      });
       await page.locator(`[data-testid=alarm-row][data-alarm="${row.id}"]`).waitFor();
       expect(errors).toEqual([]);
       await close();

@@ -1,4 +1,4 @@
-// Station trends (issue 6) in zh and en, against the real server with the simulated fleet: two
+// Station trends in zh and en, against the real server with the simulated fleet: two
 // points on one chart, a second chart whose cursor follows the first and whose zoom is shared,
 // tariff periods as bands along the axis with a legend, and a strategy issued in the test marked
 // on the axis. Screenshots of the screen go to /tmp/shots/trend-<lang>.png.
@@ -41,7 +41,9 @@ for (const lang of ['zh', 'en'] as const) {
     };
     const panel = (page: Page, i: number) => page.locator(`[data-testid=trend-panel][data-index="${i}"]`);
     const loaded = (page: Page, i: number) =>
-      page.waitForFunction((k) => document.querySelector(`[data-testid=trend-panel][data-index="${k}"]`)?.getAttribute('data-state') === 'loaded', i, { timeout: 20_000 });
+      page.waitForFunction((k) => document.querySelector(`[data-testid=trend-panel][data-index="${k}"]`)?.getAttribute('data-state') === 'loaded', i, {
+        timeout: 20_000,
+      });
     const settled = (page: Page) => trendSettled(page);
     const chart = (i: number) => (i === 0 ? '[data-testid=trend-chart]' : `[data-testid=trend-chart-${i}]`);
     /** the legend values of a chart: [time, series…] */
@@ -60,13 +62,18 @@ for (const lang of ['zh', 'en'] as const) {
       const add = panel(page, 0).getByTestId('trend-add-point');
       const second = await add.locator('option').nth(1).getAttribute('value');
       await add.selectOption(second!);
-      await page.waitForFunction(() => document.querySelector('[data-testid=trend-panel][data-index="0"]')?.getAttribute('data-series') === '2', null, { timeout: 20_000 });
+      await page.waitForFunction(() => document.querySelector('[data-testid=trend-panel][data-index="0"]')?.getAttribute('data-series') === '2', null, {
+        timeout: 20_000,
+      });
       expect(await panel(page, 0).getAttribute('data-points')).toBe(`p,${second}`);
       expect(await page.locator(`${chart(0)} .u-legend .u-series`).count()).toBe(3); // time + 2 series
       // both series are drawn: hovering the middle gives each a value
       let over0 = await plotBox(page, 0);
       await page.mouse.move(over0.x + over0.width * 0.5, over0.y + over0.height / 2);
-      await page.waitForFunction((sel) => [...document.querySelectorAll(`${sel} .u-legend .u-series .u-value`)].slice(1).every((e) => /\d/.test(e.textContent ?? '')), chart(0));
+      await page.waitForFunction(
+        (sel) => [...document.querySelectorAll(`${sel} .u-legend .u-series .u-value`)].slice(1).every((e) => /\d/.test(e.textContent ?? '')),
+        chart(0),
+      );
 
       // CSV: one column per series, one row per instant on screen
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('trend-csv').click()]);
@@ -131,7 +138,11 @@ for (const lang of ['zh', 'en'] as const) {
       await loaded(page, 1);
       const q1 = await query(page);
       expect((q1.to - q1.from) / q1.width).toBeLessThan((q0.to - q0.from) / q0.width / 3);
-      const scaleOf = (sel: string) => page.locator(`${sel} .u-axis`).first().evaluate((e) => e.textContent);
+      const scaleOf = (sel: string) =>
+        page
+          .locator(`${sel} .u-axis`)
+          .first()
+          .evaluate((e) => e.textContent);
       expect(await scaleOf(chart(1))).toBe(await scaleOf(chart(0))); // same x axis labels
 
       // a drag-select on the first chart narrows both to the selection, leaving no selection box behind
@@ -178,7 +189,9 @@ for (const lang of ['zh', 'en'] as const) {
       await page.getByTestId('trend-preset-d1').click();
       await page.waitForFunction((f) => Number(document.querySelector('[data-testid=trend]')?.getAttribute('data-fetches')) > f, f0);
       await settled(page);
-      await page.waitForFunction(() => Number(document.querySelector('[data-testid=trend]')?.getAttribute('data-strategy-marks')) > 0, null, { timeout: 20_000 });
+      await page.waitForFunction(() => Number(document.querySelector('[data-testid=trend]')?.getAttribute('data-strategy-marks')) > 0, null, {
+        timeout: 20_000,
+      });
       await page.waitForFunction(() => Number(document.querySelector('[data-testid=trend]')?.getAttribute('data-tariff-bands')) > 0, null, { timeout: 20_000 });
       // the tariff legend names the periods in the user's language, and the bands are drawn
       const legendText = (await page.getByTestId('trend-legend').textContent()) ?? '';
@@ -187,7 +200,12 @@ for (const lang of ['zh', 'en'] as const) {
       expect(periods.length).toBeGreaterThan(1);
       for (const p of periods) expect(Object.values(L.station.trend.period)).toContain(p);
       expect(legendText).toContain(L.station.trend.legendIssue);
-      await page.waitForFunction((sel) => Number(document.querySelector(sel)?.getAttribute('data-bands-drawn')) > 0 && Number(document.querySelector(sel)?.getAttribute('data-markers-drawn')) > 0, chart(0));
+      await page.waitForFunction(
+        (sel) =>
+          Number(document.querySelector(sel)?.getAttribute('data-bands-drawn')) > 0 &&
+          Number(document.querySelector(sel)?.getAttribute('data-markers-drawn')) > 0,
+        chart(0),
+      );
       expect(await page.getByTestId('trend-strategies').textContent()).toMatch(/\d/);
 
       // the mark sits at the issuance time: hovering there names the strategy
@@ -205,7 +223,9 @@ for (const lang of ['zh', 'en'] as const) {
       await page.getByTestId('trend-add-chart').click();
       await loaded(page, 1);
       await panel(page, 0).getByTestId('trend-add-point').selectOption({ index: 1 });
-      await page.waitForFunction(() => document.querySelector('[data-testid=trend-panel][data-index="0"]')?.getAttribute('data-series') === '2', null, { timeout: 20_000 });
+      await page.waitForFunction(() => document.querySelector('[data-testid=trend-panel][data-index="0"]')?.getAttribute('data-series') === '2', null, {
+        timeout: 20_000,
+      });
       await page.waitForFunction((sel) => Number(document.querySelector(sel)?.getAttribute('data-bands-drawn')) > 0, chart(1));
       await page.mouse.move(over.x + over.width * 0.5, over.y + over.height / 2);
       mkdirSync('/tmp/shots', { recursive: true });

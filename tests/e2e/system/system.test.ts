@@ -29,8 +29,17 @@ for (const lang of ['en', 'zh'] as const) {
   const S = lang === 'en' ? enSystem : zhSystem;
   const full = lang === 'en';
   describeBrowser(`system management (${lang})`, () => {
-    const open = (who?: Account, path?: string) => openPage(stack.browser, { baseURL: stack.server.url, language: lang, width: 1600, height: 900, ...(who && { who }), ...(path !== undefined && { path }) });
-    const api = async (page: Page, endpoint: string, action: string, payload: Record<string, unknown>) => callApi(stack.server.url, endpoint, action, payload, (await tokenOf(page)) ?? undefined);
+    const open = (who?: Account, path?: string) =>
+      openPage(stack.browser, {
+        baseURL: stack.server.url,
+        language: lang,
+        width: 1600,
+        height: 900,
+        ...(who && { who }),
+        ...(path !== undefined && { path }),
+      });
+    const api = async (page: Page, endpoint: string, action: string, payload: Record<string, unknown>) =>
+      callApi(stack.server.url, endpoint, action, payload, (await tokenOf(page)) ?? undefined);
     /** the account and password pages, up to the second step of sign-in */
     const signIn = async (page: Page, account: string) => {
       await page.goto('/login');
@@ -41,13 +50,15 @@ for (const lang of ['en', 'zh'] as const) {
     /** creates an account in the signed-in provider's organisation, of the read-only role unless `roleId` */
     const createAccount = async (admin: Page, account: string, roleId?: number) => {
       if (roleId === undefined) {
-        const roles = ((await api(admin, 'asset', 'queryRoleList', { page: 1, length: 100 })).body.data as { dataList: { roleId: number; name: string }[] }).dataList;
+        const roles = ((await api(admin, 'asset', 'queryRoleList', { page: 1, length: 100 })).body.data as { dataList: { roleId: number; name: string }[] })
+          .dataList;
         roleId = roles.find((r) => r.name === ROLE)!.roleId;
       }
       const me = (await api(admin, 'asset', 'queryProfile', {})).body.data as { orgId: number };
       expect((await api(admin, 'asset', 'createAccount', { orgId: me.orgId, account, password: md5(PASSWORD), roleId })).body.code).toBe(0);
     };
-    const rowOf = (page: Page, account: string) => page.getByTestId('table-row').filter({ has: page.getByTestId('account-cell').getByText(account, { exact: true }) });
+    const rowOf = (page: Page, account: string) =>
+      page.getByTestId('table-row').filter({ has: page.getByTestId('account-cell').getByText(account, { exact: true }) });
     const name = `scoped-${lang}`;
 
     it.runIf(!full)('says why a weak password, disabling oneself and deleting are refused or asked', async () => {
@@ -83,7 +94,8 @@ for (const lang of ['en', 'zh'] as const) {
 
     it.runIf(full)('creates a two-station account that sees only those stations, ends its session on disable and deletes it after asking', async () => {
       const admin = await open(DEMO.provider, '/system/account');
-      const stations = ((await api(admin.page, 'energystorage', 'queryStationInfoList', { page: 1, length: 1000 })).body.data as { dataList: Station[] }).dataList;
+      const stations = ((await api(admin.page, 'energystorage', 'queryStationInfoList', { page: 1, length: 1000 })).body.data as { dataList: Station[] })
+        .dataList;
       expect(stations.length).toBeGreaterThan(2);
       const two = stations.slice(0, 2);
 
@@ -140,9 +152,14 @@ for (const lang of ['en', 'zh'] as const) {
     });
 
     it('removes a permission from a role: the holder loses the menu entry and the server refuses', async () => {
-      const [perm, path, action] = lang === 'en'
-        ? (['alarm.alarmAnalysis', '/alarm/alarmList', ['alarm', 'queryAlarmAnalysis', { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }]] as const)
-        : (['monitor.customers', '/monitor-station/list', ['asset', 'queryServiceProviderList', {}]] as const);
+      const [perm, path, action] =
+        lang === 'en'
+          ? ([
+              'alarm.alarmAnalysis',
+              '/alarm/alarmList',
+              ['alarm', 'queryAlarmAnalysis', { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }],
+            ] as const)
+          : (['monitor.customers', '/monitor-station/list', ['asset', 'queryServiceProviderList', {}]] as const);
       if (full) {
         const holder = await open(DEMO.operator, path);
         await holder.page.locator(`[data-menu="${perm}"]`).waitFor({ timeout: 20_000 });
@@ -158,7 +175,14 @@ for (const lang of ['en', 'zh'] as const) {
       // the preview drops the entry before saving; the group box turns mixed
       expect(await admin.page.locator(`[data-testid=preview-entry][data-perm="${perm}"]`).count()).toBe(0);
       await admin.page.getByTestId('role-save').click();
-      await expect.poll(() => admin.page.getByTestId('message-bar').innerText().catch(() => '')).toContain(S.done.saved);
+      await expect
+        .poll(() =>
+          admin.page
+            .getByTestId('message-bar')
+            .innerText()
+            .catch(() => ''),
+        )
+        .toContain(S.done.saved);
       await admin.close();
       if (!full) return;
 
@@ -215,27 +239,45 @@ for (const lang of ['en', 'zh'] as const) {
       await admin.page.goto('/system/audit');
       await admin.page.locator('[data-testid=audit-log][data-loaded=true]').waitFor();
       await admin.page.getByTestId('audit-row').first().waitFor();
-      const actions = new Set(await admin.page.getByTestId('audit-row').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-action')}:${e.getAttribute('data-outcome')}`)));
-      if (full) for (const a of ['createAccount:ok', 'setAccountStatus:ok', 'deleteAccount:ok', 'saveRole:ok', 'confirmTwoFactorEnrolment:ok', 'signIn:ok', 'signIn:failed']) expect(actions, a).toContain(a);
+      const actions = new Set(
+        await admin.page.getByTestId('audit-row').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-action')}:${e.getAttribute('data-outcome')}`)),
+      );
+      if (full)
+        for (const a of [
+          'createAccount:ok',
+          'setAccountStatus:ok',
+          'deleteAccount:ok',
+          'saveRole:ok',
+          'confirmTwoFactorEnrolment:ok',
+          'signIn:ok',
+          'signIn:failed',
+        ])
+          expect(actions, a).toContain(a);
       // the action filter narrows to one kind, translated
       await admin.page.getByTestId('audit-action').selectOption('deleteAccount');
-      await expect.poll(async () => new Set(await admin.page.getByTestId('audit-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-action'))))).toEqual(new Set(['deleteAccount']));
+      await expect
+        .poll(async () => new Set(await admin.page.getByTestId('audit-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-action')))))
+        .toEqual(new Set(['deleteAccount']));
       expect(await admin.page.getByTestId('audit-row').first().innerText()).toContain(S.auditAction.deleteAccount);
       await admin.close();
     }, 120_000);
 
-    it('reads the audit log in the reader\'s language: sentences with names, no JSON, null or bare ids', async () => {
+    it("reads the audit log in the reader's language: sentences with names, no JSON, null or bare ids", async () => {
       const admin = await open(DEMO.provider);
       const me = (await api(admin.page, 'asset', 'queryProfile', {})).body.data as { orgId: number; orgName: string };
       const role = `Audited ${lang}`;
-      const saved = (await api(admin.page, 'asset', 'saveRole', { name: role, permissions: ['homepage.index', 'alarm.alarmList'] })).body.data as { roleId: number };
+      const saved = (await api(admin.page, 'asset', 'saveRole', { name: role, permissions: ['homepage.index', 'alarm.alarmList'] })).body.data as {
+        roleId: number;
+      };
       expect((await api(admin.page, 'asset', 'saveRole', { roleId: saved.roleId, name: role, permissions: ['homepage.index'] })).body.code).toBe(0);
       await createAccount(admin.page, `audited-${lang}`, saved.roleId);
       await admin.page.goto('/system/audit');
       await admin.page.locator('[data-testid=audit-log][data-loaded=true]').waitFor();
       const texts = async (action: string) => {
         await admin.page.getByTestId('audit-action').selectOption(action);
-        await expect.poll(async () => new Set(await admin.page.getByTestId('audit-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-action'))))).toEqual(new Set([action]));
+        await expect
+          .poll(async () => new Set(await admin.page.getByTestId('audit-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-action')))))
+          .toEqual(new Set([action]));
         return admin.page.getByTestId('audit-row').allInnerTexts();
       };
       const roleRows = await texts('saveRole');
@@ -269,7 +311,8 @@ for (const lang of ['en', 'zh'] as const) {
       await third.close();
 
       // a role that requires a second factor: its holder enrols at sign-in and sees the codes once
-      const strict = (await api(admin, 'asset', 'saveRole', { name: `Strict ${lang}`, permissions: ['homepage.index'], requiresTwoFactor: true })).body.data as { roleId: number };
+      const strict = (await api(admin, 'asset', 'saveRole', { name: `Strict ${lang}`, permissions: ['homepage.index'], requiresTwoFactor: true })).body
+        .data as { roleId: number };
       await createAccount(admin, `${account}-strict`, strict.roleId);
       const enrol = await open();
       await signIn(enrol.page, `${account}-strict`);

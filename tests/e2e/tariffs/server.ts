@@ -31,7 +31,10 @@ export async function startTariffServer(): Promise<TariffServer> {
     resetClock: () => void (offset = 0),
     async biggestProvider() {
       const [top] = await db.query<{ p: number }>('SELECT provider_id AS p FROM stations GROUP BY provider_id ORDER BY count(*) DESC, provider_id LIMIT 1');
-      const stations = await db.query<{ id: number; timezone: string }>("SELECT id, timezone FROM stations WHERE provider_id = $1 ORDER BY timezone <> 'Asia/Shanghai', id", [top!.p]);
+      const stations = await db.query<{ id: number; timezone: string }>(
+        "SELECT id, timezone FROM stations WHERE provider_id = $1 ORDER BY timezone <> 'Asia/Shanghai', id",
+        [top!.p],
+      );
       return { providerId: top!.p, stations };
     },
     async clearPlans(stationIds) {

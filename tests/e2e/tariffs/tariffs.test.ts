@@ -27,20 +27,29 @@ const BERLIN_CHANGE_DAY = '2026-10-25';
 const SHANGHAI_BILL = '18.00';
 const BERLIN_BILL = '18.30';
 const SEASONS = [
-  { months: [1, 2, 3, 4, 5, 9, 10, 11, 12], slots: [
-    { start: '00:00', end: '07:30', period: 'valley', fromGridPrice: 0.1, feedInPrice: 0.05 },
-    { start: '07:30', end: '18:00', period: 'peak', fromGridPrice: 0.3, feedInPrice: 0.05 },
-    { start: '18:00', end: '24:00', period: 'flat', fromGridPrice: 0.2, feedInPrice: 0.05 },
-  ] },
-  { months: [6, 7, 8], slots: [
-    { start: '00:00', end: '12:00', period: 'valley', fromGridPrice: 0.15, feedInPrice: 0.04 },
-    { start: '12:00', end: '24:00', period: 'sharp', fromGridPrice: 0.5, feedInPrice: 0.04 },
-  ] },
+  {
+    months: [1, 2, 3, 4, 5, 9, 10, 11, 12],
+    slots: [
+      { start: '00:00', end: '07:30', period: 'valley', fromGridPrice: 0.1, feedInPrice: 0.05 },
+      { start: '07:30', end: '18:00', period: 'peak', fromGridPrice: 0.3, feedInPrice: 0.05 },
+      { start: '18:00', end: '24:00', period: 'flat', fromGridPrice: 0.2, feedInPrice: 0.05 },
+    ],
+  },
+  {
+    months: [6, 7, 8],
+    slots: [
+      { start: '00:00', end: '12:00', period: 'valley', fromGridPrice: 0.15, feedInPrice: 0.04 },
+      { start: '12:00', end: '24:00', period: 'sharp', fromGridPrice: 0.5, feedInPrice: 0.04 },
+    ],
+  },
 ];
 
 const stack = serverAndBrowser(startTariffServer);
 
-for (const [lang, T, first] of [['en', enTariffs, 0], ['zh', zhTariffs, 5]] as const) {
+for (const [lang, T, first] of [
+  ['en', enTariffs, 0],
+  ['zh', zhTariffs, 5],
+] as const) {
   const full = lang === 'en';
   describeBrowser(`tariffs (${lang})`, () => {
     let server: TariffServer;
@@ -66,7 +75,8 @@ for (const [lang, T, first] of [['en', enTariffs, 0], ['zh', zhTariffs, 5]] as c
       await page.mouse.move(box.x + (box.width * m) / 1440, h.y + h.height / 2, { steps: 6 });
       await page.mouse.up();
     };
-    const bands = (season: Locator) => season.getByTestId('timeline-band').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-start')}-${e.getAttribute('data-end')}`));
+    const bands = (season: Locator) =>
+      season.getByTestId('timeline-band').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-start')}-${e.getAttribute('data-end')}`));
 
     it('builds a two-season, five-slot tariff on the timeline with every message at its field, prices a day by hand and deletes after asking', async () => {
       const { providerId, stations } = await server.biggestProvider();
@@ -180,7 +190,7 @@ for (const [lang, T, first] of [['en', enTariffs, 0], ['zh', zhTariffs, 5]] as c
       await expect.poll(() => card.count()).toBe(0);
     };
 
-    it('previews a tariff with names and times of day: periods in the reader\'s language, 00:00-style times, the station bar by name', async () => {
+    it("previews a tariff with names and times of day: periods in the reader's language, 00:00-style times, the station bar by name", async () => {
       const { providerId, stations } = await server.biggestProvider();
       const st = stations.at(lang === 'en' ? -1 : -2)!;
       await server.clearPlans([st.id]);
@@ -188,7 +198,13 @@ for (const [lang, T, first] of [['en', enTariffs, 0], ['zh', zhTariffs, 5]] as c
       const { page, errors, close } = await open(DEMO.admin);
       const token = (await tokenOf(page)) ?? undefined;
       const tomorrow = addDateDays(dateKey(st.timezone, Date.now()), 1);
-      const made = await callApi(server.url, 'mot', 'saveTariff', { stationId: st.id, name: `Names ${lang}`, effectiveDate: tomorrow, seasons: SEASONS }, token);
+      const made = await callApi(
+        server.url,
+        'mot',
+        'saveTariff',
+        { stationId: st.id, name: `Names ${lang}`, effectiveDate: tomorrow, seasons: SEASONS },
+        token,
+      );
       const tariffId = (made.body.data as { tariffId: number }).tariffId;
       await go(page, 'preview', st.id, providerId, `&tariffId=${tariffId}`);
       await page.getByTestId('preview-date').fill(SHANGHAI_DAY);
@@ -230,7 +246,9 @@ for (const [lang, T, first] of [['en', enTariffs, 0], ['zh', zhTariffs, 5]] as c
       const made = await callApi(server.url, 'mot', 'saveTariffTemplate', { orgId: providerId, name: `Template ${lang}`, seasons: SEASONS }, token);
       expect(made.body.code).toBe(0);
       // the busy station already has a tariff starting that day
-      expect((await callApi(server.url, 'mot', 'saveTariff', { stationId: busy.id, name: 'Already', effectiveDate: tomorrow, seasons: SEASONS }, token)).body.code).toBe(0);
+      expect(
+        (await callApi(server.url, 'mot', 'saveTariff', { stationId: busy.id, name: 'Already', effectiveDate: tomorrow, seasons: SEASONS }, token)).body.code,
+      ).toBe(0);
 
       await go(page, 'priceTemlate', berlin.id, providerId);
       const tpl = page.locator('[data-testid=template-card]', { hasText: `Template ${lang}` });
@@ -241,8 +259,18 @@ for (const [lang, T, first] of [['en', enTariffs, 0], ['zh', zhTariffs, 5]] as c
       for (const s of [busy, c, d]) await dialog.locator(`[data-testid=apply-station][data-station="${s.id}"]`).check();
       await dialog.getByTestId('apply-send').click();
       await dialog.getByTestId('apply-results').waitFor({ timeout: 15_000 });
-      const results = await dialog.getByTestId('apply-result').evaluateAll((els) => els.map((e) => [Number(e.getAttribute('data-station')), e.getAttribute('data-ok'), e.textContent ?? '']));
-      expect(results.map((r) => [r[0], r[1]]), JSON.stringify(results)).toEqual([[berlin.id, 'true'], [busy.id, 'false'], [c.id, 'true'], [d.id, 'true']]);
+      const results = await dialog
+        .getByTestId('apply-result')
+        .evaluateAll((els) => els.map((e) => [Number(e.getAttribute('data-station')), e.getAttribute('data-ok'), e.textContent ?? '']));
+      expect(
+        results.map((r) => [r[0], r[1]]),
+        JSON.stringify(results),
+      ).toEqual([
+        [berlin.id, 'true'],
+        [busy.id, 'false'],
+        [c.id, 'true'],
+        [d.id, 'true'],
+      ]);
       expect(results[1]![2]).toContain(T.errors.duplicateDate);
       await dialog.getByTestId('apply-close').click();
 
@@ -303,7 +331,9 @@ for (const [lang, T, first] of [['en', enTariffs, 0], ['zh', zhTariffs, 5]] as c
 
       const op = await open(DEMO.operator);
       const token = (await tokenOf(op.page)) ?? undefined;
-      const mine = (await callApi(server.url, 'energystorage', 'queryStationInfoList', { page: 1, length: 5 }, token)).body.data as { dataList: { stationId: number; serviceProviderId?: number; orgId?: number }[] };
+      const mine = (await callApi(server.url, 'energystorage', 'queryStationInfoList', { page: 1, length: 5 }, token)).body.data as {
+        dataList: { stationId: number; serviceProviderId?: number; orgId?: number }[];
+      };
       const seen = mine.dataList[0]!;
       await go(op.page, 'electricityPriceManagement', seen.stationId, seen.serviceProviderId ?? seen.orgId ?? providerId);
       await op.page.locator('[data-testid=tariff-config][data-loaded=true]').waitFor({ timeout: 15_000 });

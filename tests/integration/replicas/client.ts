@@ -22,7 +22,12 @@ export const post = async (baseUrl: string, action: string, body: string, token?
   const endpoint = (actionEndpoints as Record<string, string>)[action] ?? 'asset';
   const res = await fetch(`${baseUrl}/api/${endpoint}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-ems-client': '1', locale: 'en_GB', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-ems-client': '1',
+      locale: 'en_GB',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body,
   });
   const json = (await res.json()) as { code: number; data: unknown };

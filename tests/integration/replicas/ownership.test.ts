@@ -28,7 +28,9 @@ describe.skipIf(skipReason !== null)('stations owned by one live replica', () =>
 
   it('records the energy once, and counts and pushes each alarm once', { timeout: 150_000 }, async () => {
     const r = await energyRun(set, db, { seconds: 60, stations: STATIONS });
-    console.info(`replicas: recorded ${r.recorded.toFixed(3)} kWh, metered ${r.metered.toFixed(3)} kWh, ratio ${r.ratio.toFixed(4)}; ${r.played} over-temperatures played, pushes per alarm ${r.pushesPerAlarm.join(',')}`);
+    console.info(
+      `replicas: recorded ${r.recorded.toFixed(3)} kWh, metered ${r.metered.toFixed(3)} kWh, ratio ${r.ratio.toFixed(4)}; ${r.played} over-temperatures played, pushes per alarm ${r.pushesPerAlarm.join(',')}`,
+    );
     expect(r.metered).toBeGreaterThan(0);
     expect(r.ratio).toBeGreaterThanOrEqual(0.98);
     expect(r.ratio).toBeLessThanOrEqual(1.02);
@@ -41,9 +43,11 @@ describe.skipIf(skipReason !== null)('stations owned by one live replica', () =>
     expect(r.maxPushesPerAlarm).toBe(1);
   });
 
-  it('hands a killed owner\'s stations to the survivor within 15 s and closes its command', { timeout: 150_000 }, async () => {
+  it("hands a killed owner's stations to the survivor within 15 s and closes its command", { timeout: 150_000 }, async () => {
     const r = await failoverRun(set, db, { stations: STATIONS });
-    console.info(`replicas: failover ${r.failoverMs} ms; command closed after ${r.closedMs} ms, status ${r.commandStatus} (${r.commandReason ?? 'acknowledged'})`);
+    console.info(
+      `replicas: failover ${r.failoverMs} ms; command closed after ${r.closedMs} ms, status ${r.commandStatus} (${r.commandReason ?? 'acknowledged'})`,
+    );
     expect(r.failoverMs).toBeLessThanOrEqual(15_000);
     expect([1, 2]).toContain(r.commandStatus);
   });

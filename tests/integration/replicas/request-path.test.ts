@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../protocol/errors';
 import { call, login, post, signedBody } from './client';
+import { exportAcross } from './exports';
 import { replicasSkipReason, startReplicas, type ReplicaSet } from './spawn';
 
 // Two replicas on one PostgreSQL and one Mosquitto, as a load balancer sees them: whatever one
@@ -55,6 +56,13 @@ describe.skipIf(skipReason !== null)('two replicas: the request path', () => {
     return state;
   };
 
+  it('an export started on one replica is followed and downloaded through the other', async () => {
+    const r = await exportAcross([A, B], stationId);
+    console.info(JSON.stringify({ 'replicas.export_ms': r.ms, polls: r.polls, bytes: r.bytes }));
+    expect(r.bytes).toBeGreaterThan(1000);
+    expect(r.ok).toBe(true);
+  });
+
   it('refuses a signed body replayed to the other replica, so the write runs once', async () => {
     const admin = await login(A, 'admin', 'Admin@2026');
     const body = await signedBody('updateStation', { stationId, address: 'Replay Road 1' });
@@ -101,7 +109,7 @@ describe.skipIf(skipReason !== null)('two replicas: the request path', () => {
     const token = await login(A, 'pearlriver', 'Pearl@2026');
     const push = await pushClient(A, token);
     // used only on B for longer than the idle period: A must not end it
-    for (const t0 = Date.now(); Date.now() - t0 < (IDLE_S + 2) * 1000; ) {
+    for (const t0 = Date.now(); Date.now() - t0 < (IDLE_S + 2) * 1000;) {
       expect(await refused(B, token)).toBe(false);
       await sleep(1000);
     }

@@ -17,22 +17,45 @@ import { call, login } from './client';
 const IMPORT = pointIndex('meter', 'importKwh');
 const EXPORT = pointIndex('meter', 'exportKwh');
 const TMAX = pointIndex('battery_cluster', 'cellTmax');
-interface Dev { id: number; on: boolean; s: number | null; v: (number | null)[] }
-interface Frame { ver: number; stationId: number; seq: number; ts: number; devices: Dev[] }
+interface Dev {
+  id: number;
+  on: boolean;
+  s: number | null;
+  v: (number | null)[];
+}
+interface Frame {
+  ver: number;
+  stationId: number;
+  seq: number;
+  ts: number;
+  devices: Dev[];
+}
 
 /** Replicas with the simulated fleet at 1 s, commands timing out after 3 s. */
 export const clusterEnv = (stations: number): Record<string, string> => ({
-  SIM_ENABLED: '1', SIM_STATIONS: String(stations), SIM_INTERVAL_MS: '1000', SIM_ACK_FAILURE_RATE: '0', COMMAND_TIMEOUT_MS: '3000',
+  SIM_ENABLED: '1',
+  SIM_STATIONS: String(stations),
+  SIM_INTERVAL_MS: '1000',
+  SIM_ACK_FAILURE_RATE: '0',
+  COMMAND_TIMEOUT_MS: '3000',
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Stations a replica handles, from its /readyz (-1 when it does not answer). */
 export const ownedStations = async (r: Replica): Promise<number> =>
-  fetch(`${r.url}/readyz`).then(async (x) => ((await x.json()) as { ownedStations?: number }).ownedStations ?? -1, () => -1);
+  fetch(`${r.url}/readyz`).then(
+    async (x) => ((await x.json()) as { ownedStations?: number }).ownedStations ?? -1,
+    () => -1,
+  );
 
 const watch = (set: ReplicaSet) =>
-  mqtt.connectAsync(set.mqtt.url, { username: set.mqtt.user, password: set.mqtt.password, clientId: `replicas-watch-${randomBytes(3).toString('hex')}`, reconnectPeriod: 500 });
+  mqtt.connectAsync(set.mqtt.url, {
+    username: set.mqtt.user,
+    password: set.mqtt.password,
+    clientId: `replicas-watch-${randomBytes(3).toString('hex')}`,
+    reconnectPeriod: 500,
+  });
 
 const waitUntil = async (cond: () => Promise<boolean> | boolean, ms: number, what: string): Promise<number> => {
   const t0 = Date.now();
@@ -44,7 +67,12 @@ const waitUntil = async (cond: () => Promise<boolean> | boolean, ms: number, wha
 };
 
 export interface EnergyResult {
-  recorded: number; metered: number; ratio: number; played: number; alarmRows: number; occurrences: number;
+  recorded: number;
+  metered: number;
+  ratio: number;
+  played: number;
+  alarmRows: number;
+  occurrences: number;
   /** raise pushes the console received for each stored over-temperature alarm, in id order (1 each when right) */
   pushesPerAlarm: number[];
   /** raise pushes the console received for any alarm, at most (2 would be a double publish) */
@@ -81,8 +109,12 @@ export const energyRun = async (set: ReplicaSet, db: pg.Client, o: { seconds: nu
   await consoleClient.subscribeAsync(cr.topics);
 
   // one battery cluster, heated every 4 s by a played frame and cooled by the simulator's next one
-  const [bat] = (await db.query<{ id: number; stationId: number }>(
-    `SELECT id, station_id AS "stationId" FROM devices WHERE type = 'battery_cluster' AND station_id <= $1 ORDER BY id LIMIT 1`, [o.stations])).rows;
+  const [bat] = (
+    await db.query<{ id: number; stationId: number }>(
+      `SELECT id, station_id AS "stationId" FROM devices WHERE type = 'battery_cluster' AND station_id <= $1 ORDER BY id LIMIT 1`,
+      [o.stations],
+    )
+  ).rows;
   let played = 0;
   const end = Date.now() + o.seconds * 1000;
   while (Date.now() < end) {
@@ -92,7 +124,9 @@ export const energyRun = async (set: ReplicaSet, db: pg.Client, o: { seconds: nu
     if (!f || !d || (d.v[TMAX] ?? 0) > 45 || Date.now() > end - 3000) continue;
     const v = [...d.v];
     v[TMAX] = 55;
-    await watcher.publishAsync(gwTopic(bat!.stationId, 'telemetry'), JSON.stringify({ ...f, seq: f.seq + 1, ts: Date.now(), devices: [{ ...d, v }] }), { qos: 1 });
+    await watcher.publishAsync(gwTopic(bat!.stationId, 'telemetry'), JSON.stringify({ ...f, seq: f.seq + 1, ts: Date.now(), devices: [{ ...d, v }] }), {
+      qos: 1,
+    });
     played++;
   }
   // graceful stops write everything counted; the survivor first takes the stopped one's stations
@@ -104,26 +138,47 @@ export const energyRun = async (set: ReplicaSet, db: pg.Client, o: { seconds: nu
   await consoleClient.endAsync(true);
 
   // each meter's first reading as the replicas stored it (no energy before it), its last on the broker
-  const firsts = (await db.query<{ id: number; v: (number | null)[] }>(
-    `SELECT d.id, r.v FROM devices d CROSS JOIN LATERAL (SELECT v FROM telemetry_raw WHERE device_id = d.id ORDER BY ts LIMIT 1) r WHERE d.type = 'meter'`)).rows;
+  const firsts = (
+    await db.query<{ id: number; v: (number | null)[] }>(
+      `SELECT d.id, r.v FROM devices d CROSS JOIN LATERAL (SELECT v FROM telemetry_raw WHERE device_id = d.id ORDER BY ts LIMIT 1) r WHERE d.type = 'meter'`,
+    )
+  ).rows;
   let metered = 0;
   for (const f of firsts) {
     const l = last.get(f.id);
     if (l) metered += (l[IMPORT] ?? 0) - (f.v[IMPORT] ?? 0) + ((l[EXPORT] ?? 0) - (f.v[EXPORT] ?? 0));
   }
-  const [rec] = (await db.query<{ e: number }>(
-    'SELECT coalesce(sum(grid_import + grid_export), 0)::float8 AS e FROM station_energy WHERE bucket >= to_timestamp($1 / 1000.0)', [Math.floor(t0 / 900_000) * 900_000])).rows;
+  const [rec] = (
+    await db.query<{ e: number }>(
+      'SELECT coalesce(sum(grid_import + grid_export), 0)::float8 AS e FROM station_energy WHERE bucket >= to_timestamp($1 / 1000.0)',
+      [Math.floor(t0 / 900_000) * 900_000],
+    )
+  ).rows;
   // ids as numbers: node-postgres hands a bigint column back as a string, which would match no push
-  const rows = (await db.query<{ id: number; occurrences: number }>(
-    `SELECT id::float8 AS id, occurrences FROM alarms WHERE device_id = $1 AND rule_code = 'cellOverTemp' AND happen_time >= to_timestamp($2 / 1000.0) ORDER BY id`, [bat!.id, t0])).rows;
+  const rows = (
+    await db.query<{ id: number; occurrences: number }>(
+      `SELECT id::float8 AS id, occurrences FROM alarms WHERE device_id = $1 AND rule_code = 'cellOverTemp' AND happen_time >= to_timestamp($2 / 1000.0) ORDER BY id`,
+      [bat!.id, t0],
+    )
+  ).rows;
   return {
-    recorded: rec!.e, metered, ratio: metered > 0 ? rec!.e / metered : NaN, played,
-    alarmRows: rows.length, occurrences: rows.reduce((s, r) => s + Number(r.occurrences), 0),
-    pushesPerAlarm: rows.map((r) => pushes.get(r.id) ?? 0), maxPushesPerAlarm: Math.max(0, ...pushes.values()),
+    recorded: rec!.e,
+    metered,
+    ratio: metered > 0 ? rec!.e / metered : NaN,
+    played,
+    alarmRows: rows.length,
+    occurrences: rows.reduce((s, r) => s + Number(r.occurrences), 0),
+    pushesPerAlarm: rows.map((r) => pushes.get(r.id) ?? 0),
+    maxPushesPerAlarm: Math.max(0, ...pushes.values()),
   };
 };
 
-export interface FailoverResult { failoverMs: number; commandStatus: number; commandReason: string | null; closedMs: number }
+export interface FailoverResult {
+  failoverMs: number;
+  commandStatus: number;
+  commandReason: string | null;
+  closedMs: number;
+}
 
 /** Starts two more replicas on the set (the first leads), kills the second after a command. */
 export const failoverRun = async (set: ReplicaSet, db: pg.Client, o: { stations: number }): Promise<FailoverResult> => {
@@ -131,8 +186,11 @@ export const failoverRun = async (set: ReplicaSet, db: pg.Client, o: { stations:
   const b = await set.start();
   await waitUntil(async () => (await ownedStations(b)) > 0 && (await ownedStations(a)) < o.stations, 20_000, 'the stations are shared');
   // B does not lead (A started first): its stations' gateways run on A and keep reporting
-  const locks = (await db.query<{ pid: number; k: number }>(
-    `SELECT pid, objid::int8 AS k FROM pg_locks WHERE locktype = 'advisory' AND classid = ${NAMESPACE} AND mode = 'ExclusiveLock' AND granted`)).rows;
+  const locks = (
+    await db.query<{ pid: number; k: number }>(
+      `SELECT pid, objid::int8 AS k FROM pg_locks WHERE locktype = 'advisory' AND classid = ${NAMESPACE} AND mode = 'ExclusiveLock' AND granted`,
+    )
+  ).rows;
   const leaderPid = locks.find((l) => Number(l.k) === LEADER_KEY)?.pid;
   const ofB = new Set(locks.filter((l) => l.pid !== leaderPid && Number(l.k) < LEADER_KEY).map((l) => Number(l.k)));
   const station = [...Array(o.stations).keys()].map((i) => i + 1).find((id) => ofB.has(partitionOf(id, 32)));
@@ -146,19 +204,32 @@ export const failoverRun = async (set: ReplicaSet, db: pg.Client, o: { stations:
   b.kill();
   const killedAt = Date.now();
   await b.exited;
-  const failoverMs = await waitUntil(async () => {
-    if ((await ownedStations(a)) !== o.stations) return false;
-    const [x] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM telemetry_raw WHERE device_id = $1 AND ts > to_timestamp($2 / 1000.0)', [meter!.id, killedAt])).rows;
-    return x!.n > 0;
-  }, 30_000, 'the survivor stores the killed replica\'s stations');
+  const failoverMs = await waitUntil(
+    async () => {
+      if ((await ownedStations(a)) !== o.stations) return false;
+      const [x] = (
+        await db.query<{ n: number }>('SELECT count(*)::int AS n FROM telemetry_raw WHERE device_id = $1 AND ts > to_timestamp($2 / 1000.0)', [
+          meter!.id,
+          killedAt,
+        ])
+      ).rows;
+      return x!.n > 0;
+    },
+    30_000,
+    "the survivor stores the killed replica's stations",
+  );
   let status = 0;
   let reason: string | null = null;
-  const closedMs = await waitUntil(async () => {
-    const [rec] = (await db.query<{ status: number; reason: string | null }>('SELECT status, reason FROM switch_records WHERE id = $1', [recordId])).rows;
-    status = rec!.status;
-    reason = rec!.reason;
-    return status !== 0;
-  }, 30_000, 'the command is closed').then((ms) => ms + failoverMs);
+  const closedMs = await waitUntil(
+    async () => {
+      const [rec] = (await db.query<{ status: number; reason: string | null }>('SELECT status, reason FROM switch_records WHERE id = $1', [recordId])).rows;
+      status = rec!.status;
+      reason = rec!.reason;
+      return status !== 0;
+    },
+    30_000,
+    'the command is closed',
+  ).then((ms) => ms + failoverMs);
   await a.stop();
   return { failoverMs, commandStatus: status, commandReason: reason, closedMs };
 };

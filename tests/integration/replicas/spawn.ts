@@ -56,14 +56,18 @@ export interface ReplicaOptions {
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 /** where tests/mosquitto/start.sh looks for mosquitto_dynamic_security.so */
-const DYNSEC_PLUGINS = process.env.MOSQ_DYNSEC_PLUGIN ? [process.env.MOSQ_DYNSEC_PLUGIN] : [
-  '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so', '/usr/lib/aarch64-linux-gnu/mosquitto_dynamic_security.so',
-  '/usr/lib/mosquitto_dynamic_security.so', '/usr/local/lib/mosquitto_dynamic_security.so',
-];
+const DYNSEC_PLUGINS = process.env.MOSQ_DYNSEC_PLUGIN
+  ? [process.env.MOSQ_DYNSEC_PLUGIN]
+  : [
+      '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so',
+      '/usr/lib/aarch64-linux-gnu/mosquitto_dynamic_security.so',
+      '/usr/lib/mosquitto_dynamic_security.so',
+      '/usr/local/lib/mosquitto_dynamic_security.so',
+    ];
 const ADMIN = { user: 'ems-admin', password: 'ems-admin-secret' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const freePort = (): Promise<number> =>
+export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);
@@ -100,7 +104,14 @@ export const replicasSkipReason = async (): Promise<string | null> => {
 const startBroker = async () => {
   const tcp = await freePort();
   const ws = await freePort();
-  const env = { ...process.env, MOSQ_DIR: `${tmpdir()}/ems-replicas-mosq-${process.pid}-${tcp}`, MOSQ_TCP_PORT: String(tcp), MOSQ_WS_PORT: String(ws), MQTT_ADMIN_USER: ADMIN.user, MQTT_ADMIN_PASSWORD: ADMIN.password };
+  const env = {
+    ...process.env,
+    MOSQ_DIR: `${tmpdir()}/ems-replicas-mosq-${process.pid}-${tcp}`,
+    MOSQ_TCP_PORT: String(tcp),
+    MOSQ_WS_PORT: String(ws),
+    MQTT_ADMIN_USER: ADMIN.user,
+    MQTT_ADMIN_PASSWORD: ADMIN.password,
+  };
   execFileSync(`${ROOT}tests/mosquitto/start.sh`, { env, stdio: 'pipe' });
   return { url: `mqtt://127.0.0.1:${tcp}`, wsUrl: `ws://127.0.0.1:${ws}`, stop: () => execFileSync(`${ROOT}tests/mosquitto/stop.sh`, { env, stdio: 'pipe' }) };
 };
@@ -115,7 +126,10 @@ const waitReady = async (url: string, child: ChildProcess, timeoutMs: number, ou
   const t0 = Date.now();
   while (Date.now() - t0 < timeoutMs) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`replica exited (${child.exitCode ?? child.signalCode}):\n${out()}`);
-    const ok = await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${url}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return;
     await sleep(200);
   }
@@ -133,9 +147,23 @@ export const startReplicas = async (n: number, opts: ReplicaOptions = {}): Promi
   const gatewaySecret = `replicas-${randomBytes(8).toString('hex')}`;
   const replicas: Replica[] = [];
   const common: Record<string, string> = {
-    DATABASE_URL: db.url, MQTT_URL: broker.url, MQTT_PUBLIC_WS_URL: broker.wsUrl, MQTT_ADMIN_USER: ADMIN.user, MQTT_ADMIN_PASSWORD: ADMIN.password,
-    GATEWAY_SECRET: gatewaySecret, REPLICAS: String(n), HOST: '127.0.0.1', SEED: '1', SIM_ENABLED: '0', SIM_STATIONS: '4',
-    BACKFILL_DAYS: '0', BACKFILL_MINUTE_HOURS: '0', BACKFILL_DEVICE_HOURS: '0', LOG_LEVEL: 'warn', STATIC_DIR: '.tmp/no-static', NODE_ENV: 'test',
+    DATABASE_URL: db.url,
+    MQTT_URL: broker.url,
+    MQTT_PUBLIC_WS_URL: broker.wsUrl,
+    MQTT_ADMIN_USER: ADMIN.user,
+    MQTT_ADMIN_PASSWORD: ADMIN.password,
+    GATEWAY_SECRET: gatewaySecret,
+    REPLICAS: String(n),
+    HOST: '127.0.0.1',
+    SEED: '1',
+    SIM_ENABLED: '0',
+    SIM_STATIONS: '4',
+    BACKFILL_DAYS: '0',
+    BACKFILL_MINUTE_HOURS: '0',
+    BACKFILL_DEVICE_HOURS: '0',
+    LOG_LEVEL: 'warn',
+    STATIC_DIR: '.tmp/no-static',
+    NODE_ENV: 'test',
   };
 
   const start = async (env: Record<string, string> = {}): Promise<Replica> => {
@@ -146,13 +174,19 @@ export const startReplicas = async (n: number, opts: ReplicaOptions = {}): Promi
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let log = '';
-    const keep = (b: Buffer) => { log = (log + b.toString()).slice(-20_000); };
+    const keep = (b: Buffer) => {
+      log = (log + b.toString()).slice(-20_000);
+    };
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     const url = `http://127.0.0.1:${port}`;
     const r: Replica = {
-      index: replicas.length, url, pid: child.pid!, exited, output: () => log,
+      index: replicas.length,
+      url,
+      pid: child.pid!,
+      exited,
+      output: () => log,
       kill: () => void child.kill('SIGKILL'),
       stop: async () => {
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
@@ -168,7 +202,11 @@ export const startReplicas = async (n: number, opts: ReplicaOptions = {}): Promi
 
   const stop = async () => {
     await Promise.all(replicas.map((r) => r.stop()));
-    try { broker.stop(); } catch { /* already gone */ }
+    try {
+      broker.stop();
+    } catch {
+      /* already gone */
+    }
     await db.drop();
   };
   try {
@@ -178,8 +216,14 @@ export const startReplicas = async (n: number, opts: ReplicaOptions = {}): Promi
     throw e;
   }
   return {
-    replicas, databaseUrl: db.url, gatewaySecret, start, stop,
-    get urls() { return replicas.map((r) => r.url); },
+    replicas,
+    databaseUrl: db.url,
+    gatewaySecret,
+    start,
+    stop,
+    get urls() {
+      return replicas.map((r) => r.url);
+    },
     mqtt: { url: broker.url, wsUrl: broker.wsUrl, ...ADMIN },
   };
 };

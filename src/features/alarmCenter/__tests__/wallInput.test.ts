@@ -5,7 +5,7 @@ const BERLIN = 'Europe/Berlin';
 const utc = (iso: string) => Date.parse(iso);
 
 describe('datetime-local values in a station zone', () => {
-  it('reads a plain day in the zone, not in the viewer\'s', () => {
+  it("reads a plain day in the zone, not in the viewer's", () => {
     expect(fromWallInput('Asia/Shanghai', '2026-11-23T09:00')).toBe(utc('2026-11-23T01:00:00Z'));
     expect(fromWallInput(BERLIN, '2026-11-23T09:00')).toBe(utc('2026-11-23T08:00:00Z'));
     expect(toWallInput(BERLIN, utc('2026-11-23T08:00:00Z'))).toBe('2026-11-23T09:00');

@@ -7,7 +7,10 @@ import { sheetCsv, tableOf, type Sheet } from '../sheet';
 
 // the English catalogue, looked up by key with {{x}} filled in
 const t = ((key: string, params?: Record<string, string>) => {
-  const text = key.replace(/^analysis:/, '').split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], en);
+  const text = key
+    .replace(/^analysis:/, '')
+    .split('.')
+    .reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], en);
   return String(text ?? key).replace(/\{\{(\w+)\}\}/g, (_, k: string) => params?.[k] ?? '');
 }) as unknown as TFn;
 
@@ -32,23 +35,48 @@ describe('analysis figures as printed', () => {
     expect(showAs('pvKwh', 1500, show('pvKwh', 12, t, 'USD'), t, 'USD')).toEqual({ value: '1500', unit: 'kWh' });
   });
 
-  it('gives a table column one unit, chosen by its largest value, named in the header', () => {
-    const rows: Row[] = [{ name: 'A', kwh: 45_440, pr: 92.8 }, { name: 'B', kwh: 999, pr: null }];
+  it('prints each energy cell on its own scale (770 kWh beside 45.44 MWh), never 0.00 for a value that is not zero', () => {
+    const rows: Row[] = [
+      { name: 'A', kwh: 45_440, pr: 92.8 },
+      { name: 'B', kwh: 770, pr: null },
+      { name: 'C', kwh: 0.004, pr: 0.001 },
+      { name: 'D', kwh: 0, pr: 0 },
+    ];
     const shown = shownColumns(cols, rows, t, 'USD');
-    expect(shown.map((c) => c.header)).toEqual(['Station', 'PV yield (MWh)', 'Performance ratio (%)']);
-    expect(rows.map((r) => shown.map((c) => c.text(r)))).toEqual([['A', '45.44', '92.80'], ['B', '0.99', '-']]);
+    expect(shown.map((c) => c.header)).toEqual(['Station', 'PV yield', 'Performance ratio (%)']);
+    expect(rows.map((r) => shown.map((c) => c.text(r)))).toEqual([
+      ['A', '45.44 MWh', '92.80'],
+      ['B', '770 kWh', '-'],
+      ['C', '< 0.01 kWh', '< 0.01'],
+      ['D', '0 kWh', '0.00'],
+    ]);
+    // sorted by the number, not by the text ("770 kWh" > "45.44 MWh" as text)
+    expect([...rows].sort((a, b) => Number(shown[1]!.sortValue(a)) - Number(shown[1]!.sortValue(b))).map((r) => r.name)).toEqual(['D', 'C', 'B', 'A']);
     expect(shown[2]!.hint).toBe(en.hint.prPct);
+  });
+
+  it("groups thousands of money in the reader's language, two decimals, the currency in the header", () => {
+    type M = { name: string; income: number };
+    const money: Column<M>[] = [{ id: 'income', figure: 'income', get: (r) => r.income }];
+    const shown = shownColumns(money, [], t, 'EUR');
+    expect(shown[0]!.text({ name: 'A', income: 1_453_251.8412 })).toBe('1,453,251.84');
+    expect(shown[0]!.header).toBe(`${en.fig.income} (EUR)`);
   });
 
   it('writes the figures as printed, the chart as answered and the tables as shown', () => {
     const rows: Row[] = [{ name: 'A, east', kwh: 500, pr: 80 }];
     const sheet: Sheet = {
-      figures: [{ key: 'pvKwh', value: 122_950.4, compare: 100_000 }, { key: 'rtePct', value: 91.2, note: 'Method: SOC-corrected, AC side' }],
+      figures: [
+        { key: 'pvKwh', value: 122_950.4, compare: 100_000 },
+        { key: 'rtePct', value: 91.2, note: 'Method: SOC-corrected, AC side' },
+      ],
       buckets: ['2026-11-01', '2026-11-02'],
       lines: [{ key: 'pvKwh', unit: 'kWh', values: [1.5, null], compare: [2, 3] }],
       tables: [tableOf('Stations', shownColumns(cols, rows, t, 'USD'), rows)],
     };
-    const lines = sheetCsv(sheet, t, 'USD').replace(/^\uFEFF/, '').split('\r\n');
+    const lines = sheetCsv(sheet, t, 'USD')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     expect(lines).toEqual([
       'Section,Figure,Value,Unit,Comparison,Note',
       'Figures,PV yield,122.95,MWh,100.00,',
@@ -59,7 +87,7 @@ describe('analysis figures as printed', () => {
       'Chart,2026-11-02,,3',
       '',
       'Stations,Station,PV yield (kWh),Performance ratio (%)',
-      'Stations,"A, east",500,80.00',
+      'Stations,"A, east",500,80',
       '',
     ]);
   });

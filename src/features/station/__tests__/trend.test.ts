@@ -24,12 +24,18 @@ describe('trend history', () => {
   });
   it('the CSV holds exactly the points inside the visible range', () => {
     const rows = visiblePoints([0, 1000, 2000, 3000], [1, null, 3, 4], 1000, 2000);
-    expect(rows).toEqual([[1000, null], [2000, 3]]);
+    expect(rows).toEqual([
+      [1000, null],
+      [2000, 3],
+    ]);
     const { csv } = toCsvColumns([{ label: 'p (kW)', t: [0, 1000, 2000, 3000], v: [1, null, 3, 4] }], 1000, 2000, 'Asia/Shanghai', (ms) => String(ms));
     expect(csv).toBe('\uFEFFtime (Asia/Shanghai),time (UTC),p (kW)\r\n1000,1970-01-01T00:00:01.000Z,\r\n2000,1970-01-01T00:00:02.000Z,3\r\n');
   });
   it('joins series with their own times onto one axis in seconds', () => {
-    const [xs, a, b] = joinSeries([{ t: [1000, 3000], v: [1, 3] }, { t: [2000, 3000], v: [20, 30] }]);
+    const [xs, a, b] = joinSeries([
+      { t: [1000, 3000], v: [1, 3] },
+      { t: [2000, 3000], v: [20, 30] },
+    ]);
     expect(Array.from(xs)).toEqual([1, 2, 3]);
     expect(a).toEqual([1, null, 3]);
     expect(b).toEqual([null, 20, 30]);

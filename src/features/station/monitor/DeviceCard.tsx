@@ -6,7 +6,19 @@ import { fieldsOf, headlineState } from './deviceViews';
 
 const toneClass = { good: 'text-emerald-600 dark:text-emerald-400', warn: 'text-amber-600', bad: 'text-red-600' } as const;
 
-export function DeviceCard({ device, now, selected, onSelect, timeZone }: { device: LiveDevice; now: number; selected: boolean; onSelect: (id: number) => void; timeZone?: string }) {
+export function DeviceCard({
+  device,
+  now,
+  selected,
+  onSelect,
+  timeZone,
+}: {
+  device: LiveDevice;
+  now: number;
+  selected: boolean;
+  onSelect: (id: number) => void;
+  timeZone?: string;
+}) {
   const t = useT('station');
   const state = headlineState(device);
   const fields = fieldsOf(device, t, timeZone);
@@ -17,13 +29,22 @@ export function DeviceCard({ device, now, selected, onSelect, timeZone }: { devi
       data-type={device.type}
       data-online={device.online ? '1' : '0'}
       data-state-code={device.state ?? ''}
-      aria-selected={selected}
+      data-selected={selected ? 'true' : 'false'}
       className={`rounded-lg border bg-white p-3 text-sm shadow-sm dark:bg-slate-900 ${selected ? 'border-sky-500 ring-1 ring-sky-500' : 'border-slate-200 dark:border-slate-700'}`}
     >
-      <button type="button" onClick={() => onSelect(device.deviceId)} className="flex w-full items-center gap-2 text-left" data-testid="device-select">
+      <button
+        type="button"
+        aria-pressed={selected}
+        onClick={() => onSelect(device.deviceId)}
+        className="flex w-full items-center gap-2 text-left"
+        data-testid="device-select"
+      >
         <span className={`inline-block h-2.5 w-2.5 shrink-0 rounded-full ${device.online ? 'bg-emerald-500' : 'bg-slate-400'}`} aria-hidden />
         <span className="min-w-0 flex-1 truncate font-semibold">{device.name}</span>
-        <span data-testid="device-online" className={`rounded px-1.5 text-xs ${device.online ? 'bg-emerald-100 text-emerald-700 dark:bg-emerald-900/40 dark:text-emerald-300' : 'bg-slate-200 text-slate-600 dark:bg-slate-700 dark:text-slate-300'}`}>
+        <span
+          data-testid="device-online"
+          className={`rounded px-1.5 text-xs ${device.online ? 'bg-emerald-100 text-emerald-700 dark:bg-emerald-900/40 dark:text-emerald-300' : 'bg-slate-200 text-slate-600 dark:bg-slate-700 dark:text-slate-300'}`}
+        >
           {device.online ? t('station:common.online') : t('station:common.offline')}
         </span>
       </button>

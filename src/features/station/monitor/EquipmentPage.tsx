@@ -6,11 +6,13 @@ import { DEVICE_TYPES } from '../../../../protocol/codes';
 import type { LiveDevice } from '../../../../streams/station/live';
 import { useT } from '../../../hooks/useT';
 import { fmtAge, typeLabel } from '../format';
-import { useNow, useStationId, useStationInfo, useStationLive } from '../hooks';
+import { useNow, useStationLive } from '../hooks';
+import { useStationId, useStationInfo } from '../../../hooks/useRouteStation';
 import { DeviceTrend } from '../trend/DeviceTrend';
 import { DeviceCard } from './DeviceCard';
 import { DEFAULT_TREND_POINT } from './deviceViews';
 import { PointsTable, type PointRow } from './PointsTable';
+import { TabBar } from '../../../widgets/TabBar';
 
 const TABS = [...DEVICE_TYPES, 'points'] as const;
 type Tab = (typeof TABS)[number];
@@ -50,22 +52,25 @@ export default function EquipmentPage() {
         </span>
         {live.failures > 0 && <span className="text-xs text-amber-600">{t('station:common.stale', { n: live.failures })}</span>}
       </div>
-      <nav role="tablist" aria-label={t('station:monitor.picker')} className="flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-700">
-        {tabs.map((x) => (
-          <button
-            key={x}
-            role="tab"
-            type="button"
-            data-testid={`device-tab-${x}`}
-            aria-selected={x === current}
-            onClick={() => setTab(x)}
-            className="-mb-px rounded-t-md border border-transparent px-3 py-1.5 text-sm aria-selected:border-slate-200 aria-selected:border-b-white aria-selected:bg-white aria-selected:font-semibold dark:aria-selected:border-slate-700 dark:aria-selected:border-b-slate-900 dark:aria-selected:bg-slate-900"
-          >
-            {x === 'points' ? t('station:types.points') : typeLabel(t, x)}
-            {x !== 'points' && <span className="ml-1 text-xs text-slate-400">{counts[x]}</span>}
-          </button>
-        ))}
-      </nav>
+      <TabBar
+        look="folder"
+        label={t('station:monitor.picker')}
+        selected={current}
+        onChange={setTab}
+        items={tabs.map((x) => ({
+          id: x,
+          testId: `device-tab-${x}`,
+          label:
+            x === 'points' ? (
+              t('station:types.points')
+            ) : (
+              <>
+                {typeLabel(t, x)}
+                <span className="ml-1 text-xs text-slate-400">{counts[x]}</span>
+              </>
+            ),
+        }))}
+      />
       {current === 'points' ? (
         <PointsTable rows={rows} timeZone={timeZone} />
       ) : (
@@ -93,7 +98,9 @@ export default function EquipmentPage() {
           )}
           {sel && (
             <details className="rounded-lg border border-slate-200 bg-white p-2 text-sm dark:border-slate-700 dark:bg-slate-900">
-              <summary className="cursor-pointer font-medium">{t('station:monitor.details')} · {sel.name}</summary>
+              <summary className="cursor-pointer font-medium">
+                {t('station:monitor.details')} · {sel.name}
+              </summary>
               <PointsTable rows={rows.filter((r) => r.deviceId === sel.deviceId)} timeZone={timeZone} height={260} />
             </details>
           )}

@@ -62,14 +62,27 @@ export function fieldsOf(d: LiveDevice, t: TFn, timeZone?: string): Field[] {
         num(d, t, 'i', 'A'),
         num(d, t, 'cellVmax', 'V', 3),
         num(d, t, 'cellVmin', 'V', 3),
-        { id: 'cellVspread', label: t('station:derived.cellVspread'), value: dv === null ? '-' : `${fmtNum(dv, 0)} mV`, tone: dv !== null && dv > 80 ? 'bad' : undefined },
+        {
+          id: 'cellVspread',
+          label: t('station:derived.cellVspread'),
+          value: dv === null ? '-' : `${fmtNum(dv, 0)} mV`,
+          tone: dv !== null && dv > 80 ? 'bad' : undefined,
+        },
         num(d, t, 'cellTmax', '°C'),
         num(d, t, 'cellTmin', '°C'),
         { id: 'cellTspread', label: t('station:derived.cellTspread'), value: dt === null ? '-' : `${fmtNum(dt, 1)} °C` },
       ];
     }
     case 'generator':
-      return [num(d, t, 'p', 'kW'), num(d, t, 'rpm', 'rpm', 0), num(d, t, 'coolantC', '°C'), num(d, t, 'fuelLevelPct', '%'), num(d, t, 'runHours', 'h'), num(d, t, 'fuelL', 'L'), num(d, t, 'energyKwh', 'kWh')];
+      return [
+        num(d, t, 'p', 'kW'),
+        num(d, t, 'rpm', 'rpm', 0),
+        num(d, t, 'coolantC', '°C'),
+        num(d, t, 'fuelLevelPct', '%'),
+        num(d, t, 'runHours', 'h'),
+        num(d, t, 'fuelL', 'L'),
+        num(d, t, 'energyKwh', 'kWh'),
+      ];
     case 'charging_pile':
       return [num(d, t, 'p', 'kW'), num(d, t, 'sessionKwh', 'kWh'), num(d, t, 'vehicleSoc', '%', 0), num(d, t, 'totalKwh', 'kWh')];
     case 'load':
@@ -85,7 +98,11 @@ export function fieldsOf(d: LiveDevice, t: TFn, timeZone?: string): Field[] {
     case 'meter':
       return [
         stateField('gridState', t('station:points.gridState'), gridStateKey(pointNum(d, 'gridState')), t),
-        num(d, t, 'p', 'kW'), num(d, t, 'v', 'V'), num(d, t, 'f', 'Hz', 2), num(d, t, 'importKwh', 'kWh'), num(d, t, 'exportKwh', 'kWh'),
+        num(d, t, 'p', 'kW'),
+        num(d, t, 'v', 'V'),
+        num(d, t, 'f', 'Hz', 2),
+        num(d, t, 'importKwh', 'kWh'),
+        num(d, t, 'exportKwh', 'kWh'),
       ];
     default:
       return d.points.map((x) => ({ id: x.point, label: pointLabel(t, x.point), value: fmtValue(x.value, x.unit) }));
@@ -97,5 +114,13 @@ export const headlineState = (d: LiveDevice): TKey | null => stateKeyOf(d.type, 
 
 /** Points a trend opens with per type. */
 export const DEFAULT_TREND_POINT: Record<string, string> = {
-  pv_inverter: 'p', pcs: 'p', battery_cluster: 'soc', generator: 'p', charging_pile: 'p', load: 'p', gateway: 'cpuPct', weather_station: 'ghi', meter: 'p',
+  pv_inverter: 'p',
+  pcs: 'p',
+  battery_cluster: 'soc',
+  generator: 'p',
+  charging_pile: 'p',
+  load: 'p',
+  gateway: 'cpuPct',
+  weather_station: 'ghi',
+  meter: 'p',
 };

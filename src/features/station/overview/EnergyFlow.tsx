@@ -54,8 +54,25 @@ export function EnergyFlow({ flow, present }: { flow: Flow; present: ReadonlySet
           const my = (y + by) / 2;
           return (
             <g key={e.node} data-testid={`flow-edge-${e.node}`} data-dir={dir} data-kw={Math.abs(e.kw).toFixed(2)}>
-              <path d={d} stroke={COLOR[e.node]} strokeWidth={3} strokeOpacity={dir === 'idle' ? 0.25 : 0.9} strokeDasharray={dir === 'idle' ? undefined : '8 4'} className={dir === 'idle' ? undefined : 'st-edge'} fill="none" />
-              <rect x={mx - 46} y={my - 12} width={92} height={22} rx={5} className="fill-white dark:fill-slate-900" stroke={COLOR[e.node]} strokeOpacity={0.4} />
+              <path
+                d={d}
+                stroke={COLOR[e.node]}
+                strokeWidth={3}
+                strokeOpacity={dir === 'idle' ? 0.25 : 0.9}
+                strokeDasharray={dir === 'idle' ? undefined : '8 4'}
+                className={dir === 'idle' ? undefined : 'st-edge'}
+                fill="none"
+              />
+              <rect
+                x={mx - 46}
+                y={my - 12}
+                width={92}
+                height={22}
+                rx={5}
+                className="fill-white dark:fill-slate-900"
+                stroke={COLOR[e.node]}
+                strokeOpacity={0.4}
+              />
               <text x={mx} y={my + 4} textAnchor="middle" fontSize={12} className="fill-slate-700 dark:fill-slate-200" fontFamily="monospace">
                 {fmtNum(Math.abs(e.kw), 1)} kW
               </text>

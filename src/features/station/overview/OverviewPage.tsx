@@ -1,7 +1,8 @@
 // Station overview (route overviewStations.overviewStations, SPEC §2): the operating-income and
 // site-devops figures of queryStationOverview (polled every 5 s), the live energy flow, and
-// today's power curves (queryStationPowerCurve over the station's local day).
-import { useMemo } from 'react';
+// today's power curves (queryStationPowerCurve over the station's local day), and this month's
+// peak demand so far with the peak alarm's setting (queryStationPeakDemand, every minute).
+import { useMemo, useState } from 'react';
 import { usePolled } from '../usePolled';
 import { overviewPoll, todayCurvePoll } from '../../../../streams/station/overview';
 import { useRuntime } from '../../../hooks/runtime';
@@ -10,13 +11,27 @@ import { useT } from '../../../hooks/useT';
 import type { TKey } from '../../../i18n/i18n';
 import { TrendChart } from '../../../widgets/trend/TrendChart';
 import { fmtAge, fmtNum, pointLabel } from '../format';
-import { useNow, useStationId, useStationInfo } from '../hooks';
+import { useNow } from '../hooks';
+import { useStationId, useStationInfo } from '../../../hooks/useRouteStation';
 import { dayEnd, dayStart } from '../../../../protocol/site-time';
+import { SYSTEM_TYPES } from '../../../../protocol/codes';
 import { joinSeries } from '../trend/join';
 import { EnergyFlow } from './EnergyFlow';
 import { useMoneyLang } from '../../../hooks/useMoneyLang';
+import { useStoreValue } from '../../../hooks/runtime';
+import { selectPermissions } from '../../../../streams/selectors';
+import { peakDemandPoll, type StationPeak } from '../../../../streams/station/peak';
+import { PeakDemandCard } from './PeakDemandCard';
 
-const COLORS: Record<string, string> = { pvKw: '#f59e0b', loadKw: '#0ea5e9', essKw: '#10b981', gridKw: '#6366f1', generatorKw: '#78716c', chargingKw: '#ec4899', soc: '#a855f7' };
+const COLORS: Record<string, string> = {
+  pvKw: '#f59e0b',
+  loadKw: '#0ea5e9',
+  essKw: '#10b981',
+  gridKw: '#6366f1',
+  generatorKw: '#78716c',
+  chargingKw: '#ec4899',
+  soc: '#a855f7',
+};
 const kwh = (v: number | undefined): string => (v === undefined ? '-' : `${fmtNum(v, 1)} kWh`);
 
 function Figure({ label, value, id }: { label: string; value: string; id: string }) {
@@ -38,18 +53,26 @@ export default function OverviewPage() {
   const tz = info?.timezone ?? 'UTC';
   const curve = usePolled(stationId !== null && info !== null ? todayCurvePoll(api, stationId, tz) : null);
   const o = ov.value;
+  const peak = usePolled(stationId !== null ? peakDemandPoll(api, stationId) : null);
+  // a saved alarm setting shows at once, before the next poll brings it
+  const [savedAlarm, setSavedAlarm] = useState<{ stationId: number; alarm: StationPeak['alarm'] } | null>(null);
+  const peakData = peak.value && savedAlarm?.stationId === stationId ? { ...peak.value, alarm: savedAlarm.alarm } : peak.value;
+  const canEditStation = useStoreValue(selectPermissions).has('station.edit');
   const lang = useMoneyLang();
   // income in the station's provider's currency (streams/format/money.ts)
   const money = (v: number | undefined): string => (o ? formatMoney(v, o.currency, lang) : '-');
   const present = useMemo(() => {
     const s = new Set<'pv' | 'grid' | 'generator' | 'ess' | 'load' | 'charging'>(['load']);
     for (const e of info?.energyTypes ?? []) s.add(e === 'dg' ? 'generator' : e);
-    if (info && info.systemType !== 2) s.add('grid');
+    if (info && info.systemType !== SYSTEM_TYPES.offGrid) s.add('grid');
     return s;
   }, [info]);
   const powerSeries = useMemo(() => (curve.value?.series ?? []).filter((s) => s.point !== 'soc'), [curve.value]);
   const data = useMemo(() => joinSeries(powerSeries), [powerSeries]);
-  const chartSeries = useMemo(() => powerSeries.map((s) => ({ label: `${pointLabel(t, s.point)} (kW)`, color: COLORS[s.point] ?? '#64748b', stepwise: s.stepwise, spanGaps: true })), [powerSeries, t]);
+  const chartSeries = useMemo(
+    () => powerSeries.map((s) => ({ label: `${pointLabel(t, s.point)} (kW)`, color: COLORS[s.point] ?? '#64748b', stepwise: s.stepwise, spanGaps: true })),
+    [powerSeries, t],
+  );
   const todayStart = dayStart(tz, now);
   const range = useMemo(() => ({ min: todayStart / 1000, max: dayEnd(tz, todayStart) / 1000 }), [todayStart, tz]);
 
@@ -58,7 +81,9 @@ export default function OverviewPage() {
     <div data-testid="overview-page" className="flex flex-col gap-4">
       <div className="flex items-center gap-3">
         <h2 className="text-lg font-semibold">{t('station:overview.income')}</h2>
-        <span className="text-xs text-slate-500" data-testid="ov-age">{ov.at ? fmtAge(t, ov.at, now) : t('station:common.loading')}</span>
+        <span className="text-xs text-slate-500" data-testid="ov-age">
+          {ov.at ? fmtAge(t, ov.at, now) : t('station:common.loading')}
+        </span>
         {ov.failures > 0 && <span className="text-xs text-amber-600">{t('station:common.stale', { n: ov.failures })}</span>}
       </div>
       <div className="grid grid-cols-[repeat(auto-fill,minmax(170px,1fr))] gap-3">
@@ -83,15 +108,31 @@ export default function OverviewPage() {
         {f('availability', 'station:overview.availability', o ? `${fmtNum(o.availabilityPct, 1)} %` : '-')}
         {f('soc', 'station:overview.soc', o?.soc != null ? `${fmtNum(o.soc, 1)} %` : '-')}
       </div>
+      {stationId !== null && present.has('grid') && (
+        <PeakDemandCard data={peakData} stationId={stationId} canEdit={canEditStation} onSaved={(alarm) => setSavedAlarm({ stationId, alarm })} />
+      )}
       <div className="grid gap-4 xl:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <section className="rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900">
           <h3 className="mb-2 font-semibold">{t('station:overview.flow')}</h3>
           {o ? <EnergyFlow flow={o.flow} present={present} /> : <p className="text-sm text-slate-500">{t('station:common.loading')}</p>}
         </section>
-        <section data-testid="ov-curves" data-series={powerSeries.length} className="min-w-0 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900">
+        <section
+          data-testid="ov-curves"
+          data-series={powerSeries.length}
+          className="min-w-0 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
+        >
           <h3 className="mb-2 font-semibold">{t('station:overview.curves')}</h3>
           {chartSeries.length > 0 ? (
-            <TrendChart series={chartSeries} data={data} range={range} timeZone={tz} height={300} testId="ov-chart" xLabel={t('station:trend.time')} syncKey={`station-${stationId}`} />
+            <TrendChart
+              series={chartSeries}
+              data={data}
+              range={range}
+              timeZone={tz}
+              height={300}
+              testId="ov-chart"
+              xLabel={t('station:trend.time')}
+              syncKey={`station-${stationId}`}
+            />
           ) : (
             <p className="text-sm text-slate-500">{curve.value ? t('station:common.noData') : t('station:common.loading')}</p>
           )}

@@ -7,9 +7,17 @@
 import { useObservable, useObservableCallback, useObservableState, useSubscription } from 'observable-hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { map, withLatestFrom } from 'rxjs';
-import { stationDevices$, stationTariffs$, strategyRecords$, trendAlarms$, type StationDevice, type StrategyRecords, type Tariff } from '../../../../streams/station/trend';
+import {
+  stationDevices$,
+  stationTariffs$,
+  strategyRecords$,
+  trendAlarms$,
+  type StationDevice,
+  type StrategyRecords,
+  type Tariff,
+} from '../../../../streams/station/trend';
 import type { AlarmRecord } from '../../../../streams/alarms/records';
-import { CSV_MIME } from '../../../../protocol/csv';
+import { saveCsv } from '../../../lib/download';
 import { Button } from '../../../components/Button';
 import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
@@ -72,7 +80,10 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
     const id = setInterval(() => setRange((r) => (r.live ? { ...r, from: Date.now() - r.span, to: Date.now() } : r)), LIVE_REFRESH_MS);
     return () => clearInterval(id);
   }, [range.live]);
-  const onInfo = useCallback((key: number, info: PanelInfo) => setInfos((m) => (m[key]?.state === info.state && m[key]?.fetches === info.fetches ? m : { ...m, [key]: info })), []);
+  const onInfo = useCallback(
+    (key: number, info: PanelInfo) => setInfos((m) => (m[key]?.state === info.state && m[key]?.fetches === info.fetches ? m : { ...m, [key]: info })),
+    [],
+  );
   const onRange = useCallback((min: number, max: number) => setRange({ from: min * 1000, to: max * 1000, live: false, span: (max - min) * 1000 }), []);
 
   const main = infos[0]?.state ?? null;
@@ -88,9 +99,18 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
     [stationId, qFrom, qTo],
   );
   const stationId$ = useObservable((in$) => in$.pipe(map(([id]) => id ?? null)), [stationId]);
-  const alarmRecords = useObservableState(useObservable(() => trendAlarms$(api, window$)), NO_RECORDS);
-  const records = useObservableState(useObservable(() => strategyRecords$(api, window$)), NO_STRATEGY);
-  const tariffs = useObservableState(useObservable(() => stationTariffs$(api, stationId$)), NO_TARIFFS);
+  const alarmRecords = useObservableState(
+    useObservable(() => trendAlarms$(api, window$)),
+    NO_RECORDS,
+  );
+  const records = useObservableState(
+    useObservable(() => strategyRecords$(api, window$)),
+    NO_STRATEGY,
+  );
+  const tariffs = useObservableState(
+    useObservable(() => stationTariffs$(api, stationId$)),
+    NO_TARIFFS,
+  );
   const alarms = useMemo(() => alarmRecords.flatMap(alarmMarks), [alarmRecords]);
 
   const periods = useMemo(() => tariffPeriods(tariffs, range.from, range.to, timeZone), [tariffs, range.from, range.to, timeZone]);
@@ -115,7 +135,15 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
 
   // ── added charts: the station's devices, read on the first "add chart" ──
   const [askDevices, asks$] = useObservableCallback<void>();
-  const added$ = useObservable(() => stationDevices$(api, asks$.pipe(withLatestFrom(stationId$), map(([, id]) => id))));
+  const added$ = useObservable(() =>
+    stationDevices$(
+      api,
+      asks$.pipe(
+        withLatestFrom(stationId$),
+        map(([, id]) => id),
+      ),
+    ),
+  );
   const defaultPoint = (d: StationDevice | undefined): string => {
     const want = d ? DEFAULT_TREND_POINT[d.type] : undefined;
     return d?.points.find((p) => p.point === want)?.point ?? d?.points[0]?.point ?? initialPoint;
@@ -124,7 +152,9 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
     if (loaded) setDevices(list);
     const shown = new Set([deviceId, ...extras.map((e) => e.deviceId)]);
     const d = list.find((x) => !shown.has(x.deviceId)) ?? list.find((x) => x.deviceId === deviceId);
-    setExtras((xs) => (xs.length + 1 >= MAX_CHARTS ? xs : [...xs, { key: nextKey++, deviceId: d?.deviceId ?? deviceId, points: [d ? defaultPoint(d) : initialPoint] }]));
+    setExtras((xs) =>
+      xs.length + 1 >= MAX_CHARTS ? xs : [...xs, { key: nextKey++, deviceId: d?.deviceId ?? deviceId, points: [d ? defaultPoint(d) : initialPoint] }],
+    );
   });
   const updateExtra = (key: number, patch: Partial<Extra>) => setExtras((xs) => xs.map((x) => (x.key === key ? { ...x, ...patch } : x)));
   const removeExtra = (key: number) => {
@@ -139,7 +169,12 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
   const panels = useMemo(
     () => [
       { key: 0, deviceId, name: deviceName, points: mainPoints },
-      ...extras.map((e) => ({ key: e.key, deviceId: e.deviceId, name: devices?.find((d) => d.deviceId === e.deviceId)?.name ?? String(e.deviceId), points: e.points })),
+      ...extras.map((e) => ({
+        key: e.key,
+        deviceId: e.deviceId,
+        name: devices?.find((d) => d.deviceId === e.deviceId)?.name ?? String(e.deviceId),
+        points: e.points,
+      })),
     ],
     [deviceId, deviceName, mainPoints, extras, devices],
   );
@@ -158,16 +193,13 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
     }
     return cols;
   }, [panels, infos]);
-  const csv = useMemo(() => toCsvColumns(columns, range.from, range.to, timeZone, (ms) => formatDateTime(ms, timeZone)), [columns, range.from, range.to, timeZone]);
+  const csv = useMemo(
+    () => toCsvColumns(columns, range.from, range.to, timeZone, (ms) => formatDateTime(ms, timeZone)),
+    [columns, range.from, range.to, timeZone],
+  );
 
   const exportCsv = () => {
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([csv.csv], { type: CSV_MIME }));
-    a.download = `${deviceName}-${mainPoints.join('+')}-${formatDateTime(range.from, timeZone).replace(/[: ]/g, '')}.csv`;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    saveCsv(csv.csv, `${deviceName}-${mainPoints.join('+')}-${formatDateTime(range.from, timeZone).replace(/[: ]/g, '')}.csv`);
   };
   const pan = (dir: -1 | 1) => {
     const span = range.to - range.from;
@@ -199,7 +231,9 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
       className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900"
     >
       <header className="flex flex-wrap items-center gap-2 text-sm">
-        <h3 className="mr-2 font-semibold">{t('station:trend.title')} · {deviceName}</h3>
+        <h3 className="mr-2 font-semibold">
+          {t('station:trend.title')} · {deviceName}
+        </h3>
         <div role="group" aria-label={t('station:trend.range')} className="flex gap-1">
           {PRESETS.map((p) => (
             <button
@@ -214,8 +248,22 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
             </button>
           ))}
         </div>
-        <button type="button" data-testid="trend-pan-left" onClick={() => pan(-1)} className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600">◀ {t('station:trend.panLeft')}</button>
-        <button type="button" data-testid="trend-pan-right" onClick={() => pan(1)} className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600">{t('station:trend.panRight')} ▶</button>
+        <button
+          type="button"
+          data-testid="trend-pan-left"
+          onClick={() => pan(-1)}
+          className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600"
+        >
+          ◀ {t('station:trend.panLeft')}
+        </button>
+        <button
+          type="button"
+          data-testid="trend-pan-right"
+          onClick={() => pan(1)}
+          className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-600"
+        >
+          {t('station:trend.panRight')} ▶
+        </button>
         {stationId !== undefined && (
           <button
             type="button"
@@ -246,7 +294,17 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
           {switches > 0 && <LegendLine color={SWITCH_COLOR} label={t('station:trend.legendSwitch')} />}
         </div>
       )}
-      <TrendPanel {...common} index={0} infoKey={0} deviceId={deviceId} deviceName={deviceName} available={available} points={mainPoints} onPoints={setMainPoints} markers={mainMarkers} />
+      <TrendPanel
+        {...common}
+        index={0}
+        infoKey={0}
+        deviceId={deviceId}
+        deviceName={deviceName}
+        available={available}
+        points={mainPoints}
+        onPoints={setMainPoints}
+        markers={mainMarkers}
+      />
       {extras.map((e, i) => {
         const dev = devices?.find((d) => d.deviceId === e.deviceId);
         return (

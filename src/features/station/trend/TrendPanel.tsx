@@ -107,7 +107,13 @@ export function TrendPanel(p: TrendPanelProps) {
     () =>
       points.map((pt, k) => {
         const unit = got[k]?.unit ?? available.find((a) => a.point === pt)?.unit ?? '';
-        return { label: `${pointLabel(t, pt)}${unit ? ` (${unit})` : ''}`, color: SERIES_COLORS[k % SERIES_COLORS.length]!, stepwise: got[k]?.stepwise ?? false, spanGaps: points.length > 1, unit };
+        return {
+          label: `${pointLabel(t, pt)}${unit ? ` (${unit})` : ''}`,
+          color: SERIES_COLORS[k % SERIES_COLORS.length]!,
+          stepwise: got[k]?.stepwise ?? false,
+          spanGaps: points.length > 1,
+          unit,
+        };
       }),
     [t, points, got, available],
   );
@@ -144,7 +150,13 @@ export function TrendPanel(p: TrendPanelProps) {
         {points.map((pt, k) => (
           <span key={k} data-testid="trend-series" className="flex items-center gap-0.5 rounded border px-1" style={{ borderColor: SERIES_COLORS[k] }}>
             <span aria-hidden className="inline-block h-2 w-2 rounded-full" style={{ background: SERIES_COLORS[k] }} />
-            <select data-testid={k === 0 && p.index === 0 ? 'trend-point' : 'trend-series-point'} aria-label={t('station:trend.point')} value={pt} onChange={(e) => setAt(k, e.target.value)} className="bg-transparent py-0.5">
+            <select
+              data-testid={k === 0 && p.index === 0 ? 'trend-point' : 'trend-series-point'}
+              aria-label={t('station:trend.point')}
+              value={pt}
+              onChange={(e) => setAt(k, e.target.value)}
+              className="bg-transparent py-0.5"
+            >
               {[{ point: pt }, ...unused].map((a) => (
                 <option key={a.point} value={a.point}>
                   {pointLabel(t, a.point)}
@@ -152,7 +164,14 @@ export function TrendPanel(p: TrendPanelProps) {
               ))}
             </select>
             {points.length > 1 && (
-              <button type="button" data-testid="trend-remove-point" aria-label={t('station:trend.removePoint', { point: pointLabel(t, pt) })} title={t('station:trend.removePoint', { point: pointLabel(t, pt) })} onClick={() => p.onPoints(points.filter((_, i) => i !== k))} className="px-0.5 text-slate-400 hover:text-red-600">
+              <button
+                type="button"
+                data-testid="trend-remove-point"
+                aria-label={t('station:trend.removePoint', { point: pointLabel(t, pt) })}
+                title={t('station:trend.removePoint', { point: pointLabel(t, pt) })}
+                onClick={() => p.onPoints(points.filter((_, i) => i !== k))}
+                className="px-0.5 text-slate-400 hover:text-red-600"
+              >
                 ×
               </button>
             )}
@@ -175,7 +194,12 @@ export function TrendPanel(p: TrendPanelProps) {
           ))}
         </select>
         {p.onRemove && (
-          <button type="button" data-testid="trend-remove-chart" onClick={p.onRemove} className="ml-auto rounded border border-slate-300 px-2 py-0.5 text-xs dark:border-slate-600">
+          <button
+            type="button"
+            data-testid="trend-remove-chart"
+            onClick={p.onRemove}
+            className="ml-auto rounded border border-slate-300 px-2 py-0.5 text-xs dark:border-slate-600"
+          >
             {t('station:trend.removeChart')}
           </button>
         )}

@@ -3,7 +3,7 @@
 import { toCsv } from '../../../../protocol/csv';
 import type { History } from '../../../../streams/station/history';
 
-export { history$, pointsOf, sameQuery, type History, type HistoryQuery, type HistoryState } from '../../../../streams/station/history';
+export { history$, type History, type HistoryQuery, type HistoryState } from '../../../../streams/station/history';
 
 /** The answer's series for the asked points, in their order (by name; by position if no name matches). */
 export function seriesFor(result: History | null | undefined, points: readonly string[]): Array<History['series'][number] | undefined> {
@@ -11,7 +11,6 @@ export function seriesFor(result: History | null | undefined, points: readonly s
   const byName = points.map((pt) => result.series.find((s) => s.point === pt));
   return byName.every((s) => s === undefined) && result.series.length === points.length ? points.map((_, k) => result.series[k]) : byName;
 }
-
 
 /** Points of `t`/`v` inside [from, to] (ms): what is on screen. */
 export function visiblePoints(t: readonly number[], v: readonly (number | null)[], fromMs: number, toMs: number): Array<[number, number | null]> {
@@ -35,7 +34,13 @@ export interface CsvColumn {
  * screen (M4 keeps different instants per series), one column per series, empty where a series
  * has no sample at that instant. Rows = what is drawn, nothing interpolated.
  */
-export function toCsvColumns(cols: readonly CsvColumn[], fromMs: number, toMs: number, timeZone: string, local: (ms: number) => string): { csv: string; rows: number } {
+export function toCsvColumns(
+  cols: readonly CsvColumn[],
+  fromMs: number,
+  toMs: number,
+  timeZone: string,
+  local: (ms: number) => string,
+): { csv: string; rows: number } {
   const byTime = new Map<number, Array<number | null | undefined>>();
   cols.forEach((c, k) => {
     for (const [t, v] of visiblePoints(c.t, c.v, fromMs, toMs)) {

@@ -1,6 +1,7 @@
 // What the trend overlays on its time axis besides alarms: the tariff periods in force (sharp,
 // peak, flat, valley as bands, in the station's local time, day by day with the tariff and season
 // of that day) and the station's strategy issuance and mode-switch records as marks.
+import { minutesOf } from '../../../../protocol/actions/tariffs';
 import { PERIODS } from '../../../../protocol/codes';
 import { addDateDays, dateKey, dateStart, wallTimeMs } from '../../../../protocol/site-time';
 import type { Res } from '../../../../streams/api/client';
@@ -18,14 +19,17 @@ export const SWITCH_COLOR = '#0891b2';
 /** beyond this span a day's bands are a few pixels wide: none are drawn */
 export const MAX_BAND_SPAN_MS = 62 * 86_400_000;
 
-const hhmm = (s: string): number => Number(s.slice(0, 2)) * 60 + Number(s.slice(3, 5));
-
 /**
  * Tariff periods over [fromMs, toMs]: for every local day, the tariff with the latest effective
  * date on or before it and its season for that month; neighbouring slots of one period merge.
  * Times in ms.
  */
-export function tariffPeriods(tariffs: readonly Tariff[], fromMs: number, toMs: number, timeZone: string): Array<{ from: number; to: number; period: Period; tariff: string }> {
+export function tariffPeriods(
+  tariffs: readonly Tariff[],
+  fromMs: number,
+  toMs: number,
+  timeZone: string,
+): Array<{ from: number; to: number; period: Period; tariff: string }> {
   if (!(toMs > fromMs) || toMs - fromMs > MAX_BAND_SPAN_MS || tariffs.length === 0) return [];
   const sorted = [...tariffs].sort((a, b) => (a.effectiveDate < b.effectiveDate ? 1 : -1));
   const out: Array<{ from: number; to: number; period: Period; tariff: string }> = [];
@@ -34,9 +38,9 @@ export function tariffPeriods(tariffs: readonly Tariff[], fromMs: number, toMs: 
     const tariff = sorted.find((t) => t.effectiveDate.slice(0, 10) <= date);
     const season = tariff?.seasons.find((s) => s.months.includes(m));
     if (!tariff || !season) continue;
-    for (const slot of [...season.slots].sort((a, b) => hhmm(a.start) - hhmm(b.start))) {
-      const a = Math.max(fromMs, wallTimeMs(timeZone, date, hhmm(slot.start)));
-      const b = Math.min(toMs, wallTimeMs(timeZone, date, hhmm(slot.end)));
+    for (const slot of [...season.slots].sort((a, b) => minutesOf(a.start) - minutesOf(b.start))) {
+      const a = Math.max(fromMs, wallTimeMs(timeZone, date, minutesOf(slot.start)));
+      const b = Math.min(toMs, wallTimeMs(timeZone, date, minutesOf(slot.end)));
       if (!(b > a)) continue;
       const last = out[out.length - 1];
       if (last && last.period === slot.period && last.tariff === tariff.name && last.to === a) last.to = b;

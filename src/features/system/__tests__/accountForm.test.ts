@@ -6,7 +6,7 @@ import { fieldIssueKey, refusalKey } from '../refusal';
 const filled = { ...emptyAccount(7), account: 'field.tech', roleId: 3, password: 'Strong@2026', confirm: 'Strong@2026' };
 
 describe('account form', () => {
-  it('starts a new account in the creator\'s own organisation, not in a customer of it', () => {
+  it("starts a new account in the creator's own organisation, not in a customer of it", () => {
     const provider = [{ id: 2 }, { id: 11 }, { id: 12 }];
     expect(newAccountOrg(provider, 2)).toBe(2);
     // a platform user with a provider picked: the platform, not the provider
@@ -26,7 +26,19 @@ describe('account form', () => {
 
   it('sends the password as MD5, omits empty contact fields on creation and clears them on edit', () => {
     const created = toRequest({ ...filled, dataScope: 'stations', stationIds: new Set([4, 9]) }, null);
-    expect(created).toEqual({ create: { orgId: 7, account: 'field.tech', password: md5('Strong@2026'), status: 1, contact: '', roleId: 3, dataScope: 'stations', scopeStationIds: [4, 9], notes: '' } });
+    expect(created).toEqual({
+      create: {
+        orgId: 7,
+        account: 'field.tech',
+        password: md5('Strong@2026'),
+        status: 1,
+        contact: '',
+        roleId: 3,
+        dataScope: 'stations',
+        scopeStationIds: [4, 9],
+        notes: '',
+      },
+    });
     const edited = toRequest({ ...filled, stationIds: new Set([4]) }, 12);
     expect(edited).toEqual({ update: { userId: 12, contact: '', mobile: '', email: '', roleId: 3, dataScope: 'org', scopeStationIds: [], notes: '' } });
   });

@@ -20,11 +20,20 @@ describe('an audit entry’s detail', () => {
     installCatalogues('en', { system: enSystem });
     const en = detailText(role, names);
     expect(en).toBe('Organisation: Acme Energy; Name: Night shift; Permissions: Home, Edit accounts; Before: (Name: Old; Permissions: none)');
-    expect(detailText({ revokedAt: null, seasons: [{ start: '01-01' }, { start: '06-01' }], scopeStationIds: [1, 9] }, names)).toBe('Revoked at: none; Seasons: 2 entries; Stations: Harbour PV, (deleted)');
+    expect(detailText({ revokedAt: null, seasons: [{ start: '01-01' }, { start: '06-01' }], scopeStationIds: [1, 9] }, names)).toBe(
+      'Revoked at: none; Seasons: 2 entries; Stations: Harbour PV, (deleted)',
+    );
     installCatalogues('zh', { system: zhSystem });
     const zh = detailText({ ...role, assigneeId: 7, previous: null }, names);
     expect(zh).toBe('组织：Acme Energy；名称：Night shift；权限：首页、编辑账号；原值：（名称：Old；权限：无）；处理人：alice；原处理人：无');
     for (const s of [en, zh]) expect(s).not.toMatch(/[[\]{}"]|null|homepage\.index/);
+  });
+
+  it('reads a stored instant in the list’s zone, named, never as an ISO string', () => {
+    installCatalogues('en', { system: enSystem });
+    const window = { start: '2026-11-28T15:02:00.037Z', end: '2026-11-28T16:02:00.037Z' };
+    expect(detailText(window, {}, 'Asia/Shanghai')).toBe('Start: 2026-11-28 23:02:00 (Asia/Shanghai); End: 2026-11-29 00:02:00 (Asia/Shanghai)');
+    expect(detailText(window)).not.toMatch(/T\d{2}:|Z\b/);
   });
 
   it('names the target: the kind in the reader’s language and the thing by its name', () => {

@@ -3,8 +3,16 @@ import { buildTree, menuPreview } from '../permissionTree';
 import { toggleGroup, triState } from '../triState';
 
 const groups = [
-  { group: 'tariff', permissions: ['electricityPriceManagement.electricityPriceManagement', 'electricityPriceManagement.oilPrice', 'tariff.edit', 'oilPrice.edit'], grantable: ['electricityPriceManagement.electricityPriceManagement', 'tariff.edit'] },
-  { group: 'system', permissions: ['system.account', 'system.role', 'system.audit', 'system.account.edit', 'system.role.edit'], grantable: ['system.account', 'system.role', 'system.audit', 'system.account.edit', 'system.role.edit'] },
+  {
+    group: 'tariff',
+    permissions: ['electricityPriceManagement.electricityPriceManagement', 'electricityPriceManagement.oilPrice', 'tariff.edit', 'oilPrice.edit'],
+    grantable: ['electricityPriceManagement.electricityPriceManagement', 'tariff.edit'],
+  },
+  {
+    group: 'system',
+    permissions: ['system.account', 'system.role', 'system.audit', 'system.account.edit', 'system.role.edit'],
+    grantable: ['system.account', 'system.role', 'system.audit', 'system.account.edit', 'system.role.edit'],
+  },
 ];
 
 describe('role permission tree', () => {

@@ -46,12 +46,14 @@ describe('tariff draft', () => {
     const wire = toWire(d);
     expect(wire[0]!.slots[0]).toEqual({ start: '00:00', end: '24:00', period: 'flat', fromGridPrice: 0.1234, feedInPrice: 0.05 });
     expect(fromWire(wire)).toEqual(d.seasons);
-    expect(serverErrors([
-      { path: 'seasons.0.slots.1.feedInPrice', issue: 'priceFormat' },
-      { path: 'seasons', issue: 'monthsIncomplete' },
-      { path: 'effectiveDate', issue: 'pastDate', limit: '2026-11-23' },
-      { path: 'seasons.1.slots', issue: 'hoursIncomplete' },
-    ])).toEqual({
+    expect(
+      serverErrors([
+        { path: 'seasons.0.slots.1.feedInPrice', issue: 'priceFormat' },
+        { path: 'seasons', issue: 'monthsIncomplete' },
+        { path: 'effectiveDate', issue: 'pastDate', limit: '2026-11-23' },
+        { path: 'seasons.1.slots', issue: 'hoursIncomplete' },
+      ]),
+    ).toEqual({
       'seasons.0.slots.1.feedInPrice': { code: 'priceFormat' },
       seasons: { code: 'monthsIncomplete' },
       effectiveDate: { code: 'pastDate', limit: '2026-11-23' },
@@ -72,8 +74,18 @@ describe('tariff diff', () => {
       {
         months: [7, 8, 9, 10, 11, 12],
         ranges: [
-          { start: '07:00', end: '08:00', before: { period: 'valley', fromGridPrice: 0.1, feedInPrice: 0.05 }, after: { period: 'peak', fromGridPrice: 0.35, feedInPrice: 0.05 } },
-          { start: '08:00', end: '24:00', before: { period: 'peak', fromGridPrice: 0.3, feedInPrice: 0.05 }, after: { period: 'peak', fromGridPrice: 0.35, feedInPrice: 0.05 } },
+          {
+            start: '07:00',
+            end: '08:00',
+            before: { period: 'valley', fromGridPrice: 0.1, feedInPrice: 0.05 },
+            after: { period: 'peak', fromGridPrice: 0.35, feedInPrice: 0.05 },
+          },
+          {
+            start: '08:00',
+            end: '24:00',
+            before: { period: 'peak', fromGridPrice: 0.3, feedInPrice: 0.05 },
+            after: { period: 'peak', fromGridPrice: 0.35, feedInPrice: 0.05 },
+          },
         ],
       },
     ]);

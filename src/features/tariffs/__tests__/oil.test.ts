@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { costPerKwh, localMs, localText, validateOil } from '../oil';
 
 const zone = 'Asia/Shanghai';
-const rec = (start: string, end: string) => ({ oilPriceId: 7, stationId: 1, startTime: start, endTime: end, status: 'pending' as const, pricePerLitre: 1.2, kwhPerLitre: 3.5 });
+const rec = (start: string, end: string) => ({
+  oilPriceId: 7,
+  stationId: 1,
+  startTime: start,
+  endTime: end,
+  status: 'pending' as const,
+  pricePerLitre: 1.2,
+  kwhPerLitre: 3.5,
+});
 
 describe('fuel price form', () => {
   it('reads the window in the station zone', () => {
@@ -13,7 +21,9 @@ describe('fuel price form', () => {
 
   it('names a missing value, a bad number, an end before the start and an overlap at their fields', () => {
     expect(validateOil(zone, { start: '', end: '2026-12-01T08:00', price: '', kwh: '3.12345' }, [])).toEqual({
-      start: { code: 'required' }, price: { code: 'required' }, kwh: { code: 'number' },
+      start: { code: 'required' },
+      price: { code: 'required' },
+      kwh: { code: 'number' },
     });
     expect(validateOil(zone, { start: '2026-12-02T08:00', end: '2026-12-01T08:00', price: '1', kwh: '3' }, [])).toEqual({ end: { code: 'endBeforeStart' } });
     const other = rec('2026-12-01T00:00:00Z', '2026-12-10T00:00:00Z');

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { boundaries, minuteAt, moveBoundary, parseHhmm, removeSlot, setSlotTime, snap, splitAt, toHhmm, validateSlots, wholeDay } from '../slots';
 
-interface PricedSlot { start: number; end: number; kind: string; price: string }
+interface PricedSlot {
+  start: number;
+  end: number;
+  kind: string;
+  price: string;
+}
 const day = (): PricedSlot[] => wholeDay<PricedSlot>({ kind: 'flat', price: '0.5' });
 const h = (hours: number) => hours * 60;
 
@@ -13,7 +18,11 @@ describe('day slots', () => {
       { start: h(8), end: h(24), kind: 'flat', price: '0.5' },
     ]);
     const three = splitAt(two, h(18) + 8);
-    expect(three.map((s) => [toHhmm(s.start), toHhmm(s.end)])).toEqual([['00:00', '08:00'], ['08:00', '18:15'], ['18:15', '24:00']]);
+    expect(three.map((s) => [toHhmm(s.start), toHhmm(s.end)])).toEqual([
+      ['00:00', '08:00'],
+      ['08:00', '18:15'],
+      ['18:15', '24:00'],
+    ]);
   });
 
   it('changes nothing when the split lands on an edge', () => {
@@ -27,7 +36,11 @@ describe('day slots', () => {
     const three = splitAt(splitAt(day(), h(8)), h(12));
     expect(boundaries(three).map((b) => b.at)).toEqual([h(8), h(12)]);
     const moved = moveBoundary(three, 0, h(9) + 22);
-    expect(moved.map((s) => [s.start, s.end])).toEqual([[0, h(9) + 15], [h(9) + 15, h(12)], [h(12), h(24)]]);
+    expect(moved.map((s) => [s.start, s.end])).toEqual([
+      [0, h(9) + 15],
+      [h(9) + 15, h(12)],
+      [h(12), h(24)],
+    ]);
     const squeezed = moveBoundary(three, 0, h(13));
     expect(squeezed[1]).toMatchObject({ start: h(12) - 15, end: h(12) });
     const atMidnight = moveBoundary(three, 0, -100);
@@ -66,10 +79,16 @@ describe('day slots', () => {
     expect(validateSlots([])).toEqual({ problem: 'hoursIncomplete', index: 0 });
   });
 
-  it('gives a removed slot\'s minutes to its neighbour', () => {
+  it("gives a removed slot's minutes to its neighbour", () => {
     const three = splitAt(splitAt(day(), h(8)), h(12));
-    expect(removeSlot(three, 1).map((s) => [s.start, s.end])).toEqual([[0, h(12)], [h(12), h(24)]]);
-    expect(removeSlot(three, 0).map((s) => [s.start, s.end])).toEqual([[0, h(12)], [h(12), h(24)]]);
+    expect(removeSlot(three, 1).map((s) => [s.start, s.end])).toEqual([
+      [0, h(12)],
+      [h(12), h(24)],
+    ]);
+    expect(removeSlot(three, 0).map((s) => [s.start, s.end])).toEqual([
+      [0, h(12)],
+      [h(12), h(24)],
+    ]);
     expect(removeSlot(day(), 0)).toEqual(day());
   });
 });

@@ -49,7 +49,9 @@ describe('trend level of detail', () => {
         lo = Math.min(lo, wave[i]!);
         hi = Math.max(hi, wave[i]!);
       }
-      const inBucket = Array.from(idx).filter((i) => i >= a && i < e).map((i) => wave[i]!);
+      const inBucket = Array.from(idx)
+        .filter((i) => i >= a && i < e)
+        .map((i) => wave[i]!);
       expect(Math.min(...inBucket)).toBe(lo);
       expect(Math.max(...inBucket)).toBe(hi);
     }
@@ -66,7 +68,12 @@ describe('trend level of detail', () => {
   it('reads the same view from the samples alone as through the block index, ties included', () => {
     const lazy = lazyLod(xs, [wave, spiky, steps, gappy]);
     expect(hasBlocks(lazy)).toBe(false);
-    const ranges: Array<[number, number, number]> = [[xs[0]!, xs[n - 1]!, 740], [xs[123]! + 1, xs[54_321]! - 2, 333], [xs[40_000]!, xs[41_500]!, 60], [xs[9_000]! + 3, xs[99_990]!, 1]];
+    const ranges: Array<[number, number, number]> = [
+      [xs[0]!, xs[n - 1]!, 740],
+      [xs[123]! + 1, xs[54_321]! - 2, 333],
+      [xs[40_000]!, xs[41_500]!, 60],
+      [xs[9_000]! + 3, xs[99_990]!, 1],
+    ];
     const before = ranges.map(([a, b, k]) => Array.from(lodIndices(lazy, a, b, k) ?? []));
     fillBlocks(lazy);
     expect(hasBlocks(lazy)).toBe(true);

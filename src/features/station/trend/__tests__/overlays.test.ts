@@ -4,7 +4,15 @@ import { strategyMarks, tariffPeriods, type Distribution, type SwitchRecord, typ
 
 const slot = (start: string, end: string, period: 'sharp' | 'peak' | 'flat' | 'valley') => ({ start, end, period, fromGridPrice: 0.1, feedInPrice: 0.05 });
 const tariff = (name: string, effectiveDate: string, slots: ReturnType<typeof slot>[]): Tariff => ({
-  tariffId: 1, stationId: 1, name, currency: 'USD', effectiveDate, status: 'active', updatedAt: '', seasons: [{ months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], slots }],
+  tariffId: 1,
+  stationId: 1,
+  name,
+  currency: 'USD',
+  effectiveDate,
+  status: 'active',
+  updatedAt: '',
+  charges: {},
+  seasons: [{ months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], slots }],
 });
 
 describe('tariff periods on the time axis', () => {
@@ -24,10 +32,19 @@ describe('tariff periods on the time axis', () => {
 
   it('uses the tariff in force on each day, clips to the range and merges neighbouring slots of one period', () => {
     const old = tariff('Old', '2026-01-01', [slot('00:00', '12:00', 'valley'), slot('12:00', '24:00', 'peak')]);
-    const cur = tariff('New', '2026-11-21', [slot('00:00', '08:00', 'valley'), slot('08:00', '10:00', 'flat'), slot('10:00', '12:00', 'flat'), slot('12:00', '24:00', 'sharp')]);
+    const cur = tariff('New', '2026-11-21', [
+      slot('00:00', '08:00', 'valley'),
+      slot('08:00', '10:00', 'flat'),
+      slot('10:00', '12:00', 'flat'),
+      slot('12:00', '24:00', 'sharp'),
+    ]);
     const from = Date.parse('2026-11-20T12:00:00Z'); // 20:00 local on the 20th
     const to = Date.parse('2026-11-21T06:00:00Z'); // 14:00 local on the 21st
-    const ps = tariffPeriods([cur, old], from, to, 'Asia/Shanghai').map((p) => ({ ...p, from: new Date(p.from).toISOString(), to: new Date(p.to).toISOString() }));
+    const ps = tariffPeriods([cur, old], from, to, 'Asia/Shanghai').map((p) => ({
+      ...p,
+      from: new Date(p.from).toISOString(),
+      to: new Date(p.to).toISOString(),
+    }));
     expect(ps).toEqual([
       { from: '2026-11-20T12:00:00.000Z', to: '2026-11-20T16:00:00.000Z', period: 'peak', tariff: 'Old' },
       { from: '2026-11-20T16:00:00.000Z', to: '2026-11-21T00:00:00.000Z', period: 'valley', tariff: 'New' },
@@ -45,7 +62,17 @@ describe('tariff periods on the time axis', () => {
 
 describe('strategy marks', () => {
   it('keeps the issuance and switch records inside the range, oldest first', () => {
-    const d = (issuedAt: string, strategyName: string): Distribution => ({ distributionId: 1, strategyId: 1, strategyName, stationId: 1, status: 1, reason: null, operator: null, issuedAt, ackedAt: null });
+    const d = (issuedAt: string, strategyName: string): Distribution => ({
+      distributionId: 1,
+      strategyId: 1,
+      strategyName,
+      stationId: 1,
+      status: 1,
+      reason: null,
+      operator: null,
+      issuedAt,
+      ackedAt: null,
+    });
     const s = (time: string): SwitchRecord => ({ recordId: 1, stationId: 1, time, operation: 'enableIsland', status: 1, operator: null, reason: null });
     const marks = strategyMarks(
       [d('2026-11-21T03:00:00Z', 'B'), d('2026-11-21T01:00:00Z', 'A'), d('2026-11-19T00:00:00Z', 'old')],

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { actionsOn } from '../action';
+import { ALARM_CATEGORIES, ALARM_TYPES, DEVICE_TYPES } from '../codes';
+import { id, isoTime, length, page, pageOf } from './common';
+
+// Alarm notifications (docs/notifications.md): each account's rules of which alarms reach it on
+// which channels and when, a test-send, and the delivery log administrators read.
+
+export const NOTIFICATION_CHANNELS = ['email', 'webhook', 'push'] as const;
+export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'dead', 'suppressed'] as const;
+export const DELIVERY_KINDS = ['raised', 'cleared', 'acked', 'digest', 'test'] as const;
+
+/** 'HH:MM' on the recipient's clock */
+const wallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');
+
+export const notificationRule = z.object({
+  ruleId: z.number().int(),
+  name: z.string(),
+  enabled: z.boolean(),
+  /** empty: every category, type, device type, station (of the account's data scope) */
+  categories: z.array(z.enum(ALARM_CATEGORIES)),
+  alarmTypes: z.array(z.enum(ALARM_TYPES)),
+  deviceTypes: z.array(z.enum(DEVICE_TYPES)),
+  stationIds: z.array(z.number().int()),
+  channels: z.array(z.enum(NOTIFICATION_CHANNELS)),
+  /** null: the account's own e-mail address */
+  email: z.string().nullable(),
+  webhookUrl: z.string().nullable(),
+  /** the signing secret: answered once, when it is made (a new webhook rule, or rotateSecret); else null */
+  webhookSecret: z.string().nullable(),
+  hasWebhookSecret: z.boolean(),
+  /** both null: no quiet hours */
+  quietFrom: z.string().nullable(),
+  quietTo: z.string().nullable(),
+  /** the recipient's IANA zone, in which quiet hours are read */
+  zone: z.string(),
+  /** null: each alarm at once; else one message per this many minutes */
+  digestMinutes: z.number().int().nullable(),
+  /** the language of the messages: the console's when the rule was saved */
+  locale: z.string(),
+  updatedAt: z.string(),
+});
+
+export const saveNotificationRuleRequest = z.object({
+  ruleId: id.optional(),
+  name: z.string().trim().min(1).max(100),
+  enabled: z.boolean().default(true),
+  categories: z.array(z.enum(ALARM_CATEGORIES)).max(10).default([]),
+  alarmTypes: z.array(z.enum(ALARM_TYPES)).max(10).default([]),
+  deviceTypes: z.array(z.enum(DEVICE_TYPES)).max(20).default([]),
+  stationIds: z.array(id).max(500).default([]),
+  channels: z.array(z.enum(NOTIFICATION_CHANNELS)).min(1).max(3),
+  email: z.string().trim().max(254).regex(z.regexes.email).optional(),
+  webhookUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .optional(),
+  rotateSecret: z.boolean().default(false),
+  quietFrom: wallTime.optional(),
+  quietTo: wallTime.optional(),
+  zone: z.string().trim().min(1).max(64).default('UTC'),
+  digestMinutes: z.number().int().min(1).max(1440).optional(),
+});
+
+export const deliveryAttempt = z.object({
+  at: z.string(),
+  outcome: z.enum(['sent', 'failed', 'suppressed', 'interrupted']),
+  error: z.string().nullable(),
+  durationMs: z.number().int().nullable(),
+  replica: z.string(),
+});
+
+export const notificationDelivery = z.object({
+  deliveryId: z.number().int(),
+  accountId: z.number().int().nullable(),
+  recipient: z.string(),
+  channel: z.enum(NOTIFICATION_CHANNELS),
+  address: z.string(),
+  kind: z.enum(DELIVERY_KINDS),
+  alarmId: z.number().int().nullable(),
+  alarmIds: z.array(z.number().int()),
+  status: z.enum(DELIVERY_STATUSES),
+  /** attempts made, the one under way included */
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  /** when it is (or was last) due */
+  dueAt: z.string(),
+  sentAt: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  attemptLog: z.array(deliveryAttempt),
+});
+
+/** base64url, as PushSubscription.getKey() gives it once encoded */
+const b64url = (min: number, max: number) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+=*$/, 'base64url');
+
+export const pushSubscriptionRequest = z.object({
+  /** the push service's URL for this browser: always https (a browser's push service is) */
+  endpoint: z.url({ protocol: /^https$/ }).max(2000),
+  keys: z.object({ p256dh: b64url(80, 100), auth: b64url(16, 32) }),
+});
+
+const alarms = actionsOn('alarm', 'fleet');
+
+export const notificationActions = {
+  queryNotificationRules: alarms.read('@session', {
+    summary: "The caller's own notification rules, oldest first.",
+    request: z.object({}),
+    response: z.object({ dataList: z.array(notificationRule) }),
+  }),
+  saveNotificationRule: alarms.write('@session', {
+    summary:
+      "Creates (no ruleId) or replaces one of the caller's notification rules. Stations must be in the caller's data scope; a webhook needs its URL; quiet hours need both ends and a known zone.",
+    request: saveNotificationRuleRequest,
+    response: notificationRule,
+  }),
+  deleteNotificationRule: alarms.write('@session', {
+    summary: "Deletes one of the caller's notification rules; deliveries already made stay in the log.",
+    request: z.object({ ruleId: id }),
+    response: z.null(),
+  }),
+  testNotificationRule: alarms.write('@session', {
+    summary: "Sends a test message on each channel of one of the caller's rules now, ignoring quiet hours, and answers what each receiver said.",
+    request: z.object({ ruleId: id }),
+    response: z.object({
+      results: z.array(
+        z.object({ channel: z.enum(NOTIFICATION_CHANNELS), address: z.string(), outcome: z.enum(['sent', 'failed']), error: z.string().nullable() }),
+      ),
+    }),
+  }),
+  queryPushKey: alarms.read('@session', {
+    summary: "The server's VAPID public key (base64url), which a browser subscribes to Web Push with.",
+    request: z.object({}),
+    response: z.object({ publicKey: z.string() }),
+  }),
+  savePushSubscription: alarms.write('@session', {
+    summary: "Keeps this browser's push subscription for the caller: rules with the push channel then reach it. The same endpoint again replaces the old keys.",
+    request: pushSubscriptionRequest,
+    response: z.null(),
+  }),
+  deletePushSubscription: alarms.write('@session', {
+    summary: "Forgets one of the caller's push subscriptions (this browser turned push off); an unknown endpoint answers notFound.",
+    request: z.object({ endpoint: z.string().min(1).max(2000) }),
+    response: z.null(),
+  }),
+  queryNotificationDeliveries: alarms.read('system.audit', {
+    summary:
+      "The delivery log, newest first: every notification to accounts of the caller's organisations (all for the platform) with each attempt's outcome; filters by account, channel, status, kind, alarm and time.",
+    request: z.object({
+      accountId: id.optional(),
+      channel: z.enum(NOTIFICATION_CHANNELS).optional(),
+      status: z.enum(DELIVERY_STATUSES).optional(),
+      kind: z.enum(DELIVERY_KINDS).optional(),
+      alarmId: id.optional(),
+      /** created at, inclusive */
+      from: isoTime.optional(),
+      /** created at, exclusive */
+      to: isoTime.optional(),
+      page,
+      length,
+    }),
+    response: pageOf(notificationDelivery),
+  }),
+} as const;

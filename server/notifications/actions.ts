@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { minutesOf } from '../../protocol/actions/tariffs';
+import type { z } from 'zod';
+import type { saveNotificationRuleRequest } from '../../protocol/actions/notifications';
+import { authed, type Ctx, type Handlers } from '../api/context';
+import { audit } from '../api/audit';
+import { ActionError, invalid } from '../api/errors';
+import type { Registry } from '../registry';
+import type { Principal } from '../auth/scope';
+import { readLog } from './log';
+import { deleteRule, ruleById, rulesOf, saveRule, type RuleRow } from './rules';
+import { isZone } from './timing';
+import type { Channel } from './outbox';
+
+// Handlers of the notification actions (protocol/actions/notifications.ts). Rules are the caller's
+// own: another account's rule answers notFound like a missing one.
+
+const hhmm = (m: number | null) => (m === null ? null : `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+const minutes = (s: string | undefined) => (s === undefined ? null : minutesOf(s));
+
+const view = (r: RuleRow, secret: string | null = null) => ({
+  ruleId: r.ruleId,
+  name: r.name,
+  enabled: r.enabled,
+  categories: r.categories as never[],
+  alarmTypes: r.alarmTypes as never[],
+  deviceTypes: r.deviceTypes as never[],
+  stationIds: r.stationIds,
+  channels: r.channels,
+  email: r.email,
+  webhookUrl: r.webhookUrl,
+  webhookSecret: secret,
+  hasWebhookSecret: r.webhookSecret !== null,
+  quietFrom: hhmm(r.quietFrom),
+  quietTo: hhmm(r.quietTo),
+  zone: r.zone,
+  digestMinutes: r.digestMinutes,
+  locale: r.locale,
+  updatedAt: new Date(r.updatedAt).toISOString(),
+});
+
+const ownRule = async (ctx: Ctx, ruleId: number): Promise<RuleRow> => {
+  const r = await ruleById(ctx.services.db, ruleId);
+  if (!r || r.accountId !== authed(ctx).me.accountId) throw new ActionError('notFound');
+  return r;
+};
+
+const checkRule = (q: z.output<typeof saveNotificationRuleRequest>, ctx: Ctx) => {
+  const { scope } = authed(ctx);
+  const bad = q.stationIds.findIndex((id) => !scope.hasStation(id));
+  if (bad >= 0) invalid([{ path: `stationIds.${bad}`, issue: 'notFound' }]);
+  if (q.channels.includes('webhook') && !q.webhookUrl) invalid([{ path: 'webhookUrl', issue: 'required' }]);
+  if ((q.quietFrom === undefined) !== (q.quietTo === undefined)) invalid([{ path: q.quietFrom === undefined ? 'quietFrom' : 'quietTo', issue: 'required' }]);
+  if (!isZone(q.zone)) invalid([{ path: 'zone', issue: 'invalidFormat' }]);
+};
+
+/** Organisations whose accounts' deliveries an administrator reads: its own and those below it. */
+const orgsUnder = (reg: Registry, me: Principal): number[] | null => {
+  if (me.orgType === 1) return null;
+  const under = (id: number): boolean => {
+    for (let o = reg.orgs.get(id), n = 0; o && n < 10; o = o.parentId === null ? undefined : reg.orgs.get(o.parentId), n++) if (o.id === me.orgId) return true;
+    return false;
+  };
+  return [...reg.orgs.keys()].filter(under);
+};
+
+export const notificationHandlers: Handlers = {
+  queryNotificationRules: async (_q, ctx) => ({ dataList: (await rulesOf(ctx.services.db, authed(ctx).me.accountId)).map((r) => view(r)) }),
+
+  saveNotificationRule: async (q, ctx) => {
+    const { me } = authed(ctx);
+    const before = q.ruleId === undefined ? null : await ownRule(ctx, q.ruleId);
+    checkRule(q, ctx);
+    const needsSecret = q.channels.includes('webhook') && (q.rotateSecret || !before?.webhookSecret);
+    const secret = needsSecret ? randomBytes(24).toString('base64url') : null;
+    const input = {
+      name: q.name,
+      enabled: q.enabled,
+      categories: q.categories,
+      alarmTypes: q.alarmTypes,
+      deviceTypes: q.deviceTypes,
+      stationIds: [...new Set(q.stationIds)],
+      channels: [...new Set(q.channels)] as Channel[],
+      email: q.email ?? null,
+      webhookUrl: q.webhookUrl ?? null,
+      quietFrom: minutes(q.quietFrom),
+      quietTo: minutes(q.quietTo),
+      zone: q.zone,
+      digestMinutes: q.digestMinutes ?? null,
+    };
+    const id = await saveRule(ctx.services.db, before?.ruleId ?? null, me.accountId, input, String(ctx.locale), secret, ctx.now);
+    // the secret is a credential: never in the audit trail
+    await audit(ctx.services.db, ctx, me.accountId, 'saveNotificationRule', `notificationRule:${id}`, { ...input, rotatedSecret: secret !== null });
+    return view((await ruleById(ctx.services.db, id))!, secret);
+  },
+
+  deleteNotificationRule: async ({ ruleId }, ctx) => {
+    const { me } = authed(ctx);
+    await ownRule(ctx, ruleId);
+    await deleteRule(ctx.services.db, ruleId, me.accountId);
+    await audit(ctx.services.db, ctx, me.accountId, 'deleteNotificationRule', `notificationRule:${ruleId}`, {});
+    return null;
+  },
+
+  testNotificationRule: async ({ ruleId }, ctx) => {
+    const { me } = authed(ctx);
+    const rule = await ownRule(ctx, ruleId);
+    const [acct] = await ctx.services.db.query<{ email: string | null }>('SELECT email FROM accounts WHERE id = $1', [me.accountId]);
+    const results = await ctx.services.notifications.test(rule, { accountId: me.accountId, name: me.contact || me.account, email: acct?.email ?? null });
+    await audit(ctx.services.db, ctx, me.accountId, 'testNotificationRule', `notificationRule:${ruleId}`, {
+      results: results.map((r) => `${r.channel}:${r.outcome}`),
+    });
+    return { results };
+  },
+
+  queryNotificationDeliveries: async (q, ctx) => {
+    const { me } = authed(ctx);
+    return readLog(ctx.services.db, { ...q, orgIds: orgsUnder(ctx.services.registry, me) });
+  },
+};

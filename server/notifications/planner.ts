@@ -1,0 +1,236 @@
+import { Scope } from '../auth/scope';
+import { loadPrincipal } from '../auth/sessions';
+import type { Db, Queryable } from '../db/db';
+import type { Registry } from '../registry';
+import { alarmById, type AlarmRow } from '../alarms/store';
+import { enqueue, type Channel, type DeliveryKind } from './outbox';
+import { enabledRules, type RuleRow } from './rules';
+import { holdsForStorm } from './storm';
+import { afterQuiet, digestWindowEnd } from './timing';
+
+// Turns alarm changes (rows the alarms trigger wrote to notification_events) into deliveries.
+// A batch of events is taken with FOR UPDATE SKIP LOCKED and deleted in the same transaction as
+// the deliveries it made, so a crash plans it again from scratch and two replicas never plan one
+// event at once; the dedupe keys would make a second planning harmless anyway.
+//
+// raised  → every enabled rule that matches the alarm, within its account's data scope now;
+// cleared → everyone told of the raise (or about to be), on the same channel;
+// acked   → webhooks of those told (systems follow the alarm's state; people need not hear it).
+// A flapping alarm (raised again and again within minutes) is told once per window with its
+// count: its further raises go into one message per rule and channel, and their clearing is not
+// sent (the message says how often it came and went).
+
+export interface PlannerDeps {
+  db: Pick<Db, 'tx'>;
+  registry: Registry;
+  clock: () => number;
+  /** how long a gateway-offline or device communication alarm waits for the rest of its storm */
+  stormGraceMs: number;
+  /** a raise with `count` or more earlier raises of the same rule and device in the last `minutes` flaps (count 0: never) */
+  flap?: { count: number; minutes: number };
+}
+
+interface EventRow {
+  id: number;
+  alarmId: number;
+  kind: 'raised' | 'cleared' | 'acked';
+}
+interface Recipient {
+  accountId: number;
+  name: string;
+  email: string | null;
+  scope: Scope | null;
+}
+
+export const dedupeKey = (alarmId: number, accountId: number, channel: Channel, kind: DeliveryKind) => `${alarmId}:${accountId}:${channel}:${kind}`;
+
+const matches = (r: RuleRow, a: AlarmRow): boolean =>
+  (r.categories.length === 0 || r.categories.includes(a.category)) &&
+  (r.alarmTypes.length === 0 || r.alarmTypes.includes(a.type)) &&
+  (r.deviceTypes.length === 0 || r.deviceTypes.includes(a.deviceType)) &&
+  (r.stationIds.length === 0 || r.stationIds.includes(a.stationId));
+
+/** A push delivery goes to every browser the account has subscribed when it is sent. */
+export const PUSH_ADDRESS = 'subscribed browsers';
+
+/** Where a rule sends on a channel: its own address, the account's e-mail, or nowhere. */
+export const addressOf = (r: RuleRow, channel: Channel, accountEmail: string | null): string | null =>
+  channel === 'email' ? (r.email ?? accountEmail) : channel === 'webhook' ? r.webhookUrl : PUSH_ADDRESS;
+
+/** Plans up to `limit` events; answers how many. */
+export const planEvents = (deps: PlannerDeps, limit = 200): Promise<number> =>
+  deps.db.tx(async (q) => {
+    const events = await q.query<EventRow>('SELECT id, alarm_id AS "alarmId", kind FROM notification_events ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED', [
+      limit,
+    ]);
+    if (events.length === 0) return 0;
+    const now = deps.clock();
+    const rules = await enabledRules(q);
+    const recipients = new Map<number, Recipient>();
+    const recipient = async (accountId: number): Promise<Recipient> => {
+      let r = recipients.get(accountId);
+      if (!r) {
+        const p = await loadPrincipal(q, accountId);
+        const [acct] = await q.query<{ email: string | null }>('SELECT email FROM accounts WHERE id = $1', [accountId]);
+        r = {
+          accountId,
+          name: p ? p.contact || p.account : String(accountId),
+          email: acct?.email ?? null,
+          scope: p && p.status === 1 ? new Scope(p, deps.registry) : null,
+        };
+        recipients.set(accountId, r);
+      }
+      return r;
+    };
+    for (const e of events) {
+      const alarm = await alarmById(q, e.alarmId);
+      if (!alarm) continue;
+      if (e.kind === 'raised') await planRaise(q, deps, alarm, rules, recipient, now);
+      else await planFollowUp(q, alarm, e.kind, rules, now);
+    }
+    await q.query('DELETE FROM notification_events WHERE id = ANY($1::bigint[])', [events.map((e) => e.id)]);
+    return events.length;
+  });
+
+const planRaise = async (
+  q: Queryable,
+  deps: PlannerDeps,
+  alarm: AlarmRow,
+  rules: RuleRow[],
+  recipient: (id: number) => Promise<Recipient>,
+  now: number,
+): Promise<void> => {
+  // a shelved rule or a station in maintenance does not pop up on a console either
+  if (alarm.shelved || alarm.inMaintenance) return;
+  // communication alarms are the storm's to fold (one message per gateway outage)
+  const flapping = deps.flap && deps.flap.count > 0 && !holdsForStorm(alarm) && (await earlierRaises(q, alarm, deps.flap.minutes)) >= deps.flap.count;
+  const held = holdsForStorm(alarm) ? Math.max(now, alarm.happenTime.getTime() + deps.stormGraceMs) : now;
+  for (const rule of rules) {
+    if (!matches(rule, alarm)) continue;
+    const who = await recipient(rule.accountId);
+    if (!who.scope?.hasStation(alarm.stationId)) continue;
+    for (const channel of rule.channels) {
+      const address = addressOf(rule, channel, who.email);
+      if (!address) continue;
+      if (rule.digestMinutes !== null) {
+        await addToDigest(q, rule, who, channel, address, alarm.id, now, rule.digestMinutes, 'digest');
+        continue;
+      }
+      if (flapping) {
+        await addToDigest(
+          q,
+          rule,
+          who,
+          channel,
+          address,
+          alarm.id,
+          now,
+          deps.flap!.minutes,
+          `flap:${alarm.stationId}:${alarm.deviceId ?? 0}:${alarm.ruleCode}`,
+        );
+        continue;
+      }
+      await enqueue(
+        q,
+        {
+          dedupeKey: dedupeKey(alarm.id, who.accountId, channel, 'raised'),
+          ruleId: rule.ruleId,
+          accountId: who.accountId,
+          recipient: who.name,
+          channel,
+          address,
+          kind: 'raised',
+          alarmId: alarm.id,
+          dueAt: new Date(afterQuiet(rule, held)),
+        },
+        new Date(now),
+      );
+    }
+  }
+};
+
+/** Raises of the same rule on the same device at the same station in the `minutes` before this one. */
+const earlierRaises = async (q: Queryable, alarm: AlarmRow, minutes: number): Promise<number> => {
+  const [r] = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM alarms
+     WHERE station_id = $1 AND rule_code = $2 AND device_id IS NOT DISTINCT FROM $3::bigint AND id <> $4
+       AND happen_time > $5 AND happen_time <= $6`,
+    [alarm.stationId, alarm.ruleCode, alarm.deviceId, alarm.id, new Date(alarm.happenTime.getTime() - minutes * 60_000), alarm.happenTime],
+  );
+  return r?.n ?? 0;
+};
+
+/**
+ * Adds an alarm to the open message of a window of `minutes` (made when it is the first): a
+ * rule's digest, or (`key` flap:…) the repeats of one flapping alarm.
+ */
+const addToDigest = async (
+  q: Queryable,
+  rule: RuleRow,
+  who: Recipient,
+  channel: Channel,
+  address: string,
+  alarmId: number,
+  now: number,
+  minutes: number,
+  key: string,
+) => {
+  let end = digestWindowEnd(minutes, now);
+  // a window whose message is already being sent is closed: the alarm goes into the next one
+  for (let i = 0; i < 3; i++, end += minutes * 60_000) {
+    const rows = await q.query(
+      `INSERT INTO notification_deliveries AS d (dedupe_key, rule_id, account_id, recipient, channel, address, kind, alarm_ids, due_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'digest', ARRAY[$7::bigint], $8, $9)
+       ON CONFLICT (dedupe_key) DO UPDATE SET alarm_ids = d.alarm_ids || $7::bigint
+         WHERE d.status = 'pending' AND NOT ($7::bigint = ANY(d.alarm_ids))
+       RETURNING id`,
+      [
+        `${key}:${rule.ruleId}:${channel}:${end}`,
+        rule.ruleId,
+        who.accountId,
+        who.name,
+        channel,
+        address,
+        alarmId,
+        new Date(afterQuiet(rule, end)),
+        new Date(now),
+      ],
+    );
+    if (rows.length > 0) return;
+  }
+};
+
+/** A cleared or acknowledged notice to everyone who was told of the raise (or is about to be). */
+const planFollowUp = async (q: Queryable, alarm: AlarmRow, kind: 'cleared' | 'acked', rules: RuleRow[], now: number): Promise<void> => {
+  const told = await q.query<{ ruleId: number | null; accountId: number; recipient: string; channel: Channel; address: string; dueAt: Date | null }>(
+    `SELECT DISTINCT ON (account_id, channel) rule_id AS "ruleId", account_id AS "accountId", recipient, channel, address,
+       CASE WHEN status = 'sent' THEN NULL ELSE due_at END AS "dueAt"
+     FROM notification_deliveries
+     WHERE ((alarm_id = $1 AND kind = 'raised') OR (kind = 'digest' AND $1 = ANY(alarm_ids) AND dedupe_key NOT LIKE 'flap:%'))
+       AND status IN ('pending', 'sending', 'sent') AND account_id IS NOT NULL
+     ORDER BY account_id, channel, id`,
+    [alarm.id],
+  );
+  const byId = new Map(rules.map((r) => [r.ruleId, r]));
+  for (const t of told) {
+    if (kind === 'acked' && t.channel !== 'webhook') continue;
+    const rule = t.ruleId === null ? undefined : byId.get(t.ruleId);
+    // never before the notice it follows (a raise still held for a storm or quiet hours)
+    const due = Math.max(now, t.dueAt?.getTime() ?? now);
+    await enqueue(
+      q,
+      {
+        dedupeKey: dedupeKey(alarm.id, t.accountId, t.channel, kind),
+        ruleId: t.ruleId,
+        accountId: t.accountId,
+        recipient: t.recipient,
+        channel: t.channel,
+        address: t.address,
+        kind,
+        alarmId: alarm.id,
+        dueAt: new Date(rule ? afterQuiet(rule, due) : due),
+      },
+      new Date(now),
+    );
+  }
+};

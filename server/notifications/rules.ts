@@ -1,0 +1,102 @@
+import type { Queryable } from '../db/db';
+import type { Channel } from './outbox';
+
+// Notification rules: which alarms an account wants to hear of, on which channels, when. Stored
+// per account; an empty filter list matches everything. The planner (planner.ts) reads the
+// enabled ones of every account each time it plans an alarm change.
+
+export interface RuleRow {
+  ruleId: number;
+  accountId: number;
+  name: string;
+  enabled: boolean;
+  categories: string[];
+  alarmTypes: string[];
+  deviceTypes: string[];
+  stationIds: number[];
+  channels: Channel[];
+  /** null: the account's own address */
+  email: string | null;
+  webhookUrl: string | null;
+  webhookSecret: string | null;
+  /** minutes of the day in `zone`; both null: none */
+  quietFrom: number | null;
+  quietTo: number | null;
+  zone: string;
+  /** null: every alarm at once */
+  digestMinutes: number | null;
+  locale: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type RuleInput = Omit<RuleRow, 'ruleId' | 'accountId' | 'createdAt' | 'updatedAt' | 'webhookSecret' | 'locale'>;
+
+const columns = (r: string) => `${r}id AS "ruleId", ${r}account_id AS "accountId", ${r}name, ${r}enabled, ${r}categories,
+  ${r}alarm_types AS "alarmTypes", ${r}device_types AS "deviceTypes", ${r}station_ids AS "stationIds", ${r}channels, ${r}email,
+  ${r}webhook_url AS "webhookUrl", ${r}webhook_secret AS "webhookSecret", ${r}quiet_from AS "quietFrom", ${r}quiet_to AS "quietTo",
+  ${r}zone, ${r}digest_minutes AS "digestMinutes", ${r}locale, ${r}created_at AS "createdAt", ${r}updated_at AS "updatedAt"`;
+const COLUMNS = columns('');
+
+export const rulesOf = (db: Queryable, accountId: number): Promise<RuleRow[]> =>
+  db.query<RuleRow>(`SELECT ${COLUMNS} FROM notification_rules WHERE account_id = $1 ORDER BY id`, [accountId]);
+
+export const ruleById = async (db: Queryable, ruleId: number): Promise<RuleRow | null> =>
+  (await db.query<RuleRow>(`SELECT ${COLUMNS} FROM notification_rules WHERE id = $1`, [ruleId]))[0] ?? null;
+
+/** Enabled rules of enabled accounts (the planner's candidates). */
+export const enabledRules = (db: Queryable): Promise<RuleRow[]> =>
+  db.query<RuleRow>(
+    `SELECT ${columns('r.')} FROM notification_rules r JOIN accounts a ON a.id = r.account_id
+     WHERE r.enabled AND a.status = 1 ORDER BY r.id`,
+  );
+
+/** Creates (no id) or replaces a rule of `accountId`; `secret` is set when given, else kept. */
+export const saveRule = async (
+  db: Queryable,
+  ruleId: number | null,
+  accountId: number,
+  r: RuleInput,
+  locale: string,
+  secret: string | null,
+  now: Date,
+): Promise<number> => {
+  const vals = [
+    r.name,
+    r.enabled,
+    r.categories,
+    r.alarmTypes,
+    r.deviceTypes,
+    r.stationIds,
+    r.channels,
+    r.email,
+    r.webhookUrl,
+    r.quietFrom,
+    r.quietTo,
+    r.zone,
+    r.digestMinutes,
+    locale,
+    now,
+    secret,
+  ];
+  if (ruleId === null) {
+    const [row] = await db.query<{ id: number }>(
+      `INSERT INTO notification_rules (name, enabled, categories, alarm_types, device_types, station_ids, channels, email, webhook_url,
+         quiet_from, quiet_to, zone, digest_minutes, locale, created_at, updated_at, webhook_secret, account_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17) RETURNING id`,
+      [...vals, accountId],
+    );
+    return row!.id;
+  }
+  await db.query(
+    `UPDATE notification_rules SET name = $1, enabled = $2, categories = $3, alarm_types = $4, device_types = $5, station_ids = $6,
+       channels = $7, email = $8, webhook_url = $9, quiet_from = $10, quiet_to = $11, zone = $12, digest_minutes = $13, locale = $14,
+       updated_at = $15, webhook_secret = coalesce($16, webhook_secret)
+     WHERE id = $17 AND account_id = $18`,
+    [...vals, ruleId, accountId],
+  );
+  return ruleId;
+};
+
+export const deleteRule = async (db: Queryable, ruleId: number, accountId: number): Promise<boolean> =>
+  (await db.query('DELETE FROM notification_rules WHERE id = $1 AND account_id = $2 RETURNING id', [ruleId, accountId])).length > 0;

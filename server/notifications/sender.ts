@@ -1,0 +1,136 @@
+import type { Queryable } from '../db/db';
+import type { Registry } from '../registry';
+import { alarmById, type AlarmRow } from '../alarms/store';
+import type { Channels } from './channels';
+import { langOf, renderAlarm, renderDigest, renderTest, type AlarmView, type Rendered } from './messages';
+import { randomUUID } from 'node:crypto';
+import { backoffMs, claim, claimedNow, finish, type Channel, type Claimed, type Outcome } from './outbox';
+import { dedupeKey } from './planner';
+import { ruleById, type RuleRow } from './rules';
+import { coveringGateway, GATEWAY_OFFLINE, isCommAlarm, suppressedBy } from './storm';
+import { alarmPayload, occurredAt } from './webhook-body';
+import { pushToBrowsers } from './push-send';
+import type { Vapid } from './vapid';
+
+// Sends what is due: claims a batch, sends each delivery on its channel (in parallel: a slow
+// receiver holds up only its own row), and records the outcome. A failure is tried again after a
+// growing pause, up to `maxAttempts` attempts, then the delivery is dead.
+
+export interface SenderDeps {
+  db: Queryable;
+  registry: Registry;
+  channels: Channels;
+  clock: () => number;
+  /** this process, as named in the log and the lease */
+  owner: string;
+  leaseMs: number;
+  maxAttempts: number;
+  stormGraceMs: number;
+  /** the VAPID key pair push messages are signed with (read or made once) */
+  vapid: () => Promise<Vapid>;
+  backoff?: (attempts: number) => number;
+}
+
+const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/** Claims and sends one batch; answers how many deliveries it claimed. */
+export const sendDue = async (deps: SenderDeps, limit = 50): Promise<number> => {
+  const batch = await claim(deps.db, deps.owner, new Date(deps.clock()), deps.leaseMs, limit);
+  await Promise.all(batch.map((d) => sendOne(deps, d)));
+  return batch.length;
+};
+
+/** Sends a test message on one channel now; answers its outcome. */
+export const sendNow = async (
+  deps: SenderDeps,
+  to: { ruleId: number; accountId: number; recipient: string; channel: Channel; address: string },
+): Promise<{ status: string; error: string | null }> => {
+  const now = new Date(deps.clock());
+  const d = await claimedNow(deps.db, { ...to, dedupeKey: `test:${randomUUID()}`, kind: 'test', alarmId: null, dueAt: now }, deps.owner, now);
+  await sendOne(deps, d);
+  const [r] = await deps.db.query<{ status: string; error: string | null }>('SELECT status, last_error AS error FROM notification_deliveries WHERE id = $1', [
+    d.id,
+  ]);
+  return r!;
+};
+
+const sendOne = async (deps: SenderDeps, d: Claimed): Promise<void> => {
+  const t0 = Date.now();
+  let outcome: Outcome;
+  try {
+    outcome = await attempt(deps, d);
+  } catch (e) {
+    // a test answers at once: it is not tried again
+    const retry = d.kind !== 'test' && !(e instanceof FatalError) && d.attempts < deps.maxAttempts;
+    outcome = { outcome: 'failed', error: reasonOf(e), retryAt: retry ? new Date(deps.clock() + (deps.backoff ?? backoffMs)(d.attempts)) : null };
+  }
+  await finish(deps.db, d.id, deps.owner, new Date(deps.clock()), Date.now() - t0, outcome);
+};
+
+const viewOf = (reg: Registry, alarm: AlarmRow, suppressed?: number): AlarmView => ({
+  alarm,
+  zone: reg.stations.get(alarm.stationId)?.timezone ?? 'UTC',
+  suppressed,
+});
+
+/** One attempt: suppressed (storm control), or sent; throws when the channel refused. */
+const attempt = async (deps: SenderDeps, d: Claimed): Promise<Outcome> => {
+  const rule = d.ruleId === null ? null : await ruleById(deps.db, d.ruleId);
+  if (!rule) throw new FatalError('the rule was deleted');
+  const lang = langOf(rule.locale);
+  if (d.kind === 'test') {
+    await send(deps, d, rule, renderTest(lang, rule.name), { type: 'test', occurredAt: new Date(deps.clock()).toISOString(), ruleName: rule.name });
+    return { outcome: 'sent' };
+  }
+  if (d.kind === 'digest') {
+    const alarms = (await Promise.all(d.alarmIds.map((id) => alarmById(deps.db, id)))).filter((a): a is AlarmRow => a !== null);
+    const views = alarms.sort((a, b) => a.happenTime.getTime() - b.happenTime.getTime()).map((a) => viewOf(deps.registry, a));
+    await send(deps, d, rule, renderDigest(lang, views), {
+      type: 'alarm.digest',
+      occurredAt: new Date(d.dueAt).toISOString(),
+      alarms: views.map(alarmPayload),
+    });
+    return { outcome: 'sent' };
+  }
+  const alarm = d.alarmId === null ? null : await alarmById(deps.db, d.alarmId);
+  if (!alarm) throw new FatalError('the alarm no longer exists');
+  const view = viewOf(deps.registry, alarm);
+  if (d.kind === 'raised' && isCommAlarm(alarm)) {
+    const gw = await coveringGateway(deps.db, alarm, deps.stormGraceMs);
+    if (gw !== null) return { outcome: 'suppressed', detail: { gatewayAlarmId: gw } };
+  }
+  if (d.kind === 'cleared' || d.kind === 'acked') {
+    // a follow-up of a raise nobody was told of (suppressed, or never delivered) is not news
+    const [raise] = await deps.db.query<{ status: string }>('SELECT status FROM notification_deliveries WHERE dedupe_key = $1', [
+      dedupeKey(alarm.id, d.accountId ?? 0, d.channel, 'raised'),
+    ]);
+    if (raise && raise.status !== 'sent') return { outcome: 'suppressed', detail: { raise: raise.status } };
+  }
+  if (d.kind === 'raised' && alarm.ruleCode === GATEWAY_OFFLINE)
+    view.suppressed = await suppressedBy(deps.db, alarm, deps.stormGraceMs, new Date(deps.clock()));
+  const kind = d.kind;
+  await send(deps, d, rule, renderAlarm(lang, kind, view), {
+    type: `alarm.${kind}`,
+    occurredAt: occurredAt(alarm, kind),
+    alarm: alarmPayload(view),
+    ...(view.suppressed ? { suppressedDeviceAlarms: view.suppressed } : {}),
+  });
+  return { outcome: 'sent' };
+};
+
+const send = async (deps: SenderDeps, d: Claimed, rule: RuleRow, text: Rendered, body: Record<string, unknown>): Promise<void> => {
+  if (d.channel === 'email') {
+    await deps.channels.email({ to: d.address, ...text, messageId: `<notification-${d.id}@ems.local>` });
+    return;
+  }
+  if (d.channel === 'push') {
+    const missing = await pushToBrowsers(deps, d, text, body);
+    if (missing) throw new FatalError(missing);
+    return;
+  }
+  if (!rule.webhookSecret) throw new FatalError('the rule has no webhook secret');
+  await deps.channels.webhook({ url: d.address, secret: rule.webhookSecret, eventId: `ntf_${d.id}`, body });
+};
+
+/** A failure that no retry can mend. */
+class FatalError extends Error {}

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Db } from '../db/db';
+import type { Registry } from '../registry';
+import { createChannels, type Channels } from './channels';
+import { addressOf, planEvents } from './planner';
+import { sendDue, sendNow } from './sender';
+import type { RuleRow } from './rules';
+import { vapidKeys, type Vapid } from './vapid';
+
+// Alarm notifications as a background job of every replica: each poll plans the alarm changes
+// waiting (planner.ts) and sends what is due (sender.ts). Every replica polls; the outbox's
+// claims share the work out, so no leader is needed and a replica that dies costs one lease.
+
+export interface NotifyOptions {
+  /** NOTIFY_POLL_MS: pause between polls; 0 = no polling (tests call tick) */
+  pollMs: number;
+  /** NOTIFY_LEASE_MS: how long a claimed delivery is this replica's before another may take it over */
+  leaseMs: number;
+  /** NOTIFY_MAX_ATTEMPTS: attempts before a delivery is dead */
+  maxAttempts: number;
+  /** NOTIFY_STORM_GRACE_MS: how long a gateway-offline or device communication alarm waits for its storm */
+  stormGraceMs: number;
+  /** NOTIFY_WEBHOOK_TIMEOUT_MS */
+  webhookTimeoutMs: number;
+  /** NOTIFY_FLAP_COUNT / NOTIFY_FLAP_MINUTES: raises of one alarm within the minutes after which further ones are one message (count 0: off) */
+  flapCount?: number;
+  flapMinutes?: number;
+  /** pause before the next attempt after n failed ones (tests shorten it) */
+  backoff?: (attempts: number) => number;
+}
+
+const int = (v: string | undefined, d: number) => (v === undefined || v === '' ? d : Number.parseInt(v, 10));
+
+export const notifyOptionsFromEnv = (env: NodeJS.ProcessEnv = process.env): NotifyOptions => ({
+  pollMs: int(env.NOTIFY_POLL_MS, 1000),
+  leaseMs: int(env.NOTIFY_LEASE_MS, 60_000),
+  maxAttempts: int(env.NOTIFY_MAX_ATTEMPTS, 8),
+  stormGraceMs: int(env.NOTIFY_STORM_GRACE_MS, 30_000),
+  webhookTimeoutMs: int(env.NOTIFY_WEBHOOK_TIMEOUT_MS, 10_000),
+  flapCount: int(env.NOTIFY_FLAP_COUNT, 3),
+  flapMinutes: int(env.NOTIFY_FLAP_MINUTES, 10),
+});
+
+export interface NotificationDeps {
+  db: Db;
+  registry: Registry;
+  clock: () => number;
+  log: { warn(o: object, m: string): void };
+  smtpUrl?: string;
+  mailFrom: string;
+  /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (else made once and kept in the database) and VAPID_SUBJECT */
+  vapid?: { publicKey?: string; privateKey?: string; subject: string };
+  /** tests may hand in their own */
+  channels?: Channels;
+}
+
+export interface TestResult {
+  channel: 'email' | 'webhook' | 'push';
+  address: string;
+  outcome: 'sent' | 'failed';
+  error: string | null;
+}
+
+export class Notifications {
+  readonly owner = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  readonly channels: Channels;
+  private readonly opts: NotifyOptions;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<{ planned: number; claimed: number }> | null = null;
+  errors = 0;
+  private vapidKeys: Promise<Vapid> | null = null;
+
+  constructor(
+    private readonly deps: NotificationDeps,
+    opts: Partial<NotifyOptions> = {},
+  ) {
+    this.opts = { ...notifyOptionsFromEnv(), ...opts };
+    this.channels =
+      deps.channels ?? createChannels({ smtpUrl: deps.smtpUrl, from: deps.mailFrom, webhookTimeoutMs: this.opts.webhookTimeoutMs, clock: deps.clock });
+  }
+
+  /** The VAPID key pair, read (or made and stored) once per process. */
+  readonly vapid = (): Promise<Vapid> => {
+    this.vapidKeys ??= vapidKeys(this.deps.db, this.deps.clock(), this.deps.vapid ?? { subject: 'mailto:no-reply@ems.example' }).catch((e: unknown) => {
+      this.vapidKeys = null;
+      throw e;
+    });
+    return this.vapidKeys;
+  };
+
+  private get senderDeps() {
+    const { db, registry, clock } = this.deps;
+    const { leaseMs, maxAttempts, stormGraceMs, backoff } = this.opts;
+    return { db, registry, clock, channels: this.channels, owner: this.owner, leaseMs, maxAttempts, stormGraceMs, backoff, vapid: this.vapid };
+  }
+
+  start(): void {
+    if (this.opts.pollMs <= 0 || this.timer) return;
+    this.timer = setInterval(
+      () =>
+        void this.tick().catch((e: unknown) => {
+          this.errors++;
+          this.deps.log.warn({ err: String(e) }, 'notification poll failed; the next poll tries again');
+        }),
+      this.opts.pollMs,
+    );
+    this.timer.unref();
+  }
+
+  /** Plans every waiting alarm change, then sends what is due. Overlapping calls share one pass. */
+  tick(): Promise<{ planned: number; claimed: number }> {
+    this.running ??= this.pass().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async pass() {
+    let planned = 0;
+    let claimed = 0;
+    // plan and send in turns until neither finds work: changes that arrive while a batch is being
+    // sent are planned right after it, not a poll later
+    for (let rounds = 0; rounds < 100; rounds++) {
+      const p = await planEvents({
+        ...this.deps,
+        stormGraceMs: this.opts.stormGraceMs,
+        flap: { count: this.opts.flapCount ?? 3, minutes: this.opts.flapMinutes ?? 10 },
+      });
+      const c = await sendDue(this.senderDeps);
+      planned += p;
+      claimed += c;
+      if (p === 0 && c === 0) break;
+    }
+    return { planned, claimed };
+  }
+
+  /** A test message on every channel of `rule`, now, recorded in the delivery log like any other. */
+  async test(rule: RuleRow, recipient: { accountId: number; name: string; email: string | null }): Promise<TestResult[]> {
+    const out: TestResult[] = [];
+    for (const channel of rule.channels) {
+      const address = addressOf(rule, channel, recipient.email);
+      if (!address) {
+        out.push({ channel, address: '', outcome: 'failed', error: channel === 'email' ? 'no e-mail address' : 'no webhook URL' });
+        continue;
+      }
+      const r = await sendNow(this.senderDeps, { ruleId: rule.ruleId, accountId: recipient.accountId, recipient: recipient.name, channel, address });
+      out.push({ channel, address, outcome: r.status === 'sent' ? 'sent' : 'failed', error: r.status === 'sent' ? null : r.error });
+    }
+    return out;
+  }
+
+  async close(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+    this.channels.close?.();
+  }
+}

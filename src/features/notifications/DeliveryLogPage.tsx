@@ -1,0 +1,179 @@
+// Notification log (system.notificationLog, for holders of system.audit): every message to the
+// accounts of the reader's organisations (all of them for the platform), newest first, filtered
+// on the server by time, channel, status, kind and alarm; a row opens its attempts.
+import { getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
+import { useObservable, useObservableState } from 'observable-hooks';
+import { useMemo, useState } from 'react';
+import { map } from 'rxjs';
+import { NOTIFICATION_CHANNELS, DELIVERY_KINDS, DELIVERY_STATUSES } from '../../../protocol/actions/notifications';
+import { deliveryLog$, DELIVERY_PAGE, type Delivery, type DeliveryFilter } from '../../../streams/notifications/deliveries';
+import { NOTHING } from '../../../streams/system/loaded';
+import { Button } from '../../components/Button';
+import { useRuntime } from '../../hooks/runtime';
+import { useReload } from '../../hooks/useCommand';
+import { useListZone } from '../../hooks/useZoneMode';
+import { useT } from '../../hooks/useT';
+import type { TKey } from '../../i18n/i18n';
+import { rangeOf, RANGE_PRESETS, type RangePreset } from '../../lib/timeRange';
+import { VirtualTable } from '../../widgets/VirtualTable';
+import { AttemptsDialog } from './AttemptsDialog';
+import { DeliveryCard, DELIVERY_CARD_HEIGHT } from './DeliveryCard';
+import { deliveryColumns } from './deliveryColumns';
+import { CHANNEL_KEY, KIND_KEY, STATUS_KEY } from './labels';
+
+const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
+const RANGE_KEY = {
+  all: 'system:range.all',
+  today: 'system:range.today',
+  '7d': 'system:range.d7',
+  '30d': 'system:range.d30',
+  custom: 'system:range.custom',
+} as const satisfies Record<RangePreset, TKey>;
+
+export default function DeliveryLogPage() {
+  const t = useT('notifications', 'system');
+  const { api } = useRuntime();
+  const zone = useListZone();
+  const [reload$, reload] = useReload();
+  const [preset, setPreset] = useState<RangePreset>('7d');
+  const [channel, setChannel] = useState('');
+  const [status, setStatus] = useState('');
+  const [kind, setKind] = useState('');
+  const [alarm, setAlarm] = useState('');
+  const [open, setOpen] = useState<Delivery | null>(null);
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const alarmId = /^\d+$/.test(alarm.trim()) ? Number(alarm.trim()) : null;
+  const alarmBad = alarm.trim() !== '' && (alarmId === null || alarmId < 1);
+  // the range is read from the clock when a filter changes, not on every render
+  const filter = useMemo<DeliveryFilter>(
+    () => ({
+      ...rangeOf(preset, Date.now(), undefined, zone),
+      ...(channel ? { channel: channel as DeliveryFilter['channel'] } : {}),
+      ...(status ? { status: status as DeliveryFilter['status'] } : {}),
+      ...(kind ? { kind: kind as DeliveryFilter['kind'] } : {}),
+      ...(alarmId !== null && !alarmBad ? { alarmId } : {}),
+    }),
+    [preset, channel, status, kind, alarmId, alarmBad, zone],
+  );
+  const log = useObservableState(
+    useObservable((in$) => deliveryLog$(api, in$.pipe(map(([f]) => f)), reload$), [filter]),
+    NOTHING,
+  );
+  const rows = useMemo(() => log.data?.dataList ?? [], [log.data]);
+  const total = log.data?.totalCount ?? 0;
+  const columns = useMemo(() => deliveryColumns(t, zone), [t, zone]);
+  const table = useReactTable({
+    data: rows,
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getRowId: (r) => String(r.deliveryId),
+  });
+
+  return (
+    <section
+      data-testid="delivery-log"
+      data-loaded={log.data !== null}
+      data-total={total}
+      className="flex h-full min-h-[480px] flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex flex-wrap items-start gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
+        <h1 className="mr-2 self-center text-base font-semibold">{t('routes.systemNotificationLog')}</h1>
+        <select
+          aria-label={t('system:range.label')}
+          className={sel}
+          value={preset}
+          onChange={(e) => setPreset(e.target.value as RangePreset)}
+          data-testid="log-range"
+        >
+          {RANGE_PRESETS.filter((p) => p !== 'custom').map((x) => (
+            <option key={x} value={x}>
+              {t(RANGE_KEY[x])}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label={t('notifications:log.filterChannel')}
+          className={sel}
+          value={channel}
+          onChange={(e) => setChannel(e.target.value)}
+          data-testid="log-channel"
+        >
+          <option value="">
+            {t('notifications:log.filterChannel')}: {t('system:all')}
+          </option>
+          {NOTIFICATION_CHANNELS.map((c) => (
+            <option key={c} value={c}>
+              {t(CHANNEL_KEY[c])}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label={t('notifications:log.filterStatus')}
+          className={sel}
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+          data-testid="log-status"
+        >
+          <option value="">
+            {t('notifications:log.filterStatus')}: {t('system:all')}
+          </option>
+          {DELIVERY_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(STATUS_KEY[s])}
+            </option>
+          ))}
+        </select>
+        <select aria-label={t('notifications:log.filterKind')} className={sel} value={kind} onChange={(e) => setKind(e.target.value)} data-testid="log-kind">
+          <option value="">
+            {t('notifications:log.filterKind')}: {t('system:all')}
+          </option>
+          {DELIVERY_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(KIND_KEY[k])}
+            </option>
+          ))}
+        </select>
+        <div className="flex flex-col">
+          <input
+            value={alarm}
+            onChange={(e) => setAlarm(e.target.value)}
+            inputMode="numeric"
+            placeholder={t('notifications:log.alarmId')}
+            aria-label={t('notifications:log.alarmId')}
+            aria-invalid={alarmBad}
+            aria-describedby="log-alarm-error"
+            className={`${sel} w-32 ${alarmBad ? 'border-red-500' : ''}`}
+            data-testid="log-alarm"
+          />
+          <span id="log-alarm-error" role={alarmBad ? 'alert' : undefined} className="text-xs text-red-600" data-testid="log-alarm-error">
+            {alarmBad ? t('notifications:issue.invalid') : ''}
+          </span>
+        </div>
+        <span className="self-center text-sm text-slate-500" data-testid="log-count">
+          {t('notifications:log.count', { count: total })}
+        </span>
+        <Button className="ml-auto" onClick={reload} data-testid="log-reload">
+          {t('notifications:log.reload')}
+        </Button>
+      </div>
+      {log.failed && (
+        <p role="alert" className="px-3 py-2 text-sm text-red-600">
+          {t('notifications:loadFailed')}
+        </p>
+      )}
+      {total > DELIVERY_PAGE && <p className="px-3 pt-2 text-xs text-slate-500">{t('notifications:log.shownFirst', { shown: DELIVERY_PAGE, total })}</p>}
+      <VirtualTable
+        table={table}
+        label={t('routes.systemNotificationLog')}
+        onRowClick={setOpen}
+        empty={log.data === null && !log.failed ? t('app.loading') : t('noDate')}
+        testId="delivery-table"
+        card={{ height: DELIVERY_CARD_HEIGHT, render: (d) => <DeliveryCard d={d} zone={zone} /> }}
+      />
+      {open && <AttemptsDialog delivery={open} zone={zone} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,226 @@
+// Create or edit one of the reader's notification rules: which alarms (levels, types, device
+// types, stations), which channels and addresses, quiet hours in a named zone, at once or as a
+// digest. The page's own checks and the server's refusals appear at their fields.
+import { useState, type FormEvent } from 'react';
+import { ALARM_CATEGORIES, ALARM_TYPES, DEVICE_TYPES } from '../../../protocol/codes';
+import { saveNotificationRule$, type NotificationRule } from '../../../streams/notifications/rules';
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+import { TextField } from '../../components/TextField';
+import { useCommand } from '../../hooks/useCommand';
+import { useT } from '../../hooks/useT';
+import { ALARM_CATEGORY_KEY, ALARM_TYPE_KEY, DEVICE_TYPE_KEY } from '../../i18n/codeKeys';
+import { ChoiceGroup } from './ChoiceGroup';
+import { CHANNEL_KEY } from './labels';
+import { checkRule, emptyRule, serverIssue, toRequest, unplacedIssues, valuesOf, type Channel, type RuleField, type RuleValues } from './ruleForm';
+import { StationChooser, type StationChoice } from './StationChooser';
+import type { TKey } from '../../i18n/i18n';
+
+const CHANNELS = Object.keys(CHANNEL_KEY) as Channel[];
+
+export function RuleDialog({
+  editing,
+  stations,
+  onClose,
+  onSaved,
+}: {
+  editing: NotificationRule | null;
+  stations: readonly StationChoice[];
+  onClose: () => void;
+  onSaved: (r: NotificationRule) => void;
+}) {
+  const t = useT('notifications', 'alarms', 'station');
+  const [v, setV] = useState<RuleValues>(() => (editing ? valuesOf(editing) : emptyRule()));
+  const [errors, setErrors] = useState<Partial<Record<RuleField, TKey>>>({});
+  const set = (p: Partial<RuleValues>) => setV((o) => ({ ...o, ...p }));
+  const save = useCommand(saveNotificationRule$, (e) => e.type === 'succeeded' && onSaved(e.output));
+  const failure = save.last?.type === 'failed' ? save.last.error : null;
+  const err = (f: RuleField): string | null => {
+    const key = errors[f] ?? serverIssue(failure, f);
+    return key ? t(key) : null;
+  };
+  const submit = (ev: FormEvent) => {
+    ev.preventDefault();
+    const found = checkRule(v);
+    setErrors(found);
+    if (Object.keys(found).length === 0) save.run(toRequest(v, editing?.ruleId ?? null));
+  };
+  const refused = failure && (failure.fields.length === 0 || unplacedIssues(failure)) ? t('notifications:refused') : null;
+
+  return (
+    <Modal
+      open
+      onClose={() => !save.pending && onClose()}
+      title={t(editing ? 'notifications:rules.edit' : 'notifications:rules.create')}
+      width={680}
+      testId="rule-dialog"
+    >
+      <form onSubmit={submit} noValidate className="grid max-h-[72vh] grid-cols-1 gap-x-4 gap-y-1 overflow-y-auto pr-1 sm:grid-cols-2">
+        <TextField
+          label={t('notifications:field.name')}
+          value={v.name}
+          onChange={(name) => set({ name })}
+          error={err('name')}
+          testId="rule-name"
+          maxLength={100}
+        />
+        <label className="flex items-center gap-2 self-center text-sm">
+          <input
+            type="checkbox"
+            className="accent-brand-600"
+            checked={v.enabled}
+            onChange={(e) => set({ enabled: e.target.checked })}
+            data-testid="rule-enabled"
+          />
+          {t('notifications:field.enabled')}
+        </label>
+        <ChoiceGroup
+          legend={t('notifications:field.categories')}
+          allLabel={t('notifications:rules.all')}
+          testId="rule-categories"
+          value={v.categories}
+          choices={ALARM_CATEGORIES.map((c) => ({ value: c, label: t(ALARM_CATEGORY_KEY[c]) }))}
+          onChange={(categories) => set({ categories })}
+        />
+        <ChoiceGroup
+          legend={t('notifications:field.alarmTypes')}
+          allLabel={t('notifications:rules.all')}
+          testId="rule-types"
+          value={v.alarmTypes}
+          choices={ALARM_TYPES.map((c) => ({ value: c, label: t(ALARM_TYPE_KEY[c]) }))}
+          onChange={(alarmTypes) => set({ alarmTypes })}
+        />
+        <div className="sm:col-span-2">
+          <ChoiceGroup
+            legend={t('notifications:field.deviceTypes')}
+            allLabel={t('notifications:rules.all')}
+            testId="rule-devices"
+            value={v.deviceTypes}
+            choices={DEVICE_TYPES.map((c) => ({ value: c, label: t(DEVICE_TYPE_KEY[c]) }))}
+            onChange={(deviceTypes) => set({ deviceTypes })}
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <StationChooser stations={stations} value={v.stationIds} onChange={(stationIds) => set({ stationIds })} error={err('stationIds')} />
+        </div>
+        <div className="sm:col-span-2">
+          <ChoiceGroup
+            legend={t('notifications:field.channels')}
+            testId="rule-channels"
+            value={v.channels}
+            error={err('channels')}
+            choices={CHANNELS.map((c) => ({ value: c, label: t(CHANNEL_KEY[c]) }))}
+            onChange={(channels) => set({ channels })}
+          />
+        </div>
+        {v.channels.includes('email') && (
+          <TextField
+            label={t('notifications:field.email')}
+            placeholder={t('notifications:field.emailHint')}
+            type="email"
+            value={v.email}
+            onChange={(email) => set({ email })}
+            error={err('email')}
+            testId="rule-email"
+          />
+        )}
+        {v.channels.includes('webhook') && (
+          <div className="flex flex-col">
+            <TextField
+              label={t('notifications:field.webhookUrl')}
+              placeholder="https://"
+              value={v.webhookUrl}
+              onChange={(webhookUrl) => set({ webhookUrl })}
+              error={err('webhookUrl')}
+              testId="rule-webhook"
+              inputMode="url"
+            />
+            {editing?.hasWebhookSecret && (
+              <label className="-mt-1 mb-1 flex items-center gap-2 text-xs">
+                <input
+                  type="checkbox"
+                  className="accent-brand-600"
+                  checked={v.rotateSecret}
+                  onChange={(e) => set({ rotateSecret: e.target.checked })}
+                  data-testid="rule-rotate"
+                />
+                {t('notifications:field.rotateSecret')}
+              </label>
+            )}
+          </div>
+        )}
+        <fieldset className="grid min-w-0 grid-cols-2 gap-x-3 sm:col-span-2 sm:grid-cols-[120px_120px_1fr]">
+          <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-400">{t('notifications:field.quietHours')}</legend>
+          <TextField
+            label={t('notifications:field.quietFrom')}
+            type="time"
+            value={v.quietFrom}
+            onChange={(quietFrom) => set({ quietFrom })}
+            error={err('quietFrom')}
+            testId="rule-quiet-from"
+          />
+          <TextField
+            label={t('notifications:field.quietTo')}
+            type="time"
+            value={v.quietTo}
+            onChange={(quietTo) => set({ quietTo })}
+            error={err('quietTo')}
+            testId="rule-quiet-to"
+          />
+          <TextField
+            className="col-span-2 sm:col-span-1"
+            label={t('notifications:field.zone')}
+            value={v.zone}
+            onChange={(zone) => set({ zone })}
+            error={err('zone')}
+            testId="rule-zone"
+            list="rule-zones"
+            autoComplete="off"
+          />
+          <datalist id="rule-zones">
+            {Intl.supportedValuesOf('timeZone').map((z) => (
+              <option key={z} value={z} />
+            ))}
+          </datalist>
+        </fieldset>
+        <fieldset className="flex min-w-0 flex-wrap items-start gap-x-4 sm:col-span-2">
+          <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-400">{t('notifications:field.timing')}</legend>
+          <label className="mt-2 flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="accent-brand-600"
+              checked={v.digest}
+              onChange={(e) => set({ digest: e.target.checked })}
+              data-testid="rule-digest"
+            />
+            {t('notifications:field.digest')}
+          </label>
+          {v.digest && (
+            <TextField
+              className="w-40"
+              label={t('notifications:field.digestMinutes')}
+              inputMode="numeric"
+              value={v.digestMinutes}
+              onChange={(digestMinutes) => set({ digestMinutes })}
+              error={err('digestMinutes')}
+              testId="rule-digest-minutes"
+            />
+          )}
+        </fieldset>
+        {refused && (
+          <p role="alert" data-testid="rule-refused" className="text-sm text-red-600 sm:col-span-2">
+            {refused}
+          </p>
+        )}
+        <div className="mt-2 flex justify-end gap-2 sm:col-span-2">
+          <Button onClick={onClose} disabled={save.pending}>
+            {t('app.cancel')}
+          </Button>
+          <Button type="submit" variant="primary" disabled={save.pending} data-testid="rule-save">
+            {t('app.confirm')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

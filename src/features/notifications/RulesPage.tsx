@@ -1,0 +1,137 @@
+// Notification rules (alarm.notifications): the reader's own rules of which alarms of its data
+// scope reach it on which channels and when; create, edit, delete, and a test-send whose outcome
+// per channel (delivered, or failed with the receiver's reason) the page shows.
+import { getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
+import { useObservable, useObservableState } from 'observable-hooks';
+import { useCallback, useMemo, useState } from 'react';
+import { map, of } from 'rxjs';
+import { deleteNotificationRule$, notificationRules$, testNotificationRule$, type NotificationRule } from '../../../streams/notifications/rules';
+import { pickableStations$ } from '../../../streams/system/accounts';
+import { NOTHING } from '../../../streams/system/loaded';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Modal } from '../../components/Modal';
+import { useRuntime } from '../../hooks/runtime';
+import { useCommand, useReload } from '../../hooks/useCommand';
+import { useT } from '../../hooks/useT';
+import { VirtualTable } from '../../widgets/VirtualTable';
+import { PushSwitch } from './PushSwitch';
+import { RuleDialog } from './RuleDialog';
+import { ruleColumns, type RuleAction } from './ruleColumns';
+import { RuleCard, RULE_CARD_HEIGHT } from './RuleCard';
+import { TestOutcome, type TestState } from './TestOutcome';
+
+export default function RulesPage() {
+  const t = useT('notifications', 'alarms', 'station');
+  const { api } = useRuntime();
+  const [reload$, reload] = useReload();
+  const rules = useObservableState(
+    useObservable(() => notificationRules$(api, of(true), reload$)),
+    NOTHING,
+  );
+  const stations = useObservableState(
+    useObservable(() => pickableStations$(api, of(0)).pipe(map((s) => s.data ?? []))),
+    [],
+  );
+  const names = useMemo(() => new Map(stations.map((s) => [s.stationId, s.stationName])), [stations]);
+  const [editing, setEditing] = useState<NotificationRule | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<NotificationRule | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [test, setTest] = useState<TestState | null>(null);
+  const [sorting, setSorting] = useState<SortingState>([]);
+
+  const tester = useCommand(testNotificationRule$, (e) => {
+    if (e.type === 'succeeded') setTest((s) => s && { ...s, results: e.output });
+    if (e.type === 'failed') setTest((s) => s && { ...s, error: e.error });
+  });
+  const remover = useCommand(deleteNotificationRule$, (e) => {
+    if (e.type === 'succeeded') {
+      setDeleting(null);
+      reload();
+    }
+  });
+  const run = tester.run;
+  const act = useCallback(
+    (a: RuleAction, r: NotificationRule) => {
+      if (a === 'edit') setEditing(r);
+      else if (a === 'delete') setDeleting(r);
+      else {
+        setTest({ name: r.name, results: null, error: null });
+        run(r.ruleId);
+      }
+    },
+    [run],
+  );
+  const testing = tester.pending && tester.last?.type === 'pending' ? tester.last.input : null;
+  const rows = useMemo(() => rules.data ?? [], [rules.data]);
+  const columns = useMemo(() => ruleColumns(t, (id) => names.get(id) ?? `#${id}`, act, testing), [t, names, act, testing]);
+  const table = useReactTable({
+    data: rows,
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getRowId: (r) => String(r.ruleId),
+  });
+  const saved = (r: NotificationRule) => {
+    setEditing(null);
+    if (r.webhookSecret) setSecret(r.webhookSecret);
+    reload();
+  };
+
+  return (
+    <section
+      data-testid="notification-rules"
+      data-loaded={rules.data !== null}
+      data-total={rows.length}
+      className="flex h-full min-h-[480px] flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
+        <h1 className="mr-2 text-base font-semibold">{t('routes.alarmNotifications')}</h1>
+        <span className="text-sm text-slate-500" data-testid="rule-count">
+          {t('notifications:rules.count', { count: rows.length })}
+        </span>
+        <Button variant="primary" className="ml-auto" onClick={() => setEditing('new')} data-testid="rule-create">
+          {t('notifications:rules.create')}
+        </Button>
+        <p className="w-full text-xs text-slate-500">{t('notifications:rules.intro')}</p>
+      </div>
+      <PushSwitch />
+      {rules.failed && (
+        <p role="alert" className="px-3 py-2 text-sm text-red-600">
+          {t('notifications:loadFailed')}
+        </p>
+      )}
+      {test && <TestOutcome state={test} onClose={() => setTest(null)} />}
+      <VirtualTable
+        table={table}
+        label={t('routes.alarmNotifications')}
+        empty={rules.data === null && !rules.failed ? t('app.loading') : t('notifications:rules.empty')}
+        testId="rule-table"
+        card={{ height: RULE_CARD_HEIGHT, render: (r) => <RuleCard rule={r} act={act} testing={testing} /> }}
+      />
+      {editing && <RuleDialog editing={editing === 'new' ? null : editing} stations={stations} onClose={() => setEditing(null)} onSaved={saved} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('notifications:rules.deleteTitle')}
+        text={t('notifications:rules.deleteQuestion', { name: deleting?.name ?? '' })}
+        busy={remover.pending}
+        onConfirm={() => deleting && remover.run(deleting.ruleId)}
+        onCancel={() => setDeleting(null)}
+        confirmLabel={t('notifications:action.delete')}
+      />
+      <Modal open={secret !== null} onClose={() => setSecret(null)} title={t('notifications:rules.secretTitle')} testId="secret-dialog">
+        <p className="mb-2 text-sm">{t('notifications:rules.secretNote')}</p>
+        <code className="block break-all rounded bg-slate-100 p-2 font-mono text-sm dark:bg-slate-900" data-testid="webhook-secret">
+          {secret}
+        </code>
+        <div className="mt-4 flex justify-end">
+          <Button variant="primary" onClick={() => setSecret(null)}>
+            {t('app.close')}
+          </Button>
+        </div>
+      </Modal>
+    </section>
+  );
+}

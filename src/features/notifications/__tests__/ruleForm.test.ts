@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { checkRule, emptyRule, serverIssue, toRequest } from '../ruleForm';
+
+const base = { ...emptyRule(), name: 'Night shift', zone: 'Asia/Shanghai' };
+
+describe('the notification rule form', () => {
+  it('names the field of every bad input before anything is sent', () => {
+    const found = checkRule({ ...base, name: ' ', channels: [], quietFrom: '25:00', zone: 'Mars/Olympus', digest: true, digestMinutes: '0' });
+    expect(found).toEqual({
+      name: 'notifications:issue.name',
+      channels: 'notifications:issue.channels',
+      quietFrom: 'notifications:issue.quietTime',
+      quietTo: 'notifications:issue.quietBoth',
+      zone: 'notifications:issue.zone',
+      digestMinutes: 'notifications:issue.digestMinutes',
+    });
+    expect(checkRule({ ...base, channels: ['email', 'webhook'], email: 'ops@', webhookUrl: 'ftp://x' })).toEqual({
+      email: 'notifications:issue.email',
+      webhookUrl: 'notifications:issue.webhookUrl',
+    });
+    expect(checkRule({ ...base, quietTo: '07:00' })).toEqual({ quietFrom: 'notifications:issue.quietBoth' });
+    expect(checkRule(base)).toEqual({});
+  });
+
+  it('sends only what the chosen channels and options use', () => {
+    const r = toRequest(
+      {
+        ...base,
+        channels: ['webhook'],
+        email: 'left@over.example',
+        webhookUrl: ' https://hooks.example/ems ',
+        quietFrom: '22:00',
+        quietTo: '07:00',
+        digest: true,
+        digestMinutes: '30',
+      },
+      7,
+    );
+    expect(r).toEqual({
+      ruleId: 7,
+      name: 'Night shift',
+      enabled: true,
+      categories: [],
+      alarmTypes: [],
+      deviceTypes: [],
+      stationIds: [],
+      channels: ['webhook'],
+      webhookUrl: 'https://hooks.example/ems',
+      rotateSecret: false,
+      quietFrom: '22:00',
+      quietTo: '07:00',
+      zone: 'Asia/Shanghai',
+      digestMinutes: 30,
+    });
+    expect(toRequest(base, null)).not.toHaveProperty('digestMinutes');
+  });
+
+  it('puts a server refusal of a station at the station chooser', () => {
+    const e = { code: 'validationFailed' as const, fields: [{ path: 'stationIds.2', issue: 'notFound' }] };
+    expect(serverIssue(e, 'stationIds')).toBe('notifications:issue.stations');
+    expect(serverIssue(e, 'name')).toBeNull();
+  });
+});

@@ -1,0 +1,99 @@
+// The delivery log's columns: when it was made (in the console's list zone, named in the
+// header), recipient, channel and address, kind of message, alarm, status, attempts, last error.
+import type { ColumnDef } from '@tanstack/react-table';
+import type { Delivery } from '../../../streams/notifications/deliveries';
+import type { Zone } from '../../../protocol/site-time';
+import type { TFn } from '../../i18n/i18n';
+import { formatDateTime } from '../../lib/dateTime';
+import { CHANNEL_KEY, KIND_KEY, STATUS_KEY, STATUS_TONE } from './labels';
+
+const cut = (text: string, testId?: string) => (
+  <span className="truncate" title={text} data-testid={testId}>
+    {text}
+  </span>
+);
+
+export function deliveryColumns(t: TFn, zone: Zone): ColumnDef<Delivery>[] {
+  return [
+    {
+      id: 'time',
+      accessorFn: (d) => formatDateTime(d.createdAt, zone),
+      header: t('notifications:col.time', { zone }),
+      size: 150,
+      cell: (c) => (
+        <span data-value className="font-mono text-xs" data-testid="delivery-time">
+          {c.getValue<string>()}
+        </span>
+      ),
+    },
+    { id: 'recipient', accessorKey: 'recipient', header: t('notifications:col.recipient'), size: 110, cell: (c) => cut(c.row.original.recipient) },
+    {
+      id: 'channel',
+      accessorFn: (d) => t(CHANNEL_KEY[d.channel]),
+      header: t('notifications:col.channel'),
+      size: 80,
+      cell: (c) => (
+        <span data-testid="delivery-channel" data-channel={c.row.original.channel}>
+          {c.getValue<string>()}
+        </span>
+      ),
+    },
+    {
+      id: 'address',
+      accessorFn: (d) => (d.channel === 'push' ? t('notifications:log.browsers') : d.address),
+      header: t('notifications:col.address'),
+      size: 170,
+      cell: (c) => cut(c.getValue<string>(), 'delivery-address'),
+    },
+    {
+      id: 'kind',
+      accessorFn: (d) => t(KIND_KEY[d.kind]),
+      header: t('notifications:col.kind'),
+      size: 80,
+      cell: (c) => (
+        <span data-testid="delivery-kind" data-kind={c.row.original.kind}>
+          {c.getValue<string>()}
+        </span>
+      ),
+    },
+    {
+      id: 'alarm',
+      accessorFn: (d) => d.alarmId ?? (d.alarmIds.length ? d.alarmIds.length : null),
+      header: t('notifications:col.alarm'),
+      size: 70,
+      cell: (c) => (
+        <span data-value>{c.row.original.alarmId !== null ? `#${c.row.original.alarmId}` : c.row.original.alarmIds.map((a) => `#${a}`).join(' ') || '-'}</span>
+      ),
+    },
+    {
+      id: 'status',
+      accessorKey: 'status',
+      header: t('notifications:col.status'),
+      size: 80,
+      cell: (c) => (
+        <span className={STATUS_TONE[c.row.original.status]} data-testid="delivery-status" data-status={c.row.original.status}>
+          {t(STATUS_KEY[c.row.original.status])}
+        </span>
+      ),
+    },
+    {
+      id: 'attempts',
+      accessorKey: 'attempts',
+      header: t('notifications:col.attempts'),
+      size: 70,
+      cell: (c) => (
+        <span data-value data-testid="delivery-attempts">
+          {c.row.original.attempts}
+        </span>
+      ),
+    },
+    {
+      id: 'error',
+      accessorFn: (d) => d.lastError ?? '',
+      header: t('notifications:col.error'),
+      size: 220,
+      enableSorting: false,
+      cell: (c) => cut(c.row.original.lastError ?? '-', 'delivery-error'),
+    },
+  ];
+}

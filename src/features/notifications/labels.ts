@@ -1,0 +1,42 @@
+// Codes of the notification protocol as text keys, checked by `satisfies` so a new code without
+// its text is a compile error.
+import type { NotificationRule } from '../../../streams/notifications/rules';
+import type { Delivery } from '../../../streams/notifications/deliveries';
+import type { TKey } from '../../i18n/i18n';
+
+export const CHANNEL_KEY = {
+  email: 'notifications:channel.email',
+  webhook: 'notifications:channel.webhook',
+  push: 'notifications:channel.push',
+} as const satisfies Record<NotificationRule['channels'][number], TKey>;
+
+export const STATUS_KEY = {
+  pending: 'notifications:status.pending',
+  sending: 'notifications:status.sending',
+  sent: 'notifications:status.sent',
+  dead: 'notifications:status.dead',
+  suppressed: 'notifications:status.suppressed',
+} as const satisfies Record<Delivery['status'], TKey>;
+
+export const KIND_KEY = {
+  raised: 'notifications:kind.raised',
+  cleared: 'notifications:kind.cleared',
+  acked: 'notifications:kind.acked',
+  digest: 'notifications:kind.digest',
+  test: 'notifications:kind.test',
+} as const satisfies Record<Delivery['kind'], TKey>;
+
+export const STATUS_TONE: Record<Delivery['status'], string> = {
+  pending: 'text-amber-600 dark:text-amber-400',
+  sending: 'text-sky-600 dark:text-sky-400',
+  sent: 'text-emerald-600 dark:text-emerald-400',
+  dead: 'text-red-600 dark:text-red-400',
+  suppressed: 'text-slate-500',
+};
+
+export const OUTCOME_KEY = {
+  sent: 'notifications:outcome.sent',
+  failed: 'notifications:outcome.failed',
+  suppressed: 'notifications:outcome.suppressed',
+  interrupted: 'notifications:outcome.interrupted',
+} as const satisfies Record<Delivery['attemptLog'][number]['outcome'], TKey>;

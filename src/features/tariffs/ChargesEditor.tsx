@@ -1,0 +1,183 @@
+// The monthly parts of a tariff version beside its energy prices: demand charges (price per kW,
+// window, optionally only some time-of-use periods, an optional ratchet), the capacity price per
+// kVA and the fixed fee. Each rule's error sits under its field (charges-draft.ts).
+import { useId } from 'react';
+import { PERIODS } from '../../../protocol/codes';
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
+import { useT } from '../../hooks/useT';
+import { newDemand, type ChargesDraft, type DemandDraft, type DemandWindow } from './charges-draft';
+import type { DraftErrors } from './draft';
+import { ERROR_KEY, FieldError } from './errorText';
+import { PERIOD_KEY } from './periods';
+
+const WINDOWS: DemandWindow[] = [15, 30, 60];
+const select = 'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900';
+
+interface Props {
+  charges: ChargesDraft;
+  onChange: (c: ChargesDraft) => void;
+  errors: DraftErrors;
+  readOnly: boolean;
+  currency: string;
+}
+
+function DemandRow({
+  d,
+  n,
+  errors,
+  readOnly,
+  currency,
+  onChange,
+  onRemove,
+}: {
+  d: DemandDraft;
+  n: number;
+  errors: DraftErrors;
+  readOnly: boolean;
+  currency: string;
+  onChange: (d: DemandDraft) => void;
+  onRemove: () => void;
+}) {
+  const t = useT('tariffs');
+  const id = useId();
+  const at = `charges.demand.${n}`;
+  const err = (p: string) => (errors[p] ? t(ERROR_KEY[errors[p].code], { limit: '' }) : null);
+  const togglePeriod = (p: (typeof PERIODS)[number]) => {
+    const now = d.periods ?? [];
+    onChange({ ...d, periods: now.includes(p) ? now.filter((x) => x !== p) : PERIODS.filter((x) => x === p || now.includes(x)) });
+  };
+  return (
+    <fieldset className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700" data-testid="demand-row">
+      <legend className="px-1 text-xs font-semibold">{t('tariffs:editor.demandN', { n: n + 1 })}</legend>
+      <div className="grid grid-cols-4 items-start gap-3">
+        <TextField
+          label={t('tariffs:editor.demandPrice', { currency })}
+          value={d.price}
+          inputMode="decimal"
+          readOnly={readOnly}
+          onChange={(price) => onChange({ ...d, price })}
+          error={err(`${at}.pricePerKw`)}
+          testId={`demand-price-${n}`}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-w`} className="text-xs font-medium text-slate-600 dark:text-slate-400">
+            {t('tariffs:editor.demandWindow')}
+          </label>
+          <select
+            id={`${id}-w`}
+            className={select}
+            value={d.window}
+            disabled={readOnly}
+            data-testid={`demand-window-${n}`}
+            onChange={(e) => onChange({ ...d, window: Number(e.target.value) as DemandWindow })}
+          >
+            {WINDOWS.map((w) => (
+              <option key={w} value={w}>
+                {t('tariffs:editor.windowMinutes', { n: w })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          label={t('tariffs:editor.ratchetPercent')}
+          value={d.ratchetPercent}
+          inputMode="numeric"
+          readOnly={readOnly}
+          onChange={(ratchetPercent) => onChange({ ...d, ratchetPercent })}
+          error={err(`${at}.ratchet.percent`)}
+          testId={`demand-ratchet-percent-${n}`}
+        />
+        <TextField
+          label={t('tariffs:editor.ratchetMonths')}
+          value={d.ratchetMonths}
+          inputMode="numeric"
+          readOnly={readOnly}
+          onChange={(ratchetMonths) => onChange({ ...d, ratchetMonths })}
+          error={err(`${at}.ratchet.months`)}
+          testId={`demand-ratchet-months-${n}`}
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <label className="flex items-center gap-1.5">
+          <input
+            type="checkbox"
+            checked={d.periods !== null}
+            disabled={readOnly}
+            data-testid={`demand-only-${n}`}
+            onChange={(e) => onChange({ ...d, periods: e.target.checked ? ['peak'] : null })}
+          />
+          {t('tariffs:editor.onlyPeriods')}
+        </label>
+        {d.periods !== null &&
+          PERIODS.map((p) => (
+            <label key={p} className="flex items-center gap-1">
+              <input type="checkbox" checked={d.periods!.includes(p)} disabled={readOnly} onChange={() => togglePeriod(p)} />
+              {t(PERIOD_KEY[p])}
+            </label>
+          ))}
+        {!readOnly && (
+          <Button className="ml-auto" onClick={onRemove} data-testid={`demand-remove-${n}`}>
+            {t('tariffs:editor.removeDemand')}
+          </Button>
+        )}
+      </div>
+      <FieldError error={errors[`${at}.periods`]} testId={`demand-periods-error-${n}`} />
+    </fieldset>
+  );
+}
+
+export function ChargesEditor({ charges: c, onChange, errors, readOnly, currency }: Props) {
+  const t = useT('tariffs');
+  const err = (p: string) => (errors[p] ? t(ERROR_KEY[errors[p].code], { limit: '' }) : null);
+  const setDemand = (n: number, d: DemandDraft) => onChange({ ...c, demand: c.demand.map((x, i) => (i === n ? d : x)) });
+  return (
+    <section
+      className="flex flex-col gap-2 border-t border-slate-200 pt-3 dark:border-slate-700"
+      aria-labelledby="charges-heading"
+      data-testid="charges-editor"
+    >
+      <h3 id="charges-heading" className="text-sm font-semibold">
+        {t('tariffs:editor.charges')}
+      </h3>
+      <p className="text-xs text-slate-500 dark:text-slate-400">{t('tariffs:editor.chargesHint')}</p>
+      {c.demand.map((d, n) => (
+        <DemandRow
+          key={n}
+          d={d}
+          n={n}
+          errors={errors}
+          readOnly={readOnly}
+          currency={currency}
+          onChange={(x) => setDemand(n, x)}
+          onRemove={() => onChange({ ...c, demand: c.demand.filter((_, i) => i !== n) })}
+        />
+      ))}
+      {!readOnly && c.demand.length < 4 && (
+        <Button className="self-start" data-testid="demand-add" onClick={() => onChange({ ...c, demand: [...c.demand, newDemand()] })}>
+          {t('tariffs:editor.addDemand')}
+        </Button>
+      )}
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          label={t('tariffs:editor.capacityPrice', { currency })}
+          value={c.capacity}
+          inputMode="decimal"
+          readOnly={readOnly}
+          onChange={(capacity) => onChange({ ...c, capacity })}
+          error={err('charges.capacityPricePerKva')}
+          testId="capacity-price"
+        />
+        <TextField
+          label={t('tariffs:editor.fixedFee', { currency })}
+          value={c.fixed}
+          inputMode="decimal"
+          readOnly={readOnly}
+          onChange={(fixed) => onChange({ ...c, fixed })}
+          error={err('charges.fixedMonthlyFee')}
+          testId="fixed-fee"
+        />
+      </div>
+    </section>
+  );
+}

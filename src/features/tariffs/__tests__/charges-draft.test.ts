@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { chargesFromWire, chargesToWire, newDemand, noCharges } from '../charges-draft';
+import { newDraft, serverErrors, validateDraft } from '../draft';
+
+// The editor's demand, capacity and fixed charges: what it refuses before sending (each error at
+// the server's path), and what it sends.
+
+const filled = () => {
+  const d = newDraft('2026-12-01');
+  d.name = 'Two-part';
+  d.seasons[0]!.slots.forEach((s) => Object.assign(s, { fromGrid: '0.5', feedIn: '0.1' }));
+  return d;
+};
+
+describe('tariff charges in the editor', () => {
+  it('an energy-only tariff sends no charges', () => {
+    expect(validateDraft(filled())).toEqual({});
+    expect(chargesToWire(noCharges())).toEqual({});
+  });
+
+  it('puts each broken rule at its field', () => {
+    const d = filled();
+    d.charges = {
+      demand: [
+        { ...newDemand(), price: '' },
+        { ...newDemand(), price: '3.12345', periods: [], ratchetPercent: '120', ratchetMonths: '0' },
+      ],
+      capacity: 'x',
+      fixed: '-1',
+    };
+    expect(validateDraft(d)).toEqual({
+      'charges.demand.0.pricePerKw': { code: 'priceRequired' },
+      'charges.demand.1.pricePerKw': { code: 'priceFormat' },
+      'charges.demand.1.periods': { code: 'periodsRequired' },
+      'charges.demand.1.ratchet.percent': { code: 'ratchetPercent' },
+      'charges.demand.1.ratchet.months': { code: 'ratchetMonths' },
+      'charges.capacityPricePerKva': { code: 'priceFormat' },
+      'charges.fixedMonthlyFee': { code: 'priceFormat' },
+    });
+  });
+
+  it('sends a two-part tariff as the server stores it, and reads it back unchanged', () => {
+    const wire = chargesToWire({
+      demand: [{ price: '32.5', window: 30, periods: ['sharp', 'peak'], ratchetPercent: '80', ratchetMonths: '11' }],
+      capacity: '21',
+      fixed: '150',
+    });
+    expect(wire).toEqual({
+      demand: [{ pricePerKw: 32.5, windowMinutes: 30, periods: ['sharp', 'peak'], ratchet: { percent: 80, months: 11 } }],
+      capacityPricePerKva: 21,
+      fixedMonthlyFee: 150,
+    });
+    expect(chargesToWire(chargesFromWire(wire))).toEqual(wire);
+  });
+
+  it("places the server's charge issues at the same fields", () => {
+    expect(
+      serverErrors([
+        { path: 'charges.demand.0.windowMinutes', issue: 'windowInvalid' },
+        { path: 'charges.capacityPricePerKva', issue: 'invalidType' },
+        { path: 'charges.demand.0.ratchet.percent', issue: 'ratchetPercent' },
+      ]),
+    ).toEqual({
+      'charges.demand.0.windowMinutes': { code: 'windowInvalid' },
+      'charges.capacityPricePerKva': { code: 'priceFormat' },
+      'charges.demand.0.ratchet.percent': { code: 'ratchetPercent' },
+    });
+  });
+});
