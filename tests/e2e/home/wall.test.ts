@@ -9,8 +9,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
-import { startServer, type TestServer } from '../helpers/server';
+import { listenApp, startServer, type TestServer } from '../helpers/server';
 import { DEMO, login, storeState, type EmsWindow } from '../helpers/console';
+import { measureWall } from './wall-layout';
+import { settler } from '../helpers/settle';
+import { waitForTodayCurve } from '../helpers/today';
 
 const SHOTS = process.env.WALL_SHOTS_DIR ?? '/tmp/shots';
 const pushIs = (page: Page, status: string, timeout = 30_000) =>
@@ -80,7 +83,10 @@ describeBrowser('wall screen restarts', () => {
     await page.getByTestId('connection-banner').waitFor({ state: 'detached', timeout: 30_000 });
     // every box fetched again (not after its 60 s period): newer answers, no longer grey
     await page.waitForFunction(
-      (b) => [...document.querySelectorAll('[data-testid=data-age]')].every((e, i) => Number(e.getAttribute('data-at')) > b[i]! && e.getAttribute('data-stale') === 'false'),
+      (b) =>
+        [...document.querySelectorAll('[data-testid=data-age]')].every(
+          (e, i) => Number(e.getAttribute('data-at')) > b[i]! && e.getAttribute('data-stale') === 'false',
+        ),
       before,
       { timeout: 15_000 },
     );
@@ -121,9 +127,179 @@ describeBrowser('wall screen restarts', () => {
     const stationId = matrix.ids.find((id) => own.has(id) && ![1, 2].includes(matrix.byId[id]!.stationStatus));
     expect(stationId).toBeDefined();
     await server.alarm({ stationId: stationId!, category: 'fault' });
-    await page.waitForFunction((id) => (document.querySelector('[data-testid=station-map]')?.getAttribute('data-alarmed') ?? '').split(' ').includes(`${id}:2`), stationId, { timeout: 15_000 });
+    await page.waitForFunction(
+      (id) => (document.querySelector('[data-testid=station-map]')?.getAttribute('data-alarmed') ?? '').split(' ').includes(`${id}:2`),
+      stationId,
+      { timeout: 15_000 },
+    );
     expect(await storeState<number>(page, `home.matrix.byId.${stationId}.stationStatus`)).toBe(2);
     expect(await marker()).toBe('still here');
     expect(errors).toEqual([]);
   });
+});
+
+// The wall's layout at the sizes NOC screens have, both languages, dark and light: it fills the
+// screen exactly (no scroll bar, no empty band), every panel inside the screen with nothing cut,
+// type and map clusters scaled to the screen; the alarm panel lists a pushed alarm with its age,
+// which keeps counting; `rotate` pages through the station cards and the providers.
+// Screenshots go to /tmp/wall-shots/ (WALL_LAYOUT_SHOTS_DIR).
+const LAYOUT_SHOTS = process.env.WALL_LAYOUT_SHOTS_DIR ?? '/tmp/wall-shots';
+const SIZES = [
+  [1920, 1080],
+  [2560, 1440],
+  [3840, 2160],
+] as const;
+/** the least type on the wall: 12 px at 1920 wide, in proportion above */
+const MIN_FONT_AT_1920 = 12;
+/** cluster numbers: 18 px at 1920 wide, in proportion above */
+const MIN_CLUSTER_FONT_AT_1920 = 18;
+
+describeBrowser('wall screen layout', () => {
+  let server: Awaited<ReturnType<typeof listenApp>>;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    mkdirSync(LAYOUT_SHOTS, { recursive: true });
+    // the simulated fleet with a day of history: figures, curves and alarms of real lengths
+    [server, browser] = await Promise.all([listenApp({ seedStations: 12, config: { simulator: true, backfillDays: 1 } }), launch()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  for (const lang of ['zh', 'en'] as const) {
+    it(`${lang}: fills 1920×1080, 2560×1440 and 3840×2160 exactly, nothing cut, type and clusters scaled; dark and light`, async () => {
+      const ctx = await newContext(browser, { baseURL: server.url, language: lang, width: 1920, height: 1080 });
+      const page = await ctx.newPage();
+      const errors = watchErrors(page);
+      const settle = settler(page);
+      await login(page, DEMO.admin);
+      for (const theme of ['dark', 'light'] as const) {
+        await page.goto(`/homepage/index?wall=1${theme === 'light' ? '&theme=light' : ''}`);
+        await page.getByTestId('wall').waitFor();
+        for (const [w, h] of SIZES) {
+          await page.setViewportSize({ width: w, height: h });
+          await page.getByTestId('station-card').first().waitFor();
+          await page.waitForFunction(() => document.querySelector('[data-testid=wall-alarms]')?.getAttribute('data-loaded') === 'true');
+          await page.waitForFunction(() => Number(document.querySelector('[data-testid=station-map]')?.getAttribute('data-points')) > 0);
+          await waitForTodayCurve(page, 'trend-power');
+          await settle(); // resize observers and the charts
+          await page.screenshot({ path: `${LAYOUT_SHOTS}/wall-${lang}-${w}x${h}-${theme}.png`, timeout: 120_000 });
+          const m = await measureWall(page);
+          const where = `${lang} ${theme} ${w}×${h}`;
+          expect(m.doc.scrollWidth, `${where}: page width`).toBeLessThanOrEqual(w);
+          expect(m.doc.scrollHeight, `${where}: page height`).toBeLessThanOrEqual(h);
+          expect(m.defects, where).toEqual([]);
+          // no empty band: the panels reach the screen's right and bottom edges (less the padding)
+          expect(m.reach.right, `${where}: right edge`).toBeGreaterThan(w * 0.98);
+          expect(m.reach.bottom, `${where}: bottom edge`).toBeGreaterThan(h * 0.98);
+          expect(m.smallestFontPx, `${where}: smallest type`).toBeGreaterThanOrEqual((MIN_FONT_AT_1920 * w) / 1920 - 0.5);
+          expect(m.clusterFontPx, `${where}: cluster numbers`).toBeGreaterThanOrEqual((MIN_CLUSTER_FONT_AT_1920 * w) / 1920);
+        }
+        await page.setViewportSize({ width: 1920, height: 1080 });
+      }
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }, 900_000);
+  }
+});
+
+describeBrowser('wall screen alarms and rotation', () => {
+  let server: TestServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer({ seedStations: 30 }), launch()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('the alarm panel lists a pushed alarm with its station, device, category as text and age, counted by category and in the badge; the age keeps counting', async () => {
+    const ctx = await newContext(browser, { baseURL: server.url, language: 'en', width: 1920, height: 1080 });
+    const page = await ctx.newPage();
+    await login(page, DEMO.admin);
+    await page.goto('/homepage/index?wall=1');
+    await page.waitForFunction(() => document.querySelector('[data-testid=wall-alarms]')?.getAttribute('data-loaded') === 'true');
+    await pushIs(page, 'online');
+    const orgId = await storeState<number>(page, 'session.currentOrg.id');
+    const stationId = server.services.registry.stationsByProvider.get(orgId)![0]!;
+    const count = (c: string) => page.locator(`[data-testid=wall-alarm-count][data-category=${c}]`).getAttribute('data-count').then(Number);
+    const faultsBefore = await count('fault');
+    const badgeBefore = Number(await page.getByTestId('alarm-badge').getAttribute('data-count'));
+    const totalBefore = Number(await page.getByTestId('wall-alarms').getAttribute('data-total'));
+
+    const fresh = await server.alarm({ stationId, category: 'fault', content: 'wall fault' });
+    // the newest open alarm heads the list
+    const row = page.locator('[data-testid=wall-alarm]').first();
+    await page.waitForFunction((id) => document.querySelector('[data-testid=wall-alarm]')?.getAttribute('data-alarm-id') === String(id), fresh.id, {
+      timeout: 15_000,
+    });
+    const stationName = await storeState<string>(page, `home.matrix.byId.${stationId}.stationName`);
+    const text = await row.innerText();
+    expect(text).toContain(stationName);
+    expect(text).toContain('Fault');
+    expect(text).toContain(fresh.deviceName ?? 'Site');
+    const age = row.getByTestId('wall-alarm-age');
+    const seconds = () => age.innerText().then((s) => Number(/^(\d+) s$/.exec(s)?.[1] ?? NaN));
+    const s1 = await seconds();
+    expect(s1).toBeGreaterThanOrEqual(0);
+    // the shown age ticks once a second, not in step with this wait: 3.1 s later it has moved on by 2 at least
+    await page.waitForTimeout(3100);
+    expect(await seconds()).toBeGreaterThanOrEqual(s1 + 2);
+    expect(await count('fault')).toBe(faultsBefore + 1);
+    expect(Number(await page.getByTestId('wall-alarms').getAttribute('data-total'))).toBe(totalBefore + 1);
+    await page.waitForFunction((b) => Number(document.querySelector('[data-testid=alarm-badge]')?.getAttribute('data-count')) === b + 1, badgeBefore, {
+      timeout: 15_000,
+    });
+    // older open alarms read in minutes, hours or days
+    const ages = await page.getByTestId('wall-alarm-age').allInnerTexts();
+    expect(
+      ages.every((a) => /^\d+ (s|min)$|^\d+ h \d+ min$|^\d+ d \d+ h$/.test(a)),
+      ages.join(' | '),
+    ).toBe(true);
+    await ctx.close();
+  }, 180_000);
+
+  it('rotate pages through the station cards, then moves a platform admin on to the next provider', async () => {
+    const ctx = await newContext(browser, { baseURL: server.url, language: 'en', width: 1920, height: 1080 });
+    const page = await ctx.newPage();
+    await login(page, DEMO.admin);
+    await page.goto('/homepage/index?wall=1&rotate=3');
+    await page.getByTestId('station-card').first().waitFor();
+    // every change of provider, page and the tiles shown, as it happens
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __rotation: string[] }).__rotation = seen;
+      const note = () => {
+        const m = document.querySelector('[data-testid=station-matrix]');
+        const tiles = [...document.querySelectorAll('[data-testid=station-card]')].map((e) => e.getAttribute('data-station-id')).join(',');
+        const now = `${document.querySelector('[data-testid=wall-provider]')?.textContent}|${m?.getAttribute('data-page')}|${m?.getAttribute('data-pages')}|${tiles}`;
+        if (tiles && seen.at(-1) !== now) seen.push(now);
+      };
+      note();
+      new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    const steps = () => page.evaluate(() => (window as unknown as { __rotation: string[] }).__rotation.map((e) => e.split('|')));
+    await page.waitForFunction(() => new Set((window as unknown as { __rotation: string[] }).__rotation.map((e) => e.split('|')[0])).size >= 2, undefined, {
+      timeout: 90_000,
+    });
+    const seen = await steps();
+    const first = seen[0]![0];
+    const before = seen.filter((e) => e[0] === first);
+    const after = seen.find((e) => e[0] !== first)!;
+    // the first provider's pages in order, each with other tiles, up to its last one
+    const pages = Number(before[0]![2]);
+    const visited = [...new Set(before.map((e) => Number(e[1])))];
+    expect(visited).toEqual(Array.from({ length: visited.length }, (_, i) => visited[0]! + i));
+    expect(visited.at(-1)).toBe(pages);
+    const tilesOf = new Map(before.map((e) => [e[1], e[3]]));
+    expect(new Set(tilesOf.values()).size).toBe(tilesOf.size);
+    // then the next provider, from its first page
+    expect(after[1]).toBe('1');
+    expect((await storeState<{ ids: number[] }>(page, 'session.orgs')).ids.length).toBeGreaterThan(1);
+    await ctx.close();
+  }, 180_000);
 });
