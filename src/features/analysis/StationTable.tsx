@@ -25,6 +25,7 @@ export function StationTable<R>({ title, rows, columns, rowId, flag, initialSort
       columns.map((c, i) => ({
         id: c.id,
         size: c.size,
+        meta: { wide: i === 0 },
         sortUndefined: 'last',
         accessorFn: (r: R) => c.sortValue(r) ?? undefined,
         header: () => (

@@ -57,6 +57,7 @@ export default function SwitchRecordPage() {
       },
       {
         id: 'operation',
+        meta: { wide: true },
         header: t('modes:switch.operation'),
         size: 200,
         cell: (c) => (
@@ -80,7 +81,13 @@ export default function SwitchRecordPage() {
         ),
       },
       { id: 'operator', header: t('modes:switch.operator'), size: 120, cell: (c) => c.row.original.operator ?? '-' },
-      { id: 'reason', header: t('modes:switch.reason'), size: 240, cell: (c) => (c.row.original.reason ? gatewayReasonText(c.row.original.reason) : '') },
+      {
+        id: 'reason',
+        meta: { wide: true },
+        header: t('modes:switch.reason'),
+        size: 240,
+        cell: (c) => (c.row.original.reason ? gatewayReasonText(c.row.original.reason) : ''),
+      },
     ],
     [t, zone],
   );

@@ -47,12 +47,13 @@ export default function CustomerDetailPage() {
     () => [
       {
         id: 'stationName',
+        meta: { wide: true },
         accessorKey: 'stationName',
         header: t('monitor:col.stationName'),
         size: 200,
         cell: (c) => <span className="font-medium text-brand-700 dark:text-brand-500">{c.row.original.stationName}</span>,
       },
-      { id: 'customerName', accessorKey: 'customerName', header: t('monitor:detail.customer'), size: 140 },
+      { id: 'customerName', meta: { wide: true }, accessorKey: 'customerName', header: t('monitor:detail.customer'), size: 140 },
       { id: 'region', accessorKey: 'region', header: t('monitor:col.region'), size: 110, cell: (c) => regionName(c.row.original.region) },
       {
         id: 'stationStatus',

@@ -27,12 +27,13 @@ export default function CustomersPage() {
     () => [
       {
         id: 'name',
+        meta: { wide: true },
         accessorKey: 'name',
         header: t('monitor:customers.name'),
         size: 200,
         cell: (c) => <span className="font-medium text-brand-700 dark:text-brand-500">{c.row.original.name}</span>,
       },
-      { id: 'address', accessorFn: (p) => p.address ?? '', header: t('monitor:customers.address'), size: 220 },
+      { id: 'address', meta: { wide: true }, accessorFn: (p) => p.address ?? '', header: t('monitor:customers.address'), size: 220 },
       { id: 'siteQuantity', accessorKey: 'siteQuantity', header: t('monitor:customers.siteQuantity'), size: 90 },
       {
         id: 'pvCapacityKw',

@@ -117,7 +117,19 @@ export default function RoleDetailPage() {
               testId="role-name"
               maxLength={50}
             />
-            <TextField label={t('system:col.notes')} value={notes} onChange={setNotes} disabled={!editable} testId="role-notes" maxLength={500} />
+            {/* notes run to 500 characters: a box that wraps them, not a line that cuts them */}
+            <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-400">
+              {t('system:col.notes')}
+              <textarea
+                value={notes}
+                onChange={(e) => setNotes(e.target.value)}
+                disabled={!editable}
+                maxLength={500}
+                rows={2}
+                data-testid="role-notes"
+                className="min-h-9 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm focus:border-brand-500 disabled:opacity-70 dark:border-slate-600 dark:bg-slate-900"
+              />
+            </label>
           </div>
           <label className="flex items-center gap-2 text-sm">
             <input

@@ -37,6 +37,7 @@ export default function RolesPage() {
     () => [
       {
         id: 'name',
+        meta: { wide: true },
         accessorKey: 'name',
         header: t('system:col.roleName'),
         size: 160,
@@ -46,7 +47,7 @@ export default function RolesPage() {
           </span>
         ),
       },
-      { id: 'org', accessorFn: (r) => orgName.get(r.orgId) ?? String(r.orgId), header: t('system:account.org'), size: 160 },
+      { id: 'org', meta: { wide: true }, accessorFn: (r) => orgName.get(r.orgId) ?? String(r.orgId), header: t('system:account.org'), size: 160 },
       { id: 'accounts', accessorKey: 'accountCount', header: t('system:col.accountCount'), size: 90 },
       { id: 'builtin', accessorFn: (r) => (r.builtin ? t('system:yes') : t('system:no')), header: t('system:role.builtin'), size: 80 },
       { id: 'twoFactor', accessorFn: (r) => (r.requiresTwoFactor ? t('system:yes') : t('system:no')), header: t('system:role.requiresTwoFactor'), size: 120 },
