@@ -5,6 +5,7 @@
 // Space on a band splits it in the middle and puts focus on the new boundary, whose arrows then
 // place it. Texts and colours come from the caller; start/end fields live in the form.
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import { nameFits, useLineWidth } from './bandNames';
 import { DAY_MINUTES, SNAP_MINUTES, boundaries, byStart, minuteAt, moveBoundary, snap, splitAt, toHhmm, type DaySlot } from './slots';
 
 export interface DayTimelineProps<T extends DaySlot> {
@@ -12,7 +13,7 @@ export interface DayTimelineProps<T extends DaySlot> {
   onChange?: (slots: T[]) => void;
   /** band fill per kind */
   colorOf: (kind: string) => string;
-  /** a kind's name, shown in wide bands and read out with each band */
+  /** a kind's name, shown in a band wide enough to hold it whole and read out with each band */
   labelOf: (kind: string) => string;
   /** accessible name of the line ("Time slots") and of a boundary ("Boundary") */
   label: string;
@@ -42,6 +43,7 @@ export function DayTimeline<T extends DaySlot>({
 }: DayTimelineProps<T>) {
   const line = useRef<HTMLDivElement>(null);
   const editable = !readOnly && !!onChange;
+  const lineWidth = useLineWidth(line);
   const edges = boundaries(slots);
 
   const minuteOf = (clientX: number) => {
@@ -129,7 +131,9 @@ export function DayTimeline<T extends DaySlot>({
             style: { left: pct(Math.min(s.start, s.end)), width: pct(inverted ? 0 : s.end - s.start), background: colorOf(s.kind) },
           };
           const look = 'absolute inset-y-0 flex items-center justify-center overflow-hidden border-r border-white/70 text-[11px] font-medium text-white';
-          const name = s.end - s.start >= 120 ? <span className="truncate px-1 drop-shadow">{labelOf(s.kind)}</span> : null;
+          const name = nameFits(labelOf(s.kind), s.end - s.start, lineWidth, DAY_MINUTES) ? (
+            <span className="px-1 whitespace-nowrap drop-shadow">{labelOf(s.kind)}</span>
+          ) : null;
           const edge = edges.find((x) => x.index === i);
           // a picture on a read-only line (its edges are the bands' borders, not controls); a
           // button (split) on an editable one, drawn above its neighbours while focused so the
