@@ -14,21 +14,24 @@ export function AssignForm({ alarm, model, t }: { alarm: AlarmRecord; model: Ala
   const send = (id: number | null) => assign.run({ alarmId: alarm.alarmId, ...(id ? { assigneeId: id } : { assigneeId: null }) });
   return (
     <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-700">
-      <label className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="text-slate-600 dark:text-slate-300">{t('alarms:handling.assignee')}</span>
-        <select
-          data-testid="assign-select"
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-          className="h-8 min-w-40 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800"
-        >
-          <option value="">{t('alarms:handling.nobody')}</option>
-          {choices.map((p) => (
-            <option key={p.userId} value={p.userId}>
-              {p.name}
-            </option>
-          ))}
-        </select>
+      {/* the label holds the list only: the button's word is not part of the list's name */}
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <label className="flex flex-wrap items-center gap-2">
+          <span className="text-slate-600 dark:text-slate-300">{t('alarms:handling.assignee')}</span>
+          <select
+            data-testid="assign-select"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            className="h-8 min-w-40 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800"
+          >
+            <option value="">{t('alarms:handling.nobody')}</option>
+            {choices.map((p) => (
+              <option key={p.userId} value={p.userId}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
         <Button
           data-testid="assign-save"
           variant="primary"
@@ -37,7 +40,7 @@ export function AssignForm({ alarm, model, t }: { alarm: AlarmRecord; model: Ala
         >
           {t('alarms:handling.assign')}
         </Button>
-      </label>
+      </div>
       <FieldIssue testId="assign-error" text={issueText(t, assign.last, 'assigneeId')} />
     </div>
   );

@@ -103,13 +103,15 @@ export function ShelveDialog({
           </select>
         </Field>
         <FieldIssue testId="shelve-rule-error" text={need(!!rule, 'alarmRuleCode')} />
-        <Field label={t('alarms:handling.duration')}>
-          <span role="radiogroup" className="flex flex-wrap items-center gap-3">
+        {/* a group of choices: each radio is named by its own words, the group by its legend */}
+        <fieldset className="block text-sm">
+          <legend className="mb-1 block text-xs font-medium text-slate-600 dark:text-slate-300">{t('alarms:handling.duration')}</legend>
+          <span className="flex flex-wrap items-center gap-3">
             {[...SHELVE_PRESETS, 'custom' as const].map((d) => (
-              <span key={d} className="inline-flex items-center gap-1">
+              <label key={d} className="inline-flex min-h-8 min-w-12 items-center gap-1.5">
                 <input type="radio" name="shelve-duration" data-testid={`shelve-duration-${d}`} checked={duration === d} onChange={() => setDuration(d)} />
                 {t(SHELVE_DURATION_KEY[d])}
-              </span>
+              </label>
             ))}
             {duration === 'custom' && (
               <input
@@ -126,7 +128,7 @@ export function ShelveDialog({
               />
             )}
           </span>
-        </Field>
+        </fieldset>
         <FieldIssue
           testId="shelve-minutes-error"
           text={tried && badHours ? t('alarms:handling.errors.hours', { max: MAX_SHELVE_MINUTES / 60 }) : serverIssue('minutes')}

@@ -68,6 +68,8 @@ export function PeriodEditor({
           {sorted.map(({ p, i }, k) => {
             const powerErr = errorText(t, errors[`periods.${i}.power`]);
             const timeErr = errorText(t, errors[`periods.${i}.start`] ?? errors[`periods.${i}.end`]);
+            // every row's controls are named with its hours: "Mode 08:00-18:00", not one "Mode" per row
+            const hours = `${toHhmm(p.start)}-${toHhmm(p.end)}`;
             return (
               <tr key={`${p.start}-${i}`} data-testid="period-row" className="align-top">
                 <td className="pt-1.5 tabular-nums">{toHhmm(p.start)}</td>
@@ -81,7 +83,7 @@ export function PeriodEditor({
                 </td>
                 <td className="py-0.5">
                   <select
-                    aria-label={t('modes:form.mode')}
+                    aria-label={`${t('modes:form.mode')} ${hours}`}
                     value={p.kind}
                     disabled={readOnly}
                     data-testid="period-mode"
@@ -97,7 +99,7 @@ export function PeriodEditor({
                 </td>
                 <td className="py-0.5">
                   <input
-                    aria-label={t('modes:form.powerKw')}
+                    aria-label={`${t('modes:form.powerKw')} ${hours}`}
                     value={p.power}
                     disabled={readOnly || p.kind === 'idle'}
                     inputMode="decimal"
@@ -114,7 +116,12 @@ export function PeriodEditor({
                 </td>
                 <td>
                   {!readOnly && periods.length > 1 && (
-                    <button type="button" className="h-8 px-2 text-xs text-slate-500 hover:text-red-600" onClick={() => onChange(removeSlot(periods, k))}>
+                    <button
+                      type="button"
+                      aria-label={`${t('modes:actions.remove')} ${hours}`}
+                      className="h-8 px-2 text-xs text-slate-500 hover:text-red-600"
+                      onClick={() => onChange(removeSlot(periods, k))}
+                    >
                       {t('modes:actions.remove')}
                     </button>
                   )}
