@@ -227,6 +227,8 @@ describeBrowser('phone layout (390×844)', () => {
         ['accounts', '/system/account', 'account-table'],
         ['roles', '/system/role', 'role-table'],
         ['switch-records', `/operationModeManagement/switchRecord${q}`, 'switch-table'],
+        ['providers', '/monitor/customers', 'provider-table'],
+        ['provider-stations', `/monitor/customersDetails?serviceProviderId=${st.providerId}`, 'provider-stations'],
       ];
       for (const [name, path, table] of listed) {
         await page.goto(path);
@@ -235,6 +237,8 @@ describeBrowser('phone layout (390×844)', () => {
           .poll(() => page.getByTestId(table).locator('[data-testid=table-card], [data-testid=empty]').count(), { timeout: 20_000 })
           .toBeGreaterThan(0);
         expect(await headsShown(), `${name} column heads`).toBe(0);
+        // a field card's names, addresses and notes are read whole, not cut at a line's end
+        for (const d of await cutInCards(page.getByTestId(table).locator('[data-testid=table-card]'))) defects.push(`${name}: ${d}`);
         await check(name);
       }
       for (const [name, path, ready] of [
@@ -246,6 +250,21 @@ describeBrowser('phone layout (390×844)', () => {
         await check(name);
       }
 
+      // a tariff's day bar: a band too narrow for its name shows none rather than "P…"
+      await page.goto(`/electricityPriceManagement/electricityPriceManagement${q}`);
+      await page.getByTestId('timeline-band').first().waitFor({ timeout: 20_000 });
+      const bands = await page
+        .getByTestId('timeline-band')
+        .evaluateAll((bs) => bs.map((b) => ({ text: (b as HTMLElement).innerText.trim(), cut: b.scrollWidth > b.clientWidth + 1 })));
+      expect(
+        bands.filter((b) => b.cut).map((b) => b.text),
+        'day bar names cut',
+      ).toEqual([]);
+      expect(
+        bands.some((b) => b.text),
+        'a band wide enough names its period',
+      ).toBe(true);
+      await check('tariffs');
       await page.goto('/alarm/shelves');
       const shelf = page.locator(`[data-testid=shelf-row][data-rule="${alarm.ruleCode}"]`);
       await shelf.waitFor({ timeout: 20_000 });
