@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { formatWall, viewerZone } from '../../protocol/site-time';
 import { ChartWords } from './chart-words/ChartWords';
-import { dashOf, legendMarkers } from './chart-words/patterns';
+import { dashOf, legendMarkers, plainLegend } from './chart-words/patterns';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { fmtDate24 } from './timeAxis';
@@ -127,6 +127,7 @@ export function LiveTrend({
       data,
       el,
     );
+    plainLegend(u);
     plot.current = u;
     const resize = () => u.setSize({ width: Math.max(200, el.clientWidth), height: plotHeight(u) });
     if (fill) resize();

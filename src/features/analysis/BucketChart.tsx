@@ -3,7 +3,7 @@
 // the lines change; values arrive already in the unit the axis names.
 import { useEffect, useMemo, useRef } from 'react';
 import { ChartWords } from '../../widgets/chart-words/ChartWords';
-import { dashOf, legendMarkers } from '../../widgets/chart-words/patterns';
+import { dashOf, legendMarkers, plainLegend } from '../../widgets/chart-words/patterns';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { AXIS_FONT, AXIS_GAP, AXIS_TICKS, fitToLabels, groupedNumber } from '../../widgets/axisLabels';
@@ -80,6 +80,7 @@ export function BucketChart({ buckets, lines, unit, xLabel, locale, height = 260
       [xs, ...cols] as uPlot.AlignedData,
       el,
     );
+    plainLegend(u);
     const ro = new ResizeObserver(() => u.setSize({ width: Math.max(240, el.clientWidth), height }));
     ro.observe(el);
     return () => {

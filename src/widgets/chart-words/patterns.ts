@@ -26,3 +26,12 @@ export const legendMarkers = (colors: readonly string[]): uPlot.Legend.Markers =
   width: 0,
   fill: (_u, seriesIdx) => (seriesIdx === 0 ? 'transparent' : legendLine(seriesIdx - 1, colors[seriesIdx - 1] ?? '#64748b')),
 });
+
+/**
+ * uPlot draws its legend as a table of one row per series with no header row: a layout table.
+ * Said so, a screen reader reads "PV 12 kW" instead of announcing a table without headers; the
+ * chart's words (its summary and data table) are where its figures are read.
+ */
+export function plainLegend(u: uPlot): void {
+  u.root.querySelector('.u-legend')?.setAttribute('role', 'presentation');
+}

@@ -17,6 +17,7 @@ import { drawBands, drawMarkers, type TrendBand, type TrendMarker } from './over
 import { userRanges } from './userRange';
 import { wheelRange } from './wheelRange';
 import { ChartWords } from '../chart-words/ChartWords';
+import { plainLegend } from '../chart-words/patterns';
 import { within } from '../chart-words/summary';
 import { clockOfDay } from '../timeAxis';
 
@@ -167,6 +168,7 @@ export function TrendChart({
     const first = zoom.shown(range);
     shown.current = viewOf(src.current.data, src.current.lod, first.min, first.max, Math.max(100, el.clientWidth - 120));
     const u = new uPlot(opts, shown.current, el);
+    plainLegend(u);
     plot.current = u;
     builtWith.current = { data, min: first.min, max: first.max };
     // only for the effects of this commit: later the user's zoom may have moved the scale away from it

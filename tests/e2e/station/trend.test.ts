@@ -67,6 +67,8 @@ for (const lang of ['zh', 'en'] as const) {
       });
       expect(await panel(page, 0).getAttribute('data-points')).toBe(`p,${second}`);
       expect(await page.locator(`${chart(0)} .u-legend .u-series`).count()).toBe(3); // time + 2 series
+      // the legend is a layout table: read as its text, not announced as a table without headers
+      expect(await page.locator(`${chart(0)} .u-legend`).getAttribute('role')).toBe('presentation');
       // both series are drawn: hovering the middle gives each a value
       let over0 = await plotBox(page, 0);
       await page.mouse.move(over0.x + over0.width * 0.5, over0.y + over0.height / 2);
