@@ -14,6 +14,10 @@ export type SiteType = (typeof SITE_TYPES)[number];
 /** Station status icon (SPEC §2, 0-4): 0 normal, 1 alarm, 2 fault, 3 offline, 4 not commissioned. */
 export const STATION_STATUS = { normal: 0, alarm: 1, fault: 2, offline: 3, notCommissioned: 4 } as const;
 export type StationStatus = (typeof STATION_STATUS)[keyof typeof STATION_STATUS];
+/** What a station's homepage card shows (SPEC §2 station matrix cards, types 1-3): live storage
+ *  figures, the tariff in force, or last month's charge, discharge and income. */
+export const CARD_TYPES = { live: 1, tariff: 2, lastMonth: 3 } as const;
+export type CardType = (typeof CARD_TYPES)[keyof typeof CARD_TYPES];
 
 // ───────────────────────────── devices ─────────────────────────────
 

@@ -8,12 +8,16 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   error?: string | null;
   /** trailing control (e.g. a send-code button) */
   addon?: ReactNode;
+  /** a line under the field saying what it is for (read with the field) */
+  hint?: string;
   testId?: string;
 }
 
-export function TextField({ label, value, onChange, error, addon, testId, className = '', ...rest }: TextFieldProps) {
+export function TextField({ label, value, onChange, error, addon, hint, testId, className = '', ...rest }: TextFieldProps) {
   const id = useId();
   const errId = `${id}-err`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', error ? errId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={id} className="text-xs font-medium text-slate-600 dark:text-slate-400">
@@ -25,7 +29,7 @@ export function TextField({ label, value, onChange, error, addon, testId, classN
           value={value}
           onChange={(e) => onChange(e.target.value)}
           aria-invalid={!!error}
-          aria-describedby={error ? errId : undefined}
+          aria-describedby={describedBy}
           data-testid={testId}
           {...rest}
           className={`h-9 min-w-0 flex-1 rounded-md border bg-white px-2.5 text-sm transition-colors placeholder:text-slate-400 focus:border-brand-500 dark:bg-slate-900 ${
@@ -42,6 +46,11 @@ export function TextField({ label, value, onChange, error, addon, testId, classN
       >
         {error ?? ''}
       </p>
+      {hint && (
+        <p id={hintId} className="text-xs leading-4 text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

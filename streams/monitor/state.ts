@@ -19,8 +19,12 @@ type Failed<T extends string> = { type: T; key: string; failures: number; at: nu
 export type MonitorEvent =
   | { type: 'stations/listLoaded'; key: string; stations: StationSummary[]; at: number }
   | Failed<'stations/listFailed'>
+  /** a station's fields saved by an edit: the list shows them before its next read */
+  | { type: 'stations/edited'; stationId: number; fields: Partial<Pick<StationSummary, EditedField>> }
   | { type: 'providers/listLoaded'; key: string; providers: ProviderSummary[]; at: number }
   | Failed<'providers/listFailed'>;
+
+type EditedField = 'stationName' | 'address' | 'voltageLevel' | 'operationDate' | 'cardType' | 'capacityKva';
 
 export const initialMonitor = (): MonitorState => ({ stations: emptyKeyed(), providers: emptyKeyed() });
 
@@ -31,6 +35,10 @@ export function reduceMonitor<S extends MonitorState>(s: S, e: MonitorEvent, rai
       return { ...s, stations: loadedKeyed(e.key, e.stations, (x) => x.stationId, e.at, raisedBy(raise)) };
     case 'stations/listFailed':
       return { ...s, stations: failedKeyed(s.stations, e.key, e.failures) };
+    case 'stations/edited': {
+      const cur = s.stations.byId[e.stationId];
+      return cur ? { ...s, stations: { ...s.stations, byId: { ...s.stations.byId, [e.stationId]: { ...cur, ...e.fields } } } } : s;
+    }
     case 'providers/listLoaded':
       return { ...s, providers: loadedKeyed(e.key, e.providers, (p) => p.orgId, e.at) };
     case 'providers/listFailed':

@@ -49,6 +49,17 @@ export const DIALOGS: readonly DialogCase[] = [
     },
   },
   { name: 'strategy', path: station('operationModeManagement/operationModeManagement'), open: click('strategy-create') },
+  // with a capacity refused, so its error and the capacity charge's note show together
+  {
+    name: 'station edit',
+    path: station('overviewStations/overviewStations'),
+    open: async (page) => {
+      await click('station-edit-open')(page);
+      await page.getByTestId('station-edit-capacity').fill('12.345');
+      await click('station-edit-save')(page);
+      await page.getByTestId('station-edit-capacity-error').getByText(/\S/).waitFor();
+    },
+  },
   { name: 'account', path: () => '/system/account', open: click('account-create') },
   { name: 'account password', path: (w) => `/system/accountDetail?userId=${w.userId}`, open: click('account-password') },
   {

@@ -1,7 +1,8 @@
 // Station overview (route overviewStations.overviewStations, SPEC §2): the operating-income and
 // site-devops figures of queryStationOverview (polled every 5 s), the live energy flow, and
 // today's power curves (queryStationPowerCurve over the station's local day), and this month's
-// peak demand so far with the peak alarm's setting (queryStationPeakDemand, every minute).
+// peak demand so far with the peak alarm's setting (queryStationPeakDemand, every minute), and
+// the station's descriptive fields and contracted capacity, edited here with station.edit.
 import { useMemo, useState } from 'react';
 import { usePolled } from '../usePolled';
 import { overviewPoll, todayCurvePoll } from '../../../../streams/station/overview';
@@ -22,6 +23,7 @@ import { useStoreValue } from '../../../hooks/runtime';
 import { selectPermissions } from '../../../../streams/selectors';
 import { peakDemandPoll, type StationPeak } from '../../../../streams/station/peak';
 import { PeakDemandCard } from './PeakDemandCard';
+import { StationDetailsCard } from './StationDetailsCard';
 
 const COLORS: Record<string, string> = {
   pvKw: '#f59e0b',
@@ -108,6 +110,7 @@ export default function OverviewPage() {
         {f('availability', 'station:overview.availability', o ? `${fmtNum(o.availabilityPct, 1)} %` : '-')}
         {f('soc', 'station:overview.soc', o?.soc != null ? `${fmtNum(o.soc, 1)} %` : '-')}
       </div>
+      <StationDetailsCard info={info} canEdit={canEditStation} />
       {stationId !== null && present.has('grid') && (
         <PeakDemandCard data={peakData} stationId={stationId} canEdit={canEditStation} onSaved={(alarm) => setSavedAlarm({ stationId, alarm })} />
       )}

@@ -1,0 +1,175 @@
+// A station's descriptive fields and its contracted capacity (kVA), the base of a tariff's
+// capacity charge. The form's rules are the server's (protocol/actions/stations.ts updateStation);
+// its refusals show at their fields too, and only the fields that changed are sent.
+import { useId, useState } from 'react';
+import { CARD_TYPES } from '../../../../protocol/codes';
+import { Button } from '../../../components/Button';
+import { Modal } from '../../../components/Modal';
+import { TextField } from '../../../components/TextField';
+import { useT } from '../../../hooks/useT';
+import type { TFn, TKey } from '../../../i18n/i18n';
+import type { CommandError } from '../../../../streams/commands/command';
+import type { UpdateStation } from '../../../../streams/station/edit';
+
+export interface StationDraft {
+  stationName: string;
+  address: string;
+  voltageLevel: string;
+  operationDate: string;
+  cardType: number;
+  capacityKva: string;
+}
+type Field = keyof StationDraft;
+type Issue = 'required' | 'tooLong' | 'date' | 'cardType' | 'capacity';
+type Found = { issue: Issue; limit?: number | string };
+
+export const CARD_TYPE_KEYS = {
+  [CARD_TYPES.live]: 'station:overview.details.cardTypes.live',
+  [CARD_TYPES.tariff]: 'station:overview.details.cardTypes.tariff',
+  [CARD_TYPES.lastMonth]: 'station:overview.details.cardTypes.lastMonth',
+} as const satisfies Record<number, TKey>;
+
+const LABEL_KEYS = {
+  stationName: 'station:overview.details.stationName',
+  address: 'station:overview.details.address',
+  voltageLevel: 'station:overview.details.voltageLevel',
+  operationDate: 'station:overview.details.operationDate',
+} as const satisfies Partial<Record<Field, TKey>>;
+
+const ISSUE_KEYS = {
+  required: 'station:overview.details.errors.required',
+  tooLong: 'station:overview.details.errors.tooLong',
+  date: 'station:overview.details.errors.date',
+  cardType: 'station:overview.details.errors.cardType',
+  capacity: 'station:overview.details.errors.capacity',
+} as const satisfies Record<Issue, TKey>;
+
+const TEXT_MAX = { stationName: 100, address: 300, voltageLevel: 20 } as const;
+const CAPACITY = /^\d+(\.\d{1,2})?$/;
+const validDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
+/** The form's own rules, the same as the server's. */
+export const checkStation = (d: StationDraft): Partial<Record<Field, Found>> => {
+  const out: Partial<Record<Field, Found>> = {};
+  for (const f of ['stationName', 'address', 'voltageLevel'] as const) {
+    const v = d[f].trim();
+    if (!v) out[f] = { issue: 'required' };
+    else if (v.length > TEXT_MAX[f]) out[f] = { issue: 'tooLong', limit: TEXT_MAX[f] };
+  }
+  if (!validDate(d.operationDate)) out.operationDate = { issue: 'date' };
+  if (!Object.values(CARD_TYPES).includes(d.cardType as never)) out.cardType = { issue: 'cardType' };
+  const c = d.capacityKva.trim();
+  if (c && !(CAPACITY.test(c) && Number(c) <= 10_000_000)) out.capacityKva = { issue: 'capacity' };
+  return out;
+};
+
+/** The fields that changed (an emptied capacity is sent as 0, which clears it). */
+export const toRequest = (stationId: number, before: StationDraft, d: StationDraft): UpdateStation => {
+  const out: UpdateStation = { stationId };
+  for (const f of ['stationName', 'address', 'voltageLevel', 'operationDate'] as const) if (d[f].trim() !== before[f]) out[f] = d[f].trim();
+  if (d.cardType !== before.cardType) out.cardType = d.cardType;
+  const cap = d.capacityKva.trim() ? Number(d.capacityKva) : 0;
+  if (cap !== (before.capacityKva ? Number(before.capacityKva) : 0)) out.capacityKva = cap;
+  return out;
+};
+
+/** A server issue as the form's own (its path names the field). */
+const serverIssue = (f: Field, issue: string, limit?: number | string): Found => {
+  if (f === 'operationDate') return { issue: 'date' };
+  if (f === 'cardType') return { issue: 'cardType' };
+  if (f === 'capacityKva') return { issue: 'capacity' };
+  return issue === 'tooBig' ? { issue: 'tooLong', limit: limit ?? TEXT_MAX[f] } : { issue: 'required' };
+};
+
+const issueText = (t: TFn, x: Found | undefined): string | null => (x ? t(ISSUE_KEYS[x.issue], { limit: x.limit ?? '' }) : null);
+
+const formErrorText = (t: TFn, e: CommandError | null): string | null => {
+  if (!e || e.fields.length) return null;
+  return t(e.code === 'forbidden' ? 'station:overview.details.errors.forbidden' : 'station:overview.details.errors.failed');
+};
+
+export function StationEditDialog({
+  initial,
+  serverError,
+  pending,
+  onSave,
+  onClose,
+}: {
+  initial: StationDraft;
+  serverError: CommandError | null;
+  pending: boolean;
+  onSave: (d: StationDraft) => void;
+  onClose: () => void;
+}) {
+  const t = useT('station');
+  const [d, setD] = useState(initial);
+  const [tried, setTried] = useState(false);
+  const cardId = useId();
+  const local = tried ? checkStation(d) : {};
+  const error = (f: Field) => {
+    if (local[f]) return issueText(t, local[f]);
+    const s = serverError?.fields.find((x) => x.path === f);
+    return s ? issueText(t, serverIssue(f, s.issue, s.limit)) : null;
+  };
+  const formError = formErrorText(t, serverError);
+  const save = () => {
+    setTried(true);
+    if (Object.keys(checkStation(d)).length === 0) onSave(d);
+  };
+  const text = (f: 'stationName' | 'address' | 'voltageLevel' | 'operationDate', testId: string, type = 'text') => (
+    <TextField label={t(LABEL_KEYS[f])} type={type} value={d[f]} onChange={(v) => setD({ ...d, [f]: v })} error={error(f)} testId={testId} />
+  );
+  return (
+    <Modal open onClose={() => !pending && onClose()} title={t('station:overview.details.dialogTitle')} width={560} testId="station-edit-dialog">
+      <div className="grid grid-cols-1 gap-x-3 gap-y-1 sm:grid-cols-2">
+        <div className="sm:col-span-2">{text('stationName', 'station-edit-name')}</div>
+        <div className="sm:col-span-2">{text('address', 'station-edit-address')}</div>
+        {text('voltageLevel', 'station-edit-voltage')}
+        {text('operationDate', 'station-edit-date', 'date')}
+        <div className="flex flex-col gap-1">
+          <label htmlFor={cardId} className="text-xs font-medium text-slate-600 dark:text-slate-400">
+            {t('station:overview.details.cardType')}
+          </label>
+          <select
+            id={cardId}
+            data-testid="station-edit-card"
+            value={d.cardType}
+            onChange={(e) => setD({ ...d, cardType: Number(e.target.value) })}
+            className="h-9 min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900"
+          >
+            {Object.values(CARD_TYPES).map((c) => (
+              <option key={c} value={c}>
+                {t(CARD_TYPE_KEYS[c])}
+              </option>
+            ))}
+          </select>
+          <p role={error('cardType') ? 'alert' : undefined} className="min-h-4 text-xs leading-4 text-red-600 dark:text-red-400">
+            {error('cardType') ?? ''}
+          </p>
+        </div>
+        <TextField
+          label={t('station:overview.details.capacityKva')}
+          inputMode="decimal"
+          value={d.capacityKva}
+          onChange={(capacityKva) => setD({ ...d, capacityKva })}
+          error={error('capacityKva')}
+          hint={t('station:overview.details.capacityHelp')}
+          testId="station-edit-capacity"
+        />
+      </div>
+      {formError && (
+        <p role="alert" className="mt-2 text-xs text-red-600 dark:text-red-400" data-testid="station-edit-error">
+          {formError}
+        </p>
+      )}
+      <div className="mt-4 flex justify-end gap-2">
+        <Button onClick={onClose} disabled={pending} data-testid="station-edit-cancel">
+          {t('station:overview.details.cancel')}
+        </Button>
+        <Button variant="primary" disabled={pending} onClick={save} data-testid="station-edit-save">
+          {t('station:overview.details.save')}
+        </Button>
+      </div>
+    </Modal>
+  );
+}
