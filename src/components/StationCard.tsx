@@ -31,9 +31,11 @@ export interface StationCardData {
 export const DEFAULT_STATION_PICTURE = '/img/station-default.svg';
 const n = (x: number | null, d = 2): string => (x === null || !Number.isFinite(x) ? '-' : numberFormat(d).format(x));
 
-const Fig = ({ label, value, unit, id }: { label: string; value: string; unit?: string; id?: string }) => (
-  <div className="min-w-0" data-testid={id ? `card-${id}` : undefined}>
-    <div className="truncate text-[11px] text-white/70">{label}</div>
+// A long name ("Last month's discharge") takes two lines rather than being cut; a figure that is
+// itself a name (the tariff's) has the card's whole width.
+const Fig = ({ label, value, unit, id, wide = false }: { label: string; value: string; unit?: string; id?: string; wide?: boolean }) => (
+  <div className={`min-w-0 ${wide ? 'col-span-3' : ''}`} data-testid={id ? `card-${id}` : undefined}>
+    <div className="line-clamp-2 text-[11px] leading-tight text-white/70">{label}</div>
     <div className="truncate text-sm font-semibold tabular-nums">
       {value}
       {unit && value !== '-' && <span className="ml-0.5 text-[11px] font-normal text-white/80">{unit}</span>}
@@ -67,7 +69,7 @@ export const StationCard = memo(function StationCard({
   if (card.cardType === 2) {
     figs = (
       <>
-        <Fig label={t('home:matrix.tariff')} value={card.feeName || '-'} />
+        <Fig label={t('home:matrix.tariff')} value={card.feeName || '-'} wide />
         <Fig label={t('home:matrix.installedPower')} value={n(card.installedPower, 3)} unit="MW" />
         <Fig label={t('home:matrix.installedCapacity')} value={n(card.installedCapacity, 3)} unit="MWh" />
         <Fig label={t('home:matrix.activePower')} value={n(card.activePower)} unit="kW" />
@@ -112,7 +114,7 @@ export const StationCard = memo(function StationCard({
           <span className="truncate font-semibold">{card.stationName}</span>
           {inMaintenance && <MaintenanceTag t={t} onDark />}
         </div>
-        <div className="grid grid-cols-3 gap-x-2 gap-y-1">{figs}</div>
+        <div className="grid grid-cols-3 items-end gap-x-2 gap-y-1">{figs}</div>
       </div>
     </button>
   );

@@ -8,7 +8,8 @@ import { SCROLL_PANE } from '../../widgets/scrollPane';
 import { boxClass } from './StatBlock';
 
 const CARD_H = 150;
-const CARD_MIN_W = 260;
+// wide enough for three figures whose names and values read whole ("Installed capacity", "-0.47 10k CNY")
+const CARD_MIN_W = 300;
 const GAP = 12;
 
 export function Matrix({

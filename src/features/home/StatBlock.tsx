@@ -30,10 +30,11 @@ export function StatBlock({
         <h2 className="font-semibold">{title}</h2>
         {aside}
       </header>
-      <div className="grid grid-cols-4 gap-2" data-stat-grid>
+      {/* a long name ("Sessions today") wraps rather than being cut; the values stay on one line, bottoms aligned */}
+      <div className="grid grid-cols-4 items-end gap-2" data-stat-grid>
         {figures.map((f) => (
           <div key={f.label} className="min-w-0">
-            <div className="truncate text-xs text-slate-500" title={f.label}>
+            <div className="text-xs leading-4 break-words text-slate-500">
               {f.label}
             </div>
             <FitValue value={f.value} className="text-lg font-semibold tabular-nums" data-stat-value data-testid={f.testId} />
