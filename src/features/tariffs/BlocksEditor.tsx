@@ -27,9 +27,8 @@ export function BlocksEditor({ blocks, onChange, errors, readOnly, currency }: P
       </h4>
       <p className="text-xs text-slate-500 dark:text-slate-400">{t('tariffs:editor.tiersHint')}</p>
       {blocks.map((b, n) => (
-        <fieldset key={n} className="grid grid-cols-[5rem_1fr_1fr_auto] items-start gap-3" data-testid="tier-row">
-          <legend className="sr-only">{t('tariffs:editor.tierN', { n: n + 1 })}</legend>
-          <span aria-hidden className="pt-7 text-xs font-semibold">
+        <div key={n} role="group" aria-labelledby={`tier-${n}-name`} className="flex items-start gap-3" data-testid="tier-row">
+          <span id={`tier-${n}-name`} className="w-16 shrink-0 pt-7 text-xs font-semibold">
             {t('tariffs:editor.tierN', { n: n + 1 })}
           </span>
           <TextField
@@ -39,6 +38,7 @@ export function BlocksEditor({ blocks, onChange, errors, readOnly, currency }: P
             readOnly={readOnly}
             onChange={(from) => set(n, { ...b, from })}
             error={err(`charges.blocks.${n}.fromKwh`)}
+            className="flex-1"
             testId={`tier-from-${n}`}
           />
           <TextField
@@ -48,16 +48,15 @@ export function BlocksEditor({ blocks, onChange, errors, readOnly, currency }: P
             readOnly={readOnly}
             onChange={(adder) => set(n, { ...b, adder })}
             error={err(`charges.blocks.${n}.adderPerKwh`)}
+            className="flex-1"
             testId={`tier-adder-${n}`}
           />
           {!readOnly ? (
-            <Button className="mt-5" onClick={() => onChange(blocks.filter((_, i) => i !== n))} data-testid={`tier-remove-${n}`}>
+            <Button className="mt-5 shrink-0" onClick={() => onChange(blocks.filter((_, i) => i !== n))} data-testid={`tier-remove-${n}`}>
               {t('tariffs:editor.removeTier')}
             </Button>
-          ) : (
-            <span />
-          )}
-        </fieldset>
+          ) : null}
+        </div>
       ))}
       {!readOnly && blocks.length < MAX_TIERS && (
         <Button className="self-start" data-testid="tier-add" onClick={() => onChange([...blocks, newBlock(blocks.length === 0)])}>
