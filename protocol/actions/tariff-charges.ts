@@ -33,11 +33,11 @@ export const demandCharge = z.object({
   ratchet: z.object({ percent: wholeIn(1, 100, 'ratchetPercent'), months: wholeIn(1, 12, 'ratchetMonths') }).optional(),
 });
 
-export const MAX_BLOCKS = 5;
+const MAX_BLOCKS = 5;
 
 /** A tier of tiered (block) energy rates: each kWh imported after the month's cumulative import
  *  passed `fromKwh` (whole kWh) pays `adderPerKwh` on top of its time-of-use price. */
-export const energyBlock = z.object({
+const energyBlock = z.object({
   fromKwh: z
     .number({ error: (i) => (i.input === undefined || i.input === null || i.input === '' ? 'kwhRequired' : 'kwhFormat') })
     .refine((v) => Number.isInteger(v) && v >= 0 && v <= 1e9, 'kwhFormat'),
