@@ -3,7 +3,8 @@
 //                         the bills price it: day by day under a two-season, eight-slot time-of-use
 //                         tariff with fuel price windows, and month by month its peak-period demand
 //                         charge (30-minute windows, ratchet 80 % of the previous 11 months, whose
-//                         earlier peaks are computed too) and a fixed monthly fee, by the server's
+//                         earlier peaks are computed too), a fixed monthly fee and three tiered
+//                         rates over the month's cumulative import, by the server's
 //                         functions (server/money); median of 5 (target <= 150). Dynamic interval
 //                         prices are not built, so the year has none.
 import { priceRange, sumBills, toCents, type MeteredInterval, type Pricing, type Tariff } from '../../server/money';
@@ -30,7 +31,16 @@ const tariff = (): Tariff => ({
   id: 1,
   name: 'two seasons, eight slots',
   effectiveDate: '2025-01-01',
-  charges: { demand: [{ pricePerKw: 12.5, windowMinutes: 30, periods: ['peak', 'sharp'], ratchet: { percent: 80, months: 11 } }], fixedMonthlyFee: 150 },
+  charges: {
+    demand: [{ pricePerKw: 12.5, windowMinutes: 30, periods: ['peak', 'sharp'], ratchet: { percent: 80, months: 11 } }],
+    fixedMonthlyFee: 150,
+    // about 7,600 kWh a month: every month reaches the third tier
+    blocks: [
+      { fromKwh: 0, adderPerKwh: 0 },
+      { fromKwh: 2500, adderPerKwh: 0.02 },
+      { fromKwh: 5000, adderPerKwh: 0.05 },
+    ],
+  },
   seasons: [
     { months: [6, 7, 8, 9], slots: eightSlots(1.25) },
     { months: [1, 2, 3, 4, 5, 10, 11, 12], slots: eightSlots(1) },
@@ -73,6 +83,7 @@ export async function run(): Promise<void> {
     times.push(performance.now() - t0);
     if (days.length !== 365) throw new Error(`priced ${days.length} days, expected 365`);
     if (charges.some((c) => c.demand[0]!.billedKw <= 0 || c.fixedFee !== 150)) throw new Error('a month without its demand charge or fee');
+    if (charges.some((c) => !(c.blocks[2]!.kwh > 0))) throw new Error('a month that never reached its third tier');
   }
   log(`${intervals.length} intervals, year bill ${total} USD, runs ${times.map((x) => x.toFixed(1)).join(' ')} ms`);
   report('tariff.year_bill_ms', median(times), 'ms');

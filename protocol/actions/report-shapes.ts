@@ -62,14 +62,14 @@ export const billSummary = z.object({
   /** grid: Σ import × price − export × feed-in price, rounded once */
   gridAmount: z.number(),
   fuelCost: z.number(),
-  /** the month's demand, capacity and fixed charges, rounded once (0 for a tariff of energy prices only) */
+  /** the month's tiered-rate adders, demand, capacity and fixed charges, rounded once (0 for a tariff of energy prices only) */
   chargesAmount: z.number(),
   /** gridAmount + fuelCost + chargesAmount */
   amount: z.number(),
   importKwh: z.number(),
   exportKwh: z.number(),
 });
-export const BILL_DIRECTIONS = ['import', 'export', 'fuel', 'demand', 'capacity', 'fixed'] as const;
+export const BILL_DIRECTIONS = ['import', 'export', 'fuel', 'tier', 'demand', 'capacity', 'fixed'] as const;
 /** How a demand line's billed kW came about (docs/tariffs.md, "Bill make-up"). */
 export const billDemand = z.object({
   windowMinutes: z.number().int(),
@@ -87,7 +87,7 @@ export const billDemand = z.object({
   incompleteWindows: z.number().int(),
 });
 export const billLine = z.object({
-  /** sharp / peak / flat / valley, 'diesel', 'all' or the periods joined by ',' (demand), 'capacity', 'fixed' */
+  /** sharp / peak / flat / valley, 'diesel', 'tier<N>' (tiered rates), 'all' or the periods joined by ',' (demand), 'capacity', 'fixed' */
   period: z.string(),
   direction: z.enum(BILL_DIRECTIONS),
   quantity: z.number(),
@@ -99,6 +99,9 @@ export const billLine = z.object({
   amount: z.number(),
   /** demand lines only */
   demand: billDemand.optional(),
+  /** tier lines only: the tier's position (1-based) and the month's cumulative import it starts at;
+   *  quantity = the kWh billed in it, price = its adder per kWh */
+  tier: z.object({ tier: z.number().int(), fromKwh: z.number() }).optional(),
 });
 export const billDetail = billSummary.extend({
   stationId: z.number().int(),

@@ -5,7 +5,8 @@ import { PERIODS } from '../codes';
 // stored on a tariff version beside its time-of-use energy prices. Every part is optional; `{}` is
 // a tariff that prices energy only. Issue codes are the console's error texts, each at its field:
 // `charges.demand.N.pricePerKw`, `….windowMinutes`, `….periods`, `….ratchet.percent`,
-// `….ratchet.months`, `charges.capacityPricePerKva`, `charges.fixedMonthlyFee`.
+// `….ratchet.months`, `charges.capacityPricePerKva`, `charges.fixedMonthlyFee`,
+// `charges.blocks.N.fromKwh`, `charges.blocks.N.adderPerKwh`.
 
 /** A price in the provider's currency: at most four decimals, as the energy prices. */
 export const price = z
@@ -32,11 +33,35 @@ export const demandCharge = z.object({
   ratchet: z.object({ percent: wholeIn(1, 100, 'ratchetPercent'), months: wholeIn(1, 12, 'ratchetMonths') }).optional(),
 });
 
+const MAX_BLOCKS = 5;
+
+/** A tier of tiered (block) energy rates: each kWh imported after the month's cumulative import
+ *  passed `fromKwh` (whole kWh) pays `adderPerKwh` on top of its time-of-use price. */
+const energyBlock = z.object({
+  fromKwh: z
+    .number({ error: (i) => (i.input === undefined || i.input === null || i.input === '' ? 'kwhRequired' : 'kwhFormat') })
+    .refine((v) => Number.isInteger(v) && v >= 0 && v <= 1e9, 'kwhFormat'),
+  adderPerKwh: price,
+});
+
+/** Tiers in order: the first starts at 0 kWh, each later one strictly above the one before. */
+const blocks = z
+  .array(energyBlock)
+  .max(MAX_BLOCKS, 'tooManyBlocks')
+  .superRefine((bs, ctx) => {
+    bs.forEach((b, i) => {
+      if (i === 0 && b.fromKwh !== 0) ctx.addIssue({ code: 'custom', message: 'firstBlockAtZero', path: [0, 'fromKwh'] });
+      if (i > 0 && !(b.fromKwh > bs[i - 1]!.fromKwh)) ctx.addIssue({ code: 'custom', message: 'blockOrder', path: [i, 'fromKwh'] });
+    });
+  });
+
 export const tariffCharges = z.object({
   demand: z.array(demandCharge).max(4, 'tooManyDemand').optional(),
   /** per kVA of the station's contracted capacity (`capacityKva`), per month */
   capacityPricePerKva: price.optional(),
   /** per month, whatever the month's length */
   fixedMonthlyFee: price.optional(),
+  /** tiered (block) energy rates over the month's cumulative import, up to five tiers */
+  blocks: blocks.optional(),
 });
 export type TariffCharges = z.output<typeof tariffCharges>;

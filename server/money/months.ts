@@ -1,20 +1,24 @@
 import { addMonthKey } from '../../protocol/site-time';
+import { priceBlocks, type BlockLine } from './blocks';
 import { peakDemand, priceMonthlyCharges, type DemandCharge, type MonthlyBill } from './demand';
 import { localReader } from './local-clock';
 import { tariffOn } from './slots';
-import type { MeteredInterval, Pricing, Tariff } from './types';
+import { toCents, type MeteredInterval, type Pricing, type Tariff } from './types';
 
 // The monthly charges of billing months (docs/tariffs.md, "Bill make-up"). A month is billed by
 // the demand, capacity and fixed charges of the tariff version in force on its first local day
 // (or, when none was yet, on its first metered day): that version is already fixed when the
 // month begins, so adding or editing a pending version never re-prices a month, not even the
 // current one. A ratchet compares with the same charge's actual peaks of the earlier months,
-// computed from their own metered intervals.
+// computed from their own metered intervals. Tiered energy rates (blocks.ts) are the exception:
+// they follow the version in force at each interval, as the energy prices do.
 
 export interface MonthCharges extends MonthlyBill {
   month: string;
   /** the version whose charges the month pays, null when no tariff was in force */
   tariff: Pick<Tariff, 'id' | 'name'> | null;
+  /** the tiered energy rates' adders, one line per tier */
+  blocks: BlockLine[];
 }
 
 /** Intervals grouped by the station-local month of their start ('YYYY-MM'), in time order. */
@@ -66,6 +70,10 @@ export const priceMonths = (
       return prior;
     });
     const bill = priceMonthlyCharges(own, pricing, charges, station, previous);
-    return { month, tariff: tariff && { id: tariff.id, name: tariff.name }, ...bill };
+    const blocks = priceBlocks(own, pricing);
+    // the month's charges are rounded once, over the exact amounts of every line
+    const exact = bill.demand.reduce((a, d) => a + d.amount, 0) + (bill.capacity?.amount ?? 0) + bill.fixedFee;
+    const total = toCents(blocks.reduce((a, b) => a + b.amount, exact));
+    return { month, tariff: tariff && { id: tariff.id, name: tariff.name }, ...bill, blocks, total };
   });
 };

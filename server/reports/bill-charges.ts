@@ -7,7 +7,8 @@ import type { MonthCharges } from '../money/months';
 import { word, type FileLang } from './labels';
 import type { FileTable } from './table';
 
-// The lines of a bill's monthly charges: one per demand charge (its billed kW after the ratchet,
+// The lines of a bill's monthly charges: one per tier of tiered energy rates (its kWh and adder),
+// one per demand charge (its billed kW after the ratchet,
 // with the month's own peak and when it happened on the station's clock), the capacity charge
 // (the station's kVA) and the fixed fee. Amounts keep full precision; the month's total of
 // these lines is rounded once (server/money/demand.ts).
@@ -18,6 +19,15 @@ type BillDetail = z.input<typeof billDetail>;
 const perUnit = (amount: number, qty: number) => (qty > 0 ? Math.round((amount / qty) * 10_000) / 10_000 : 0);
 
 export const chargeLines = (c: MonthCharges, zone: string): BillLine[] => {
+  const tiers: BillLine[] = c.blocks.map((b) => ({
+    period: `tier${b.tier}`,
+    direction: 'tier',
+    quantity: kwh(b.kwh),
+    unit: 'kWh',
+    price: b.adderPerKwh,
+    amount: round4(b.amount),
+    tier: { tier: b.tier, fromKwh: b.fromKwh },
+  }));
   const lines: BillLine[] = c.demand.map((d) => ({
     period: d.charge.periods ? d.charge.periods.join(',') : 'all',
     direction: 'demand',
@@ -46,7 +56,7 @@ export const chargeLines = (c: MonthCharges, zone: string): BillLine[] => {
       amount: round4(c.capacity.amount),
     });
   if (c.fixedFee > 0) lines.push({ period: 'fixed', direction: 'fixed', quantity: 1, unit: 'month', price: c.fixedFee, amount: round4(c.fixedFee) });
-  return lines;
+  return [...tiers, ...lines];
 };
 
 const PERIOD_WORDS = new Set(['sharp', 'peak', 'flat', 'valley', 'diesel']);
@@ -58,6 +68,12 @@ export const billPeriodWord = (p: string, lang: FileLang): string => {
     .split(',')
     .map((x) => (PERIOD_WORDS.has(x) ? word(x as 'peak', lang) : x))
     .join(lang === 'zh' ? '、' : ', ');
+};
+
+/** A tier line's name in a file: "Tier 2 (from 5,000 kWh)", "第 2 档（5,000 kWh 起）". */
+export const tierWord = (t: { tier: number; fromKwh: number }, lang: FileLang): string => {
+  const from = t.fromKwh.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US');
+  return lang === 'zh' ? `第 ${t.tier} 档（${from} kWh 起）` : `Tier ${t.tier} (from ${from} kWh)`;
 };
 
 const demandOf = (b: BillDetail) => b.lines.flatMap((l) => (l.demand ? [{ l, d: l.demand }] : []));

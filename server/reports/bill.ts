@@ -6,14 +6,14 @@ import { money as round4, kwh } from '../analytics/wire';
 import type { Queryable } from '../db/db';
 import { PERIOD_ORDER, loadMetered, loadPricing, priceRange, sumBills, toCents, type DayBill, type StationZone } from '../money';
 import { priceMonths, ratchetReach, type MonthCharges } from '../money/months';
-import { billPeriodWord, chargeLines, demandSheet, demandSummary } from './bill-charges';
+import { billPeriodWord, chargeLines, demandSheet, demandSummary, tierWord } from './bill-charges';
 import { word, type FileLang } from './labels';
 import type { FileColumn } from './numbers';
 import type { FileTable } from './table';
 
 // Monthly bills of a station, from the days the one pricing function bills (server/money):
-// energy and money per tariff period, diesel fuel cost, the month's demand, capacity and fixed
-// charges (server/money/months.ts), the total rounded once.
+// energy and money per tariff period, diesel fuel cost, the month's tiered-rate adders, demand,
+// capacity and fixed charges (server/money/months.ts), the total rounded once.
 
 export type BillSummary = z.input<typeof billSummary>;
 export type BillDetail = z.input<typeof billDetail>;
@@ -140,7 +140,14 @@ export const billTable = (b: BillDetail, lang: FileLang, generated: string): Fil
       `${word('amount', lang)} (${cur})`,
     ],
     columns,
-    rows: b.lines.map((l) => [period(l.period), word(l.direction, lang), l.quantity, l.unit === 'month' ? word('unitMonth', lang) : l.unit, l.price, l.amount]),
+    rows: b.lines.map((l) => [
+      l.tier ? tierWord(l.tier, lang) : period(l.period),
+      word(l.direction, lang),
+      l.quantity,
+      l.unit === 'month' ? word('unitMonth', lang) : l.unit,
+      l.price,
+      l.amount,
+    ]),
     totals: [b.provisional ? `${word('total', lang)} (${word('provisional', lang)})` : word('total', lang), '', null, '', null, b.total],
     firstNumber: 2,
     money: [4, 5],

@@ -138,6 +138,17 @@ describe.each(backends())('tariffs, templates and fuel prices: refusals (%s)', (
       expectInvalid(await save({ demand: [{ ...demand, ratchet: { percent: 80, months: 0 } }] }), 'charges.demand.0.ratchet.months', 'ratchetMonths');
       expectInvalid(await save({ capacityPricePerKva: 'x' }), 'charges.capacityPricePerKva', 'invalidType');
       expectInvalid(await save({ fixedMonthlyFee: 0.00001 }), 'charges.fixedMonthlyFee', 'priceFormat');
+      // tiered energy rates: first tier at 0 kWh, edges rising, whole kWh, adders as prices, at most five
+      const tier = (fromKwh: unknown, adderPerKwh: unknown = 0.05) => ({ fromKwh, adderPerKwh });
+      expectInvalid(await save({ blocks: [tier(100)] }), 'charges.blocks.0.fromKwh', 'firstBlockAtZero');
+      expectInvalid(await save({ blocks: [tier(0), tier(5000), tier(5000)] }), 'charges.blocks.2.fromKwh', 'blockOrder');
+      expectInvalid(await save({ blocks: [tier(0), tier(5000), tier(3000)] }), 'charges.blocks.2.fromKwh', 'blockOrder');
+      expectInvalid(await save({ blocks: [tier(0), tier(10.5)] }), 'charges.blocks.1.fromKwh', 'kwhFormat');
+      expectInvalid(await save({ blocks: [tier(0), tier(-1)] }), 'charges.blocks.1.fromKwh', 'kwhFormat');
+      expectInvalid(await save({ blocks: [tier(0), { adderPerKwh: 0.1 }] }), 'charges.blocks.1.fromKwh', 'required');
+      expectInvalid(await save({ blocks: [tier(0), tier(10, 0.12345)] }), 'charges.blocks.1.adderPerKwh', 'priceFormat');
+      expectInvalid(await save({ blocks: [tier(0), tier(10, -0.1)] }), 'charges.blocks.1.adderPerKwh', 'tooSmall');
+      expectInvalid(await save({ blocks: [0, 1, 2, 3, 4, 5].map((k) => tier(k * 1000)) }), 'charges.blocks', 'tooBig');
       const [n] = await w.s.services.db.query<{ n: number }>("SELECT count(*)::int AS n FROM tariffs WHERE name = 'Charge rules'");
       expect(n!.n).toBe(0);
     });

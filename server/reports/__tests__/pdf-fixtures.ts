@@ -66,6 +66,8 @@ export const billDetail = (stationName: string, currency = 'USD'): BillDetail =>
     { period: 'valley', direction: 'import', quantity: 87_653.434, unit: 'kWh', price: 0.05, amount: 4_382.6717 },
     { period: 'peak', direction: 'export', quantity: 12_345.678, unit: 'kWh', price: 0.08, amount: -987.6542 },
     { period: 'diesel', direction: 'fuel', quantity: 1_234.5, unit: 'L', price: 1, amount: 1_234.5 },
+    // a tier line's name is the longest period text a bill has
+    { period: 'tier2', direction: 'tier', quantity: 256_789.123, unit: 'kWh', price: 0.05, amount: 12_839.4562, tier: { tier: 2, fromKwh: 200_000 } },
   ],
   total: 99_999.93,
 });

@@ -113,6 +113,9 @@ describe.skipIf(!hasPdftotext)('bill PDF layout', () => {
       for (const raw of ['sharp', 'peak', 'flat', 'valley', 'diesel']) expect(words).not.toContain(raw);
       for (const v of ['99,999.93', '456,789.12', '98,765.43', '1,234.50', '0.1523', '-987.65']) expect(words).toContain(v);
       expect(words).toContain(lang === 'zh' ? '美元' : 'USD');
+      // a tier line reads as the bill screen names it, its money beside it
+      expect(text).toContain(lang === 'zh' ? '第2档（200,000kWh起）' : 'Tier2(from200,000kWh)');
+      expect(words).toContain('12,839.46');
       // the columns carry the bill screen's names (时段 is a tariff period, not a time)
       const bills = (lang === 'zh' ? zhReports : enReports).bills;
       const head = linesOf(pages[0]!).find((l) => l.startsWith(bills.period))!;

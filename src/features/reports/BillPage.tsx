@@ -122,10 +122,12 @@ export default function BillPage() {
               {d.lines.map((l) => {
                 const unit = l.unit === 'month' ? t('reports:bills.perMonth') : l.unit;
                 return (
-                  <Fragment key={`${l.direction}-${l.period}`}>
+                  <Fragment key={`${l.direction}-${l.period}-${l.tier ? l.price : ''}`}>
                     <tr data-testid="bill-line" className={PHONE_TABLE.tr}>
                       <td className={card} data-label={lineHeads[0]}>
-                        {billPeriodText(l.period, t('reports:bills.allHours'), lang === 'en' ? ', ' : '、')}
+                        {l.tier
+                          ? t('reports:bills.tierName', { tier: l.tier.tier, from: numberFormat(0, lang === 'en' ? 'en-GB' : 'zh-CN').format(l.tier.fromKwh) })
+                          : billPeriodText(l.period, t('reports:bills.allHours'), lang === 'en' ? ', ' : '、')}
                       </td>
                       <td className={card} data-label={lineHeads[1]}>
                         {t(BILL_DIRECTION_KEY[l.direction])}

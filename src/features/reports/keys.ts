@@ -36,6 +36,7 @@ export const BILL_DIRECTION_KEY = {
   import: 'reports:bills.directions.import',
   export: 'reports:bills.directions.export',
   fuel: 'reports:bills.directions.fuel',
+  tier: 'reports:bills.directions.tier',
   demand: 'reports:bills.directions.demand',
   capacity: 'reports:bills.directions.capacity',
   fixed: 'reports:bills.directions.fixed',

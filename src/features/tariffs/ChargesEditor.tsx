@@ -6,6 +6,7 @@ import { PERIODS } from '../../../protocol/codes';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { useT } from '../../hooks/useT';
+import { BlocksEditor } from './BlocksEditor';
 import { newDemand, type ChargesDraft, type DemandDraft, type DemandWindow } from './charges-draft';
 import type { DraftErrors } from './draft';
 import { ERROR_KEY, FieldError } from './errorText';
@@ -178,6 +179,7 @@ export function ChargesEditor({ charges: c, onChange, errors, readOnly, currency
           testId="fixed-fee"
         />
       </div>
+      <BlocksEditor blocks={c.blocks} onChange={(blocks) => onChange({ ...c, blocks })} errors={errors} readOnly={readOnly} currency={currency} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-// A tariff version's demand, capacity and fixed charges in words, one line each: the preview
+// A tariff version's demand, capacity and fixed charges and its tiers in words, one line each: the preview
 // shows them, and the history diff shows them before and after when they changed.
 import type { Tariff } from '../../../streams/tariffs/reads';
 import { useT } from '../../hooks/useT';
@@ -15,6 +15,7 @@ export function useChargeTexts(): (c: Tariff['charges'], currency: string) => st
     });
     if (c.capacityPricePerKva !== undefined) lines.push(t('tariffs:editor.capacitySummary', { price: c.capacityPricePerKva, currency }));
     if (c.fixedMonthlyFee !== undefined) lines.push(t('tariffs:editor.fixedSummary', { price: c.fixedMonthlyFee, currency }));
+    (c.blocks ?? []).forEach((b, i) => lines.push(t('tariffs:editor.tierSummary', { n: i + 1, from: b.fromKwh, adder: b.adderPerKwh, currency })));
     return lines.length ? lines : [t('tariffs:editor.noCharges')];
   };
 }

@@ -1,4 +1,4 @@
-// A tariff version's demand, capacity and fixed charges as the editor holds them: numbers as
+// A tariff version's demand, capacity and fixed charges and tiered rates as the editor holds them: numbers as
 // typed text, a demand charge's periods null for "all hours". The checks are the server's
 // (protocol/actions/tariff-charges.ts), run before sending, their errors at the same paths.
 import type { Period } from '../../../protocol/codes';
@@ -14,13 +14,23 @@ export interface DemandDraft {
   ratchetPercent: string;
   ratchetMonths: string;
 }
+/** A tier of tiered energy rates: from what cumulative import of the month (kWh), and its adder */
+export interface BlockDraft {
+  from: string;
+  adder: string;
+}
 export interface ChargesDraft {
   demand: DemandDraft[];
   capacity: string;
   fixed: string;
+  /** tiered energy rates; empty: none */
+  blocks: BlockDraft[];
 }
 
-export const noCharges = (): ChargesDraft => ({ demand: [], capacity: '', fixed: '' });
+export const MAX_TIERS = 5;
+export const noCharges = (): ChargesDraft => ({ demand: [], capacity: '', fixed: '', blocks: [] });
+/** The first tier starts at 0 kWh; a later one starts empty for the user to fill. */
+export const newBlock = (first: boolean): BlockDraft => ({ from: first ? '0' : '', adder: first ? '0' : '' });
 export const newDemand = (): DemandDraft => ({ price: '', window: 15, periods: null, ratchetPercent: '', ratchetMonths: '' });
 
 const PRICE = /^\d{1,6}(\.\d{1,4})?$/;
@@ -28,7 +38,23 @@ const priceIssue = (text: string, optional: boolean) =>
   text.trim() === '' ? (optional ? null : 'priceRequired') : PRICE.test(text.trim()) ? null : 'priceFormat';
 const wholeIn = (text: string, lo: number, hi: number) => /^\d+$/.test(text.trim()) && Number(text) >= lo && Number(text) <= hi;
 
-export type ChargeErrorCode = 'priceRequired' | 'priceFormat' | 'periodsRequired' | 'ratchetPercent' | 'ratchetMonths';
+export type ChargeErrorCode =
+  'priceRequired' | 'priceFormat' | 'periodsRequired' | 'ratchetPercent' | 'ratchetMonths' | 'kwhRequired' | 'kwhFormat' | 'firstBlockAtZero' | 'blockOrder';
+
+/** A tier's start: whole kWh; then the server's order rules. */
+const blockErrors = (blocks: readonly BlockDraft[], errors: Record<string, { code: ChargeErrorCode }>) => {
+  blocks.forEach((b, n) => {
+    const at = `charges.blocks.${n}`;
+    const from = b.from.trim();
+    if (from === '') errors[`${at}.fromKwh`] = { code: 'kwhRequired' };
+    else if (!/^\d{1,9}$/.test(from)) errors[`${at}.fromKwh`] = { code: 'kwhFormat' };
+    else if (n === 0 && Number(from) !== 0) errors[`${at}.fromKwh`] = { code: 'firstBlockAtZero' };
+    else if (n > 0 && /^\d{1,9}$/.test(blocks[n - 1]!.from.trim()) && !(Number(from) > Number(blocks[n - 1]!.from)))
+      errors[`${at}.fromKwh`] = { code: 'blockOrder' };
+    const p = priceIssue(b.adder, false);
+    if (p) errors[`${at}.adderPerKwh`] = { code: p };
+  });
+};
 
 /** The broken rules by field path (the editor's error paths are the server's). */
 export function validateCharges(c: ChargesDraft): Record<string, { code: ChargeErrorCode }> {
@@ -46,6 +72,7 @@ export function validateCharges(c: ChargesDraft): Record<string, { code: ChargeE
   if (cap) errors['charges.capacityPricePerKva'] = { code: cap };
   const fixed = priceIssue(c.fixed, true);
   if (fixed) errors['charges.fixedMonthlyFee'] = { code: fixed };
+  blockErrors(c.blocks, errors);
   return errors;
 }
 
@@ -63,6 +90,7 @@ export function chargesToWire(c: ChargesDraft): WireCharges {
       : {}),
     ...(c.capacity.trim() !== '' ? { capacityPricePerKva: Number(c.capacity) } : {}),
     ...(c.fixed.trim() !== '' ? { fixedMonthlyFee: Number(c.fixed) } : {}),
+    ...(c.blocks.length ? { blocks: c.blocks.map((b) => ({ fromKwh: Number(b.from), adderPerKwh: Number(b.adder) })) } : {}),
   };
 }
 
@@ -77,5 +105,6 @@ export function chargesFromWire(w: WireCharges | undefined): ChargesDraft {
     })),
     capacity: w?.capacityPricePerKva !== undefined ? String(w.capacityPricePerKva) : '',
     fixed: w?.fixedMonthlyFee !== undefined ? String(w.fixedMonthlyFee) : '',
+    blocks: (w?.blocks ?? []).map((b) => ({ from: String(b.fromKwh), adder: String(b.adderPerKwh) })),
   };
 }

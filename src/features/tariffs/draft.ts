@@ -46,7 +46,11 @@ export type DraftErrorCode =
   | 'windowInvalid'
   | 'periodsRequired'
   | 'ratchetPercent'
-  | 'ratchetMonths';
+  | 'ratchetMonths'
+  | 'kwhRequired'
+  | 'kwhFormat'
+  | 'firstBlockAtZero'
+  | 'blockOrder';
 export interface DraftError {
   code: DraftErrorCode;
   limit?: string;
@@ -105,6 +109,9 @@ const CODE_OF_ISSUE: Record<string, DraftErrorCode> = {
   periodsRequired: 'periodsRequired',
   ratchetPercent: 'ratchetPercent',
   ratchetMonths: 'ratchetMonths',
+  kwhFormat: 'kwhFormat',
+  firstBlockAtZero: 'firstBlockAtZero',
+  blockOrder: 'blockOrder',
 };
 
 /** The server's field issues at the editor's fields (a price path keeps its own, a slot's
@@ -112,12 +119,13 @@ const CODE_OF_ISSUE: Record<string, DraftErrorCode> = {
 export function serverErrors(fields: readonly FieldIssue[], opts: { template?: boolean } = {}): DraftErrors {
   const errors: DraftErrors = {};
   for (const f of fields) {
-    const price = /(Price|pricePerKw|PricePerKva|fixedMonthlyFee)$/.test(f.path);
+    const price = /(Price|pricePerKw|PricePerKva|fixedMonthlyFee|adderPerKwh)$/.test(f.path);
     const known = CODE_OF_ISSUE[f.issue];
     if (f.path === 'name') errors.name = { code: opts.template ? 'templateNameRequired' : 'nameRequired' };
     else if (f.path === 'effectiveDate')
       errors.effectiveDate = known === 'pastDate' ? { code: 'pastDate', limit: String(f.limit ?? '') } : { code: 'dateRequired' };
     else if (price) errors[f.path] = { code: known === 'priceFormat' || f.issue === 'tooSmall' || f.issue === 'invalidType' ? 'priceFormat' : 'priceRequired' };
+    else if (/\.fromKwh$/.test(f.path)) errors[f.path] = { code: known ?? (f.issue === 'required' ? 'kwhRequired' : 'kwhFormat') };
     else if (/\.slots\.\d+\.(start|end)$/.test(f.path)) errors[f.path.replace(/\.(start|end)$/, '.time')] = { code: 'timeError' };
     else errors[f.path === '' ? 'seasons' : f.path] = { code: known ?? 'failed' };
   }

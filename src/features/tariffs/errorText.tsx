@@ -24,6 +24,10 @@ export const ERROR_KEY = {
   periodsRequired: 'tariffs:errors.periodsRequired',
   ratchetPercent: 'tariffs:errors.ratchetPercent',
   ratchetMonths: 'tariffs:errors.ratchetMonths',
+  kwhRequired: 'tariffs:errors.kwhRequired',
+  kwhFormat: 'tariffs:errors.kwhFormat',
+  firstBlockAtZero: 'tariffs:errors.firstBlockAtZero',
+  blockOrder: 'tariffs:errors.blockOrder',
 } as const satisfies Record<DraftErrorCode, TKey>;
 
 export function FieldError({ error, testId }: { error: DraftError | undefined; testId: string }) {

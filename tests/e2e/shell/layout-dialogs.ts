@@ -38,6 +38,8 @@ export const DIALOGS: readonly DialogCase[] = [
     open: async (page) => {
       await click('tariff-create')(page);
       await splitAndPrice(page);
+      // two tiered rates, so their rows are measured too
+      for (let i = 0; i < 2; i++) await page.getByRole('dialog').getByTestId('tier-add').click();
     },
   },
   {

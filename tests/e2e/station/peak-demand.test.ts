@@ -36,7 +36,15 @@ const seasons = [
     ],
   },
 ];
-const charges = { demand: [{ pricePerKw: 30, windowMinutes: 15, periods: ['peak'], ratchet: { percent: 80, months: 11 } }], fixedMonthlyFee: 100 };
+const charges = {
+  demand: [{ pricePerKw: 30, windowMinutes: 15, periods: ['peak'], ratchet: { percent: 80, months: 11 } }],
+  fixedMonthlyFee: 100,
+  // 10 kWh a quarter passes 1,000 kWh on the month's 2nd day
+  blocks: [
+    { fromKwh: 0, adderPerKwh: 0 },
+    { fromKwh: 1000, adderPerKwh: 0.05 },
+  ],
+};
 
 interface Setup {
   station: number;
@@ -168,6 +176,16 @@ for (const lang of ['en', 'zh'] as const) {
         expect(makeup).toContain('200.00 kW');
         expect(makeup).toContain('240.00 kW');
         expect(makeup).toContain(L.reports.bills.ratchet.replace('{{percent}}', '80').replace('{{months}}', '11').replace('{{kw}}', '240.00'));
+        // the second tier's line: its name, kWh and money as the answer has them
+        const tier = bill.lines.find(
+          (l) =>
+            l.direction === 'tier' && l.quantity !== undefined && l.amount !== undefined && 'tier' in l && (l as { tier: { tier: number } }).tier.tier === 2,
+        )!;
+        const tierName = L.reports.bills.tierName.replace('{{tier}}', '2').replace('{{from}}', '1,000');
+        const tierCells = await lines.filter({ hasText: tierName }).locator('td').allTextContents();
+        expect(tierCells[1]).toBe(L.reports.bills.directions.tier);
+        expect(digits(tierCells[2]!)).toBeCloseTo(tier.quantity, 1);
+        expect(digits(tierCells[4]!)).toBeCloseTo(tier.amount, 1);
         expect(digits(await page.getByTestId('bill-total').textContent())).toBe(bill.total);
         await page.getByTestId('bill-demand-makeup').scrollIntoViewIfNeeded();
         await page.screenshot({ path: `${SHOTS}/peak-bill-${lang}-${width}-${theme}.png` });

@@ -1,5 +1,5 @@
 // A two-part tariff built in the editor by its labels, in en and zh: a peak-period demand charge
-// with a ratchet, a capacity price and a fixed fee; a broken rule's message at its own field;
+// with a ratchet, a capacity price, a fixed fee and two tiered rates; a broken rule's message at its own field;
 // saved, and stored as typed. The dialog is photographed at 1366 and 1920 px, light and dark.
 import { beforeAll, expect, it } from 'vitest';
 import enTariffs from '../../../locales/en/tariffs.json';
@@ -50,7 +50,13 @@ for (const [lang, T, first, cur] of [
         await dialog.getByLabel(T.editor.ratchetMonths).fill('11');
         await dialog.getByLabel(fill(T, 'capacityPrice', cur)).fill('21');
         await dialog.getByLabel(fill(T, 'fixedFee', cur)).fill('150.123456');
+        // two tiers: the first starts at 0 kWh; the second must start above it
+        await dialog.getByRole('button', { name: T.editor.addTier }).click();
+        await dialog.getByRole('button', { name: T.editor.addTier }).click();
+        await dialog.getByTestId('tier-from-1').fill('0');
+        await dialog.getByTestId('tier-adder-1').fill('0.05');
         await dialog.getByTestId('tariff-save').click();
+        await expect.poll(() => dialog.getByTestId('tier-from-1-error').innerText()).toBe(T.errors.blockOrder);
         await expect.poll(() => dialog.getByTestId('demand-ratchet-percent-0-error').innerText()).toBe(T.errors.ratchetPercent);
         expect(await dialog.getByTestId('fixed-fee-error').innerText()).toBe(T.errors.priceFormat);
         await dialog.getByTestId('charges-editor').scrollIntoViewIfNeeded();
@@ -58,9 +64,14 @@ for (const [lang, T, first, cur] of [
         // nothing of the dialog lies outside the window
         const box = (await dialog.boundingBox())!;
         expect(box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= (width === 1366 ? 768 : 1080)).toBe(true);
+        // a tier row fits the dialog's width: its remove button is not cut off
+        await dialog.getByTestId('tier-remove-1').scrollIntoViewIfNeeded();
+        const rm = (await dialog.getByTestId('tier-remove-1').boundingBox())!;
+        expect(rm.x + rm.width <= box.x + box.width).toBe(true);
         if (width === 1920 && theme === 'light') {
           await dialog.getByLabel(T.editor.ratchetPercent).fill('80');
           await dialog.getByLabel(fill(T, 'fixedFee', cur)).fill('150');
+          await dialog.getByTestId('tier-from-1').fill('5000');
           await dialog.getByTestId('tariff-name').fill(`Two-part ${lang}`);
           await dialog.getByTestId('slot-from-grid').first().fill('0.5');
           await dialog.getByTestId('slot-feed-in').first().fill('0.1');
@@ -74,6 +85,10 @@ for (const [lang, T, first, cur] of [
             demand: [{ pricePerKw: 32.5, windowMinutes: 30, periods: ['peak'], ratchet: { percent: 80, months: 11 } }],
             capacityPricePerKva: 21,
             fixedMonthlyFee: 150,
+            blocks: [
+              { fromKwh: 0, adderPerKwh: 0 },
+              { fromKwh: 5000, adderPerKwh: 0.05 },
+            ],
           });
         }
         await close();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chargesFromWire, chargesToWire, newDemand, noCharges } from '../charges-draft';
 import { newDraft, serverErrors, validateDraft } from '../draft';
 
-// The editor's demand, capacity and fixed charges: what it refuses before sending (each error at
+// The editor's demand, capacity and fixed charges and tiered rates: what it refuses before sending (each error at
 // the server's path), and what it sends.
 
 const filled = () => {
@@ -27,6 +27,13 @@ describe('tariff charges in the editor', () => {
       ],
       capacity: 'x',
       fixed: '-1',
+      blocks: [
+        { from: '100', adder: '0' },
+        { from: '', adder: '0.123456' },
+        { from: '5000.5', adder: '' },
+        { from: '6000', adder: '0.05' },
+        { from: '6000', adder: '0.08' },
+      ],
     };
     expect(validateDraft(d)).toEqual({
       'charges.demand.0.pricePerKw': { code: 'priceRequired' },
@@ -36,6 +43,12 @@ describe('tariff charges in the editor', () => {
       'charges.demand.1.ratchet.months': { code: 'ratchetMonths' },
       'charges.capacityPricePerKva': { code: 'priceFormat' },
       'charges.fixedMonthlyFee': { code: 'priceFormat' },
+      'charges.blocks.0.fromKwh': { code: 'firstBlockAtZero' },
+      'charges.blocks.1.fromKwh': { code: 'kwhRequired' },
+      'charges.blocks.1.adderPerKwh': { code: 'priceFormat' },
+      'charges.blocks.2.fromKwh': { code: 'kwhFormat' },
+      'charges.blocks.2.adderPerKwh': { code: 'priceRequired' },
+      'charges.blocks.4.fromKwh': { code: 'blockOrder' },
     });
   });
 
@@ -44,11 +57,19 @@ describe('tariff charges in the editor', () => {
       demand: [{ price: '32.5', window: 30, periods: ['sharp', 'peak'], ratchetPercent: '80', ratchetMonths: '11' }],
       capacity: '21',
       fixed: '150',
+      blocks: [
+        { from: '0', adder: '0' },
+        { from: '5000', adder: '0.05' },
+      ],
     });
     expect(wire).toEqual({
       demand: [{ pricePerKw: 32.5, windowMinutes: 30, periods: ['sharp', 'peak'], ratchet: { percent: 80, months: 11 } }],
       capacityPricePerKva: 21,
       fixedMonthlyFee: 150,
+      blocks: [
+        { fromKwh: 0, adderPerKwh: 0 },
+        { fromKwh: 5000, adderPerKwh: 0.05 },
+      ],
     });
     expect(chargesToWire(chargesFromWire(wire))).toEqual(wire);
   });
@@ -59,11 +80,17 @@ describe('tariff charges in the editor', () => {
         { path: 'charges.demand.0.windowMinutes', issue: 'windowInvalid' },
         { path: 'charges.capacityPricePerKva', issue: 'invalidType' },
         { path: 'charges.demand.0.ratchet.percent', issue: 'ratchetPercent' },
+        { path: 'charges.blocks.2.fromKwh', issue: 'blockOrder' },
+        { path: 'charges.blocks.0.fromKwh', issue: 'required' },
+        { path: 'charges.blocks.1.adderPerKwh', issue: 'tooSmall' },
       ]),
     ).toEqual({
       'charges.demand.0.windowMinutes': { code: 'windowInvalid' },
       'charges.capacityPricePerKva': { code: 'priceFormat' },
       'charges.demand.0.ratchet.percent': { code: 'ratchetPercent' },
+      'charges.blocks.2.fromKwh': { code: 'blockOrder' },
+      'charges.blocks.0.fromKwh': { code: 'kwhRequired' },
+      'charges.blocks.1.adderPerKwh': { code: 'priceFormat' },
     });
   });
 });
