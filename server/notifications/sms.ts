@@ -66,6 +66,18 @@ export const sendSms = async (g: SmsGateway, m: SmsMessage, timeoutMs: number): 
 // which alone would make it UCS-2.
 const wide = (s: string) => /[^\u0000-\u007f]/.test(s);
 
+const CJK = /[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+
+/** Where a cut of `head` (followed by `next`) ends on a word boundary: before a space, or next to a
+ *  Chinese character (Chinese has no spaces: any character boundary is one); in its later half, else anywhere. */
+const wordEnd = (head: string[], next: string | undefined): number => {
+  for (let i = head.length; i >= head.length / 2; i--) {
+    const after = i === head.length ? next : head[i];
+    if (after === undefined || after === ' ' || CJK.test(after) || (i > 0 && CJK.test(head[i - 1]!))) return i;
+  }
+  return head.length;
+};
+
 /**
  * The text on one line, cut to one segment on a word boundary where there is one, with an
  * ellipsis. `tail` (the time) is kept whole after the cut: without it a text says nothing of when.
@@ -78,9 +90,7 @@ export const fitSms = (text: string, tail = ''): string => {
   const chars = [...line];
   const room = max - [...end].length;
   if (chars.length <= room) return line + end;
-  const head = chars.slice(0, Math.max(0, room - ellipsis.length)).join('');
-  // a space in the later half is a word boundary; Chinese has none, so any character is one
-  const space = head.lastIndexOf(' ');
-  const cut = space >= head.length / 2 ? head.slice(0, space) : head;
+  const head = chars.slice(0, Math.max(0, room - ellipsis.length));
+  const cut = head.slice(0, wordEnd(head, chars[head.length])).join('');
   return `${cut.replace(/[\s·,;:|-]+$/, '')}${ellipsis}${end}`;
 };
