@@ -120,6 +120,7 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
       smtpUrl: config.smtpUrl,
       mailFrom: config.mailFrom,
       vapid: config.vapid,
+      sms: config.sms,
       channels: notifyChannels,
     },
     notifyOpts,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { DEFAULT_SMS_TEMPLATE, templateProblem, type SmsGateway } from './notifications/sms';
 
 // Every setting comes from the environment; README.md has the table. Defaults start the
 // whole product embedded: PGlite on disk, Aedes on the HTTP port, the simulated fleet on.
@@ -59,6 +60,14 @@ const envSchema = z
     VAPID_PUBLIC_KEY: text.refine((v) => v === undefined || /^[A-Za-z0-9_-]{87}$/.test(v), 'a base64url P-256 public key (87 characters)'),
     VAPID_PRIVATE_KEY: text.refine((v) => v === undefined || /^[A-Za-z0-9_-]{43}$/.test(v), 'a base64url P-256 private key (43 characters)'),
     VAPID_SUBJECT: text.refine((v) => v === undefined || /^(mailto:|https:\/\/)/.test(v), 'a mailto: or https:// contact'),
+    // SMS through an HTTP gateway (docs/notifications.md, "SMS"); unset URL: no SMS channel
+    SMS_GATEWAY_URL: httpUrl('https://sms.example/send'),
+    SMS_GATEWAY_TEMPLATE: text.superRefine((v, ctx) => {
+      const problem = v === undefined ? null : templateProblem(v);
+      if (problem)
+        ctx.addIssue({ code: 'custom', message: `a JSON body with {{to}}, {{text}}, {{id}} placeholders such as ${DEFAULT_SMS_TEMPLATE}: ${problem}` });
+    }),
+    SMS_GATEWAY_AUTH: text,
     SIM_ENABLED: bool(true),
     SIM_STATIONS: int(60),
     SIM_INTERVAL_MS: int(5000),
@@ -132,6 +141,8 @@ export interface Config {
   mailFrom: string;
   /** Web Push: the server's key pair (unset: made once and kept in the database) and contact */
   vapid: { publicKey?: string; privateKey?: string; subject: string };
+  /** SMS_GATEWAY_*: where SMS notifications are posted; unset: no SMS channel */
+  sms?: SmsGateway;
   simulator: boolean;
   simStations: number;
   /** fleet (docs/fleet.md): gateway reporting period, ms */
@@ -197,6 +208,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       privateKey: e.VAPID_PRIVATE_KEY,
       subject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM ?? '')?.[1] ?? e.MAIL_FROM ?? 'no-reply@ems.example'}`,
     },
+    sms: e.SMS_GATEWAY_URL
+      ? { url: e.SMS_GATEWAY_URL, template: e.SMS_GATEWAY_TEMPLATE ?? DEFAULT_SMS_TEMPLATE, ...(e.SMS_GATEWAY_AUTH ? { auth: e.SMS_GATEWAY_AUTH } : {}) }
+      : undefined,
     simulator: e.SIM_ENABLED,
     simStations: e.SIM_STATIONS,
     simIntervalMs: e.SIM_INTERVAL_MS,

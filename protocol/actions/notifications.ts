@@ -6,7 +6,7 @@ import { id, isoTime, length, page, pageOf } from './common';
 // Alarm notifications (docs/notifications.md): each account's rules of which alarms reach it on
 // which channels and when, a test-send, and the delivery log administrators read.
 
-export const NOTIFICATION_CHANNELS = ['email', 'webhook', 'push'] as const;
+export const NOTIFICATION_CHANNELS = ['email', 'webhook', 'push', 'sms'] as const;
 export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'dead', 'suppressed'] as const;
 export const DELIVERY_KINDS = ['raised', 'cleared', 'acked', 'digest', 'test'] as const;
 
@@ -26,6 +26,8 @@ export const notificationRule = z.object({
   /** null: the account's own e-mail address */
   email: z.string().nullable(),
   webhookUrl: z.string().nullable(),
+  /** SMS: null: the account's own mobile number */
+  mobile: z.string().nullable(),
   /** the signing secret: answered once, when it is made (a new webhook rule, or rotateSecret); else null */
   webhookSecret: z.string().nullable(),
   hasWebhookSecret: z.boolean(),
@@ -49,11 +51,17 @@ export const saveNotificationRuleRequest = z.object({
   alarmTypes: z.array(z.enum(ALARM_TYPES)).max(10).default([]),
   deviceTypes: z.array(z.enum(DEVICE_TYPES)).max(20).default([]),
   stationIds: z.array(id).max(500).default([]),
-  channels: z.array(z.enum(NOTIFICATION_CHANNELS)).min(1).max(3),
+  channels: z.array(z.enum(NOTIFICATION_CHANNELS)).min(1).max(4),
   email: z.string().trim().max(254).regex(z.regexes.email).optional(),
   webhookUrl: z
     .url({ protocol: /^https?$/ })
     .max(2000)
+    .optional(),
+  /** SMS: `+` and 6–15 digits; absent: the account's own mobile number */
+  mobile: z
+    .string()
+    .trim()
+    .regex(/^\+\d{6,15}$/, '+ and 6 to 15 digits')
     .optional(),
   rotateSecret: z.boolean().default(false),
   quietFrom: wallTime.optional(),
@@ -109,13 +117,14 @@ const alarms = actionsOn('alarm', 'fleet');
 
 export const notificationActions = {
   queryNotificationRules: alarms.read('@session', {
-    summary: "The caller's own notification rules, oldest first.",
+    summary:
+      "The caller's own notification rules, oldest first, and whether the server can send SMS (SMS_GATEWAY_URL is set): only then may a rule ask for it.",
     request: z.object({}),
-    response: z.object({ dataList: z.array(notificationRule) }),
+    response: z.object({ dataList: z.array(notificationRule), smsAvailable: z.boolean() }),
   }),
   saveNotificationRule: alarms.write('@session', {
     summary:
-      "Creates (no ruleId) or replaces one of the caller's notification rules. Stations must be in the caller's data scope; a webhook needs its URL; quiet hours need both ends and a known zone.",
+      "Creates (no ruleId) or replaces one of the caller's notification rules. Stations must be in the caller's data scope; a webhook needs its URL; SMS needs the gateway configured and a number (the rule's or the account's); quiet hours need both ends and a known zone.",
     request: saveNotificationRuleRequest,
     response: notificationRule,
   }),

@@ -29,6 +29,7 @@ const view = (r: RuleRow, secret: string | null = null) => ({
   channels: r.channels,
   email: r.email,
   webhookUrl: r.webhookUrl,
+  mobile: r.mobile,
   webhookSecret: secret,
   hasWebhookSecret: r.webhookSecret !== null,
   quietFrom: hhmm(r.quietFrom),
@@ -45,11 +46,21 @@ const ownRule = async (ctx: Ctx, ruleId: number): Promise<RuleRow> => {
   return r;
 };
 
-const checkRule = (q: z.output<typeof saveNotificationRuleRequest>, ctx: Ctx) => {
+const accountAddresses = async (ctx: Ctx) =>
+  (
+    await ctx.services.db.query<{ email: string | null; mobile: string | null }>('SELECT email, mobile FROM accounts WHERE id = $1', [authed(ctx).me.accountId])
+  )[0] ?? { email: null, mobile: null };
+
+const checkRule = async (q: z.output<typeof saveNotificationRuleRequest>, ctx: Ctx) => {
   const { scope } = authed(ctx);
   const bad = q.stationIds.findIndex((id) => !scope.hasStation(id));
   if (bad >= 0) invalid([{ path: `stationIds.${bad}`, issue: 'notFound' }]);
   if (q.channels.includes('webhook') && !q.webhookUrl) invalid([{ path: 'webhookUrl', issue: 'required' }]);
+  if (q.channels.includes('sms')) {
+    // without a gateway an SMS rule would only fill the log with dead deliveries
+    if (!ctx.services.notifications.smsAvailable) invalid([{ path: `channels.${q.channels.indexOf('sms')}`, issue: 'smsUnavailable' }]);
+    if (!q.mobile && !(await accountAddresses(ctx)).mobile) invalid([{ path: 'mobile', issue: 'required' }]);
+  }
   if ((q.quietFrom === undefined) !== (q.quietTo === undefined)) invalid([{ path: q.quietFrom === undefined ? 'quietFrom' : 'quietTo', issue: 'required' }]);
   if (!isZone(q.zone)) invalid([{ path: 'zone', issue: 'invalidFormat' }]);
 };
@@ -65,12 +76,15 @@ const orgsUnder = (reg: Registry, me: Principal): number[] | null => {
 };
 
 export const notificationHandlers: Handlers = {
-  queryNotificationRules: async (_q, ctx) => ({ dataList: (await rulesOf(ctx.services.db, authed(ctx).me.accountId)).map((r) => view(r)) }),
+  queryNotificationRules: async (_q, ctx) => ({
+    dataList: (await rulesOf(ctx.services.db, authed(ctx).me.accountId)).map((r) => view(r)),
+    smsAvailable: ctx.services.notifications.smsAvailable,
+  }),
 
   saveNotificationRule: async (q, ctx) => {
     const { me } = authed(ctx);
     const before = q.ruleId === undefined ? null : await ownRule(ctx, q.ruleId);
-    checkRule(q, ctx);
+    await checkRule(q, ctx);
     const needsSecret = q.channels.includes('webhook') && (q.rotateSecret || !before?.webhookSecret);
     const secret = needsSecret ? randomBytes(24).toString('base64url') : null;
     const input = {
@@ -83,6 +97,7 @@ export const notificationHandlers: Handlers = {
       channels: [...new Set(q.channels)] as Channel[],
       email: q.email ?? null,
       webhookUrl: q.webhookUrl ?? null,
+      mobile: q.channels.includes('sms') ? (q.mobile ?? null) : null,
       quietFrom: minutes(q.quietFrom),
       quietTo: minutes(q.quietTo),
       zone: q.zone,
@@ -105,8 +120,7 @@ export const notificationHandlers: Handlers = {
   testNotificationRule: async ({ ruleId }, ctx) => {
     const { me } = authed(ctx);
     const rule = await ownRule(ctx, ruleId);
-    const [acct] = await ctx.services.db.query<{ email: string | null }>('SELECT email FROM accounts WHERE id = $1', [me.accountId]);
-    const results = await ctx.services.notifications.test(rule, { accountId: me.accountId, name: me.contact || me.account, email: acct?.email ?? null });
+    const results = await ctx.services.notifications.test(rule, { accountId: me.accountId, name: me.contact || me.account, ...(await accountAddresses(ctx)) });
     await audit(ctx.services.db, ctx, me.accountId, 'testNotificationRule', `notificationRule:${ruleId}`, {
       results: results.map((r) => `${r.channel}:${r.outcome}`),
     });

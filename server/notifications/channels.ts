@@ -2,10 +2,11 @@ import { createHmac } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Rendered } from './messages';
 import { sendPush, type PushMessage } from './push';
+import { sendSms, type SmsGateway, type SmsMessage } from './sms';
 import type { Vapid } from './vapid';
 
 // The channels a delivery goes out on. Each answers only when the receiver has taken the message
-// (the SMTP server accepted it; the webhook answered 2xx) and throws otherwise, so the outbox
+// (the SMTP server accepted it; the webhook or SMS gateway answered 2xx) and throws otherwise, so the outbox
 // records the reason and tries again later.
 
 export interface EmailMessage extends Rendered {
@@ -27,6 +28,7 @@ export interface Channels {
   webhook(m: WebhookMessage): Promise<void>;
   /** one browser; throws PushGone when the push service says the subscription is gone */
   push(m: PushMessage, vapid: Vapid): Promise<void>;
+  sms(m: SmsMessage): Promise<void>;
   /** closes kept-open connections (shutdown) */
   close?(): void;
 }
@@ -40,6 +42,8 @@ export interface ChannelOptions {
   smtpUrl?: string;
   from: string;
   webhookTimeoutMs: number;
+  /** SMS_GATEWAY_*; without it an SMS delivery fails with that reason (and ends dead) */
+  sms?: SmsGateway;
   clock: () => number;
 }
 
@@ -76,6 +80,10 @@ export const createChannels = (o: ChannelOptions): Channels => {
       if (res.status < 200 || res.status > 299) throw new Error(`the webhook answered HTTP ${res.status}`);
     },
     push: (m, vapid) => sendPush(vapid, m, o.webhookTimeoutMs),
+    async sms(m) {
+      if (!o.sms) throw new Error('SMS is not configured (SMS_GATEWAY_URL is not set)');
+      await sendSms(o.sms, m, o.webhookTimeoutMs);
+    },
     close() {
       mailer?.close();
       mailer = null;

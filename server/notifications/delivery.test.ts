@@ -174,7 +174,7 @@ describe.each(backends())('alarm notifications (%s)', (backend) => {
     await saveRule({ channels: ['webhook'], webhookUrl: hook.url });
     await raise();
     const hang = new Promise<never>(() => undefined);
-    const dying = replica({ email: () => hang, webhook: () => hang, push: () => hang });
+    const dying = replica({ email: () => hang, webhook: () => hang, push: () => hang, sms: () => hang });
     void dying.tick();
     for (let i = 0; i < 100; i++) {
       const [r] = await s.services.db.query<{ status: string }>('SELECT status FROM notification_deliveries');

@@ -28,11 +28,11 @@ export interface AlarmView {
 
 const CATALOGUE = { zh: zhAlarms, en: enAlarms } as const;
 
-const ruleName = (lang: Lang, a: AlarmRow): string => (CATALOGUE[lang].rules as Record<string, string>)[a.ruleCode] ?? ruleNameOf(a.ruleCode, a.params);
-const category = (lang: Lang, a: AlarmRow): string => (CATALOGUE[lang].category as Record<string, string>)[a.category] ?? a.category;
+export const ruleName = (lang: Lang, a: AlarmRow): string => (CATALOGUE[lang].rules as Record<string, string>)[a.ruleCode] ?? ruleNameOf(a.ruleCode, a.params);
+export const category = (lang: Lang, a: AlarmRow): string => (CATALOGUE[lang].category as Record<string, string>)[a.category] ?? a.category;
 const when = (zone: string, d: Date) => `${formatWall(zone, d.getTime())} (${zone})`;
 
-const WORDS = {
+export const WORDS = {
   zh: {
     raised: '告警',
     cleared: '已恢复',

@@ -6,7 +6,7 @@ import type { Queryable } from '../db/db';
 // row any replica takes over once the lease has run out. Finishing checks the lease owner, so a
 // replica that comes back late cannot overwrite its successor's outcome.
 
-export type Channel = 'email' | 'webhook' | 'push';
+export type Channel = 'email' | 'webhook' | 'push' | 'sms';
 export type DeliveryKind = 'raised' | 'cleared' | 'acked' | 'digest' | 'test';
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'dead' | 'suppressed';
 

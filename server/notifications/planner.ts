@@ -39,6 +39,7 @@ interface Recipient {
   accountId: number;
   name: string;
   email: string | null;
+  mobile: string | null;
   scope: Scope | null;
 }
 
@@ -53,9 +54,9 @@ const matches = (r: RuleRow, a: AlarmRow): boolean =>
 /** A push delivery goes to every browser the account has subscribed when it is sent. */
 export const PUSH_ADDRESS = 'subscribed browsers';
 
-/** Where a rule sends on a channel: its own address, the account's e-mail, or nowhere. */
-export const addressOf = (r: RuleRow, channel: Channel, accountEmail: string | null): string | null =>
-  channel === 'email' ? (r.email ?? accountEmail) : channel === 'webhook' ? r.webhookUrl : PUSH_ADDRESS;
+/** Where a rule sends on a channel: its own address, the account's e-mail or mobile number, or nowhere. */
+export const addressOf = (r: RuleRow, channel: Channel, account: { email: string | null; mobile: string | null }): string | null =>
+  channel === 'email' ? (r.email ?? account.email) : channel === 'webhook' ? r.webhookUrl : channel === 'sms' ? (r.mobile ?? account.mobile) : PUSH_ADDRESS;
 
 /** Plans up to `limit` events; answers how many. */
 export const planEvents = (deps: PlannerDeps, limit = 200): Promise<number> =>
@@ -71,11 +72,12 @@ export const planEvents = (deps: PlannerDeps, limit = 200): Promise<number> =>
       let r = recipients.get(accountId);
       if (!r) {
         const p = await loadPrincipal(q, accountId);
-        const [acct] = await q.query<{ email: string | null }>('SELECT email FROM accounts WHERE id = $1', [accountId]);
+        const [acct] = await q.query<{ email: string | null; mobile: string | null }>('SELECT email, mobile FROM accounts WHERE id = $1', [accountId]);
         r = {
           accountId,
           name: p ? p.contact || p.account : String(accountId),
           email: acct?.email ?? null,
+          mobile: acct?.mobile ?? null,
           scope: p && p.status === 1 ? new Scope(p, deps.registry) : null,
         };
         recipients.set(accountId, r);
@@ -110,7 +112,7 @@ const planRaise = async (
     const who = await recipient(rule.accountId);
     if (!who.scope?.hasStation(alarm.stationId)) continue;
     for (const channel of rule.channels) {
-      const address = addressOf(rule, channel, who.email);
+      const address = addressOf(rule, channel, who);
       if (!address) continue;
       if (rule.digestMinutes !== null) {
         await addToDigest(q, rule, who, channel, address, alarm.id, now, rule.digestMinutes, 'digest');

@@ -18,6 +18,8 @@ export interface RuleRow {
   /** null: the account's own address */
   email: string | null;
   webhookUrl: string | null;
+  /** SMS: null: the account's own mobile number */
+  mobile: string | null;
   webhookSecret: string | null;
   /** minutes of the day in `zone`; both null: none */
   quietFrom: number | null;
@@ -34,7 +36,7 @@ export type RuleInput = Omit<RuleRow, 'ruleId' | 'accountId' | 'createdAt' | 'up
 
 const columns = (r: string) => `${r}id AS "ruleId", ${r}account_id AS "accountId", ${r}name, ${r}enabled, ${r}categories,
   ${r}alarm_types AS "alarmTypes", ${r}device_types AS "deviceTypes", ${r}station_ids AS "stationIds", ${r}channels, ${r}email,
-  ${r}webhook_url AS "webhookUrl", ${r}webhook_secret AS "webhookSecret", ${r}quiet_from AS "quietFrom", ${r}quiet_to AS "quietTo",
+  ${r}webhook_url AS "webhookUrl", ${r}mobile, ${r}webhook_secret AS "webhookSecret", ${r}quiet_from AS "quietFrom", ${r}quiet_to AS "quietTo",
   ${r}zone, ${r}digest_minutes AS "digestMinutes", ${r}locale, ${r}created_at AS "createdAt", ${r}updated_at AS "updatedAt"`;
 const COLUMNS = columns('');
 
@@ -78,12 +80,13 @@ export const saveRule = async (
     locale,
     now,
     secret,
+    r.mobile,
   ];
   if (ruleId === null) {
     const [row] = await db.query<{ id: number }>(
       `INSERT INTO notification_rules (name, enabled, categories, alarm_types, device_types, station_ids, channels, email, webhook_url,
-         quiet_from, quiet_to, zone, digest_minutes, locale, created_at, updated_at, webhook_secret, account_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17) RETURNING id`,
+         quiet_from, quiet_to, zone, digest_minutes, locale, created_at, updated_at, webhook_secret, mobile, account_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17, $18) RETURNING id`,
       [...vals, accountId],
     );
     return row!.id;
@@ -91,8 +94,8 @@ export const saveRule = async (
   await db.query(
     `UPDATE notification_rules SET name = $1, enabled = $2, categories = $3, alarm_types = $4, device_types = $5, station_ids = $6,
        channels = $7, email = $8, webhook_url = $9, quiet_from = $10, quiet_to = $11, zone = $12, digest_minutes = $13, locale = $14,
-       updated_at = $15, webhook_secret = coalesce($16, webhook_secret)
-     WHERE id = $17 AND account_id = $18`,
+       updated_at = $15, webhook_secret = coalesce($16, webhook_secret), mobile = $17
+     WHERE id = $18 AND account_id = $19`,
     [...vals, ruleId, accountId],
   );
   return ruleId;

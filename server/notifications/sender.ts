@@ -10,6 +10,7 @@ import { ruleById, type RuleRow } from './rules';
 import { coveringGateway, GATEWAY_OFFLINE, isCommAlarm, suppressedBy } from './storm';
 import { alarmPayload, occurredAt } from './webhook-body';
 import { pushToBrowsers } from './push-send';
+import { smsAlarm, smsDigest, smsTest } from './sms-text';
 import type { Vapid } from './vapid';
 
 // Sends what is due: claims a batch, sends each delivery on its channel (in parallel: a slow
@@ -79,17 +80,29 @@ const attempt = async (deps: SenderDeps, d: Claimed): Promise<Outcome> => {
   if (!rule) throw new FatalError('the rule was deleted');
   const lang = langOf(rule.locale);
   if (d.kind === 'test') {
-    await send(deps, d, rule, renderTest(lang, rule.name), { type: 'test', occurredAt: new Date(deps.clock()).toISOString(), ruleName: rule.name });
+    await send(
+      deps,
+      d,
+      rule,
+      { ...renderTest(lang, rule.name), sms: smsTest(lang, rule.name) },
+      { type: 'test', occurredAt: new Date(deps.clock()).toISOString(), ruleName: rule.name },
+    );
     return { outcome: 'sent' };
   }
   if (d.kind === 'digest') {
     const alarms = (await Promise.all(d.alarmIds.map((id) => alarmById(deps.db, id)))).filter((a): a is AlarmRow => a !== null);
     const views = alarms.sort((a, b) => a.happenTime.getTime() - b.happenTime.getTime()).map((a) => viewOf(deps.registry, a));
-    await send(deps, d, rule, renderDigest(lang, views), {
-      type: 'alarm.digest',
-      occurredAt: new Date(d.dueAt).toISOString(),
-      alarms: views.map(alarmPayload),
-    });
+    await send(
+      deps,
+      d,
+      rule,
+      { ...renderDigest(lang, views), sms: smsDigest(lang, views) },
+      {
+        type: 'alarm.digest',
+        occurredAt: new Date(d.dueAt).toISOString(),
+        alarms: views.map(alarmPayload),
+      },
+    );
     return { outcome: 'sent' };
   }
   const alarm = d.alarmId === null ? null : await alarmById(deps.db, d.alarmId);
@@ -109,16 +122,30 @@ const attempt = async (deps: SenderDeps, d: Claimed): Promise<Outcome> => {
   if (d.kind === 'raised' && alarm.ruleCode === GATEWAY_OFFLINE)
     view.suppressed = await suppressedBy(deps.db, alarm, deps.stormGraceMs, new Date(deps.clock()));
   const kind = d.kind;
-  await send(deps, d, rule, renderAlarm(lang, kind, view), {
-    type: `alarm.${kind}`,
-    occurredAt: occurredAt(alarm, kind),
-    alarm: alarmPayload(view),
-    ...(view.suppressed ? { suppressedDeviceAlarms: view.suppressed } : {}),
-  });
+  await send(
+    deps,
+    d,
+    rule,
+    { ...renderAlarm(lang, kind, view), sms: smsAlarm(lang, kind, view) },
+    {
+      type: `alarm.${kind}`,
+      occurredAt: occurredAt(alarm, kind),
+      alarm: alarmPayload(view),
+      ...(view.suppressed ? { suppressedDeviceAlarms: view.suppressed } : {}),
+    },
+  );
   return { outcome: 'sent' };
 };
 
-const send = async (deps: SenderDeps, d: Claimed, rule: RuleRow, text: Rendered, body: Record<string, unknown>): Promise<void> => {
+/** The e-mail's (and push's) subject and text, and the one line an SMS carries. */
+type Texts = Rendered & { sms: string };
+
+const send = async (deps: SenderDeps, d: Claimed, rule: RuleRow, { sms, ...text }: Texts, body: Record<string, unknown>): Promise<void> => {
+  if (d.channel === 'sms') {
+    // the delivery's id, the same on every redelivery, lets the gateway drop a repeat
+    await deps.channels.sms({ to: d.address, text: sms, id: `ntf_${d.id}` });
+    return;
+  }
   if (d.channel === 'email') {
     await deps.channels.email({ to: d.address, ...text, messageId: `<notification-${d.id}@ems.local>` });
     return;

@@ -6,6 +6,8 @@ import { createChannels, type Channels } from './channels';
 import { addressOf, planEvents } from './planner';
 import { sendDue, sendNow } from './sender';
 import type { RuleRow } from './rules';
+import type { Channel } from './outbox';
+import type { SmsGateway } from './sms';
 import { vapidKeys, type Vapid } from './vapid';
 
 // Alarm notifications as a background job of every replica: each poll plans the alarm changes
@@ -51,16 +53,20 @@ export interface NotificationDeps {
   mailFrom: string;
   /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (else made once and kept in the database) and VAPID_SUBJECT */
   vapid?: { publicKey?: string; privateKey?: string; subject: string };
+  /** SMS_GATEWAY_URL / _TEMPLATE / _AUTH; unset: no SMS channel */
+  sms?: SmsGateway;
   /** tests may hand in their own */
   channels?: Channels;
 }
 
 export interface TestResult {
-  channel: 'email' | 'webhook' | 'push';
+  channel: Channel;
   address: string;
   outcome: 'sent' | 'failed';
   error: string | null;
 }
+
+const NO_ADDRESS: Record<Channel, string> = { email: 'no e-mail address', webhook: 'no webhook URL', sms: 'no mobile number', push: 'no browser' };
 
 export class Notifications {
   readonly owner = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -77,7 +83,13 @@ export class Notifications {
   ) {
     this.opts = { ...notifyOptionsFromEnv(), ...opts };
     this.channels =
-      deps.channels ?? createChannels({ smtpUrl: deps.smtpUrl, from: deps.mailFrom, webhookTimeoutMs: this.opts.webhookTimeoutMs, clock: deps.clock });
+      deps.channels ??
+      createChannels({ smtpUrl: deps.smtpUrl, from: deps.mailFrom, webhookTimeoutMs: this.opts.webhookTimeoutMs, sms: deps.sms, clock: deps.clock });
+  }
+
+  /** Whether SMS_GATEWAY_URL is set: rules may ask for SMS only then. */
+  get smsAvailable(): boolean {
+    return this.deps.sms !== undefined;
   }
 
   /** The VAPID key pair, read (or made and stored) once per process. */
@@ -134,12 +146,12 @@ export class Notifications {
   }
 
   /** A test message on every channel of `rule`, now, recorded in the delivery log like any other. */
-  async test(rule: RuleRow, recipient: { accountId: number; name: string; email: string | null }): Promise<TestResult[]> {
+  async test(rule: RuleRow, recipient: { accountId: number; name: string; email: string | null; mobile: string | null }): Promise<TestResult[]> {
     const out: TestResult[] = [];
     for (const channel of rule.channels) {
-      const address = addressOf(rule, channel, recipient.email);
+      const address = addressOf(rule, channel, recipient);
       if (!address) {
-        out.push({ channel, address: '', outcome: 'failed', error: channel === 'email' ? 'no e-mail address' : 'no webhook URL' });
+        out.push({ channel, address: '', outcome: 'failed', error: NO_ADDRESS[channel] });
         continue;
       }
       const r = await sendNow(this.senderDeps, { ruleId: rule.ruleId, accountId: recipient.accountId, recipient: recipient.name, channel, address });

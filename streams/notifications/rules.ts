@@ -12,9 +12,9 @@ export type NotificationRule = Res<'queryNotificationRules'>['dataList'][number]
 export type SaveNotificationRule = Req<'saveNotificationRule'>;
 export type TestOutcome = Res<'testNotificationRule'>['results'][number];
 
-/** The caller's rules, read once per subscription and again on every `reload$`. */
+/** The caller's rules and whether the server can send SMS, read once per subscription and again on every `reload$`. */
 export const notificationRules$ = (api: Api, on$: Observable<boolean | null>, reload$?: Observable<unknown>) =>
-  loaded(on$, () => api.call('queryNotificationRules', {}, quiet).then((r) => r.dataList), reload$);
+  loaded(on$, () => api.call('queryNotificationRules', {}, quiet), reload$);
 
 export const saveNotificationRule$ = (api: Api, input$: Observable<SaveNotificationRule>) => command(input$, (r) => api.call('saveNotificationRule', r, quiet));
 

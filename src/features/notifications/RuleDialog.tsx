@@ -21,11 +21,14 @@ const CHANNELS = Object.keys(CHANNEL_KEY) as Channel[];
 export function RuleDialog({
   editing,
   stations,
+  smsAvailable,
   onClose,
   onSaved,
 }: {
   editing: NotificationRule | null;
   stations: readonly StationChoice[];
+  /** the server has an SMS gateway: only then is SMS offered (a rule that has it keeps showing it, to be taken off) */
+  smsAvailable: boolean;
   onClose: () => void;
   onSaved: (r: NotificationRule) => void;
 }) {
@@ -109,7 +112,7 @@ export function RuleDialog({
             testId="rule-channels"
             value={v.channels}
             error={err('channels')}
-            choices={CHANNELS.map((c) => ({ value: c, label: t(CHANNEL_KEY[c]) }))}
+            choices={CHANNELS.filter((c) => c !== 'sms' || smsAvailable || v.channels.includes('sms')).map((c) => ({ value: c, label: t(CHANNEL_KEY[c]) }))}
             onChange={(channels) => set({ channels })}
           />
         </div>
@@ -148,6 +151,18 @@ export function RuleDialog({
               </label>
             )}
           </div>
+        )}
+        {v.channels.includes('sms') && (
+          <TextField
+            label={t('notifications:field.mobile')}
+            placeholder={t('notifications:field.mobileHint')}
+            type="tel"
+            value={v.mobile}
+            onChange={(mobile) => set({ mobile })}
+            error={err('mobile')}
+            testId="rule-mobile"
+            inputMode="tel"
+          />
         )}
         <fieldset className="grid min-w-0 grid-cols-2 gap-x-3 sm:col-span-2 sm:grid-cols-[120px_120px_1fr]">
           <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-400">{t('notifications:field.quietHours')}</legend>

@@ -63,7 +63,7 @@ export default function RulesPage() {
     [run],
   );
   const testing = tester.pending && tester.last?.type === 'pending' ? tester.last.input : null;
-  const rows = useMemo(() => rules.data ?? [], [rules.data]);
+  const rows = useMemo(() => rules.data?.dataList ?? [], [rules.data]);
   const columns = useMemo(() => ruleColumns(t, (id) => names.get(id) ?? `#${id}`, act, testing), [t, names, act, testing]);
   const table = useReactTable({
     data: rows,
@@ -111,7 +111,15 @@ export default function RulesPage() {
         testId="rule-table"
         card={{ height: RULE_CARD_HEIGHT, render: (r) => <RuleCard rule={r} act={act} testing={testing} /> }}
       />
-      {editing && <RuleDialog editing={editing === 'new' ? null : editing} stations={stations} onClose={() => setEditing(null)} onSaved={saved} />}
+      {editing && (
+        <RuleDialog
+          editing={editing === 'new' ? null : editing}
+          stations={stations}
+          smsAvailable={rules.data?.smsAvailable ?? false}
+          onClose={() => setEditing(null)}
+          onSaved={saved}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title={t('notifications:rules.deleteTitle')}

@@ -8,6 +8,7 @@ export const CHANNEL_KEY = {
   email: 'notifications:channel.email',
   webhook: 'notifications:channel.webhook',
   push: 'notifications:channel.push',
+  sms: 'notifications:channel.sms',
 } as const satisfies Record<NotificationRule['channels'][number], TKey>;
 
 export const STATUS_KEY = {

@@ -25,7 +25,7 @@ export function ruleColumns(
       .join(' · ');
   const stations = (r: NotificationRule) => (r.stationIds.length ? r.stationIds.map(stationName).join(', ') : t('notifications:rules.allStations'));
   const address = (r: NotificationRule, c: NotificationRule['channels'][number]) =>
-    c === 'email' ? (r.email ?? '') : c === 'webhook' ? (r.webhookUrl ?? '') : '';
+    c === 'email' ? (r.email ?? '') : c === 'webhook' ? (r.webhookUrl ?? '') : c === 'sms' ? (r.mobile ?? '') : '';
   const link = 'text-brand-700 hover:underline disabled:cursor-wait disabled:text-slate-400 dark:text-brand-500';
   return [
     {

@@ -17,6 +17,7 @@ export interface RuleValues {
   channels: Channel[];
   email: string;
   webhookUrl: string;
+  mobile: string;
   rotateSecret: boolean;
   quietFrom: string;
   quietTo: string;
@@ -25,7 +26,7 @@ export interface RuleValues {
   digestMinutes: string;
 }
 
-export type RuleField = 'name' | 'channels' | 'email' | 'webhookUrl' | 'quietFrom' | 'quietTo' | 'zone' | 'digestMinutes' | 'stationIds';
+export type RuleField = 'name' | 'channels' | 'email' | 'webhookUrl' | 'mobile' | 'quietFrom' | 'quietTo' | 'zone' | 'digestMinutes' | 'stationIds';
 
 export const emptyRule = (): RuleValues => ({
   name: '',
@@ -37,6 +38,7 @@ export const emptyRule = (): RuleValues => ({
   channels: ['email'],
   email: '',
   webhookUrl: '',
+  mobile: '',
   rotateSecret: false,
   quietFrom: '',
   quietTo: '',
@@ -55,6 +57,7 @@ export const valuesOf = (r: NotificationRule): RuleValues => ({
   channels: [...r.channels],
   email: r.email ?? '',
   webhookUrl: r.webhookUrl ?? '',
+  mobile: r.mobile ?? '',
   rotateSecret: false,
   quietFrom: r.quietFrom ?? '',
   quietTo: r.quietTo ?? '',
@@ -63,6 +66,7 @@ export const valuesOf = (r: NotificationRule): RuleValues => ({
   digestMinutes: String(r.digestMinutes ?? 15),
 });
 
+const MOBILE = /^\+\d{6,15}$/;
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const isZone = (z: string) => {
@@ -82,6 +86,8 @@ export function checkRule(v: RuleValues): Partial<Record<RuleField, TKey>> {
   if (v.channels.length === 0) out.channels = 'notifications:issue.channels';
   if (v.channels.includes('email') && v.email.trim() && !EMAIL.test(v.email.trim())) out.email = 'notifications:issue.email';
   if (v.channels.includes('webhook') && !isHttpUrl(v.webhookUrl.trim())) out.webhookUrl = 'notifications:issue.webhookUrl';
+  // empty: the account's own number (the server says when it has none)
+  if (v.channels.includes('sms') && v.mobile.trim() && !MOBILE.test(v.mobile.trim())) out.mobile = 'notifications:issue.mobile';
   const from = v.quietFrom.trim();
   const to = v.quietTo.trim();
   if (from && !HHMM.test(from)) out.quietFrom = 'notifications:issue.quietTime';
@@ -97,6 +103,7 @@ export function checkRule(v: RuleValues): Partial<Record<RuleField, TKey>> {
 export function toRequest(v: RuleValues, ruleId: number | null): SaveNotificationRule {
   const email = v.email.trim();
   const url = v.webhookUrl.trim();
+  const mobile = v.mobile.trim();
   return {
     ...(ruleId !== null ? { ruleId } : {}),
     name: v.name.trim(),
@@ -108,6 +115,7 @@ export function toRequest(v: RuleValues, ruleId: number | null): SaveNotificatio
     channels: v.channels,
     ...(v.channels.includes('email') && email ? { email } : {}),
     ...(v.channels.includes('webhook') && url ? { webhookUrl: url } : {}),
+    ...(v.channels.includes('sms') && mobile ? { mobile } : {}),
     rotateSecret: v.rotateSecret,
     ...(v.quietFrom.trim() && v.quietTo.trim() ? { quietFrom: v.quietFrom.trim(), quietTo: v.quietTo.trim() } : {}),
     zone: v.zone.trim(),
@@ -120,6 +128,7 @@ const SERVER_ISSUE: Record<RuleField, TKey> = {
   channels: 'notifications:issue.channels',
   email: 'notifications:issue.email',
   webhookUrl: 'notifications:issue.webhookUrl',
+  mobile: 'notifications:issue.mobile',
   quietFrom: 'notifications:issue.quietBoth',
   quietTo: 'notifications:issue.quietBoth',
   zone: 'notifications:issue.zone',
@@ -132,6 +141,8 @@ export function serverIssue(e: CommandError | null, field: RuleField): TKey | nu
   const f = e?.fields.find((x) => x.path === field || x.path.startsWith(`${field}.`));
   if (!f) return null;
   if (field === 'quietFrom' || field === 'quietTo') return f.issue === 'required' ? 'notifications:issue.quietBoth' : 'notifications:issue.quietTime';
+  if (field === 'mobile' && f.issue === 'required') return 'notifications:issue.mobileRequired';
+  if (field === 'channels' && f.issue === 'smsUnavailable') return 'notifications:issue.smsUnavailable';
   return SERVER_ISSUE[field];
 }
 

@@ -60,4 +60,17 @@ describe('the notification rule form', () => {
     expect(serverIssue(e, 'stationIds')).toBe('notifications:issue.stations');
     expect(serverIssue(e, 'name')).toBeNull();
   });
+
+  it("checks an SMS number, sends it only with SMS, and places the server's SMS refusals", () => {
+    expect(checkRule({ ...base, channels: ['sms'], mobile: '13800138000' })).toEqual({ mobile: 'notifications:issue.mobile' });
+    expect(checkRule({ ...base, channels: ['sms'], mobile: '+8613800138000' })).toEqual({});
+    // empty: the account's own number
+    expect(checkRule({ ...base, channels: ['sms'] })).toEqual({});
+    expect(toRequest({ ...base, channels: ['sms'], mobile: ' +8613800138000 ' }, null)).toMatchObject({ channels: ['sms'], mobile: '+8613800138000' });
+    expect(toRequest({ ...base, channels: ['email'], mobile: '+8613800138000' }, null)).not.toHaveProperty('mobile');
+    const none = { code: 'validationFailed' as const, fields: [{ path: 'mobile', issue: 'required' }] };
+    expect(serverIssue(none, 'mobile')).toBe('notifications:issue.mobileRequired');
+    const off = { code: 'validationFailed' as const, fields: [{ path: 'channels.1', issue: 'smsUnavailable' }] };
+    expect(serverIssue(off, 'channels')).toBe('notifications:issue.smsUnavailable');
+  });
 });

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import enAlarms from '../../locales/en/alarms.json';
+import { ErrorCode } from '../../protocol/errors';
+import { formatWall } from '../../protocol/site-time';
+import { raiseAlarm, recoverAlarm } from '../alarms/store';
+import { backends, startTestServer, type TestServer } from '../test/harness';
+import { startSmsGateway, type SmsGatewaySink } from './sms-receiver';
+
+// SMS through an operator's HTTP gateway: a raised alarm reaches a real local gateway as the
+// configured JSON template, to the account's or the rule's number, in the rule's language, and
+// its clearing follows; a gateway that refuses is tried again and its answer logged; rules that
+// cannot be sent are refused at their fields, and without a gateway SMS is not offered at all.
+
+const TEMPLATE = '{"msisdn":"{{to}}","message":{"body":"{{text}}"},"ref":"{{id}}","sender":"EMS"}';
+type Issue = { path: string; issue: string };
+
+describe.each(backends())('SMS notifications (%s)', (backend) => {
+  let s: TestServer;
+  let gw: SmsGatewaySink;
+  let admin: string;
+  let x: number;
+  let device: { id: number; name: string };
+  let seq = 0;
+
+  const raise = async (ruleCode = 'cellOverTemp') =>
+    (
+      await raiseAlarm(s.services.db, {
+        stationId: x,
+        deviceId: device.id,
+        ruleCode,
+        content: 'Cell temperature 56.2 °C above 45 °C',
+        time: new Date(s.clock.now),
+        dedupKey: `sms-${++seq}`,
+      })
+    ).row;
+  const save = (rule: Record<string, unknown>, locale = 'en_GB', token = admin) =>
+    s.call('saveNotificationRule', { name: 'SMS', ...rule }, token, { headers: { locale } });
+  const tick = () => s.services.notifications.tick();
+  const wall = (at: Date) => `${formatWall(s.services.registry.stations.get(x)!.timezone, at.getTime()).slice(5, 16)}`;
+
+  /** `text` is `full`, or (longer than one segment) a start of it cut with an ellipsis, the time kept whole */
+  const expectFitted = (text: string, full: string, tail: string) => {
+    const max = /[^\u0000-\u007f]/.test(full) ? 70 : 160;
+    expect([...text].length).toBeLessThanOrEqual(max);
+    expect(text.endsWith(tail)).toBe(true);
+    if ([...full].length <= max) return expect(text).toBe(full);
+    const head = text.slice(0, -tail.length);
+    expect(head).toMatch(/…$/);
+    expect(full.startsWith(head.slice(0, -1))).toBe(true);
+  };
+
+  beforeAll(async () => {
+    gw = await startSmsGateway();
+    s = await startTestServer(backend, {
+      clock: () => Date.UTC(2026, 10, 28, 2, 0),
+      config: { sms: { url: gw.url, template: TEMPLATE, auth: 'Bearer gw-token' } },
+      notify: { pollMs: 0, stormGraceMs: 60_000, flapCount: 0, maxAttempts: 3, backoff: () => 60_000 },
+    });
+    const fx = await s.fixtures();
+    x = fx.stationOf.get(fx.providers[0]!)![0]!;
+    device = (
+      await s.services.db.query<{ id: number; name: string }>(
+        "SELECT id, name FROM devices WHERE station_id = $1 AND type = 'battery_cluster' ORDER BY id LIMIT 1",
+        [x],
+      )
+    )[0]!;
+  }, 120_000);
+  afterAll(async () => {
+    await s?.close();
+    await gw?.close();
+  });
+  beforeEach(async () => {
+    await tick();
+    await s.services.db.query('DELETE FROM notification_rules');
+    await s.services.db.query('DELETE FROM notification_deliveries');
+    gw.requests.length = 0;
+    gw.status = 200;
+    gw.answer = '{"ok":true}';
+    s.clock.now += 3_600_000;
+    admin = await s.login('sunrise', 'Sunrise@2026');
+  });
+
+  it("texts a raised alarm to the account's mobile as the gateway's JSON, in English, and its clearing after", async () => {
+    const rules = await s.call('queryNotificationRules', {}, admin);
+    expect(rules.data.smsAvailable).toBe(true);
+    const saved = await save({ channels: ['sms'] });
+    expect(saved.code).toBe(0);
+    expect(saved.data).toMatchObject({ channels: ['sms'], mobile: null });
+    const alarm = await raise();
+    await tick();
+    const station = s.services.registry.stations.get(x)!;
+    const category = enAlarms.category[alarm.category as keyof typeof enAlarms.category];
+    expect(gw.requests).toHaveLength(1);
+    const log = await s.call('queryNotificationDeliveries', { channel: 'sms' }, admin);
+    const raisedId = log.data.dataList[0]!.deliveryId;
+    expect(gw.requests[0]).toMatchObject({
+      authorization: 'Bearer gw-token',
+      contentType: 'application/json',
+      body: { msisdn: '+8613900000001', ref: `ntf_${raisedId}`, sender: 'EMS' },
+    });
+    expect(Object.keys(gw.requests[0]!.body).sort()).toEqual(['message', 'msisdn', 'ref', 'sender']);
+    const tail = ` - ${wall(alarm.happenTime)} (${station.timezone})`;
+    // the station's name is Chinese, so the English text too is held to 70 characters
+    expectFitted(
+      (gw.requests[0]!.body.message as { body: string }).body,
+      `[Alarm] ${category} - ${station.name} - ${device.name} - Cell over-temperature${tail}`,
+      tail,
+    );
+    expect((gw.requests[0]!.body.message as { body: string }).body).toMatch(new RegExp(`^\\[Alarm\\] ${category} - ${station.name} - `));
+    expect(log.data.dataList[0]).toMatchObject({ status: 'sent', address: '+8613900000001', kind: 'raised' });
+
+    s.clock.now += 600_000;
+    await recoverAlarm(s.services.db, alarm.dedupKey, new Date(s.clock.now));
+    await tick();
+    expect(gw.requests).toHaveLength(2);
+    const clearedAt = ` - ${wall(new Date(s.clock.now))} (${station.timezone})`;
+    expectFitted(
+      (gw.requests[1]!.body.message as { body: string }).body,
+      `[Cleared] ${category} - ${station.name} - ${device.name} - Cell over-temperature${clearedAt}`,
+      clearedAt,
+    );
+    expect(gw.requests[1]!.body.ref).not.toBe(`ntf_${raisedId}`);
+  });
+
+  it("texts the rule's own number in Chinese for a rule saved from a Chinese console, within 70 characters", async () => {
+    expect((await save({ channels: ['sms'], mobile: '+8613812345678' }, 'zh_CN')).code).toBe(0);
+    const alarm = await raise('bmsCommLost');
+    s.clock.now += 61_000; // past the storm grace of a communication alarm
+    await tick();
+    const station = s.services.registry.stations.get(x)!;
+    expect(gw.requests).toHaveLength(1);
+    expect(gw.requests[0]!.body.msisdn).toBe('+8613812345678');
+    const text = (gw.requests[0]!.body.message as { body: string }).body;
+    const tail = ` · ${wall(alarm.happenTime)} (${station.timezone})`;
+    expectFitted(text, `[告警] 故障 · ${station.name} · ${device.name} · BMS 通信中断${tail}`, tail);
+    expect(text.startsWith(`[告警] 故障 · ${station.name} · `)).toBe(true);
+  });
+
+  it('a gateway that answers 500 is tried again with the same id; its answer is in the log', async () => {
+    expect((await save({ channels: ['sms'] })).code).toBe(0);
+    gw.status = 500;
+    gw.answer = '{"error":"quota exceeded"}';
+    const alarm = await raise();
+    await tick();
+    let log = await s.call('queryNotificationDeliveries', { alarmId: alarm.id }, admin);
+    expect(log.data.dataList[0]).toMatchObject({
+      channel: 'sms',
+      status: 'pending',
+      attempts: 1,
+      lastError: 'the SMS gateway answered HTTP 500: {"error":"quota exceeded"}',
+    });
+    gw.status = 200;
+    s.clock.now += 61_000;
+    await tick();
+    expect(gw.requests).toHaveLength(2);
+    expect(gw.requests[1]!.body).toEqual(gw.requests[0]!.body);
+    log = await s.call('queryNotificationDeliveries', { alarmId: alarm.id }, admin);
+    expect(log.data.dataList[0]).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(log.data.dataList[0]!.attemptLog.map((a) => [a.outcome, a.error])).toEqual([
+      ['failed', 'the SMS gateway answered HTTP 500: {"error":"quota exceeded"}'],
+      ['sent', null],
+    ]);
+  });
+
+  it('refuses a bad number, and SMS with no number anywhere, at the field', async () => {
+    const bad = await save({ channels: ['email', 'sms'], mobile: '13800138000' });
+    expect(bad.code).toBe(ErrorCode.validationFailed);
+    expect((bad.data as unknown as { issues: Issue[] }).issues).toEqual([{ path: 'mobile', issue: 'invalidFormat' }]);
+    const short = await save({ channels: ['sms'], mobile: '+12345' });
+    expect((short.data as unknown as { issues: Issue[] }).issues.map((i) => i.path)).toEqual(['mobile']);
+    const plain = await s.makeAccount({ orgId: s.services.registry.stations.get(x)!.providerId, permissions: ['alarm.alarmList'] });
+    const none = await save({ channels: ['sms'] }, 'en_GB', plain.token);
+    expect(none.code).toBe(ErrorCode.validationFailed);
+    expect((none.data as unknown as { issues: Issue[] }).issues).toEqual([{ path: 'mobile', issue: 'required' }]);
+    expect((await save({ channels: ['sms'], mobile: '+6580000003' }, 'en_GB', plain.token)).data).toMatchObject({ mobile: '+6580000003' });
+  });
+
+  it('without SMS_GATEWAY_URL, SMS is not offered and a rule asking for it is refused at its channel', async () => {
+    const bare = await startTestServer(backend, { clock: () => s.clock.now, notify: { pollMs: 0 } });
+    try {
+      const token = await bare.login('sunrise', 'Sunrise@2026');
+      expect((await bare.call('queryNotificationRules', {}, token)).data.smsAvailable).toBe(false);
+      const r = await bare.call('saveNotificationRule', { name: 'SMS', channels: ['email', 'sms'] }, token);
+      expect(r.code).toBe(ErrorCode.validationFailed);
+      expect((r.data as unknown as { issues: Issue[] }).issues).toEqual([{ path: 'channels.1', issue: 'smsUnavailable' }]);
+    } finally {
+      await bare.close();
+    }
+  }, 120_000);
+});
