@@ -17,7 +17,6 @@ export type StationStatus = (typeof STATION_STATUS)[keyof typeof STATION_STATUS]
 /** What a station's homepage card shows (SPEC §2 station matrix cards, types 1-3): live storage
  *  figures, the tariff in force, or last month's charge, discharge and income. */
 export const CARD_TYPES = { live: 1, tariff: 2, lastMonth: 3 } as const;
-export type CardType = (typeof CARD_TYPES)[keyof typeof CARD_TYPES];
 
 // ───────────────────────────── devices ─────────────────────────────
 

@@ -21,9 +21,6 @@ export interface SmsMessage {
 
 export const DEFAULT_SMS_TEMPLATE = '{"to":"{{to}}","text":"{{text}}","id":"{{id}}"}';
 
-/** `+` and 6–15 digits (E.164 allows at most 15). */
-export const SMS_NUMBER = /^\+\d{6,15}$/;
-
 /** The template with each placeholder replaced by its value, escaped as inside a JSON string. */
 export const fillTemplate = (template: string, m: SmsMessage): string =>
   template.replace(/\{\{(to|text|id)\}\}/g, (_all, name: keyof SmsMessage) => JSON.stringify(m[name]).slice(1, -1));

@@ -34,9 +34,7 @@ export function StatBlock({
       <div className="grid grid-cols-4 items-end gap-2" data-stat-grid>
         {figures.map((f) => (
           <div key={f.label} className="min-w-0">
-            <div className="text-xs leading-4 break-words text-slate-500">
-              {f.label}
-            </div>
+            <div className="text-xs leading-4 break-words text-slate-500">{f.label}</div>
             <FitValue value={f.value} className="text-lg font-semibold tabular-nums" data-stat-value data-testid={f.testId} />
           </div>
         ))}
