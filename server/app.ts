@@ -29,7 +29,8 @@ import { FleetRuntime } from './fleet/runtime';
 import { registerHealth } from './metrics';
 import { Ownership } from './cluster/ownership';
 import { locksFor } from './cluster/locks';
-import { Notifications, type NotifyOptions } from './notifications/service';
+import type { NotifyOptions } from './notifications/options';
+import { Notifications } from './notifications/service';
 import type { Channels } from './notifications/channels';
 import type { Services } from './services';
 import { apiTokenAuthoriser } from './tokens/use';
@@ -123,7 +124,7 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
       sms: config.sms,
       channels: notifyChannels,
     },
-    notifyOpts,
+    { ...config.notify, ...notifyOpts },
   );
   notifications.start();
   const services: Services = {

@@ -67,4 +67,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: pub })).toThrow('VAPID_PRIVATE_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
     expect(() => loadConfig({ VAPID_SUBJECT: 'ops@example.com' })).toThrow('VAPID_SUBJECT: a mailto: or https:// contact');
   });
+
+  it("reads the notifier's timing with the others: defaults, set values, and a bad one named", () => {
+    expect(loadConfig({}).notify).toEqual({
+      pollMs: 1000,
+      leaseMs: 60_000,
+      maxAttempts: 8,
+      stormGraceMs: 30_000,
+      webhookTimeoutMs: 10_000,
+      flapCount: 3,
+      flapMinutes: 10,
+    });
+    expect(loadConfig({ NOTIFY_POLL_MS: '0', NOTIFY_FLAP_COUNT: '0', NOTIFY_MAX_ATTEMPTS: '3' }).notify).toMatchObject({
+      pollMs: 0,
+      flapCount: 0,
+      maxAttempts: 3,
+    });
+    // a hand parse read "soon" as NaN and polled without pause
+    expect(() => loadConfig({ NOTIFY_POLL_MS: 'soon', NOTIFY_LEASE_MS: '-5' })).toThrow(
+      /NOTIFY_POLL_MS: a whole number \(got "soon"\)[\s\S]*NOTIFY_LEASE_MS|NOTIFY_LEASE_MS[\s\S]*NOTIFY_POLL_MS: a whole number \(got "soon"\)/,
+    );
+  });
 });

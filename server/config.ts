@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { NOTIFY_DEFAULTS, type NotifyOptions } from './notifications/options';
 import { DEFAULT_SMS_TEMPLATE, templateProblem, type SmsGateway } from './notifications/sms';
 
 // Every setting comes from the environment; README.md has the table. Defaults start the
@@ -76,6 +77,13 @@ const envSchema = z
     REPLICAS: int(1),
     COMMAND_TIMEOUT_MS: int(30_000),
     API_TOKEN_RATE_PER_MINUTE: int(120),
+    NOTIFY_POLL_MS: int(NOTIFY_DEFAULTS.pollMs),
+    NOTIFY_LEASE_MS: int(NOTIFY_DEFAULTS.leaseMs),
+    NOTIFY_MAX_ATTEMPTS: int(NOTIFY_DEFAULTS.maxAttempts),
+    NOTIFY_STORM_GRACE_MS: int(NOTIFY_DEFAULTS.stormGraceMs),
+    NOTIFY_WEBHOOK_TIMEOUT_MS: int(NOTIFY_DEFAULTS.webhookTimeoutMs),
+    NOTIFY_FLAP_COUNT: int(NOTIFY_DEFAULTS.flapCount ?? 3),
+    NOTIFY_FLAP_MINUTES: int(NOTIFY_DEFAULTS.flapMinutes ?? 10),
     BACKFILL_DAYS: int(30),
     BACKFILL_MINUTE_HOURS: int(6),
     BACKFILL_DEVICE_HOURS: int(6),
@@ -143,6 +151,8 @@ export interface Config {
   vapid: { publicKey?: string; privateKey?: string; subject: string };
   /** SMS_GATEWAY_*: where SMS notifications are posted; unset: no SMS channel */
   sms?: SmsGateway;
+  /** NOTIFY_*: the notifier's poll, lease, attempts, storm grace, webhook timeout and flapping (docs/notifications.md) */
+  notify: NotifyOptions;
   simulator: boolean;
   simStations: number;
   /** fleet (docs/fleet.md): gateway reporting period, ms */
@@ -220,6 +230,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     replicas: e.REPLICAS,
     commandTimeoutMs: e.COMMAND_TIMEOUT_MS,
     apiTokenPerMinute: e.API_TOKEN_RATE_PER_MINUTE,
+    notify: {
+      pollMs: e.NOTIFY_POLL_MS,
+      leaseMs: e.NOTIFY_LEASE_MS,
+      maxAttempts: e.NOTIFY_MAX_ATTEMPTS,
+      stormGraceMs: e.NOTIFY_STORM_GRACE_MS,
+      webhookTimeoutMs: e.NOTIFY_WEBHOOK_TIMEOUT_MS,
+      flapCount: e.NOTIFY_FLAP_COUNT,
+      flapMinutes: e.NOTIFY_FLAP_MINUTES,
+    },
     backfillDays: e.BACKFILL_DAYS,
     backfillMinuteHours: e.BACKFILL_MINUTE_HOURS,
     backfillDeviceHours: e.BACKFILL_DEVICE_HOURS,

@@ -9,40 +9,11 @@ import type { RuleRow } from './rules';
 import type { Channel } from './outbox';
 import type { SmsGateway } from './sms';
 import { vapidKeys, type Vapid } from './vapid';
+import { NOTIFY_DEFAULTS, type NotifyOptions } from './options';
 
 // Alarm notifications as a background job of every replica: each poll plans the alarm changes
 // waiting (planner.ts) and sends what is due (sender.ts). Every replica polls; the outbox's
 // claims share the work out, so no leader is needed and a replica that dies costs one lease.
-
-export interface NotifyOptions {
-  /** NOTIFY_POLL_MS: pause between polls; 0 = no polling (tests call tick) */
-  pollMs: number;
-  /** NOTIFY_LEASE_MS: how long a claimed delivery is this replica's before another may take it over */
-  leaseMs: number;
-  /** NOTIFY_MAX_ATTEMPTS: attempts before a delivery is dead */
-  maxAttempts: number;
-  /** NOTIFY_STORM_GRACE_MS: how long a gateway-offline or device communication alarm waits for its storm */
-  stormGraceMs: number;
-  /** NOTIFY_WEBHOOK_TIMEOUT_MS */
-  webhookTimeoutMs: number;
-  /** NOTIFY_FLAP_COUNT / NOTIFY_FLAP_MINUTES: raises of one alarm within the minutes after which further ones are one message (count 0: off) */
-  flapCount?: number;
-  flapMinutes?: number;
-  /** pause before the next attempt after n failed ones (tests shorten it) */
-  backoff?: (attempts: number) => number;
-}
-
-const int = (v: string | undefined, d: number) => (v === undefined || v === '' ? d : Number.parseInt(v, 10));
-
-export const notifyOptionsFromEnv = (env: NodeJS.ProcessEnv = process.env): NotifyOptions => ({
-  pollMs: int(env.NOTIFY_POLL_MS, 1000),
-  leaseMs: int(env.NOTIFY_LEASE_MS, 60_000),
-  maxAttempts: int(env.NOTIFY_MAX_ATTEMPTS, 8),
-  stormGraceMs: int(env.NOTIFY_STORM_GRACE_MS, 30_000),
-  webhookTimeoutMs: int(env.NOTIFY_WEBHOOK_TIMEOUT_MS, 10_000),
-  flapCount: int(env.NOTIFY_FLAP_COUNT, 3),
-  flapMinutes: int(env.NOTIFY_FLAP_MINUTES, 10),
-});
 
 export interface NotificationDeps {
   db: Db;
@@ -81,7 +52,7 @@ export class Notifications {
     private readonly deps: NotificationDeps,
     opts: Partial<NotifyOptions> = {},
   ) {
-    this.opts = { ...notifyOptionsFromEnv(), ...opts };
+    this.opts = { ...NOTIFY_DEFAULTS, ...opts };
     this.channels =
       deps.channels ??
       createChannels({ smtpUrl: deps.smtpUrl, from: deps.mailFrom, webhookTimeoutMs: this.opts.webhookTimeoutMs, sms: deps.sms, clock: deps.clock });
