@@ -1,5 +1,6 @@
 // Keyboard helpers for browser tests: where focus is and whether a person can see it, and Tab
 // pressed until a given control has focus, every stop on the way checked for a visible ring.
+import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 
 /** '' when the focused element shows a focus indicator (an outline, or a ring drawn as a box
@@ -37,4 +38,24 @@ export async function pressUntilFocused(page: Page, target: Locator, max = 60, k
   }
   const problem = await focusRingProblem(page);
   if (problem) throw new Error(problem);
+}
+
+/** The focused element is `target`, and it shows a ring. */
+export async function expectFocused(page: Page, target: Locator): Promise<void> {
+  await expect.poll(() => target.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await focusRingProblem(page)).toBe('');
+}
+
+/**
+ * On the alarm list: Tab to the keyword box, type `tag`, and wait for `count` rows holding it.
+ * `names` are the reader's catalogue's: the list's accessible name and the keyword box's.
+ */
+export async function alarmRowsByKeyboard(page: Page, names: { list: string; keyword: string }, tag: string, count: number): Promise<Locator> {
+  const table = page.getByRole('table', { name: names.list });
+  await table.waitFor({ timeout: 15_000 });
+  await pressUntilFocused(page, page.getByRole('searchbox', { name: names.keyword }), 120);
+  await page.keyboard.type(tag);
+  const rows = table.getByRole('row').filter({ hasText: tag });
+  await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(count);
+  return rows;
 }

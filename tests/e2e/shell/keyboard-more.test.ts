@@ -3,7 +3,6 @@
 // their rows, and saved; an alarm's rule shelved from the alarm list and the alarm assigned from
 // its details. Every stop on the way must show a focus ring; text is typed key by key.
 import { expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import enAlarms from '../../../locales/en/alarms.json';
 import enModes from '../../../locales/en/modes.json';
 import { en } from '../../catalogues';
@@ -11,14 +10,9 @@ import { describeBrowser } from '../helpers/browser';
 import { DEMO } from '../helpers/console';
 import { startServer } from '../helpers/server';
 import { openPage, serverAndBrowser } from '../helpers/session';
-import { focusRingProblem, pressUntilFocused } from './keyboard-focus';
+import { alarmRowsByKeyboard, expectFocused, pressUntilFocused } from './keyboard-focus';
 
 const stack = serverAndBrowser(() => startServer({ seedStations: 4 }));
-
-async function expectFocused(page: Page, target: Locator): Promise<void> {
-  await expect.poll(() => target.evaluate((el) => el === document.activeElement)).toBe(true);
-  expect(await focusRingProblem(page)).toBe('');
-}
 
 describeBrowser('keyboard only, more flows', () => {
   it('en: writes a three-period strategy in the editor and saves it', async () => {
@@ -139,12 +133,7 @@ describeBrowser('keyboard only, more flows', () => {
       who: DEMO.admin,
       path: '/alarm/alarmList',
     });
-    const table = page.getByRole('table', { name: en.routes.alarmAlarmList });
-    await table.waitFor({ timeout: 15_000 });
-    await pressUntilFocused(page, page.getByRole('searchbox', { name: en.station.alarmLog.keyword }), 120);
-    await page.keyboard.type(tag);
-    const row = table.getByRole('row').filter({ hasText: tag });
-    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    const row = await alarmRowsByKeyboard(page, { list: en.routes.alarmAlarmList, keyword: en.station.alarmLog.keyword }, tag, 1);
 
     // assign: Details, the list of people by arrow, Assign
     const details = row.getByRole('button', { name: H.details, exact: true });

@@ -3,22 +3,16 @@
 // list, reached by moving between rows and acknowledged. Every control focused on the way shows a
 // focus ring, and a dialog hands focus back to the control that opened it.
 import { expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import enTariffs from '../../../locales/en/tariffs.json';
 import { en, zh } from '../../catalogues';
 import { describeBrowser } from '../helpers/browser';
 import { DEMO } from '../helpers/console';
 import { startServer } from '../helpers/server';
 import { openPage, serverAndBrowser } from '../helpers/session';
-import { focusRingProblem, pressUntilFocused } from './keyboard-focus';
+import { alarmRowsByKeyboard, expectFocused, pressUntilFocused } from './keyboard-focus';
 
 const stack = serverAndBrowser(() => startServer({ seedStations: 4 }));
-
-/** the focused element is `target`, with a ring */
-async function expectFocused(page: Page, target: Locator): Promise<void> {
-  await expect.poll(() => target.evaluate((el) => el === document.activeElement)).toBe(true);
-  expect(await focusRingProblem(page)).toBe('');
-}
 
 const bandsOf = (line: Locator) =>
   line.locator('[data-start]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-start')}-${e.getAttribute('data-end')}`));
@@ -147,13 +141,7 @@ describeBrowser('keyboard only', () => {
       who: DEMO.admin,
       path: '/alarm/alarmList',
     });
-    const table = page.getByRole('table', { name: L.routes.alarmAlarmList });
-    await table.waitFor({ timeout: 15_000 });
-
-    await pressUntilFocused(page, page.getByRole('searchbox', { name: L.station.alarmLog.keyword }), 120);
-    await page.keyboard.type(tag);
-    const rows = table.getByRole('row').filter({ hasText: tag });
-    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+    const rows = await alarmRowsByKeyboard(page, { list: L.routes.alarmAlarmList, keyword: L.station.alarmLog.keyword }, tag, 2);
     const ids = await rows.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-alarm'))));
     expect(new Set(ids)).toEqual(new Set([older.id, newer.id]));
 
