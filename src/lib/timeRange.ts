@@ -1,12 +1,10 @@
 // Time ranges the console's filters offer (all, today, the last 7 or 30 days, custom dates) as
 // [from, to) instants, computed when asked so a rolling preset follows the clock, in the viewer's
 // zone unless a zone is given. Times are written by src/lib/dateTime.ts.
-import { addDateDays, dateStart, dayStart, viewerZone, type Zone } from '../../protocol/site-time';
+import { addDateDays, addLocalDays, dateStart, dayStart, viewerZone, type Zone } from '../../protocol/site-time';
 
 export const RANGE_PRESETS = ['all', 'today', '7d', '30d', 'custom'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
-
-const DAY = 86_400_000;
 
 const DATE_INPUT = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -28,10 +26,11 @@ export function rangeOf(
   switch (preset) {
     case 'today':
       return { from: iso(dayStart(zone, now)) };
+    // the same wall time 7 or 30 local days back: a week across a DST change is 167 or 169 hours
     case '7d':
-      return { from: iso(now - 7 * DAY) };
+      return { from: iso(addLocalDays(zone, now, -7)) };
     case '30d':
-      return { from: iso(now - 30 * DAY) };
+      return { from: iso(addLocalDays(zone, now, -30)) };
     case 'custom': {
       const f = dateInputMs(custom.from, zone);
       const t = DATE_INPUT.test(custom.to) ? dateStart(zone, addDateDays(custom.to, 1)) : null;

@@ -13,6 +13,11 @@ describe('alarm center range presets', () => {
     expect(now - new Date(rangeOf('30d', now).from!).getTime()).toBe(30 * 86_400_000);
     expect(rangeOf('all', now)).toEqual({});
   });
+  it('a week across a DST change reaches back to the same wall time, not 168 hours', () => {
+    // Berlin moved its clocks forward on 2026-03-29: from Wednesday 1 April 12:00 back to 25 March 12:00 is 167 h
+    const at = Date.parse('2026-04-01T10:00:00Z');
+    expect(rangeOf('7d', at, undefined, 'Europe/Berlin').from).toBe('2026-03-25T11:00:00.000Z');
+  });
   it('a custom range covers whole local days, the end day included', () => {
     const r = rangeOf('custom', now, { from: '2026-11-01', to: '2026-11-03' });
     expect(new Date(r.from!).getTime()).toBe(new Date(2026, 10, 1).getTime());
