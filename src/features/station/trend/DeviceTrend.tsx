@@ -5,7 +5,8 @@
 // a cursor. Overlays: the device's alarms, the station's strategy issuance and mode switches, and
 // the tariff periods in force (bands along the axis in the station's local time).
 import { useObservable, useObservableCallback, useObservableState, useSubscription } from 'observable-hooks';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { addLocalDays } from '../../../../protocol/site-time';
 import { map, withLatestFrom } from 'rxjs';
 import {
   stationDevices$,
@@ -32,12 +33,26 @@ import { ALARM_COLOR, alarmMarks } from './alarmMarks';
 import { formatDateTime } from '../../../lib/dateTime';
 
 const PRESETS = [
-  { id: 'h1', ms: 3_600_000 },
-  { id: 'h6', ms: 6 * 3_600_000 },
-  { id: 'd1', ms: 86_400_000 },
-  { id: 'd7', ms: 7 * 86_400_000 },
-  { id: 'd30', ms: 30 * 86_400_000 },
+  { id: 'h1', hours: 1 },
+  { id: 'h6', hours: 6 },
+  { id: 'd1', days: 1 },
+  { id: 'd7', days: 7 },
+  { id: 'd30', days: 30 },
 ] as const;
+type PresetId = (typeof PRESETS)[number]['id'];
+interface TrendRange {
+  from: number;
+  to: number;
+  /** following now, and by which preset */
+  live: boolean;
+  preset: PresetId | null;
+}
+
+/** A preset's window ending now: hours back, or the same wall time whole days back on the station's clock (a DST week is 167 or 169 hours). */
+function presetRange(id: PresetId, now: number, zone: string): TrendRange {
+  const p = PRESETS.find((x) => x.id === id)!;
+  return { from: 'days' in p ? addLocalDays(zone, now, -p.days) : now - p.hours * 3_600_000, to: now, live: true, preset: id };
+}
 const LIVE_REFRESH_MS = 15_000;
 export const MAX_CHARTS = 4;
 
@@ -72,24 +87,29 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
   const [extras, setExtras] = useState<Extra[]>([]);
   const [devices, setDevices] = useState<StationDevice[] | null>(null);
   const [infos, setInfos] = useState<Record<number, PanelInfo>>({});
-  const [range, setRange] = useState(() => ({ from: Date.now() - 6 * 3_600_000, to: Date.now(), live: true, span: 6 * 3_600_000 }));
+  const [range, setRange] = useState<TrendRange>(() => presetRange('h6', Date.now(), 'UTC'));
+  // the live refresh reads the zone the latest answer named
+  const zoneRef = useRef(zone0 ?? 'UTC');
 
   useEffect(() => setMainPoints([initialPoint]), [deviceId, initialPoint]);
   useEffect(() => {
     if (!range.live) return;
-    const id = setInterval(() => setRange((r) => (r.live ? { ...r, from: Date.now() - r.span, to: Date.now() } : r)), LIVE_REFRESH_MS);
+    const id = setInterval(() => setRange((r) => (r.live && r.preset ? presetRange(r.preset, Date.now(), zoneRef.current) : r)), LIVE_REFRESH_MS);
     return () => clearInterval(id);
   }, [range.live]);
   const onInfo = useCallback(
     (key: number, info: PanelInfo) => setInfos((m) => (m[key]?.state === info.state && m[key]?.fetches === info.fetches ? m : { ...m, [key]: info })),
     [],
   );
-  const onRange = useCallback((min: number, max: number) => setRange({ from: min * 1000, to: max * 1000, live: false, span: (max - min) * 1000 }), []);
+  const onRange = useCallback((min: number, max: number) => setRange({ from: min * 1000, to: max * 1000, live: false, preset: null }), []);
 
   const main = infos[0]?.state ?? null;
   const result = main?.kind === 'loaded' ? main.result : null;
   const s0 = seriesFor(result, mainPoints)[0];
   const timeZone = result?.timezone ?? zone0 ?? 'UTC';
+  useEffect(() => {
+    zoneRef.current = timeZone;
+  }, [timeZone]);
   const qFrom = main?.query.from;
   const qTo = main?.query.to;
 
@@ -203,7 +223,7 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
   };
   const pan = (dir: -1 | 1) => {
     const span = range.to - range.from;
-    setRange({ from: range.from + dir * span * 0.5, to: range.to + dir * span * 0.5, live: false, span });
+    setRange({ from: range.from + dir * span * 0.5, to: range.to + dir * span * 0.5, live: false, preset: null });
   };
 
   const q = main?.query;
@@ -240,8 +260,8 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
               key={p.id}
               type="button"
               data-testid={`trend-preset-${p.id}`}
-              aria-pressed={range.live && range.span === p.ms}
-              onClick={() => setRange({ from: Date.now() - p.ms, to: Date.now(), live: true, span: p.ms })}
+              aria-pressed={range.live && range.preset === p.id}
+              onClick={() => setRange(presetRange(p.id, Date.now(), timeZone))}
               className="rounded border border-slate-300 px-2 py-0.5 aria-pressed:bg-sky-600 aria-pressed:text-white dark:border-slate-600"
             >
               {t(TREND_PRESET_KEY[p.id])}
