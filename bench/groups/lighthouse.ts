@@ -5,7 +5,7 @@
 //   lighthouse.login_transfer_kib      what Lighthouse counts as transferred for /login
 // and, on stderr, the metrics behind each score (FCP, LCP, TBT, CLS, Speed Index).
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -57,6 +57,8 @@ export async function run(): Promise<void> {
       );
       if (!r) throw new Error(`lighthouse gave no result for ${path}`);
       if (r.lhr.runtimeError) throw new Error(`lighthouse on ${path}: ${r.lhr.runtimeError.message}`);
+      // the whole report, for finding what a score lost (layout shifts, long tasks, scripts)
+      if (process.env.LIGHTHOUSE_JSON_DIR) writeFileSync(join(process.env.LIGHTHOUSE_JSON_DIR, `${path.replace(/\W+/g, '_')}.json`), JSON.stringify(r.lhr));
       const a = r.lhr.audits;
       log(`[lighthouse] ${path}: ${METRICS.map((m) => `${m} ${a[m]?.displayValue ?? '?'}`).join(', ')}`);
       return { score: (r.lhr.categories.performance?.score ?? 0) * 100, transfer: Number(a['total-byte-weight']?.numericValue ?? 0) };
