@@ -152,6 +152,8 @@ export const run = async (): Promise<void> => {
     if (i === 0) log(`[fleet] 30 days at 1000 px: ${points} points from ${r.data.series[0]!.resolution}`);
   }
 
+  const storage = pg ? await bytesPerRow(db) : null;
+
   // ── retention: the day of raw samples the ingest above wrote (every device of the fleet) ──
   const today = Math.floor(now / DAY) * DAY;
   await dropExpiredPartitions(db, today + retention.rawDays * DAY, retention); // the days before today
@@ -169,4 +171,38 @@ export const run = async (): Promise<void> => {
   report('ingest.cpu_pct', ((cpu.user + cpu.system) / wallUs) * 100, '%');
   report('history.query_p95_ms', percentile(times, 95), 'ms');
   report('retention.drop_day_ms', dropMs, 'ms');
+  // rows a second per core of the server process: the ingest's rows over the CPU time it took
+  report('ingest.rows_per_core_s', (frames * DEVICES) / ((cpu.user + cpu.system) / 1e6), 'rows/s');
+  if (storage) {
+    // what one station (8 devices) adds in a year at each level, from the measured bytes a row
+    // (table, TOAST and primary key together); docs/capacity.md multiplies them out
+    const perYear = { raw: (365 * 86_400) / 5, r60: 365 * 1440, r900: 365 * 96, r86400: 365 };
+    for (const [level, rows] of Object.entries(perYear)) {
+      const b = storage[level as keyof typeof perYear];
+      if (b) report(`storage.${level}_mb_per_station_year`, (b * rows * DEVICES) / 1e6, 'MB');
+    }
+  }
 };
+
+/** Bytes a row of each telemetry level, all its partitions and indexes counted (PostgreSQL). */
+async function bytesPerRow(db: { query<T>(sql: string, params?: unknown[]): Promise<T[]> }): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  const levels: [string, string][] = [
+    ['raw', 'telemetry_raw'],
+    ['r60', 'telemetry_rollup_r60'],
+    ['r900', 'telemetry_rollup_r900'],
+    ['r86400', 'telemetry_rollup_r86400'],
+  ];
+  for (const [level, table] of levels) {
+    const [r] = await db.query<{ bytes: number; n: number }>(
+      `SELECT (SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_partition_tree($1::regclass) t JOIN pg_class c ON c.oid = t.relid)::float8 AS bytes,
+              (SELECT count(*) FROM ${table})::float8 AS n`,
+      [table],
+    );
+    if (r && r.n >= 1000) out[level] = r.bytes / r.n;
+    log(
+      `[fleet] ${table}: ${r?.n ?? 0} rows, ${((r?.bytes ?? 0) / 1e6 || 0).toFixed(1)} MB${r && r.n >= 1000 ? `, ${(r.bytes / r.n).toFixed(0)} B a row` : ' (too few rows to say)'}`,
+    );
+  }
+  return out;
+}
