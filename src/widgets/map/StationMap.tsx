@@ -243,6 +243,9 @@ export default function StationMap({
         // no cross-fade of tiles after a move: each fade frame is a full redraw
         fadeDuration={0}
         canvasContextAttributes={CONTEXT}
+        // from the start: a first frame at the screen's ratio, redrawn at the lower one on load,
+        // was a second full draw on the CPU without a GPU
+        pixelRatio={mapPixelRatio()}
         attributionControl={false}
         onLoad={(e) => {
           drag.current?.remove();
@@ -250,7 +253,6 @@ export default function StationMap({
           // the first view again, now bounded by the visible box (the padding set above), unless
           // the reader has already moved away from it: their view stays
           if (!movedEarly.current) e.target.jumpTo({ center: [INITIAL.longitude, INITIAL.latitude] });
-          if (mapPixelRatio() !== devicePixelRatio) e.target.setPixelRatio(mapPixelRatio());
           setLoaded(true);
         }}
         onZoom={(e) => setZoom(e.viewState.zoom)}
