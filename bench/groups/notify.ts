@@ -24,7 +24,6 @@
 // otherwise.
 import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
-import pg from 'pg';
 import { createDb, type Db } from '../../server/db/db';
 import { raiseAlarm } from '../../server/alarms/store';
 import { replicasSkipReason, startReplicas, type ReplicaSet } from '../../tests/integration/replicas/spawn';
