@@ -71,15 +71,15 @@ export const saveNotificationRuleRequest = z.object({
 });
 
 /** A role's default rule: no addresses, no webhook (each account is told at its own e-mail, mobile, browsers). */
-export const ROLE_RULE_CHANNELS = ['email', 'push', 'sms'] as const;
+const ROLE_RULE_CHANNELS = ['email', 'push', 'sms'] as const;
 
-export const saveRoleNotificationRuleRequest = saveNotificationRuleRequest.omit({ email: true, webhookUrl: true, mobile: true, rotateSecret: true }).extend({
+const saveRoleNotificationRuleRequest = saveNotificationRuleRequest.omit({ email: true, webhookUrl: true, mobile: true, rotateSecret: true }).extend({
   roleId: id,
   channels: z.array(z.enum(ROLE_RULE_CHANNELS)).min(1).max(3),
 });
 
 /** One of the reader's roles' rules as the reader sees it: read-only, with the role's name and whether the reader muted it. */
-export const roleNotificationRule = notificationRule.extend({ roleId: z.number().int(), roleName: z.string(), muted: z.boolean() });
+const roleNotificationRule = notificationRule.extend({ roleId: z.number().int(), roleName: z.string(), muted: z.boolean() });
 
 export const deliveryAttempt = z.object({
   at: z.string(),

@@ -107,8 +107,8 @@ const planRaise = async (
   // communication alarms are the storm's to fold (one message per gateway outage)
   const flapping = deps.flap && deps.flap.count > 0 && !holdsForStorm(alarm) && (await earlierRaises(q, alarm, deps.flap.minutes)) >= deps.flap.count;
   const held = holdsForStorm(alarm) ? Math.max(now, alarm.happenTime.getTime() + deps.stormGraceMs) : now;
-  // one message per account and channel: where two rules of an account match (its own and its
-  // role's), the first planned (its own: rules come own first) is the one it gets
+  // a role's rule tells an account only on a channel none of its own rules (read first) or an
+  // earlier role rule took for this alarm: one message per account and channel, its own rule's
   const told = new Set<string>();
   for (const rule of rules) {
     if (rule.accountId === null || !matches(rule, alarm)) continue;
@@ -116,7 +116,7 @@ const planRaise = async (
     if (!who.scope?.hasStation(alarm.stationId)) continue;
     for (const channel of rule.channels) {
       const address = addressOf(rule, channel, who);
-      if (!address || told.has(`${who.accountId}:${channel}`)) continue;
+      if (!address || (rule.roleId !== null && told.has(`${who.accountId}:${channel}`))) continue;
       told.add(`${who.accountId}:${channel}`);
       if (rule.digestMinutes !== null) {
         await addToDigest(q, rule, who, channel, address, alarm.id, now, rule.digestMinutes, 'digest');

@@ -8,7 +8,7 @@ import { columns, type RuleRow } from './rules';
 export const roleRulesOf = (db: Queryable, roleId: number): Promise<RuleRow[]> =>
   db.query<RuleRow>(`SELECT ${columns('r.')} FROM notification_rules r WHERE r.role_id = $1 ORDER BY r.id`, [roleId]);
 
-export type RoleRuleOfAccount = RuleRow & { roleName: string; muted: boolean };
+type RoleRuleOfAccount = RuleRow & { roleName: string; muted: boolean };
 
 /** The rules of the role `accountId` holds, with the role's name and whether the account muted each. */
 export const roleRulesFor = (db: Queryable, accountId: number): Promise<RoleRuleOfAccount[]> =>
