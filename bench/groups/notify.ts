@@ -21,7 +21,7 @@
 //   NOTIFY_FLAP_COUNT=0        200 raises of one rule on one device within minutes would flap
 //                              (folded into one message by design); each is timed here
 // Needs PostgreSQL (DATABASE_URL) and Mosquitto, as the replicas do; skipped with the reason
-// otherwise.
+// otherwise. NOTIFY_BENCH_ALARMS changes the 200 alarms of the latency and kill phases.
 import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { createDb, type Db } from '../../server/db/db';

@@ -134,7 +134,7 @@ export function RuleDialog({
           />
         </div>
         {forRole && (
-          <p className="text-xs text-slate-500 sm:col-span-2" data-testid="rule-role-note">
+          <p className="mb-2 text-xs text-slate-500 sm:col-span-2" data-testid="rule-role-note">
             {t('notifications:roleRules.addresses')}
           </p>
         )}
