@@ -142,6 +142,7 @@ const measure = async (set: ReplicaSet, db: Db, rx: Receivers): Promise<void> =>
   }
   log(`[notify] e-mail: ${lat.mail.length} received, p50 ${median(lat.mail).toFixed(0)} ms, max ${Math.max(...lat.mail)} ms`);
   log(`[notify] webhook: ${lat.hook.length} received, p50 ${median(lat.hook).toFixed(0)} ms, max ${Math.max(...lat.hook)} ms`);
+  await whereTimeGoes(db, raised);
   report('notify.email_p50_ms', median(lat.mail), 'ms');
   report('notify.email_p99_ms', percentile(lat.mail, 99), 'ms');
   report('notify.webhook_p50_ms', median(lat.hook), 'ms');
@@ -217,4 +218,22 @@ const measure = async (set: ReplicaSet, db: Db, rx: Receivers): Promise<void> =>
   report('notify.duplicates', t.duplicates, 'messages');
   report('notify.redelivered', t.redelivered, 'messages');
   report('notify.load_avg_1m', loadavg()[0]!, 'load');
+};
+
+/** Where a message's time went, from the outbox's own clock: raise → planned, planned → claimed, the attempt. */
+const whereTimeGoes = async (db: Db, raised: Map<number, number>): Promise<void> => {
+  const rows = await db.query<{ alarmId: number; channel: string; createdAt: Date; sentAt: Date | null; ms: number | null }>(
+    `SELECT d.alarm_id AS "alarmId", d.channel, d.created_at AS "createdAt", d.sent_at AS "sentAt", max(t.duration_ms) AS ms
+     FROM notification_deliveries d LEFT JOIN notification_attempts t ON t.delivery_id = d.id AND t.outcome = 'sent'
+     WHERE d.alarm_id = ANY($1) GROUP BY d.id`,
+    [[...raised.keys()]],
+  );
+  for (const ch of ['email', 'webhook']) {
+    const of = rows.filter((r) => r.channel === ch && r.sentAt && r.ms !== null);
+    const plan = of.map((r) => r.createdAt.getTime() - raised.get(r.alarmId)!);
+    const wait = of.map((r) => r.sentAt!.getTime() - r.ms! - r.createdAt.getTime());
+    const send = of.map((r) => r.ms!);
+    const fmt = (xs: number[]) => `p50 ${median(xs).toFixed(0)} / p99 ${percentile(xs, 99).toFixed(0)} ms`;
+    log(`[notify] ${ch}: raise → planned ${fmt(plan)}; planned → claimed ${fmt(wait)}; the attempt ${fmt(send)}`);
+  }
 };
