@@ -16,6 +16,7 @@ const GROUPS = [
   'modes',
   'soak',
   'replicas',
+  'notify',
 ];
 // each group is bench/groups/NAME.ts exporting run(); imported only when asked for
 const groups: Record<string, () => Promise<unknown>> = Object.fromEntries(

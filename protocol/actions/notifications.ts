@@ -70,6 +70,17 @@ export const saveNotificationRuleRequest = z.object({
   digestMinutes: z.number().int().min(1).max(1440).optional(),
 });
 
+/** A role's default rule: no addresses, no webhook (each account is told at its own e-mail, mobile, browsers). */
+const ROLE_RULE_CHANNELS = ['email', 'push', 'sms'] as const;
+
+const saveRoleNotificationRuleRequest = saveNotificationRuleRequest.omit({ email: true, webhookUrl: true, mobile: true, rotateSecret: true }).extend({
+  roleId: id,
+  channels: z.array(z.enum(ROLE_RULE_CHANNELS)).min(1).max(3),
+});
+
+/** One of the reader's roles' rules as the reader sees it: read-only, with the role's name and whether the reader muted it. */
+const roleNotificationRule = notificationRule.extend({ roleId: z.number().int(), roleName: z.string(), muted: z.boolean() });
+
 export const deliveryAttempt = z.object({
   at: z.string(),
   outcome: z.enum(['sent', 'failed', 'suppressed', 'interrupted']),
@@ -120,7 +131,28 @@ export const notificationActions = {
     summary:
       "The caller's own notification rules, oldest first, and whether the server can send SMS (SMS_GATEWAY_URL is set): only then may a rule ask for it.",
     request: z.object({}),
+    response: z.object({ dataList: z.array(notificationRule), roleRules: z.array(roleNotificationRule), smsAvailable: z.boolean() }),
+  }),
+  queryRoleNotificationRules: alarms.read('system.role', {
+    summary: "One role's default notification rules (they tell every account holding the role), oldest first, and whether the server can send SMS.",
+    request: z.object({ roleId: id }),
     response: z.object({ dataList: z.array(notificationRule), smsAvailable: z.boolean() }),
+  }),
+  saveRoleNotificationRule: alarms.write('system.role.edit', {
+    summary:
+      "Creates (no ruleId) or replaces one of a role's default notification rules: the filters, channels (e-mail, push, SMS), quiet hours and digest of an account's rule, without addresses; stations must be in the caller's data scope.",
+    request: saveRoleNotificationRuleRequest,
+    response: notificationRule,
+  }),
+  deleteRoleNotificationRule: alarms.write('system.role.edit', {
+    summary: "Deletes one of a role's default notification rules.",
+    request: z.object({ roleId: id, ruleId: id }),
+    response: z.null(),
+  }),
+  muteRoleNotificationRule: alarms.write('@session', {
+    summary: "Turns one of the caller's role's default rules off (muted) or on again for the caller alone.",
+    request: z.object({ ruleId: id, muted: z.boolean() }),
+    response: z.null(),
   }),
   saveNotificationRule: alarms.write('@session', {
     summary:

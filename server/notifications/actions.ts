@@ -10,6 +10,7 @@ import type { Principal } from '../auth/scope';
 import { readLog } from './log';
 import { deleteRule, ruleById, rulesOf, saveRule, type RuleRow } from './rules';
 import { isZone } from './timing';
+import { roleRulesFor } from './role-rules';
 import type { Channel } from './outbox';
 
 // Handlers of the notification actions (protocol/actions/notifications.ts). Rules are the caller's
@@ -18,7 +19,7 @@ import type { Channel } from './outbox';
 const hhmm = (m: number | null) => (m === null ? null : `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
 const minutes = (s: string | undefined) => (s === undefined ? null : minutesOf(s));
 
-const view = (r: RuleRow, secret: string | null = null) => ({
+export const view = (r: RuleRow, secret: string | null = null) => ({
   ruleId: r.ruleId,
   name: r.name,
   enabled: r.enabled,
@@ -51,18 +52,25 @@ const accountAddresses = async (ctx: Ctx) =>
     await ctx.services.db.query<{ email: string | null; mobile: string | null }>('SELECT email, mobile FROM accounts WHERE id = $1', [authed(ctx).me.accountId])
   )[0] ?? { email: null, mobile: null };
 
-const checkRule = async (q: z.output<typeof saveNotificationRuleRequest>, ctx: Ctx) => {
+/** The checks an account's rule and a role's share: stations in the caller's scope, SMS only with a gateway, quiet hours, zone. */
+export const checkFilters = (
+  q: Pick<z.output<typeof saveNotificationRuleRequest>, 'stationIds' | 'quietFrom' | 'quietTo' | 'zone'> & { channels: readonly string[] },
+  ctx: Ctx,
+) => {
   const { scope } = authed(ctx);
   const bad = q.stationIds.findIndex((id) => !scope.hasStation(id));
   if (bad >= 0) invalid([{ path: `stationIds.${bad}`, issue: 'notFound' }]);
-  if (q.channels.includes('webhook') && !q.webhookUrl) invalid([{ path: 'webhookUrl', issue: 'required' }]);
-  if (q.channels.includes('sms')) {
-    // without a gateway an SMS rule would only fill the log with dead deliveries
-    if (!ctx.services.notifications.smsAvailable) invalid([{ path: `channels.${q.channels.indexOf('sms')}`, issue: 'smsUnavailable' }]);
-    if (!q.mobile && !(await accountAddresses(ctx)).mobile) invalid([{ path: 'mobile', issue: 'required' }]);
-  }
+  // without a gateway an SMS rule would only fill the log with dead deliveries
+  if (q.channels.includes('sms') && !ctx.services.notifications.smsAvailable)
+    invalid([{ path: `channels.${q.channels.indexOf('sms')}`, issue: 'smsUnavailable' }]);
   if ((q.quietFrom === undefined) !== (q.quietTo === undefined)) invalid([{ path: q.quietFrom === undefined ? 'quietFrom' : 'quietTo', issue: 'required' }]);
   if (!isZone(q.zone)) invalid([{ path: 'zone', issue: 'invalidFormat' }]);
+};
+
+const checkRule = async (q: z.output<typeof saveNotificationRuleRequest>, ctx: Ctx) => {
+  checkFilters(q, ctx);
+  if (q.channels.includes('webhook') && !q.webhookUrl) invalid([{ path: 'webhookUrl', issue: 'required' }]);
+  if (q.channels.includes('sms') && !q.mobile && !(await accountAddresses(ctx)).mobile) invalid([{ path: 'mobile', issue: 'required' }]);
 };
 
 /** Organisations whose accounts' deliveries an administrator reads: its own and those below it. */
@@ -78,6 +86,12 @@ const orgsUnder = (reg: Registry, me: Principal): number[] | null => {
 export const notificationHandlers: Handlers = {
   queryNotificationRules: async (_q, ctx) => ({
     dataList: (await rulesOf(ctx.services.db, authed(ctx).me.accountId)).map((r) => view(r)),
+    roleRules: (await roleRulesFor(ctx.services.db, authed(ctx).me.accountId)).map((r) => ({
+      ...view(r),
+      roleId: r.roleId!,
+      roleName: r.roleName,
+      muted: r.muted,
+    })),
     smsAvailable: ctx.services.notifications.smsAvailable,
   }),
 
@@ -103,7 +117,7 @@ export const notificationHandlers: Handlers = {
       zone: q.zone,
       digestMinutes: q.digestMinutes ?? null,
     };
-    const id = await saveRule(ctx.services.db, before?.ruleId ?? null, me.accountId, input, String(ctx.locale), secret, ctx.now);
+    const id = await saveRule(ctx.services.db, before?.ruleId ?? null, { accountId: me.accountId }, input, String(ctx.locale), secret, ctx.now);
     // the secret is a credential: never in the audit trail
     await audit(ctx.services.db, ctx, me.accountId, 'saveNotificationRule', `notificationRule:${id}`, { ...input, rotatedSecret: secret !== null });
     return view((await ruleById(ctx.services.db, id))!, secret);
@@ -112,7 +126,7 @@ export const notificationHandlers: Handlers = {
   deleteNotificationRule: async ({ ruleId }, ctx) => {
     const { me } = authed(ctx);
     await ownRule(ctx, ruleId);
-    await deleteRule(ctx.services.db, ruleId, me.accountId);
+    await deleteRule(ctx.services.db, ruleId, { accountId: me.accountId });
     await audit(ctx.services.db, ctx, me.accountId, 'deleteNotificationRule', `notificationRule:${ruleId}`, {});
     return null;
   },

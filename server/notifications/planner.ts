@@ -107,13 +107,17 @@ const planRaise = async (
   // communication alarms are the storm's to fold (one message per gateway outage)
   const flapping = deps.flap && deps.flap.count > 0 && !holdsForStorm(alarm) && (await earlierRaises(q, alarm, deps.flap.minutes)) >= deps.flap.count;
   const held = holdsForStorm(alarm) ? Math.max(now, alarm.happenTime.getTime() + deps.stormGraceMs) : now;
+  // a role's rule tells an account only on a channel none of its own rules (read first) or an
+  // earlier role rule took for this alarm: one message per account and channel, its own rule's
+  const told = new Set<string>();
   for (const rule of rules) {
-    if (!matches(rule, alarm)) continue;
+    if (rule.accountId === null || !matches(rule, alarm)) continue;
     const who = await recipient(rule.accountId);
     if (!who.scope?.hasStation(alarm.stationId)) continue;
     for (const channel of rule.channels) {
       const address = addressOf(rule, channel, who);
-      if (!address) continue;
+      if (!address || (rule.roleId !== null && told.has(`${who.accountId}:${channel}`))) continue;
+      told.add(`${who.accountId}:${channel}`);
       if (rule.digestMinutes !== null) {
         await addToDigest(q, rule, who, channel, address, alarm.id, now, rule.digestMinutes, 'digest');
         continue;
@@ -187,7 +191,8 @@ const addToDigest = async (
          WHERE d.status = 'pending' AND NOT ($7::bigint = ANY(d.alarm_ids))
        RETURNING id`,
       [
-        `${key}:${rule.ruleId}:${channel}:${end}`,
+        // a role's rule tells each of its accounts: one digest each
+        `${key}:${rule.ruleId}:${rule.roleId === null ? '' : `a${who.accountId}:`}${channel}:${end}`,
         rule.ruleId,
         who.accountId,
         who.name,

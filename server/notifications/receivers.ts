@@ -16,14 +16,17 @@ export interface MailSink {
   close(): Promise<void>;
 }
 
-export const startMailSink = async (): Promise<MailSink> => {
+/** `onMail` is told of each message as it is accepted (a bench times the arrival). */
+export const startMailSink = async (onMail?: (m: ParsedMail) => void): Promise<MailSink> => {
   const mails: ParsedMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData: (stream, _session, done) => void simpleParser(stream).then((m) => (mails.push(m), done()), done),
+    onData: (stream, _session, done) => void simpleParser(stream).then((m) => (mails.push(m), onMail?.(m), done()), done),
   });
+  // a sender killed mid-message resets its connection: that message was not accepted, the server goes on
+  smtp.on('error', () => undefined);
   await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
   const { port } = smtp.server.address() as AddressInfo;
   const received = async (n: number) => {
@@ -47,6 +50,8 @@ export interface HookSink {
   hooks: Hook[];
   /** the status the endpoint answers (default 204) */
   status: number;
+  /** how long it waits, with the request kept, before answering (default 0) */
+  answerDelayMs: number;
   close(): Promise<void>;
 }
 
@@ -57,22 +62,26 @@ const verify = (secret: string, timestamp: string, raw: string, header: string):
   return got.length === expected.length && timingSafeEqual(got, expected);
 };
 
-export const startHookSink = async (secret: () => string): Promise<HookSink> => {
-  const sink: HookSink = { url: '', hooks: [], status: 204, close: async () => undefined };
+/** `onHook` is told of each request as it arrives, before the answer. */
+export const startHookSink = async (secret: () => string, onHook?: (h: Hook) => void): Promise<HookSink> => {
+  const sink: HookSink = { url: '', hooks: [], status: 204, answerDelayMs: 0, close: async () => undefined };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
       const timestamp = String(req.headers['x-timestamp'] ?? '');
-      sink.hooks.push({
+      const hook: Hook = {
         eventId: String(req.headers['x-event-id'] ?? ''),
         signatureValid: verify(secret(), timestamp, raw, String(req.headers['x-signature'] ?? '')),
         timestamp,
         body: JSON.parse(raw) as Hook['body'],
-      });
+      };
+      sink.hooks.push(hook);
+      onHook?.(hook);
       res.statusCode = sink.status;
-      res.end();
+      if (sink.answerDelayMs > 0) setTimeout(() => res.end(), sink.answerDelayMs);
+      else res.end();
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

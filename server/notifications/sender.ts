@@ -37,7 +37,8 @@ const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 /** Claims and sends one batch; answers how many deliveries it claimed. */
 export const sendDue = async (deps: SenderDeps, limit = 50): Promise<number> => {
   const batch = await claim(deps.db, deps.owner, new Date(deps.clock()), deps.leaseMs, limit);
-  await Promise.all(batch.map((d) => sendOne(deps, d)));
+  const look = lookups(deps.db);
+  await Promise.all(batch.map((d) => sendOne(deps, d, look)));
   return batch.length;
 };
 
@@ -48,18 +49,31 @@ export const sendNow = async (
 ): Promise<{ status: string; error: string | null }> => {
   const now = new Date(deps.clock());
   const d = await claimedNow(deps.db, { ...to, dedupeKey: `test:${randomUUID()}`, kind: 'test', alarmId: null, dueAt: now }, deps.owner, now);
-  await sendOne(deps, d);
+  await sendOne(deps, d, lookups(deps.db));
   const [r] = await deps.db.query<{ status: string; error: string | null }>('SELECT status, last_error AS error FROM notification_deliveries WHERE id = $1', [
     d.id,
   ]);
   return r!;
 };
 
-const sendOne = async (deps: SenderDeps, d: Claimed): Promise<void> => {
+/** A batch's rules and alarms, each read once: its deliveries share most of them (one alarm on
+ *  several channels and to several people), and 50 sends reading each their own held the pool. */
+const lookups = (db: Queryable) => {
+  const once = <T>(m: Map<number, Promise<T>>, id: number, read: () => Promise<T>): Promise<T> => {
+    if (!m.has(id)) m.set(id, read());
+    return m.get(id)!;
+  };
+  const rules = new Map<number, Promise<RuleRow | null>>();
+  const alarms = new Map<number, Promise<AlarmRow | null>>();
+  return { rule: (id: number) => once(rules, id, () => ruleById(db, id)), alarm: (id: number) => once(alarms, id, () => alarmById(db, id)) };
+};
+type Lookups = ReturnType<typeof lookups>;
+
+const sendOne = async (deps: SenderDeps, d: Claimed, look: Lookups): Promise<void> => {
   const t0 = Date.now();
   let outcome: Outcome;
   try {
-    outcome = await attempt(deps, d);
+    outcome = await attempt(deps, d, look);
   } catch (e) {
     // a test answers at once: it is not tried again
     const retry = d.kind !== 'test' && !(e instanceof FatalError) && d.attempts < deps.maxAttempts;
@@ -75,8 +89,8 @@ const viewOf = (reg: Registry, alarm: AlarmRow, suppressed?: number): AlarmView 
 });
 
 /** One attempt: suppressed (storm control), or sent; throws when the channel refused. */
-const attempt = async (deps: SenderDeps, d: Claimed): Promise<Outcome> => {
-  const rule = d.ruleId === null ? null : await ruleById(deps.db, d.ruleId);
+const attempt = async (deps: SenderDeps, d: Claimed, look: Lookups): Promise<Outcome> => {
+  const rule = d.ruleId === null ? null : await look.rule(d.ruleId);
   if (!rule) throw new FatalError('the rule was deleted');
   const lang = langOf(rule.locale);
   if (d.kind === 'test') {
@@ -90,7 +104,7 @@ const attempt = async (deps: SenderDeps, d: Claimed): Promise<Outcome> => {
     return { outcome: 'sent' };
   }
   if (d.kind === 'digest') {
-    const alarms = (await Promise.all(d.alarmIds.map((id) => alarmById(deps.db, id)))).filter((a): a is AlarmRow => a !== null);
+    const alarms = (await Promise.all(d.alarmIds.map((id) => look.alarm(id)))).filter((a): a is AlarmRow => a !== null);
     const views = alarms.sort((a, b) => a.happenTime.getTime() - b.happenTime.getTime()).map((a) => viewOf(deps.registry, a));
     await send(
       deps,
@@ -105,7 +119,7 @@ const attempt = async (deps: SenderDeps, d: Claimed): Promise<Outcome> => {
     );
     return { outcome: 'sent' };
   }
-  const alarm = d.alarmId === null ? null : await alarmById(deps.db, d.alarmId);
+  const alarm = d.alarmId === null ? null : await look.alarm(d.alarmId);
   if (!alarm) throw new FatalError('the alarm no longer exists');
   const view = viewOf(deps.registry, alarm);
   if (d.kind === 'raised' && isCommAlarm(alarm)) {

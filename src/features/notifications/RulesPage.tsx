@@ -1,6 +1,7 @@
 // Notification rules (alarm.notifications): the reader's own rules of which alarms of its data
 // scope reach it on which channels and when; create, edit, delete, and a test-send whose outcome
-// per channel (delivered, or failed with the receiver's reason) the page shows.
+// per channel (delivered, or failed with the receiver's reason) the page shows. Its role's default
+// rules are listed above them, read-only, each with a switch for the reader.
 import { getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useCallback, useMemo, useState } from 'react';
@@ -16,7 +17,8 @@ import { useCommand, useReload } from '../../hooks/useCommand';
 import { useT } from '../../hooks/useT';
 import { VirtualTable } from '../../widgets/VirtualTable';
 import { PushSwitch } from './PushSwitch';
-import { RuleDialog } from './RuleDialog';
+import { RoleRuleList } from './RoleRuleList';
+import { RuleDialog } from '../../components/notifications/RuleDialog';
 import { ruleColumns, type RuleAction } from './ruleColumns';
 import { RuleCard, RULE_CARD_HEIGHT } from './RuleCard';
 import { TestOutcome, type TestState } from './TestOutcome';
@@ -98,6 +100,7 @@ export default function RulesPage() {
         <p className="w-full text-xs text-slate-500">{t('notifications:rules.intro')}</p>
       </div>
       <PushSwitch />
+      <RoleRuleList rules={rules.data?.roleRules ?? []} onChanged={reload} />
       {rules.failed && (
         <p role="alert" className="px-3 py-2 text-sm text-red-600">
           {t('notifications:loadFailed')}

@@ -1,15 +1,10 @@
 // Codes of the notification protocol as text keys, checked by `satisfies` so a new code without
 // its text is a compile error.
-import type { NotificationRule } from '../../../streams/notifications/rules';
 import type { Delivery } from '../../../streams/notifications/deliveries';
 import type { TKey } from '../../i18n/i18n';
 
-export const CHANNEL_KEY = {
-  email: 'notifications:channel.email',
-  webhook: 'notifications:channel.webhook',
-  push: 'notifications:channel.push',
-  sms: 'notifications:channel.sms',
-} as const satisfies Record<NotificationRule['channels'][number], TKey>;
+// the rule dialog (a shared component) names channels too
+export { CHANNEL_KEY } from '../../components/notifications/ruleForm';
 
 export const STATUS_KEY = {
   pending: 'notifications:status.pending',

@@ -1,5 +1,6 @@
 // Role details (system.roleDetail, ?roleId=…; without it a new role): name (required, SPEC §5),
-// notes, "requires two-factor", the permission tree with the menu it gives, save and delete.
+// notes, "requires two-factor", the permission tree with the menu it gives, save and delete, and
+// (a saved role) its default notification rules.
 // Delete is refused while accounts use the role, and for built-in roles, in the server's words.
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useEffect, useMemo, useState } from 'react';
@@ -19,6 +20,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { buildTree, menuPreview } from './permissionTree';
 import { MenuPreview, PermissionTree } from './PermissionTree';
 import { refusalKey } from './refusal';
+import { RoleNotificationRules } from './RoleNotificationRules';
 import { useCommand } from './useCommand';
 
 export default function RoleDetailPage() {
@@ -151,6 +153,7 @@ export default function RoleDetailPage() {
         </div>
         <MenuPreview preview={menuPreview(tree, chosen)} />
       </div>
+      {roleId && <RoleNotificationRules roleId={roleId} editable={editable} />}
       <ConfirmDialog
         open={asking}
         title={t('system:action.delete')}

@@ -2,8 +2,10 @@
 // a provider administrator opens "Notifications" from the user menu, is told at each field what
 // is wrong with a bad rule, creates a rule by the form's labels, sends a test (the page says it
 // was delivered and the SMTP server has it), raises an alarm that arrives by e-mail, and reads
-// the delivery in the notification log (reached from the system menu). Screenshots of both pages
-// at 1366 and 1920 px in light and dark and at 390 px go to /tmp/notify-shots/.
+// the delivery in the notification log (reached from the system menu). With a local SMS gateway,
+// a rule that picks SMS by its label texts a raised fault to the number given, in the words and
+// station time the reader expects, and the log shows it. Screenshots of both pages at 1366 and
+// 1920 px in light and dark and at 390 px go to /tmp/notify-shots/.
 import { mkdirSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -13,7 +15,10 @@ import enAlarms from '../../../locales/en/alarms.json';
 import zhAlarms from '../../../locales/zh/alarms.json';
 import enN from '../../../locales/en/notifications.json';
 import zhN from '../../../locales/zh/notifications.json';
+import { formatWall } from '../../../protocol/site-time';
 import { startMailSink, type MailSink } from '../../../server/notifications/receivers';
+import { DEFAULT_SMS_TEMPLATE } from '../../../server/notifications/sms';
+import { startSmsGateway, type SmsGatewaySink } from '../../../server/notifications/sms-receiver';
 import { describeBrowser } from '../helpers/browser';
 import { callApi, DEMO, tokenOf } from '../helpers/console';
 import { startServer, type TestServer } from '../helpers/server';
@@ -21,11 +26,16 @@ import { openPage, serverAndBrowser } from '../helpers/session';
 
 const SHOTS = '/tmp/notify-shots';
 let mail: MailSink;
+let sms: SmsGatewaySink;
 const stack = serverAndBrowser(async (): Promise<TestServer> => {
   mail = await startMailSink();
-  return startServer({ seedStations: 6, config: { smtpUrl: mail.url } });
+  sms = await startSmsGateway();
+  return startServer({ seedStations: 6, config: { smtpUrl: mail.url, sms: { url: sms.url, template: DEFAULT_SMS_TEMPLATE } } });
 });
-afterAll(async () => mail?.close());
+afterAll(async () => {
+  await mail?.close();
+  await sms?.close();
+});
 
 const waitFor = async (what: () => boolean, ms = 15_000) => {
   for (const t0 = Date.now(); !what() && Date.now() - t0 < ms;) await new Promise((r) => setTimeout(r, 100));
@@ -119,6 +129,59 @@ for (const lang of ['en', 'zh'] as const) {
       expect(await page.getByRole('columnheader').first().textContent()).toMatch(/(UTC|[A-Za-z_]+\/[A-Za-z_]+)/);
 
       // the rule is deleted after a question, and nothing more is sent for it
+      await page.goto('/alarm/notifications');
+      await row.getByRole('button', { name: N.action.delete }).click();
+      await page.getByTestId('confirm-ok').click();
+      await row.waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+      await close();
+    }, 180_000);
+
+    it('a rule that picks SMS by its label texts a raised fault to its number, and the log shows it', async () => {
+      const { page, errors, close } = await open('/alarm/notifications');
+      const number = lang === 'en' ? '+447700900123' : '+8613800138000';
+      const name = lang === 'en' ? 'Faults by text' : '故障短信';
+      await page.getByRole('button', { name: N.rules.create }).click();
+      const dialog = page.getByRole('dialog', { name: N.rules.create });
+      await dialog.getByLabel(N.field.name).fill(name);
+      await dialog.getByRole('group', { name: N.field.categories }).getByLabel(A.category.fault, { exact: true }).check();
+      const channels = dialog.getByRole('group', { name: N.field.channels });
+      await channels.getByLabel(N.channel.email, { exact: true }).uncheck();
+      await channels.getByLabel(N.channel.sms, { exact: true }).check();
+      await dialog.getByLabel(N.field.mobile).fill(number);
+      await dialog.getByRole('button', { name: C.app.confirm }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const row = page.getByRole('row').filter({ hasText: name });
+      await row.waitFor();
+      expect(await row.textContent()).toContain(number);
+
+      const token = (await tokenOf(page))!;
+      const station = (
+        (await callApi(stack.server.url, 'energystorage', 'queryStationInfoList', { page: 1, length: 10 }, token)).body.data as {
+          dataList: { stationId: number; stationName: string }[];
+        }
+      ).dataList[0]!;
+      const alarm = await stack.server.alarm({ stationId: station.stationId, category: 'fault', content: `sms e2e ${lang}`, publish: false });
+      expect(await waitFor(() => sms.requests.some((r) => r.body.to === number), 20_000)).toBe(true);
+      const texts = sms.requests.filter((r) => r.body.to === number).map((r) => String(r.body.text));
+      expect(texts).toHaveLength(1);
+      // one line in the rule's language: level, station, …, and the raise on the station's clock with its zone
+      const zone = stack.server.services.registry.stations.get(station.stationId)!.timezone;
+      const when = `${formatWall(zone, alarm.happenTime.getTime()).slice(5, 16)} (${zone})`;
+      expect(texts[0]).toMatch(lang === 'en' ? /^\[Alarm\] Fault - / : /^\[告警\] 故障 · /);
+      if (lang === 'en') expect(texts[0]).toContain(` - ${station.stationName} - `);
+      expect(texts[0]!.endsWith(when)).toBe(true);
+      expect(texts[0]!.length).toBeLessThanOrEqual(lang === 'en' ? 160 : 70);
+
+      await page.goto('/system/notificationLog');
+      await page.getByRole('heading', { name: C.routes.systemNotificationLog }).waitFor();
+      await page.getByLabel(N.log.alarmId).fill(String(alarm.id));
+      const entry = page.getByTestId('table-row').filter({ has: page.locator('[data-testid="delivery-channel"][data-channel="sms"]') });
+      await expect.poll(() => entry.count(), { timeout: 10_000 }).toBe(1);
+      expect(await entry.getByTestId('delivery-channel').textContent()).toBe(N.channel.sms);
+      expect(await entry.getByTestId('delivery-status').textContent()).toBe(N.status.sent);
+      expect(await entry.getByTestId('delivery-address').textContent()).toBe(number);
+
       await page.goto('/alarm/notifications');
       await row.getByRole('button', { name: N.action.delete }).click();
       await page.getByTestId('confirm-ok').click();

@@ -1,9 +1,11 @@
-// Create or edit one of the reader's notification rules: which alarms (levels, types, device
-// types, stations), which channels and addresses, quiet hours in a named zone, at once or as a
-// digest. The page's own checks and the server's refusals appear at their fields.
-import { useState, type FormEvent } from 'react';
+// Create or edit one of the reader's notification rules, or (with `roleId`) a role's default rule:
+// which alarms (levels, types, device types, stations), which channels and addresses, quiet hours
+// in a named zone, at once or as a digest. A role's rule has no addresses and no webhook: each
+// account holding the role is told at its own. The page's own checks and the server's refusals
+// appear at their fields.
+import { useMemo, useState, type FormEvent } from 'react';
 import { ALARM_CATEGORIES, ALARM_TYPES, DEVICE_TYPES } from '../../../protocol/codes';
-import { saveNotificationRule$, type NotificationRule } from '../../../streams/notifications/rules';
+import { saveNotificationRule$, saveRoleNotificationRule$, type NotificationRule } from '../../../streams/notifications/rules';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';
@@ -11,8 +13,7 @@ import { useCommand } from '../../hooks/useCommand';
 import { useT } from '../../hooks/useT';
 import { ALARM_CATEGORY_KEY, ALARM_TYPE_KEY, DEVICE_TYPE_KEY } from '../../i18n/codeKeys';
 import { ChoiceGroup } from './ChoiceGroup';
-import { CHANNEL_KEY } from './labels';
-import { checkRule, emptyRule, serverIssue, toRequest, unplacedIssues, valuesOf, type Channel, type RuleField, type RuleValues } from './ruleForm';
+import { CHANNEL_KEY, checkRule, emptyRule, serverIssue, toRequest, unplacedIssues, valuesOf, type Channel, type RuleField, type RuleValues } from './ruleForm';
 import { StationChooser, type StationChoice } from './StationChooser';
 import type { TKey } from '../../i18n/i18n';
 
@@ -20,12 +21,15 @@ const CHANNELS = Object.keys(CHANNEL_KEY) as Channel[];
 
 export function RuleDialog({
   editing,
+  roleId,
   stations,
   smsAvailable,
   onClose,
   onSaved,
 }: {
   editing: NotificationRule | null;
+  /** a default rule of this role (no addresses, no webhook) instead of the reader's own */
+  roleId?: number;
   stations: readonly StationChoice[];
   /** the server has an SMS gateway: only then is SMS offered (a rule that has it keeps showing it, to be taken off) */
   smsAvailable: boolean;
@@ -36,7 +40,9 @@ export function RuleDialog({
   const [v, setV] = useState<RuleValues>(() => (editing ? valuesOf(editing) : emptyRule()));
   const [errors, setErrors] = useState<Partial<Record<RuleField, TKey>>>({});
   const set = (p: Partial<RuleValues>) => setV((o) => ({ ...o, ...p }));
-  const save = useCommand(saveNotificationRule$, (e) => e.type === 'succeeded' && onSaved(e.output));
+  const forRole = roleId !== undefined;
+  const saver = useMemo(() => (roleId === undefined ? saveNotificationRule$ : saveRoleNotificationRule$(roleId)), [roleId]);
+  const save = useCommand(saver, (e) => e.type === 'succeeded' && onSaved(e.output));
   const failure = save.last?.type === 'failed' ? save.last.error : null;
   const err = (f: RuleField): string | null => {
     const key = errors[f] ?? serverIssue(failure, f);
@@ -54,7 +60,15 @@ export function RuleDialog({
     <Modal
       open
       onClose={() => !save.pending && onClose()}
-      title={t(editing ? 'notifications:rules.edit' : 'notifications:rules.create')}
+      title={t(
+        forRole
+          ? editing
+            ? 'notifications:roleRules.edit'
+            : 'notifications:roleRules.create'
+          : editing
+            ? 'notifications:rules.edit'
+            : 'notifications:rules.create',
+      )}
       width={680}
       testId="rule-dialog"
     >
@@ -112,11 +126,19 @@ export function RuleDialog({
             testId="rule-channels"
             value={v.channels}
             error={err('channels')}
-            choices={CHANNELS.filter((c) => c !== 'sms' || smsAvailable || v.channels.includes('sms')).map((c) => ({ value: c, label: t(CHANNEL_KEY[c]) }))}
+            choices={CHANNELS.filter((c) => (c !== 'sms' || smsAvailable || v.channels.includes('sms')) && (c !== 'webhook' || !forRole)).map((c) => ({
+              value: c,
+              label: t(CHANNEL_KEY[c]),
+            }))}
             onChange={(channels) => set({ channels })}
           />
         </div>
-        {v.channels.includes('email') && (
+        {forRole && (
+          <p className="mb-2 text-xs text-slate-500 sm:col-span-2" data-testid="rule-role-note">
+            {t('notifications:roleRules.addresses')}
+          </p>
+        )}
+        {!forRole && v.channels.includes('email') && (
           <TextField
             label={t('notifications:field.email')}
             placeholder={t('notifications:field.emailHint')}
@@ -127,7 +149,7 @@ export function RuleDialog({
             testId="rule-email"
           />
         )}
-        {v.channels.includes('webhook') && (
+        {!forRole && v.channels.includes('webhook') && (
           <div className="flex flex-col">
             <TextField
               label={t('notifications:field.webhookUrl')}
@@ -152,7 +174,7 @@ export function RuleDialog({
             )}
           </div>
         )}
-        {v.channels.includes('sms') && (
+        {!forRole && v.channels.includes('sms') && (
           <TextField
             label={t('notifications:field.mobile')}
             placeholder={t('notifications:field.mobileHint')}

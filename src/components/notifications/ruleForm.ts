@@ -1,4 +1,5 @@
-// The rule form's values, the checks the page makes before sending (each naming its field), the
+// The rule form of an account's rules and a role's defaults (src/features/notifications,
+// src/features/system): its values, the checks the page makes before sending (each naming its field), the
 // request a save sends, and where the server's field issues go. Empty choice lists mean "all".
 import type { NotificationRule, SaveNotificationRule } from '../../../streams/notifications/rules';
 import type { CommandError } from '../../../streams/commands/command';
@@ -6,6 +7,13 @@ import type { TKey } from '../../i18n/i18n';
 import { viewerZone } from '../../../protocol/site-time';
 
 export type Channel = SaveNotificationRule['channels'][number];
+
+export const CHANNEL_KEY = {
+  email: 'notifications:channel.email',
+  webhook: 'notifications:channel.webhook',
+  push: 'notifications:channel.push',
+  sms: 'notifications:channel.sms',
+} as const satisfies Record<NotificationRule['channels'][number], TKey>;
 
 export interface RuleValues {
   name: string;
