@@ -29,6 +29,7 @@ import { billsHandlers } from './bills';
 import { providerCurrencyHandlers } from './provider-currency';
 import { notificationHandlers } from '../notifications/actions';
 import { pushHandlers } from '../notifications/push-actions';
+import { oncallHandlers } from '../notifications/oncall-actions';
 
 /** Every implemented action; the pipeline answers `unknownAction` for the rest. */
 export const allHandlers: Handlers = {
@@ -60,6 +61,7 @@ export const allHandlers: Handlers = {
   ...reportScheduleHandlers,
   ...billsHandlers,
   ...notificationHandlers,
+  ...oncallHandlers,
   ...pushHandlers,
   ...apiTokenHandlers,
 };
