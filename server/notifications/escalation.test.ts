@@ -200,13 +200,13 @@ describe.each(backends())('escalation (%s)', (backend) => {
     bad.tiers[1]!.afterMinutes = 0;
     const r = await s.call('saveOncallSchedule', { ...bad, zone: 'Mars/Olympus' }, admin);
     expect(r.code).not.toBe(0);
-    expect((r.data as { issues: Issue[] }).issues).toContainEqual({ path: 'tiers.1.afterMinutes', issue: 'notIncreasing' });
+    expect((r.data as unknown as { issues: Issue[] }).issues).toContainEqual({ path: 'tiers.1.afterMinutes', issue: 'notIncreasing' });
     const r2 = await s.call('saveOncallSchedule', { ...schedule(), zone: 'Mars/Olympus' }, admin);
-    expect((r2.data as { issues: Issue[] }).issues).toEqual([{ path: 'zone', issue: 'invalidFormat' }]);
+    expect((r2.data as unknown as { issues: Issue[] }).issues).toEqual([{ path: 'zone', issue: 'invalidFormat' }]);
     const shift = schedule();
     shift.tiers[0]!.shifts[0]!.to = '25:00';
     const r3 = await s.call('saveOncallSchedule', shift, admin);
-    expect((r3.data as { issues: Issue[] }).issues.map((i) => i.path)).toEqual(['tiers.0.shifts.0.to']);
+    expect((r3.data as unknown as { issues: Issue[] }).issues.map((i) => i.path)).toEqual(['tiers.0.shifts.0.to']);
 
     const mine = await s.call('saveOncallSchedule', schedule(), admin);
     const fx = await s.fixtures();
@@ -218,7 +218,7 @@ describe.each(backends())('escalation (%s)', (backend) => {
     const foreign = schedule();
     foreign.tiers[2]!.shifts[0]!.accountIds = [who.first!];
     const r4 = await s.call('saveOncallSchedule', { ...foreign, stationIds: [] }, other.token);
-    expect((r4.data as { issues: Issue[] }).issues.map((i) => i.path)).toContain('tiers.0.shifts.0.accountIds.0');
+    expect((r4.data as unknown as { issues: Issue[] }).issues.map((i) => i.path)).toContain('tiers.0.shifts.0.accountIds.0');
     expect((await s.call('queryOncallSchedules', {}, admin)).data.dataList.map((d) => d.name)).toEqual(['Site night watch']);
   });
 });
