@@ -61,7 +61,7 @@ export function OncallDialog({
       <form onSubmit={submit} noValidate className="flex max-h-[72vh] flex-col gap-2 overflow-y-auto pr-1">
         <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-[1fr_200px_auto]">
           <TextField
-            label={t('notifications:field.name')}
+            label={t('notifications:oncall.field.name')}
             value={v.name}
             onChange={(name) => set({ name })}
             error={err('name')}

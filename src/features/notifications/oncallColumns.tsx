@@ -71,7 +71,7 @@ export function oncallColumns(t: TFn, stationName: (id: number) => string, act: 
                 act(a, c.row.original);
               }}
             >
-              {t(`notifications:action.${a}`)}
+              {t(a === 'edit' ? 'notifications:action.edit' : 'notifications:action.delete')}
             </button>
           ))}
         </span>

@@ -71,7 +71,7 @@ const isZone = (z: string) => {
 /** What is wrong before sending, by field path. */
 export function checkSchedule(v: ScheduleValues): Issues {
   const out: Issues = {};
-  if (!v.name.trim() || v.name.trim().length > 100) out.name = 'notifications:issue.name';
+  if (!v.name.trim() || v.name.trim().length > 100) out.name = 'notifications:oncall.issue.name';
   if (!isZone(v.zone.trim())) out.zone = 'notifications:issue.zone';
   let before = -1;
   v.tiers.forEach((t, i) => {
@@ -107,7 +107,7 @@ const BY_ISSUE: Record<string, TKey> = {
   notFound: 'notifications:oncall.issue.unknown',
 };
 const BY_FIELD: Record<string, TKey> = {
-  name: 'notifications:issue.name',
+  name: 'notifications:oncall.issue.name',
   zone: 'notifications:issue.zone',
   stationIds: 'notifications:issue.stations',
   afterMinutes: 'notifications:oncall.issue.afterMinutes',

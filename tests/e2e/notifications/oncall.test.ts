@@ -50,7 +50,7 @@ for (const lang of ['en', 'zh'] as const) {
       await page.getByRole('heading', { name: C.routes.systemOncall }).waitFor();
       await page.getByRole('button', { name: O.create }).click();
       const dialog = page.getByRole('dialog', { name: O.create });
-      await dialog.getByLabel(N.field.name).fill(name);
+      await dialog.getByLabel(O.field.name).fill(name);
       await dialog.getByLabel(O.field.zone).fill('Asia/Shanghai');
 
       const tier1 = dialog.getByRole('group', { name: n(O.tier, 1), exact: true });
@@ -90,7 +90,7 @@ for (const lang of ['en', 'zh'] as const) {
       // reopened, it shows what was saved
       await row.getByRole('button', { name: N.action.edit }).click();
       const again = page.getByRole('dialog', { name: O.edit });
-      expect(await again.getByLabel(N.field.name).inputValue()).toBe(name);
+      expect(await again.getByLabel(O.field.name).inputValue()).toBe(name);
       expect(await again.getByLabel(O.field.zone).inputValue()).toBe('Asia/Shanghai');
       const t1 = again.getByRole('group', { name: n(O.tier, 1), exact: true });
       const t2 = again.getByRole('group', { name: n(O.tier, 2), exact: true });
@@ -139,7 +139,7 @@ for (const lang of ['en', 'zh'] as const) {
         expect(overflow, `page ${theme} scrolls sideways`).toBeLessThanOrEqual(0);
         await page.getByRole('button', { name: N.action.edit }).first().click();
         const dialog = page.getByRole('dialog', { name: O.edit });
-        await dialog.getByLabel(N.field.name).waitFor();
+        await dialog.getByLabel(O.field.name).waitFor();
         await page.waitForTimeout(300);
         await shot(page, `${SHOTS}/dialog-top-${lang}-1366-${theme}.png`);
         // the dialog's form scrolls inside it: its end, with the second tier and the buttons
