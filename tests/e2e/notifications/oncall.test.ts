@@ -3,7 +3,7 @@
 // come later than the first and that a shift needs someone, builds a two-tier schedule by the
 // form's labels (an account by its name for tier 1; a role on weekday nights for tier 2), saves
 // it, and reopens it to find what was saved. Screenshots of the page and the dialog at 1366 px,
-// light and dark, go to /tmp/oncall-shots/.
+// light and dark, go to /tmp/oncall-shots/; axe finds no serious or critical violation on either.
 import { mkdirSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -15,6 +15,7 @@ import { describeBrowser } from '../helpers/browser';
 import { callApi, DEMO, tokenOf } from '../helpers/console';
 import { startServer } from '../helpers/server';
 import { openPage, serverAndBrowser } from '../helpers/session';
+import { axeFindings } from '../shell/axe-probe';
 
 const SHOTS = '/tmp/oncall-shots';
 const stack = serverAndBrowser(() => startServer({ seedStations: 6 }));
@@ -67,6 +68,9 @@ for (const lang of ['en', 'zh'] as const) {
       await dialog.getByRole('button', { name: C.app.confirm }).click();
       await refusedAt(tier2, O.field.afterMinutes, O.issue.notIncreasing);
       await tier2.getByText(O.issue.nobody).waitFor();
+      mkdirSync(SHOTS, { recursive: true });
+      await tier2.getByLabel(O.field.afterMinutes).scrollIntoViewIfNeeded();
+      await shot(page, `${SHOTS}/refused-${lang}-1366-light.png`);
       expect(await tier1.getByLabel(O.field.afterMinutes).getAttribute('aria-invalid')).toBe('false');
 
       await tier2.getByLabel(O.field.afterMinutes).fill('15');
@@ -120,7 +124,6 @@ for (const lang of ['en', 'zh'] as const) {
       ]);
       expect(mine.tiers[1]!.shifts[0]).toMatchObject({ days: [1, 2, 3, 4, 5], from: '20:00', to: '08:00' });
 
-      if (lang === 'en') mkdirSync(SHOTS, { recursive: true });
       await shot(page, `${SHOTS}/dialog-${lang}-1366-light.png`);
       expect(errors).toEqual([]);
       await close();
@@ -135,6 +138,8 @@ for (const lang of ['en', 'zh'] as const) {
         await page.locator('[data-loaded="true"]').waitFor();
         await page.waitForTimeout(300);
         await shot(page, `${SHOTS}/page-${lang}-1366-${theme}.png`);
+        // no serious or critical axe violation on the page, nor in the dialog below
+        expect(await axeFindings(page, `${lang} ${theme} on-call page`)).toEqual([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `page ${theme} scrolls sideways`).toBeLessThanOrEqual(0);
         await page.getByRole('button', { name: N.action.edit }).first().click();
@@ -142,6 +147,7 @@ for (const lang of ['en', 'zh'] as const) {
         await dialog.getByLabel(O.field.name).waitFor();
         await page.waitForTimeout(300);
         await shot(page, `${SHOTS}/dialog-top-${lang}-1366-${theme}.png`);
+        expect(await axeFindings(page, `${lang} ${theme} on-call dialog`, '[data-dialog]')).toEqual([]);
         // the dialog's form scrolls inside it: its end, with the second tier and the buttons
         await dialog.getByRole('button', { name: O.addTier }).scrollIntoViewIfNeeded();
         await shot(page, `${SHOTS}/dialog-end-${lang}-1366-${theme}.png`);
