@@ -102,10 +102,8 @@ export const toRequest = (v: ScheduleValues, scheduleId: number | null): SaveOnc
   tiers: v.tiers.map((t) => ({ afterMinutes: Number(t.afterMinutes.trim()), channels: t.channels, shifts: t.shifts })),
 });
 
-const BY_ISSUE: Record<string, TKey> = {
-  notIncreasing: 'notifications:oncall.issue.notIncreasing',
-  notFound: 'notifications:oncall.issue.unknown',
-};
+const NOT_INCREASING: TKey = 'notifications:oncall.issue.notIncreasing';
+const UNKNOWN_PERSON: TKey = 'notifications:oncall.issue.unknown';
 const BY_FIELD: Record<string, TKey> = {
   name: 'notifications:oncall.issue.name',
   zone: 'notifications:issue.zone',
@@ -128,7 +126,8 @@ export function serverIssues(e: CommandError | null): Issues {
   for (const f of e?.fields ?? []) {
     const path = fieldOf(f.path);
     const last = path.split('.').pop()!;
-    const key = BY_ISSUE[f.issue] ?? BY_FIELD[last];
+    const person = (last === 'accountIds' || last === 'roleIds') && f.issue === 'notFound';
+    const key = f.issue === 'notIncreasing' ? NOT_INCREASING : person ? UNKNOWN_PERSON : BY_FIELD[last];
     // a shift's roles share the accounts' place in the form
     out[path.replace(/\.roleIds$/, '.accountIds')] ??= key ?? 'notifications:refused';
   }
