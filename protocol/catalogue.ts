@@ -15,6 +15,7 @@ import { reportScheduleActions } from './actions/report-schedules';
 import { auditActions } from './actions/audit';
 import { messageActions } from './actions/messages';
 import { notificationActions } from './actions/notifications';
+import { oncallActions } from './actions/oncall';
 import { apiTokenActions } from './actions/api-tokens';
 
 /** Every action of the platform, keyed by its wire name. */
@@ -34,6 +35,7 @@ export const catalogue = {
   ...auditActions,
   ...messageActions,
   ...notificationActions,
+  ...oncallActions,
   ...apiTokenActions,
 } as const satisfies Record<string, ActionDef>;
 

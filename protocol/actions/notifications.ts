@@ -8,7 +8,7 @@ import { id, isoTime, length, page, pageOf } from './common';
 
 export const NOTIFICATION_CHANNELS = ['email', 'webhook', 'push', 'sms'] as const;
 export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'dead', 'suppressed'] as const;
-export const DELIVERY_KINDS = ['raised', 'cleared', 'acked', 'digest', 'test'] as const;
+export const DELIVERY_KINDS = ['raised', 'cleared', 'acked', 'digest', 'test', 'escalated'] as const;
 
 /** 'HH:MM' on the recipient's clock */
 const wallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');

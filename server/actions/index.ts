@@ -30,6 +30,7 @@ import { providerCurrencyHandlers } from './provider-currency';
 import { notificationHandlers } from '../notifications/actions';
 import { pushHandlers } from '../notifications/push-actions';
 import { roleRuleHandlers } from '../notifications/role-actions';
+import { oncallHandlers } from '../notifications/oncall-actions';
 
 /** Every implemented action; the pipeline answers `unknownAction` for the rest. */
 export const allHandlers: Handlers = {
@@ -62,6 +63,7 @@ export const allHandlers: Handlers = {
   ...billsHandlers,
   ...notificationHandlers,
   ...roleRuleHandlers,
+  ...oncallHandlers,
   ...pushHandlers,
   ...apiTokenHandlers,
 };

@@ -7,7 +7,7 @@ import type { Queryable } from '../db/db';
 // replica that comes back late cannot overwrite its successor's outcome.
 
 export type Channel = 'email' | 'webhook' | 'push' | 'sms';
-export type DeliveryKind = 'raised' | 'cleared' | 'acked' | 'digest' | 'test';
+export type DeliveryKind = 'raised' | 'cleared' | 'acked' | 'digest' | 'test' | 'escalated';
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'dead' | 'suppressed';
 
 export interface NewDelivery {
@@ -101,7 +101,9 @@ export type Outcome =
  */
 export const finish = async (db: Queryable, id: number, owner: string, now: Date, durationMs: number, o: Outcome): Promise<boolean> => {
   const status = o.outcome === 'failed' ? (o.retryAt ? 'pending' : 'dead') : o.outcome;
-  const error = o.outcome === 'failed' ? o.error.slice(0, 500) : null;
+  // a suppression may say why (an escalation whose alarm was acknowledged): the log shows it as the attempt's reason
+  const reason = o.outcome === 'failed' ? o.error : o.outcome === 'suppressed' && typeof o.detail.reason === 'string' ? o.detail.reason : null;
+  const error = reason?.slice(0, 500) ?? null;
   const rows = await db.query(
     `WITH up AS (
        UPDATE notification_deliveries SET status = $3, last_error = coalesce($4, last_error), lease_owner = NULL,

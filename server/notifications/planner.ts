@@ -209,11 +209,20 @@ const addToDigest = async (
 
 /** A cleared or acknowledged notice to everyone who was told of the raise (or is about to be). */
 const planFollowUp = async (q: Queryable, alarm: AlarmRow, kind: 'cleared' | 'acked', rules: RuleRow[], now: number): Promise<void> => {
-  const told = await q.query<{ ruleId: number | null; accountId: number; recipient: string; channel: Channel; address: string; dueAt: Date | null }>(
+  // escalated recipients were told too: they hear of the clearing (in their schedule's language)
+  const told = await q.query<{
+    ruleId: number | null;
+    accountId: number;
+    recipient: string;
+    channel: Channel;
+    address: string;
+    dueAt: Date | null;
+    lang: string | null;
+  }>(
     `SELECT DISTINCT ON (account_id, channel) rule_id AS "ruleId", account_id AS "accountId", recipient, channel, address,
-       CASE WHEN status = 'sent' THEN NULL ELSE due_at END AS "dueAt"
+       CASE WHEN status = 'sent' THEN NULL ELSE due_at END AS "dueAt", detail->>'lang' AS lang
      FROM notification_deliveries
-     WHERE ((alarm_id = $1 AND kind = 'raised') OR (kind = 'digest' AND $1 = ANY(alarm_ids) AND dedupe_key NOT LIKE 'flap:%'))
+     WHERE ((alarm_id = $1 AND kind IN ('raised', 'escalated')) OR (kind = 'digest' AND $1 = ANY(alarm_ids) AND dedupe_key NOT LIKE 'flap:%'))
        AND status IN ('pending', 'sending', 'sent') AND account_id IS NOT NULL
      ORDER BY account_id, channel, id`,
     [alarm.id],
@@ -236,6 +245,7 @@ const planFollowUp = async (q: Queryable, alarm: AlarmRow, kind: 'cleared' | 'ac
         kind,
         alarmId: alarm.id,
         dueAt: new Date(rule ? afterQuiet(rule, due) : due),
+        detail: t.ruleId === null && t.lang ? { lang: t.lang } : undefined,
       },
       new Date(now),
     );

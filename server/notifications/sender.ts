@@ -2,10 +2,10 @@ import type { Queryable } from '../db/db';
 import type { Registry } from '../registry';
 import { alarmById, type AlarmRow } from '../alarms/store';
 import type { Channels } from './channels';
-import { langOf, renderAlarm, renderDigest, renderTest, type AlarmView, type Rendered } from './messages';
+import { langOf, renderAlarm, renderDigest, renderTest, type AlarmView, type Lang, type Rendered } from './messages';
+import { renderEscalated, smsEscalated, type Escalation } from './escalation-text';
 import { randomUUID } from 'node:crypto';
 import { backoffMs, claim, claimedNow, finish, type Channel, type Claimed, type Outcome } from './outbox';
-import { dedupeKey } from './planner';
 import { ruleById, type RuleRow } from './rules';
 import { coveringGateway, GATEWAY_OFFLINE, isCommAlarm, suppressedBy } from './storm';
 import { alarmPayload, occurredAt } from './webhook-body';
@@ -91,9 +91,11 @@ const viewOf = (reg: Registry, alarm: AlarmRow, suppressed?: number): AlarmView 
 /** One attempt: suppressed (storm control), or sent; throws when the channel refused. */
 const attempt = async (deps: SenderDeps, d: Claimed, look: Lookups): Promise<Outcome> => {
   const rule = d.ruleId === null ? null : await look.rule(d.ruleId);
-  if (!rule) throw new FatalError('the rule was deleted');
-  const lang = langOf(rule.locale);
+  // an escalation (and the clearing that follows it) has no rule: it carries its schedule's language
+  const lang: Lang | null = rule ? langOf(rule.locale) : d.detail.lang === 'zh' || d.detail.lang === 'en' ? d.detail.lang : null;
+  if (!lang) throw new FatalError('the rule was deleted');
   if (d.kind === 'test') {
+    if (!rule) throw new FatalError('the rule was deleted');
     await send(
       deps,
       d,
@@ -127,11 +129,21 @@ const attempt = async (deps: SenderDeps, d: Claimed, look: Lookups): Promise<Out
     if (gw !== null) return { outcome: 'suppressed', detail: { gatewayAlarmId: gw } };
   }
   if (d.kind === 'cleared' || d.kind === 'acked') {
-    // a follow-up of a raise nobody was told of (suppressed, or never delivered) is not news
-    const [raise] = await deps.db.query<{ status: string }>('SELECT status FROM notification_deliveries WHERE dedupe_key = $1', [
-      dedupeKey(alarm.id, d.accountId ?? 0, d.channel, 'raised'),
-    ]);
-    if (raise && raise.status !== 'sent') return { outcome: 'suppressed', detail: { raise: raise.status } };
+    // a follow-up of a raise (or escalation) nobody was told of (suppressed, or never delivered) is not news
+    const told = await deps.db.query<{ status: string }>(
+      `SELECT status FROM notification_deliveries WHERE alarm_id = $1 AND account_id = $2 AND channel = $3 AND kind IN ('raised', 'escalated')`,
+      [alarm.id, d.accountId ?? 0, d.channel],
+    );
+    if (told.length > 0 && !told.some((t) => t.status === 'sent')) return { outcome: 'suppressed', detail: { raise: told[0]!.status } };
+  }
+  if (d.kind === 'escalated') {
+    // acknowledged or cleared before it went out: nobody needs to hear of it any more
+    const stop = alarm.ackedAt ? 'acknowledged' : alarm.status !== 1 ? 'cleared' : null;
+    if (stop) return { outcome: 'suppressed', detail: { stoppedBy: stop, reason: `the alarm was ${stop} before this was sent` } };
+    const e = d.detail as unknown as Escalation;
+    const texts = { ...renderEscalated(lang, e, view), sms: smsEscalated(lang, e, view) };
+    await send(deps, d, rule, texts, { type: 'alarm.escalated', occurredAt: new Date(d.createdAt).toISOString(), tier: e.tier, alarm: alarmPayload(view) });
+    return { outcome: 'sent' };
   }
   if (d.kind === 'raised' && alarm.ruleCode === GATEWAY_OFFLINE)
     view.suppressed = await suppressedBy(deps.db, alarm, deps.stormGraceMs, new Date(deps.clock()));
@@ -154,7 +166,7 @@ const attempt = async (deps: SenderDeps, d: Claimed, look: Lookups): Promise<Out
 /** The e-mail's (and push's) subject and text, and the one line an SMS carries. */
 type Texts = Rendered & { sms: string };
 
-const send = async (deps: SenderDeps, d: Claimed, rule: RuleRow, { sms, ...text }: Texts, body: Record<string, unknown>): Promise<void> => {
+const send = async (deps: SenderDeps, d: Claimed, rule: RuleRow | null, { sms, ...text }: Texts, body: Record<string, unknown>): Promise<void> => {
   if (d.channel === 'sms') {
     // the delivery's id, the same on every redelivery, lets the gateway drop a repeat
     await deps.channels.sms({ to: d.address, text: sms, id: `ntf_${d.id}` });
@@ -169,7 +181,7 @@ const send = async (deps: SenderDeps, d: Claimed, rule: RuleRow, { sms, ...text 
     if (missing) throw new FatalError(missing);
     return;
   }
-  if (!rule.webhookSecret) throw new FatalError('the rule has no webhook secret');
+  if (!rule?.webhookSecret) throw new FatalError('the rule has no webhook secret');
   await deps.channels.webhook({ url: d.address, secret: rule.webhookSecret, eventId: `ntf_${d.id}`, body });
 };
 

@@ -4,6 +4,7 @@ import type { Db } from '../db/db';
 import type { Registry } from '../registry';
 import { createChannels, type Channels } from './channels';
 import { addressOf, planEvents } from './planner';
+import { sweepEscalations } from './escalation';
 import { sendDue, sendNow } from './sender';
 import type { RuleRow } from './rules';
 import type { Channel } from './outbox';
@@ -108,10 +109,12 @@ export class Notifications {
         stormGraceMs: this.opts.stormGraceMs,
         flap: { count: this.opts.flapCount ?? 3, minutes: this.opts.flapMinutes ?? 10 },
       });
+      // unacknowledged alarms whose next on-call tier is due (escalation.ts)
+      const e = await sweepEscalations({ ...this.deps, stormGraceMs: this.opts.stormGraceMs });
       const c = await sendDue(this.senderDeps);
-      planned += p;
+      planned += p + e;
       claimed += c;
-      if (p === 0 && c === 0) break;
+      if (p === 0 && e === 0 && c === 0) break;
     }
     return { planned, claimed };
   }

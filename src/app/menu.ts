@@ -35,7 +35,7 @@ export const MAIN_MENU: readonly MenuNode[] = [
   group('analysis', 'menu.analyticsCenter', 'analytics', ['analysis.photovoltaic', 'analysis.energyStorage', 'analysis.energyUsage']),
   group('operations', 'menu.operationCenter', 'operations', ['operations.platformReport', 'operations.serviceReport', 'operations.siteReport']),
   group('alarm', 'menu.alarmCenter', 'alarm', ['alarm.alarmList', 'alarm.alarmAnalysis', 'alarm.shelves', 'alarm.maintenance', 'alarm.notifications']),
-  group('system', 'menu.systemManagement', 'system', ['system.account', 'system.role', 'system.audit', 'system.notificationLog']),
+  group('system', 'menu.systemManagement', 'system', ['system.account', 'system.role', 'system.audit', 'system.notificationLog', 'system.oncall']),
 ];
 
 /** Shown only on station-detail routes (SPEC §2). */

@@ -13,7 +13,7 @@ export const GROUP_REDIRECTS: Readonly<Record<string, readonly [RouteName, ...Ro
   '/analysis': ['analysis.photovoltaic', 'analysis.energyStorage', 'analysis.energyUsage'],
   '/operations': ['operations.platformReport', 'operations.serviceReport', 'operations.siteReport'],
   '/alarm': ['alarm.alarmList', 'alarm.alarmAnalysis', 'alarm.shelves', 'alarm.maintenance', 'alarm.notifications'],
-  '/system': ['system.account', 'system.role', 'system.audit', 'system.notificationLog'],
+  '/system': ['system.account', 'system.role', 'system.audit', 'system.notificationLog', 'system.oncall'],
   '/overviewStations': ['overviewStations.overviewStations'],
   '/dquipmentMonitoring': ['dquipmentMonitoring.dquipmentMonitoring'],
   '/electricityPriceManagement': [

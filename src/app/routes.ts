@@ -126,6 +126,12 @@ const TABLE = {
     permission: 'system.audit',
     page: () => import('../features/notifications/DeliveryLogPage'),
   },
+  'system.oncall': {
+    title: 'routes.systemOncall',
+    layout: 'main',
+    permission: 'system.account',
+    page: () => import('../features/notifications/OncallPage'),
+  },
   'message.list': {
     title: 'routes.messageList',
     layout: 'main',

@@ -32,6 +32,7 @@ export const PATHS = {
   'system.roleDetail': '/system/roleDetail',
   'system.audit': '/system/audit',
   'system.notificationLog': '/system/notificationLog',
+  'system.oncall': '/system/oncall',
   'message.list': '/message/list',
   'message.global': '/message/global',
   'bill.downloadDetail': '/bill/downloadDetail',

@@ -65,7 +65,10 @@ describe('routing rules (SPEC §2)', () => {
 describe('menu (SPEC §2, §6)', () => {
   it('hides entries without permission and collapses single-child groups', () => {
     const m = filterMenu(MAIN_MENU, all);
-    expect(m.map((n) => (n.kind === 'leaf' ? n.route : n.key))).toEqual(['homepage.index', 'alarm', 'system.account']);
+    // account management and on-call schedules share system.account
+    expect(m.map((n) => (n.kind === 'leaf' ? n.route : n.key))).toEqual(['homepage.index', 'alarm', 'system']);
+    const roles = filterMenu(MAIN_MENU, new Set(['homepage.index', 'alarm.alarmList', 'system.role']));
+    expect(roles.map((n) => (n.kind === 'leaf' ? n.route : n.key))).toEqual(['homepage.index', 'alarm', 'system.role']);
   });
   it('station menu only holds station routes (plus Home)', () => {
     const m = filterMenu(STATION_MENU, all);

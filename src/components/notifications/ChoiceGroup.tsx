@@ -36,7 +36,7 @@ export function ChoiceGroup<V extends string>({
       </legend>
       <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
         {choices.map((c) => (
-          <label key={c.value} className="flex items-center gap-1.5">
+          <label key={c.value} className="flex min-w-11 items-center gap-1.5">
             <input
               type="checkbox"
               className="accent-brand-600"

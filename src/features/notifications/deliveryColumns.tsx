@@ -47,7 +47,7 @@ export function deliveryColumns(t: TFn, zone: Zone): ColumnDef<Delivery>[] {
     },
     {
       id: 'kind',
-      accessorFn: (d) => t(KIND_KEY[d.kind]),
+      accessorFn: (d) => (d.kind === 'escalated' ? t('notifications:kind.escalatedTier', { tier: Number(d.detail.tier) }) : t(KIND_KEY[d.kind])),
       header: t('notifications:col.kind'),
       size: 80,
       cell: (c) => (

@@ -20,6 +20,7 @@ export const KIND_KEY = {
   acked: 'notifications:kind.acked',
   digest: 'notifications:kind.digest',
   test: 'notifications:kind.test',
+  escalated: 'notifications:kind.escalated',
 } as const satisfies Record<Delivery['kind'], TKey>;
 
 export const STATUS_TONE: Record<Delivery['status'], string> = {

@@ -74,6 +74,16 @@ export const DIALOGS: readonly DialogCase[] = [
   },
   { name: 'shelve', path: () => '/alarm/shelves', open: click('shelve-open') },
   { name: 'maintenance window', path: () => '/alarm/maintenance', open: click('window-open') },
+  // with a second tier and a second shift, so the nested rows are measured too
+  {
+    name: 'on-call schedule',
+    path: () => '/system/oncall',
+    open: async (page) => {
+      await click('oncall-create')(page);
+      await click('oncall-add-tier')(page);
+      await click('oncall-tier-2-add-shift')(page);
+    },
+  },
   { name: 'change password', path: () => '/alarm/alarmList', open: click('navbar-change-password') },
   // a role's delete asks first (role 1 is built in: the server would refuse, the dialog opens)
   { name: 'role', path: () => '/system/roleDetail?roleId=1', open: click('role-delete') },

@@ -1,0 +1,95 @@
+// One shift of an on-call tier: its weekdays, from–to on the schedule's clock (a `to` not after
+// `from` runs past midnight) and the accounts and roles on duty then.
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
+import { useT } from '../../hooks/useT';
+import type { TKey } from '../../i18n/i18n';
+import { ChoiceGroup } from '../../components/notifications/ChoiceGroup';
+import type { ShiftValues } from './oncallForm';
+import { PickList, type Pick } from './PickList';
+
+const DAYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
+const DAY_KEY = {
+  1: 'notifications:oncall.day.1',
+  2: 'notifications:oncall.day.2',
+  3: 'notifications:oncall.day.3',
+  4: 'notifications:oncall.day.4',
+  5: 'notifications:oncall.day.5',
+  6: 'notifications:oncall.day.6',
+  7: 'notifications:oncall.day.7',
+} as const satisfies Record<string, TKey>;
+
+export function ShiftEditor({
+  n,
+  value: s,
+  onChange,
+  onRemove,
+  accounts,
+  roles,
+  err,
+  testId,
+}: {
+  n: number;
+  value: ShiftValues;
+  onChange: (s: ShiftValues) => void;
+  onRemove: (() => void) | null;
+  accounts: readonly Pick[];
+  roles: readonly Pick[];
+  /** the error of a field of this shift (`days`, `from`, `to`, `accountIds`) */
+  err: (field: string) => string | null;
+  testId: string;
+}) {
+  const t = useT('notifications');
+  const set = (p: Partial<ShiftValues>) => onChange({ ...s, ...p });
+  const nobody = err('accountIds');
+  return (
+    <fieldset className="grid min-w-0 grid-cols-2 gap-x-3 rounded-md border border-slate-200 p-2 dark:border-slate-700" data-testid={testId}>
+      <legend className="px-1 text-xs font-medium text-slate-600 dark:text-slate-400">{t('notifications:oncall.shift', { n })}</legend>
+      <div className="col-span-2">
+        <ChoiceGroup
+          legend={t('notifications:oncall.field.days')}
+          testId={`${testId}-days`}
+          value={s.days.map(String) as (typeof DAYS)[number][]}
+          error={err('days')}
+          choices={DAYS.map((d) => ({ value: d, label: t(DAY_KEY[d]) }))}
+          onChange={(days) => set({ days: days.map(Number).sort() })}
+        />
+      </div>
+      <TextField
+        label={t('notifications:oncall.field.from')}
+        type="time"
+        value={s.from}
+        onChange={(from) => set({ from })}
+        error={err('from')}
+        testId={`${testId}-from`}
+      />
+      <TextField label={t('notifications:oncall.field.to')} type="time" value={s.to} onChange={(to) => set({ to })} error={err('to')} testId={`${testId}-to`} />
+      <PickList
+        legend={t('notifications:oncall.field.accounts')}
+        search={t('notifications:oncall.field.search')}
+        items={accounts}
+        value={s.accountIds}
+        onChange={(accountIds) => set({ accountIds })}
+        testId={`${testId}-accounts`}
+      />
+      <PickList
+        legend={t('notifications:oncall.field.roles')}
+        search={t('notifications:oncall.field.search')}
+        items={roles}
+        value={s.roleIds}
+        onChange={(roleIds) => set({ roleIds })}
+        testId={`${testId}-roles`}
+      />
+      <div className="col-span-2 flex items-start justify-between gap-2">
+        <p role={nobody ? 'alert' : undefined} className="min-h-4 text-xs leading-4 text-red-600 dark:text-red-400" data-testid={`${testId}-who-error`}>
+          {nobody ?? ''}
+        </p>
+        {onRemove && (
+          <Button onClick={onRemove} className="shrink-0">
+            {t('notifications:oncall.removeShift')}
+          </Button>
+        )}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,78 @@
+// One tier of an on-call schedule: after how many unacknowledged minutes it is told, on which
+// channels, and its shifts (who is on duty when).
+import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
+import { useT } from '../../hooks/useT';
+import { ChoiceGroup } from '../../components/notifications/ChoiceGroup';
+import { CHANNEL_KEY } from './labels';
+import { emptyShift, type OncallChannel, type TierValues } from './oncallForm';
+import type { Pick } from './PickList';
+import { ShiftEditor } from './ShiftEditor';
+
+const CHANNELS: readonly OncallChannel[] = ['email', 'sms', 'push'];
+
+export function TierEditor({
+  n,
+  value: tier,
+  onChange,
+  onRemove,
+  accounts,
+  roles,
+  err,
+}: {
+  /** 1-based */
+  n: number;
+  value: TierValues;
+  onChange: (t: TierValues) => void;
+  onRemove: (() => void) | null;
+  accounts: readonly Pick[];
+  roles: readonly Pick[];
+  /** the error at a path under this tier (`afterMinutes`, `shifts.0.to` …) */
+  err: (path: string) => string | null;
+}) {
+  const t = useT('notifications');
+  const set = (p: Partial<TierValues>) => onChange({ ...tier, ...p });
+  const testId = `oncall-tier-${n}`;
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-2 rounded-lg border border-slate-300 p-3 dark:border-slate-600" data-testid={testId}>
+      <legend className="px-1 text-sm font-semibold">{t('notifications:oncall.tier', { n })}</legend>
+      <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-[180px_1fr]">
+        <TextField
+          label={t('notifications:oncall.field.afterMinutes')}
+          inputMode="numeric"
+          value={tier.afterMinutes}
+          onChange={(afterMinutes) => set({ afterMinutes })}
+          error={err('afterMinutes')}
+          testId={`${testId}-after`}
+        />
+        <ChoiceGroup
+          legend={t('notifications:field.channels')}
+          testId={`${testId}-channels`}
+          value={tier.channels}
+          error={err('channels')}
+          choices={CHANNELS.map((c) => ({ value: c, label: t(CHANNEL_KEY[c]) }))}
+          onChange={(channels) => set({ channels })}
+        />
+      </div>
+      {tier.shifts.map((s, j) => (
+        <ShiftEditor
+          key={j}
+          n={j + 1}
+          value={s}
+          onChange={(x) => set({ shifts: tier.shifts.map((o, k) => (k === j ? x : o)) })}
+          onRemove={tier.shifts.length > 1 ? () => set({ shifts: tier.shifts.filter((_, k) => k !== j) }) : null}
+          accounts={accounts}
+          roles={roles}
+          err={(f) => err(`shifts.${j}.${f}`)}
+          testId={`${testId}-shift-${j + 1}`}
+        />
+      ))}
+      <div className="flex justify-between gap-2">
+        <Button onClick={() => set({ shifts: [...tier.shifts, emptyShift()] })} disabled={tier.shifts.length >= 10} data-testid={`${testId}-add-shift`}>
+          {t('notifications:oncall.addShift')}
+        </Button>
+        {onRemove && <Button onClick={onRemove}>{t('notifications:oncall.removeTier')}</Button>}
+      </div>
+    </fieldset>
+  );
+}
