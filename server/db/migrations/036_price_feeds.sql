@@ -13,9 +13,14 @@ CREATE TABLE IF NOT EXISTS price_feeds (
   pull_url           text,
   -- 'HH:mm' in the feed's zone; null: pulled on demand only
   pull_time          text,
+  -- the last pull (on demand or daily): when, what failed (null: it worked; 'http', 'network',
+  -- 'json' or 'invalid'), its detail (HTTP status, the error, or the first faulty field and rule),
+  -- prices stored and prices left out because their interval had begun
   last_pull_at       timestamptz,
-  last_pull_ok       boolean,
-  last_pull_message  text,
+  last_pull_error    text,
+  last_pull_detail   text,
+  last_pull_stored   int,
+  last_pull_started  int,
   created_at         timestamptz NOT NULL DEFAULT now(),
   updated_at         timestamptz NOT NULL DEFAULT now(),
   UNIQUE (provider_id, name)
