@@ -113,6 +113,9 @@ export const billDetail = billSummary.extend({
   lines: z.array(billLine),
   /** intervals of the month under a version with a price feed where the feed had no price: priced
    *  at time-of-use, never at zero. `first`: the first few on the station's clock ('YYYY-MM-DD HH:mm') */
-  dynamicMissing: z.object({ intervals: z.number().int(), first: z.array(z.string()) }).nullable().default(null),
+  dynamicMissing: z
+    .object({ intervals: z.number().int(), first: z.array(z.string()) })
+    .nullable()
+    .default(null),
   total: z.number(),
 });

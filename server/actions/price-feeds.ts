@@ -35,7 +35,9 @@ export const priceFeedHandlers: Handlers = {
   queryPriceFeeds: async ({ orgId }, ctx) => {
     const { scope } = authed(ctx);
     const db = ctx.services.db;
-    const rows = await db.query<FeedRow>(`SELECT ${feedCols} FROM price_feeds WHERE provider_id = ANY($1::int[]) ORDER BY name, id`, [providersFor(scope, orgId)]);
+    const rows = await db.query<FeedRow>(`SELECT ${feedCols} FROM price_feeds WHERE provider_id = ANY($1::int[]) ORDER BY name, id`, [
+      providersFor(scope, orgId),
+    ]);
     const naming = await tariffsNaming(
       db,
       rows.map((r) => r.feedId),
@@ -66,15 +68,10 @@ export const priceFeedHandlers: Handlers = {
             const [n] = await t.query<{ n: number }>('SELECT count(*)::int AS n FROM price_feed_prices WHERE feed_id = $1', [q.feedId]);
             if (n!.n > 0) conflict('resolutionInUse', { field: 'resolutionMinutes' });
           }
-          await t.query('UPDATE price_feeds SET name = $2, resolution_minutes = $3, timezone = $4, pull_url = $5, pull_time = $6, updated_at = $7 WHERE id = $1', [
-            q.feedId,
-            q.name,
-            q.resolutionMinutes,
-            q.timezone,
-            pullUrl,
-            pullTime,
-            ctx.now,
-          ]);
+          await t.query(
+            'UPDATE price_feeds SET name = $2, resolution_minutes = $3, timezone = $4, pull_url = $5, pull_time = $6, updated_at = $7 WHERE id = $1',
+            [q.feedId, q.name, q.resolutionMinutes, q.timezone, pullUrl, pullTime, ctx.now],
+          );
           id = q.feedId;
         } else {
           const providerId = q.orgId ?? scope.providerIds()[0] ?? notFound();

@@ -27,6 +27,4 @@ export const feedQuarters = (rows: readonly FeedPriceRow[]): Map<number, FeedPri
 };
 
 /** The feeds named by any of the versions. */
-export const feedIdsOf = (tariffs: readonly Tariff[]): number[] => [
-  ...new Set(tariffs.flatMap((t) => (t.charges?.dynamic ? [t.charges.dynamic.feedId] : []))),
-];
+export const feedIdsOf = (tariffs: readonly Tariff[]): number[] => [...new Set(tariffs.flatMap((t) => (t.charges?.dynamic ? [t.charges.dynamic.feedId] : [])))];

@@ -38,7 +38,8 @@ const checkRow = (r: Row, grid: FeedGrid, now: number, seen: Set<number>, out: F
     start = Date.parse(r.start.value.trim());
     const localMinute = Math.round(start / 60_000) + offsetMinutes(grid.timezone, start);
     if (Number.isNaN(start)) out.push({ path: r.start.at, issue: 'instantFormat' });
-    else if (start % 60_000 !== 0 || localMinute % grid.resolutionMinutes !== 0) out.push({ path: r.start.at, issue: 'offGrid', limit: grid.resolutionMinutes });
+    else if (start % 60_000 !== 0 || localMinute % grid.resolutionMinutes !== 0)
+      out.push({ path: r.start.at, issue: 'offGrid', limit: grid.resolutionMinutes });
     else if (start <= now) out.push({ path: r.start.at, issue: 'intervalStarted' });
     else if (seen.has(start)) out.push({ path: r.start.at, issue: 'duplicateInterval' });
     else seen.add(start);
@@ -71,7 +72,11 @@ export const pricesFromCsv = (text: string, grid: FeedGrid, now: number): { pric
     const c = cells(line);
     if (c.length !== 3) return issues.push({ path: `lines.${n}`, issue: 'csvColumns', limit: 3 });
     const p = checkRow(
-      { start: { value: c[0], at: `lines.${n}.start` }, importPrice: { value: c[1], at: `lines.${n}.import_price` }, exportPrice: { value: c[2], at: `lines.${n}.export_price` } },
+      {
+        start: { value: c[0], at: `lines.${n}.start` },
+        importPrice: { value: c[1], at: `lines.${n}.import_price` },
+        exportPrice: { value: c[2], at: `lines.${n}.export_price` },
+      },
       grid,
       now,
       seen,
@@ -91,7 +96,8 @@ export const pricesFromCsv = (text: string, grid: FeedGrid, now: number): { pric
 export const pricesFromJson = (doc: unknown, grid: FeedGrid, now: number): { prices: FeedPrice[]; issues: FieldIssue[]; started: number } => {
   const d = doc as { resolution?: unknown; prices?: unknown } | null;
   if (!d || typeof d !== 'object' || !Array.isArray(d.prices)) return { prices: [], issues: [{ path: 'prices', issue: 'jsonShape' }], started: 0 };
-  if (d.resolution !== grid.resolutionMinutes) return { prices: [], issues: [{ path: 'resolution', issue: 'resolutionMismatch', limit: grid.resolutionMinutes }], started: 0 };
+  if (d.resolution !== grid.resolutionMinutes)
+    return { prices: [], issues: [{ path: 'resolution', issue: 'resolutionMismatch', limit: grid.resolutionMinutes }], started: 0 };
   const issues: FieldIssue[] = [];
   const prices: FeedPrice[] = [];
   const seen = new Set<number>();
@@ -100,7 +106,11 @@ export const pricesFromJson = (doc: unknown, grid: FeedGrid, now: number): { pri
     const p = (raw ?? {}) as Record<string, unknown>;
     const own: FieldIssue[] = [];
     const ok = checkRow(
-      { start: { value: p.start, at: `prices.${i}.start` }, importPrice: { value: p.import, at: `prices.${i}.import` }, exportPrice: { value: p.export, at: `prices.${i}.export` } },
+      {
+        start: { value: p.start, at: `prices.${i}.start` },
+        importPrice: { value: p.import, at: `prices.${i}.import` },
+        exportPrice: { value: p.export, at: `prices.${i}.export` },
+      },
       grid,
       now,
       seen,

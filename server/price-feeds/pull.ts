@@ -48,7 +48,9 @@ export const pullFeed = async (deps: PullDeps, feed: FeedRow): Promise<PullOutco
     else {
       const { prices, issues, started } = pricesFromJson(got.doc, feed, now);
       const first = issues[0];
-      outcome = first ? { error: 'invalid', detail: `${first.path} ${first.issue}`, stored: 0, started } : { error: null, detail: null, stored: prices.length, started };
+      outcome = first
+        ? { error: 'invalid', detail: `${first.path} ${first.issue}`, stored: 0, started }
+        : { error: null, detail: null, stored: prices.length, started };
       if (!first) await deps.db.tx((t) => storePrices(t, feed.feedId, prices));
     }
   }

@@ -100,12 +100,15 @@ export const billDetailOf = async (db: Queryable, st: BilledStation & { name: st
     if (exp > 0) lines.push({ period: p, direction: 'export', quantity: kwh(exp), unit: 'kWh', price: price(feed, exp), amount: -round4(feed) });
   }
   // energy at dynamic interval prices, apart from the time-of-use periods above
-  const dyn = b.days.reduce((a, d) => ({ i: a.i + d.dynamic.importKwh, c: a.c + d.dynamic.importCost, e: a.e + d.dynamic.exportKwh, f: a.f + d.dynamic.feedInRevenue }), {
-    i: 0,
-    c: 0,
-    e: 0,
-    f: 0,
-  });
+  const dyn = b.days.reduce(
+    (a, d) => ({ i: a.i + d.dynamic.importKwh, c: a.c + d.dynamic.importCost, e: a.e + d.dynamic.exportKwh, f: a.f + d.dynamic.feedInRevenue }),
+    {
+      i: 0,
+      c: 0,
+      e: 0,
+      f: 0,
+    },
+  );
   if (dyn.i > 0) lines.push({ period: 'dynamic', direction: 'import', quantity: kwh(dyn.i), unit: 'kWh', price: price(dyn.c, dyn.i), amount: round4(dyn.c) });
   if (dyn.e > 0) lines.push({ period: 'dynamic', direction: 'export', quantity: kwh(dyn.e), unit: 'kWh', price: price(dyn.f, dyn.e), amount: -round4(dyn.f) });
   const missing = b.days.flatMap((d) => d.missing);
@@ -117,7 +120,9 @@ export const billDetailOf = async (db: Queryable, st: BilledStation & { name: st
   lines.push(...chargeLines(b.charges, st.timezone));
   const s = summaryOf(st, b, currentMonth(st, now));
   const tariffNames = [...new Set([...b.days.flatMap((d) => (d.tariffName ? [d.tariffName] : [])), ...(b.charges.tariff ? [b.charges.tariff.name] : [])])];
-  const dynamicMissing = missing.length ? { intervals: missing.length, first: missing.slice(0, MISSING_SHOWN).map((t) => formatWall(st.timezone, t).slice(0, 16)) } : null;
+  const dynamicMissing = missing.length
+    ? { intervals: missing.length, first: missing.slice(0, MISSING_SHOWN).map((t) => formatWall(st.timezone, t).slice(0, 16)) }
+    : null;
   return { ...s, stationId: st.id, stationName: st.name, timezone: st.timezone, tariffNames, days: b.days.length, lines, dynamicMissing, total: s.amount };
 };
 

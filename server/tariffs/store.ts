@@ -225,9 +225,10 @@ export interface TemplateRow {
   currency: string;
   name: string;
   seasons: Seasons;
+  charges: TariffCharges;
   updatedAt: Date;
 }
-export const templateCols = `id AS "templateId", provider_id AS "serviceProviderId", (SELECT o.currency FROM orgs o WHERE o.id = tariff_templates.provider_id) AS currency, name, seasons, updated_at AS "updatedAt"`;
+export const templateCols = `id AS "templateId", provider_id AS "serviceProviderId", (SELECT o.currency FROM orgs o WHERE o.id = tariff_templates.provider_id) AS currency, name, seasons, charges, updated_at AS "updatedAt"`;
 export const templateOut = (r: TemplateRow): TemplateOut => ({ ...r, updatedAt: new Date(r.updatedAt).toISOString() });
 
 export const loadTemplate = async (q: Queryable, scope: Scope, templateId: number, lock = false): Promise<TemplateRow> => {

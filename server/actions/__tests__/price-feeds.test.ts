@@ -53,14 +53,20 @@ describe.each(backends())('price feeds: CSV import and URL pull (%s)', (backend)
     expectInvalid(bad, 'timezone', 'zoneInvalid');
     expectInvalid(bad, 'pullUrl', 'urlFormat');
     expectInvalid(bad, 'pullTime', 'timeError');
-    expectInvalid(await s.call('savePriceFeed', { name: 'x', resolutionMinutes: 15, timezone: ZONE, pullTime: '17:00' }, tokA), 'pullTime', 'pullTimeWithoutUrl');
+    expectInvalid(
+      await s.call('savePriceFeed', { name: 'x', resolutionMinutes: 15, timezone: ZONE, pullTime: '17:00' }, tokA),
+      'pullTime',
+      'pullTimeWithoutUrl',
+    );
     const r = await s.call('savePriceFeed', { name: 'Day-ahead', resolutionMinutes: 15, timezone: ZONE }, tokA);
     expect(r.code).toBe(0);
     feed = r.data.feedId;
     expectConflict(await s.call('savePriceFeed', { name: 'Day-ahead', resolutionMinutes: 60, timezone: ZONE }, tokA), 'duplicateName');
     const list = await s.call('queryPriceFeeds', {}, tokA);
     expect(list.data.map((f) => [f.name, f.resolutionMinutes, f.serviceProviderId, f.lastPull])).toEqual([['Day-ahead', 15, pA, null]]);
-    const [a] = await s.services.db.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE action = 'savePriceFeed' AND target = $1", [`priceFeed:${feed}`]);
+    const [a] = await s.services.db.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE action = 'savePriceFeed' AND target = $1", [
+      `priceFeed:${feed}`,
+    ]);
     expect(a!.n).toBe(1);
   });
 
@@ -108,7 +114,11 @@ describe.each(backends())('price feeds: CSV import and URL pull (%s)', (backend)
   });
 
   it('pulls the documented JSON from the URL, leaving out intervals already begun, and records the outcome on the feed', async () => {
-    const save = await s.call('savePriceFeed', { feedId: feed, name: 'Day-ahead', resolutionMinutes: 15, timezone: ZONE, pullUrl: `${base}/prices`, pullTime: '17:00' }, tokA);
+    const save = await s.call(
+      'savePriceFeed',
+      { feedId: feed, name: 'Day-ahead', resolutionMinutes: 15, timezone: ZONE, pullUrl: `${base}/prices`, pullTime: '17:00' },
+      tokA,
+    );
     expect(save.code).toBe(0);
     reply.body = JSON.stringify({
       resolution: 15,
@@ -156,5 +166,36 @@ describe.each(backends())('price feeds: CSV import and URL pull (%s)', (backend)
     expect(ok.code).toBe(0);
     expect((await s.call('queryTariffById', { tariffId: ok.data.tariffId }, tokA)).data.charges).toEqual({ dynamic: { feedId: feed } });
     expectConflict(await s.call('deletePriceFeed', { feedId: feed }, tokA), 'feedInUse');
+  });
+
+  it("a template carries a version's charges, its feed included, into the version made from it", async () => {
+    const charges = {
+      demand: [{ pricePerKw: 32.5, windowMinutes: 30, periods: ['peak'], ratchet: { percent: 80, months: 11 } }],
+      capacityPricePerKva: 21,
+      fixedMonthlyFee: 150,
+      blocks: [
+        { fromKwh: 0, adderPerKwh: 0 },
+        { fromKwh: 5000, adderPerKwh: 0.05 },
+      ],
+      dynamic: { feedId: feed },
+    };
+    const [b] = await s.services.db.query<{ id: number }>("SELECT id FROM price_feeds WHERE name = 'B feed'");
+    expectInvalid(
+      await s.call('saveTariffTemplate', { name: 'Dynamic template', seasons: goodSeasons(), charges: { dynamic: { feedId: b!.id } } }, tokA),
+      'charges.dynamic.feedId',
+      'feedNotFound',
+    );
+    const tpl = await s.call('saveTariffTemplate', { name: 'Dynamic template', seasons: goodSeasons(), charges }, tokA);
+    expect(tpl.code).toBe(0);
+    const list = await s.call('queryTariffTemplateList', { page: 1, length: 100 }, tokA);
+    expect(list.data.dataList.find((x) => x.templateId === tpl.data.templateId)?.charges).toEqual(charges);
+    const stA = (await s.fixtures()).stationOf.get(pA)![1]!;
+    const applied = await s.call(
+      'applyTariffTemplate',
+      { templateId: tpl.data.templateId, stationId: stA, name: 'From template', effectiveDate: '2027-04-01' },
+      tokA,
+    );
+    expect(applied.code).toBe(0);
+    expect((await s.call('queryTariffById', { tariffId: applied.data.tariffId }, tokA)).data.charges).toEqual(charges);
   });
 });

@@ -34,3 +34,7 @@ CREATE TABLE IF NOT EXISTS price_feed_prices (
   export_price numeric(12, 4) NOT NULL,
   PRIMARY KEY (feed_id, start_time)
 );
+
+-- A tariff template carries the same charges as a version (demand, capacity, fixed, tiers, a
+-- price feed), copied into the version made from it.
+ALTER TABLE tariff_templates ADD COLUMN IF NOT EXISTS charges jsonb NOT NULL DEFAULT '{}'::jsonb;

@@ -15,7 +15,9 @@ import { billTable } from '../bill';
 const ZONE = 'Asia/Shanghai';
 const QUARTER = 900_000;
 const DAY = '2026-06-10';
-const flat = [{ months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], slots: [{ start: '00:00', end: '24:00', period: 'flat', fromGridPrice: 0.5, feedInPrice: 0.2 }] }];
+const flat = [
+  { months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], slots: [{ start: '00:00', end: '24:00', period: 'flat', fromGridPrice: 0.5, feedInPrice: 0.2 }] },
+];
 
 describe.each(backends())('a bill with dynamic interval prices and a missing hour (%s)', (backend) => {
   const w = serverWorld(
@@ -33,11 +35,10 @@ describe.each(backends())('a bill with dynamic interval prices and a missing hou
         `INSERT INTO price_feeds (provider_id, name, resolution_minutes, timezone) VALUES ($1, 'Day-ahead', 15, $2) RETURNING id`,
         [st!.providerId, ZONE],
       );
-      await db.query(`INSERT INTO tariffs (station_id, name, effective_date, seasons, charges) VALUES ($1, 'Dynamic 2026', '2026-01-01', $2::jsonb, $3::jsonb)`, [
-        station,
-        JSON.stringify(flat),
-        JSON.stringify({ dynamic: { feedId: feed!.id } }),
-      ]);
+      await db.query(
+        `INSERT INTO tariffs (station_id, name, effective_date, seasons, charges) VALUES ($1, 'Dynamic 2026', '2026-01-01', $2::jsonb, $3::jsonb)`,
+        [station, JSON.stringify(flat), JSON.stringify({ dynamic: { feedId: feed!.id } })],
+      );
       const from = dateStart(ZONE, DAY);
       const starts: string[] = [];
       const imports: number[] = [];
@@ -89,7 +90,8 @@ describe.each(backends())('a bill with dynamic interval prices and a missing hou
     expect(en.rows).toContainEqual(['Dynamic prices', 'Import', 184, 'kWh', 0.5913, 108.8]);
     expect(en.summary).toContainEqual(
       expect.objectContaining({
-        label: 'Intervals without a dynamic price (priced at time-of-use) · 2026-06-10 13:00, 2026-06-10 13:15, 2026-06-10 13:30, 2026-06-10 13:45 (Asia/Shanghai)',
+        label:
+          'Intervals without a dynamic price (priced at time-of-use) · 2026-06-10 13:00, 2026-06-10 13:15, 2026-06-10 13:30, 2026-06-10 13:45 (Asia/Shanghai)',
         value: 4,
       }),
     );

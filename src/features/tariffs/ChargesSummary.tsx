@@ -41,3 +41,16 @@ export function ChargesSummary({ tariff }: { tariff: Tariff }) {
     </section>
   );
 }
+
+/** A template's charges, one line each, under its seasons. */
+export function TemplateCharges({ charges, currency }: { charges: Tariff['charges']; currency: string }) {
+  const name = useCurrencyName(currency);
+  const texts = useChargeTexts()(charges, name);
+  return (
+    <ul className="mt-3 list-disc pl-5 text-sm text-slate-600 dark:text-slate-400" data-testid="template-charges">
+      {texts.map((x) => (
+        <li key={x}>{x}</li>
+      ))}
+    </ul>
+  );
+}

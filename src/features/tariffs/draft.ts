@@ -20,7 +20,7 @@ export interface TariffDraft {
   name: string;
   effectiveDate: string;
   seasons: SeasonDraft[];
-  /** a tariff version's monthly charges (templates have none) */
+  /** the monthly charges and the price feed of a version or a template */
   charges?: ChargesDraft;
 }
 export type WireSeasons = Tariff['seasons'];
