@@ -108,6 +108,10 @@ export const dayBill = z.object({
   gridCost: z.number(),
   feedInRevenue: z.number(),
   periods: z.array(periodBill),
+  /** energy priced at the version's price feed (0 without one; not in the periods) */
+  dynamicAmount: z.number(),
+  /** intervals that should have had a dynamic price and had none (priced at time-of-use); the first few as 'HH:mm' on the station's clock */
+  missing: z.object({ intervals: z.number().int(), first: z.array(z.string()) }),
   total: z.number(),
 });
 

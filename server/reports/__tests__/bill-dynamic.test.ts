@@ -84,6 +84,16 @@ describe.each(backends())('a bill with dynamic interval prices and a missing hou
     expect(b.dynamicMissing).toEqual({ intervals: 4, first: ['2026-06-10 13:00', '2026-06-10 13:15', '2026-06-10 13:30', '2026-06-10 13:45'] });
   });
 
+  it('the tariff preview of that day prices it the same way and names the missing hour', async () => {
+    const [t] = await w.s.services.db.query<{ id: number }>('SELECT id FROM tariffs WHERE station_id = $1', [w.station]);
+    const r = await w.s.call('previewTariffBill', { stationId: w.station, date: DAY, tariffId: t!.id }, w.token);
+    expect(r.code).toBe(0);
+    // 108.80 − 9.20 at the feed's prices; the hour at time-of-use in the flat period: 4.00 − 0.80
+    expect(r.data.candidate).toMatchObject({ dynamicAmount: 99.6, total: 102.8, missing: { intervals: 4, first: ['13:00', '13:15', '13:30', '13:45'] } });
+    expect(r.data.candidate.periods.find((p) => p.period === 'flat')).toMatchObject({ importKwh: 8, amount: 3.2 });
+    expect(r.data.inForce?.total).toBe(102.8);
+  });
+
   it('the file names the dynamic line and the intervals without a price', async () => {
     const b = await bill();
     const en = billTable(b, 'en', 'now');
