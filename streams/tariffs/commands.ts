@@ -67,3 +67,6 @@ export const importPriceCsv$ = (api: Api, input$: Observable<ImportPriceCsv>): O
 
 export const pullPriceFeed$ = (api: Api, feedId$: Observable<number>): Observable<CommandEvent<number, Res<'pullPriceFeed'>>> =>
   command(feedId$, (feedId) => api.call('pullPriceFeed', { feedId }, quiet));
+
+export const deletePriceFeed$ = (api: Api, feedId$: Observable<number>): Observable<CommandEvent<number, null>> =>
+  command(feedId$, (feedId) => api.call('deletePriceFeed', { feedId }, quiet));

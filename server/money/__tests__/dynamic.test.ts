@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dateStart } from '../../../protocol/site-time';
 import { priceDay } from '../bill';
-import { feedQuarters } from '../dynamic';
+import { feedQuarters, type FeedPriceRow } from '../dynamic';
 import { pricing, quarters, slot, tariff } from './fixtures';
 
 // Hourly dynamic prices, by hand (docs/tariffs.md, "Dynamic prices"). Europe/Berlin on
@@ -17,7 +17,7 @@ describe('hourly dynamic prices', () => {
   const from = dateStart(ZONE, DAY);
   const to = dateStart(ZONE, '2026-03-30');
   const base = tariff(1, '2026-01-01', [slot('00:00', '24:00', 'flat', 0.3, 0.1)]);
-  const rows = [];
+  const rows: FeedPriceRow[] = [];
   for (let t = from; t < to; t += HOUR)
     if (new Date(t).toISOString() !== '2026-03-29T08:00:00.000Z')
       rows.push({ feedId: 9, start: t, resolutionMinutes: 60, importPrice: 0.2, exportPrice: 0.05 });

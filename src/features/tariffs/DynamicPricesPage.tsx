@@ -10,7 +10,8 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
-import { importPriceCsv$, pullPriceFeed$, savePriceFeed$ } from '../../../streams/tariffs/commands';
+import { deletePriceFeed$, importPriceCsv$, pullPriceFeed$, savePriceFeed$ } from '../../../streams/tariffs/commands';
+import { useDeletion } from './useDeletion';
 import { priceFeedDay$, priceFeeds$, type PriceFeed } from '../../../streams/tariffs/reads';
 import { CsvImportDialog } from './CsvImportDialog';
 import { FeedDay } from './FeedDay';
@@ -63,6 +64,11 @@ export default function DynamicPricesPage() {
     } else if (e.type === 'failed') setIssues(e.error.fields.length ? lineIssues(e.error.fields) : [{ line: 0, column: '', issue: 'failed' }]);
   });
   const pull = useCommand(pullPriceFeed$, (e) => e.type !== 'pending' && reload());
+  const deletion = useDeletion(
+    deletePriceFeed$,
+    (f: PriceFeed) => f.feedId,
+    () => (setChosen(null), reload()),
+  );
 
   const draftOf = (f: PriceFeed | null): FeedDraft =>
     f
@@ -120,6 +126,11 @@ export default function DynamicPricesPage() {
                 <Button onClick={() => (setIssues([]), setImporting(true))} data-testid="csv-import">
                   {t('tariffs:feeds.importCsv')}
                 </Button>
+                {feed.tariffs === 0 && (
+                  <Button variant="danger" onClick={() => deletion.ask(feed)} data-testid="feed-delete">
+                    {t('tariffs:actions.delete')}
+                  </Button>
+                )}
                 {feed.pullUrl && (
                   <Button disabled={pull.pending} onClick={() => pull.run(feed.feedId)} data-testid="feed-pull">
                     {t('tariffs:feeds.pullNow')}
@@ -167,6 +178,7 @@ export default function DynamicPricesPage() {
           }
         />
       )}
+      {deletion.question(t('tariffs:feeds.deleteTitle'), (f) => t('tariffs:feeds.confirmDelete', { name: f?.name ?? '' }))}
       {importing && feed && (
         <CsvImportDialog
           feedName={feed.name}
