@@ -3,6 +3,7 @@ import type { ActionDef } from './action';
 import { identityActions } from './actions/identity';
 import { stationActions } from './actions/stations';
 import { tariffActions } from './actions/tariffs';
+import { priceFeedActions } from './actions/price-feeds';
 import { strategyActions } from './actions/strategies';
 import { strategyPredictActions } from './actions/strategy-predict';
 import { peakDemandActions } from './actions/peak-demand';
@@ -23,6 +24,7 @@ export const catalogue = {
   ...identityActions,
   ...stationActions,
   ...tariffActions,
+  ...priceFeedActions,
   ...strategyActions,
   ...strategyPredictActions,
   ...peakDemandActions,

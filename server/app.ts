@@ -22,6 +22,7 @@ import { registerApi } from './api/pipeline';
 import { ExportJobs } from './reports/jobs';
 import { registerReportRoutes } from './reports/routes';
 import { startScheduleRunner, type MailTransport } from './reports/schedule-runner';
+import { startFeedPuller } from './price-feeds/pull';
 import { allHandlers } from './actions';
 import { createBroker } from './broker';
 import { StationCache } from './cache';
@@ -151,6 +152,8 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
     { smtpUrl: config.smtpUrl, transport: opts.mailTransport, from: config.mailFrom, leads: () => ownership.leads() },
   );
 
+  const stopFeedPuller = startFeedPuller({ db, clock, log: app.log.child({ module: 'price-feeds' }) }, () => ownership.leads());
+
   // HTTP: the signed API, then the small routes, then the console.
   registerApi(app, services, allHandlers);
   registerOpenApi(app);
@@ -173,6 +176,7 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
 
   app.addHook('onClose', async () => {
     await stopSchedules?.();
+    stopFeedPuller();
     await exportJobs.close();
     await notifications.close();
     await fleet.close();

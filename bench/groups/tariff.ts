@@ -5,9 +5,11 @@
 //                         charge (30-minute windows, ratchet 80 % of the previous 11 months, whose
 //                         earlier peaks are computed too), a fixed monthly fee and three tiered
 //                         rates over the month's cumulative import, by the server's
-//                         functions (server/money); median of 5 (target <= 150). Dynamic interval
-//                         prices are not built, so the year has none.
+//                         functions (server/money), with one quarter (October-December) under hourly
+//                         dynamic prices of a feed that lacks one day's prices; median of 5
+//                         (target <= 150).
 import { priceRange, sumBills, toCents, type MeteredInterval, type Pricing, type Tariff } from '../../server/money';
+import { feedQuarters, type FeedPriceRow } from '../../server/money/dynamic';
 import { priceMonths } from '../../server/money/months';
 import { dateStart } from '../../protocol/site-time';
 import { log, median, report } from '../report';
@@ -26,6 +28,24 @@ const eightSlots = (scale: number) => [
   { start: '17:00', end: '21:00', period: 'sharp' as const, fromGridPrice: 0.3307 * scale, feedInPrice: 0.09 },
   { start: '21:00', end: '24:00', period: 'valley' as const, fromGridPrice: 0.0812 * scale, feedInPrice: 0.03 },
 ];
+
+const FEED = 7;
+
+/** Hourly day-ahead prices from 1 October to the year's end, but for 15 November (a gap the bill flags). */
+const quarterOfPrices = (): FeedPriceRow[] => {
+  const out: FeedPriceRow[] = [];
+  const gapFrom = dateStart(ZONE, '2026-11-15');
+  const gapTo = dateStart(ZONE, '2026-11-16');
+  for (let t = dateStart(ZONE, '2026-10-01'), h = 0; t < dateStart(ZONE, '2027-01-01'); t += 3_600_000, h++)
+    if (t < gapFrom || t >= gapTo) out.push({ feedId: FEED, start: t, resolutionMinutes: 60, importPrice: 0.1 + (h % 24) * 0.01, exportPrice: 0.04 });
+  return out;
+};
+
+/** The year's version, and from October a copy of it (its own objects, as the database gives) naming the feed. */
+const tariffs = (): Tariff[] => {
+  const copy = tariff();
+  return [tariff(), { ...copy, id: 2, name: 'with dynamic prices', effectiveDate: '2026-10-01', charges: { ...copy.charges, dynamic: { feedId: FEED } } }];
+};
 
 const tariff = (): Tariff => ({
   id: 1,
@@ -70,7 +90,9 @@ export async function run(): Promise<void> {
     // a fresh tariff and oil list each run: nothing carried over from the previous pricing
     const pricing: Pricing = {
       timezone: ZONE,
-      tariffs: [tariff()],
+      tariffs: tariffs(),
+      // read from the database as hourly rows and entered at their quarters, as loadPricing does
+      feeds: feedQuarters(quarterOfPrices()),
       oil: [
         { start: dateStart(ZONE, '2026-01-01'), end: dateStart(ZONE, '2026-07-01'), pricePerLitre: 1.2, kwhPerLitre: 3.5 },
         { start: dateStart(ZONE, '2026-07-01'), end: dateStart(ZONE, '2027-01-01'), pricePerLitre: 1.35, kwhPerLitre: 3.5 },
@@ -84,6 +106,9 @@ export async function run(): Promise<void> {
     if (days.length !== 365) throw new Error(`priced ${days.length} days, expected 365`);
     if (charges.some((c) => c.demand[0]!.billedKw <= 0 || c.fixedFee !== 150)) throw new Error('a month without its demand charge or fee');
     if (charges.some((c) => !(c.blocks[2]!.kwh > 0))) throw new Error('a month that never reached its third tier');
+    const dynamicDays = days.filter((d) => d.dynamic.importKwh > 0).length;
+    const missing = days.reduce((a, d) => a + d.missing.length, 0);
+    if (dynamicDays !== 91 || missing !== 96) throw new Error(`dynamic prices on ${dynamicDays} days with ${missing} quarters missing, expected 91 and 96`);
   }
   log(`${intervals.length} intervals, year bill ${total} USD, runs ${times.map((x) => x.toFixed(1)).join(' ')} ms`);
   report('tariff.year_bill_ms', median(times), 'ms');

@@ -87,7 +87,7 @@ export const billDemand = z.object({
   incompleteWindows: z.number().int(),
 });
 export const billLine = z.object({
-  /** sharp / peak / flat / valley, 'diesel', 'tier<N>' (tiered rates), 'all' or the periods joined by ',' (demand), 'capacity', 'fixed' */
+  /** sharp / peak / flat / valley (time-of-use energy), 'dynamic' (energy at a feed's interval prices), 'diesel', 'tier<N>' (tiered rates), 'all' or the periods joined by ',' (demand), 'capacity', 'fixed' */
   period: z.string(),
   direction: z.enum(BILL_DIRECTIONS),
   quantity: z.number(),
@@ -111,5 +111,11 @@ export const billDetail = billSummary.extend({
   /** local days of the month with metered intervals */
   days: z.number().int(),
   lines: z.array(billLine),
+  /** intervals of the month under a version with a price feed where the feed had no price: priced
+   *  at time-of-use, never at zero. `first`: the first few on the station's clock ('YYYY-MM-DD HH:mm') */
+  dynamicMissing: z
+    .object({ intervals: z.number().int(), first: z.array(z.string()) })
+    .nullable()
+    .default(null),
   total: z.number(),
 });

@@ -6,7 +6,7 @@ import { PERIODS } from '../codes';
 // a tariff that prices energy only. Issue codes are the console's error texts, each at its field:
 // `charges.demand.N.pricePerKw`, `….windowMinutes`, `….periods`, `….ratchet.percent`,
 // `….ratchet.months`, `charges.capacityPricePerKva`, `charges.fixedMonthlyFee`,
-// `charges.blocks.N.fromKwh`, `charges.blocks.N.adderPerKwh`.
+// `charges.blocks.N.fromKwh`, `charges.blocks.N.adderPerKwh`, `charges.dynamic.feedId`.
 
 /** A price in the provider's currency: at most four decimals, as the energy prices. */
 export const price = z
@@ -63,5 +63,8 @@ export const tariffCharges = z.object({
   fixedMonthlyFee: price.optional(),
   /** tiered (block) energy rates over the month's cumulative import, up to five tiers */
   blocks: blocks.optional(),
+  /** dynamic interval prices: the feed whose price replaces the time-of-use price where it has one
+   *  (docs/tariffs.md, "Dynamic prices"); the feed must belong to the station's provider */
+  dynamic: z.object({ feedId: z.number({ error: 'feedRequired' }).int('feedRequired').positive('feedRequired') }).optional(),
 });
 export type TariffCharges = z.output<typeof tariffCharges>;

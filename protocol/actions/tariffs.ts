@@ -72,6 +72,8 @@ export const tariffTemplate = z.object({
   currency: z.string(),
   name: z.string(),
   seasons: tariff.shape.seasons,
+  /** the charges a version made from it gets ({} = energy prices only) */
+  charges: tariffCharges,
   updatedAt: z.string(),
 });
 
@@ -106,6 +108,10 @@ export const dayBill = z.object({
   gridCost: z.number(),
   feedInRevenue: z.number(),
   periods: z.array(periodBill),
+  /** energy priced at the version's price feed (0 without one; not in the periods) */
+  dynamicAmount: z.number(),
+  /** intervals that should have had a dynamic price and had none (priced at time-of-use); the first few as 'HH:mm' on the station's clock */
+  missing: z.object({ intervals: z.number().int(), first: z.array(z.string()) }),
   total: z.number(),
 });
 
@@ -140,7 +146,7 @@ export const tariffActions = {
   }),
   saveTariffTemplate: mot.write(write, {
     summary: 'Create or edit a tariff template (name required, same season rules as a tariff).',
-    request: z.object({ orgId: id.optional(), templateId: id.optional(), name: nonEmpty(100), seasons }),
+    request: z.object({ orgId: id.optional(), templateId: id.optional(), name: nonEmpty(100), seasons, charges: tariffCharges.default({}) }),
     response: z.object({ templateId: z.number().int() }),
   }),
   deleteTariffTemplate: mot.write(write, {
@@ -149,7 +155,7 @@ export const tariffActions = {
     response: z.null(),
   }),
   applyTariffTemplate: mot.write(write, {
-    summary: 'Create a station tariff from a template of the same provider.',
+    summary: "Create a station tariff from a template of the same provider, with the template's seasons and charges.",
     request: z.object({ templateId: id, stationId: id, name: nonEmpty(100), effectiveDate: isoDate }),
     response: z.object({ tariffId: z.number().int() }),
   }),

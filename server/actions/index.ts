@@ -3,6 +3,7 @@ import { apiTokenHandlers } from './api-tokens';
 import { identityHandlers } from './identity';
 import { stationHandlers } from './stations';
 import { tariffsHandlers } from './tariffs';
+import { priceFeedHandlers } from './price-feeds';
 import { oilPricesHandlers } from './oil-prices';
 import { tariffPreviewHandlers } from './tariff-preview';
 import { strategiesHandlers } from './strategies';
@@ -38,6 +39,7 @@ export const allHandlers: Handlers = {
   ...stationHandlers,
   ...providerCurrencyHandlers,
   ...tariffsHandlers,
+  ...priceFeedHandlers,
   ...oilPricesHandlers,
   ...tariffPreviewHandlers,
   ...strategiesHandlers,

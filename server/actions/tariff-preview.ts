@@ -4,6 +4,7 @@ import type { Handlers } from '../api/context';
 import { exactlyOne, invalid } from '../api/errors';
 import { loadMetered, loadPricing, priceDay, toCents, type DayBill, type Pricing } from '../money';
 import { scopeWithStation } from '../stations/scope';
+import { formatWall } from '../../protocol/site-time';
 import { loadTariff, normalise } from '../tariffs/store';
 
 // The tariff preview's money (docs/tariffs.md): one local day of the station's metered energy
@@ -14,7 +15,7 @@ type DayBillWire = z.input<typeof dayBill>;
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
 const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
-const toWire = (b: DayBill): DayBillWire => ({
+const toWire = (b: DayBill, zone: string): DayBillWire => ({
   tariffId: b.tariffId,
   tariffName: b.tariffName,
   importKwh: r3(b.importKwh),
@@ -29,6 +30,8 @@ const toWire = (b: DayBill): DayBillWire => ({
     feedInRevenue: r4(p.feedInRevenue),
     amount: r4(p.amount),
   })),
+  dynamicAmount: r4(b.dynamic.importCost - b.dynamic.feedInRevenue),
+  missing: { intervals: b.missing.length, first: b.missing.slice(0, 4).map((t) => formatWall(zone, t).slice(11, 16)) },
   total: b.total,
 });
 
@@ -45,7 +48,7 @@ export const tariffPreviewHandlers: Handlers = {
     if (q.tariffId !== undefined) {
       const row = await loadTariff(db, scope, q.tariffId);
       if (row.stationId !== q.stationId) invalid([{ path: 'tariffId', issue: 'stationMismatch' }]);
-      candidate = { id: row.tariffId, name: row.name, effectiveDate: row.effectiveDate, seasons: row.seasons };
+      candidate = { id: row.tariffId, name: row.name, effectiveDate: row.effectiveDate, seasons: row.seasons, charges: row.charges };
     } else {
       candidate = { id: 0, name: q.name ?? '', effectiveDate: q.date, seasons: normalise(q.seasons!) };
     }
@@ -61,8 +64,8 @@ export const tariffPreviewHandlers: Handlers = {
       hours: inForce.hours,
       intervals: inForce.intervals,
       currency: ctx.services.registry.currencyOfStation(q.stationId),
-      candidate: toWire(candidateBill),
-      inForce: inForce.tariffId === null ? null : toWire(inForce),
+      candidate: toWire(candidateBill, timezone),
+      inForce: inForce.tariffId === null ? null : toWire(inForce, timezone),
       difference: toCents(candidateBill.total - (inForce.tariffId === null ? 0 : inForce.total)),
     };
   },

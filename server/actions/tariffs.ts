@@ -21,6 +21,7 @@ import {
   templateOut,
   loadTemplate,
   requireWholeProvider,
+  feedOfProvider,
 } from '../tariffs/store';
 
 // Tariff and tariff-template actions (docs/tariffs.md); shared helpers in tariffs-common.ts.
@@ -99,6 +100,7 @@ export const tariffsHandlers: Handlers = {
       if (q.orgId !== undefined && !scope.hasProvider(q.orgId)) notFound();
     }
     const seasons = JSON.stringify(normalise(q.seasons));
+    const charges = JSON.stringify(q.charges);
     const templateId = await ctx.services.db.tx(async (t) => {
       let providerId: number;
       if (q.templateId !== undefined) {
@@ -114,15 +116,22 @@ export const tariffsHandlers: Handlers = {
         q.templateId ?? 0,
       ]);
       if (dup) conflict('duplicateName', { field: 'name' });
+      await feedOfProvider(t, q.charges, providerId);
       let id: number;
       try {
         if (q.templateId !== undefined) {
-          await t.query('UPDATE tariff_templates SET name = $2, seasons = $3::jsonb, updated_at = $4 WHERE id = $1', [q.templateId, q.name, seasons, ctx.now]);
+          await t.query('UPDATE tariff_templates SET name = $2, seasons = $3::jsonb, updated_at = $4, charges = $5::jsonb WHERE id = $1', [
+            q.templateId,
+            q.name,
+            seasons,
+            ctx.now,
+            charges,
+          ]);
           id = q.templateId;
         } else {
           const [ins] = await t.query<{ id: number }>(
-            'INSERT INTO tariff_templates(provider_id, name, seasons, created_at, updated_at) VALUES ($1, $2, $3::jsonb, $4, $4) RETURNING id',
-            [providerId, q.name, seasons, ctx.now],
+            'INSERT INTO tariff_templates(provider_id, name, seasons, created_at, updated_at, charges) VALUES ($1, $2, $3::jsonb, $4, $4, $5::jsonb) RETURNING id',
+            [providerId, q.name, seasons, ctx.now, charges],
           );
           id = ins!.id;
         }
@@ -155,7 +164,13 @@ export const tariffsHandlers: Handlers = {
       if (ctx.services.registry.stations.get(q.stationId)?.providerId !== tpl.serviceProviderId) {
         invalid([{ path: 'templateId', issue: 'providerMismatch' }]);
       }
-      const id = await writeTariff(t, ctx, scope, { stationId: q.stationId, name: q.name, effectiveDate: q.effectiveDate, seasons: tpl.seasons, charges: {} });
+      const id = await writeTariff(t, ctx, scope, {
+        stationId: q.stationId,
+        name: q.name,
+        effectiveDate: q.effectiveDate,
+        seasons: tpl.seasons,
+        charges: tpl.charges ?? {},
+      });
       await audit(t, ctx, me.accountId, 'applyTariffTemplate', `tariff:${id}`, { ...q, templateName: tpl.name });
       return id;
     });

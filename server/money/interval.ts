@@ -1,7 +1,7 @@
 import { wallClock } from '../../protocol/site-time';
 import type { LocalReading } from './local-clock';
 import { slotsFor, tariffOn, type SlotRange } from './slots';
-import { INTERVAL_MINUTES, type MeteredInterval, type MoneyAcc, type OilWindow, type Pricing } from './types';
+import { INTERVAL_MINUTES, type MeteredInterval, type MoneyAcc, type OilWindow, type Pricing, type QuarterPrice } from './types';
 
 // Prices one metered interval: the tariff in force on its local date, the season of its local
 // month, split at slot edges by its local wall-clock minutes; fuel at the price whose window
@@ -30,9 +30,27 @@ const addSlotShare = (acc: MoneyAcc, iv: MeteredInterval, slot: SlotRange, share
   acc.savings += (iv.load - iv.gridImport) * share * slot.fromGridPrice;
 };
 
+/** The whole interval at a feed's price: kept apart from the time-of-use periods. */
+const addDynamic = (acc: MoneyAcc, iv: MeteredInterval, [imp, exp]: QuarterPrice): void => {
+  const d = acc.dynamic;
+  d.importKwh += iv.gridImport;
+  d.exportKwh += iv.gridExport;
+  d.importCost += iv.gridImport * imp;
+  d.feedInRevenue += iv.gridExport * exp;
+  acc.gridCost += iv.gridImport * imp;
+  acc.feedInRevenue += iv.gridExport * exp;
+  acc.savings += (iv.load - iv.gridImport) * imp;
+};
+
 export const priceInterval = (acc: MoneyAcc, iv: MeteredInterval, pricing: Pricing, lt: LocalReading = wallClock(pricing.timezone, iv.bucket)): void => {
   const tariff = tariffOn(pricing.tariffs, lt.date);
-  if (tariff) {
+  const feedId = tariff?.charges?.dynamic?.feedId;
+  // a version with a feed: its interval price where the feed has one; otherwise the time-of-use
+  // price below, and the interval is flagged (never priced at zero)
+  const dynamic = feedId === undefined ? undefined : pricing.feeds?.get(feedId)?.get(iv.bucket);
+  if (dynamic) addDynamic(acc, iv, dynamic);
+  else if (tariff) {
+    if (feedId !== undefined) acc.missing.push(iv.bucket);
     // the quarter split at slot edges by wall-clock minutes; energy taken as even within it
     const a = lt.minutes;
     const b = a + INTERVAL_MINUTES;

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/db';
 import { addDateDays, dateStart } from '../../protocol/site-time';
 import { priceRange } from './bill';
+import { feedIdsOf, feedQuarters, type FeedPriceRow } from './dynamic';
 import type { MeteredInterval, OilWindow, Pricing, Tariff } from './types';
 
 // Reads what pricing needs from the database: tariff versions, fuel price windows, and the
@@ -20,7 +21,11 @@ const oilSql = `SELECT station_id AS "stationId", (extract(epoch FROM start_time
   price_per_litre::float8 AS "pricePerLitre", kwh_per_litre::float8 AS "kwhPerLitre"
   FROM oil_prices WHERE station_id = ANY($1::int[]) ORDER BY start_time`;
 
-/** Pricing of many stations in two queries. */
+const feedSql = `SELECT p.feed_id AS "feedId", (extract(epoch FROM p.start_time) * 1000)::float8 AS start, f.resolution_minutes AS "resolutionMinutes",
+  p.import_price::float8 AS "importPrice", p.export_price::float8 AS "exportPrice"
+  FROM price_feed_prices p JOIN price_feeds f ON f.id = p.feed_id WHERE p.feed_id = ANY($1::int[])`;
+
+/** Pricing of many stations in two queries (three when a version names a price feed). */
 export const loadPricingMany = async ({ db }: MoneyDeps, stations: readonly StationZone[]): Promise<Map<number, Pricing>> => {
   const ids = stations.map((x) => x.id);
   const [tariffs, oil] = await Promise.all([
@@ -30,6 +35,12 @@ export const loadPricingMany = async ({ db }: MoneyDeps, stations: readonly Stat
   const out = new Map<number, Pricing>(stations.map((x) => [x.id, { timezone: x.timezone, tariffs: [], oil: [] }]));
   for (const { stationId, ...t } of tariffs) out.get(stationId)?.tariffs.push(t);
   for (const { stationId, ...o } of oil) out.get(stationId)?.oil.push({ ...o, pricePerLitre: Number(o.pricePerLitre), kwhPerLitre: Number(o.kwhPerLitre) });
+  const feedIds = feedIdsOf(tariffs);
+  if (feedIds.length) {
+    // every station shares one map per feed: a group of stations on one tariff reads it once
+    const feeds = feedQuarters(await db.query<FeedPriceRow>(feedSql, [feedIds]));
+    for (const p of out.values()) p.feeds = feeds;
+  }
   return out;
 };
 

@@ -47,10 +47,13 @@ export const priceMonths = (
   months: readonly string[],
 ): MonthCharges[] => {
   const grouped = byLocalMonth(intervals, pricing.timezone);
-  // an earlier month's actual peak under one charge is the same for every later month's ratchet
-  const peaks = new Map<DemandCharge, Map<string, number>>();
+  // an earlier month's actual peak under one window and set of periods is the same for every
+  // later month's ratchet, whichever version's charge asks (each version read from the database
+  // carries its own copy of a charge)
+  const peaks = new Map<string, Map<string, number>>();
   const actualPeak = (charge: DemandCharge, m: string, own: readonly MeteredInterval[]): number => {
-    const byMonth = peaks.get(charge) ?? peaks.set(charge, new Map()).get(charge)!;
+    const key = `${charge.windowMinutes}|${charge.periods?.join(',') ?? 'all'}`;
+    const byMonth = peaks.get(key) ?? peaks.set(key, new Map()).get(key)!;
     let kw = byMonth.get(m);
     if (kw === undefined) byMonth.set(m, (kw = peakDemand(own, pricing, charge)?.kw ?? 0));
     return kw;

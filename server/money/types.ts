@@ -25,7 +25,15 @@ export interface Pricing {
   timezone: string;
   tariffs: Tariff[];
   oil: OilWindow[];
+  /** interval prices of the feeds the tariffs name (`charges.dynamic.feedId`), by feed id */
+  feeds?: ReadonlyMap<number, FeedPrices>;
 }
+
+/** A dynamic price in force for one 15-minute interval: [import price, export price]. */
+export type QuarterPrice = readonly [number, number];
+/** A feed's prices by the epoch-ms start of each 15-minute interval they cover (an hourly price
+ *  is entered at its four quarters), so an interval finds its price with one look-up. */
+export type FeedPrices = ReadonlyMap<number, QuarterPrice>;
 
 /** One 15-minute interval of metered energy (kWh; fuel in litres), starting at `bucket`. */
 export interface MeteredInterval {
@@ -53,6 +61,10 @@ export interface MoneyAcc {
   fuelCost: number;
   fuelLitres: number;
   periods: Record<Period, PeriodAmount>;
+  /** energy priced at a feed's interval prices instead of the time-of-use slots */
+  dynamic: PeriodAmount;
+  /** starts of intervals under a version with a feed where the feed had no price (priced at time-of-use) */
+  missing: number[];
 }
 
 export interface PeriodBill extends PeriodAmount {
@@ -77,7 +89,13 @@ export interface DayBill {
   fuelCost: number;
   /** litres burnt: metered, or generator kWh ÷ kWh per litre (DOMAIN: diesel) */
   fuelLitres: number;
+  /** time-of-use energy per period (intervals priced at a dynamic price are not in them) */
   periods: PeriodBill[];
+  /** energy priced at dynamic interval prices (zero when the day's version names no feed) */
+  dynamic: PeriodAmount;
+  /** starts (epoch ms) of intervals that should have had a dynamic price and had none: they are
+   *  priced at time-of-use and flagged, never at zero */
+  missing: number[];
   /** Σ import × from-grid price − export × feed-in price, rounded to the cent */
   total: number;
   fuelCostTotal: number;
@@ -93,6 +111,8 @@ export const emptyMoney = (): MoneyAcc => ({
   fuelCost: 0,
   fuelLitres: 0,
   periods: { sharp: emptyPeriod(), peak: emptyPeriod(), flat: emptyPeriod(), valley: emptyPeriod() },
+  dynamic: emptyPeriod(),
+  missing: [],
 });
 
 /** Half-up to the cent, robust to binary noise (2.675 → 2.68). */
@@ -101,6 +121,7 @@ export const toCents = (usd: number): number => Math.round((usd + Math.sign(usd)
 /** Zeroes an accumulator in place (hot loops reuse one instead of allocating per interval). */
 export const resetMoney = (m: MoneyAcc): MoneyAcc => {
   m.gridCost = m.feedInRevenue = m.savings = m.fuelCost = m.fuelLitres = 0;
-  for (const p of Object.values(m.periods)) p.importKwh = p.exportKwh = p.importCost = p.feedInRevenue = 0;
+  for (const p of [...Object.values(m.periods), m.dynamic]) p.importKwh = p.exportKwh = p.importCost = p.feedInRevenue = 0;
+  m.missing.length = 0;
   return m;
 };

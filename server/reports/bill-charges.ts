@@ -59,7 +59,7 @@ export const chargeLines = (c: MonthCharges, zone: string): BillLine[] => {
   return [...tiers, ...lines];
 };
 
-const PERIOD_WORDS = new Set(['sharp', 'peak', 'flat', 'valley', 'diesel']);
+const PERIOD_WORDS = new Set(['sharp', 'peak', 'flat', 'valley', 'diesel', 'dynamic']);
 /** A line's period in a file: a tariff period, diesel, "All hours" or the demand periods; capacity and fixed have none. */
 export const billPeriodWord = (p: string, lang: FileLang): string => {
   if (p === 'all') return word('allHours', lang);
@@ -97,6 +97,19 @@ export const demandSummary = (b: BillDetail, lang: FileLang): NonNullable<FileTa
         : []),
     ];
   });
+
+/** Under the table: intervals that had no dynamic price and were priced at time-of-use, with the first of them. */
+export const missingSummary = (b: BillDetail, lang: FileLang): NonNullable<FileTable['summary']> =>
+  b.dynamicMissing
+    ? [
+        {
+          label: `${word('dynamicMissing', lang)} · ${b.dynamicMissing.first.join(', ')}${b.dynamicMissing.intervals > b.dynamicMissing.first.length ? ' …' : ''} (${b.timezone})`,
+          value: b.dynamicMissing.intervals,
+          unit: word('intervals', lang),
+          kind: 'decimal' as const,
+        },
+      ]
+    : [];
 
 /** The workbook's make-up of the demand lines (XLSX shows no summary): the same figures as the bill's lines. */
 export const demandSheet = (b: BillDetail, lang: FileLang): FileTable['sheets'] => {

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import type { billDetail, billSummary } from '../../protocol/actions/report-shapes';
 import { currencyLabel } from '../../protocol/currency';
-import { addDateDays, addMonthKey, dateKey, dateStart } from '../../protocol/site-time';
+import { addDateDays, addMonthKey, dateKey, dateStart, formatWall } from '../../protocol/site-time';
 import { money as round4, kwh } from '../analytics/wire';
 import type { Queryable } from '../db/db';
 import { PERIOD_ORDER, loadMetered, loadPricing, priceRange, sumBills, toCents, type DayBill, type StationZone } from '../money';
 import { priceMonths, ratchetReach, type MonthCharges } from '../money/months';
-import { billPeriodWord, chargeLines, demandSheet, demandSummary, tierWord } from './bill-charges';
+import { billPeriodWord, chargeLines, demandSheet, demandSummary, missingSummary, tierWord } from './bill-charges';
 import { word, type FileLang } from './labels';
 import type { FileColumn } from './numbers';
 import type { FileTable } from './table';
@@ -82,6 +82,9 @@ export const billList = async (db: Queryable, st: BilledStation, year: number, n
   return (await monthsOf(db, st, `${year}-01`, last)).map((b) => summaryOf(st, b, current));
 };
 
+/** how many of the intervals without a dynamic price a bill names */
+const MISSING_SHOWN = 4;
+
 const price = (amount: number, qty: number) => (qty > 0 ? Math.round((amount / qty) * 10_000) / 10_000 : 0);
 
 export const billDetailOf = async (db: Queryable, st: BilledStation & { name: string }, month: string, now: number): Promise<BillDetail | null> => {
@@ -96,6 +99,19 @@ export const billDetailOf = async (db: Queryable, st: BilledStation & { name: st
     if (imp > 0) lines.push({ period: p, direction: 'import', quantity: kwh(imp), unit: 'kWh', price: price(cost, imp), amount: round4(cost) });
     if (exp > 0) lines.push({ period: p, direction: 'export', quantity: kwh(exp), unit: 'kWh', price: price(feed, exp), amount: -round4(feed) });
   }
+  // energy at dynamic interval prices, apart from the time-of-use periods above
+  const dyn = b.days.reduce(
+    (a, d) => ({ i: a.i + d.dynamic.importKwh, c: a.c + d.dynamic.importCost, e: a.e + d.dynamic.exportKwh, f: a.f + d.dynamic.feedInRevenue }),
+    {
+      i: 0,
+      c: 0,
+      e: 0,
+      f: 0,
+    },
+  );
+  if (dyn.i > 0) lines.push({ period: 'dynamic', direction: 'import', quantity: kwh(dyn.i), unit: 'kWh', price: price(dyn.c, dyn.i), amount: round4(dyn.c) });
+  if (dyn.e > 0) lines.push({ period: 'dynamic', direction: 'export', quantity: kwh(dyn.e), unit: 'kWh', price: price(dyn.f, dyn.e), amount: -round4(dyn.f) });
+  const missing = b.days.flatMap((d) => d.missing);
   // diesel in litres (metered, or generator kWh ÷ kWh per litre: server/money), at the average price per litre
   const fuel = b.days.reduce((a, d) => a + d.fuelCost, 0);
   const litres = b.days.reduce((a, d) => a + d.fuelLitres, 0);
@@ -104,7 +120,10 @@ export const billDetailOf = async (db: Queryable, st: BilledStation & { name: st
   lines.push(...chargeLines(b.charges, st.timezone));
   const s = summaryOf(st, b, currentMonth(st, now));
   const tariffNames = [...new Set([...b.days.flatMap((d) => (d.tariffName ? [d.tariffName] : [])), ...(b.charges.tariff ? [b.charges.tariff.name] : [])])];
-  return { ...s, stationId: st.id, stationName: st.name, timezone: st.timezone, tariffNames, days: b.days.length, lines, total: s.amount };
+  const dynamicMissing = missing.length
+    ? { intervals: missing.length, first: missing.slice(0, MISSING_SHOWN).map((t) => formatWall(st.timezone, t).slice(0, 16)) }
+    : null;
+  return { ...s, stationId: st.id, stationName: st.name, timezone: st.timezone, tariffNames, days: b.days.length, lines, dynamicMissing, total: s.amount };
 };
 
 /** The bill as a file: "Bill · <station> · <month>", a line per tariff period and direction, the make-up below. */
@@ -159,6 +178,7 @@ export const billTable = (b: BillDetail, lang: FileLang, generated: string): Fil
       { label: word('gridAmount', lang), value: b.gridAmount, unit: cur, kind: 'money' },
       { label: word('fuelCost', lang), value: b.fuelCost, unit: cur, kind: 'money' },
       ...demandSummary(b, lang),
+      ...missingSummary(b, lang),
       ...(b.chargesAmount ? [{ label: word('chargesAmount', lang), value: b.chargesAmount, unit: cur, kind: 'money' as const }] : []),
       {
         label: b.provisional ? `${word('amountDue', lang)} (${word('provisional', lang)})` : word('amountDue', lang),

@@ -155,6 +155,14 @@ export const pastDate = (effectiveDate: string, today: string): void => {
   if (effectiveDate < today) invalid([{ path: 'effectiveDate', issue: 'pastDate', limit: today }]);
 };
 
+/** A version's (or template's) price feed must be one of its provider's; any other id is refused at the field. */
+export const feedOfProvider = async (q: Queryable, charges: TariffCharges, providerId: number | undefined): Promise<void> => {
+  const feedId = charges.dynamic?.feedId;
+  if (feedId === undefined) return;
+  const [hit] = await q.query<{ id: number }>('SELECT id FROM price_feeds WHERE id = $1 AND provider_id = $2', [feedId, providerId ?? 0]);
+  if (!hit) invalid([{ path: 'charges.dynamic.feedId', issue: 'feedNotFound' }]);
+};
+
 export interface TariffWrite {
   stationId: number;
   tariffId?: number;
@@ -181,6 +189,7 @@ export const writeTariff = async (q: Queryable, ctx: Ctx, scope: Scope, w: Tarif
     w.tariffId ?? 0,
   ]);
   if (dup) conflict('duplicateDate', { field: 'effectiveDate' });
+  await feedOfProvider(q, w.charges, ctx.services.registry.stations.get(w.stationId)?.providerId);
   const seasons = JSON.stringify(normalise(w.seasons));
   const charges = JSON.stringify(w.charges);
   try {
@@ -216,9 +225,10 @@ export interface TemplateRow {
   currency: string;
   name: string;
   seasons: Seasons;
+  charges: TariffCharges;
   updatedAt: Date;
 }
-export const templateCols = `id AS "templateId", provider_id AS "serviceProviderId", (SELECT o.currency FROM orgs o WHERE o.id = tariff_templates.provider_id) AS currency, name, seasons, updated_at AS "updatedAt"`;
+export const templateCols = `id AS "templateId", provider_id AS "serviceProviderId", (SELECT o.currency FROM orgs o WHERE o.id = tariff_templates.provider_id) AS currency, name, seasons, charges, updated_at AS "updatedAt"`;
 export const templateOut = (r: TemplateRow): TemplateOut => ({ ...r, updatedAt: new Date(r.updatedAt).toISOString() });
 
 export const loadTemplate = async (q: Queryable, scope: Scope, templateId: number, lock = false): Promise<TemplateRow> => {

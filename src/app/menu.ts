@@ -51,6 +51,7 @@ export const STATION_MENU: readonly MenuNode[] = [
     'electricityPriceManagement.historyPrice',
     'electricityPriceManagement.priceTemlate',
     'electricityPriceManagement.oilPrice',
+    'electricityPriceManagement.dynamicPrices',
   ]),
   group('mode', 'menu.operationMode', 'mode', ['operationModeManagement.operationModeManagement', 'operationModeManagement.switchRecord']),
 ];

@@ -21,6 +21,7 @@ export const GROUP_REDIRECTS: Readonly<Record<string, readonly [RouteName, ...Ro
     'electricityPriceManagement.historyPrice',
     'electricityPriceManagement.priceTemlate',
     'electricityPriceManagement.oilPrice',
+    'electricityPriceManagement.dynamicPrices',
   ],
   '/alarmLog': ['alarmLog.alarmLog'],
   '/operationModeManagement': ['operationModeManagement.operationModeManagement', 'operationModeManagement.switchRecord'],

@@ -168,6 +168,12 @@ const TABLE = {
   'electricityPriceManagement.historyPrice': { title: 'routes.historyPrice', ...station, page: () => import('../features/tariffs/HistoryPage') },
   'electricityPriceManagement.priceTemlate': { title: 'routes.priceTemplate', ...station, page: () => import('../features/tariffs/TemplatePage') },
   'electricityPriceManagement.oilPrice': { title: 'routes.oilPrice', ...station, page: () => import('../features/tariffs/OilPricePage') },
+  'electricityPriceManagement.dynamicPrices': {
+    title: 'routes.dynamicPrices',
+    ...station,
+    permission: 'electricityPriceManagement.electricityPriceManagement',
+    page: () => import('../features/tariffs/DynamicPricesPage'),
+  },
   'electricityPriceManagement.preview': {
     title: 'routes.pricePreview',
     ...station,

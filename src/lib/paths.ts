@@ -43,6 +43,7 @@ export const PATHS = {
   'electricityPriceManagement.historyPrice': '/electricityPriceManagement/historyPrice',
   'electricityPriceManagement.priceTemlate': '/electricityPriceManagement/priceTemlate',
   'electricityPriceManagement.oilPrice': '/electricityPriceManagement/oilPrice',
+  'electricityPriceManagement.dynamicPrices': '/electricityPriceManagement/dynamicPrices',
   'electricityPriceManagement.preview': '/electricityPriceManagement/preview',
   'alarmLog.alarmLog': '/alarmLog/alarmLog',
   'operationModeManagement.operationModeManagement': '/operationModeManagement/operationModeManagement',

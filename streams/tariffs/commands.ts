@@ -55,3 +55,18 @@ export async function applyToStations(api: Api, a: ApplyTemplate): Promise<Apply
 
 export const applyTemplate$ = (api: Api, input$: Observable<ApplyTemplate>): Observable<CommandEvent<ApplyTemplate, ApplyOutcome[]>> =>
   command(input$, (a) => applyToStations(api, a));
+
+export type SavePriceFeed = Req<'savePriceFeed'>;
+export type ImportPriceCsv = Req<'importPriceFeedCsv'>;
+
+export const savePriceFeed$ = (api: Api, input$: Observable<SavePriceFeed>): Observable<CommandEvent<SavePriceFeed, Res<'savePriceFeed'>>> =>
+  command(input$, (p) => api.call('savePriceFeed', p, quiet));
+
+export const importPriceCsv$ = (api: Api, input$: Observable<ImportPriceCsv>): Observable<CommandEvent<ImportPriceCsv, Res<'importPriceFeedCsv'>>> =>
+  command(input$, (p) => api.call('importPriceFeedCsv', p, quiet));
+
+export const pullPriceFeed$ = (api: Api, feedId$: Observable<number>): Observable<CommandEvent<number, Res<'pullPriceFeed'>>> =>
+  command(feedId$, (feedId) => api.call('pullPriceFeed', { feedId }, quiet));
+
+export const deletePriceFeed$ = (api: Api, feedId$: Observable<number>): Observable<CommandEvent<number, null>> =>
+  command(feedId$, (feedId) => api.call('deletePriceFeed', { feedId }, quiet));

@@ -9,6 +9,8 @@ export type Tariff = Res<'queryTariffById'>;
 export type TariffTemplate = Res<'queryTariffTemplateList'>['dataList'][number];
 export type OilPrice = Res<'queryOilPriceList'>['dataList'][number];
 export type PreviewBill = Res<'previewTariffBill'>;
+export type PriceFeed = Res<'queryPriceFeeds'>[number];
+export type PriceFeedDay = Res<'queryPriceFeedDay'>;
 export type PreviewRequest = Req<'previewTariffBill'>;
 
 /** Reads a list past its first page: the tariff screens show every record of a station. */
@@ -37,3 +39,11 @@ export const previewBill$ = (api: Api, request$: Observable<PreviewRequest | nul
 /** The stations of one provider, to apply a template to. */
 export const providerStations$ = (api: Api, orgId$: Observable<number | null>) =>
   loaded(orgId$, (orgId) => api.call('queryStationInfoList', { orgId, page: 1, length: ALL }, { quiet: true }));
+
+/** The price feeds of one provider (dynamic interval prices). */
+export const priceFeeds$ = (api: Api, orgId$: Observable<number | null>, reload$?: Observable<unknown>) =>
+  loaded(orgId$, (orgId) => api.call('queryPriceFeeds', { orgId }, { quiet: true }), reload$);
+
+/** One feed's prices for one day on its clock. */
+export const priceFeedDay$ = (api: Api, q$: Observable<{ feedId: number; date: string } | null>, reload$?: Observable<unknown>) =>
+  loaded(q$, (q) => api.call('queryPriceFeedDay', q, { quiet: true }), reload$);

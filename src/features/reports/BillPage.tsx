@@ -114,6 +114,16 @@ export default function BillPage() {
           <p className="text-slate-500">
             {t('reports:bills.days', { count: d.days })} · {t('reports:bills.tariffs', { names: d.tariffNames.join(', ') })}
           </p>
+          {d.dynamicMissing && (
+            <p
+              role="note"
+              data-testid="bill-dynamic-missing"
+              className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-amber-800 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-300"
+            >
+              {t('reports:bills.dynamicMissing', { count: d.dynamicMissing.intervals, first: d.dynamicMissing.first.join(', '), zone: d.timezone })}
+              {d.dynamicMissing.intervals > d.dynamicMissing.first.length && ' …'}
+            </p>
+          )}
           <table className={`${PHONE_TABLE.table} w-full text-right max-sm:text-left`}>
             <thead className={`${PHONE_TABLE.thead} text-xs text-slate-500`}>
               <HeadRow labels={lineHeads} cellClass={CELL} />
@@ -127,7 +137,9 @@ export default function BillPage() {
                       <td className={card} data-label={lineHeads[0]}>
                         {l.tier
                           ? t('reports:bills.tierName', { tier: l.tier.tier, from: numberFormat(0, lang === 'en' ? 'en-GB' : 'zh-CN').format(l.tier.fromKwh) })
-                          : billPeriodText(l.period, t('reports:bills.allHours'), lang === 'en' ? ', ' : '、')}
+                          : l.period === 'dynamic'
+                            ? t('reports:bills.dynamic')
+                            : billPeriodText(l.period, t('reports:bills.allHours'), lang === 'en' ? ', ' : '、')}
                       </td>
                       <td className={card} data-label={lineHeads[1]}>
                         {t(BILL_DIRECTION_KEY[l.direction])}

@@ -28,6 +28,19 @@ export function BillTable({ bill }: { bill: PreviewBill }) {
   const periodAmount = (x: DayBill | null, p: string) => x?.periods.find((q) => q.period === p)?.amount;
   return (
     <table className="w-full text-sm" data-testid="bill-table">
+      {[a, b].some((x) => x && x.missing.intervals > 0) && (
+        <caption className="caption-bottom pt-2 text-left text-xs text-amber-700 dark:text-amber-400" data-testid="bill-missing">
+          {[a, b]
+            .flatMap((x, i) =>
+              x && x.missing.intervals > 0
+                ? [
+                    `${t(i === 0 ? 'tariffs:preview.candidate' : 'tariffs:preview.inForce')}: ${t('tariffs:feeds.previewMissing', { count: x.missing.intervals, first: x.missing.first.join(', ') })}`,
+                  ]
+                : [],
+            )
+            .join(' · ')}
+        </caption>
+      )}
       <thead>
         <tr className="border-b border-slate-200 text-xs text-slate-500 dark:border-slate-700">
           <th className="px-3 py-1.5 text-left font-medium" />
@@ -67,6 +80,16 @@ export function BillTable({ bill }: { bill: PreviewBill }) {
             <td className={cell} />
           </tr>
         ))}
+        {(a.dynamicAmount !== 0 || (b && b.dynamicAmount !== 0)) && (
+          <tr className="border-b border-slate-100 text-slate-600 dark:border-slate-800 dark:text-slate-400" data-testid="bill-dynamic">
+            <th scope="row" className="px-3 py-1 pl-6 text-left font-normal">
+              {t('tariffs:feeds.useFeed')}
+            </th>
+            <td className={cell}>{money(a.dynamicAmount)}</td>
+            <td className={cell}>{b ? money(b.dynamicAmount) : '—'}</td>
+            <td className={cell} />
+          </tr>
+        )}
         <tr className="font-semibold">
           <th scope="row" className="px-3 py-2 text-left">
             {t('tariffs:preview.total', { currency })}

@@ -7,6 +7,8 @@ import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { useT } from '../../hooks/useT';
 import { BlocksEditor } from './BlocksEditor';
+import { FeedChoice } from './FeedChoice';
+import { useFeeds } from './feedNames';
 import { newDemand, type ChargesDraft, type DemandDraft, type DemandWindow } from './charges-draft';
 import type { DraftErrors } from './draft';
 import { ERROR_KEY, FieldError } from './errorText';
@@ -129,6 +131,7 @@ function DemandRow({
 }
 
 export function ChargesEditor({ charges: c, onChange, errors, readOnly, currency }: Props) {
+  const feeds = useFeeds();
   const t = useT('tariffs');
   const err = (p: string) => (errors[p] ? t(ERROR_KEY[errors[p].code], { limit: '' }) : null);
   const setDemand = (n: number, d: DemandDraft) => onChange({ ...c, demand: c.demand.map((x, i) => (i === n ? d : x)) });
@@ -180,6 +183,7 @@ export function ChargesEditor({ charges: c, onChange, errors, readOnly, currency
         />
       </div>
       <BlocksEditor blocks={c.blocks} onChange={(blocks) => onChange({ ...c, blocks })} errors={errors} readOnly={readOnly} currency={currency} />
+      <FeedChoice feedId={c.feedId} feeds={feeds} errors={errors} readOnly={readOnly} onChange={(feedId) => onChange({ ...c, feedId })} />
     </section>
   );
 }

@@ -4,9 +4,11 @@ import type { Tariff } from '../../../streams/tariffs/reads';
 import { useT } from '../../hooks/useT';
 import { useCurrencyName } from './currency';
 import { PERIOD_KEY } from './periods';
+import { useFeeds } from './feedNames';
 
 export function useChargeTexts(): (c: Tariff['charges'], currency: string) => string[] {
   const t = useT('tariffs');
+  const feeds = useFeeds();
   return (c, currency) => {
     const lines = (c.demand ?? []).map((d) => {
       const periods = d.periods ? d.periods.map((p) => t(PERIOD_KEY[p])).join(', ') : t('tariffs:editor.allHours');
@@ -16,6 +18,10 @@ export function useChargeTexts(): (c: Tariff['charges'], currency: string) => st
     if (c.capacityPricePerKva !== undefined) lines.push(t('tariffs:editor.capacitySummary', { price: c.capacityPricePerKva, currency }));
     if (c.fixedMonthlyFee !== undefined) lines.push(t('tariffs:editor.fixedSummary', { price: c.fixedMonthlyFee, currency }));
     (c.blocks ?? []).forEach((b, i) => lines.push(t('tariffs:editor.tierSummary', { n: i + 1, from: b.fromKwh, adder: b.adderPerKwh, currency })));
+    if (c.dynamic) {
+      const feedId = c.dynamic.feedId;
+      lines.push(t('tariffs:feeds.feedSummary', { name: feeds.find((f) => f.feedId === feedId)?.name ?? `#${feedId}` }));
+    }
     return lines.length ? lines : [t('tariffs:editor.noCharges')];
   };
 }
@@ -33,5 +39,18 @@ export function ChargesSummary({ tariff }: { tariff: Tariff }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A template's charges, one line each, under its seasons. */
+export function TemplateCharges({ charges, currency }: { charges: Tariff['charges']; currency: string }) {
+  const name = useCurrencyName(currency);
+  const texts = useChargeTexts()(charges, name);
+  return (
+    <ul className="mt-3 list-disc pl-5 text-sm text-slate-600 dark:text-slate-400" data-testid="template-charges">
+      {texts.map((x) => (
+        <li key={x}>{x}</li>
+      ))}
+    </ul>
   );
 }

@@ -1,5 +1,6 @@
 // Tariff Template (electricityPriceManagement.priceTemlate): the provider's templates; create,
-// edit and delete them (name required, the tariff's season rules), and apply one to stations.
+// edit and delete them (name required, the tariff's season rules, and the same charges as a
+// version: demand, capacity, fixed fee, tiers, a price feed), and apply one to stations.
 import { useState } from 'react';
 import { map } from 'rxjs';
 import { addDateDays } from '../../../protocol/site-time';
@@ -14,6 +15,8 @@ import { fromWire, newDraft, toWire, type DraftErrors, type TariffDraft } from '
 import { useCommand, useTariffList, useTariffStation } from './hooks';
 import { SeasonsView } from './TariffCard';
 import { TariffDialog } from './TariffDialog';
+import { chargesFromWire, chargesToWire, noCharges } from './charges-draft';
+import { TemplateCharges } from './ChargesSummary';
 
 type Editing = { template: TariffTemplate | null; initial: TariffDraft } | null;
 
@@ -37,7 +40,9 @@ export default function TemplatePage() {
     setErrors(null);
     setEditing({
       template,
-      initial: template ? { name: template.name, effectiveDate: '', seasons: fromWire(template.seasons) } : { ...newDraft(''), charges: undefined },
+      initial: template
+        ? { name: template.name, effectiveDate: '', seasons: fromWire(template.seasons), charges: chargesFromWire(template.charges) }
+        : newDraft(''),
     });
   };
   const rows = list.data?.dataList ?? [];
@@ -85,6 +90,7 @@ export default function TemplatePage() {
             )}
           </header>
           <SeasonsView seasons={x.seasons} currency={x.currency} />
+          <TemplateCharges charges={x.charges} currency={x.currency} />
         </article>
       ))}
       {editing && (
@@ -102,6 +108,7 @@ export default function TemplatePage() {
               ...(editing.template ? { templateId: editing.template.templateId } : st.providerId ? { orgId: st.providerId } : {}),
               name: d.name.trim(),
               seasons: toWire(d),
+              charges: chargesToWire(d.charges ?? noCharges()),
             })
           }
         />

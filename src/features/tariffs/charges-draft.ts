@@ -25,10 +25,12 @@ export interface ChargesDraft {
   fixed: string;
   /** tiered energy rates; empty: none */
   blocks: BlockDraft[];
+  /** the price feed whose interval prices replace the time-of-use prices; '' = none */
+  feedId: string;
 }
 
 export const MAX_TIERS = 5;
-export const noCharges = (): ChargesDraft => ({ demand: [], capacity: '', fixed: '', blocks: [] });
+export const noCharges = (): ChargesDraft => ({ demand: [], capacity: '', fixed: '', blocks: [], feedId: '' });
 /** The first tier starts at 0 kWh; a later one starts empty for the user to fill. */
 export const newBlock = (first: boolean): BlockDraft => ({ from: first ? '0' : '', adder: first ? '0' : '' });
 export const newDemand = (): DemandDraft => ({ price: '', window: 15, periods: null, ratchetPercent: '', ratchetMonths: '' });
@@ -39,7 +41,16 @@ const priceIssue = (text: string, optional: boolean) =>
 const wholeIn = (text: string, lo: number, hi: number) => /^\d+$/.test(text.trim()) && Number(text) >= lo && Number(text) <= hi;
 
 export type ChargeErrorCode =
-  'priceRequired' | 'priceFormat' | 'periodsRequired' | 'ratchetPercent' | 'ratchetMonths' | 'kwhRequired' | 'kwhFormat' | 'firstBlockAtZero' | 'blockOrder';
+  | 'priceRequired'
+  | 'priceFormat'
+  | 'periodsRequired'
+  | 'ratchetPercent'
+  | 'ratchetMonths'
+  | 'kwhRequired'
+  | 'kwhFormat'
+  | 'firstBlockAtZero'
+  | 'blockOrder'
+  | 'feedNotFound';
 
 /** A tier's start: whole kWh; then the server's order rules. */
 const blockErrors = (blocks: readonly BlockDraft[], errors: Record<string, { code: ChargeErrorCode }>) => {
@@ -91,6 +102,7 @@ export function chargesToWire(c: ChargesDraft): WireCharges {
     ...(c.capacity.trim() !== '' ? { capacityPricePerKva: Number(c.capacity) } : {}),
     ...(c.fixed.trim() !== '' ? { fixedMonthlyFee: Number(c.fixed) } : {}),
     ...(c.blocks.length ? { blocks: c.blocks.map((b) => ({ fromKwh: Number(b.from), adderPerKwh: Number(b.adder) })) } : {}),
+    ...(c.feedId ? { dynamic: { feedId: Number(c.feedId) } } : {}),
   };
 }
 
@@ -106,5 +118,6 @@ export function chargesFromWire(w: WireCharges | undefined): ChargesDraft {
     capacity: w?.capacityPricePerKva !== undefined ? String(w.capacityPricePerKva) : '',
     fixed: w?.fixedMonthlyFee !== undefined ? String(w.fixedMonthlyFee) : '',
     blocks: (w?.blocks ?? []).map((b) => ({ from: String(b.fromKwh), adder: String(b.adderPerKwh) })),
+    feedId: w?.dynamic ? String(w.dynamic.feedId) : '',
   };
 }

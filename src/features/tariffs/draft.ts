@@ -20,7 +20,7 @@ export interface TariffDraft {
   name: string;
   effectiveDate: string;
   seasons: SeasonDraft[];
-  /** a tariff version's monthly charges (templates have none) */
+  /** the monthly charges and the price feed of a version or a template */
   charges?: ChargesDraft;
 }
 export type WireSeasons = Tariff['seasons'];
@@ -50,7 +50,8 @@ export type DraftErrorCode =
   | 'kwhRequired'
   | 'kwhFormat'
   | 'firstBlockAtZero'
-  | 'blockOrder';
+  | 'blockOrder'
+  | 'feedNotFound';
 export interface DraftError {
   code: DraftErrorCode;
   limit?: string;
@@ -112,6 +113,7 @@ const CODE_OF_ISSUE: Record<string, DraftErrorCode> = {
   kwhFormat: 'kwhFormat',
   firstBlockAtZero: 'firstBlockAtZero',
   blockOrder: 'blockOrder',
+  feedNotFound: 'feedNotFound',
 };
 
 /** The server's field issues at the editor's fields (a price path keeps its own, a slot's

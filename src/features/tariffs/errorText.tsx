@@ -28,6 +28,7 @@ export const ERROR_KEY = {
   kwhFormat: 'tariffs:errors.kwhFormat',
   firstBlockAtZero: 'tariffs:errors.firstBlockAtZero',
   blockOrder: 'tariffs:errors.blockOrder',
+  feedNotFound: 'tariffs:errors.feedNotFound',
 } as const satisfies Record<DraftErrorCode, TKey>;
 
 export function FieldError({ error, testId }: { error: DraftError | undefined; testId: string }) {

@@ -50,6 +50,22 @@ export const DIALOGS: readonly DialogCase[] = [
       await splitAndPrice(page);
     },
   },
+  { name: 'price feed', path: station('electricityPriceManagement/dynamicPrices'), open: click('feed-create') },
+  // no feed is seeded: one is made first, then its CSV import is refused at two lines
+  {
+    name: 'price CSV import',
+    path: station('electricityPriceManagement/dynamicPrices'),
+    open: async (page) => {
+      await click('feed-create')(page);
+      await page.getByTestId('feed-name').fill(`Layout ${Date.now()}`);
+      await click('feed-save')(page);
+      await page.getByTestId('feed-dialog').waitFor({ state: 'detached' });
+      await click('csv-import')(page);
+      await page.locator('#csv-text').fill('start,import_price,export_price\n2020-01-01T00:00:00Z,0.5,0.3\nx,0.123456,');
+      await click('csv-import-submit')(page);
+      await page.getByTestId('csv-issue').first().waitFor();
+    },
+  },
   { name: 'strategy', path: station('operationModeManagement/operationModeManagement'), open: click('strategy-create') },
   // with a capacity refused, so its error and the capacity charge's note show together
   {

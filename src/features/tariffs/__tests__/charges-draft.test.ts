@@ -34,6 +34,7 @@ describe('tariff charges in the editor', () => {
         { from: '6000', adder: '0.05' },
         { from: '6000', adder: '0.08' },
       ],
+      feedId: '',
     };
     expect(validateDraft(d)).toEqual({
       'charges.demand.0.pricePerKw': { code: 'priceRequired' },
@@ -61,6 +62,7 @@ describe('tariff charges in the editor', () => {
         { from: '0', adder: '0' },
         { from: '5000', adder: '0.05' },
       ],
+      feedId: '7',
     });
     expect(wire).toEqual({
       demand: [{ pricePerKw: 32.5, windowMinutes: 30, periods: ['sharp', 'peak'], ratchet: { percent: 80, months: 11 } }],
@@ -70,6 +72,7 @@ describe('tariff charges in the editor', () => {
         { fromKwh: 0, adderPerKwh: 0 },
         { fromKwh: 5000, adderPerKwh: 0.05 },
       ],
+      dynamic: { feedId: 7 },
     });
     expect(chargesToWire(chargesFromWire(wire))).toEqual(wire);
   });
