@@ -90,6 +90,20 @@ for (const [lang, T, first, cur] of [
               { fromKwh: 5000, adderPerKwh: 0.05 },
             ],
           });
+          // its preview, reached from its card, names every charge in the reader's language
+          const card = page.locator('[data-testid=tariff-card]', { hasText: `Two-part ${lang}` });
+          await card.getByRole('link', { name: T.actions.preview }).click();
+          const charges = page.getByTestId('charges-summary');
+          await charges.waitFor({ timeout: 15_000 });
+          const lines = await charges.locator('li').allInnerTexts();
+          const peak = T.period.peak;
+          expect(lines).toEqual([
+            `${T.editor.demandSummary.replace('{{price}}', '32.5').replace('{{currency}}', cur).replace('{{window}}', '30').replace('{{periods}}', peak)}; ${T.editor.ratchetSummary.replace('{{percent}}', '80').replace('{{months}}', '11')}`,
+            T.editor.capacitySummary.replace('{{price}}', '21').replace('{{currency}}', cur),
+            T.editor.fixedSummary.replace('{{price}}', '150').replace('{{currency}}', cur),
+            T.editor.tierSummary.replace('{{n}}', '1').replace('{{from}}', '0').replace('{{adder}}', '0').replace('{{currency}}', cur),
+            T.editor.tierSummary.replace('{{n}}', '2').replace('{{from}}', '5000').replace('{{adder}}', '0.05').replace('{{currency}}', cur),
+          ]);
         }
         await close();
       }
