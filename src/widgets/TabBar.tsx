@@ -13,7 +13,7 @@ export interface TabItem<K extends string> {
 const LOOKS = {
   underline: {
     list: 'flex gap-1 border-b border-slate-200 dark:border-slate-700',
-    tab: '-mb-px border-b-2 border-transparent px-3 py-2 text-sm text-slate-500 data-selected:border-brand-600 data-selected:font-medium data-selected:text-brand-700 dark:data-selected:text-brand-400',
+    tab: '-mb-px border-b-2 border-transparent px-3 py-2 text-sm text-slate-500 dark:text-slate-400 data-selected:border-brand-600 data-selected:font-medium data-selected:text-brand-700 dark:data-selected:text-brand-400',
   },
   folder: {
     list: 'flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-700',
