@@ -55,5 +55,13 @@ export function useHandlingList<Row extends { stationId: number }, In, Out, Remo
     scope < 0 ? null : scope,
     rows.map((r) => r.stationId),
   );
-  return { list, rows, zones, save, lastSave, clearSave: () => setLastSave((l) => (isPending(l) ? l : null)), remove, removing, stations };
+  return {
+    list,
+    zones,
+    /** what the page's dialog takes from the list (HandlingDialogProps) */
+    dialog: { stations, busy: isPending(lastSave), last: lastSave, onSave: save },
+    clearSave: () => setLastSave((l) => (isPending(l) ? l : null)),
+    remove,
+    removing,
+  };
 }

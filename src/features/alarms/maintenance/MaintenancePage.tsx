@@ -10,16 +10,14 @@ import { useState } from 'react';
 import { map } from 'rxjs';
 import { endWindow$, saveWindow$, type MaintenanceWindow } from '../../../../streams/alarms/handling';
 import { maintenanceWindows$ } from '../../../../streams/alarms/handling-reads';
-import { isPending } from '../../../../streams/commands/command';
 import { scopeCode } from '../../../../streams/monitor/scope';
 import { AlarmTime } from '../../../components/alarms/AlarmTime';
 import { Button } from '../../../components/Button';
-import { HandlingList } from '../handling/HandlingList';
+import { HandlingList, RowAction, type HandlingColumn } from '../handling/HandlingList';
 import { useStoreValue } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
 import { WINDOW_STATE_KEY } from '../handling/keys';
 import { useHandlingList } from '../handling/useHandlingList';
-import { PHONE_CELL, PHONE_ROW, PHONE_WIDE } from '../../../components/phoneCards';
 import { WindowDialog } from './WindowDialog';
 
 const STATE_LOOK = { planned: 'text-amber-700 dark:text-amber-400', active: 'text-sky-700 dark:text-sky-400', ended: 'text-slate-400' } as const;
@@ -49,15 +47,41 @@ export default function MaintenancePage() {
     setDialog(d);
   };
 
-  const heads = [
-    t('alarms:handling.station'),
-    t('alarms:handling.state'),
-    t('alarms:handling.start'),
-    t('alarms:handling.end'),
-    t('alarms:handling.reason'),
-    t('alarms:handling.scope'),
-    t('alarms:handling.by'),
-    t('alarmCenter:list.action'),
+  const columns: HandlingColumn<MaintenanceWindow>[] = [
+    { head: t('alarms:handling.station'), className: 'truncate font-medium', cell: (w) => w.stationName },
+    { head: t('alarms:handling.state'), testId: 'window-state', className: (w) => STATE_LOOK[w.state], cell: (w) => t(WINDOW_STATE_KEY[w.state]) },
+    {
+      head: t('alarms:handling.start'),
+      className: 'min-w-0',
+      cell: (w) => <AlarmTime iso={w.start} zone={h.zones.zoneOf(w.stationId)} named={h.zones.named} testId="window-row-start" />,
+    },
+    {
+      head: t('alarms:handling.end'),
+      className: 'min-w-0',
+      cell: (w) => <AlarmTime iso={w.end} zone={h.zones.zoneOf(w.stationId)} named={h.zones.named} testId="window-row-end" />,
+    },
+    { head: t('alarms:handling.reason'), testId: 'window-reason', wide: true, title: (w) => w.reason, cell: (w) => w.reason },
+    {
+      head: t('alarms:handling.scope'),
+      cell: (w) => (w.deviceIds.length ? t('alarms:handling.devicesCount', { count: w.deviceIds.length }) : t('alarms:handling.allDevices')),
+    },
+    { head: t('alarms:handling.by'), title: (w) => (w.endedBy ? t('alarms:handling.endedBy', { by: w.endedBy }) : undefined), cell: (w) => w.createdBy },
+    {
+      head: t('alarmCenter:list.action'),
+      actions: true,
+      className: 'flex flex-wrap gap-x-3 max-sm:gap-x-6',
+      cell: (w) =>
+        w.state !== 'ended' && (
+          <>
+            <RowAction testId="window-edit" onClick={() => openDialog({ editing: w })}>
+              {t('alarms:handling.edit')}
+            </RowAction>
+            <RowAction testId="window-end-now" disabled={h.removing} onClick={() => h.remove(w.windowId)}>
+              {t(w.state === 'active' ? 'alarms:handling.endNow' : 'alarms:handling.cancelPlanned')}
+            </RowAction>
+          </>
+        ),
+    },
   ];
 
   return (
@@ -75,88 +99,15 @@ export default function MaintenancePage() {
           </label>
         </>
       }
-      zones={h.zones}
+      h={h}
       t={t}
-      failed={h.list.failed}
       cols={COLS}
       minWidth="sm:min-w-[1000px]"
-      heads={heads}
-      rows={h.list.rows}
-      dialog={
-        <WindowDialog
-          open={dialog !== null}
-          editing={dialog?.editing ?? null}
-          stations={h.stations}
-          busy={isPending(h.lastSave)}
-          last={h.lastSave}
-          t={t}
-          onClose={() => setDialog(null)}
-          onSave={h.save}
-        />
-      }
+      columns={columns}
+      rowKey={(w) => w.windowId}
+      rowData={(w) => ({ 'data-testid': 'window-row', 'data-window': w.windowId, 'data-station': w.stationId, 'data-state': w.state })}
+      dialog={<WindowDialog open={dialog !== null} editing={dialog?.editing ?? null} {...h.dialog} t={t} onClose={() => setDialog(null)} />}
       empty={{ testId: 'windows-empty', text: t('alarms:handling.windowsEmpty') }}
-    >
-      {h.rows.map((w) => (
-        <div
-          key={w.windowId}
-          role="row"
-          data-testid="window-row"
-          data-window={w.windowId}
-          data-station={w.stationId}
-          data-state={w.state}
-          className={`${COLS} ${PHONE_ROW} border-b border-slate-100 py-2 dark:border-slate-800`}
-        >
-          <span role="cell" data-label={heads[0]} className={`truncate font-medium ${PHONE_CELL}`}>
-            {w.stationName}
-          </span>
-          <span role="cell" data-testid="window-state" data-label={heads[1]} className={`${STATE_LOOK[w.state]} ${PHONE_CELL}`}>
-            {t(WINDOW_STATE_KEY[w.state])}
-          </span>
-          <span role="cell" data-label={heads[2]} className={`min-w-0 ${PHONE_CELL}`}>
-            <AlarmTime iso={w.start} zone={h.zones.zoneOf(w.stationId)} named={h.zones.named} testId="window-row-start" />
-          </span>
-          <span role="cell" data-label={heads[3]} className={`min-w-0 ${PHONE_CELL}`}>
-            <AlarmTime iso={w.end} zone={h.zones.zoneOf(w.stationId)} named={h.zones.named} testId="window-row-end" />
-          </span>
-          <span role="cell" data-testid="window-reason" data-label={heads[4]} className={`truncate ${PHONE_CELL} ${PHONE_WIDE}`} title={w.reason}>
-            {w.reason}
-          </span>
-          <span role="cell" data-label={heads[5]} className={`truncate ${PHONE_CELL}`}>
-            {w.deviceIds.length ? t('alarms:handling.devicesCount', { count: w.deviceIds.length }) : t('alarms:handling.allDevices')}
-          </span>
-          <span
-            role="cell"
-            data-label={heads[6]}
-            className={`truncate ${PHONE_CELL}`}
-            title={w.endedBy ? t('alarms:handling.endedBy', { by: w.endedBy }) : undefined}
-          >
-            {w.createdBy}
-          </span>
-          <span role="cell" className={`flex flex-wrap gap-x-3 max-sm:gap-x-6 max-sm:[&_button]:min-h-11 ${PHONE_WIDE}`}>
-            {w.state !== 'ended' && (
-              <>
-                <button
-                  type="button"
-                  data-testid="window-edit"
-                  className="text-brand-700 hover:underline dark:text-brand-500"
-                  onClick={() => openDialog({ editing: w })}
-                >
-                  {t('alarms:handling.edit')}
-                </button>
-                <button
-                  type="button"
-                  data-testid="window-end-now"
-                  disabled={h.removing}
-                  className="text-brand-700 hover:underline disabled:opacity-50 dark:text-brand-500"
-                  onClick={() => h.remove(w.windowId)}
-                >
-                  {t(w.state === 'active' ? 'alarms:handling.endNow' : 'alarms:handling.cancelPlanned')}
-                </button>
-              </>
-            )}
-          </span>
-        </div>
-      ))}
-    </HandlingList>
+    />
   );
 }

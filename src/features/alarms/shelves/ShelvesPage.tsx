@@ -8,17 +8,15 @@ import { useObservable } from 'observable-hooks';
 import { useMemo, useState } from 'react';
 import { map } from 'rxjs';
 import { useSearch } from 'wouter';
-import { shelveRule$, unshelveRule$ } from '../../../../streams/alarms/handling';
+import { shelveRule$, unshelveRule$, type Shelf } from '../../../../streams/alarms/handling';
 import { shelves$ } from '../../../../streams/alarms/handling-reads';
-import { isPending } from '../../../../streams/commands/command';
 import { scopeCode } from '../../../../streams/monitor/scope';
 import { AlarmTime } from '../../../components/alarms/AlarmTime';
 import { Button } from '../../../components/Button';
-import { HandlingList } from '../handling/HandlingList';
+import { HandlingList, RowAction, type HandlingColumn } from '../handling/HandlingList';
 import { useStoreValue } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
 import { alarmRuleName } from '../../../lib/alarmText';
-import { PHONE_CELL, PHONE_ROW, PHONE_WIDE } from '../../../components/phoneCards';
 import { ShelveDialog, type ShelvePreset } from './ShelveDialog';
 import { useHandlingList } from '../handling/useHandlingList';
 
@@ -53,13 +51,28 @@ export default function ShelvesPage() {
     setDialog(d);
   };
 
-  const heads = [
-    t('alarms:handling.rule'),
-    `${t('alarms:handling.station')} / ${t('alarms:handling.scope')}`,
-    t('alarms:handling.by'),
-    t('alarms:handling.reason'),
-    t('alarms:handling.until'),
-    t('alarmCenter:list.action'),
+  const columns: HandlingColumn<Shelf>[] = [
+    { head: t('alarms:handling.rule'), testId: 'shelf-rule', className: 'truncate font-medium', cell: (s) => alarmRuleName(s.alarmRuleCode, s.alarmRuleName) },
+    {
+      head: `${t('alarms:handling.station')} / ${t('alarms:handling.scope')}`,
+      cell: (s) => `${s.stationName} · ${s.deviceName ?? t('alarms:handling.allDevices')}`,
+    },
+    { head: t('alarms:handling.by'), cell: (s) => s.createdBy },
+    { head: t('alarms:handling.reason'), testId: 'shelf-reason', wide: true, title: (s) => s.reason, cell: (s) => s.reason },
+    {
+      head: t('alarms:handling.until'),
+      className: 'min-w-0',
+      cell: (s) => <AlarmTime iso={s.until} zone={h.zones.zoneOf(s.stationId)} named={h.zones.named} testId="shelf-until" />,
+    },
+    {
+      head: t('alarmCenter:list.action'),
+      actions: true,
+      cell: (s) => (
+        <RowAction testId="shelf-unshelve" disabled={h.removing} onClick={() => h.remove(s.shelfId)}>
+          {t('alarms:handling.unshelve')}
+        </RowAction>
+      ),
+    },
   ];
 
   return (
@@ -71,65 +84,15 @@ export default function ShelvesPage() {
           {t('alarms:handling.shelve')}
         </Button>
       }
-      zones={h.zones}
+      h={h}
       t={t}
-      failed={h.list.failed}
       cols={COLS}
       minWidth="sm:min-w-[900px]"
-      heads={heads}
-      rows={h.list.rows}
-      dialog={
-        <ShelveDialog
-          open={dialog !== null}
-          preset={dialog?.preset ?? null}
-          stations={h.stations}
-          busy={isPending(h.lastSave)}
-          last={h.lastSave}
-          t={t}
-          onClose={() => setDialog(null)}
-          onSave={h.save}
-        />
-      }
+      columns={columns}
+      rowKey={(s) => s.shelfId}
+      rowData={(s) => ({ 'data-testid': 'shelf-row', 'data-shelf': s.shelfId, 'data-station': s.stationId, 'data-rule': s.alarmRuleCode })}
+      dialog={<ShelveDialog open={dialog !== null} preset={dialog?.preset ?? null} {...h.dialog} t={t} onClose={() => setDialog(null)} />}
       empty={{ testId: 'shelves-empty', text: t('alarms:handling.shelvesEmpty') }}
-    >
-      {h.rows.map((s) => (
-        <div
-          key={s.shelfId}
-          role="row"
-          data-testid="shelf-row"
-          data-shelf={s.shelfId}
-          data-station={s.stationId}
-          data-rule={s.alarmRuleCode}
-          className={`${COLS} ${PHONE_ROW} border-b border-slate-100 py-2 dark:border-slate-800`}
-        >
-          <span role="cell" data-testid="shelf-rule" data-label={heads[0]} className={`truncate font-medium ${PHONE_CELL}`}>
-            {alarmRuleName(s.alarmRuleCode, s.alarmRuleName)}
-          </span>
-          <span role="cell" data-label={heads[1]} className={`truncate ${PHONE_CELL}`}>
-            {s.stationName} · {s.deviceName ?? t('alarms:handling.allDevices')}
-          </span>
-          <span role="cell" data-label={heads[2]} className={`truncate ${PHONE_CELL}`}>
-            {s.createdBy}
-          </span>
-          <span role="cell" data-testid="shelf-reason" data-label={heads[3]} className={`truncate ${PHONE_CELL} ${PHONE_WIDE}`} title={s.reason}>
-            {s.reason}
-          </span>
-          <span role="cell" data-label={heads[4]} className={`min-w-0 ${PHONE_CELL}`}>
-            <AlarmTime iso={s.until} zone={h.zones.zoneOf(s.stationId)} named={h.zones.named} testId="shelf-until" />
-          </span>
-          <span role="cell" className={`max-sm:[&_button]:min-h-11 ${PHONE_WIDE}`}>
-            <button
-              type="button"
-              data-testid="shelf-unshelve"
-              disabled={h.removing}
-              className="text-brand-700 hover:underline disabled:opacity-50 dark:text-brand-500"
-              onClick={() => h.remove(s.shelfId)}
-            >
-              {t('alarms:handling.unshelve')}
-            </button>
-          </span>
-        </div>
-      ))}
-    </HandlingList>
+    />
   );
 }
