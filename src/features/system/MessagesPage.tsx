@@ -3,9 +3,8 @@
 // virtualized. Opening a message marks it read; "mark all read" marks everything received.
 // Pushed alarms re-read the list (debounced), as the alarm list does. On a phone (below 640 px)
 // the rows are cards (MessageCard) in the same virtualizer, measured.
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useObservable, useObservableState } from 'observable-hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { usePhone } from '../../hooks/usePhone';
 import { MESSAGE_CARD, MessageCard } from './MessageCard';
 import { map, merge, Subject } from 'rxjs';
@@ -22,6 +21,7 @@ import { ALARM_CATEGORY_KEY, ALARM_RECORD_STATUS_KEY } from '../../i18n/codeKeys
 import { alarmContent } from '../../lib/alarmText';
 import { RANGE_KEY, rangeOf, RANGES, type Range } from './time';
 import { useCommand } from './useCommand';
+import { useVirtualList, VirtualCards, VirtualRows } from '../../widgets/VirtualRows';
 import { SCROLL_PANE } from '../../widgets/scrollPane';
 import { TableNote, bodyRowIndex, tableRowCount } from '../../widgets/TableNote';
 import { AlarmTime } from '../../components/alarms/AlarmTime';
@@ -74,19 +74,12 @@ export default function MessagesPage() {
   );
   const mark = useCommand(markMessagesRead$, () => marked$.next());
   const rows = list.data?.dataList ?? [];
-  const scroller = useRef<HTMLDivElement>(null);
   const zones = useAlarmZones(
     scope < 0 ? null : scope,
     rows.map((r) => r.stationId),
   );
   const phone = usePhone();
-  const v = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => (phone ? MESSAGE_CARD : ROW),
-    overscan: phone ? 6 : 12,
-  });
-  useEffect(() => v.measure(), [v, phone]);
+  const { scroller, v } = useVirtualList(rows.length, phone ? MESSAGE_CARD : ROW, phone ? 6 : 12);
   const open = (r: (typeof rows)[number]) => !r.read && mark.run({ alarmIds: [r.alarmId] });
 
   return (
@@ -188,23 +181,22 @@ export default function MessagesPage() {
               {t('noDate')}
             </p>
           )}
-          <div style={{ height: v.getTotalSize(), position: 'relative' }}>
-            {v.getVirtualItems().map((it) => {
-              const r = rows[it.index];
-              return r ? (
-                <MessageCard
-                  key={r.alarmId}
-                  r={r}
-                  t={t}
-                  zone={zones.zoneOf(r.stationId)}
-                  index={it.index}
-                  top={it.start}
-                  measure={v.measureElement}
-                  onOpen={open}
-                />
-              ) : null;
-            })}
-          </div>
+          <VirtualCards
+            v={v}
+            rows={rows}
+            card={(r, it) => (
+              <MessageCard
+                key={r.alarmId}
+                r={r}
+                t={t}
+                zone={zones.zoneOf(r.stationId)}
+                index={it.index}
+                top={it.start}
+                measure={v.measureElement}
+                onOpen={open}
+              />
+            )}
+          />
         </div>
       ) : (
         <div className="overflow-x-auto text-sm">
@@ -236,10 +228,11 @@ export default function MessagesPage() {
             >
               {list.data === null && <TableNote>{t('app.loading')}</TableNote>}
               {list.data !== null && rows.length === 0 && <TableNote testId="empty">{t('noDate')}</TableNote>}
-              <div style={{ height: v.getTotalSize(), position: 'relative' }}>
-                {v.getVirtualItems().map((it) => {
-                  const r = rows[it.index];
-                  if (!r) return null;
+              <VirtualRows
+                v={v}
+                rows={rows}
+                rowHeight={ROW}
+                row={(r, style, it) => {
                   return (
                     <div
                       key={r.alarmId}
@@ -250,7 +243,7 @@ export default function MessagesPage() {
                       data-station={r.stationId}
                       data-read={r.read}
                       onClick={() => open(r)}
-                      style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${it.start}px)` }}
+                      style={style}
                       className={`${cols} cursor-default items-center border-b border-slate-100 dark:border-slate-800 ${r.read ? 'text-slate-500' : 'font-medium'}`}
                     >
                       <span role="cell">
@@ -272,8 +265,8 @@ export default function MessagesPage() {
                       <span role="cell">{t(r.read ? 'system:message.read' : 'system:message.unread')}</span>
                     </div>
                   );
-                })}
-              </div>
+                }}
+              />
             </div>
           </div>
         </div>

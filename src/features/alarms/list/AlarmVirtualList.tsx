@@ -5,14 +5,13 @@
 // get the px their longest text needs, site names wrap to a second line, and only the free-text
 // content (its whole text on hover) is cut. Below the grid's minimum width the table scrolls
 // sideways inside its box, never the page.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
 import type { Zone } from '../../../../protocol/site-time';
 import type { AlarmRecord } from '../../../../streams/alarms/records';
 import type { TFn } from '../../../i18n/i18n';
 import { moveBetweenRows } from '../../../widgets/rowArrows';
 import { SCROLL_PANE } from '../../../widgets/scrollPane';
 import { TableNote, bodyRowIndex, tableRowCount } from '../../../widgets/TableNote';
+import { useVirtualList, VirtualCards } from '../../../widgets/VirtualRows';
 import { AlarmCard, CARD } from './AlarmCard';
 import { AlarmRow, ROW } from './AlarmRow';
 
@@ -47,9 +46,7 @@ export function AlarmVirtualList({
   can: { ack: boolean; resolve: boolean; shelve: boolean };
   actions: AlarmActions;
 }) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const v = useVirtualizer({ count: list.length, getScrollElement: () => scroller.current, estimateSize: () => (phone ? CARD : ROW), overscan: 6 });
-  useEffect(() => v.measure(), [v, phone]);
+  const { scroller, v } = useVirtualList(list.length, phone ? CARD : ROW, 6);
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-700 dark:bg-slate-900">
       <div
@@ -79,10 +76,11 @@ export function AlarmVirtualList({
         >
           {!loaded && <TableNote>{t('app.loading')}</TableNote>}
           {loaded && list.length === 0 && <TableNote testId="empty">{t('noDate')}</TableNote>}
-          <div style={{ height: v.getTotalSize(), position: 'relative' }} role={phone ? 'list' : undefined}>
-            {v.getVirtualItems().map((it) => {
-              const r = list[it.index];
-              if (!r) return null;
+          <VirtualCards
+            v={v}
+            rows={list}
+            role={phone ? 'list' : undefined}
+            card={(r, it) => {
               if (phone)
                 return (
                   <AlarmCard
@@ -117,8 +115,8 @@ export function AlarmVirtualList({
                   onResolve={actions.onResolve}
                 />
               );
-            })}
-          </div>
+            }}
+          />
         </div>
       </div>
     </div>

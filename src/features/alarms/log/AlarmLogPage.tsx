@@ -4,9 +4,8 @@
 // Times follow the header's clock setting: the station's local time with its zone named, UTC or the browser's; a
 // row opens the alarm detail (acknowledge, assign, comment) shared with the alarm center. On a phone
 // (below 640 px) the rows are cards (AlarmLogCard) in the same virtualizer, measured.
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useObservable, useObservableState } from 'observable-hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { usePhone } from '../../../hooks/usePhone';
 import { AlarmLogCard, LOG_CARD } from './AlarmLogCard';
 import { map, merge, scan, share, Subject, switchMap } from 'rxjs';
@@ -22,7 +21,7 @@ import { AlarmDetailDialog } from '../handling/AlarmDetailDialog';
 import { AlarmTime } from '../../../components/alarms/AlarmTime';
 import { HandlingMarks } from '../handling/HandlingMarks';
 import { useZoneMode, zoneIn } from '../../../hooks/useZoneMode';
-import { VirtualRows } from '../../../widgets/VirtualRows';
+import { useVirtualList, VirtualCards, VirtualRows } from '../../../widgets/VirtualRows';
 import { TableNote, bodyRowIndex, tableRowCount } from '../../../widgets/TableNote';
 import { formatDateTime } from '../../../lib/dateTime';
 import { useStationId, useStationInfo } from '../../../hooks/useRouteStation';
@@ -89,15 +88,8 @@ export default function AlarmLogPage() {
   }, [keyword]);
 
   const list = rows ?? [];
-  const scroller = useRef<HTMLDivElement>(null);
   const phone = usePhone();
-  const v = useVirtualizer({
-    count: list.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => (phone ? LOG_CARD : ROW),
-    overscan: phone ? 6 : 12,
-  });
-  useEffect(() => v.measure(), [v, phone]);
+  const { scroller, v } = useVirtualList(list.length, phone ? LOG_CARD : ROW, phone ? 6 : 12);
   const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
   const statusKey = (s: number) => ALARM_RECORD_STATUS_KEY[s === 2 ? 2 : 1];
   const named = mode === 'station';
@@ -201,25 +193,24 @@ export default function AlarmLogPage() {
               {t('station:alarmLog.empty')}
             </p>
           )}
-          <div style={{ height: v.getTotalSize(), position: 'relative' }}>
-            {v.getVirtualItems().map((it) => {
-              const r = list[it.index];
-              return r ? (
-                <AlarmLogCard
-                  key={r.alarmId}
-                  r={r}
-                  t={t}
-                  zone={zone}
-                  named={named}
-                  timeHeads={timeHeads}
-                  index={it.index}
-                  top={it.start}
-                  measure={v.measureElement}
-                  onDetail={setDetailId}
-                />
-              ) : null;
-            })}
-          </div>
+          <VirtualCards
+            v={v}
+            rows={list}
+            card={(r, it) => (
+              <AlarmLogCard
+                key={r.alarmId}
+                r={r}
+                t={t}
+                zone={zone}
+                named={named}
+                timeHeads={timeHeads}
+                index={it.index}
+                top={it.start}
+                measure={v.measureElement}
+                onDetail={setDetailId}
+              />
+            )}
+          />
         </div>
       ) : (
         <div

@@ -3,7 +3,6 @@
 // to). Times follow the header's clock setting, like the alarm list and the pop-ups.
 // Virtualized so thousands of rows stay smooth; on a phone (below 640 px) the rows are cards
 // (MessageCard) in the same virtualizer, measured.
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { loadAlarmRecords } from '../../../../streams/alarms/list';
@@ -18,6 +17,7 @@ import { alarmRuleName } from '../../../lib/alarmText';
 import { usePhone } from '../../../hooks/usePhone';
 import { MESSAGE_CARD, MessageCard } from './MessageCard';
 import { TableNote, bodyRowIndex, tableRowCount } from '../../../widgets/TableNote';
+import { useVirtualList, VirtualCards, VirtualRows } from '../../../widgets/VirtualRows';
 import { SCROLL_PANE } from '../../../widgets/scrollPane';
 
 const ROW = 40;
@@ -49,15 +49,8 @@ export default function MessageListPage() {
     orgId,
     rows.map((id) => byId[id]!.stationId),
   );
-  const scroller = useRef<HTMLDivElement>(null);
   const phone = usePhone();
-  const v = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => (phone ? MESSAGE_CARD : ROW),
-    overscan: phone ? 6 : 12,
-  });
-  useEffect(() => v.measure(), [v, phone]);
+  const { scroller, v } = useVirtualList(rows.length, phone ? MESSAGE_CARD : ROW, phone ? 6 : 12);
   // bring the alarm a pop-up was opened from into view, once it is listed
   const at = highlight === null ? -1 : rows.indexOf(highlight);
   const scrolledTo = useRef<number | null>(null);
@@ -95,9 +88,11 @@ export default function MessageListPage() {
               {t('noDate')}
             </p>
           )}
-          <div style={{ height: v.getTotalSize(), position: 'relative' }}>
-            {v.getVirtualItems().map((vi) => {
-              const m = byId[rows[vi.index]!]!;
+          <VirtualCards
+            v={v}
+            rows={rows}
+            card={(id, vi) => {
+              const m = byId[id]!;
               return (
                 <MessageCard
                   key={m.alarmId}
@@ -110,8 +105,8 @@ export default function MessageListPage() {
                   measure={v.measureElement}
                 />
               );
-            })}
-          </div>
+            }}
+          />
         </div>
       ) : (
         <div role="table" aria-label={t('messages.title')} aria-rowcount={tableRowCount(rows.length)} className="flex min-h-0 flex-1 flex-col text-sm">
@@ -130,9 +125,12 @@ export default function MessageListPage() {
             {rows.length === 0 ? (
               <TableNote testId="empty">{t('noDate')}</TableNote>
             ) : (
-              <div style={{ height: v.getTotalSize(), position: 'relative' }}>
-                {v.getVirtualItems().map((vi) => {
-                  const m = byId[rows[vi.index]!]!;
+              <VirtualRows
+                v={v}
+                rows={rows}
+                rowHeight={ROW}
+                row={(id, style, vi) => {
+                  const m = byId[id]!;
                   return (
                     <div
                       role="row"
@@ -141,7 +139,7 @@ export default function MessageListPage() {
                       data-testid="message-row"
                       data-alarm-id={m.alarmId}
                       aria-current={m.alarmId === highlight ? 'true' : undefined}
-                      style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${vi.start}px)` }}
+                      style={style}
                       className={`${cols} items-center border-b border-slate-100 dark:border-slate-800 ${m.alarmId === highlight ? 'bg-amber-100 font-medium ring-2 ring-amber-400 ring-inset dark:bg-amber-900/40' : ''}`}
                     >
                       <span role="cell" className="truncate">
@@ -162,8 +160,8 @@ export default function MessageListPage() {
                       </span>
                     </div>
                   );
-                })}
-              </div>
+                }}
+              />
             )}
           </div>
         </div>
