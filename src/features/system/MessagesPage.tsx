@@ -22,6 +22,7 @@ import { alarmContent } from '../../lib/alarmText';
 import { RANGE_KEY, rangeOf, RANGES, type Range } from './time';
 import { useCommand } from './useCommand';
 import { useVirtualList, VirtualCards, VirtualRows } from '../../widgets/VirtualRows';
+import { FILTER_CONTROL, FilterSelect } from '../../components/FilterSelect';
 import { SCROLL_PANE } from '../../widgets/scrollPane';
 import { TableNote, bodyRowIndex, tableRowCount } from '../../widgets/TableNote';
 import { AlarmTime } from '../../components/alarms/AlarmTime';
@@ -29,7 +30,7 @@ import { useAlarmZones } from '../../hooks/useAlarmZones';
 import { useListZone } from '../../hooks/useZoneMode';
 
 const ROW = 36;
-const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
+const sel = FILTER_CONTROL;
 const cols = 'grid grid-cols-[24px_1.1fr_1.1fr_0.6fr_0.6fr_2.4fr_0.7fr] gap-3 px-3';
 
 export default function MessagesPage() {
@@ -92,38 +93,23 @@ export default function MessagesPage() {
     >
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="mr-2 text-base font-semibold">{t('routes.messageGlobal')}</h1>
-        <select
-          aria-label={t('alarmCenter:list.category')}
-          className={sel}
+        <FilterSelect
+          testId="msg-category"
+          label={t('alarmCenter:list.category')}
+          all={t('system:all')}
           value={category}
-          onChange={(e) => setCategory(e.target.value as typeof category)}
-          data-testid="msg-category"
-        >
-          <option value="">
-            {t('alarmCenter:list.category')}: {t('system:all')}
-          </option>
-          {ALARM_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {t(ALARM_CATEGORY_KEY[c])}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label={t('station:alarmLog.site')}
+          options={ALARM_CATEGORIES.map((c) => ({ value: c, label: t(ALARM_CATEGORY_KEY[c]) }))}
+          onChange={(v) => setCategory(v as typeof category)}
+        />
+        <FilterSelect
+          testId="msg-station"
+          label={t('station:alarmLog.site')}
+          all={t('system:all')}
           className={`${sel} max-w-56`}
           value={stationId ?? ''}
-          onChange={(e) => setStationId(e.target.value ? Number(e.target.value) : null)}
-          data-testid="msg-station"
-        >
-          <option value="">
-            {t('station:alarmLog.site')}: {t('system:all')}
-          </option>
-          {(stations.data ?? []).map((s) => (
-            <option key={s.stationId} value={s.stationId}>
-              {s.stationName}
-            </option>
-          ))}
-        </select>
+          options={(stations.data ?? []).map((s) => ({ value: s.stationId, label: s.stationName }))}
+          onChange={(v) => setStationId(v ? Number(v) : null)}
+        />
         <select
           aria-label={t('system:range.label')}
           className={sel}
@@ -137,19 +123,17 @@ export default function MessagesPage() {
             </option>
           ))}
         </select>
-        <select
-          aria-label={t('system:message.readState')}
-          className={sel}
+        <FilterSelect
+          testId="msg-read"
+          label={t('system:message.readState')}
+          all={t('system:all')}
           value={read}
-          onChange={(e) => setRead(e.target.value as typeof read)}
-          data-testid="msg-read"
-        >
-          <option value="">
-            {t('system:message.readState')}: {t('system:all')}
-          </option>
-          <option value="unread">{t('system:message.unread')}</option>
-          <option value="read">{t('system:message.read')}</option>
-        </select>
+          options={[
+            { value: 'unread', label: t('system:message.unread') },
+            { value: 'read', label: t('system:message.read') },
+          ]}
+          onChange={(v) => setRead(v as typeof read)}
+        />
         <span className="text-sm text-slate-500" data-testid="msg-count">
           {t('system:message.count', { count: list.data?.totalCount ?? 0, unread: list.data?.unreadCount ?? 0 })}
         </span>

@@ -2,16 +2,17 @@
 // name, keyword, "assigned to me", reset and the CSV export. On a phone it folds under one button,
 // so the cards get the screen.
 import type { ReactNode } from 'react';
-import { ALARM_CATEGORIES, ALARM_STATUS, ALARM_TYPES, DEVICE_TYPES } from '../../../../protocol/codes';
+import { ALARM_CATEGORIES } from '../../../../protocol/codes';
 import { Button } from '../../../components/Button';
+import { FILTER_CONTROL, FilterSelect } from '../../../components/FilterSelect';
 import { Icon } from '../../../components/Icon';
-import { ALARM_CATEGORY_KEY, ALARM_RANGE_KEY, ALARM_TYPE_KEY } from '../../../i18n/codeKeys';
+import { ALARM_CATEGORY_KEY, ALARM_RANGE_KEY } from '../../../i18n/codeKeys';
 import type { TFn } from '../../../i18n/i18n';
-import { typeLabel } from './cells';
+import { alarmTypeOptions, deviceTypeOptions, statusOptions } from './filterOptions';
 import { RANGE_PRESETS, type RangePreset } from './query';
 import type { AlarmFilters, AlarmListForm } from './useAlarmListForm';
 
-const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
+const sel = FILTER_CONTROL;
 
 export function AlarmFilterBar({
   form,
@@ -33,67 +34,38 @@ export function AlarmFilterBar({
   return (
     <Fold phone={phone} label={t('alarmCenter:list.filters')}>
       <h1 className="mr-2 hidden text-lg font-semibold sm:block">{t('routes.alarmAlarmList')}</h1>
-      <select
-        data-testid="filter-status"
-        aria-label={t('station:alarmLog.status')}
-        className={sel}
+      <FilterSelect
+        testId="filter-status"
+        label={t('station:alarmLog.status')}
+        all={all}
         value={filters.alarmStatus ?? ''}
-        onChange={(e) => setFilter({ alarmStatus: e.target.value ? (Number(e.target.value) as AlarmFilters['alarmStatus']) : undefined })}
-      >
-        <option value="">
-          {t('station:alarmLog.status')}: {all}
-        </option>
-        <option value={ALARM_STATUS.unresolved}>{t('station:alarmLog.statuses.1')}</option>
-        <option value={ALARM_STATUS.resolved}>{t('station:alarmLog.statuses.2')}</option>
-      </select>
-      <select
-        data-testid="filter-category"
-        aria-label={t('alarmCenter:list.category')}
-        className={sel}
+        options={statusOptions(t)}
+        onChange={(v) => setFilter({ alarmStatus: v ? (Number(v) as AlarmFilters['alarmStatus']) : undefined })}
+      />
+      <FilterSelect
+        testId="filter-category"
+        label={t('alarmCenter:list.category')}
+        all={all}
         value={filters.alarmCategory ?? ''}
-        onChange={(e) => setFilter({ alarmCategory: (e.target.value || undefined) as AlarmFilters['alarmCategory'] })}
-      >
-        <option value="">
-          {t('alarmCenter:list.category')}: {all}
-        </option>
-        {ALARM_CATEGORIES.map((x) => (
-          <option key={x} value={x}>
-            {t(ALARM_CATEGORY_KEY[x])}
-          </option>
-        ))}
-      </select>
-      <select
-        data-testid="filter-type"
-        aria-label={t('station:alarmLog.type')}
-        className={sel}
+        options={ALARM_CATEGORIES.map((x) => ({ value: x, label: t(ALARM_CATEGORY_KEY[x]) }))}
+        onChange={(v) => setFilter({ alarmCategory: (v || undefined) as AlarmFilters['alarmCategory'] })}
+      />
+      <FilterSelect
+        testId="filter-type"
+        label={t('station:alarmLog.type')}
+        all={all}
         value={filters.alarmType ?? ''}
-        onChange={(e) => setFilter({ alarmType: (e.target.value || undefined) as AlarmFilters['alarmType'] })}
-      >
-        <option value="">
-          {t('station:alarmLog.type')}: {all}
-        </option>
-        {ALARM_TYPES.map((x) => (
-          <option key={x} value={x}>
-            {t(ALARM_TYPE_KEY[x])}
-          </option>
-        ))}
-      </select>
-      <select
-        data-testid="filter-device"
-        aria-label={t('station:alarmLog.equipmentType')}
-        className={sel}
+        options={alarmTypeOptions(t)}
+        onChange={(v) => setFilter({ alarmType: (v || undefined) as AlarmFilters['alarmType'] })}
+      />
+      <FilterSelect
+        testId="filter-device"
+        label={t('station:alarmLog.equipmentType')}
+        all={all}
         value={filters.deviceType ?? ''}
-        onChange={(e) => setFilter({ deviceType: (e.target.value || undefined) as AlarmFilters['deviceType'] })}
-      >
-        <option value="">
-          {t('station:alarmLog.equipmentType')}: {all}
-        </option>
-        {DEVICE_TYPES.map((x) => (
-          <option key={x} value={x}>
-            {typeLabel(x)}
-          </option>
-        ))}
-      </select>
+        options={deviceTypeOptions()}
+        onChange={(v) => setFilter({ deviceType: (v || undefined) as AlarmFilters['deviceType'] })}
+      />
       <select
         data-testid="filter-range"
         aria-label={t('alarmCenter:list.range')}

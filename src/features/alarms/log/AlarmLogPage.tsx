@@ -17,6 +17,8 @@ import type { TKey } from '../../../i18n/i18n';
 import { ALARM_LOG_COLUMN_KEYS } from '../../../i18n/stationKeys';
 import { alarmContent, alarmRuleName, ruleCodesNamed } from '../../../lib/alarmText';
 import { typeLabel } from '../list/cells';
+import { alarmTypeOptions, deviceTypeOptions, statusOptions } from '../list/filterOptions';
+import { FILTER_CONTROL, FilterSelect } from '../../../components/FilterSelect';
 import { AlarmDetailDialog } from '../handling/AlarmDetailDialog';
 import { AlarmTime } from '../../../components/alarms/AlarmTime';
 import { HandlingMarks } from '../handling/HandlingMarks';
@@ -90,7 +92,7 @@ export default function AlarmLogPage() {
   const list = rows ?? [];
   const phone = usePhone();
   const { scroller, v } = useVirtualList(list.length, phone ? LOG_CARD : ROW, phone ? 6 : 12);
-  const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
+  const all = t('station:common.all');
   const statusKey = (s: number) => ALARM_RECORD_STATUS_KEY[s === 2 ? 2 : 1];
   const named = mode === 'station';
   const head = useMemo(() => {
@@ -111,51 +113,30 @@ export default function AlarmLogPage() {
     <div data-testid="alarm-log" data-total={total} data-reloads={reloads} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="mr-2 text-lg font-semibold">{t('station:alarmLog.title')}</h1>
-        <select
-          data-testid="alarm-filter-status"
-          aria-label={t('station:alarmLog.status')}
-          className={sel}
+        <FilterSelect
+          testId="alarm-filter-status"
+          label={t('station:alarmLog.status')}
+          all={all}
           value={filters.alarmStatus ?? ''}
-          onChange={(e) => setFilters((f) => ({ ...f, alarmStatus: e.target.value ? (Number(e.target.value) as 1 | 2) : undefined }))}
-        >
-          <option value="">
-            {t('station:alarmLog.status')}: {t('station:common.all')}
-          </option>
-          <option value="1">{t('station:alarmLog.statuses.1')}</option>
-          <option value="2">{t('station:alarmLog.statuses.2')}</option>
-        </select>
-        <select
-          data-testid="alarm-filter-type"
-          aria-label={t('station:alarmLog.type')}
-          className={sel}
+          options={statusOptions(t)}
+          onChange={(v) => setFilters((f) => ({ ...f, alarmStatus: v ? (Number(v) as 1 | 2) : undefined }))}
+        />
+        <FilterSelect
+          testId="alarm-filter-type"
+          label={t('station:alarmLog.type')}
+          all={all}
           value={filters.alarmType ?? ''}
-          onChange={(e) => setFilters((f) => ({ ...f, alarmType: (e.target.value || undefined) as Filters['alarmType'] }))}
-        >
-          <option value="">
-            {t('station:alarmLog.type')}: {t('station:common.all')}
-          </option>
-          {ALARM_TYPES.map((x) => (
-            <option key={x} value={x}>
-              {t(ALARM_TYPE_KEY[x])}
-            </option>
-          ))}
-        </select>
-        <select
-          data-testid="alarm-filter-device"
-          aria-label={t('station:alarmLog.equipmentType')}
-          className={sel}
+          options={alarmTypeOptions(t)}
+          onChange={(v) => setFilters((f) => ({ ...f, alarmType: (v || undefined) as Filters['alarmType'] }))}
+        />
+        <FilterSelect
+          testId="alarm-filter-device"
+          label={t('station:alarmLog.equipmentType')}
+          all={all}
           value={filters.deviceType ?? ''}
-          onChange={(e) => setFilters((f) => ({ ...f, deviceType: (e.target.value || undefined) as Filters['deviceType'] }))}
-        >
-          <option value="">
-            {t('station:alarmLog.equipmentType')}: {t('station:common.all')}
-          </option>
-          {DEVICE_TYPES.map((x) => (
-            <option key={x} value={x}>
-              {typeLabel(x)}
-            </option>
-          ))}
-        </select>
+          options={deviceTypeOptions()}
+          onChange={(v) => setFilters((f) => ({ ...f, deviceType: (v || undefined) as Filters['deviceType'] }))}
+        />
         <input
           data-testid="alarm-filter-keyword"
           type="search"
@@ -163,7 +144,7 @@ export default function AlarmLogPage() {
           onChange={(e) => setKeyword(e.target.value)}
           placeholder={t('station:alarmLog.keyword')}
           aria-label={t('station:alarmLog.keyword')}
-          className={`${sel} w-56`}
+          className={`${FILTER_CONTROL} w-56`}
         />
         <label className="flex items-center gap-1 text-sm">
           <input
