@@ -3,7 +3,7 @@
 // key; this places it. Fixed-height rows (VirtualRows) get their place as a style; measured cards
 // (VirtualCards, a phone's list) place themselves from the item's start and measure their height.
 import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useRef, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react';
 
 /**
  * A virtualizer over the element `scroller` is put on, rows estimated at `size` px (a row's height,
@@ -56,5 +56,29 @@ export function VirtualCards<R>({
         return r === undefined ? null : card(r, it);
       })}
     </div>
+  );
+}
+
+/** A measured card of a VirtualCards list: a list item placed at its start, measured once drawn. */
+export function MeasuredCard({
+  index,
+  top,
+  measure,
+  ...rest
+}: {
+  index: number;
+  top: number;
+  /** the virtual list's measuring ref (v.measureElement) */
+  measure: (el: Element | null) => void;
+} & HTMLAttributes<HTMLDivElement> &
+  Record<`data-${string}`, string | number | boolean | undefined>) {
+  return (
+    <div
+      ref={measure}
+      data-index={index}
+      role="listitem"
+      style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${top}px)` }}
+      {...rest}
+    />
   );
 }

@@ -3,6 +3,7 @@
 // its state and handling, and its actions as buttons a finger can hit (acknowledge, shelve, open
 // the station, resolve, details). It sits in the same virtual list as the row; the list measures
 // each card, since the alarm's text and the actions it offers change its height.
+import { MeasuredCard } from '../../../widgets/VirtualRows';
 import { memo } from 'react';
 import { Link } from 'wouter';
 import type { TFn } from '../../../i18n/i18n';
@@ -14,7 +15,7 @@ import type { AlarmRecord } from '../../../../streams/alarms/records';
 import type { Zone } from '../../../../protocol/site-time';
 import { ALARM_STATUS } from '../../../../protocol/codes';
 import { formatDateTime } from '../../../lib/dateTime';
-import { textCellsOf } from './cells';
+import { stateTone, textCellsOf, typeTone } from './cells';
 import { shelveHref } from '../shelves/ShelveLink';
 
 /** a card's height before it is measured */
@@ -42,24 +43,18 @@ export interface AlarmCardProps {
 export const AlarmCard = memo(function AlarmCard({ r, t, zone, named, index, top, measure, can, onAck, onDetail, onResolve }: AlarmCardProps) {
   const [station, deviceType, device, category, level, state, content] = textCellsOf(t, r);
   const open = r.alarmStatus === ALARM_STATUS.unresolved;
-  const tone =
-    r.alarmType === 'fault'
-      ? 'text-red-700 dark:text-red-400'
-      : r.alarmType === 'alert'
-        ? 'text-amber-700 dark:text-amber-400'
-        : 'text-slate-600 dark:text-slate-300';
+  const tone = typeTone(r.alarmType);
   return (
-    <div
-      ref={measure}
-      data-index={index}
-      role="listitem"
+    <MeasuredCard
+      index={index}
+      top={top}
+      measure={measure}
       data-testid="alarm-card"
       data-alarm={r.alarmId}
       data-station={r.stationId}
       data-status={r.alarmStatus}
       data-category={r.alarmCategory}
       data-rule={r.alarmRuleCode}
-      style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${top}px)` }}
       className="border-b border-slate-200 p-3 dark:border-slate-700"
     >
       <div className="flex items-start gap-2">
@@ -73,7 +68,7 @@ export const AlarmCard = memo(function AlarmCard({ r, t, zone, named, index, top
         </div>
         <div className="shrink-0 text-right">
           <AlarmTime iso={r.happenTime} zone={zone} named={named} testId="alarm-time" />
-          <p data-testid="alarm-status" className={`text-xs font-medium ${open ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`}>
+          <p data-testid="alarm-status" className={`text-xs font-medium ${stateTone(open)}`}>
             {state}
           </p>
         </div>
@@ -111,6 +106,6 @@ export const AlarmCard = memo(function AlarmCard({ r, t, zone, named, index, top
           {t('alarms:handling.details')}
         </button>
       </div>
-    </div>
+    </MeasuredCard>
   );
 });

@@ -8,6 +8,11 @@ import type { Zone } from '../../../../protocol/site-time';
 import { formatDateTime } from '../../../lib/dateTime';
 
 export const typeLabel = (x: string): string => labelOf(DEVICE_TYPE_KEY, x);
+/** an alarm type's colour on a phone card: faults red, alerts amber */
+export const typeTone = (type: AlarmRecord['alarmType']): string =>
+  type === 'fault' ? 'text-red-700 dark:text-red-400' : type === 'alert' ? 'text-amber-700 dark:text-amber-400' : 'text-slate-600 dark:text-slate-300';
+/** an alarm state's colour: open red, resolved green */
+export const stateTone = (open: boolean): string => (open ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400');
 const statusKey = (s: number) => ALARM_RECORD_STATUS_KEY[s === 2 ? 2 : 1];
 
 /** The cells before the two times (a row on screen draws its times itself). */

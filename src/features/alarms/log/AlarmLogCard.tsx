@@ -2,6 +2,7 @@
 // state, the device, the alarm's name and text, when it happened and recovered (in the chosen
 // zone), its handling marks, and "Details" as a button a finger can hit (acknowledge, assign,
 // comment there). The log's virtual list measures each card, since the text wraps.
+import { MeasuredCard } from '../../../widgets/VirtualRows';
 import { memo } from 'react';
 import type { Zone } from '../../../../protocol/site-time';
 import type { AlarmRecord } from '../../../../streams/alarms/records';
@@ -12,7 +13,7 @@ import type { TFn } from '../../../i18n/i18n';
 import { ALARM_RECORD_STATUS_KEY, ALARM_TYPE_KEY } from '../../../i18n/codeKeys';
 import { alarmContent, alarmRuleName } from '../../../lib/alarmText';
 import { formatDateTime } from '../../../lib/dateTime';
-import { typeLabel } from '../list/cells';
+import { stateTone, typeLabel, typeTone } from '../list/cells';
 
 /** a card's height before it is measured */
 export const LOG_CARD = 190;
@@ -41,33 +42,23 @@ export const AlarmLogCard = memo(function AlarmLogCard({
   onDetail: (alarmId: number) => void;
 }) {
   const open = r.alarmStatus !== ALARM_STATUS.resolved;
-  const tone =
-    r.alarmType === 'fault'
-      ? 'text-red-700 dark:text-red-400'
-      : r.alarmType === 'alert'
-        ? 'text-amber-700 dark:text-amber-400'
-        : 'text-slate-600 dark:text-slate-300';
+  const tone = typeTone(r.alarmType);
   const label = 'text-[11px] text-slate-500 dark:text-slate-400';
   return (
-    <div
-      ref={measure}
-      data-index={index}
-      role="listitem"
+    <MeasuredCard
+      index={index}
+      top={top}
+      measure={measure}
       data-testid="alarm-card"
       data-alarm={r.alarmId}
       data-station={r.stationId}
-      style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${top}px)` }}
       className="border-b border-slate-200 p-3 dark:border-slate-700"
     >
       <div className="flex items-start justify-between gap-2">
         <p className={`text-xs font-semibold ${tone}`} data-testid="alarm-type" data-value>
           {t(ALARM_TYPE_KEY[r.alarmType])}
         </p>
-        <p
-          data-testid="alarm-status"
-          data-value
-          className={`text-xs font-medium ${open ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`}
-        >
+        <p data-testid="alarm-status" data-value className={`text-xs font-medium ${stateTone(open)}`}>
           {t(ALARM_RECORD_STATUS_KEY[open ? 1 : 2])}
         </p>
       </div>
@@ -99,6 +90,6 @@ export const AlarmLogCard = memo(function AlarmLogCard({
       >
         {t('alarms:handling.details')}
       </button>
-    </div>
+    </MeasuredCard>
   );
 });

@@ -2,6 +2,8 @@
 // time (the zone named), the station, the device, the alarm's name and its category. The card a
 // pop-up's View was opened from is marked, as its row is. The list measures each card, since
 // names wrap.
+import { stateTone } from '../list/cells';
+import { MeasuredCard } from '../../../widgets/VirtualRows';
 import { memo } from 'react';
 import type { AlarmPush } from '../../../../streams/types';
 import type { Zone } from '../../../../protocol/site-time';
@@ -33,24 +35,20 @@ export const MessageCard = memo(function MessageCard({
   measure: (el: Element | null) => void;
 }) {
   return (
-    <div
-      ref={measure}
-      data-index={index}
-      role="listitem"
+    <MeasuredCard
+      index={index}
+      top={top}
+      measure={measure}
       data-testid="message-card"
       data-alarm-id={m.alarmId}
       aria-current={current ? 'true' : undefined}
-      style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${top}px)` }}
       className={`flex flex-col gap-1 border-b border-slate-200 p-3 dark:border-slate-700 ${current ? 'bg-amber-100 ring-2 ring-amber-400 ring-inset dark:bg-amber-900/40' : ''}`}
     >
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
           <AlarmTime iso={m.happenTime} zone={zone} named testId="message-time" />
         </div>
-        <span
-          data-value
-          className={`shrink-0 text-xs font-medium ${m.status === 'unresolved' ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`}
-        >
+        <span data-value className={`shrink-0 text-xs font-medium ${stateTone(m.status === 'unresolved')}`}>
           {t(ALARM_STATUS_KEY[m.status])}
         </span>
       </div>
@@ -67,6 +65,6 @@ export const MessageCard = memo(function MessageCard({
         )}
         {t(ALARM_CATEGORY_KEY[m.alarmCategory])}
       </p>
-    </div>
+    </MeasuredCard>
   );
 });
