@@ -1,117 +1,18 @@
-import type { z } from 'zod';
-import { POINTS, STATION_POINTS, type FleetDeviceType } from '../../protocol/fleet';
-import type { energyRow } from '../../protocol/actions/telemetry';
+import { POINTS, STATION_POINTS } from '../../protocol/fleet';
 import { isMixedCurrency } from '../../protocol/currency';
-import { authed, type Ctx, type Handlers } from '../api/context';
+import { authed, type Handlers } from '../api/context';
 import { ActionError, invalid } from '../api/errors';
-import type { FleetRuntime } from '../fleet/runtime';
 import { fleetOf } from '../telemetry/fleet-of';
-import { addMonthKey, dateKey, dayStart, wallClock } from '../../protocol/site-time';
-import { stationEnergy, type EnergyTotals } from '../telemetry/energy';
-import { sumTotals } from '../telemetry/daily';
+import { dateKey, dayStart } from '../../protocol/site-time';
+import { stationEnergy } from '../telemetry/energy';
 import { m4, queryHistory, type Sample, type Series } from '../telemetry/history';
-import { providersFor, requireStation, tzOf } from '../stations/scope';
+import { requireStation, tzOf } from '../stations/scope';
 import { loadSummaries } from '../stations/summaries';
 
 // Telemetry-derived actions (stage 'fleet', docs/fleet.md): latest values from memory, history
 // downsampled from the right resolution, energy and income from the 15-minute intervals.
 
-type EnergyWire = z.input<typeof energyRow>;
-const DAY = 86_400_000;
-
-const retentionOf = (ctx: Ctx) => ({
-  rawDays: ctx.services.config.telemetryRawDays,
-  minuteDays: ctx.services.config.telemetryMinuteDays,
-  quarterDays: ctx.services.config.telemetryQuarterDays,
-});
-const r2 = (x: number) => Math.round(x * 100) / 100;
-const r3 = (x: number) => Math.round(x * 1000) / 1000;
-const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
-
-const toWire = (e: EnergyTotals): EnergyWire => ({
-  period: e.period,
-  pvKwh: r3(e.pvKwh),
-  chargeKwh: r3(e.chargeKwh),
-  dischargeKwh: r3(e.dischargeKwh),
-  loadKwh: r3(e.loadKwh),
-  gridImportKwh: r3(e.gridImportKwh),
-  gridExportKwh: r3(e.gridExportKwh),
-  generatorKwh: r3(e.generatorKwh),
-  fuelLitres: r3(e.fuelLitres),
-  chargingPileKwh: r3(e.chargingPileKwh),
-  income: r4(e.income),
-  fuelCost: r4(e.fuelCost),
-  gridCost: r4(e.gridCost),
-  feedInRevenue: r4(e.feedInRevenue),
-});
-
-const rangeOf = (from: string, to: string, maxDays: number, fromPath = 'from'): [number, number] => {
-  const a = Date.parse(from);
-  const b = Date.parse(to);
-  if (!(b > a)) invalid([{ path: 'to', issue: 'timeError' }]);
-  if (b - a > maxDays * DAY) invalid([{ path: fromPath, issue: 'rangeTooLong', limit: maxDays }]);
-  return [a, b];
-};
-
-interface DeviceRow {
-  id: number;
-  stationId: number;
-  type: FleetDeviceType;
-  name: string;
-}
-
-type Periods = { today: EnergyTotals; month: EnergyTotals; lastMonth: EnergyTotals; total: EnergyTotals };
-
-/** Daily totals of stations: today, this month (local), last month, all time. */
-const periodsOf = async (ctx: Ctx, stationIds: number[]): Promise<Map<number, Periods>> => {
-  const now = ctx.now.getTime();
-  const all = await fleetOf(ctx).daily.daysMany(
-    ctx.services.db,
-    stationIds.map((id) => ({ id, timezone: tzOf(ctx, id) })),
-    now,
-  );
-  const out = new Map<number, Periods>();
-  for (const id of stationIds) {
-    const tz = tzOf(ctx, id);
-    const days = all.get(id)!;
-    const lt = wallClock(tz, now);
-    const lastMonth = addMonthKey(lt.month, -1);
-    const list = [...days.values()];
-    out.set(id, {
-      today: days.get(lt.date) ?? sumTotals(lt.date, []),
-      month: sumTotals(
-        lt.month,
-        list.filter((d) => d.period.startsWith(lt.month)),
-      ),
-      lastMonth: sumTotals(
-        lastMonth,
-        list.filter((d) => d.period.startsWith(lastMonth)),
-      ),
-      total: sumTotals('total', list),
-    });
-  }
-  return out;
-};
-
-const liveFlows = (f: FleetRuntime, stationId: number) => {
-  const st = f.store.stations.get(stationId);
-  const v = st?.flows ?? [];
-  const n = (i: number) => (typeof v[i] === 'number' && Number.isFinite(v[i]) ? (v[i] as number) : 0);
-  return {
-    pvKw: r2(n(0)),
-    loadKw: r2(n(1)),
-    essKw: r2(n(2)),
-    gridKw: r2(n(3)),
-    generatorKw: r2(n(4)),
-    chargingKw: r2(n(5)),
-    soc: typeof v[6] === 'number' && Number.isFinite(v[6]) ? r2(v[6]) : null,
-  };
-};
-
-const scopeStations = (ctx: Ctx, orgId?: number): number[] => {
-  const { scope } = authed(ctx);
-  return providersFor(scope, orgId).flatMap((p) => scope.stationIds(p));
-};
+import { DAY, liveFlows, periodsOf, r2, r3, r4, rangeOf, retentionOf, scopeStations, toWire, type DeviceRow } from '../telemetry/answers';
 
 export const telemetryHandlers: Handlers = {
   queryStationLatest: async ({ stationId, type }, ctx) => {

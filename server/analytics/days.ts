@@ -3,14 +3,13 @@ import { addDateDays, addMonthKey, dateKey, dateStart } from '../../protocol/sit
 import type { Queryable } from '../db/db';
 import type { Pricing } from '../money';
 import { FIGURE_KEYS, byLocalDay, emptyFigures, summarize, type FigureKey, type Figures } from './figures';
-import { curtailmentOf, loadSteps, loadWeather, type StationRating } from './sources';
+import { curtailmentOf, loadInputs, type StationRating } from './sources';
 
 // Stored day figures (station_days). Before a range is read, the days missing, priced under
 // tariffs or fuel prices that changed since, or computed before the day after ended (late
 // frames) are computed from the intervals and stored; then the range is summed per chart bucket
 // in SQL, so a platform year is a few hundred rows.
 
-const QUARTER = 900_000;
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const COLS = FIGURE_KEYS.map(snake);
 
@@ -116,20 +115,7 @@ const computeDays = async (
   });
   const from = Math.min(...spans.map((x) => x.from));
   const to = Math.max(...spans.map((x) => x.to));
-  const [steps, weather] = await Promise.all([
-    loadSteps(
-      db,
-      stations.map((s) => s.id),
-      from - QUARTER,
-      to,
-    ),
-    loadWeather(
-      db,
-      stations.flatMap((s) => (s.weatherId === null ? [] : [s.weatherId])),
-      from,
-      to,
-    ),
-  ]);
+  const [steps, weather] = await loadInputs(db, stations, from, to);
   const rows: { stationId: number; day: string; f: Figures }[] = [];
   for (const { s, from: a } of spans) {
     const inp = {

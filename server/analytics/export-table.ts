@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AnalysisKind, essAnalysis, pvAnalysis, usageAnalysis } from '../../protocol/actions/analysis';
+import { ANALYSIS_FIGURES } from '../../protocol/analysis-figures';
 import { PERIODS } from '../../protocol/codes';
 import { currencyLabel, isMixedCurrency } from '../../protocol/currency';
 import type { ColumnKind, FileColumn } from '../reports/numbers';
@@ -17,43 +18,7 @@ export type AnalysisAnswer = Pv | Ess | Usage;
 type Row = Record<string, unknown>;
 
 /** The figures each screen shows, in its order. */
-const FIGURES: Record<AnalysisKind, readonly string[]> = {
-  pv: ['pvKwh', 'capacityKwp', 'specificYield', 'irradiationKwhM2', 'prPct', 'prTempCorrectedPct'],
-  ess: [
-    'chargeKwh',
-    'dischargeKwh',
-    'rtePct',
-    'efc',
-    'utilisationPct',
-    'capacityKwh',
-    'netRevenue',
-    'netArbitrage',
-    'demandSavings',
-    'dischargeValue',
-    'chargeCost',
-    'chargeFromGridKwh',
-    'chargeFromPvKwh',
-    'dischargeToLoadKwh',
-    'dischargeExportedKwh',
-  ],
-  usage: [
-    'consumptionKwh',
-    'selfConsumptionPct',
-    'selfSufficiencyPct',
-    'peakKw',
-    'loadFactorPct',
-    'loadKwh',
-    'fromPvKwh',
-    'fromEssKwh',
-    'fromGeneratorKwh',
-    'fromGridKwh',
-    'fuelLitres',
-    'fuelCost',
-    'gridCost',
-    'feedInRevenue',
-    'income',
-  ],
-};
+const FIGURES: Record<AnalysisKind, readonly string[]> = ANALYSIS_FIGURES;
 /** The station table's columns of each screen ('prDropped' and 'rteMethod' are words). */
 const STATION_COLUMNS: Record<AnalysisKind, readonly string[]> = {
   pv: ['rankPr', 'prPct', 'prTempCorrectedPct', 'pr30dPct', 'prDropped', 'rankYield', 'specificYield', 'pvKwh', 'capacityKwp', 'irradiationKwhM2'],

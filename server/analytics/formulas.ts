@@ -2,6 +2,8 @@
 // of energies and series. A figure whose denominator is zero or unknown is null, never 0: an
 // empty period must not read as "0 % efficient".
 
+import type { EnergyDelta } from '../telemetry/energy-flows';
+
 const ratio = (num: number, den: number): number | null => (den > 0 && Number.isFinite(num) ? num / den : null);
 
 // ───────────────────────────── PV (IEC 61724-1) ─────────────────────────────
@@ -103,15 +105,7 @@ export const sohSlopePerDay = (points: readonly { day: number; soh: number }[]):
 };
 
 /** One interval's energy flows, kWh. */
-export interface Flows {
-  pv: number;
-  charge: number;
-  discharge: number;
-  load: number;
-  gridImport: number;
-  gridExport: number;
-  generator: number;
-}
+export type Flows = Pick<EnergyDelta, 'pv' | 'charge' | 'discharge' | 'load' | 'gridImport' | 'gridExport' | 'generator'>;
 
 /**
  * Where one interval's storage energy came from and went: charge from PV up to the PV surplus

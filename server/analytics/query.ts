@@ -4,7 +4,7 @@ import type { Pricing } from '../money';
 import { ensureDays, memoOf, pricingSig, sumDays, wholeMonths, type Buckets } from './days';
 import { byLocalHour, summarize, sumFigures, type Figures } from './figures';
 import { bucketsOf, type Granularity, type Period, type Range } from './period';
-import { curtailmentOf, loadSteps, loadWeather, type StationRating } from './sources';
+import { curtailmentOf, loadInputs, type StationRating } from './sources';
 
 // Loads what an analysis answer is built from: for each station of the scope, its figures per
 // chart bucket (in order: storage windows walk them) and over the whole range, for the period and
@@ -33,8 +33,6 @@ export interface Loaded {
   provisional: boolean;
 }
 
-const QUARTER = 900_000;
-
 const hourly = async (
   db: Queryable,
   stations: readonly StationRating[],
@@ -43,20 +41,7 @@ const hourly = async (
 ): Promise<Map<number, Map<string, Figures>>> => {
   const from = Math.min(...stations.map((s) => dateStart(s.timezone, r.from)));
   const to = Math.max(...stations.map((s) => dateStart(s.timezone, addDateDays(r.to, 1))));
-  const [steps, weather] = await Promise.all([
-    loadSteps(
-      db,
-      stations.map((s) => s.id),
-      from - QUARTER,
-      to,
-    ),
-    loadWeather(
-      db,
-      stations.flatMap((s) => (s.weatherId === null ? [] : [s.weatherId])),
-      from,
-      to,
-    ),
-  ]);
+  const [steps, weather] = await loadInputs(db, stations, from, to);
   const out = new Map<number, Map<string, Figures>>();
   for (const s of stations) {
     const a = dateStart(s.timezone, r.from);

@@ -129,3 +129,23 @@ export const loadSoh = async (db: Queryable, ids: readonly number[], fromDate: s
     [ids, fromDate, toDate],
   );
 };
+
+/**
+ * What the figures of stations over [from, to) are computed from: their metered 15-minute steps
+ * (from one interval earlier, the step that ends at `from`) and their weather stations' averages.
+ */
+export const loadInputs = (db: Queryable, stations: readonly StationRating[], from: number, to: number) =>
+  Promise.all([
+    loadSteps(
+      db,
+      stations.map((s) => s.id),
+      from - 900_000,
+      to,
+    ),
+    loadWeather(
+      db,
+      stations.flatMap((s) => (s.weatherId === null ? [] : [s.weatherId])),
+      from,
+      to,
+    ),
+  ]);

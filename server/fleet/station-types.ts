@@ -57,32 +57,9 @@ export interface StationConfig {
   pvEpisode?: SoilingEpisode | null;
 }
 
-/** kWh over one step, by flow. */
-export interface EnergyDelta {
-  pv: number;
-  charge: number;
-  discharge: number;
-  load: number;
-  gridImport: number;
-  gridExport: number;
-  generator: number;
-  fuel: number;
-  pile: number;
-  losses: number;
-}
-export const ENERGY_KEYS = ['pv', 'charge', 'discharge', 'load', 'gridImport', 'gridExport', 'generator', 'fuel', 'pile', 'losses'] as const;
-export const zeroEnergy = (): EnergyDelta => ({
-  pv: 0,
-  charge: 0,
-  discharge: 0,
-  load: 0,
-  gridImport: 0,
-  gridExport: 0,
-  generator: 0,
-  fuel: 0,
-  pile: 0,
-  losses: 0,
-});
+/** kWh over one step, by flow (one list for the server: telemetry/energy-flows.ts). */
+import type { EnergyDelta } from '../telemetry/energy-flows';
+export { ENERGY_KEYS, zeroEnergy, type EnergyDelta } from '../telemetry/energy-flows';
 
 export interface StationFlows {
   pvKw: number;

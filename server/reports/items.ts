@@ -1,23 +1,15 @@
 import type { ReportItem } from '../../protocol/actions/report-shapes';
 import type { Figures } from '../analytics/figures';
 import { kwh, money } from '../analytics/wire';
+import { zeroEnergy, type EnergyDelta } from '../telemetry/energy-flows';
 
 // What each report data item reads from a bucket, its unit and its rounding. Energies and money
 // come from the stored day figures (summed with the overview's interval functions); availability
 // is the share of the expected 15-minute intervals that were metered; alarms are those raised.
 
 /** The additive parts of one report cell (a station or a whole entity over one bucket). */
-export interface Acc {
+export interface Acc extends Omit<EnergyDelta, 'losses'> {
   has: boolean;
-  pv: number;
-  charge: number;
-  discharge: number;
-  load: number;
-  gridImport: number;
-  gridExport: number;
-  generator: number;
-  fuel: number;
-  pile: number;
   income: number;
   savings: number;
   fuelCost: number;
@@ -26,17 +18,12 @@ export interface Acc {
   alarms: number;
 }
 
+/** the flows a report adds up: every one but the storage's losses */
+const flowsOf = ({ losses: _losses, ...flows }: EnergyDelta): Omit<EnergyDelta, 'losses'> => flows;
+
 export const emptyAcc = (): Acc => ({
   has: false,
-  pv: 0,
-  charge: 0,
-  discharge: 0,
-  load: 0,
-  gridImport: 0,
-  gridExport: 0,
-  generator: 0,
-  fuel: 0,
-  pile: 0,
+  ...flowsOf(zeroEnergy()),
   income: 0,
   savings: 0,
   fuelCost: 0,

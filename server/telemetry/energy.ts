@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/db';
 import { addDateDays, dateStart, wallClock } from '../../protocol/site-time';
 import { emptyMoney, resetMoney, loadPricing as loadStationPricing, loadPricingMany as loadStationsPricing, priceInterval, type Pricing } from '../money';
+import type { EnergyDelta } from './energy-flows';
 
 // Energy accounting (docs/fleet.md): the 15-minute station intervals summed per station-local day
 // or month, priced interval by interval with the time-of-use slot in force at the interval's
@@ -14,18 +15,8 @@ import { emptyMoney, resetMoney, loadPricing as loadStationPricing, loadPricingM
 //   income        = savings + feedInRevenue − fuelCost
 // load includes the charging piles (chargingPileKwh is the piles' part of it).
 
-export interface Interval {
+export interface Interval extends EnergyDelta {
   bucket: number;
-  pv: number;
-  charge: number;
-  discharge: number;
-  load: number;
-  gridImport: number;
-  gridExport: number;
-  generator: number;
-  fuel: number;
-  pile: number;
-  losses: number;
 }
 // Prices come from server/money (the one pricing function); this module sums energy per period.
 export type { Pricing };

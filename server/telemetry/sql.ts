@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/db';
 import { analyzeCurrentPartitions, dropExpiredPartitions, ensurePartitions, type Retention } from './partitions';
+import { zeroEnergy, type EnergyDelta } from './energy-flows';
 
 export type { Retention } from './partitions';
 
@@ -18,19 +19,9 @@ export interface RollupRow {
   n: number;
   s: readonly number[];
 }
-export interface EnergyRow {
+export interface EnergyRow extends EnergyDelta {
   stationId: number;
   bucket: number;
-  pv: number;
-  charge: number;
-  discharge: number;
-  load: number;
-  gridImport: number;
-  gridExport: number;
-  generator: number;
-  fuel: number;
-  pile: number;
-  losses: number;
   soc: number | null;
   sessions: number;
   /** seconds of the interval in which a PV inverter reported itself curtailed (additive like the energies) */
@@ -41,16 +32,7 @@ export interface EnergyRow {
 export const emptyEnergy = (stationId: number, bucket: number): EnergyRow => ({
   stationId,
   bucket,
-  pv: 0,
-  charge: 0,
-  discharge: 0,
-  load: 0,
-  gridImport: 0,
-  gridExport: 0,
-  generator: 0,
-  fuel: 0,
-  pile: 0,
-  losses: 0,
+  ...zeroEnergy(),
   soc: null,
   sessions: 0,
   pvLimitedS: 0,

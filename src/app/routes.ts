@@ -77,14 +77,14 @@ const TABLE = {
   'operations.platformReport': { title: 'routes.operationsPlatformReport', layout: 'main', page: () => import('../features/reports/PlatformReportPage') },
   'operations.serviceReport': { title: 'routes.operationsServiceReport', layout: 'main', page: () => import('../features/reports/ServiceReportPage') },
   'operations.siteReport': { title: 'routes.operationsSiteReport', layout: 'main', page: () => import('../features/reports/SiteReportPage') },
-  'alarm.alarmList': { title: 'routes.alarmAlarmList', layout: 'main', page: () => import('../features/alarmCenter/AlarmListPage') },
-  'alarm.alarmAnalysis': { title: 'routes.alarmAlarmAnalysis', layout: 'main', page: () => import('../features/alarmCenter/AlarmAnalysisPage') },
-  'alarm.shelves': { title: 'routes.alarmShelves', layout: 'main', permission: 'alarm.shelve', page: () => import('../features/alarmCenter/ShelvesPage') },
+  'alarm.alarmList': { title: 'routes.alarmAlarmList', layout: 'main', page: () => import('../features/alarms/list/AlarmListPage') },
+  'alarm.alarmAnalysis': { title: 'routes.alarmAlarmAnalysis', layout: 'main', page: () => import('../features/alarms/analysis/AlarmAnalysisPage') },
+  'alarm.shelves': { title: 'routes.alarmShelves', layout: 'main', permission: 'alarm.shelve', page: () => import('../features/alarms/shelves/ShelvesPage') },
   'alarm.maintenance': {
     title: 'routes.alarmMaintenance',
     layout: 'main',
     permission: 'station.maintenance',
-    page: () => import('../features/alarmCenter/MaintenancePage'),
+    page: () => import('../features/alarms/maintenance/MaintenancePage'),
   },
   // one's own rules: any signed-in account may hear of the alarms of its data scope
   'alarm.notifications': {
@@ -137,7 +137,7 @@ const TABLE = {
     layout: 'main',
     hidden: true,
     activeMenu: 'alarm.alarmList',
-    page: () => import('../features/alarms/MessageListPage'),
+    page: () => import('../features/alarms/messages/MessageListPage'),
   },
   'message.global': {
     title: 'routes.messageGlobal',
@@ -182,7 +182,7 @@ const TABLE = {
     activeMenu: 'electricityPriceManagement.electricityPriceManagement',
     page: () => import('../features/tariffs/PreviewPage'),
   },
-  'alarmLog.alarmLog': { title: 'routes.alarmLog', ...station, page: () => import('../features/station/alarms/AlarmLogPage') },
+  'alarmLog.alarmLog': { title: 'routes.alarmLog', ...station, page: () => import('../features/alarms/log/AlarmLogPage') },
   'operationModeManagement.operationModeManagement': { title: 'routes.operationModeManagement', ...station, page: () => import('../features/modes/ModesPage') },
   'operationModeManagement.switchRecord': { title: 'routes.switchRecord', ...station, page: () => import('../features/modes/SwitchRecordPage') },
 } as const satisfies Record<RouteName, RouteSpec>;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestServer, type Answer, type TestServer } from '../../test/harness';
 import type { ResponseOf } from '../../../protocol/catalogue';
 import { peakShavingParams } from '../../test/peak-shaving';
+import { ISLAND_FIELDS, PEAK_FIELDS } from '../../../protocol/strategy-fields';
 
 type Backend = Parameters<typeof startTestServer>[0];
 
@@ -25,31 +26,8 @@ export interface StationRow {
 }
 
 export const VIEW = 'operationModeManagement.operationModeManagement';
-export const PEAK_KEYS = [
-  'socUpper',
-  'socLower',
-  'cellVoltageUpper',
-  'cellVoltageLower',
-  'demandLimitKw',
-  'antiBackflowKw',
-  'antiOverloadKw',
-  'offGridSocUpper',
-  'offGridSocLower',
-  'emergencySoc',
-  'supplyPriority',
-  'periods',
-] as const;
-export const ISLAND_KEYS = [
-  'socUpper',
-  'socLower',
-  'optimalGeneratorPowerKw',
-  'essChargingPowerLimitKw',
-  'inverterPowerStepPct',
-  'inverterShutdownThresholdPct',
-  'dgBackflowLimitKw',
-  'onGridChargingPowerKw',
-  'onGridChargingCutoffSoc',
-] as const;
+export const PEAK_KEYS = [...PEAK_FIELDS, 'supplyPriority', 'periods'] as const;
+export const ISLAND_KEYS = ISLAND_FIELDS;
 
 export const peakParams = peakShavingParams;
 export const islandParams = (over: Record<string, unknown> = {}) => ({

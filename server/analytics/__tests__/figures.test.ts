@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { zeroEnergy } from '../../telemetry/energy-flows';
 import { pricing, slot, tariff } from '../../money/__tests__/fixtures';
 import { byLocalDay, byLocalHour, summarize, sumFigures, type MeteredStep } from '../figures';
 import { essFigures } from '../ess';
@@ -29,16 +30,7 @@ const station: StationRating = {
 
 const step = (bucket: number, f: Partial<MeteredStep>): MeteredStep => ({
   bucket,
-  pv: 0,
-  charge: 0,
-  discharge: 0,
-  load: 0,
-  gridImport: 0,
-  gridExport: 0,
-  generator: 0,
-  fuel: 0,
-  pile: 0,
-  losses: 0,
+  ...zeroEnergy(),
   soc: null,
   ...f,
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { zeroEnergy } from '../energy-flows';
 import type { Queryable } from '../../db/db';
 import { HeldWrites, type Batch } from '../held';
 import type { EnergyRow } from '../sql';
@@ -21,16 +22,8 @@ const fakeDb = () => {
 const energy = (bucket: number): EnergyRow => ({
   stationId: 1,
   bucket,
+  ...zeroEnergy(),
   pv: 1,
-  charge: 0,
-  discharge: 0,
-  load: 0,
-  gridImport: 0,
-  gridExport: 0,
-  generator: 0,
-  fuel: 0,
-  pile: 0,
-  losses: 0,
   soc: null,
   sessions: 0,
   pvLimitedS: 0,

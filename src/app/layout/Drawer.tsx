@@ -6,7 +6,7 @@
 import { Dialog, DialogPanel } from '@headlessui/react';
 import { Icon } from '../../components/Icon';
 import { ZoneSwitch } from '../../components/ZoneSwitch';
-import { SoundToggle } from '../../features/alarms/SoundToggle';
+import { SoundToggle } from '../../features/alarms/popups/SoundToggle';
 import { LanguageSwitch } from '../../features/auth/LanguageSwitch';
 import { useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';

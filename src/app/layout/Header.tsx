@@ -4,8 +4,8 @@
 // display settings move into the drawer (see Drawer).
 import { Link } from 'wouter';
 import { ROOT_HREF } from '../../lib/paths';
-import { AlarmBadge } from '../../features/alarms/AlarmBadge';
-import { SoundToggle } from '../../features/alarms/SoundToggle';
+import { AlarmBadge } from '../../features/alarms/popups/AlarmBadge';
+import { SoundToggle } from '../../features/alarms/popups/SoundToggle';
 import { LanguageSwitch } from '../../features/auth/LanguageSwitch';
 import { Icon } from '../../components/Icon';
 import { ZoneSwitch } from '../../components/ZoneSwitch';

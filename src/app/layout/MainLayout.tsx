@@ -4,8 +4,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { loadOrgs, loadStationInfo, logout } from '../../../streams/session/commands';
-import { AlarmPopups } from '../../features/alarms/AlarmPopups';
-import { soundBank } from '../../features/alarms/sound';
+import { AlarmPopups } from '../../features/alarms/popups/AlarmPopups';
+import { soundBank } from '../../features/alarms/popups/sound';
 import { ChangePasswordDialog } from '../../features/auth/ChangePasswordDialog';
 import { StationMissing } from '../../features/placeholder/StationMissing';
 import { usePhone } from '../../hooks/usePhone';

@@ -2,6 +2,7 @@
 // efficiency with its method (same-SOC window or SOC-corrected, AC side) named, equivalent full
 // cycles, utilisation, SOH per cluster over time (one station) and the arbitrage revenue net of
 // the charging cost, with the discharge value and the cost beside it. From queryEssAnalysis.
+import { ANALYSIS_FIGURES } from '../../../protocol/analysis-figures';
 import type { Res } from '../../../streams/api/client';
 import { useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
@@ -19,23 +20,7 @@ import { useAnalysis } from './useAnalysis';
 type Ess = Res<'queryEssAnalysis'>;
 type Totals = Ess['totals'];
 type Row = Ess['stations'][number];
-const FIGURES = [
-  'chargeKwh',
-  'dischargeKwh',
-  'rtePct',
-  'efc',
-  'utilisationPct',
-  'capacityKwh',
-  'netRevenue',
-  'netArbitrage',
-  'demandSavings',
-  'dischargeValue',
-  'chargeCost',
-  'chargeFromGridKwh',
-  'chargeFromPvKwh',
-  'dischargeToLoadKwh',
-  'dischargeExportedKwh',
-] as const satisfies readonly FigureKey[];
+const FIGURES = ANALYSIS_FIGURES.ess satisfies readonly FigureKey[];
 // the chart plots arbitrage per bucket: demand savings are a month's figure, shared over its days only in the totals
 const GROUPS: FigureKey[][] = [['chargeKwh', 'dischargeKwh'], ['netArbitrage'], ['rtePct'], ['efc']];
 

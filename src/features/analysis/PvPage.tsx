@@ -2,6 +2,7 @@
 // 61724 from plane-of-array irradiation with the temperature-corrected PR beside it, irradiation,
 // and the stations ranked by PR and specific yield, those whose PR fell against their own last
 // 30 days flagged. Figures from queryPvAnalysis (docs/analytics.md).
+import { ANALYSIS_FIGURES } from '../../../protocol/analysis-figures';
 import { useMemo } from 'react';
 import type { Res } from '../../../streams/api/client';
 import { useT } from '../../hooks/useT';
@@ -16,7 +17,7 @@ import { useAnalysis } from './useAnalysis';
 
 type Pv = Res<'queryPvAnalysis'>;
 type Row = Pv['stations'][number];
-const FIGURES = ['pvKwh', 'capacityKwp', 'specificYield', 'irradiationKwhM2', 'prPct', 'prTempCorrectedPct'] as const satisfies readonly FigureKey[];
+const FIGURES = ANALYSIS_FIGURES.pv satisfies readonly FigureKey[];
 const GROUPS: FigureKey[][] = [['pvKwh'], ['prPct', 'prTempCorrectedPct'], ['specificYield'], ['irradiationKwhM2']];
 
 const columnsOf = (t: TFn): Column<Row>[] => [

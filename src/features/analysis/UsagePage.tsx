@@ -2,6 +2,7 @@
 // diesel generator), self-consumption and self-sufficiency, peak demand and load factor, energy
 // and cost per tariff period (sharp, peak, flat, valley) and the diesel fuel cost. From
 // queryEnergyUsageAnalysis.
+import { ANALYSIS_FIGURES } from '../../../protocol/analysis-figures';
 import { PERIODS } from '../../../protocol/codes';
 import type { Res } from '../../../streams/api/client';
 import { useT } from '../../hooks/useT';
@@ -20,23 +21,7 @@ import { useAnalysis } from './useAnalysis';
 type Usage = Res<'queryEnergyUsageAnalysis'>;
 type Row = Usage['stations'][number];
 type Tou = Usage['totals']['tou'][number];
-const FIGURES = [
-  'consumptionKwh',
-  'selfConsumptionPct',
-  'selfSufficiencyPct',
-  'peakKw',
-  'loadFactorPct',
-  'loadKwh',
-  'fromPvKwh',
-  'fromEssKwh',
-  'fromGeneratorKwh',
-  'fromGridKwh',
-  'fuelLitres',
-  'fuelCost',
-  'gridCost',
-  'feedInRevenue',
-  'income',
-] as const satisfies readonly FigureKey[];
+const FIGURES = ANALYSIS_FIGURES.usage satisfies readonly FigureKey[];
 const GROUPS: FigureKey[][] = [['consumptionKwh', 'fromPvKwh', 'fromEssKwh', 'fromGeneratorKwh', 'fromGridKwh'], ['peakKw'], ['selfSufficiencyPct'], ['cost']];
 
 const touColumns = (t: TFn): Column<Tou>[] => [

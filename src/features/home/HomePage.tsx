@@ -3,6 +3,7 @@
 // shown, greyed when stale) and the station matrix cards (virtualized). The data lives in the
 // store (streams/home/homepage.ts resources, polled while this screen watches them), so a wall
 // screen stays live without a reload and agrees with every other screen on station statuses.
+import { powerSeries, socSeries } from './trendSeries';
 import { lazy, Suspense } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { formatPower } from '../../../streams/format/energy';
@@ -79,12 +80,7 @@ function ConsoleHome() {
             timeLabel={t('home:trend.timeAxis', { zone })}
             emptyText={t('home:trend.noData')}
             stale={curveStale}
-            series={[
-              { label: t('home:trend.pv'), color: '#f59e0b' },
-              { label: t('home:trend.load'), color: '#6366f1' },
-              { label: t('home:trend.ess'), color: '#13a37a' },
-              { label: t('home:trend.grid'), color: '#0ea5e9' },
-            ]}
+            series={powerSeries(t)}
           />
         </section>
         <section className={boxClass} data-testid="trend-soc">
@@ -100,7 +96,7 @@ function ConsoleHome() {
             timeLabel={t('home:trend.timeAxis', { zone })}
             stale={curveStale}
             emptyText={t('home:trend.noData')}
-            series={[{ label: t('home:trend.soc'), color: '#13a37a' }]}
+            series={socSeries(t)}
           />
         </section>
       </div>

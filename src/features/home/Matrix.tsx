@@ -1,6 +1,6 @@
 // Station matrix of the homepage (SPEC §2 cards), virtualized by card rows.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useVirtualList } from '../../widgets/VirtualRows';
+import { memo, useEffect, useState, type ReactNode } from 'react';
 import { StationCard, type StationCardData } from '../../components/StationCard';
 import type { TFn } from '../../i18n/i18n';
 import type { MoneyLang } from '../../../streams/format/money';
@@ -27,18 +27,17 @@ export function Matrix({
   onOpen: (c: StationCardData) => void;
   inMaintenance: ReadonlySet<number>;
 }) {
-  const scroller = useRef<HTMLDivElement>(null);
   const [cols, setCols] = useState(4);
+  const list = cards ?? [];
+  const rows = Math.ceil(list.length / cols);
+  const { scroller, v } = useVirtualList(rows, CARD_H + GAP, 2);
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
     const ro = new ResizeObserver(() => setCols(Math.max(1, Math.floor((el.clientWidth + GAP) / (CARD_MIN_W + GAP)))));
     ro.observe(el);
     return () => ro.disconnect();
-  }, []);
-  const list = cards ?? [];
-  const rows = Math.ceil(list.length / cols);
-  const v = useVirtualizer({ count: rows, getScrollElement: () => scroller.current, estimateSize: () => CARD_H + GAP, overscan: 2 });
+  }, [scroller]);
   return (
     <section className={boxClass} data-testid="station-matrix">
       <header className="mb-2 flex items-center justify-between">

@@ -5,6 +5,7 @@
 //   station tiles  | today's power | SOC
 // `rotate=<s>` pages through the station cards and, for a platform admin, the providers
 // (rotation.ts); `theme=light` for a bright room (dark by default).
+import { powerSeries, socSeries } from './trendSeries';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { formatPower } from '../../../streams/format/energy';
@@ -184,12 +185,7 @@ export default function WallPage() {
               timeLabel={timeLabel}
               emptyText={t('home:trend.noData')}
               stale={curveStale}
-              series={[
-                { label: t('home:trend.pv'), color: '#f59e0b' },
-                { label: t('home:trend.load'), color: '#6366f1' },
-                { label: t('home:trend.ess'), color: '#13a37a' },
-                { label: t('home:trend.grid'), color: '#0ea5e9' },
-              ]}
+              series={powerSeries(t)}
             />
           </div>
         </section>
@@ -214,7 +210,7 @@ export default function WallPage() {
               timeLabel={timeLabel}
               stale={curveStale}
               emptyText={t('home:trend.noData')}
-              series={[{ label: t('home:trend.soc'), color: '#13a37a' }]}
+              series={socSeries(t)}
             />
           </div>
         </section>

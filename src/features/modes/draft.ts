@@ -5,30 +5,8 @@ import type { FieldIssue } from '../../../protocol/envelope';
 import type { Strategy, StrategyKind } from '../../../streams/strategies/reads';
 import type { SaveStrategy } from '../../../streams/strategies/commands';
 import { parseHhmm, toHhmm } from '../../widgets/day-timeline/slots';
+import { ISLAND_FIELDS, PEAK_FIELDS } from '../../../protocol/strategy-fields';
 
-export const PEAK_FIELDS = [
-  'socUpper',
-  'socLower',
-  'cellVoltageUpper',
-  'cellVoltageLower',
-  'demandLimitKw',
-  'antiBackflowKw',
-  'antiOverloadKw',
-  'offGridSocUpper',
-  'offGridSocLower',
-  'emergencySoc',
-] as const;
-export const ISLAND_FIELDS = [
-  'socUpper',
-  'socLower',
-  'optimalGeneratorPowerKw',
-  'essChargingPowerLimitKw',
-  'inverterPowerStepPct',
-  'inverterShutdownThresholdPct',
-  'dgBackflowLimitKw',
-  'onGridChargingPowerKw',
-  'onGridChargingCutoffSoc',
-] as const;
 export type NumberField = (typeof PEAK_FIELDS)[number] | (typeof ISLAND_FIELDS)[number];
 
 export type PeriodMode = 'charge' | 'discharge' | 'idle';

@@ -4,7 +4,6 @@ import { getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable,
 import { useObservableEagerState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import { formatEnergy, formatPower } from '../../../streams/format/energy';
 import { providers$, providerTotals, type ProviderSummary } from '../../../streams/monitor/providers';
 import { SearchBox } from '../../components/SearchBox';
 import { providerDetailHref } from '../../components/stationLabels';
@@ -12,6 +11,7 @@ import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import type { TKey } from '../../i18n/i18n';
 import { VirtualTable } from '../../widgets/VirtualTable';
+import { capacityColumns } from './capacityColumns';
 
 export default function CustomersPage() {
   const t = useT('monitor');
@@ -35,28 +35,7 @@ export default function CustomersPage() {
       },
       { id: 'address', meta: { wide: true }, accessorFn: (p) => p.address ?? '', header: t('monitor:customers.address'), size: 220 },
       { id: 'siteQuantity', accessorKey: 'siteQuantity', header: t('monitor:customers.siteQuantity'), size: 90 },
-      {
-        id: 'pvCapacityKw',
-        accessorKey: 'pvCapacityKw',
-        header: t('monitor:col.pvCapacity'),
-        size: 100,
-        cell: (c) => formatPower(c.row.original.pvCapacityKw),
-      },
-      { id: 'essPowerKw', accessorKey: 'essPowerKw', header: t('monitor:col.essPower'), size: 100, cell: (c) => formatPower(c.row.original.essPowerKw) },
-      {
-        id: 'essCapacityKwh',
-        accessorKey: 'essCapacityKwh',
-        header: t('monitor:col.essCapacity'),
-        size: 100,
-        cell: (c) => formatEnergy(c.row.original.essCapacityKwh),
-      },
-      {
-        id: 'dgCapacityKw',
-        accessorKey: 'dgCapacityKw',
-        header: t('monitor:col.dgCapacity'),
-        size: 100,
-        cell: (c) => formatPower(c.row.original.dgCapacityKw),
-      },
+      ...capacityColumns<ProviderSummary>(t),
       { id: 'onlineSites', accessorKey: 'onlineSites', header: t('monitor:customers.summaryOnline'), size: 90 },
       { id: 'openAlarms', accessorKey: 'openAlarms', header: t('monitor:customers.openAlarms'), size: 90 },
     ],

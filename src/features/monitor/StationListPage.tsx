@@ -17,7 +17,6 @@ import { useMemo, useState } from 'react';
 import { of } from 'rxjs';
 import { useLocation } from 'wouter';
 import { ENERGY_TYPES } from '../../../protocol/codes';
-import { formatEnergy, formatPower } from '../../../streams/format/energy';
 import { scopeCode } from '../../../streams/monitor/scope';
 import { matchStation, stationList$, NO_FILTER, type StationFilter, type StationSummary } from '../../../streams/monitor/stations';
 import { Button } from '../../components/Button';
@@ -31,6 +30,7 @@ import { useInMaintenance } from '../../hooks/useInMaintenance';
 import { MaintenanceTag } from '../../components/alarms/MaintenanceTag';
 import type { TKey } from '../../i18n/i18n';
 import { VirtualTable } from '../../widgets/VirtualTable';
+import { capacityColumns } from './capacityColumns';
 import { STATION_CARD, StationRowCard } from './StationRowCard';
 
 const WAITING: View<StationSummary[]> = { value: null, at: null, failures: 0 };
@@ -121,28 +121,7 @@ export default function StationListPage() {
           );
         },
       },
-      {
-        id: 'pvCapacityKw',
-        accessorKey: 'pvCapacityKw',
-        header: t('monitor:col.pvCapacity'),
-        size: 100,
-        cell: (c) => formatPower(c.row.original.pvCapacityKw),
-      },
-      { id: 'essPowerKw', accessorKey: 'essPowerKw', header: t('monitor:col.essPower'), size: 100, cell: (c) => formatPower(c.row.original.essPowerKw) },
-      {
-        id: 'essCapacityKwh',
-        accessorKey: 'essCapacityKwh',
-        header: t('monitor:col.essCapacity'),
-        size: 100,
-        cell: (c) => formatEnergy(c.row.original.essCapacityKwh),
-      },
-      {
-        id: 'dgCapacityKw',
-        accessorKey: 'dgCapacityKw',
-        header: t('monitor:col.dgCapacity'),
-        size: 100,
-        cell: (c) => formatPower(c.row.original.dgCapacityKw),
-      },
+      ...capacityColumns<StationSummary>(t),
     ];
   }, [t, inMaintenance]);
 

@@ -2,8 +2,9 @@
 // (checkboxes), Query and Export; each error at its field.
 import { Button } from '../../components/Button';
 import { useT } from '../../hooks/useT';
-import { GRANULARITIES, REPORT_ITEMS, type FormError, type FormErrors, type ReportForm } from './form';
-import { FORM_ERROR_KEY, GRANULARITY_KEY, REPORT_ITEM_KEY } from './keys';
+import { REPORT_ITEMS, type FormError, type FormErrors, type ReportForm } from './form';
+import { FORM_ERROR_KEY } from './keys';
+import { GranularitySelect, ItemChecks } from './formParts';
 
 const INPUT = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
 
@@ -82,18 +83,7 @@ export function FormBar({ form, setForm, errors, stations, onQuery, onExport, bu
           />
         </Field>
         <Field label={t('reports:form.granularity')} error={undefined} testId="error-granularity">
-          <select
-            className={INPUT}
-            data-testid="report-granularity"
-            value={form.granularity}
-            onChange={(e) => setForm({ ...form, granularity: GRANULARITIES.find((g) => g === e.target.value) ?? 'day' })}
-          >
-            {GRANULARITIES.map((g) => (
-              <option key={g} value={g}>
-                {t(GRANULARITY_KEY[g])}
-              </option>
-            ))}
-          </select>
+          <GranularitySelect testId="report-granularity" className={INPUT} value={form.granularity} onChange={(g) => setForm({ ...form, granularity: g })} />
         </Field>
         <span className="ml-auto flex gap-2">
           <Button variant="primary" data-testid="report-query" onClick={onQuery} disabled={busy}>
@@ -123,22 +113,7 @@ export function FormBar({ form, setForm, errors, stations, onQuery, onExport, bu
         <button type="button" className="text-xs text-brand-600 hover:underline" data-testid="items-none" onClick={() => setForm({ ...form, items: [] })}>
           {t('reports:form.none')}
         </button>
-        {REPORT_ITEMS.map((item) => (
-          <label key={item} className="flex items-center gap-1 text-sm">
-            <input
-              type="checkbox"
-              data-testid={`item-${item}`}
-              checked={form.items.includes(item)}
-              onChange={(e) =>
-                setForm({
-                  ...form,
-                  items: e.target.checked ? REPORT_ITEMS.filter((i) => i === item || form.items.includes(i)) : form.items.filter((i) => i !== item),
-                })
-              }
-            />
-            {t(REPORT_ITEM_KEY[item])}
-          </label>
-        ))}
+        <ItemChecks testIdPrefix="item-" labelClass="flex items-center gap-1 text-sm" items={form.items} onChange={(items) => setForm({ ...form, items })} />
       </fieldset>
       <ErrorText error={errors.items} testId="error-items" />
     </div>

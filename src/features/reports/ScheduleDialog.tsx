@@ -7,9 +7,10 @@ import { saveSchedule$, type SaveSchedule, type Schedule } from '../../../stream
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { useT } from '../../hooks/useT';
-import { GRANULARITIES, REPORT_ITEMS, type ReportKind } from './form';
+import type { ReportKind } from './form';
 import { useCommand } from './hooks';
-import { CADENCE_KEY, GRANULARITY_KEY, REPORT_ITEM_KEY, SCHEDULE_ERROR_KEY } from './keys';
+import { CADENCE_KEY, SCHEDULE_ERROR_KEY } from './keys';
+import { GranularitySelect, ItemChecks } from './formParts';
 import { CADENCES, checkSchedule, saveRequestOf, serverScheduleErrors, type ScheduleErrors, type ScheduleField, type ScheduleForm } from './schedule-form';
 
 const INPUT = 'rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
@@ -94,18 +95,12 @@ export function ScheduleDialog({ kind, initial, orgId, stations, onClose, onSave
           </label>
           <label className="flex items-center gap-1.5">
             <span className="text-slate-500">{t('reports:form.granularity')}</span>
-            <select
+            <GranularitySelect
+              testId="schedule-granularity"
               className={`${INPUT} h-8`}
-              data-testid="schedule-granularity"
               value={f.granularity}
-              onChange={(e) => change({ ...f, granularity: GRANULARITIES.find((g) => g === e.target.value) ?? 'day' })}
-            >
-              {GRANULARITIES.map((g) => (
-                <option key={g} value={g}>
-                  {t(GRANULARITY_KEY[g])}
-                </option>
-              ))}
-            </select>
+              onChange={(g) => change({ ...f, granularity: g })}
+            />
           </label>
           <label className="flex items-center gap-1.5">
             <input type="checkbox" data-testid="schedule-enabled" checked={f.enabled} onChange={(e) => change({ ...f, enabled: e.target.checked })} />
@@ -117,19 +112,7 @@ export function ScheduleDialog({ kind, initial, orgId, stations, onClose, onSave
           data-testid="schedule-items"
         >
           <legend className="px-1 text-slate-500">{t('reports:form.items')}</legend>
-          {REPORT_ITEMS.map((item) => (
-            <label key={item} className="flex items-center gap-1">
-              <input
-                type="checkbox"
-                data-testid={`schedule-item-${item}`}
-                checked={f.items.includes(item)}
-                onChange={(e) =>
-                  change({ ...f, items: e.target.checked ? REPORT_ITEMS.filter((i) => i === item || f.items.includes(i)) : f.items.filter((i) => i !== item) })
-                }
-              />
-              {t(REPORT_ITEM_KEY[item])}
-            </label>
-          ))}
+          <ItemChecks testIdPrefix="schedule-item-" labelClass="flex items-center gap-1" items={f.items} onChange={(items) => change({ ...f, items })} />
         </fieldset>
         {error('items')}
         <label className="flex flex-col gap-1">

@@ -17,12 +17,14 @@ import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { href } from '../../lib/paths';
 import { VirtualTable } from '../../widgets/VirtualTable';
+import { ListPage } from './ListPage';
+import { FILTER_CONTROL, FilterSelect } from '../../components/FilterSelect';
 import { AccountActionDialogs } from './AccountActionDialogs';
 import { accountColumns, type AccountAction } from './accountColumns';
 import { AccountDialog } from './AccountDialog';
 import { useManagedOrgs } from './orgs';
 
-const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
+const sel = FILTER_CONTROL;
 
 export default function AccountsPage() {
   const t = useT('system', 'auth');
@@ -79,82 +81,61 @@ export default function AccountsPage() {
   const num = (v: string) => (v === '' ? null : Number(v));
 
   return (
-    <section
-      data-testid="accounts"
-      data-loaded={list.data !== null}
-      data-total={list.data?.totalCount ?? 0}
-      className="flex h-full min-h-[480px] flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+    <ListPage
+      testId="accounts"
+      loaded={list.data !== null}
+      total={list.data?.totalCount ?? 0}
+      title={t('routes.systemAccount')}
+      failed={list.failed ? t('system:loadFailed') : null}
+      bar={
+        <>
+          <input
+            type="search"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            placeholder={t('system:account.search')}
+            aria-label={t('system:account.search')}
+            data-testid="account-search"
+            className={`${sel} w-56`}
+          />
+          <FilterSelect
+            testId="filter-status"
+            label={t('system:col.status')}
+            all={t('system:all')}
+            value={status ?? ''}
+            options={[
+              { value: 1, label: t('system:status.enabled') },
+              { value: 0, label: t('system:status.disabled') },
+            ]}
+            onChange={(v) => setStatus(num(v))}
+          />
+          <FilterSelect
+            testId="filter-role"
+            label={t('system:col.role')}
+            all={t('system:all')}
+            value={roleId ?? ''}
+            options={(roles.data ?? []).map((r) => ({ value: r.roleId, label: r.name }))}
+            onChange={(v) => setRoleId(num(v))}
+          />
+          <FilterSelect
+            testId="filter-org"
+            label={t('system:account.org')}
+            all={t('system:all')}
+            value={orgId ?? ''}
+            options={orgs.map((o) => ({ value: o.id, label: o.name }))}
+            onChange={(v) => setOrgId(num(v))}
+          />
+          <span className="text-sm text-slate-500" data-testid="account-count">
+            {t('system:account.count', { count: list.data?.totalCount ?? 0 })}
+          </span>
+          {canEdit && (
+            <Button variant="primary" className="ml-auto" onClick={() => setDialog({ action: 'edit', row: null })} data-testid="account-create">
+              {t('system:account.create')}
+            </Button>
+          )}
+        </>
+      }
     >
-      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
-        <h1 className="mr-2 text-base font-semibold">{t('routes.systemAccount')}</h1>
-        <input
-          type="search"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          placeholder={t('system:account.search')}
-          aria-label={t('system:account.search')}
-          data-testid="account-search"
-          className={`${sel} w-56`}
-        />
-        <select
-          aria-label={t('system:col.status')}
-          className={sel}
-          value={status ?? ''}
-          onChange={(e) => setStatus(num(e.target.value))}
-          data-testid="filter-status"
-        >
-          <option value="">
-            {t('system:col.status')}: {t('system:all')}
-          </option>
-          <option value="1">{t('system:status.enabled')}</option>
-          <option value="0">{t('system:status.disabled')}</option>
-        </select>
-        <select
-          aria-label={t('system:col.role')}
-          className={sel}
-          value={roleId ?? ''}
-          onChange={(e) => setRoleId(num(e.target.value))}
-          data-testid="filter-role"
-        >
-          <option value="">
-            {t('system:col.role')}: {t('system:all')}
-          </option>
-          {(roles.data ?? []).map((r) => (
-            <option key={r.roleId} value={r.roleId}>
-              {r.name}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label={t('system:account.org')}
-          className={sel}
-          value={orgId ?? ''}
-          onChange={(e) => setOrgId(num(e.target.value))}
-          data-testid="filter-org"
-        >
-          <option value="">
-            {t('system:account.org')}: {t('system:all')}
-          </option>
-          {orgs.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
-        </select>
-        <span className="text-sm text-slate-500" data-testid="account-count">
-          {t('system:account.count', { count: list.data?.totalCount ?? 0 })}
-        </span>
-        {canEdit && (
-          <Button variant="primary" className="ml-auto" onClick={() => setDialog({ action: 'edit', row: null })} data-testid="account-create">
-            {t('system:account.create')}
-          </Button>
-        )}
-      </div>
-      {list.failed && (
-        <p role="alert" className="px-3 py-2 text-sm text-red-600">
-          {t('system:loadFailed')}
-        </p>
-      )}
       <VirtualTable
         table={table}
         onRowClick={(r) => navigate(href('system.accountDetail', { userId: r.userId }))}
@@ -168,6 +149,6 @@ export default function AccountsPage() {
         onClose={() => setDialog(null)}
         onDone={saved}
       />
-    </section>
+    </ListPage>
   );
 }

@@ -1,6 +1,7 @@
 // One audit entry as a card, the audit list's row on a phone (below 640 px): the time and the
 // outcome, who (account and organisation) did what, on which target, and the detail in full. The
 // list measures each card, since the detail wraps to as many lines as it needs.
+import { MeasuredCard } from '../../widgets/VirtualRows';
 import { memo } from 'react';
 import type { Zone } from '../../../protocol/site-time';
 import type { AuditEntry } from '../../../streams/system/audit';
@@ -26,15 +27,14 @@ export const AuditCard = memo(function AuditCard({
 }) {
   const [at, account, org, action, target, outcome, detail] = cells;
   return (
-    <div
-      ref={measure}
-      data-index={index}
-      role="listitem"
+    <MeasuredCard
+      index={index}
+      top={top}
+      measure={measure}
       data-testid="audit-card"
       data-action={e.action}
       data-target={e.target ?? ''}
       data-outcome={e.outcome}
-      style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${top}px)` }}
       className="flex flex-col gap-1 border-b border-slate-200 p-3 dark:border-slate-700"
     >
       <div className="flex items-baseline justify-between gap-2">
@@ -65,6 +65,6 @@ export const AuditCard = memo(function AuditCard({
           {detail}
         </p>
       )}
-    </div>
+    </MeasuredCard>
   );
 });

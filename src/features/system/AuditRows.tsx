@@ -1,8 +1,6 @@
 // Audit entries as a virtualized list (the audit log screen and an account's recent entries): a
 // table of rows on a wide screen, and on a phone (below 640 px) a list of cards (AuditCard) in the
 // same virtualizer, measured, so nothing scrolls sideways and no value is cut.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
 import type { AuditEntry } from '../../../streams/system/audit';
 import { usePhone } from '../../hooks/usePhone';
 import { useT } from '../../hooks/useT';
@@ -10,6 +8,7 @@ import { useListZone } from '../../hooks/useZoneMode';
 import { auditCells, auditHead } from './auditText';
 import { AUDIT_CARD, AuditCard } from './AuditCard';
 import { TableNote, bodyRowIndex, tableRowCount } from '../../widgets/TableNote';
+import { useVirtualList, VirtualCards, VirtualRows } from '../../widgets/VirtualRows';
 import { SCROLL_PANE } from '../../widgets/scrollPane';
 
 const ROW = 34;
@@ -19,14 +18,7 @@ export function AuditRows({ rows, height }: { rows: readonly AuditEntry[]; heigh
   const t = useT('system');
   const zone = useListZone();
   const phone = usePhone();
-  const scroller = useRef<HTMLDivElement>(null);
-  const v = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => (phone ? AUDIT_CARD : ROW),
-    overscan: phone ? 6 : 12,
-  });
-  useEffect(() => v.measure(), [v, phone]);
+  const { scroller, v } = useVirtualList(rows.length, phone ? AUDIT_CARD : ROW, phone ? 6 : 12);
   if (phone)
     return (
       <div
@@ -43,14 +35,13 @@ export function AuditRows({ rows, height }: { rows: readonly AuditEntry[]; heigh
             {t('noDate')}
           </p>
         )}
-        <div style={{ height: v.getTotalSize(), position: 'relative' }}>
-          {v.getVirtualItems().map((it) => {
-            const e = rows[it.index];
-            return e ? (
-              <AuditCard key={e.auditId} e={e} cells={auditCells(t, e, zone)} zone={zone} index={it.index} top={it.start} measure={v.measureElement} />
-            ) : null;
-          })}
-        </div>
+        <VirtualCards
+          v={v}
+          rows={rows}
+          card={(e, it) => (
+            <AuditCard key={e.auditId} e={e} cells={auditCells(t, e, zone)} zone={zone} index={it.index} top={it.start} measure={v.measureElement} />
+          )}
+        />
       </div>
     );
   return (
@@ -73,10 +64,11 @@ export function AuditRows({ rows, height }: { rows: readonly AuditEntry[]; heigh
           data-testid="audit-rows"
         >
           {rows.length === 0 && <TableNote testId="empty">{t('noDate')}</TableNote>}
-          <div style={{ height: v.getTotalSize(), position: 'relative' }}>
-            {v.getVirtualItems().map((it) => {
-              const e = rows[it.index];
-              if (!e) return null;
+          <VirtualRows
+            v={v}
+            rows={rows}
+            rowHeight={ROW}
+            row={(e, style, it) => {
               const c = auditCells(t, e, zone);
               return (
                 <div
@@ -87,7 +79,7 @@ export function AuditRows({ rows, height }: { rows: readonly AuditEntry[]; heigh
                   data-action={e.action}
                   data-target={e.target ?? ''}
                   data-outcome={e.outcome}
-                  style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${it.start}px)` }}
+                  style={style}
                   className={`${cols} items-center border-b border-slate-100 dark:border-slate-800`}
                 >
                   <span role="cell" className="truncate font-mono text-xs">
@@ -113,8 +105,8 @@ export function AuditRows({ rows, height }: { rows: readonly AuditEntry[]; heigh
                   </span>
                 </div>
               );
-            })}
-          </div>
+            }}
+          />
         </div>
       </div>
     </div>

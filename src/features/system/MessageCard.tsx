@@ -2,6 +2,7 @@
 // time (in the list's zone), its state, the station, the category, and the alarm's text in full.
 // Tapping an unread card marks it read, as clicking its row does. The list measures each card,
 // since the text wraps.
+import { MeasuredCard } from '../../widgets/VirtualRows';
 import { memo } from 'react';
 import type { Res } from '../../../streams/api/client';
 import type { Zone } from '../../../protocol/site-time';
@@ -35,10 +36,10 @@ export const MessageCard = memo(function MessageCard({
 }) {
   const resolved = r.alarmStatus === 2;
   return (
-    <div
-      ref={measure}
-      data-index={index}
-      role="listitem"
+    <MeasuredCard
+      index={index}
+      top={top}
+      measure={measure}
       tabIndex={r.read ? undefined : 0}
       aria-label={r.read ? undefined : `${t('system:message.unread')}: ${r.stationName}`}
       data-testid="msg-card"
@@ -47,7 +48,6 @@ export const MessageCard = memo(function MessageCard({
       data-read={r.read}
       onClick={() => onOpen(r)}
       onKeyDown={(e) => e.key === 'Enter' && onOpen(r)}
-      style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${top}px)` }}
       className={`flex flex-col gap-1 border-b border-slate-200 p-3 dark:border-slate-700 ${r.read ? 'text-slate-500 dark:text-slate-400' : 'cursor-pointer active:bg-brand-50 dark:active:bg-slate-800'}`}
     >
       <div className="flex items-start gap-2">
@@ -68,6 +68,6 @@ export const MessageCard = memo(function MessageCard({
         <span className="text-slate-400"> · </span>
         <span data-testid="msg-read-state">{t(r.read ? 'system:message.read' : 'system:message.unread')}</span>
       </p>
-    </div>
+    </MeasuredCard>
   );
 });

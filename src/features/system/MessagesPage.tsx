@@ -3,9 +3,8 @@
 // virtualized. Opening a message marks it read; "mark all read" marks everything received.
 // Pushed alarms re-read the list (debounced), as the alarm list does. On a phone (below 640 px)
 // the rows are cards (MessageCard) in the same virtualizer, measured.
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useObservable, useObservableState } from 'observable-hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { usePhone } from '../../hooks/usePhone';
 import { MESSAGE_CARD, MessageCard } from './MessageCard';
 import { map, merge, Subject } from 'rxjs';
@@ -22,6 +21,8 @@ import { ALARM_CATEGORY_KEY, ALARM_RECORD_STATUS_KEY } from '../../i18n/codeKeys
 import { alarmContent } from '../../lib/alarmText';
 import { RANGE_KEY, rangeOf, RANGES, type Range } from './time';
 import { useCommand } from './useCommand';
+import { useVirtualList, VirtualCards, VirtualRows } from '../../widgets/VirtualRows';
+import { FILTER_CONTROL, FilterSelect } from '../../components/FilterSelect';
 import { SCROLL_PANE } from '../../widgets/scrollPane';
 import { TableNote, bodyRowIndex, tableRowCount } from '../../widgets/TableNote';
 import { AlarmTime } from '../../components/alarms/AlarmTime';
@@ -29,7 +30,7 @@ import { useAlarmZones } from '../../hooks/useAlarmZones';
 import { useListZone } from '../../hooks/useZoneMode';
 
 const ROW = 36;
-const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
+const sel = FILTER_CONTROL;
 const cols = 'grid grid-cols-[24px_1.1fr_1.1fr_0.6fr_0.6fr_2.4fr_0.7fr] gap-3 px-3';
 
 export default function MessagesPage() {
@@ -74,19 +75,12 @@ export default function MessagesPage() {
   );
   const mark = useCommand(markMessagesRead$, () => marked$.next());
   const rows = list.data?.dataList ?? [];
-  const scroller = useRef<HTMLDivElement>(null);
   const zones = useAlarmZones(
     scope < 0 ? null : scope,
     rows.map((r) => r.stationId),
   );
   const phone = usePhone();
-  const v = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => (phone ? MESSAGE_CARD : ROW),
-    overscan: phone ? 6 : 12,
-  });
-  useEffect(() => v.measure(), [v, phone]);
+  const { scroller, v } = useVirtualList(rows.length, phone ? MESSAGE_CARD : ROW, phone ? 6 : 12);
   const open = (r: (typeof rows)[number]) => !r.read && mark.run({ alarmIds: [r.alarmId] });
 
   return (
@@ -99,38 +93,23 @@ export default function MessagesPage() {
     >
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="mr-2 text-base font-semibold">{t('routes.messageGlobal')}</h1>
-        <select
-          aria-label={t('alarmCenter:list.category')}
-          className={sel}
+        <FilterSelect
+          testId="msg-category"
+          label={t('alarmCenter:list.category')}
+          all={t('system:all')}
           value={category}
-          onChange={(e) => setCategory(e.target.value as typeof category)}
-          data-testid="msg-category"
-        >
-          <option value="">
-            {t('alarmCenter:list.category')}: {t('system:all')}
-          </option>
-          {ALARM_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {t(ALARM_CATEGORY_KEY[c])}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label={t('station:alarmLog.site')}
+          options={ALARM_CATEGORIES.map((c) => ({ value: c, label: t(ALARM_CATEGORY_KEY[c]) }))}
+          onChange={(v) => setCategory(v as typeof category)}
+        />
+        <FilterSelect
+          testId="msg-station"
+          label={t('station:alarmLog.site')}
+          all={t('system:all')}
           className={`${sel} max-w-56`}
           value={stationId ?? ''}
-          onChange={(e) => setStationId(e.target.value ? Number(e.target.value) : null)}
-          data-testid="msg-station"
-        >
-          <option value="">
-            {t('station:alarmLog.site')}: {t('system:all')}
-          </option>
-          {(stations.data ?? []).map((s) => (
-            <option key={s.stationId} value={s.stationId}>
-              {s.stationName}
-            </option>
-          ))}
-        </select>
+          options={(stations.data ?? []).map((s) => ({ value: s.stationId, label: s.stationName }))}
+          onChange={(v) => setStationId(v ? Number(v) : null)}
+        />
         <select
           aria-label={t('system:range.label')}
           className={sel}
@@ -144,19 +123,17 @@ export default function MessagesPage() {
             </option>
           ))}
         </select>
-        <select
-          aria-label={t('system:message.readState')}
-          className={sel}
+        <FilterSelect
+          testId="msg-read"
+          label={t('system:message.readState')}
+          all={t('system:all')}
           value={read}
-          onChange={(e) => setRead(e.target.value as typeof read)}
-          data-testid="msg-read"
-        >
-          <option value="">
-            {t('system:message.readState')}: {t('system:all')}
-          </option>
-          <option value="unread">{t('system:message.unread')}</option>
-          <option value="read">{t('system:message.read')}</option>
-        </select>
+          options={[
+            { value: 'unread', label: t('system:message.unread') },
+            { value: 'read', label: t('system:message.read') },
+          ]}
+          onChange={(v) => setRead(v as typeof read)}
+        />
         <span className="text-sm text-slate-500" data-testid="msg-count">
           {t('system:message.count', { count: list.data?.totalCount ?? 0, unread: list.data?.unreadCount ?? 0 })}
         </span>
@@ -188,23 +165,22 @@ export default function MessagesPage() {
               {t('noDate')}
             </p>
           )}
-          <div style={{ height: v.getTotalSize(), position: 'relative' }}>
-            {v.getVirtualItems().map((it) => {
-              const r = rows[it.index];
-              return r ? (
-                <MessageCard
-                  key={r.alarmId}
-                  r={r}
-                  t={t}
-                  zone={zones.zoneOf(r.stationId)}
-                  index={it.index}
-                  top={it.start}
-                  measure={v.measureElement}
-                  onOpen={open}
-                />
-              ) : null;
-            })}
-          </div>
+          <VirtualCards
+            v={v}
+            rows={rows}
+            card={(r, it) => (
+              <MessageCard
+                key={r.alarmId}
+                r={r}
+                t={t}
+                zone={zones.zoneOf(r.stationId)}
+                index={it.index}
+                top={it.start}
+                measure={v.measureElement}
+                onOpen={open}
+              />
+            )}
+          />
         </div>
       ) : (
         <div className="overflow-x-auto text-sm">
@@ -236,10 +212,11 @@ export default function MessagesPage() {
             >
               {list.data === null && <TableNote>{t('app.loading')}</TableNote>}
               {list.data !== null && rows.length === 0 && <TableNote testId="empty">{t('noDate')}</TableNote>}
-              <div style={{ height: v.getTotalSize(), position: 'relative' }}>
-                {v.getVirtualItems().map((it) => {
-                  const r = rows[it.index];
-                  if (!r) return null;
+              <VirtualRows
+                v={v}
+                rows={rows}
+                rowHeight={ROW}
+                row={(r, style, it) => {
                   return (
                     <div
                       key={r.alarmId}
@@ -250,7 +227,7 @@ export default function MessagesPage() {
                       data-station={r.stationId}
                       data-read={r.read}
                       onClick={() => open(r)}
-                      style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${it.start}px)` }}
+                      style={style}
                       className={`${cols} cursor-default items-center border-b border-slate-100 dark:border-slate-800 ${r.read ? 'text-slate-500' : 'font-medium'}`}
                     >
                       <span role="cell">
@@ -272,8 +249,8 @@ export default function MessagesPage() {
                       <span role="cell">{t(r.read ? 'system:message.read' : 'system:message.unread')}</span>
                     </div>
                   );
-                })}
-              </div>
+                }}
+              />
             </div>
           </div>
         </div>

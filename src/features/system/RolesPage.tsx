@@ -15,6 +15,7 @@ import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { href } from '../../lib/paths';
 import { VirtualTable } from '../../widgets/VirtualTable';
+import { ListPage } from './ListPage';
 import { useManagedOrgs } from './orgs';
 import { formatDateTime } from '../../lib/dateTime';
 
@@ -65,39 +66,36 @@ export default function RolesPage() {
     getRowId: (r) => String(r.roleId),
   });
   return (
-    <section
-      data-testid="roles"
-      data-loaded={roles.data !== null}
-      className="flex h-full min-h-[480px] flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+    <ListPage
+      testId="roles"
+      loaded={roles.data !== null}
+      title={t('routes.systemRole')}
+      failed={roles.failed ? t('system:loadFailed') : null}
+      bar={
+        <>
+          <input
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder={t('system:role.search')}
+            aria-label={t('system:role.search')}
+            className="h-8 w-56 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800"
+          />
+          <span className="text-sm text-slate-500">{t('system:role.count', { count: rows.length })}</span>
+          {canEdit && (
+            <Button variant="primary" className="ml-auto" onClick={() => navigate(href('system.roleDetail'))} data-testid="role-create">
+              {t('system:role.create')}
+            </Button>
+          )}
+        </>
+      }
     >
-      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
-        <h1 className="mr-2 text-base font-semibold">{t('routes.systemRole')}</h1>
-        <input
-          type="search"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          placeholder={t('system:role.search')}
-          aria-label={t('system:role.search')}
-          className="h-8 w-56 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800"
-        />
-        <span className="text-sm text-slate-500">{t('system:role.count', { count: rows.length })}</span>
-        {canEdit && (
-          <Button variant="primary" className="ml-auto" onClick={() => navigate(href('system.roleDetail'))} data-testid="role-create">
-            {t('system:role.create')}
-          </Button>
-        )}
-      </div>
-      {roles.failed && (
-        <p role="alert" className="px-3 py-2 text-sm text-red-600">
-          {t('system:loadFailed')}
-        </p>
-      )}
       <VirtualTable
         table={table}
         onRowClick={(r) => navigate(href('system.roleDetail', { roleId: r.roleId }))}
         empty={roles.data === null && !roles.failed ? t('app.loading') : t('noDate')}
         testId="role-table"
       />
-    </section>
+    </ListPage>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PEAK_FIELDS } from '../../../../protocol/strategy-fields';
 import { checkDraft, newDraft, serverErrors, toRequest, type StrategyDraft } from '../draft';
 
 const filled = (): StrategyDraft => ({
@@ -27,21 +28,7 @@ const filled = (): StrategyDraft => ({
 describe('strategy draft', () => {
   it('an empty form prompts for every field', () => {
     const e = checkDraft({ ...newDraft('peakShaving', '2026-07-01') });
-    for (const f of [
-      'name',
-      'socUpper',
-      'socLower',
-      'cellVoltageUpper',
-      'cellVoltageLower',
-      'demandLimitKw',
-      'antiBackflowKw',
-      'antiOverloadKw',
-      'offGridSocUpper',
-      'offGridSocLower',
-      'emergencySoc',
-      'supplyPriority',
-    ])
-      expect(e[f]?.code).toBe('required');
+    for (const f of ['name', ...PEAK_FIELDS, 'supplyPriority']) expect(e[f]?.code).toBe('required');
     expect(Object.keys(checkDraft({ ...newDraft('island', '2026-07-01') }))).toContain('onGridChargingCutoffSoc');
   });
 

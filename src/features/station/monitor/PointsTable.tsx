@@ -1,14 +1,13 @@
 // Every raw point of the station (device, point, value, unit, quality, time), virtualized and
 // searchable: a station of a few hundred devices has thousands of rows. On a phone each point is
 // a two-line row of the same virtual list.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import type { PointValue } from '../../../../streams/station/live';
 import { SearchBox } from '../../../components/SearchBox';
 import { usePhone } from '../../../hooks/usePhone';
 import { useT } from '../../../hooks/useT';
 import { SCROLL_PANE } from '../../../widgets/scrollPane';
-import { VirtualRows } from '../../../widgets/VirtualRows';
+import { useVirtualList, VirtualRows } from '../../../widgets/VirtualRows';
 import { bodyRowIndex, tableRowCount } from '../../../widgets/TableNote';
 import { QUALITY_KEY } from '../../../i18n/stationKeys';
 import { fmtValue, pointLabel, typeLabel } from '../format';
@@ -34,11 +33,9 @@ export function PointsTable({ rows, timeZone, height = 480 }: { rows: readonly P
     if (!dq) return rows;
     return rows.filter((r) => `${r.deviceName}\u0000${r.point}\u0000${pointLabel(t, r.point)}\u0000${typeLabel(t, r.deviceType)}`.toLowerCase().includes(dq));
   }, [rows, dq, t]);
-  const scroller = useRef<HTMLDivElement>(null);
   const phone = usePhone();
   const rowHeight = phone ? CARD_ROW : ROW;
-  const v = useVirtualizer({ count: filtered.length, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 16 });
-  useEffect(() => v.measure(), [v, rowHeight]);
+  const { scroller, v } = useVirtualList(filtered.length, rowHeight, 16);
   const valueText = (r: PointRow): string => {
     if (r.point === 'state' || r.point === 'essState' || r.point === 'gridState' || r.point === 'on') {
       const type = r.point === 'essState' ? 'pcs' : r.point === 'gridState' ? 'meter' : r.point === 'on' ? 'pcsOn' : r.deviceType;

@@ -4,56 +4,25 @@
 // points per chart and up to four charts (other devices of the station), sharing one x range and
 // a cursor. Overlays: the device's alarms, the station's strategy issuance and mode switches, and
 // the tariff periods in force (bands along the axis in the station's local time).
-import { useObservable, useObservableCallback, useObservableState, useSubscription } from 'observable-hooks';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { addLocalDays } from '../../../../protocol/site-time';
+import { useObservable, useObservableCallback, useSubscription } from 'observable-hooks';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { map, withLatestFrom } from 'rxjs';
-import {
-  stationDevices$,
-  stationTariffs$,
-  strategyRecords$,
-  trendAlarms$,
-  type StationDevice,
-  type StrategyRecords,
-  type Tariff,
-} from '../../../../streams/station/trend';
-import type { AlarmRecord } from '../../../../streams/alarms/records';
+import { stationDevices$, type StationDevice } from '../../../../streams/station/trend';
 import { saveCsv } from '../../../lib/download';
 import { Button } from '../../../components/Button';
 import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
 import { labelOf } from '../../../i18n/codeKeys';
-import { ISSUE_STATUS_KEY, RESOLUTION_KEY, SWITCH_OP_KEY, TARIFF_PERIOD_KEY, TREND_PRESET_KEY } from '../../../i18n/stationKeys';
-import type { TrendMarker } from '../../../widgets/trend/TrendChart';
+import { RESOLUTION_KEY, TARIFF_PERIOD_KEY, TREND_PRESET_KEY } from '../../../i18n/stationKeys';
 import { DEFAULT_TREND_POINT } from '../monitor/deviceViews';
 import { seriesFor, toCsvColumns, type CsvColumn } from './history';
-import { ISSUE_COLOR, PERIOD_COLORS, PERIOD_ORDER, SWITCH_COLOR, strategyMarks, tariffBands, tariffPeriods } from './overlays';
+import { ISSUE_COLOR, PERIOD_COLORS, PERIOD_ORDER, SWITCH_COLOR } from './overlays';
 import { MAX_SERIES, TrendPanel, type PanelInfo } from './TrendPanel';
-import { ALARM_COLOR, alarmMarks } from './alarmMarks';
+import { ALARM_COLOR } from './alarmMarks';
 import { formatDateTime } from '../../../lib/dateTime';
+import { presetRange, PRESETS, useTrendRange } from './useTrendRange';
+import { useTrendOverlays } from './useTrendOverlays';
 
-const PRESETS = [
-  { id: 'h1', hours: 1 },
-  { id: 'h6', hours: 6 },
-  { id: 'd1', days: 1 },
-  { id: 'd7', days: 7 },
-  { id: 'd30', days: 30 },
-] as const;
-type PresetId = (typeof PRESETS)[number]['id'];
-interface TrendRange {
-  from: number;
-  to: number;
-  /** following now, and by which preset */
-  live: boolean;
-  preset: PresetId | null;
-}
-
-/** A preset's window ending now: hours back, or the same wall time whole days back on the station's clock (a DST week is 167 or 169 hours). */
-function presetRange(id: PresetId, now: number, zone: string): TrendRange {
-  const p = PRESETS.find((x) => x.id === id)!;
-  return { from: 'days' in p ? addLocalDays(zone, now, -p.days) : now - p.hours * 3_600_000, to: now, live: true, preset: id };
-}
-const LIVE_REFRESH_MS = 15_000;
 export const MAX_CHARTS = 4;
 
 export interface DeviceTrendProps {
@@ -74,9 +43,6 @@ interface Extra {
   deviceId: number;
   points: string[];
 }
-const NO_RECORDS: AlarmRecord[] = [];
-const NO_STRATEGY: StrategyRecords = { dist: [], switches: [] };
-const NO_TARIFFS: Tariff[] = [];
 
 let nextKey = 1;
 
@@ -87,74 +53,35 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
   const [extras, setExtras] = useState<Extra[]>([]);
   const [devices, setDevices] = useState<StationDevice[] | null>(null);
   const [infos, setInfos] = useState<Record<number, PanelInfo>>({});
-  const [range, setRange] = useState<TrendRange>(() => presetRange('h6', Date.now(), 'UTC'));
-  // the live refresh reads the zone the latest answer named
-  const zoneRef = useRef(zone0 ?? 'UTC');
 
   useEffect(() => setMainPoints([initialPoint]), [deviceId, initialPoint]);
-  useEffect(() => {
-    if (!range.live) return;
-    const id = setInterval(() => setRange((r) => (r.live && r.preset ? presetRange(r.preset, Date.now(), zoneRef.current) : r)), LIVE_REFRESH_MS);
-    return () => clearInterval(id);
-  }, [range.live]);
   const onInfo = useCallback(
     (key: number, info: PanelInfo) => setInfos((m) => (m[key]?.state === info.state && m[key]?.fetches === info.fetches ? m : { ...m, [key]: info })),
     [],
   );
-  const onRange = useCallback((min: number, max: number) => setRange({ from: min * 1000, to: max * 1000, live: false, preset: null }), []);
 
   const main = infos[0]?.state ?? null;
   const result = main?.kind === 'loaded' ? main.result : null;
   const s0 = seriesFor(result, mainPoints)[0];
   const timeZone = result?.timezone ?? zone0 ?? 'UTC';
-  useEffect(() => {
-    zoneRef.current = timeZone;
-  }, [timeZone]);
+  const { range, setRange, onRange } = useTrendRange(timeZone);
   const qFrom = main?.query.from;
   const qTo = main?.query.to;
 
-  // ── overlays: reads of the fetched range (streams/station/trend.ts) ──
-  const window$ = useObservable(
-    (in$) => in$.pipe(map(([stationId, from, to]) => (stationId && from !== undefined && to !== undefined ? { stationId, from, to } : null))),
-    [stationId, qFrom, qTo],
-  );
-  const stationId$ = useObservable((in$) => in$.pipe(map(([id]) => id ?? null)), [stationId]);
-  const alarmRecords = useObservableState(
-    useObservable(() => trendAlarms$(api, window$)),
-    NO_RECORDS,
-  );
-  const records = useObservableState(
-    useObservable(() => strategyRecords$(api, window$)),
-    NO_STRATEGY,
-  );
-  const tariffs = useObservableState(
-    useObservable(() => stationTariffs$(api, stationId$)),
-    NO_TARIFFS,
-  );
-  const alarms = useMemo(() => alarmRecords.flatMap(alarmMarks), [alarmRecords]);
-
-  const periods = useMemo(() => tariffPeriods(tariffs, range.from, range.to, timeZone), [tariffs, range.from, range.to, timeZone]);
-  const bands = useMemo(() => tariffBands(periods, (p) => t(TARIFF_PERIOD_KEY[p])), [periods, t]);
-  const stratMarks = useMemo(
-    () =>
-      qFrom === undefined || qTo === undefined
-        ? []
-        : strategyMarks(records.dist, records.switches, qFrom, qTo, {
-            issue: (d) => t('station:trend.issued', { name: d.strategyName, status: t(ISSUE_STATUS_KEY[d.status] ?? ISSUE_STATUS_KEY[0]) }),
-            switch: (s) => t('station:trend.switched', { op: labelOf(SWITCH_OP_KEY, s.operation) }),
-          }),
-    [records, qFrom, qTo, t],
-  );
-  const markersOf = useCallback(
-    (dev: number): TrendMarker[] => [...alarms.filter((a) => a.deviceId === dev).map(({ t: x, color, label }) => ({ t: x, color, label })), ...stratMarks],
-    [alarms, stratMarks],
-  );
-  const mainMarkers = useMemo(() => markersOf(deviceId), [markersOf, deviceId]);
-  const extraMarkers = useMemo(() => new Map(extras.map((e) => [e.key, markersOf(e.deviceId)])), [extras, markersOf]);
-  const alarmCount = alarms.filter((a) => a.deviceId === deviceId && !a.recovered).length;
+  const { periods, bands, stratMarks, mainMarkers, extraMarkers, alarmCount } = useTrendOverlays({
+    stationId,
+    qFrom,
+    qTo,
+    range,
+    timeZone,
+    deviceId,
+    extras,
+    t,
+  });
 
   // ── added charts: the station's devices, read on the first "add chart" ──
   const [askDevices, asks$] = useObservableCallback<void>();
+  const stationId$ = useObservable((in$) => in$.pipe(map(([id]) => id ?? null)), [stationId]);
   const added$ = useObservable(() =>
     stationDevices$(
       api,

@@ -1,0 +1,212 @@
+// Alarm analysis (route alarm.alarmAnalysis): queryAlarmAnalysis over the last 7, 30 or 90 UTC
+// days of the scope (the selected provider for orgType 1): totals by status, category, type and
+// equipment type, alarms per day stacked by category, the top stations and rules and the mean
+// time to recover, all aggregated by the server and read through streams/alarms/analysis.ts.
+import { useObservable, useObservableState } from 'observable-hooks';
+import { useState } from 'react';
+import { map } from 'rxjs';
+import { alarmAnalysis$, NO_ANALYSIS, type AnalysisQuery } from '../../../../streams/alarms/analysis';
+import { ALARM_TYPES } from '../../../../protocol/codes';
+import { scopeCode } from '../../../../streams/monitor/scope';
+import { useRuntime, useStoreValue } from '../../../hooks/runtime';
+import { useT } from '../../../hooks/useT';
+import { ALARM_CATEGORY_KEY, ALARM_TYPE_KEY, ANALYSIS_RANGE_KEY, DEVICE_TYPE_KEY, labelOf } from '../../../i18n/codeKeys';
+import { alarmRuleName } from '../../../lib/alarmText';
+import { ANALYSIS_DAYS, analysisWindow, CATEGORY_ORDER, type Category } from './analysis';
+
+/** The scope's analysis over the last `days` UTC days; null while the scope settles. */
+const analysisQuery = (scope: number, days: number): AnalysisQuery | null =>
+  scope < 0 ? null : { key: `${scope}|${days}`, days, payload: (now) => ({ ...(scope > 0 ? { orgId: scope } : {}), ...analysisWindow(days, now) }) };
+const COLORS: Record<Category, string> = { fault: 'bg-red-600', protection: 'bg-orange-500', alarm: 'bg-amber-400', event: 'bg-sky-500' };
+
+const typeLabel = (x: string): string => labelOf(DEVICE_TYPE_KEY, x);
+
+function Card({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <section data-testid={testId} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+      <h2 className="mb-3 text-sm font-semibold text-slate-600 dark:text-slate-300">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Label, count and a bar of its share of the largest. */
+function BarList({ items, testId, empty }: { items: Array<{ key: string; label: string; count: number; color?: string }>; testId: string; empty: string }) {
+  const max = Math.max(1, ...items.map((x) => x.count));
+  if (items.length === 0) return <p className="py-4 text-center text-sm text-slate-500">{empty}</p>;
+  return (
+    <ul className="flex flex-col gap-1.5 text-sm" data-testid={testId}>
+      {items.map((x) => (
+        <li
+          key={x.key}
+          data-testid={`${testId}-item`}
+          data-key={x.key}
+          data-count={x.count}
+          className="grid grid-cols-[minmax(0,176px)_1fr_48px] items-center gap-2"
+        >
+          <span className="truncate max-sm:whitespace-normal max-sm:break-words" title={x.label}>
+            {x.label}
+          </span>
+          <span className="h-2 rounded bg-slate-100 dark:bg-slate-800">
+            <span className={`block h-2 rounded ${x.color ?? 'bg-brand-600'}`} style={{ width: `${(x.count / max) * 100}%` }} />
+          </span>
+          <span className="text-right font-mono tabular-nums">{x.count}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function AlarmAnalysisPage() {
+  const t = useT('alarmCenter', 'alarms', 'station');
+  const { api } = useRuntime();
+  const scope = useStoreValue(scopeCode);
+  const [days, setDays] = useState<(typeof ANALYSIS_DAYS)[number]>(30);
+  const query$ = useObservable((in$) => in$.pipe(map(([scope, days]) => analysisQuery(scope, days))), [scope, days]);
+  const {
+    data,
+    days: shownDays,
+    failed,
+  } = useObservableState(
+    useObservable(() => alarmAnalysis$({ api }, query$)),
+    NO_ANALYSIS,
+  );
+
+  const maxDay = Math.max(1, ...(data?.perDay.map((d) => d.count) ?? []));
+  const noDate = t('noDate');
+
+  return (
+    <div data-testid="alarm-analysis" data-days={shownDays} data-loaded={data !== null} className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h1 className="mr-2 text-lg font-semibold">{t('routes.alarmAlarmAnalysis')}</h1>
+        <div
+          role="radiogroup"
+          aria-label={t('alarmCenter:list.range')}
+          className="inline-flex overflow-hidden rounded-md border border-slate-300 dark:border-slate-600"
+        >
+          {ANALYSIS_DAYS.map((d) => (
+            <button
+              key={d}
+              type="button"
+              role="radio"
+              aria-checked={days === d}
+              data-testid={`range-${d}`}
+              onClick={() => setDays(d)}
+              className={`h-8 px-3 text-sm ${days === d ? 'bg-brand-600 text-white' : 'bg-white hover:bg-slate-50 dark:bg-slate-800 dark:hover:bg-slate-700'}`}
+            >
+              {t(ANALYSIS_RANGE_KEY[d])}
+            </button>
+          ))}
+        </div>
+        {data && (
+          <span className="text-xs text-slate-400">
+            {data.perDay[0]?.day} – {data.perDay[data.perDay.length - 1]?.day} (UTC)
+          </span>
+        )}
+      </div>
+
+      {data === null ? (
+        <p className="p-6 text-center text-slate-500">{failed ? noDate : t('app.loading')}</p>
+      ) : (
+        <>
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            {[
+              { id: 'total', label: t('alarmCenter:analysis.total'), value: String(data.total) },
+              { id: 'unresolved', label: t('station:alarmLog.statuses.1'), value: String(data.byStatus.unresolved ?? 0) },
+              { id: 'resolved', label: t('station:alarmLog.statuses.2'), value: String(data.byStatus.resolved ?? 0) },
+              {
+                id: 'mttr',
+                label: t('alarmCenter:analysis.mttr'),
+                value: data.meanRecoveryMinutes === null ? '-' : t('alarmCenter:analysis.mttrValue', { value: data.meanRecoveryMinutes.toFixed(1) }),
+              },
+            ].map((k) => (
+              <div key={k.id} data-testid={`kpi-${k.id}`} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+                <div className="text-xs text-slate-500">{k.label}</div>
+                <div data-testid="kpi-value" className="mt-1 text-2xl font-semibold tabular-nums">
+                  {k.value}
+                </div>
+              </div>
+            ))}
+          </div>
+
+          <Card title={t('alarmCenter:analysis.perDay')} testId="per-day">
+            <div className="mb-2 flex flex-wrap gap-3 text-xs text-slate-500">
+              {CATEGORY_ORDER.map((c) => (
+                <span key={c} className="inline-flex items-center gap-1">
+                  <span className={`inline-block h-2.5 w-2.5 rounded-sm ${COLORS[c]}`} />
+                  {t(ALARM_CATEGORY_KEY[c])}
+                </span>
+              ))}
+            </div>
+            <div className="flex h-48 items-end gap-px border-b border-slate-200 dark:border-slate-700" data-stacked>
+              {data.perDay.map((d) => {
+                const split = (c: Category) => d.byCategory[c] ?? 0;
+                const parts = CATEGORY_ORDER.filter((c) => split(c) > 0);
+                const title = `${d.day}: ${d.count}${parts.length ? ` (${parts.map((c) => `${t(ALARM_CATEGORY_KEY[c])} ${split(c)}`).join(', ')})` : ''}`;
+                return (
+                  <div
+                    key={d.day}
+                    data-testid="day-bar"
+                    data-day={d.day}
+                    data-count={d.count}
+                    title={title}
+                    className="flex h-full min-w-0 flex-1 flex-col-reverse"
+                  >
+                    {parts.map((c) => (
+                      <div key={c} className={COLORS[c]} style={{ height: `${(split(c) / maxDay) * 100}%` }} />
+                    ))}
+                  </div>
+                );
+              })}
+            </div>
+            <div className="mt-1 flex justify-between font-mono text-[11px] text-slate-400">
+              <span>{data.perDay[0]?.day.slice(5)}</span>
+              <span>{data.perDay[Math.floor(data.perDay.length / 2)]?.day.slice(5)}</span>
+              <span>{data.perDay[data.perDay.length - 1]?.day.slice(5)}</span>
+            </div>
+          </Card>
+
+          <div className="grid gap-4 lg:grid-cols-3">
+            <Card title={t('alarmCenter:analysis.byCategory')} testId="by-category">
+              <BarList
+                testId="category"
+                empty={noDate}
+                items={CATEGORY_ORDER.map((c) => ({ key: c, label: t(ALARM_CATEGORY_KEY[c]), count: data.byCategory[c] ?? 0, color: COLORS[c] }))}
+              />
+            </Card>
+            <Card title={t('alarmCenter:analysis.byType')} testId="by-type">
+              <BarList testId="type" empty={noDate} items={ALARM_TYPES.map((x) => ({ key: x, label: t(ALARM_TYPE_KEY[x]), count: data.byType[x] ?? 0 }))} />
+            </Card>
+            <Card title={t('alarmCenter:analysis.byDeviceType')} testId="by-device">
+              <BarList
+                testId="device"
+                empty={noDate}
+                items={Object.entries(data.byDeviceType)
+                  .filter(([, n]) => n > 0)
+                  .sort((a, b) => b[1] - a[1])
+                  .map(([k, n]) => ({ key: k, label: typeLabel(k), count: n }))}
+              />
+            </Card>
+          </div>
+
+          <div className="grid gap-4 lg:grid-cols-2">
+            <Card title={t('alarmCenter:analysis.topStations')} testId="top-stations">
+              <BarList
+                testId="station"
+                empty={noDate}
+                items={data.topStations.map((s) => ({ key: String(s.stationId), label: s.stationName, count: s.count }))}
+              />
+            </Card>
+            <Card title={t('alarmCenter:analysis.topRules')} testId="top-rules">
+              <BarList
+                testId="rule"
+                empty={noDate}
+                items={data.topRules.map((r) => ({ key: r.ruleCode, label: alarmRuleName(r.ruleCode, r.ruleName), count: r.count }))}
+              />
+            </Card>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

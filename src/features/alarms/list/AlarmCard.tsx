@@ -1,0 +1,111 @@
+// One alarm as a card, the alarm list's row on a phone (below 640 px): the time in the station's
+// zone, the station, the device, the alarm's name and text, its category and level as words,
+// its state and handling, and its actions as buttons a finger can hit (acknowledge, shelve, open
+// the station, resolve, details). It sits in the same virtual list as the row; the list measures
+// each card, since the alarm's text and the actions it offers change its height.
+import { MeasuredCard } from '../../../widgets/VirtualRows';
+import { memo } from 'react';
+import { Link } from 'wouter';
+import type { TFn } from '../../../i18n/i18n';
+import { alarmRuleName } from '../../../lib/alarmText';
+import { AlarmTime } from '../../../components/alarms/AlarmTime';
+import { HandlingMarks } from '../handling/HandlingMarks';
+import { stationOverviewHref } from '../../../components/stationLabels';
+import type { AlarmRecord } from '../../../../streams/alarms/records';
+import type { Zone } from '../../../../protocol/site-time';
+import { ALARM_STATUS } from '../../../../protocol/codes';
+import { formatDateTime } from '../../../lib/dateTime';
+import { stateTone, textCellsOf, typeTone } from './cells';
+import { shelveHref } from '../shelves/ShelveLink';
+
+/** a card's height before it is measured */
+export const CARD = 176;
+
+const action = 'inline-flex min-h-11 items-center justify-center rounded-md border px-3 text-sm font-medium';
+const plain = `${action} border-slate-300 bg-white text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200`;
+const primary = `${action} border-brand-600 bg-brand-600 text-white`;
+
+export interface AlarmCardProps {
+  r: AlarmRecord;
+  t: TFn;
+  zone: Zone;
+  named: boolean;
+  index: number;
+  top: number;
+  /** the virtual list's measuring ref */
+  measure: (el: Element | null) => void;
+  can: { ack: boolean; resolve: boolean; shelve: boolean };
+  onAck: (r: AlarmRecord) => void;
+  onDetail: (alarmId: number) => void;
+  onResolve: (r: AlarmRecord) => void;
+}
+
+export const AlarmCard = memo(function AlarmCard({ r, t, zone, named, index, top, measure, can, onAck, onDetail, onResolve }: AlarmCardProps) {
+  const [station, deviceType, device, category, level, state, content] = textCellsOf(t, r);
+  const open = r.alarmStatus === ALARM_STATUS.unresolved;
+  const tone = typeTone(r.alarmType);
+  return (
+    <MeasuredCard
+      index={index}
+      top={top}
+      measure={measure}
+      data-testid="alarm-card"
+      data-alarm={r.alarmId}
+      data-station={r.stationId}
+      data-status={r.alarmStatus}
+      data-category={r.alarmCategory}
+      data-rule={r.alarmRuleCode}
+      className="border-b border-slate-200 p-3 dark:border-slate-700"
+    >
+      <div className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <p className={`text-xs font-semibold ${tone}`} data-testid="alarm-level">
+            {category} · {level}
+          </p>
+          <p className="mt-0.5 font-medium break-words" data-testid="alarm-station" data-value>
+            {station}
+          </p>
+        </div>
+        <div className="shrink-0 text-right">
+          <AlarmTime iso={r.happenTime} zone={zone} named={named} testId="alarm-time" />
+          <p data-testid="alarm-status" className={`text-xs font-medium ${stateTone(open)}`}>
+            {state}
+          </p>
+        </div>
+      </div>
+      <p className="mt-1 text-xs text-slate-600 dark:text-slate-300" data-testid="alarm-device">
+        {deviceType} · {device}
+      </p>
+      <p className="mt-1 text-sm" data-testid="alarm-content">
+        <span className="font-medium">{alarmRuleName(r.alarmRuleCode, r.alarmRuleName)}</span>
+        <span className="line-clamp-2 text-slate-600 dark:text-slate-300">{content}</span>
+      </p>
+      <div className="mt-1">
+        <HandlingMarks h={r} t={t} fmt={(iso) => formatDateTime(iso, zone)} />
+      </div>
+      <div className="mt-2 flex flex-wrap gap-2">
+        {can.ack && open && !r.ackedAt && (
+          <button type="button" data-testid="alarm-ack" className={primary} onClick={() => onAck(r)}>
+            {t('alarms:handling.ack')}
+          </button>
+        )}
+        {can.shelve && (
+          <Link href={shelveHref(r)} data-testid="alarm-shelve" className={plain}>
+            {t('alarms:handling.shelve')}
+          </Link>
+        )}
+        <Link href={stationOverviewHref(r.stationId, r.serviceProviderId)} data-testid="alarm-open-station" className={plain}>
+          {t('alarmCenter:list.openStation')}
+        </Link>
+        {can.resolve && open && (
+          <button type="button" data-testid="alarm-resolve" className={plain} onClick={() => onResolve(r)}>
+            {t('alarmCenter:list.resolve')}
+          </button>
+        )}
+        <button type="button" data-testid="alarm-detail-open" className={plain} onClick={() => onDetail(r.alarmId)}>
+          {t('alarms:handling.details')}
+        </button>
+      </div>
+    </MeasuredCard>
+  );
+});

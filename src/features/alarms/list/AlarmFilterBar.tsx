@@ -1,0 +1,156 @@
+// The alarm list's filter bar: status, category, type, device, range (with its own dates), station
+// name, keyword, "assigned to me", reset and the CSV export. On a phone it folds under one button,
+// so the cards get the screen.
+import type { ReactNode } from 'react';
+import { ALARM_CATEGORIES } from '../../../../protocol/codes';
+import { Button } from '../../../components/Button';
+import { FILTER_CONTROL, FilterSelect } from '../../../components/FilterSelect';
+import { Icon } from '../../../components/Icon';
+import { ALARM_CATEGORY_KEY, ALARM_RANGE_KEY } from '../../../i18n/codeKeys';
+import type { TFn } from '../../../i18n/i18n';
+import { alarmTypeOptions, deviceTypeOptions, statusOptions } from './filterOptions';
+import { RANGE_PRESETS, type RangePreset } from './query';
+import type { AlarmFilters, AlarmListForm } from './useAlarmListForm';
+
+const sel = FILTER_CONTROL;
+
+export function AlarmFilterBar({
+  form,
+  t,
+  phone,
+  exporting,
+  canExport,
+  onExport,
+}: {
+  form: AlarmListForm;
+  t: TFn;
+  phone: boolean;
+  exporting: boolean;
+  canExport: boolean;
+  onExport: () => void;
+}) {
+  const { filters, setFilter, preset, custom } = form;
+  const all = t('station:common.all');
+  return (
+    <Fold phone={phone} label={t('alarmCenter:list.filters')}>
+      <h1 className="mr-2 hidden text-lg font-semibold sm:block">{t('routes.alarmAlarmList')}</h1>
+      <FilterSelect
+        testId="filter-status"
+        label={t('station:alarmLog.status')}
+        all={all}
+        value={filters.alarmStatus ?? ''}
+        options={statusOptions(t)}
+        onChange={(v) => setFilter({ alarmStatus: v ? (Number(v) as AlarmFilters['alarmStatus']) : undefined })}
+      />
+      <FilterSelect
+        testId="filter-category"
+        label={t('alarmCenter:list.category')}
+        all={all}
+        value={filters.alarmCategory ?? ''}
+        options={ALARM_CATEGORIES.map((x) => ({ value: x, label: t(ALARM_CATEGORY_KEY[x]) }))}
+        onChange={(v) => setFilter({ alarmCategory: (v || undefined) as AlarmFilters['alarmCategory'] })}
+      />
+      <FilterSelect
+        testId="filter-type"
+        label={t('station:alarmLog.type')}
+        all={all}
+        value={filters.alarmType ?? ''}
+        options={alarmTypeOptions(t)}
+        onChange={(v) => setFilter({ alarmType: (v || undefined) as AlarmFilters['alarmType'] })}
+      />
+      <FilterSelect
+        testId="filter-device"
+        label={t('station:alarmLog.equipmentType')}
+        all={all}
+        value={filters.deviceType ?? ''}
+        options={deviceTypeOptions()}
+        onChange={(v) => setFilter({ deviceType: (v || undefined) as AlarmFilters['deviceType'] })}
+      />
+      <select
+        data-testid="filter-range"
+        aria-label={t('alarmCenter:list.range')}
+        className={sel}
+        value={preset}
+        onChange={(e) => form.setPreset(e.target.value as RangePreset)}
+      >
+        {RANGE_PRESETS.map((x) => (
+          <option key={x} value={x}>
+            {t(ALARM_RANGE_KEY[x])}
+          </option>
+        ))}
+      </select>
+      {preset === 'custom' && (
+        <>
+          <input
+            data-testid="filter-from"
+            type="date"
+            aria-label={t('alarmCenter:list.from')}
+            title={t('alarmCenter:list.from')}
+            className={sel}
+            value={custom.from}
+            max={custom.to || undefined}
+            onChange={(e) => form.setCustom({ from: e.target.value })}
+          />
+          <span className="text-slate-400">–</span>
+          <input
+            data-testid="filter-to"
+            type="date"
+            aria-label={t('alarmCenter:list.to')}
+            title={t('alarmCenter:list.to')}
+            className={sel}
+            value={custom.to}
+            min={custom.from || undefined}
+            onChange={(e) => form.setCustom({ to: e.target.value })}
+          />
+        </>
+      )}
+      <input
+        data-testid="filter-station"
+        type="search"
+        value={form.stationName}
+        onChange={(e) => form.setStationName(e.target.value)}
+        placeholder={t('alarmCenter:list.stationName')}
+        aria-label={t('alarmCenter:list.stationName')}
+        className={`${sel} w-40`}
+      />
+      <input
+        data-testid="filter-keyword"
+        type="search"
+        value={form.keyword}
+        onChange={(e) => form.setKeyword(e.target.value)}
+        placeholder={t('station:alarmLog.keyword')}
+        aria-label={t('station:alarmLog.keyword')}
+        className={`${sel} w-52`}
+      />
+      <label className="flex items-center gap-1 text-sm">
+        <input
+          data-testid="filter-mine"
+          type="checkbox"
+          checked={filters.assignedToMe === true}
+          onChange={(e) => setFilter({ assignedToMe: e.target.checked ? true : undefined })}
+        />
+        {t('alarms:handling.assignedToMe')}
+      </label>
+      <Button data-testid="filter-reset" onClick={form.reset}>
+        {t('alarmCenter:list.reset')}
+      </Button>
+      <Button data-testid="alarm-export" onClick={onExport} disabled={exporting || !canExport}>
+        {exporting ? t('alarmCenter:list.exporting') : t('alarmCenter:list.export')}
+      </Button>
+    </Fold>
+  );
+}
+
+/** The bar; on a phone folded under one button. */
+function Fold({ phone, label, children }: { phone: boolean; label: string; children: ReactNode }) {
+  if (!phone) return <div className="flex flex-wrap items-center gap-2">{children}</div>;
+  return (
+    <details data-testid="alarm-filters" className="group rounded-lg border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between px-3 text-sm font-medium [&::-webkit-details-marker]:hidden">
+        {label}
+        <Icon name="chevron" className="size-4 transition-transform group-open:rotate-180" />
+      </summary>
+      <div className="flex flex-wrap items-center gap-2 p-3 pt-0 [&_select]:h-11 [&_input:not([type=checkbox])]:h-11 [&_button]:h-11">{children}</div>
+    </details>
+  );
+}

@@ -1,0 +1,124 @@
+// The alarm list's rows, virtualized: a table of rows (AlarmRow) on a wide screen, cards
+// (AlarmCard) with the actions as buttons on a phone. Columns never size to their content (a
+// re-read that mounts a screen of new rows lays them out without measuring every cell's text
+// first, and every row lines up with the header), but are wide enough for it: times and labels
+// get the px their longest text needs, site names wrap to a second line, and only the free-text
+// content (its whole text on hover) is cut. Below the grid's minimum width the table scrolls
+// sideways inside its box, never the page.
+import type { Zone } from '../../../../protocol/site-time';
+import type { AlarmRecord } from '../../../../streams/alarms/records';
+import type { TFn } from '../../../i18n/i18n';
+import { moveBetweenRows } from '../../../widgets/rowArrows';
+import { SCROLL_PANE } from '../../../widgets/scrollPane';
+import { TableNote, bodyRowIndex, tableRowCount } from '../../../widgets/TableNote';
+import { useVirtualList, VirtualCards } from '../../../widgets/VirtualRows';
+import { AlarmCard, CARD } from './AlarmCard';
+import { AlarmRow, ROW } from './AlarmRow';
+
+const COLS = 'grid grid-cols-[minmax(140px,1.3fr)_108px_minmax(90px,0.8fr)_80px_48px_80px_minmax(120px,2fr)_140px_140px_minmax(72px,0.8fr)_184px] gap-2 px-3';
+const GRID_MIN = 'min-w-[1310px]';
+
+export interface AlarmActions {
+  onOpenLog: (r: AlarmRecord) => void;
+  onDetail: (alarmId: number) => void;
+  onResolve: (r: AlarmRecord) => void;
+  onAck: (r: AlarmRecord) => void;
+}
+
+export function AlarmVirtualList({
+  list,
+  loaded,
+  head,
+  t,
+  phone,
+  named,
+  zoneOf,
+  can,
+  actions,
+}: {
+  list: readonly AlarmRecord[];
+  loaded: boolean;
+  head: readonly string[];
+  t: TFn;
+  phone: boolean;
+  named: boolean;
+  zoneOf: (stationId: number) => Zone;
+  can: { ack: boolean; resolve: boolean; shelve: boolean };
+  actions: AlarmActions;
+}) {
+  const { scroller, v } = useVirtualList(list.length, phone ? CARD : ROW, 6);
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-700 dark:bg-slate-900">
+      <div
+        role={phone ? undefined : 'table'}
+        aria-label={phone ? undefined : t('routes.alarmAlarmList')}
+        aria-rowcount={phone ? undefined : tableRowCount(list.length)}
+        className={phone ? '' : GRID_MIN}
+      >
+        <div role="rowgroup" hidden={phone}>
+          <div role="row" aria-rowindex={1} className={`${COLS} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
+            {head.map((h) => (
+              <span key={h} role="columnheader" className="line-clamp-2 break-words" title={h}>
+                {h}
+              </span>
+            ))}
+            <span role="columnheader">{t('alarmCenter:list.action')}</span>
+          </div>
+        </div>
+        <div
+          ref={scroller}
+          role={phone ? undefined : 'rowgroup'}
+          tabIndex={0}
+          aria-label={t('routes.alarmAlarmList')}
+          onKeyDown={phone ? undefined : (e) => moveBetweenRows(e, (i) => i < list.length && v.scrollToIndex(i))}
+          style={{ height: phone ? 'calc(100dvh - 190px)' : 'calc(100vh - 300px - var(--popups-h, 0px))', minHeight: 160, contain: 'strict' }}
+          className={SCROLL_PANE}
+        >
+          {!loaded && <TableNote>{t('app.loading')}</TableNote>}
+          {loaded && list.length === 0 && <TableNote testId="empty">{t('noDate')}</TableNote>}
+          <VirtualCards
+            v={v}
+            rows={list}
+            role={phone ? 'list' : undefined}
+            card={(r, it) => {
+              if (phone)
+                return (
+                  <AlarmCard
+                    key={r.alarmId}
+                    r={r}
+                    t={t}
+                    zone={zoneOf(r.stationId)}
+                    named={named}
+                    index={it.index}
+                    top={it.start}
+                    measure={v.measureElement}
+                    can={can}
+                    onAck={actions.onAck}
+                    onDetail={actions.onDetail}
+                    onResolve={actions.onResolve}
+                  />
+                );
+              return (
+                <AlarmRow
+                  key={r.alarmId}
+                  r={r}
+                  t={t}
+                  zone={zoneOf(r.stationId)}
+                  named={named}
+                  cols={COLS}
+                  top={it.start}
+                  rowIndex={bodyRowIndex(it.index)}
+                  canResolve={can.resolve}
+                  canShelve={can.shelve}
+                  onOpenLog={actions.onOpenLog}
+                  onDetail={actions.onDetail}
+                  onResolve={actions.onResolve}
+                />
+              );
+            }}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

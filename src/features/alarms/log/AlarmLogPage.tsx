@@ -1,0 +1,281 @@
+// Alarm log of one station (route alarmLog.alarmLog, SPEC §2/§3): fuzzyAlarmRecord with the
+// station id and the chosen filters, virtualized; a live push for the station re-reads the list
+// so it gains the row (and a resolution updates its status). The read is streams/alarms/records.ts.
+// Times follow the header's clock setting: the station's local time with its zone named, UTC or the browser's; a
+// row opens the alarm detail (acknowledge, assign, comment) shared with the alarm center. On a phone
+// (below 640 px) the rows are cards (AlarmLogCard) in the same virtualizer, measured.
+import { useObservable, useObservableState } from 'observable-hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { usePhone } from '../../../hooks/usePhone';
+import { AlarmLogCard, LOG_CARD } from './AlarmLogCard';
+import { map, merge, scan, share, Subject, switchMap } from 'rxjs';
+import { ALARM_STATUS, ALARM_TYPES, DEVICE_TYPES } from '../../../../protocol/codes';
+import { useRuntime } from '../../../hooks/runtime';
+import { useT } from '../../../hooks/useT';
+import { ALARM_RECORD_STATUS_KEY, ALARM_TYPE_KEY } from '../../../i18n/codeKeys';
+import type { TKey } from '../../../i18n/i18n';
+import { ALARM_LOG_COLUMN_KEYS } from '../../../i18n/stationKeys';
+import { alarmContent, alarmRuleName, ruleCodesNamed } from '../../../lib/alarmText';
+import { typeLabel } from '../list/cells';
+import { alarmTypeOptions, deviceTypeOptions, statusOptions } from '../list/filterOptions';
+import { FILTER_CONTROL, FilterSelect } from '../../../components/FilterSelect';
+import { AlarmDetailDialog } from '../handling/AlarmDetailDialog';
+import { AlarmTime } from '../../../components/alarms/AlarmTime';
+import { HandlingMarks } from '../handling/HandlingMarks';
+import { useZoneMode, zoneIn } from '../../../hooks/useZoneMode';
+import { useVirtualList, VirtualCards, VirtualRows } from '../../../widgets/VirtualRows';
+import { TableNote, bodyRowIndex, tableRowCount } from '../../../widgets/TableNote';
+import { formatDateTime } from '../../../lib/dateTime';
+import { useStationId, useStationInfo } from '../../../hooks/useRouteStation';
+import { alarmList$, NO_ALARMS, type AlarmQuery } from '../../../../streams/alarms/records';
+import { alarmReloads$ } from '../../../../streams/alarms/reloads';
+import { SCROLL_PANE } from '../../../widgets/scrollPane';
+
+const ROW = 40;
+// the two times get the px their text needs (values are never cut); the free-text columns share the rest
+const cols =
+  'grid grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(48px,0.6fr)_minmax(80px,0.7fr)_minmax(0,2fr)_140px_140px_minmax(0,1.1fr)_minmax(56px,0.5fr)] gap-3 px-3';
+
+interface Filters {
+  alarmStatus?: 1 | 2;
+  alarmType?: (typeof ALARM_TYPES)[number];
+  deviceType?: (typeof DEVICE_TYPES)[number];
+  keyword?: string;
+  keywordRuleCodes?: string[];
+  assignedToMe?: true;
+}
+
+export default function AlarmLogPage() {
+  const t = useT('alarms', 'station', 'alarmCenter');
+  const { api, store } = useRuntime();
+  const stationId = useStationId();
+  const info = useStationInfo(stationId);
+  const [mode] = useZoneMode();
+  const zone = zoneIn(mode, info?.timezone);
+  const [detailId, setDetailId] = useState<number | null>(null);
+  const [changed$] = useState(() => new Subject<void>());
+  const [filters, setFilters] = useState<Filters>({});
+  const [keyword, setKeyword] = useState('');
+  // live: a push for this station re-reads the list; pushes follow the current provider's topic,
+  // so a station of another provider (orgType 1 browsing) is caught by the 30 s re-read
+  const reload$ = useObservable(
+    (in$) =>
+      in$.pipe(
+        switchMap(([id]) => merge(alarmReloads$(store.events$, id ? (a) => a.stationId === id : null), changed$)),
+        share(),
+      ),
+    [stationId],
+  );
+  const reloads = useObservableState(
+    useObservable(() => reload$.pipe(scan((n) => n + 1, 0))),
+    0,
+  );
+  const query$ = useObservable(
+    (in$) =>
+      in$.pipe(map(([id, filters]): AlarmQuery | null => (id ? { key: JSON.stringify([id, filters]), payload: () => ({ stationId: id, ...filters }) } : null))),
+    [stationId, filters],
+  );
+  const { rows, total } = useObservableState(
+    useObservable(() => alarmList$({ api }, query$, reload$)),
+    NO_ALARMS,
+  );
+
+  useEffect(() => {
+    const id = setTimeout(() => {
+      const k = keyword.trim();
+      const codes = ruleCodesNamed(k);
+      setFilters((f) => ({ ...f, keyword: k || undefined, keywordRuleCodes: codes.length > 0 ? codes : undefined }));
+    }, 300);
+    return () => clearTimeout(id);
+  }, [keyword]);
+
+  const list = rows ?? [];
+  const phone = usePhone();
+  const { scroller, v } = useVirtualList(list.length, phone ? LOG_CARD : ROW, phone ? 6 : 12);
+  const all = t('station:common.all');
+  const statusKey = (s: number) => ALARM_RECORD_STATUS_KEY[s === 2 ? 2 : 1];
+  const named = mode === 'station';
+  const head = useMemo(() => {
+    const h = ALARM_LOG_COLUMN_KEYS.map((k) => t(k));
+    const at = (inStation: TKey, inViewer: TKey) => (named ? `${t(inStation)} (${zone})` : t(inViewer, { zone }));
+    return [
+      ...h.slice(0, 6),
+      at('station:alarmLog.alarmTime', 'alarmCenter:list.alarmTimeIn'),
+      at('station:alarmLog.recoveryTime', 'alarmCenter:list.recoveryTimeIn'),
+      t('alarms:handling.column'),
+      '',
+    ];
+  }, [t, named, zone]);
+  const timeHeads = useMemo(() => [head[6] ?? '', head[7] ?? ''] as const, [head]);
+  const detail = detailId === null ? null : (list.find((r) => r.alarmId === detailId) ?? null);
+
+  return (
+    <div data-testid="alarm-log" data-total={total} data-reloads={reloads} className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h1 className="mr-2 text-lg font-semibold">{t('station:alarmLog.title')}</h1>
+        <FilterSelect
+          testId="alarm-filter-status"
+          label={t('station:alarmLog.status')}
+          all={all}
+          value={filters.alarmStatus ?? ''}
+          options={statusOptions(t)}
+          onChange={(v) => setFilters((f) => ({ ...f, alarmStatus: v ? (Number(v) as 1 | 2) : undefined }))}
+        />
+        <FilterSelect
+          testId="alarm-filter-type"
+          label={t('station:alarmLog.type')}
+          all={all}
+          value={filters.alarmType ?? ''}
+          options={alarmTypeOptions(t)}
+          onChange={(v) => setFilters((f) => ({ ...f, alarmType: (v || undefined) as Filters['alarmType'] }))}
+        />
+        <FilterSelect
+          testId="alarm-filter-device"
+          label={t('station:alarmLog.equipmentType')}
+          all={all}
+          value={filters.deviceType ?? ''}
+          options={deviceTypeOptions()}
+          onChange={(v) => setFilters((f) => ({ ...f, deviceType: (v || undefined) as Filters['deviceType'] }))}
+        />
+        <input
+          data-testid="alarm-filter-keyword"
+          type="search"
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          placeholder={t('station:alarmLog.keyword')}
+          aria-label={t('station:alarmLog.keyword')}
+          className={`${FILTER_CONTROL} w-56`}
+        />
+        <label className="flex items-center gap-1 text-sm">
+          <input
+            data-testid="filter-mine"
+            type="checkbox"
+            checked={filters.assignedToMe === true}
+            onChange={(e) => setFilters((f) => ({ ...f, assignedToMe: e.target.checked ? true : undefined }))}
+          />
+          {t('alarms:handling.assignedToMe')}
+        </label>
+        <span data-testid="alarm-count" className="text-sm text-slate-500">
+          {t('station:alarmLog.total', { count: total })}
+        </span>
+        <span className="ml-auto text-xs text-slate-400">{t('station:alarmLog.live')}</span>
+      </div>
+      {phone ? (
+        <div
+          ref={scroller}
+          role="list"
+          tabIndex={0}
+          aria-label={t('routes.alarmLog')}
+          style={{ height: 'calc(100dvh - 250px)', minHeight: 240 }}
+          className={`rounded-lg border border-slate-200 text-sm dark:border-slate-700 ${SCROLL_PANE}`}
+        >
+          {rows !== null && list.length === 0 && (
+            <p role="listitem" data-testid="empty" className="p-6 text-center text-slate-500">
+              {t('station:alarmLog.empty')}
+            </p>
+          )}
+          <VirtualCards
+            v={v}
+            rows={list}
+            card={(r, it) => (
+              <AlarmLogCard
+                key={r.alarmId}
+                r={r}
+                t={t}
+                zone={zone}
+                named={named}
+                timeHeads={timeHeads}
+                index={it.index}
+                top={it.start}
+                measure={v.measureElement}
+                onDetail={setDetailId}
+              />
+            )}
+          />
+        </div>
+      ) : (
+        <div
+          role="table"
+          aria-label={t('routes.alarmLog')}
+          aria-rowcount={tableRowCount(list.length)}
+          className="rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-700 dark:bg-slate-900"
+        >
+          <div>
+            <div role="rowgroup">
+              <div role="row" aria-rowindex={1} className={`${cols} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
+                {head.map((h, i) => (
+                  <span key={i} role="columnheader" className="line-clamp-2 break-words" title={h}>
+                    {h}
+                  </span>
+                ))}
+              </div>
+            </div>
+            <div
+              ref={scroller}
+              role="rowgroup"
+              tabIndex={0}
+              aria-label={t('routes.alarmLog')}
+              style={{ height: 'calc(100vh - 330px)', minHeight: 240 }}
+              className={SCROLL_PANE}
+            >
+              {rows !== null && list.length === 0 && <TableNote>{t('station:alarmLog.empty')}</TableNote>}
+              <VirtualRows
+                v={v}
+                rows={list}
+                rowHeight={ROW}
+                row={(r, style, it) => (
+                  <div
+                    key={r.alarmId}
+                    role="row"
+                    aria-rowindex={bodyRowIndex(it.index)}
+                    data-testid="alarm-row"
+                    data-alarm={r.alarmId}
+                    data-station={r.stationId}
+                    style={style}
+                    className={`${cols} items-center border-b border-slate-100 dark:border-slate-800`}
+                  >
+                    <span role="cell" className="truncate">
+                      {r.stationName}
+                    </span>
+                    <span role="cell" className="truncate">
+                      {typeLabel(r.deviceType)}
+                    </span>
+                    <span role="cell" className="truncate">
+                      {r.deviceName ?? '-'}
+                    </span>
+                    <span role="cell" className={r.alarmType === 'fault' ? 'text-red-600' : r.alarmType === 'alert' ? 'text-amber-600' : ''}>
+                      {t(ALARM_TYPE_KEY[r.alarmType])}
+                    </span>
+                    <span role="cell" data-testid="alarm-status" className={r.alarmStatus === ALARM_STATUS.resolved ? 'text-emerald-600' : 'text-red-600'}>
+                      {t(statusKey(r.alarmStatus))}
+                    </span>
+                    <span role="cell" className="truncate" title={`${alarmRuleName(r.alarmRuleCode, r.alarmRuleName)} · ${alarmContent(r)}`}>
+                      {alarmContent(r)}
+                    </span>
+                    <AlarmTime cell iso={r.happenTime} zone={zone} named={named} testId="alarm-time" />
+                    <AlarmTime cell iso={r.recoveryTime} zone={zone} named={named} />
+                    <HandlingMarks cell h={r} t={t} fmt={(iso) => formatDateTime(iso, zone)} />
+                    <span role="cell">
+                      <button
+                        type="button"
+                        data-testid="alarm-detail-open"
+                        title={t('alarms:handling.openDetail')}
+                        className="text-left text-brand-700 hover:underline dark:text-brand-500"
+                        onClick={() => setDetailId(r.alarmId)}
+                      >
+                        {t('alarms:handling.details')}
+                      </button>
+                    </span>
+                  </div>
+                )}
+              />
+            </div>
+          </div>
+        </div>
+      )}
+      {detail && (
+        <AlarmDetailDialog key={detail.alarmId} alarm={detail} zone={zone} t={t} onClose={() => setDetailId(null)} onChanged={() => changed$.next()} />
+      )}
+    </div>
+  );
+}
