@@ -104,6 +104,7 @@ export const actionEndpoints = {
   queryTariffHistory: 'mot',
   queryTariffTemplateList: 'mot',
   queryTwoFactorStatus: 'asset',
+  replayNotificationDeliveries: 'alarm',
   resetAccountPassword: 'asset',
   resetPasswordByEmailMsgCode: 'asset',
   resetPasswordByMsgCode: 'asset',

@@ -83,10 +83,12 @@ const roleNotificationRule = notificationRule.extend({ roleId: z.number().int(),
 
 export const deliveryAttempt = z.object({
   at: z.string(),
-  outcome: z.enum(['sent', 'failed', 'suppressed', 'interrupted']),
+  /** `replayed`: an administrator put the dead delivery back to pending (`by` names who) */
+  outcome: z.enum(['sent', 'failed', 'suppressed', 'interrupted', 'replayed']),
   error: z.string().nullable(),
   durationMs: z.number().int().nullable(),
   replica: z.string(),
+  by: z.string().nullable(),
 });
 
 export const notificationDelivery = z.object({
@@ -206,5 +208,11 @@ export const notificationActions = {
       length,
     }),
     response: pageOf(notificationDelivery),
+  }),
+  replayNotificationDeliveries: alarms.write('system.account.edit', {
+    summary:
+      "Sends dead deliveries again (also needs system.audit, the delivery log's permission): each goes back to pending, due now, under the same id (the same webhook event id and e-mail Message-ID), with a fresh retry budget. Only dead ones (deliveryIds.<i> notDead otherwise); another organisation's answers notFound.",
+    request: z.object({ deliveryIds: z.array(id).min(1).max(100) }),
+    response: z.object({ replayed: z.number().int() }),
   }),
 } as const;

@@ -8,6 +8,7 @@ import { ActionError, invalid } from '../api/errors';
 import type { Registry } from '../registry';
 import type { Principal } from '../auth/scope';
 import { readLog } from './log';
+import { replayDead, replayTargets } from './replay';
 import { deleteRule, ruleById, rulesOf, saveRule, type RuleRow } from './rules';
 import { isZone } from './timing';
 import { roleRulesFor } from './role-rules';
@@ -144,5 +145,20 @@ export const notificationHandlers: Handlers = {
   queryNotificationDeliveries: async (q, ctx) => {
     const { me } = authed(ctx);
     return readLog(ctx.services.db, { ...q, orgIds: orgsUnder(ctx.services.registry, me) });
+  },
+
+  replayNotificationDeliveries: async ({ deliveryIds }, ctx) => {
+    const { me } = authed(ctx);
+    // replaying is editing what the log shows: both the log's permission and the edit one
+    if (!me.permissions.has('system.audit')) throw new ActionError('forbidden');
+    const ids = [...new Set(deliveryIds)];
+    const found = await replayTargets(ctx.services.db, ids, orgsUnder(ctx.services.registry, me));
+    // another organisation's delivery answers like a missing one
+    if (ids.some((id) => !found.has(id))) throw new ActionError('notFound');
+    const notDead = deliveryIds.findIndex((id) => found.get(id)!.status !== 'dead');
+    if (notDead >= 0) invalid([{ path: `deliveryIds.${notDead}`, issue: 'notDead' }]);
+    const replayed = await replayDead(ctx.services.db, ids, ctx.now, me.contact || me.account);
+    await audit(ctx.services.db, ctx, me.accountId, 'replayNotificationDeliveries', `notificationDeliveries:${replayed.join(',')}`, { deliveryIds: replayed });
+    return { replayed: replayed.length };
   },
 };

@@ -22,10 +22,11 @@ export interface LogFilter {
 interface AttemptRow {
   deliveryId: number;
   at: Date;
-  outcome: 'sent' | 'failed' | 'suppressed' | 'interrupted';
+  outcome: 'sent' | 'failed' | 'suppressed' | 'interrupted' | 'replayed';
   error: string | null;
   durationMs: number | null;
   replica: string;
+  by: string | null;
 }
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -50,7 +51,7 @@ export const readLog = async (db: Queryable, f: LogFilter) => {
   );
   const attempts = rows.length
     ? await db.query<AttemptRow>(
-        `SELECT delivery_id AS "deliveryId", at, outcome, error, duration_ms AS "durationMs", replica FROM notification_attempts
+        `SELECT delivery_id AS "deliveryId", at, outcome, error, duration_ms AS "durationMs", replica, actor AS by FROM notification_attempts
        WHERE delivery_id = ANY($1::bigint[]) ORDER BY id`,
         [rows.map((r) => r.id)],
       )

@@ -98,8 +98,13 @@ export const buildOpenApi = (version: string): Json => {
   );
   const calls: Record<string, Json> = {};
   for (const [n, d] of all) {
+    const who = d.permission === null ? 'public' : d.permission === '@session' ? 'any signed-in account' : `needs ${[d.permission].flat().join(' or ')}`;
     calls[`${pascal(n)}Call`] = {
-      description: `${d.summary} (${d.kind}; ${d.permission === null ? 'public' : d.permission === '@session' ? 'any signed-in account' : `needs ${[d.permission].flat().join(' or ')}`})`,
+      description: `${d.summary} (${d.kind}; ${who})`,
+      // read by the rendered reference (reference.ts), which shows them apart from the summary
+      'x-summary': d.summary,
+      'x-kind': d.kind,
+      'x-permission': who,
       allOf: [{ type: 'object', properties: { action: { const: n } }, required: ['action'] }, ref(`${pascal(n)}Request`)],
     };
     calls[`${pascal(n)}Answer`] = envelope(ref(`${pascal(n)}Response`), { const: 0 });

@@ -21,11 +21,21 @@ export function AttemptsDialog({ delivery: d, zone, onClose }: { delivery: Deliv
           <li key={i} className="grid grid-cols-[150px_1fr] gap-x-2 border-b border-slate-100 pb-1 dark:border-slate-700" data-testid="attempt">
             <span className="font-mono text-xs">{formatDateTime(a.at, zone)}</span>
             <span className="min-w-0">
-              <span className={a.outcome === 'sent' ? 'text-emerald-600' : a.outcome === 'failed' ? 'text-red-600' : 'text-slate-500'}>
+              <span
+                className={
+                  a.outcome === 'sent'
+                    ? 'text-emerald-600'
+                    : a.outcome === 'failed'
+                      ? 'text-red-600'
+                      : a.outcome === 'replayed'
+                        ? 'text-blue-600'
+                        : 'text-slate-500'
+                }
+              >
                 {t(OUTCOME_KEY[a.outcome])}
               </span>
               {a.durationMs !== null && <span className="text-slate-500"> · {a.durationMs} ms</span>}
-              <span className="text-slate-400"> · {a.replica}</span>
+              <span className="text-slate-400"> · {a.outcome === 'replayed' && a.by ? t('notifications:log.by', { name: a.by }) : a.replica}</span>
               {a.error && <span className="block break-words text-red-700 dark:text-red-300">{a.error}</span>}
             </span>
           </li>

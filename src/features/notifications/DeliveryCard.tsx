@@ -1,14 +1,15 @@
 // A delivery on a phone: when (zone named), status and attempts, channel and address, the kind
-// of message and its alarm, and the last error.
+// of message and its alarm, the last error, and Replay when it is dead and the reader may replay.
 import type { Delivery } from '../../../streams/notifications/deliveries';
 import type { Zone } from '../../../protocol/site-time';
 import { useT } from '../../hooks/useT';
+import { ReplayButton } from './deliveryColumns';
 import { formatDateTime } from '../../lib/dateTime';
 import { CHANNEL_KEY, KIND_KEY, STATUS_KEY, STATUS_TONE } from './labels';
 
 export const DELIVERY_CARD_HEIGHT = 92;
 
-export function DeliveryCard({ d, zone }: { d: Delivery; zone: Zone }) {
+export function DeliveryCard({ d, zone, onReplay }: { d: Delivery; zone: Zone; onReplay: ((d: Delivery) => void) | null }) {
   const t = useT('notifications');
   const address = d.channel === 'push' ? t('notifications:log.browsers') : d.address;
   return (
@@ -20,6 +21,7 @@ export function DeliveryCard({ d, zone }: { d: Delivery; zone: Zone }) {
         <span className={`ml-auto ${STATUS_TONE[d.status]}`}>
           {t(STATUS_KEY[d.status])} · {d.attempts}
         </span>
+        {onReplay && d.status === 'dead' && <ReplayButton d={d} t={t} onReplay={onReplay} />}
       </div>
       <div className="truncate">
         {t(KIND_KEY[d.kind])}

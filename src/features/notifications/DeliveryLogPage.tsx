@@ -1,6 +1,7 @@
 // Notification log (system.notificationLog, for holders of system.audit): every message to the
 // accounts of the reader's organisations (all of them for the platform), newest first, filtered
-// on the server by time, channel, status, kind and alarm; a row opens its attempts.
+// on the server by time, channel, status, kind and alarm; a row opens its attempts. Who may also
+// edit accounts replays dead deliveries, one by one or all dead ones shown.
 import { getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
@@ -9,7 +10,8 @@ import { NOTIFICATION_CHANNELS, DELIVERY_KINDS, DELIVERY_STATUSES } from '../../
 import { deliveryLog$, DELIVERY_PAGE, type Delivery, type DeliveryFilter } from '../../../streams/notifications/deliveries';
 import { NOTHING } from '../../../streams/system/loaded';
 import { Button } from '../../components/Button';
-import { useRuntime } from '../../hooks/runtime';
+import { selectPermissions } from '../../../streams/selectors';
+import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useReload } from '../../hooks/useCommand';
 import { useListZone } from '../../hooks/useZoneMode';
 import { useT } from '../../hooks/useT';
@@ -20,6 +22,7 @@ import { AttemptsDialog } from './AttemptsDialog';
 import { DeliveryCard, DELIVERY_CARD_HEIGHT } from './DeliveryCard';
 import { deliveryColumns } from './deliveryColumns';
 import { CHANNEL_KEY, KIND_KEY, STATUS_KEY } from './labels';
+import { ReplayControls, useReplay } from './ReplayControls';
 
 const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
 const RANGE_KEY = {
@@ -61,7 +64,12 @@ export default function DeliveryLogPage() {
   );
   const rows = useMemo(() => log.data?.dataList ?? [], [log.data]);
   const total = log.data?.totalCount ?? 0;
-  const columns = useMemo(() => deliveryColumns(t, zone), [t, zone]);
+  const canReplay = useStoreValue(selectPermissions).has('system.account.edit');
+  const replay = useReplay(reload);
+  const { ask } = replay;
+  const onReplay = useMemo(() => (canReplay ? (d: Delivery) => ask([d.deliveryId]) : null), [canReplay, ask]);
+  const dead = useMemo(() => (canReplay ? rows.filter((r) => r.status === 'dead').map((r) => r.deliveryId) : []), [canReplay, rows]);
+  const columns = useMemo(() => deliveryColumns(t, zone, onReplay), [t, zone, onReplay]);
   const table = useReactTable({
     data: rows,
     columns,
@@ -158,6 +166,7 @@ export default function DeliveryLogPage() {
         <Button className="ml-auto" onClick={reload} data-testid="log-reload">
           {t('notifications:log.reload')}
         </Button>
+        <ReplayControls dead={dead} replay={replay} />
       </div>
       {log.failed && (
         <p role="alert" className="px-3 py-2 text-sm text-red-600">
@@ -171,7 +180,7 @@ export default function DeliveryLogPage() {
         onRowClick={setOpen}
         empty={log.data === null && !log.failed ? t('app.loading') : t('noDate')}
         testId="delivery-table"
-        card={{ height: DELIVERY_CARD_HEIGHT, render: (d) => <DeliveryCard d={d} zone={zone} /> }}
+        card={{ height: DELIVERY_CARD_HEIGHT, render: (d) => <DeliveryCard d={d} zone={zone} onReplay={onReplay} /> }}
       />
       {open && <AttemptsDialog delivery={open} zone={zone} onClose={() => setOpen(null)} />}
     </section>

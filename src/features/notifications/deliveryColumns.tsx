@@ -1,5 +1,6 @@
 // The delivery log's columns: when it was made (in the console's list zone, named in the
-// header), recipient, channel and address, kind of message, alarm, status, attempts, last error.
+// header), recipient, channel and address, kind of message, alarm, status, attempts, last error,
+// and Replay on a dead row for whoever may replay.
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Delivery } from '../../../streams/notifications/deliveries';
 import type { Zone } from '../../../protocol/site-time';
@@ -13,8 +14,8 @@ const cut = (text: string, testId?: string) => (
   </span>
 );
 
-export function deliveryColumns(t: TFn, zone: Zone): ColumnDef<Delivery>[] {
-  return [
+export function deliveryColumns(t: TFn, zone: Zone, onReplay: ((d: Delivery) => void) | null): ColumnDef<Delivery>[] {
+  const columns: ColumnDef<Delivery>[] = [
     {
       id: 'time',
       accessorFn: (d) => formatDateTime(d.createdAt, zone),
@@ -96,4 +97,29 @@ export function deliveryColumns(t: TFn, zone: Zone): ColumnDef<Delivery>[] {
       cell: (c) => cut(c.row.original.lastError ?? '-', 'delivery-error'),
     },
   ];
+  if (onReplay)
+    columns.push({
+      id: 'replay',
+      header: '',
+      size: 80,
+      enableSorting: false,
+      cell: (c) => (c.row.original.status === 'dead' ? <ReplayButton d={c.row.original} t={t} onReplay={onReplay} /> : null),
+    });
+  return columns;
 }
+
+/** Replay on a dead row (a click here does not open the row's attempts). */
+export const ReplayButton = ({ d, t, onReplay }: { d: Delivery; t: TFn; onReplay: (d: Delivery) => void }) => (
+  <button
+    type="button"
+    className="rounded border border-slate-300 px-2 py-0.5 text-xs font-medium text-blue-700 hover:bg-blue-50 dark:border-slate-600 dark:text-blue-300 dark:hover:bg-slate-800"
+    aria-label={t('notifications:log.replayRow', { id: d.deliveryId })}
+    onClick={(e) => {
+      e.stopPropagation();
+      onReplay(d);
+    }}
+    data-testid="delivery-replay"
+  >
+    {t('notifications:log.replay')}
+  </button>
+);

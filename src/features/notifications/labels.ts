@@ -36,4 +36,5 @@ export const OUTCOME_KEY = {
   failed: 'notifications:outcome.failed',
   suppressed: 'notifications:outcome.suppressed',
   interrupted: 'notifications:outcome.interrupted',
+  replayed: 'notifications:outcome.replayed',
 } as const satisfies Record<Delivery['attemptLog'][number]['outcome'], TKey>;

@@ -71,7 +71,12 @@ export default function ApiTokensPage() {
         <Button variant="primary" className="ml-auto" onClick={() => setCreating(true)} data-testid="api-token-create">
           {t('system:apiTokens.create')}
         </Button>
-        <p className="w-full text-xs text-slate-500">{t('system:apiTokens.intro')}</p>
+        <p className="w-full text-xs text-slate-500">
+          {t('system:apiTokens.intro')} {/* served by the server, not a console route: opened as a page of its own */}
+          <a href="/api/reference" target="_blank" rel="noopener" className="text-blue-700 underline dark:text-blue-300" data-testid="api-reference">
+            {t('system:apiTokens.reference')}
+          </a>
+        </p>
       </div>
       {tokens.failed && (
         <p role="alert" className="px-3 py-2 text-sm text-red-600">

@@ -103,6 +103,14 @@ for (const lang of ['en', 'zh'] as const) {
       const { page, errors, close } = await open();
       await page.goto('/account/apiTokens');
       await page.locator('[data-loaded="true"]').waitFor();
+      // the API reference is a link away, a page of its own with every action on it
+      const reference = page.context().waitForEvent('page');
+      await page.getByRole('link', { name: S.reference }).click();
+      const refPage = await reference;
+      await refPage.waitForLoadState();
+      expect(await refPage.title()).toContain('EMS Cloud API');
+      await refPage.locator('#action-queryStationInfoList').waitFor();
+      await refPage.close();
       await page.getByRole('button', { name: S.create }).click();
       const dialog = page.getByRole('dialog', { name: S.create });
       await dialog.getByLabel(S.name).fill(`${name} · 1`);
