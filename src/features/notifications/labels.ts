@@ -21,6 +21,8 @@ export const KIND_KEY = {
   digest: 'notifications:kind.digest',
   test: 'notifications:kind.test',
   escalated: 'notifications:kind.escalated',
+  dispatch: 'notifications:kind.dispatch',
+  report: 'notifications:kind.report',
 } as const satisfies Record<Delivery['kind'], TKey>;
 
 export const STATUS_TONE: Record<Delivery['status'], string> = {
