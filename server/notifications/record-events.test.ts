@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeCommand } from '../fleet/command-records';
+import { claimDelivery, finishDelivery } from '../reports/schedule-store';
 import { recordDistribution, recordSwitch, type Strategy } from '../strategies/records';
 import { backends, startTestServer, type TestServer } from '../test/harness';
 import { startHookSink, type HookSink } from './receivers';
@@ -64,6 +65,8 @@ describe.each(backends())('dispatch.result and report.ready webhooks (%s)', (bac
     for (const h of [mine, alarmsOnly, theirs]) h.hooks.length = 0;
     mine.status = 204;
     s.clock.now += 3_600_000;
+    // a session idles out over the hours the clock moves
+    admin = await s.login('sunrise', 'Sunrise@2026');
   });
 
   it('an acknowledged issuance sends one dispatch.result with ok true; a timed-out one ok false with its reason', async () => {
@@ -132,6 +135,23 @@ describe.each(backends())('dispatch.result and report.ready webhooks (%s)', (bac
     // the log names the event's record, never the link
     const log = await s.call('queryNotificationDeliveries', { kind: 'report', page: 1, length: 50 }, admin);
     expect(JSON.stringify(log.data)).not.toContain(job.downloadUrl!);
+  });
+
+  it("a scheduled report sent tells its organisation's webhook, once", async () => {
+    const fx = await s.fixtures();
+    const [{ id: scheduleId }] = (await s.services.db.query<{ id: number }>(
+      `INSERT INTO report_schedules (org_id, report, station_id, items, granularity, cadence, recipients, created_by, created_at)
+       VALUES ($1, 'site', $2, '{pvKwh}', 'day', 'weekly', '{ops@example.com}', (SELECT id FROM accounts WHERE account = 'sunrise'), now()) RETURNING id`,
+      [fx.providers[0], x],
+    )) as [{ id: number }];
+    expect(await claimDelivery(s.services.db, scheduleId, '2026-W47', s.clock.now)).toBe(true);
+    await finishDelivery(s.services.db, scheduleId, '2026-W47', null, s.clock.now);
+    await tick();
+    expect(mine.hooks.map((h) => [h.signatureValid, h.body.type, h.body.report])).toEqual([
+      [true, 'report.ready', { kind: 'schedule', scheduleId, report: 'site', format: 'xlsx+pdf', period: '2026-W47', stationId: x }],
+    ]);
+    expect(theirs.hooks).toHaveLength(0);
+    expect(alarmsOnly.hooks).toHaveLength(0);
   });
 
   it('refuses dispatch results or reports on a rule without a webhook, at the event', async () => {
