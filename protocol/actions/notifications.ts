@@ -80,10 +80,12 @@ export const saveNotificationRuleRequest = z.object({
 /** A role's default rule: no addresses, no webhook (each account is told at its own e-mail, mobile, browsers). */
 const ROLE_RULE_CHANNELS = ['email', 'push', 'sms'] as const;
 
-const saveRoleNotificationRuleRequest = saveNotificationRuleRequest.omit({ email: true, webhookUrl: true, mobile: true, rotateSecret: true, events: true }).extend({
-  roleId: id,
-  channels: z.array(z.enum(ROLE_RULE_CHANNELS)).min(1).max(3),
-});
+const saveRoleNotificationRuleRequest = saveNotificationRuleRequest
+  .omit({ email: true, webhookUrl: true, mobile: true, rotateSecret: true, events: true })
+  .extend({
+    roleId: id,
+    channels: z.array(z.enum(ROLE_RULE_CHANNELS)).min(1).max(3),
+  });
 
 /** One of the reader's roles' rules as the reader sees it: read-only, with the role's name and whether the reader muted it. */
 const roleNotificationRule = notificationRule.extend({ roleId: z.number().int(), roleName: z.string(), muted: z.boolean() });

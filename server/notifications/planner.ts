@@ -66,9 +66,10 @@ export const addressOf = (r: RuleRow, channel: Channel, account: { email: string
 /** Plans up to `limit` events; answers how many. */
 export const planEvents = (deps: PlannerDeps, limit = 200): Promise<number> =>
   deps.db.tx(async (q) => {
-    const events = await q.query<EventRow>('SELECT id, alarm_id AS "alarmId", kind, ref, at FROM notification_events ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED', [
-      limit,
-    ]);
+    const events = await q.query<EventRow>(
+      'SELECT id, alarm_id AS "alarmId", kind, ref, at FROM notification_events ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED',
+      [limit],
+    );
     if (events.length === 0) return 0;
     const now = deps.clock();
     const rules = await enabledRules(q);

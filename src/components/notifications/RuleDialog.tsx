@@ -13,7 +13,20 @@ import { useCommand } from '../../hooks/useCommand';
 import { useT } from '../../hooks/useT';
 import { ALARM_CATEGORY_KEY, ALARM_TYPE_KEY, DEVICE_TYPE_KEY } from '../../i18n/codeKeys';
 import { ChoiceGroup } from './ChoiceGroup';
-import { CHANNEL_KEY, EVENT_KEY, checkRule, emptyRule, serverIssue, toRequest, unplacedIssues, valuesOf, type Channel, type RuleField, type RuleValues, type WebhookEvent } from './ruleForm';
+import {
+  CHANNEL_KEY,
+  EVENT_KEY,
+  checkRule,
+  emptyRule,
+  serverIssue,
+  toRequest,
+  unplacedIssues,
+  valuesOf,
+  type Channel,
+  type RuleField,
+  type RuleValues,
+  type WebhookEvent,
+} from './ruleForm';
 import { StationChooser, type StationChoice } from './StationChooser';
 import type { TKey } from '../../i18n/i18n';
 
