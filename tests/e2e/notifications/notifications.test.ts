@@ -206,6 +206,7 @@ for (const lang of ['en', 'zh'] as const) {
           alarmTypes: ['fault'],
           deviceTypes: ['pcs', 'battery_cluster'],
           channels: ['email', 'webhook', 'push'],
+          events: ['alarm', 'dispatch.result', 'report.ready'],
           email: address,
           webhookUrl: 'https://hooks.sunrise.example/ems/alarms',
           quietFrom: '22:30',
@@ -235,6 +236,10 @@ for (const lang of ['en', 'zh'] as const) {
             await page.locator('[data-loaded="true"]').waitFor();
             await page.waitForTimeout(400);
             await shot(page, `${SHOTS}/${name}-${lang}-${w}-${theme}.png`);
+            if (name === 'rules' && w !== 390)
+              expect(await page.getByTestId('rule-channels-cell').first().getAttribute('title')).toContain(
+                `${N.channel.webhook} https://hooks.sunrise.example/ems/alarms (${[N.eventShort.alarm, N.eventShort.dispatchResult, N.eventShort.reportReady].join(', ')})`,
+              );
             const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
             expect(overflow, `${name} ${w} ${theme} scrolls sideways`).toBeLessThanOrEqual(0);
           }
