@@ -8,7 +8,10 @@ import { id, isoTime, length, page, pageOf } from './common';
 
 export const NOTIFICATION_CHANNELS = ['email', 'webhook', 'push', 'sms'] as const;
 export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'dead', 'suppressed'] as const;
-export const DELIVERY_KINDS = ['raised', 'cleared', 'acked', 'digest', 'test', 'escalated'] as const;
+/** `dispatch`, `report`: a webhook's dispatch.result and report.ready events (no alarm) */
+export const DELIVERY_KINDS = ['raised', 'cleared', 'acked', 'digest', 'test', 'escalated', 'dispatch', 'report'] as const;
+/** What a webhook rule can be told of; e-mail, SMS and push carry alarms only. */
+export const WEBHOOK_EVENTS = ['alarm', 'dispatch.result', 'report.ready'] as const;
 
 /** 'HH:MM' on the recipient's clock */
 const wallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');
@@ -23,6 +26,8 @@ export const notificationRule = z.object({
   deviceTypes: z.array(z.enum(DEVICE_TYPES)),
   stationIds: z.array(z.number().int()),
   channels: z.array(z.enum(NOTIFICATION_CHANNELS)),
+  /** the event types its webhook gets (other channels: alarms only) */
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
   /** null: the account's own e-mail address */
   email: z.string().nullable(),
   webhookUrl: z.string().nullable(),
@@ -52,6 +57,8 @@ export const saveNotificationRuleRequest = z.object({
   deviceTypes: z.array(z.enum(DEVICE_TYPES)).max(20).default([]),
   stationIds: z.array(id).max(500).default([]),
   channels: z.array(z.enum(NOTIFICATION_CHANNELS)).min(1).max(4),
+  /** the event types the webhook gets; anything but `alarm` needs the webhook channel */
+  events: z.array(z.enum(WEBHOOK_EVENTS)).min(1).max(3).default(['alarm']),
   email: z.string().trim().max(254).regex(z.regexes.email).optional(),
   webhookUrl: z
     .url({ protocol: /^https?$/ })
@@ -73,10 +80,12 @@ export const saveNotificationRuleRequest = z.object({
 /** A role's default rule: no addresses, no webhook (each account is told at its own e-mail, mobile, browsers). */
 const ROLE_RULE_CHANNELS = ['email', 'push', 'sms'] as const;
 
-const saveRoleNotificationRuleRequest = saveNotificationRuleRequest.omit({ email: true, webhookUrl: true, mobile: true, rotateSecret: true }).extend({
-  roleId: id,
-  channels: z.array(z.enum(ROLE_RULE_CHANNELS)).min(1).max(3),
-});
+const saveRoleNotificationRuleRequest = saveNotificationRuleRequest
+  .omit({ email: true, webhookUrl: true, mobile: true, rotateSecret: true, events: true })
+  .extend({
+    roleId: id,
+    channels: z.array(z.enum(ROLE_RULE_CHANNELS)).min(1).max(3),
+  });
 
 /** One of the reader's roles' rules as the reader sees it: read-only, with the role's name and whether the reader muted it. */
 const roleNotificationRule = notificationRule.extend({ roleId: z.number().int(), roleName: z.string(), muted: z.boolean() });

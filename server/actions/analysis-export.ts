@@ -46,9 +46,9 @@ export const analysisExportHandlers: Handlers = {
       lang,
     );
     const jobs = ctx.services.exportJobs;
-    const job = await jobs.start({ accountId: me.accountId, fileName: `${table.fileBase}.xlsx`, format: 'xlsx', rowsTotal: table.rows.length }, (path, p) =>
-      writeXlsx(table, path, p),
-    );
+    const about = { report: `analysis.${q.analysis}`, period: q.period, ...(q.stationId !== undefined ? { stationId: q.stationId } : {}) };
+    const file = { accountId: me.accountId, fileName: `${table.fileBase}.xlsx`, format: 'xlsx' as const, rowsTotal: table.rows.length, about };
+    const job = await jobs.start(file, (path, p) => writeXlsx(table, path, p));
     await audit(ctx.services.db, ctx, me.accountId, 'exportAnalysis', `export:${job.jobId}`, q);
     return (await jobs.settle(job.jobId, me.accountId)) ?? job;
   },

@@ -2,7 +2,7 @@ import { authed, type Ctx, type Handlers } from '../api/context';
 import { ActionError } from '../api/errors';
 import { audit } from '../api/audit';
 import { billTable } from '../reports/bill';
-import type { FileFormat } from '../reports/jobs';
+import type { ExportAbout, FileFormat } from '../reports/jobs';
 import { langOf } from '../reports/labels';
 import { writePdf } from '../reports/pdf';
 import { entitiesOf } from '../reports/scope';
@@ -15,10 +15,11 @@ import { runReport } from '../reports/run';
 // Exports (docs/reports.md): the answer is built as the query action builds it, then a job
 // writes the file in the background (progress, cancel) and a download token streams it.
 
-const startFile = (ctx: Ctx, table: FileTable, format: FileFormat, source: FileSource, subtitle?: string) => {
+const startFile = (ctx: Ctx, table: FileTable, format: FileFormat, source: FileSource, about: ExportAbout, subtitle?: string) => {
   const { me } = authed(ctx);
   const lang = langOf(ctx.locale);
-  return ctx.services.exportJobs.start({ accountId: me.accountId, fileName: `${table.fileBase}.${format}`, format, rowsTotal: table.rows.length }, (path, p) =>
+  const job = { accountId: me.accountId, fileName: `${table.fileBase}.${format}`, format, rowsTotal: table.rows.length, about };
+  return ctx.services.exportJobs.start(job, (path, p) =>
     format === 'xlsx'
       ? writeXlsx(table, path, p)
       : format === 'csv'
@@ -40,7 +41,8 @@ export const reportExportHandlers: Handlers = {
     const lang = langOf(ctx.locale);
     const source = reportSource(ctx.services.registry, q.report, entitiesOf(q.report, q, authed(ctx).scope, ctx.services.registry), lang, ctx.now.getTime());
     const table = reportTable(q.report, answer, lang, source.generated);
-    const job = await startFile(ctx, table, q.format, source, `${answer.from} – ${answer.to}`);
+    const about = { report: q.report, period: `${answer.from}/${answer.to}`, ...(q.stationId !== undefined ? { stationId: q.stationId } : {}) };
+    const job = await startFile(ctx, table, q.format, source, about, `${answer.from} – ${answer.to}`);
     await audit(ctx.services.db, ctx, me.accountId, 'exportReport', `export:${job.jobId}`, q);
     return job;
   },
@@ -50,7 +52,7 @@ export const reportExportHandlers: Handlers = {
     const lang = langOf(ctx.locale);
     const source = stationSource(ctx.services.registry, bill.stationId, lang, ctx.now.getTime());
     const table = billTable(bill, lang, source.generated);
-    return startFile(ctx, table, format, source);
+    return startFile(ctx, table, format, source, { report: 'bill', period: billId.split('-').slice(1).join('-'), stationId: bill.stationId });
   },
 
   queryExportJob: async ({ jobId }, ctx) => ownJob(await ctx.services.exportJobs.view(jobId, authed(ctx).me.accountId)),

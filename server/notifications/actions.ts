@@ -29,6 +29,7 @@ export const view = (r: RuleRow, secret: string | null = null) => ({
   deviceTypes: r.deviceTypes as never[],
   stationIds: r.stationIds,
   channels: r.channels,
+  events: r.events,
   email: r.email,
   webhookUrl: r.webhookUrl,
   mobile: r.mobile,
@@ -71,6 +72,9 @@ export const checkFilters = (
 const checkRule = async (q: z.output<typeof saveNotificationRuleRequest>, ctx: Ctx) => {
   checkFilters(q, ctx);
   if (q.channels.includes('webhook') && !q.webhookUrl) invalid([{ path: 'webhookUrl', issue: 'required' }]);
+  // dispatch results and reports are for systems: only a webhook carries them
+  const notAlarm = q.events.findIndex((e) => e !== 'alarm');
+  if (notAlarm >= 0 && !q.channels.includes('webhook')) invalid([{ path: `events.${notAlarm}`, issue: 'webhookOnly' }]);
   if (q.channels.includes('sms') && !q.mobile && !(await accountAddresses(ctx)).mobile) invalid([{ path: 'mobile', issue: 'required' }]);
 };
 
@@ -110,6 +114,7 @@ export const notificationHandlers: Handlers = {
       deviceTypes: q.deviceTypes,
       stationIds: [...new Set(q.stationIds)],
       channels: [...new Set(q.channels)] as Channel[],
+      events: [...new Set(q.events)],
       email: q.email ?? null,
       webhookUrl: q.webhookUrl ?? null,
       mobile: q.channels.includes('sms') ? (q.mobile ?? null) : null,

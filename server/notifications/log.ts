@@ -29,6 +29,7 @@ interface AttemptRow {
   by: string | null;
 }
 
+const detailOf = ({ body: _body, ...rest }: Record<string, unknown>) => rest;
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 export const readLog = async (db: Queryable, f: LogFilter) => {
@@ -73,7 +74,8 @@ export const readLog = async (db: Queryable, f: LogFilter) => {
       createdAt: iso(r.createdAt)!,
       dueAt: iso(r.dueAt)!,
       sentAt: iso(r.sentAt),
-      detail: r.detail,
+      // a report's body holds its download link: the log names the record, not the link
+      detail: detailOf(r.detail),
       attemptLog: attempts.filter((a) => a.deliveryId === r.id).map(({ deliveryId: _d, at, ...a }) => ({ ...a, at: iso(at)! })),
     })),
   };

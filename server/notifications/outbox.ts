@@ -7,7 +7,7 @@ import type { Queryable } from '../db/db';
 // replica that comes back late cannot overwrite its successor's outcome.
 
 export type Channel = 'email' | 'webhook' | 'push' | 'sms';
-export type DeliveryKind = 'raised' | 'cleared' | 'acked' | 'digest' | 'test' | 'escalated';
+export type DeliveryKind = 'raised' | 'cleared' | 'acked' | 'digest' | 'test' | 'escalated' | 'dispatch' | 'report';
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'dead' | 'suppressed';
 
 export interface NewDelivery {

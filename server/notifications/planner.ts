@@ -5,6 +5,7 @@ import type { Registry } from '../registry';
 import { alarmById, type AlarmRow } from '../alarms/store';
 import { enqueue, type Channel, type DeliveryKind } from './outbox';
 import { enabledRules, type RuleRow } from './rules';
+import { planRecordEvent } from './record-events';
 import { holdsForStorm } from './storm';
 import { afterQuiet, digestWindowEnd } from './timing';
 
@@ -32,12 +33,16 @@ export interface PlannerDeps {
 
 interface EventRow {
   id: number;
-  alarmId: number;
-  kind: 'raised' | 'cleared' | 'acked';
+  alarmId: number | null;
+  kind: 'raised' | 'cleared' | 'acked' | 'dispatch' | 'report';
+  /** a dispatch or report event: the record it tells of (record-events.ts) */
+  ref: string | null;
+  at: Date;
 }
 interface Recipient {
   accountId: number;
   name: string;
+  orgId: number | null;
   email: string | null;
   mobile: string | null;
   scope: Scope | null;
@@ -61,9 +66,10 @@ export const addressOf = (r: RuleRow, channel: Channel, account: { email: string
 /** Plans up to `limit` events; answers how many. */
 export const planEvents = (deps: PlannerDeps, limit = 200): Promise<number> =>
   deps.db.tx(async (q) => {
-    const events = await q.query<EventRow>('SELECT id, alarm_id AS "alarmId", kind FROM notification_events ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED', [
-      limit,
-    ]);
+    const events = await q.query<EventRow>(
+      'SELECT id, alarm_id AS "alarmId", kind, ref, at FROM notification_events ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED',
+      [limit],
+    );
     if (events.length === 0) return 0;
     const now = deps.clock();
     const rules = await enabledRules(q);
@@ -76,6 +82,7 @@ export const planEvents = (deps: PlannerDeps, limit = 200): Promise<number> =>
         r = {
           accountId,
           name: p ? p.contact || p.account : String(accountId),
+          orgId: p?.orgId ?? null,
           email: acct?.email ?? null,
           mobile: acct?.mobile ?? null,
           scope: p && p.status === 1 ? new Scope(p, deps.registry) : null,
@@ -85,6 +92,10 @@ export const planEvents = (deps: PlannerDeps, limit = 200): Promise<number> =>
       return r;
     };
     for (const e of events) {
+      if (e.alarmId === null || e.kind === 'dispatch' || e.kind === 'report') {
+        if (e.ref) await planRecordEvent(q, deps.registry, e.ref, e.at, rules, recipient, now);
+        continue;
+      }
       const alarm = await alarmById(q, e.alarmId);
       if (!alarm) continue;
       if (e.kind === 'raised') await planRaise(q, deps, alarm, rules, recipient, now);
@@ -111,7 +122,7 @@ const planRaise = async (
   // earlier role rule took for this alarm: one message per account and channel, its own rule's
   const told = new Set<string>();
   for (const rule of rules) {
-    if (rule.accountId === null || !matches(rule, alarm)) continue;
+    if (rule.accountId === null || !rule.events.includes('alarm') || !matches(rule, alarm)) continue;
     const who = await recipient(rule.accountId);
     if (!who.scope?.hasStation(alarm.stationId)) continue;
     for (const channel of rule.channels) {

@@ -34,6 +34,7 @@ export const roleRuleHandlers: Handlers = {
       deviceTypes: q.deviceTypes,
       stationIds: [...new Set(q.stationIds)],
       channels: [...new Set(q.channels)] as Channel[],
+      events: ['alarm' as const],
       email: null,
       webhookUrl: null,
       mobile: null,

@@ -1,6 +1,8 @@
 import type { Queryable } from '../db/db';
 import type { Channel } from './outbox';
 
+export type WebhookEvent = 'alarm' | 'dispatch.result' | 'report.ready';
+
 // Notification rules: which alarms an account wants to hear of, on which channels, when. Stored
 // per account, or per role as the default of every account holding it (role-rules.ts); an empty
 // filter list matches everything. The planner (planner.ts) reads the enabled ones of every
@@ -19,6 +21,8 @@ export interface RuleRow {
   deviceTypes: string[];
   stationIds: number[];
   channels: Channel[];
+  /** what a webhook is told of: alarms, dispatch results, finished reports (other channels: alarms only) */
+  events: WebhookEvent[];
   /** null: the account's own address */
   email: string | null;
   webhookUrl: string | null;
@@ -46,7 +50,7 @@ export const columns = (
 ) => `${r}id AS "ruleId", ${account} AS "accountId", ${r}role_id AS "roleId", ${r}name, ${r}enabled, ${r}categories,
   ${r}alarm_types AS "alarmTypes", ${r}device_types AS "deviceTypes", ${r}station_ids AS "stationIds", ${r}channels, ${r}email,
   ${r}webhook_url AS "webhookUrl", ${r}mobile, ${r}webhook_secret AS "webhookSecret", ${r}quiet_from AS "quietFrom", ${r}quiet_to AS "quietTo",
-  ${r}zone, ${r}digest_minutes AS "digestMinutes", ${r}locale, ${r}created_at AS "createdAt", ${r}updated_at AS "updatedAt"`;
+  ${r}zone, ${r}digest_minutes AS "digestMinutes", ${r}events, ${r}locale, ${r}created_at AS "createdAt", ${r}updated_at AS "updatedAt"`;
 const COLUMNS = columns('');
 
 export const rulesOf = (db: Queryable, accountId: number): Promise<RuleRow[]> =>
@@ -96,12 +100,13 @@ export const saveRule = async (
     now,
     secret,
     r.mobile,
+    r.events,
   ];
   if (ruleId === null) {
     const [row] = await db.query<{ id: number }>(
       `INSERT INTO notification_rules (name, enabled, categories, alarm_types, device_types, station_ids, channels, email, webhook_url,
-         quiet_from, quiet_to, zone, digest_minutes, locale, created_at, updated_at, webhook_secret, mobile, account_id, role_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17, $18, $19) RETURNING id`,
+         quiet_from, quiet_to, zone, digest_minutes, locale, created_at, updated_at, webhook_secret, mobile, events, account_id, role_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17, $18, $19, $20) RETURNING id`,
       [...vals, owner.accountId ?? null, owner.roleId ?? null],
     );
     return row!.id;
@@ -109,8 +114,8 @@ export const saveRule = async (
   await db.query(
     `UPDATE notification_rules SET name = $1, enabled = $2, categories = $3, alarm_types = $4, device_types = $5, station_ids = $6,
        channels = $7, email = $8, webhook_url = $9, quiet_from = $10, quiet_to = $11, zone = $12, digest_minutes = $13, locale = $14,
-       updated_at = $15, webhook_secret = coalesce($16, webhook_secret), mobile = $17
-     WHERE id = $18 AND (account_id = $19 OR role_id = $20)`,
+       updated_at = $15, webhook_secret = coalesce($16, webhook_secret), mobile = $17, events = $18
+     WHERE id = $19 AND (account_id = $20 OR role_id = $21)`,
     [...vals, ruleId, owner.accountId ?? null, owner.roleId ?? null],
   );
   return ruleId;

@@ -105,6 +105,13 @@ const attempt = async (deps: SenderDeps, d: Claimed, look: Lookups): Promise<Out
     );
     return { outcome: 'sent' };
   }
+  if (d.kind === 'dispatch' || d.kind === 'report') {
+    // made when planned (record-events.ts): the same body on every redelivery
+    const body = d.detail.body as Record<string, unknown> | undefined;
+    if (!body || d.channel !== 'webhook') throw new FatalError('the event has no body');
+    await send(deps, d, rule, { subject: '', text: '', sms: '' }, body);
+    return { outcome: 'sent' };
+  }
   if (d.kind === 'digest') {
     const alarms = (await Promise.all(d.alarmIds.map((id) => look.alarm(id)))).filter((a): a is AlarmRow => a !== null);
     const views = alarms.sort((a, b) => a.happenTime.getTime() - b.happenTime.getTime()).map((a) => viewOf(deps.registry, a));

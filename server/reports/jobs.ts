@@ -29,6 +29,13 @@ export const MIME = {
 } as const;
 export type FileFormat = keyof typeof MIME;
 
+/** What a job exports, as a webhook's report.ready tells it (notifications/record-events.ts). */
+export interface ExportAbout {
+  report: string;
+  period: string | null;
+  stationId?: number;
+}
+
 interface Row {
   id: string;
   account_id: number;
@@ -92,14 +99,14 @@ export class ExportJobs {
 
   /** Starts a job: `run` writes the file at the path it is given; the answer returns at once with the job running. */
   async start(
-    o: { accountId: number; fileName: string; format: FileFormat; rowsTotal: number },
+    o: { accountId: number; fileName: string; format: FileFormat; rowsTotal: number; about?: ExportAbout },
     run: (path: string, p: Progress) => Promise<void>,
   ): Promise<JobView> {
     const id = randomBytes(16).toString('base64url');
     const [row] = await this.db.query<Row>(
-      `INSERT INTO export_jobs (id, account_id, status, rows_total, file_name, mime, started_at, heartbeat_at)
-       VALUES ($1, $2, 'running', $3, $4, $5, $6, $6) RETURNING ${COLUMNS}`,
-      [id, o.accountId, o.rowsTotal, o.fileName, MIME[o.format], this.at()],
+      `INSERT INTO export_jobs (id, account_id, status, rows_total, file_name, mime, started_at, heartbeat_at, about)
+       VALUES ($1, $2, 'running', $3, $4, $5, $6, $6, $7) RETURNING ${COLUMNS}`,
+      [id, o.accountId, o.rowsTotal, o.fileName, MIME[o.format], this.at(), o.about ? JSON.stringify({ ...o.about, format: o.format }) : null],
     );
     const path = this.files.pathFor(id, o.format);
     const state = { rowsDone: 0, cancel: false };

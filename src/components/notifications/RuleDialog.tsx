@@ -13,11 +13,25 @@ import { useCommand } from '../../hooks/useCommand';
 import { useT } from '../../hooks/useT';
 import { ALARM_CATEGORY_KEY, ALARM_TYPE_KEY, DEVICE_TYPE_KEY } from '../../i18n/codeKeys';
 import { ChoiceGroup } from './ChoiceGroup';
-import { CHANNEL_KEY, checkRule, emptyRule, serverIssue, toRequest, unplacedIssues, valuesOf, type Channel, type RuleField, type RuleValues } from './ruleForm';
+import {
+  CHANNEL_KEY,
+  EVENT_KEY,
+  checkRule,
+  emptyRule,
+  serverIssue,
+  toRequest,
+  unplacedIssues,
+  valuesOf,
+  type Channel,
+  type RuleField,
+  type RuleValues,
+  type WebhookEvent,
+} from './ruleForm';
 import { StationChooser, type StationChoice } from './StationChooser';
 import type { TKey } from '../../i18n/i18n';
 
 const CHANNELS = Object.keys(CHANNEL_KEY) as Channel[];
+const EVENTS = Object.keys(EVENT_KEY) as WebhookEvent[];
 
 export function RuleDialog({
   editing,
@@ -172,6 +186,18 @@ export function RuleDialog({
                 {t('notifications:field.rotateSecret')}
               </label>
             )}
+          </div>
+        )}
+        {!forRole && v.channels.includes('webhook') && (
+          <div className="sm:col-span-2">
+            <ChoiceGroup
+              legend={t('notifications:field.events')}
+              testId="rule-events"
+              value={v.events}
+              error={err('events')}
+              choices={EVENTS.map((e) => ({ value: e, label: t(EVENT_KEY[e]) }))}
+              onChange={(events) => set({ events })}
+            />
           </div>
         )}
         {!forRole && v.channels.includes('sms') && (

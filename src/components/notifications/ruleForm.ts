@@ -15,6 +15,15 @@ export const CHANNEL_KEY = {
   sms: 'notifications:channel.sms',
 } as const satisfies Record<NotificationRule['channels'][number], TKey>;
 
+export type WebhookEvent = NotificationRule['events'][number];
+
+/** What a webhook can be told of (other channels carry alarms only). */
+export const EVENT_KEY = {
+  alarm: 'notifications:event.alarm',
+  'dispatch.result': 'notifications:event.dispatchResult',
+  'report.ready': 'notifications:event.reportReady',
+} as const satisfies Record<WebhookEvent, TKey>;
+
 export interface RuleValues {
   name: string;
   enabled: boolean;
@@ -23,6 +32,7 @@ export interface RuleValues {
   deviceTypes: string[];
   stationIds: number[];
   channels: Channel[];
+  events: WebhookEvent[];
   email: string;
   webhookUrl: string;
   mobile: string;
@@ -34,7 +44,7 @@ export interface RuleValues {
   digestMinutes: string;
 }
 
-export type RuleField = 'name' | 'channels' | 'email' | 'webhookUrl' | 'mobile' | 'quietFrom' | 'quietTo' | 'zone' | 'digestMinutes' | 'stationIds';
+export type RuleField = 'name' | 'channels' | 'events' | 'email' | 'webhookUrl' | 'mobile' | 'quietFrom' | 'quietTo' | 'zone' | 'digestMinutes' | 'stationIds';
 
 export const emptyRule = (): RuleValues => ({
   name: '',
@@ -44,6 +54,7 @@ export const emptyRule = (): RuleValues => ({
   deviceTypes: [],
   stationIds: [],
   channels: ['email'],
+  events: ['alarm'],
   email: '',
   webhookUrl: '',
   mobile: '',
@@ -63,6 +74,7 @@ export const valuesOf = (r: NotificationRule): RuleValues => ({
   deviceTypes: [...r.deviceTypes],
   stationIds: [...r.stationIds],
   channels: [...r.channels],
+  events: [...r.events],
   email: r.email ?? '',
   webhookUrl: r.webhookUrl ?? '',
   mobile: r.mobile ?? '',
@@ -94,6 +106,7 @@ export function checkRule(v: RuleValues): Partial<Record<RuleField, TKey>> {
   if (v.channels.length === 0) out.channels = 'notifications:issue.channels';
   if (v.channels.includes('email') && v.email.trim() && !EMAIL.test(v.email.trim())) out.email = 'notifications:issue.email';
   if (v.channels.includes('webhook') && !isHttpUrl(v.webhookUrl.trim())) out.webhookUrl = 'notifications:issue.webhookUrl';
+  if (v.channels.includes('webhook') && v.events.length === 0) out.events = 'notifications:issue.events';
   // empty: the account's own number (the server says when it has none)
   if (v.channels.includes('sms') && v.mobile.trim() && !MOBILE.test(v.mobile.trim())) out.mobile = 'notifications:issue.mobile';
   const from = v.quietFrom.trim();
@@ -121,6 +134,8 @@ export function toRequest(v: RuleValues, ruleId: number | null): SaveNotificatio
     deviceTypes: v.deviceTypes as SaveNotificationRule['deviceTypes'],
     stationIds: v.stationIds,
     channels: v.channels,
+    // only a webhook chooses its events: without one a rule is told of alarms
+    ...(v.channels.includes('webhook') ? { events: v.events } : {}),
     ...(v.channels.includes('email') && email ? { email } : {}),
     ...(v.channels.includes('webhook') && url ? { webhookUrl: url } : {}),
     ...(v.channels.includes('sms') && mobile ? { mobile } : {}),
@@ -134,6 +149,7 @@ export function toRequest(v: RuleValues, ruleId: number | null): SaveNotificatio
 const SERVER_ISSUE: Record<RuleField, TKey> = {
   name: 'notifications:issue.name',
   channels: 'notifications:issue.channels',
+  events: 'notifications:issue.events',
   email: 'notifications:issue.email',
   webhookUrl: 'notifications:issue.webhookUrl',
   mobile: 'notifications:issue.mobile',
@@ -150,6 +166,7 @@ export function serverIssue(e: CommandError | null, field: RuleField): TKey | nu
   if (!f) return null;
   if (field === 'quietFrom' || field === 'quietTo') return f.issue === 'required' ? 'notifications:issue.quietBoth' : 'notifications:issue.quietTime';
   if (field === 'mobile' && f.issue === 'required') return 'notifications:issue.mobileRequired';
+  if (field === 'events' && f.issue === 'webhookOnly') return 'notifications:issue.eventsWebhookOnly';
   if (field === 'channels' && f.issue === 'smsUnavailable') return 'notifications:issue.smsUnavailable';
   return SERVER_ISSUE[field];
 }

@@ -1,7 +1,7 @@
 // A rule on a phone: its name and state, what it sends where, and the same actions as a row.
 import type { NotificationRule } from '../../../streams/notifications/rules';
 import { useT } from '../../hooks/useT';
-import { CHANNEL_KEY } from './labels';
+import { CHANNEL_KEY, webhookEventsText } from './labels';
 import type { RuleAction } from './ruleColumns';
 
 export const RULE_CARD_HEIGHT = 96;
@@ -17,7 +17,9 @@ export function RuleCard({ rule, act, testing }: { rule: NotificationRule; act: 
           {t(rule.enabled ? 'notifications:status.enabled' : 'notifications:status.disabled')}
         </span>
       </div>
-      <div className="truncate text-xs text-slate-500">{rule.channels.map((c) => t(CHANNEL_KEY[c])).join(' · ')}</div>
+      <div className="truncate text-xs text-slate-500">
+        {rule.channels.map((c) => `${t(CHANNEL_KEY[c])}${c === 'webhook' ? webhookEventsText(t, rule) : ''}`).join(' · ')}
+      </div>
       <div className="-ml-2 flex">
         <button type="button" className={btn} disabled={testing !== null} onClick={() => act('test', rule)}>
           {t(testing === rule.ruleId ? 'notifications:action.testing' : 'notifications:action.test')}

@@ -1,7 +1,8 @@
 // Codes of the notification protocol as text keys, checked by `satisfies` so a new code without
 // its text is a compile error.
 import type { Delivery } from '../../../streams/notifications/deliveries';
-import type { TKey } from '../../i18n/i18n';
+import type { NotificationRule } from '../../../streams/notifications/rules';
+import type { TFn, TKey } from '../../i18n/i18n';
 
 // the rule dialog (a shared component) names channels too
 export { CHANNEL_KEY } from '../../components/notifications/ruleForm';
@@ -21,6 +22,8 @@ export const KIND_KEY = {
   digest: 'notifications:kind.digest',
   test: 'notifications:kind.test',
   escalated: 'notifications:kind.escalated',
+  dispatch: 'notifications:kind.dispatch',
+  report: 'notifications:kind.report',
 } as const satisfies Record<Delivery['kind'], TKey>;
 
 export const STATUS_TONE: Record<Delivery['status'], string> = {
@@ -38,3 +41,13 @@ export const OUTCOME_KEY = {
   interrupted: 'notifications:outcome.interrupted',
   replayed: 'notifications:outcome.replayed',
 } as const satisfies Record<Delivery['attemptLog'][number]['outcome'], TKey>;
+
+const EVENT_SHORT_KEY = {
+  alarm: 'notifications:eventShort.alarm',
+  'dispatch.result': 'notifications:eventShort.dispatchResult',
+  'report.ready': 'notifications:eventShort.reportReady',
+} as const satisfies Record<NotificationRule['events'][number], TKey>;
+
+/** A webhook's events after its address, when it asked for more than alarms: " (alarms, reports)". */
+export const webhookEventsText = (t: TFn, r: NotificationRule): string =>
+  r.channels.includes('webhook') && r.events.some((e) => e !== 'alarm') ? ` (${r.events.map((e) => t(EVENT_SHORT_KEY[e])).join(', ')})` : '';

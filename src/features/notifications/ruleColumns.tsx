@@ -4,7 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { NotificationRule } from '../../../streams/notifications/rules';
 import type { TFn } from '../../i18n/i18n';
 import { ALARM_CATEGORY_KEY, ALARM_TYPE_KEY, DEVICE_TYPE_KEY } from '../../i18n/codeKeys';
-import { CHANNEL_KEY } from './labels';
+import { CHANNEL_KEY, webhookEventsText } from './labels';
 
 export type RuleAction = 'test' | 'edit' | 'delete';
 
@@ -80,7 +80,9 @@ export function ruleColumns(
       enableSorting: false,
       cell: (c) => {
         const r = c.row.original;
-        const text = r.channels.map((ch) => `${t(CHANNEL_KEY[ch])}${address(r, ch) ? ` ${address(r, ch)}` : ''}`).join(' · ');
+        const text = r.channels
+          .map((ch) => `${t(CHANNEL_KEY[ch])}${address(r, ch) ? ` ${address(r, ch)}` : ''}${ch === 'webhook' ? webhookEventsText(t, r) : ''}`)
+          .join(' · ');
         return (
           <span className="truncate" title={text} data-testid="rule-channels-cell">
             {text}

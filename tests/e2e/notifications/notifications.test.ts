@@ -4,7 +4,8 @@
 // was delivered and the SMTP server has it), raises an alarm that arrives by e-mail, and reads
 // the delivery in the notification log (reached from the system menu). With a local SMS gateway,
 // a rule that picks SMS by its label texts a raised fault to the number given, in the words and
-// station time the reader expects, and the log shows it. Screenshots of both pages at 1366 and
+// station time the reader expects, and the log shows it. Ticking the webhook channel offers its
+// events (alarms, dispatch results, reports ready) by their labels. Screenshots of both pages at 1366 and
 // 1920 px in light and dark and at 390 px go to /tmp/notify-shots/.
 import { mkdirSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
@@ -205,6 +206,7 @@ for (const lang of ['en', 'zh'] as const) {
           alarmTypes: ['fault'],
           deviceTypes: ['pcs', 'battery_cluster'],
           channels: ['email', 'webhook', 'push'],
+          events: ['alarm', 'dispatch.result', 'report.ready'],
           email: address,
           webhookUrl: 'https://hooks.sunrise.example/ems/alarms',
           quietFrom: '22:30',
@@ -234,6 +236,10 @@ for (const lang of ['en', 'zh'] as const) {
             await page.locator('[data-loaded="true"]').waitFor();
             await page.waitForTimeout(400);
             await shot(page, `${SHOTS}/${name}-${lang}-${w}-${theme}.png`);
+            if (name === 'rules' && w !== 390)
+              expect(await page.getByTestId('rule-channels-cell').first().getAttribute('title')).toContain(
+                `${N.channel.webhook} https://hooks.sunrise.example/ems/alarms (${[N.eventShort.alarm, N.eventShort.dispatchResult, N.eventShort.reportReady].join(', ')})`,
+              );
             const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
             expect(overflow, `${name} ${w} ${theme} scrolls sideways`).toBeLessThanOrEqual(0);
           }
@@ -243,6 +249,16 @@ for (const lang of ['en', 'zh'] as const) {
             await page.getByTestId('rule-dialog').waitFor();
             await page.waitForTimeout(300);
             await shot(page, `${SHOTS}/dialog-${lang}-${w}-${theme}.png`);
+            if (theme === 'light') {
+              // a webhook offers its events, alarms ticked; the others are chosen by their labels
+              await page.getByRole('checkbox', { name: N.channel.webhook, exact: true }).check();
+              const events = page.getByRole('group', { name: N.field.events });
+              expect(await events.getByRole('checkbox', { name: N.event.alarm, exact: true }).isChecked()).toBe(true);
+              await events.getByRole('checkbox', { name: N.event.dispatchResult }).check();
+              await events.getByRole('checkbox', { name: N.event.reportReady }).check();
+              await events.scrollIntoViewIfNeeded();
+              await shot(page, `${SHOTS}/dialog-webhook-${lang}-${w}.png`);
+            }
           }
           await close();
         }

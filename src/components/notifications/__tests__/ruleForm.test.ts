@@ -45,6 +45,7 @@ describe('the notification rule form', () => {
       deviceTypes: [],
       stationIds: [],
       channels: ['webhook'],
+      events: ['alarm'],
       webhookUrl: 'https://hooks.example/ems',
       rotateSecret: false,
       quietFrom: '22:00',
@@ -72,5 +73,14 @@ describe('the notification rule form', () => {
     expect(serverIssue(none, 'mobile')).toBe('notifications:issue.mobileRequired');
     const off = { code: 'validationFailed' as const, fields: [{ path: 'channels.1', issue: 'smsUnavailable' }] };
     expect(serverIssue(off, 'channels')).toBe('notifications:issue.smsUnavailable');
+  });
+
+  it("sends a webhook's events only with the webhook, needs one, and places the server's refusal", () => {
+    const hook = { ...base, channels: ['webhook' as const], webhookUrl: 'https://hooks.example/ems' };
+    expect(checkRule({ ...hook, events: [] })).toEqual({ events: 'notifications:issue.events' });
+    expect(toRequest({ ...hook, events: ['dispatch.result', 'report.ready'] }, null)).toMatchObject({ events: ['dispatch.result', 'report.ready'] });
+    expect(toRequest({ ...base, events: ['report.ready'] }, null)).not.toHaveProperty('events');
+    const e = { code: 'validationFailed' as const, fields: [{ path: 'events.1', issue: 'webhookOnly' }] };
+    expect(serverIssue(e, 'events')).toBe('notifications:issue.eventsWebhookOnly');
   });
 });
