@@ -58,7 +58,12 @@ export async function run(): Promise<void> {
       if (!r) throw new Error(`lighthouse gave no result for ${path}`);
       if (r.lhr.runtimeError) throw new Error(`lighthouse on ${path}: ${r.lhr.runtimeError.message}`);
       // the whole report, for finding what a score lost (layout shifts, long tasks, scripts)
-      if (process.env.LIGHTHOUSE_JSON_DIR) writeFileSync(join(process.env.LIGHTHOUSE_JSON_DIR, `${path.replace(/\W+/g, '_')}.json`), JSON.stringify(r.lhr));
+      if (process.env.LIGHTHOUSE_JSON_DIR) {
+        const base = join(process.env.LIGHTHOUSE_JSON_DIR, path.replace(/\W+/g, '_'));
+        writeFileSync(`${base}.json`, JSON.stringify(r.lhr));
+        // the Chromium trace behind it, for reading the main thread's tasks one by one
+        writeFileSync(`${base}.trace.json`, JSON.stringify(r.artifacts.Trace));
+      }
       const a = r.lhr.audits;
       log(`[lighthouse] ${path}: ${METRICS.map((m) => `${m} ${a[m]?.displayValue ?? '?'}`).join(', ')}`);
       return { score: (r.lhr.categories.performance?.score ?? 0) * 100, transfer: Number(a['total-byte-weight']?.numericValue ?? 0) };

@@ -25,6 +25,8 @@ export function useAlarmZones(orgId: number | null, stationIds: readonly number[
   const listZone = zoneIn(mode === 'station' ? 'browser' : mode);
   /** the zones whose days a day filter follows */
   const dayZones: Zone[] = mode === 'station' ? zonesOf(zones) : [listZone];
-  return { mode, setMode, listZone, zoneOf, dayZones, named: mode === 'station' };
+  /** the zones are read (station mode waits for the scope's list; the others need none) */
+  const settled = mode !== 'station' || zones !== NONE;
+  return { mode, setMode, listZone, zoneOf, dayZones, named: mode === 'station', settled };
 }
 export type AlarmZones = ReturnType<typeof useAlarmZones>;

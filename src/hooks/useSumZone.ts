@@ -5,9 +5,11 @@
 import { viewerZone, type Zone } from '../../protocol/site-time';
 import { useAlarmZones } from './useAlarmZones';
 
-/** `scope`: the scope code (negative while it settles, 0 everything, else a provider). */
-export function useSumZone(scope: number): Zone {
-  const { mode, dayZones } = useAlarmZones(scope < 0 ? null : scope, []);
+/** `scope`: the scope code (negative while it settles, 0 everything, else a provider). Null
+ *  while the stations' zones are being read: a day read before then would be the browser's. */
+export function useSumZone(scope: number): Zone | null {
+  const { mode, dayZones, settled } = useAlarmZones(scope < 0 ? null : scope, []);
   if (mode !== 'station') return dayZones[0] ?? viewerZone();
+  if (!settled) return null;
   return dayZones.length === 1 ? dayZones[0]! : viewerZone();
 }

@@ -8,6 +8,7 @@ import { formatEnergy, formatPower } from '../../../streams/format/energy';
 import { alignedSeries, CURVE_MS, homeCurve$, homeMatrix$, homeStatistics$, isStale } from '../../../streams/home/homepage';
 import { scopeCode } from '../../../streams/monitor/scope';
 import type { View } from '../../../streams/slices/selectors';
+import { viewerZone } from '../../../protocol/site-time';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useSumZone } from '../../hooks/useSumZone';
 import type { TFn } from '../../i18n/i18n';
@@ -26,19 +27,17 @@ export function useHomeData(t: TFn, now: number) {
   const scope = useStoreValue(scopeCode);
   // polled figures cannot be current while the API is unreachable (the push channel alone does not matter)
   const down = useStoreValue((s) => s.connection.api === 'offline');
-  // today's curve is the day of the zone its chart reads in
-  const zone = useSumZone(scope);
-  const [statsOf, curveOf, matrixOf] = useMemo(
-    () =>
-      [
-        (o: number | undefined) => homeStatistics$(store, api, o),
-        (o: number | undefined) => homeCurve$(store, api, o, zone),
-        (o: number | undefined) => homeMatrix$(store, api, o),
-      ] as const,
-    [store, api, zone],
+  // today's curve is the day of the zone its chart reads in: read once that zone is known (a curve
+  // of the browser's day first would be a request thrown away)
+  const dayZone = useSumZone(scope);
+  const zone = dayZone ?? viewerZone();
+  const [statsOf, matrixOf] = useMemo(
+    () => [(o: number | undefined) => homeStatistics$(store, api, o), (o: number | undefined) => homeMatrix$(store, api, o)] as const,
+    [store, api],
   );
+  const curveOf = useMemo(() => (o: number | undefined) => homeCurve$(store, api, o, zone), [store, api, zone]);
   const stats = useScoped(statsOf, scope);
-  const curve = useScoped(curveOf, scope);
+  const curve = useScoped(curveOf, dayZone === null ? -1 : scope);
   const matrix = useScoped(matrixOf, scope);
   const s = stats.value;
 

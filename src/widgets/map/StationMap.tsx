@@ -1,42 +1,38 @@
-// The homepage map: MapLibre through react-map-gl with a deck.gl overlay of stations,
-// coloured by status (0-4) and sized by installed power, clustered per zoom (count and worst
+// The homepage map: MapLibre through react-map-gl with a layer of stations (deck.gl with a GPU,
+// a 2D canvas where WebGL is software: CanvasStations.tsx), coloured by status (0-4) and sized by installed power, clustered per zoom (count and worst
 // status per cluster), with a hover card; a click on a station opens it, on a cluster zooms in.
 // Status is never colour alone: a station's circle carries its status glyph, a key under the map
 // names each glyph, and a list for assistive technology names every point with its status.
 // The map is created once; new data (a poll, or a pushed alarm raising a station's status in the
 // store) only changes the layer's data, never rebuilds the map. Loaded lazily: maplibre + deck.gl stay out of
 // the shell and the homepage's first chunk.
-import { MapboxOverlay, type MapboxOverlayProps } from '@deck.gl/mapbox';
-import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
-import type { PickingInfo } from '@deck.gl/core';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { setWorkerUrl } from 'maplibre-gl';
 // MapLibre 6 finds its worker next to its own module URL, which a bundle does not keep; ship
 // the (self-contained) worker file as an asset and point MapLibre at it.
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Map, NavigationControl, useControl, type MapRef } from 'react-map-gl/maplibre';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Map, NavigationControl, type MapRef } from 'react-map-gl/maplibre';
 import { clusterStations, type MapPoint, type MapStation } from '../../../streams/home/cluster';
+import CanvasStations from './CanvasStations';
 import { offlineStyle } from './offlineStyle';
 import { slideWhileDragging, type SlidingDrag } from './slideDrag';
 import { mapPixelRatio, softwareWebgl } from './softwareWebgl';
+import { CLUSTER_FONT_PX, inkOf, STATUS_GLYPH, STATUS_RGB, type StationPick } from './stationMarks';
 
 setWorkerUrl(workerUrl);
 
-const RGB: Record<number, [number, number, number]> = { 0: [19, 163, 122], 1: [245, 158, 11], 2: [220, 38, 38], 3: [148, 163, 184], 4: [59, 130, 246] };
-/** the glyph drawn in a station's circle, per status (normal, alarm, fault, offline, not commissioned) */
-export const STATUS_GLYPH: Record<number, string> = { 0: '✓', 1: '!', 2: '×', 3: '–', 4: '…' };
-// white reads at 3:1 or more on green, red and blue; amber and grey take dark marks
-const INK: Record<number, [number, number, number, number]> = { 1: [15, 23, 42, 255], 3: [15, 23, 42, 255] };
-const inkOf = (status: number): [number, number, number, number] => INK[status] ?? [255, 255, 255, 255];
+// deck.gl only where a GPU draws it: its own chunk, never loaded under software WebGL
+const DeckStations = lazy(() => import('./DeckStations'));
+/** which layer draws the stations: `localStorage['ems.mapStations']` = 'deck' | 'canvas' overrides
+ *  the choice by renderer (tests of the deck.gl layer on a machine without a GPU) */
+const stationsLayer = (): 'deck' | 'canvas' => {
+  const forced = typeof localStorage === 'undefined' ? null : localStorage.getItem('ems.mapStations');
+  if (forced === 'deck' || forced === 'canvas') return forced;
+  return softwareWebgl() ? 'canvas' : 'deck';
+};
 /** the assistive list names at most this many points (clusters at a low zoom) */
 const LISTED = 300;
-
-function DeckOverlay(props: MapboxOverlayProps) {
-  const overlay = useControl<MapboxOverlay>(() => new MapboxOverlay(props));
-  overlay.setProps(props);
-  return null;
-}
 
 // The map draws beyond the box by a tenth of its width and height on each side (Leaflet's
 // default renderer padding), so a drag that ends within it shows drawn land at the edges and needs
@@ -74,14 +70,6 @@ export interface StationMapProps {
   /** show every station: fit the camera to them whenever the set of stations changes (the wall) */
   fit?: boolean;
 }
-
-/** Cluster count size in CSS px at scale 1 */
-export const CLUSTER_FONT_PX = 12;
-
-/** A circle's radius in px: a cluster's grows with its count, a station's with its power (at
- *  least 7 px, so its glyph is legible). */
-const radiusOf = (p: MapPoint, scale: number): number =>
-  scale * (p.count > 1 ? 9 + Math.min(16, Math.log2(p.count) * 2.5) : 7 + Math.min(10, Math.sqrt(Math.max(0, p.power)) * 3));
 
 export default function StationMap({
   stations,
@@ -163,54 +151,12 @@ export default function StationMap({
   }, [styleUrl]);
   const mapStyle = useMemo(() => styleUrl || serverStyle || offlineStyle(dark), [styleUrl, serverStyle, dark]);
 
-  const layers = [
-    new ScatterplotLayer<MapPoint>({
-      id: 'stations',
-      data: points,
-      pickable: true,
-      getPosition: (p) => [p.lon, p.lat],
-      getRadius: (p) => radiusOf(p, scale),
-      updateTriggers: { getRadius: scale },
-      radiusUnits: 'pixels',
-      getFillColor: (p) => [...(RGB[p.status] ?? RGB[3]!), p.count > 1 ? 210 : 235] as [number, number, number, number],
-      getLineColor: [255, 255, 255, 230],
-      lineWidthMinPixels: 1.5 * scale,
-      stroked: true,
-    }),
-    new TextLayer<MapPoint>({
-      id: 'cluster-counts',
-      data: points.filter((p) => p.count > 1),
-      getPosition: (p) => [p.lon, p.lat],
-      getText: (p) => String(p.count),
-      getSize: CLUSTER_FONT_PX * scale,
-      getColor: (p) => inkOf(p.status),
-      updateTriggers: { getColor: points },
-      fontWeight: 700,
-      // a dark rim keeps the number readable on the lighter fills (amber, grey)
-      outlineWidth: scale > 1 ? 2 : 0,
-      outlineColor: [15, 23, 42, 200],
-      fontSettings: scale > 1 ? { sdf: true } : {},
-      characterSet: '0123456789',
-    }),
-    new TextLayer<MapPoint>({
-      id: 'station-glyphs',
-      data: points.filter((p) => p.count === 1),
-      getPosition: (p) => [p.lon, p.lat],
-      getText: (p) => STATUS_GLYPH[p.status] ?? STATUS_GLYPH[3]!,
-      getSize: (p) => Math.round(radiusOf(p, scale) * 1.3),
-      getColor: (p) => inkOf(p.status),
-      updateTriggers: { getSize: scale, getColor: points },
-      fontWeight: 700,
-      characterSet: Object.values(STATUS_GLYPH).join(''),
-    }),
-  ];
-
-  // deck.gl's x and y are on its canvas, which overhangs the box and may be slid (slideDrag.ts)
-  const onHover = (info: PickingInfo<MapPoint>) => {
+  // a pick's x and y are on the map's canvas, which overhangs the box and may be slid (slideDrag.ts)
+  const onHover = (pick: StationPick) => {
     const c = box.current?.querySelector('canvas')?.getBoundingClientRect();
     const b = box.current?.getBoundingClientRect();
-    const at = c && b ? { x: info.x + c.left - b.left, y: info.y + c.top - b.top } : { x: info.x, y: info.y };
-    setHover(info.object ? { ...at, p: info.object } : null);
+    const at = c && b ? { x: pick.x + c.left - b.left, y: pick.y + c.top - b.top } : { x: pick.x, y: pick.y };
+    setHover(pick.object ? { ...at, p: pick.object } : null);
   };
   /** a station opens; a cluster is zoomed into (by pointer on the map, or from the keyboard list) */
   const openPoint = (p: MapPoint) => {
@@ -219,7 +165,8 @@ export default function StationMap({
     drag.current?.settle();
     map.current?.flyTo({ center: [p.lon, p.lat], zoom: Math.min(14, z + 2), duration: 500 });
   };
-  const onClick = (info: PickingInfo<MapPoint>) => info.object && openPoint(info.object);
+  const [layer] = useState(stationsLayer);
+  const layerProps = { points, scale, onHover, onClick: openPoint };
 
   return (
     <div
@@ -230,6 +177,7 @@ export default function StationMap({
       data-points={points.length}
       data-stations={stations.length}
       data-cluster-font={CLUSTER_FONT_PX * scale}
+      data-stations-layer={layer}
       data-alarmed={alarmed}
       data-maintenance={inMaintenance ? [...inMaintenance].join(' ') : ''}
     >
@@ -268,13 +216,13 @@ export default function StationMap({
         style={OVERSCAN}
       >
         <NavigationControl position="top-right" showCompass={false} />
-        <DeckOverlay
-          useDevicePixels={mapPixelRatio()}
-          layers={layers}
-          onHover={onHover}
-          onClick={onClick}
-          getCursor={({ isHovering }) => (isHovering ? 'pointer' : 'grab')}
-        />
+        {layer === 'canvas' ? (
+          <CanvasStations {...layerProps} />
+        ) : (
+          <Suspense fallback={null}>
+            <DeckStations {...layerProps} />
+          </Suspense>
+        )}
       </Map>
       {hover && (
         <div
@@ -312,7 +260,12 @@ export default function StationMap({
             <span
               aria-hidden="true"
               className="inline-flex items-center justify-center rounded-full font-bold"
-              style={{ width: `${1.35}em`, height: `${1.35}em`, background: `rgb(${RGB[s]!.join(',')})`, color: `rgb(${inkOf(s).slice(0, 3).join(',')})` }}
+              style={{
+                width: `${1.35}em`,
+                height: `${1.35}em`,
+                background: `rgb(${STATUS_RGB[s]!.join(',')})`,
+                color: `rgb(${inkOf(s).slice(0, 3).join(',')})`,
+              }}
             >
               {STATUS_GLYPH[s]}
             </span>
