@@ -17,6 +17,7 @@ const GROUPS = [
   'soak',
   'replicas',
   'notify',
+  'broker',
 ];
 // each group is bench/groups/NAME.ts exporting run(); imported only when asked for
 const groups: Record<string, () => Promise<unknown>> = Object.fromEntries(

@@ -6,6 +6,7 @@ import type { FleetDeviceType } from '../../protocol/fleet';
 import { buildApp } from '../../server/app';
 import { insertRaw, insertRollups } from '../../server/telemetry/sql';
 import { dropExpiredPartitions, ensurePartitions } from '../../server/telemetry/partitions';
+import { processCpuS } from '../proc-cpu';
 import { log, percentile, median, report } from '../report';
 
 // `npm run bench -- fleet` (docs/fleet.md): ingest of FLEET_STATIONS (5,000) gateways × 8 devices
@@ -77,9 +78,11 @@ export const run = async (): Promise<void> => {
   fleet.store.lags.length = 0;
   const rejected0 = fleet.store.rejected;
   const cpu0 = process.cpuUsage();
+  const pgCpu0 = processCpuS('postgres');
   const wall0 = process.hrtime.bigint();
   await new Promise((r) => setTimeout(r, (SECONDS - WARMUP_S) * 1000));
   const cpu = process.cpuUsage(cpu0);
+  const pgCpuS = processCpuS('postgres') - pgCpu0;
   const wallUs = Number(process.hrtime.bigint() - wall0) / 1000;
   const lags = [...fleet.store.lags];
   const frames = lags.length;
@@ -173,6 +176,8 @@ export const run = async (): Promise<void> => {
   report('retention.drop_day_ms', dropMs, 'ms');
   // rows a second per core of the server process: the ingest's rows over the CPU time it took
   report('ingest.rows_per_core_s', (frames * DEVICES) / ((cpu.user + cpu.system) / 1e6), 'rows/s');
+  // PostgreSQL's own CPU for them (its backends on this machine; the rollups' writes included)
+  if (pg && pgCpuS > 0) report('ingest.pg_cpu_us_per_row', (pgCpuS * 1e6) / (frames * DEVICES), 'us');
   if (storage) {
     // what one station (8 devices) adds in a year at each level, from the measured bytes a row
     // (table, TOAST and primary key together); docs/capacity.md multiplies them out
