@@ -2,7 +2,6 @@
 // in the selector for orgType 1), searched and filtered by status, role and organisation on the
 // server, virtualized; create, edit, enable/disable, password and delete for holders of
 // system.account.edit. A row opens the account's detail.
-import { getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
 import { map, Subject } from 'rxjs';
@@ -16,8 +15,9 @@ import { Button } from '../../components/Button';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { href } from '../../lib/paths';
+import { useSortedTable } from '../../widgets/useSortedTable';
 import { VirtualTable } from '../../widgets/VirtualTable';
-import { ListPage } from './ListPage';
+import { emptyText, ListPage } from '../../components/ListPage';
 import { FILTER_CONTROL, FilterSelect } from '../../components/FilterSelect';
 import { AccountActionDialogs } from './AccountActionDialogs';
 import { accountColumns, type AccountAction } from './accountColumns';
@@ -36,7 +36,6 @@ export default function AccountsPage() {
   const [status, setStatus] = useState<number | null>(null);
   const [roleId, setRoleId] = useState<number | null>(null);
   const [orgId, setOrgId] = useState<number | null>(null);
-  const [sorting, setSorting] = useState<SortingState>([]);
   const [dialog, setDialog] = useState<{ action: AccountAction; row: AccountRow | null } | null>(null);
   const reload$ = useMemo(() => new Subject<void>(), []);
 
@@ -65,15 +64,7 @@ export default function AccountsPage() {
   const rows = useMemo(() => list.data?.dataList ?? [], [list.data]);
   const act = (action: AccountAction, row: AccountRow) => setDialog({ action, row });
   const columns = useMemo(() => accountColumns(t, canEdit, act), [t, canEdit]);
-  const table = useReactTable({
-    data: rows,
-    columns,
-    state: { sorting },
-    onSortingChange: setSorting,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getRowId: (r) => String(r.userId),
-  });
+  const table = useSortedTable(rows, columns, (r) => r.userId);
   const saved = () => {
     setDialog(null);
     reload$.next();
@@ -139,7 +130,7 @@ export default function AccountsPage() {
       <VirtualTable
         table={table}
         onRowClick={(r) => navigate(href('system.accountDetail', { userId: r.userId }))}
-        empty={list.data === null && !list.failed ? t('app.loading') : t('noDate')}
+        empty={emptyText(list, t('app.loading'), t('noDate'))}
         testId="account-table"
       />
       {dialog?.action === 'edit' && <AccountDialog editing={dialog.row} orgs={orgs} providerId={providerId} onClose={() => setDialog(null)} onSaved={saved} />}

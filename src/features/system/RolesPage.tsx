@@ -1,7 +1,7 @@
 // Role management (system.role): the roles of the orgs in scope (the provider picked in the
 // selector for orgType 1) with organisation, number of accounts and the built-in flag,
 // virtualized; a row opens the role, "New role" an empty one.
-import { getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
 import { map } from 'rxjs';
@@ -14,8 +14,9 @@ import { Button } from '../../components/Button';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { href } from '../../lib/paths';
+import { useSortedTable } from '../../widgets/useSortedTable';
 import { VirtualTable } from '../../widgets/VirtualTable';
-import { ListPage } from './ListPage';
+import { emptyText, ListPage } from '../../components/ListPage';
 import { useManagedOrgs } from './orgs';
 import { formatDateTime } from '../../lib/dateTime';
 
@@ -26,7 +27,6 @@ export default function RolesPage() {
   const scope = useStoreValue(scopeCode);
   const canEdit = useStoreValue(selectPermissions).has('system.role.edit');
   const { orgs } = useManagedOrgs();
-  const [sorting, setSorting] = useState<SortingState>([]);
   const [q, setQ] = useState('');
   const roles = useObservableState(
     useObservable((in$) => roleList$(api, in$.pipe(map(([s]) => (s < 0 ? null : s > 0 ? { orgId: s } : {})))), [scope]),
@@ -56,15 +56,7 @@ export default function RolesPage() {
     ],
     [t, orgName],
   );
-  const table = useReactTable({
-    data: rows,
-    columns,
-    state: { sorting },
-    onSortingChange: setSorting,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getRowId: (r) => String(r.roleId),
-  });
+  const table = useSortedTable(rows, columns, (r) => r.roleId);
   return (
     <ListPage
       testId="roles"
@@ -93,7 +85,7 @@ export default function RolesPage() {
       <VirtualTable
         table={table}
         onRowClick={(r) => navigate(href('system.roleDetail', { roleId: r.roleId }))}
-        empty={roles.data === null && !roles.failed ? t('app.loading') : t('noDate')}
+        empty={emptyText(roles, t('app.loading'), t('noDate'))}
         testId="role-table"
       />
     </ListPage>
