@@ -21,10 +21,10 @@ import { ALARM_CATEGORY_KEY, ALARM_RECORD_STATUS_KEY } from '../../i18n/codeKeys
 import { alarmContent } from '../../lib/alarmText';
 import { RANGE_KEY, rangeOf, RANGES, type Range } from './time';
 import { useCommand } from './useCommand';
-import { useVirtualList, VirtualCards, VirtualRows } from '../../widgets/VirtualRows';
+import { CardList, useVirtualList, VirtualRows } from '../../widgets/VirtualRows';
+import { GridBody, GridHead, GridRow, TextCells } from '../../widgets/GridTable';
 import { FILTER_CONTROL, FilterSelect } from '../../components/FilterSelect';
-import { SCROLL_PANE } from '../../widgets/scrollPane';
-import { TableNote, bodyRowIndex, tableRowCount } from '../../widgets/TableNote';
+import { TableNote, tableRowCount } from '../../widgets/TableNote';
 import { AlarmTime } from '../../components/alarms/AlarmTime';
 import { useAlarmZones } from '../../hooks/useAlarmZones';
 import { useListZone } from '../../hooks/useZoneMode';
@@ -147,111 +147,70 @@ export default function MessagesPage() {
         </Button>
       </div>
       {phone ? (
-        <div
-          ref={scroller}
-          role="list"
-          tabIndex={0}
-          aria-label={t('routes.messageGlobal')}
+        <CardList
+          scroller={scroller}
+          v={v}
+          rows={rows}
+          label={t('routes.messageGlobal')}
           style={{ height: 'calc(100dvh - 330px)', minHeight: 240 }}
-          className={`text-sm ${SCROLL_PANE}`}
-        >
-          {list.data === null && (
-            <p role="listitem" className="p-6 text-center text-slate-500">
-              {t('app.loading')}
-            </p>
-          )}
-          {list.data !== null && rows.length === 0 && (
-            <p role="listitem" data-testid="empty" className="p-6 text-center text-slate-500">
-              {t('noDate')}
-            </p>
-          )}
-          <VirtualCards
-            v={v}
-            rows={rows}
-            card={(r, it) => (
-              <MessageCard
-                key={r.alarmId}
-                r={r}
-                t={t}
-                zone={zones.zoneOf(r.stationId)}
-                index={it.index}
-                top={it.start}
-                measure={v.measureElement}
-                onOpen={open}
-              />
-            )}
-          />
-        </div>
+          note={list.data === null ? { text: t('app.loading') } : rows.length === 0 ? { text: t('noDate'), testId: 'empty' } : null}
+          card={(r, place) => <MessageCard key={r.alarmId} r={r} t={t} zone={zones.zoneOf(r.stationId)} {...place} onOpen={open} />}
+        />
       ) : (
         <div className="overflow-x-auto text-sm">
           <div role="table" aria-label={t('routes.messageGlobal')} aria-rowcount={tableRowCount(rows.length)} className="min-w-[1000px]">
-            <div role="row" aria-rowindex={1} className={`${cols} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
-              <span role="columnheader">
-                <span className="sr-only">{t('system:message.readState')}</span>
-              </span>
-              {[
+            <GridHead
+              grid={cols}
+              before={
+                <span role="columnheader">
+                  <span className="sr-only">{t('system:message.readState')}</span>
+                </span>
+              }
+              heads={[
                 zones.named ? t('system:message.time') : `${t('system:message.time')} (${zones.listZone})`,
                 t('station:alarmLog.site'),
                 t('alarmCenter:list.category'),
                 t('station:alarmLog.status'),
                 t('station:alarmLog.content'),
                 t('system:message.readState'),
-              ].map((h) => (
-                <span key={h} role="columnheader" className="truncate">
-                  {h}
-                </span>
-              ))}
-            </div>
-            <div
-              ref={scroller}
-              role="rowgroup"
-              tabIndex={0}
-              aria-label={t('routes.messageGlobal')}
-              style={{ height: 'calc(100vh - 280px)', minHeight: 240 }}
-              className={SCROLL_PANE}
-            >
+              ]}
+            />
+            <GridBody scroller={scroller} label={t('routes.messageGlobal')} style={{ height: 'calc(100vh - 280px)', minHeight: 240 }}>
               {list.data === null && <TableNote>{t('app.loading')}</TableNote>}
               {list.data !== null && rows.length === 0 && <TableNote testId="empty">{t('noDate')}</TableNote>}
               <VirtualRows
                 v={v}
                 rows={rows}
                 rowHeight={ROW}
-                row={(r, style, it) => {
-                  return (
-                    <div
-                      key={r.alarmId}
-                      role="row"
-                      aria-rowindex={bodyRowIndex(it.index)}
-                      data-testid="msg-row"
-                      data-alarm={r.alarmId}
-                      data-station={r.stationId}
-                      data-read={r.read}
-                      onClick={() => open(r)}
-                      style={style}
-                      className={`${cols} cursor-default items-center border-b border-slate-100 dark:border-slate-800 ${r.read ? 'text-slate-500' : 'font-medium'}`}
-                    >
-                      <span role="cell">
-                        <span aria-hidden className={`block size-2 rounded-full ${r.read ? '' : 'bg-red-500'}`} />
-                      </span>
-                      <AlarmTime cell iso={r.happenTime} zone={zones.zoneOf(r.stationId)} named={zones.named} testId="msg-time" />
-                      <span role="cell" className="truncate">
-                        {r.stationName}
-                      </span>
-                      <span role="cell" className="truncate">
-                        {t(ALARM_CATEGORY_KEY[r.alarmCategory])}
-                      </span>
-                      <span role="cell" className={r.alarmStatus === 2 ? 'text-emerald-600' : 'text-red-600'}>
-                        {t(ALARM_RECORD_STATUS_KEY[r.alarmStatus === 2 ? 2 : 1])}
-                      </span>
-                      <span role="cell" className="truncate" title={alarmContent(r)}>
-                        {alarmContent(r)}
-                      </span>
-                      <span role="cell">{t(r.read ? 'system:message.read' : 'system:message.unread')}</span>
-                    </div>
-                  );
-                }}
+                row={(r, style, it) => (
+                  <GridRow
+                    key={r.alarmId}
+                    grid={cols}
+                    index={it.index}
+                    data-testid="msg-row"
+                    data-alarm={r.alarmId}
+                    data-station={r.stationId}
+                    data-read={r.read}
+                    onClick={() => open(r)}
+                    style={style}
+                    className={`cursor-default ${r.read ? 'text-slate-500' : 'font-medium'}`}
+                  >
+                    <span role="cell">
+                      <span aria-hidden className={`block size-2 rounded-full ${r.read ? '' : 'bg-red-500'}`} />
+                    </span>
+                    <AlarmTime cell iso={r.happenTime} zone={zones.zoneOf(r.stationId)} named={zones.named} testId="msg-time" />
+                    <TextCells texts={[r.stationName, t(ALARM_CATEGORY_KEY[r.alarmCategory])]} />
+                    <span role="cell" className={r.alarmStatus === 2 ? 'text-emerald-600' : 'text-red-600'}>
+                      {t(ALARM_RECORD_STATUS_KEY[r.alarmStatus === 2 ? 2 : 1])}
+                    </span>
+                    <span role="cell" className="truncate" title={alarmContent(r)}>
+                      {alarmContent(r)}
+                    </span>
+                    <span role="cell">{t(r.read ? 'system:message.read' : 'system:message.unread')}</span>
+                  </GridRow>
+                )}
               />
-            </div>
+            </GridBody>
           </div>
         </div>
       )}

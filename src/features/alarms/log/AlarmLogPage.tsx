@@ -23,13 +23,13 @@ import { AlarmDetailDialog } from '../handling/AlarmDetailDialog';
 import { AlarmTime } from '../../../components/alarms/AlarmTime';
 import { HandlingMarks } from '../handling/HandlingMarks';
 import { useZoneMode, zoneIn } from '../../../hooks/useZoneMode';
-import { useVirtualList, VirtualCards, VirtualRows } from '../../../widgets/VirtualRows';
-import { TableNote, bodyRowIndex, tableRowCount } from '../../../widgets/TableNote';
+import { CardList, useVirtualList, VirtualRows } from '../../../widgets/VirtualRows';
+import { GridBody, GridHead, GridRow, TextCells } from '../../../widgets/GridTable';
+import { TableNote, tableRowCount } from '../../../widgets/TableNote';
 import { formatDateTime } from '../../../lib/dateTime';
 import { useStationId, useStationInfo } from '../../../hooks/useRouteStation';
 import { alarmList$, NO_ALARMS, type AlarmQuery } from '../../../../streams/alarms/records';
 import { alarmReloads$ } from '../../../../streams/alarms/reloads';
-import { SCROLL_PANE } from '../../../widgets/scrollPane';
 
 const ROW = 40;
 // the two times get the px their text needs (values are never cut); the free-text columns share the rest
@@ -161,38 +161,16 @@ export default function AlarmLogPage() {
         <span className="ml-auto text-xs text-slate-400">{t('station:alarmLog.live')}</span>
       </div>
       {phone ? (
-        <div
-          ref={scroller}
-          role="list"
-          tabIndex={0}
-          aria-label={t('routes.alarmLog')}
+        <CardList
+          scroller={scroller}
+          v={v}
+          rows={list}
+          label={t('routes.alarmLog')}
           style={{ height: 'calc(100dvh - 250px)', minHeight: 240 }}
-          className={`rounded-lg border border-slate-200 text-sm dark:border-slate-700 ${SCROLL_PANE}`}
-        >
-          {rows !== null && list.length === 0 && (
-            <p role="listitem" data-testid="empty" className="p-6 text-center text-slate-500">
-              {t('station:alarmLog.empty')}
-            </p>
-          )}
-          <VirtualCards
-            v={v}
-            rows={list}
-            card={(r, it) => (
-              <AlarmLogCard
-                key={r.alarmId}
-                r={r}
-                t={t}
-                zone={zone}
-                named={named}
-                timeHeads={timeHeads}
-                index={it.index}
-                top={it.start}
-                measure={v.measureElement}
-                onDetail={setDetailId}
-              />
-            )}
-          />
-        </div>
+          className="rounded-lg border border-slate-200 text-sm dark:border-slate-700"
+          note={rows !== null && list.length === 0 ? { text: t('station:alarmLog.empty'), testId: 'empty' } : null}
+          card={(r, place) => <AlarmLogCard key={r.alarmId} r={r} t={t} zone={zone} named={named} timeHeads={timeHeads} {...place} onDetail={setDetailId} />}
+        />
       ) : (
         <div
           role="table"
@@ -202,47 +180,17 @@ export default function AlarmLogPage() {
         >
           <div>
             <div role="rowgroup">
-              <div role="row" aria-rowindex={1} className={`${cols} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
-                {head.map((h, i) => (
-                  <span key={i} role="columnheader" className="line-clamp-2 break-words" title={h}>
-                    {h}
-                  </span>
-                ))}
-              </div>
+              <GridHead grid={cols} heads={head} wrap />
             </div>
-            <div
-              ref={scroller}
-              role="rowgroup"
-              tabIndex={0}
-              aria-label={t('routes.alarmLog')}
-              style={{ height: 'calc(100vh - 330px)', minHeight: 240 }}
-              className={SCROLL_PANE}
-            >
+            <GridBody scroller={scroller} label={t('routes.alarmLog')} style={{ height: 'calc(100vh - 330px)', minHeight: 240 }}>
               {rows !== null && list.length === 0 && <TableNote>{t('station:alarmLog.empty')}</TableNote>}
               <VirtualRows
                 v={v}
                 rows={list}
                 rowHeight={ROW}
                 row={(r, style, it) => (
-                  <div
-                    key={r.alarmId}
-                    role="row"
-                    aria-rowindex={bodyRowIndex(it.index)}
-                    data-testid="alarm-row"
-                    data-alarm={r.alarmId}
-                    data-station={r.stationId}
-                    style={style}
-                    className={`${cols} items-center border-b border-slate-100 dark:border-slate-800`}
-                  >
-                    <span role="cell" className="truncate">
-                      {r.stationName}
-                    </span>
-                    <span role="cell" className="truncate">
-                      {typeLabel(r.deviceType)}
-                    </span>
-                    <span role="cell" className="truncate">
-                      {r.deviceName ?? '-'}
-                    </span>
+                  <GridRow key={r.alarmId} grid={cols} index={it.index} data-testid="alarm-row" data-alarm={r.alarmId} data-station={r.stationId} style={style}>
+                    <TextCells texts={[r.stationName, typeLabel(r.deviceType), r.deviceName ?? '-']} />
                     <span role="cell" className={r.alarmType === 'fault' ? 'text-red-600' : r.alarmType === 'alert' ? 'text-amber-600' : ''}>
                       {t(ALARM_TYPE_KEY[r.alarmType])}
                     </span>
@@ -266,10 +214,10 @@ export default function AlarmLogPage() {
                         {t('alarms:handling.details')}
                       </button>
                     </span>
-                  </div>
+                  </GridRow>
                 )}
               />
-            </div>
+            </GridBody>
           </div>
         </div>
       )}
