@@ -68,6 +68,13 @@ export interface CardPlace {
   measure: (el: Element | null) => void;
 }
 
+/** The place of the card at `item` in the list `v`. */
+export const placeOf = (v: Virtualizer<HTMLDivElement, Element>, item: VirtualItem): CardPlace => ({
+  index: item.index,
+  top: item.start,
+  measure: v.measureElement,
+});
+
 /** A measured card of a VirtualCards list: a list item placed at its start, measured once drawn. */
 export function MeasuredCard({
   index,
@@ -120,7 +127,7 @@ export function CardList<R>({
           {note.text}
         </p>
       )}
-      <VirtualCards v={v} rows={rows} card={(r, it) => card(r, { index: it.index, top: it.start, measure: v.measureElement })} />
+      <VirtualCards v={v} rows={rows} card={(r, it) => card(r, placeOf(v, it))} />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 // its state and handling, and its actions as buttons a finger can hit (acknowledge, shelve, open
 // the station, resolve, details). It sits in the same virtual list as the row; the list measures
 // each card, since the alarm's text and the actions it offers change its height.
-import { MeasuredCard } from '../../../widgets/VirtualRows';
+import { MeasuredCard, type CardPlace } from '../../../widgets/VirtualRows';
 import { memo } from 'react';
 import { Link } from 'wouter';
 import type { TFn } from '../../../i18n/i18n';
@@ -25,30 +25,24 @@ const action = 'inline-flex min-h-11 items-center justify-center rounded-md bord
 const plain = `${action} border-slate-300 bg-white text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200`;
 const primary = `${action} border-brand-600 bg-brand-600 text-white`;
 
-export interface AlarmCardProps {
+export interface AlarmCardProps extends CardPlace {
   r: AlarmRecord;
   t: TFn;
   zone: Zone;
   named: boolean;
-  index: number;
-  top: number;
-  /** the virtual list's measuring ref */
-  measure: (el: Element | null) => void;
   can: { ack: boolean; resolve: boolean; shelve: boolean };
   onAck: (r: AlarmRecord) => void;
   onDetail: (alarmId: number) => void;
   onResolve: (r: AlarmRecord) => void;
 }
 
-export const AlarmCard = memo(function AlarmCard({ r, t, zone, named, index, top, measure, can, onAck, onDetail, onResolve }: AlarmCardProps) {
+export const AlarmCard = memo(function AlarmCard({ r, t, zone, named, can, onAck, onDetail, onResolve, ...place }: AlarmCardProps) {
   const [station, deviceType, device, category, level, state, content] = textCellsOf(t, r);
   const open = r.alarmStatus === ALARM_STATUS.unresolved;
   const tone = typeTone(r.alarmType);
   return (
     <MeasuredCard
-      index={index}
-      top={top}
-      measure={measure}
+      {...place}
       data-testid="alarm-card"
       data-alarm={r.alarmId}
       data-station={r.stationId}

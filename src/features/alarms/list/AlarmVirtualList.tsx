@@ -10,8 +10,9 @@ import type { AlarmRecord } from '../../../../streams/alarms/records';
 import type { TFn } from '../../../i18n/i18n';
 import { moveBetweenRows } from '../../../widgets/rowArrows';
 import { SCROLL_PANE } from '../../../widgets/scrollPane';
-import { TableNote, bodyRowIndex, tableRowCount } from '../../../widgets/TableNote';
-import { useVirtualList, VirtualCards } from '../../../widgets/VirtualRows';
+import { TableNote, tableRowCount } from '../../../widgets/TableNote';
+import { placeOf, useVirtualList, VirtualCards } from '../../../widgets/VirtualRows';
+import { GridHead } from '../../../widgets/GridTable';
 import { AlarmCard, CARD } from './AlarmCard';
 import { AlarmRow, ROW } from './AlarmRow';
 
@@ -56,14 +57,7 @@ export function AlarmVirtualList({
         className={phone ? '' : GRID_MIN}
       >
         <div role="rowgroup" hidden={phone}>
-          <div role="row" aria-rowindex={1} className={`${COLS} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
-            {head.map((h) => (
-              <span key={h} role="columnheader" className="line-clamp-2 break-words" title={h}>
-                {h}
-              </span>
-            ))}
-            <span role="columnheader">{t('alarmCenter:list.action')}</span>
-          </div>
+          <GridHead grid={COLS} heads={head} wrap after={<span role="columnheader">{t('alarmCenter:list.action')}</span>} />
         </div>
         <div
           ref={scroller}
@@ -89,9 +83,7 @@ export function AlarmVirtualList({
                     t={t}
                     zone={zoneOf(r.stationId)}
                     named={named}
-                    index={it.index}
-                    top={it.start}
-                    measure={v.measureElement}
+                    {...placeOf(v, it)}
                     can={can}
                     onAck={actions.onAck}
                     onDetail={actions.onDetail}
@@ -107,7 +99,7 @@ export function AlarmVirtualList({
                   named={named}
                   cols={COLS}
                   top={it.start}
-                  rowIndex={bodyRowIndex(it.index)}
+                  index={it.index}
                   canResolve={can.resolve}
                   canShelve={can.shelve}
                   onOpenLog={actions.onOpenLog}

@@ -9,24 +9,21 @@ import { useEffect, useMemo, useState } from 'react';
 import { usePhone } from '../../../hooks/usePhone';
 import { AlarmLogCard, LOG_CARD } from './AlarmLogCard';
 import { map, merge, scan, share, Subject, switchMap } from 'rxjs';
-import { ALARM_STATUS, ALARM_TYPES, DEVICE_TYPES } from '../../../../protocol/codes';
+import { ALARM_TYPES, DEVICE_TYPES } from '../../../../protocol/codes';
 import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
-import { ALARM_RECORD_STATUS_KEY, ALARM_TYPE_KEY } from '../../../i18n/codeKeys';
 import type { TKey } from '../../../i18n/i18n';
 import { ALARM_LOG_COLUMN_KEYS } from '../../../i18n/stationKeys';
-import { alarmContent, alarmRuleName, ruleCodesNamed } from '../../../lib/alarmText';
+import { ruleCodesNamed } from '../../../lib/alarmText';
 import { typeLabel } from '../list/cells';
 import { alarmTypeOptions, deviceTypeOptions, statusOptions } from '../list/filterOptions';
 import { FILTER_CONTROL, FilterSelect } from '../../../components/FilterSelect';
 import { AlarmDetailDialog } from '../handling/AlarmDetailDialog';
-import { AlarmTime } from '../../../components/alarms/AlarmTime';
-import { HandlingMarks } from '../handling/HandlingMarks';
+import { AlarmRecordCells } from '../list/AlarmRecordCells';
 import { useZoneMode, zoneIn } from '../../../hooks/useZoneMode';
 import { CardList, useVirtualList, VirtualRows } from '../../../widgets/VirtualRows';
 import { GridBody, GridHead, GridRow, TextCells } from '../../../widgets/GridTable';
 import { TableNote, tableRowCount } from '../../../widgets/TableNote';
-import { formatDateTime } from '../../../lib/dateTime';
 import { useStationId, useStationInfo } from '../../../hooks/useRouteStation';
 import { alarmList$, NO_ALARMS, type AlarmQuery } from '../../../../streams/alarms/records';
 import { alarmReloads$ } from '../../../../streams/alarms/reloads';
@@ -93,7 +90,6 @@ export default function AlarmLogPage() {
   const phone = usePhone();
   const { scroller, v } = useVirtualList(list.length, phone ? LOG_CARD : ROW, phone ? 6 : 12);
   const all = t('station:common.all');
-  const statusKey = (s: number) => ALARM_RECORD_STATUS_KEY[s === 2 ? 2 : 1];
   const named = mode === 'station';
   const head = useMemo(() => {
     const h = ALARM_LOG_COLUMN_KEYS.map((k) => t(k));
@@ -191,18 +187,7 @@ export default function AlarmLogPage() {
                 row={(r, style, it) => (
                   <GridRow key={r.alarmId} grid={cols} index={it.index} data-testid="alarm-row" data-alarm={r.alarmId} data-station={r.stationId} style={style}>
                     <TextCells texts={[r.stationName, typeLabel(r.deviceType), r.deviceName ?? '-']} />
-                    <span role="cell" className={r.alarmType === 'fault' ? 'text-red-600' : r.alarmType === 'alert' ? 'text-amber-600' : ''}>
-                      {t(ALARM_TYPE_KEY[r.alarmType])}
-                    </span>
-                    <span role="cell" data-testid="alarm-status" className={r.alarmStatus === ALARM_STATUS.resolved ? 'text-emerald-600' : 'text-red-600'}>
-                      {t(statusKey(r.alarmStatus))}
-                    </span>
-                    <span role="cell" className="truncate" title={`${alarmRuleName(r.alarmRuleCode, r.alarmRuleName)} · ${alarmContent(r)}`}>
-                      {alarmContent(r)}
-                    </span>
-                    <AlarmTime cell iso={r.happenTime} zone={zone} named={named} testId="alarm-time" />
-                    <AlarmTime cell iso={r.recoveryTime} zone={zone} named={named} />
-                    <HandlingMarks cell h={r} t={t} fmt={(iso) => formatDateTime(iso, zone)} />
+                    <AlarmRecordCells r={r} t={t} zone={zone} named={named} />
                     <span role="cell">
                       <button
                         type="button"
