@@ -16,8 +16,8 @@ import type { TKey } from '../../../i18n/i18n';
 import { ALARM_LOG_COLUMN_KEYS } from '../../../i18n/stationKeys';
 import { ruleCodesNamed } from '../../../lib/alarmText';
 import { typeLabel } from '../list/cells';
-import { alarmTypeOptions, deviceTypeOptions, statusOptions } from '../list/filterOptions';
-import { FILTER_CONTROL, FilterSelect } from '../../../components/FilterSelect';
+import { AlarmFilterSelects, AssignedToMe } from '../list/AlarmFilterSelects';
+import { FILTER_CONTROL } from '../../../components/FilterSelect';
 import { AlarmDetailDialog } from '../handling/AlarmDetailDialog';
 import { AlarmRecordCells } from '../list/AlarmRecordCells';
 import { useZoneMode, zoneIn } from '../../../hooks/useZoneMode';
@@ -89,7 +89,6 @@ export default function AlarmLogPage() {
   const list = rows ?? [];
   const phone = usePhone();
   const { scroller, v } = useVirtualList(list.length, phone ? LOG_CARD : ROW, phone ? 6 : 12);
-  const all = t('station:common.all');
   const named = mode === 'station';
   const head = useMemo(() => {
     const h = ALARM_LOG_COLUMN_KEYS.map((k) => t(k));
@@ -109,29 +108,11 @@ export default function AlarmLogPage() {
     <div data-testid="alarm-log" data-total={total} data-reloads={reloads} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="mr-2 text-lg font-semibold">{t('station:alarmLog.title')}</h1>
-        <FilterSelect
-          testId="alarm-filter-status"
-          label={t('station:alarmLog.status')}
-          all={all}
-          value={filters.alarmStatus ?? ''}
-          options={statusOptions(t)}
-          onChange={(v) => setFilters((f) => ({ ...f, alarmStatus: v ? (Number(v) as 1 | 2) : undefined }))}
-        />
-        <FilterSelect
-          testId="alarm-filter-type"
-          label={t('station:alarmLog.type')}
-          all={all}
-          value={filters.alarmType ?? ''}
-          options={alarmTypeOptions(t)}
-          onChange={(v) => setFilters((f) => ({ ...f, alarmType: (v || undefined) as Filters['alarmType'] }))}
-        />
-        <FilterSelect
-          testId="alarm-filter-device"
-          label={t('station:alarmLog.equipmentType')}
-          all={all}
-          value={filters.deviceType ?? ''}
-          options={deviceTypeOptions()}
-          onChange={(v) => setFilters((f) => ({ ...f, deviceType: (v || undefined) as Filters['deviceType'] }))}
+        <AlarmFilterSelects
+          t={t}
+          testIds={{ alarmStatus: 'alarm-filter-status', alarmType: 'alarm-filter-type', deviceType: 'alarm-filter-device' }}
+          filters={filters}
+          onChange={(p) => setFilters((f) => ({ ...f, ...p }))}
         />
         <input
           data-testid="alarm-filter-keyword"
@@ -142,15 +123,7 @@ export default function AlarmLogPage() {
           aria-label={t('station:alarmLog.keyword')}
           className={`${FILTER_CONTROL} w-56`}
         />
-        <label className="flex items-center gap-1 text-sm">
-          <input
-            data-testid="filter-mine"
-            type="checkbox"
-            checked={filters.assignedToMe === true}
-            onChange={(e) => setFilters((f) => ({ ...f, assignedToMe: e.target.checked ? true : undefined }))}
-          />
-          {t('alarms:handling.assignedToMe')}
-        </label>
+        <AssignedToMe t={t} checked={filters.assignedToMe === true} onChange={(p) => setFilters((f) => ({ ...f, ...p }))} />
         <span data-testid="alarm-count" className="text-sm text-slate-500">
           {t('station:alarmLog.total', { count: total })}
         </span>
