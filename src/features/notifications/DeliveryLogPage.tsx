@@ -11,13 +11,13 @@ import { NOTHING } from '../../../streams/system/loaded';
 import { Button } from '../../components/Button';
 import { FILTER_CONTROL, FilterSelect } from '../../components/FilterSelect';
 import { emptyText, ListPage } from '../../components/ListPage';
+import { RangeSelect } from '../../components/RangeSelect';
 import { selectPermissions } from '../../../streams/selectors';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useReload } from '../../hooks/useCommand';
 import { useListZone } from '../../hooks/useZoneMode';
 import { useT } from '../../hooks/useT';
-import type { TKey } from '../../i18n/i18n';
-import { rangeOf, RANGE_PRESETS, type RangePreset } from '../../lib/timeRange';
+import { rangeOf, type RangePreset } from '../../lib/timeRange';
 import { useSortedTable } from '../../widgets/useSortedTable';
 import { VirtualTable } from '../../widgets/VirtualTable';
 import { AttemptsDialog } from './AttemptsDialog';
@@ -27,13 +27,6 @@ import { CHANNEL_KEY, KIND_KEY, STATUS_KEY } from './labels';
 import { ReplayControls, useReplay } from './ReplayControls';
 
 const sel = FILTER_CONTROL;
-const RANGE_KEY = {
-  all: 'system:range.all',
-  today: 'system:range.today',
-  '7d': 'system:range.d7',
-  '30d': 'system:range.d30',
-  custom: 'system:range.custom',
-} as const satisfies Record<RangePreset, TKey>;
 
 export default function DeliveryLogPage() {
   const t = useT('notifications', 'system');
@@ -83,19 +76,7 @@ export default function DeliveryLogPage() {
       top="start"
       bar={
         <>
-          <select
-            aria-label={t('system:range.label')}
-            className={sel}
-            value={preset}
-            onChange={(e) => setPreset(e.target.value as RangePreset)}
-            data-testid="log-range"
-          >
-            {RANGE_PRESETS.filter((p) => p !== 'custom').map((x) => (
-              <option key={x} value={x}>
-                {t(RANGE_KEY[x])}
-              </option>
-            ))}
-          </select>
+          <RangeSelect testId="log-range" value={preset} onChange={setPreset} />
           <FilterSelect
             testId="log-channel"
             label={t('notifications:log.filterChannel')}

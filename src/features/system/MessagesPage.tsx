@@ -19,7 +19,8 @@ import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { ALARM_CATEGORY_KEY, ALARM_RECORD_STATUS_KEY } from '../../i18n/codeKeys';
 import { alarmContent } from '../../lib/alarmText';
-import { RANGE_KEY, rangeOf, RANGES, type Range } from './time';
+import { rangeOf, type Range } from './time';
+import { RangeSelect } from '../../components/RangeSelect';
 import { useCommand } from './useCommand';
 import { CardList, useVirtualList, VirtualRows } from '../../widgets/VirtualRows';
 import { GridBody, GridHead, GridRow, TextCells } from '../../widgets/GridTable';
@@ -110,19 +111,7 @@ export default function MessagesPage() {
           options={(stations.data ?? []).map((s) => ({ value: s.stationId, label: s.stationName }))}
           onChange={(v) => setStationId(v ? Number(v) : null)}
         />
-        <select
-          aria-label={t('system:range.label')}
-          className={sel}
-          value={preset}
-          onChange={(e) => setPreset(e.target.value as Range)}
-          data-testid="msg-range"
-        >
-          {RANGES.filter((p) => p !== 'custom').map((x) => (
-            <option key={x} value={x}>
-              {t(RANGE_KEY[x])}
-            </option>
-          ))}
-        </select>
+        <RangeSelect testId="msg-range" value={preset} onChange={setPreset} />
         <FilterSelect
           testId="msg-read"
           label={t('system:message.readState')}
