@@ -1,7 +1,8 @@
 // A list page's frame (accounts, roles, on-call schedules, notification rules, the delivery log,
-// API tokens): a bordered panel with the title and the page's filters and buttons in a bar (an
-// intro line under them where the page explains itself), panels of its own under the bar, a read
-// failure, then the page's table and its dialogs.
+// API tokens, the audit log, the messages): a bordered panel with the title and the page's filters
+// and buttons in a bar (an intro line under them where the page explains itself), panels of its
+// own under the bar, a read failure, then the page's table and its dialogs. A page whose table
+// sets its own height (`padded`) is as tall as its content, its parts spaced inside the padding.
 import type { ReactNode } from 'react';
 
 export function ListPage({
@@ -14,6 +15,8 @@ export function ListPage({
   intro,
   top = 'center',
   notes,
+  padded = false,
+  marks,
   children,
 }: {
   testId: string;
@@ -31,6 +34,9 @@ export function ListPage({
   top?: 'center' | 'start';
   /** the page's own panels between the bar and the failure */
   notes?: ReactNode;
+  padded?: boolean;
+  /** more data attributes of the page, for its tests */
+  marks?: Record<`data-${string}`, number>;
   children: ReactNode;
 }) {
   return (
@@ -38,16 +44,19 @@ export function ListPage({
       data-testid={testId}
       data-loaded={loaded}
       data-total={total}
-      className="flex h-full min-h-[480px] flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+      {...marks}
+      className={`${padded ? 'gap-3 p-3' : 'h-full min-h-[480px]'} flex flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900`}
     >
-      <div className={`flex flex-wrap ${top === 'start' ? 'items-start' : 'items-center'} gap-2 border-b border-slate-200 p-3 dark:border-slate-800`}>
+      <div
+        className={`flex flex-wrap ${top === 'start' ? 'items-start' : 'items-center'} gap-2 ${padded ? '' : 'border-b border-slate-200 p-3 dark:border-slate-800'}`}
+      >
         <h1 className="mr-2 self-center text-base font-semibold">{title}</h1>
         {bar}
         {intro && <p className="w-full text-xs text-slate-500">{intro}</p>}
       </div>
       {notes}
       {failed !== null && (
-        <p role="alert" className="px-3 py-2 text-sm text-red-600">
+        <p role="alert" className={`${padded ? '' : 'px-3 py-2'} text-sm text-red-600`}>
           {failed}
         </p>
       )}

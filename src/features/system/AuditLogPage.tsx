@@ -10,6 +10,7 @@ import { saveCsv } from '../../lib/download';
 import { auditLog$, exportAudit$, type AuditEntry, type AuditFilter } from '../../../streams/system/audit';
 import { NOTHING } from '../../../streams/system/loaded';
 import { Button } from '../../components/Button';
+import { ListPage } from '../../components/ListPage';
 import { FILTER_CONTROL, FilterSelect } from '../../components/FilterSelect';
 import { useRuntime } from '../../hooks/runtime';
 import { useListZone } from '../../hooks/useZoneMode';
@@ -89,83 +90,81 @@ export default function AuditLogPage() {
   const total = log.data?.totalCount ?? 0;
 
   return (
-    <section
-      data-testid="audit-log"
-      data-loaded={log.data !== null}
-      data-total={total}
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
+    <ListPage
+      testId="audit-log"
+      loaded={log.data !== null}
+      total={total}
+      title={t('routes.systemAudit')}
+      failed={log.failed ? t('system:loadFailed') : null}
+      padded
+      bar={
+        <>
+          <RangeSelect testId="audit-range" value={preset} onChange={setPreset} custom />
+          {preset === 'custom' && (
+            <>
+              <input
+                type="date"
+                aria-label={t('system:range.from')}
+                className={sel}
+                value={custom.from}
+                onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))}
+              />
+              <span className="text-slate-400">–</span>
+              <input
+                type="date"
+                aria-label={t('system:range.to')}
+                className={sel}
+                value={custom.to}
+                onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))}
+              />
+            </>
+          )}
+          <input
+            type="search"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            placeholder={t('system:audit.accountSearch')}
+            aria-label={t('system:audit.accountSearch')}
+            className={`${sel} w-44`}
+            data-testid="audit-account"
+          />
+          <FilterSelect
+            testId="audit-action"
+            label={t('system:audit.action')}
+            all={t('system:all')}
+            value={action}
+            options={AUDIT_ACTIONS.map((a) => ({ value: a, label: auditActionLabel(a) }))}
+            onChange={setAction}
+          />
+          <FilterSelect
+            testId="audit-target"
+            label={t('system:audit.target')}
+            all={t('system:all')}
+            value={kind}
+            options={TARGET_KINDS.map((k) => ({ value: k, label: t(TARGET_KIND_KEY[k]) }))}
+            onChange={setKind}
+          />
+          <FilterSelect
+            testId="audit-outcome"
+            label={t('system:audit.outcome')}
+            all={t('system:all')}
+            value={outcome}
+            options={[
+              { value: 'ok', label: t('system:audit.ok') },
+              { value: 'failed', label: t('system:audit.failed') },
+            ]}
+            onChange={setOutcome}
+          />
+          <span className="text-sm text-slate-500" data-testid="audit-count">
+            {t('system:audit.count', { count: total })}
+          </span>
+          <Button className="ml-auto" onClick={() => exporting.run(filter)} disabled={exporting.busy || total === 0} data-testid="audit-export">
+            {t('system:audit.export')}
+          </Button>
+        </>
+      }
     >
-      <div className="flex flex-wrap items-center gap-2">
-        <h1 className="mr-2 text-base font-semibold">{t('routes.systemAudit')}</h1>
-        <RangeSelect testId="audit-range" value={preset} onChange={setPreset} custom />
-        {preset === 'custom' && (
-          <>
-            <input
-              type="date"
-              aria-label={t('system:range.from')}
-              className={sel}
-              value={custom.from}
-              onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))}
-            />
-            <span className="text-slate-400">–</span>
-            <input
-              type="date"
-              aria-label={t('system:range.to')}
-              className={sel}
-              value={custom.to}
-              onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))}
-            />
-          </>
-        )}
-        <input
-          type="search"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          placeholder={t('system:audit.accountSearch')}
-          aria-label={t('system:audit.accountSearch')}
-          className={`${sel} w-44`}
-          data-testid="audit-account"
-        />
-        <FilterSelect
-          testId="audit-action"
-          label={t('system:audit.action')}
-          all={t('system:all')}
-          value={action}
-          options={AUDIT_ACTIONS.map((a) => ({ value: a, label: auditActionLabel(a) }))}
-          onChange={setAction}
-        />
-        <FilterSelect
-          testId="audit-target"
-          label={t('system:audit.target')}
-          all={t('system:all')}
-          value={kind}
-          options={TARGET_KINDS.map((k) => ({ value: k, label: t(TARGET_KIND_KEY[k]) }))}
-          onChange={setKind}
-        />
-        <FilterSelect
-          testId="audit-outcome"
-          label={t('system:audit.outcome')}
-          all={t('system:all')}
-          value={outcome}
-          options={[
-            { value: 'ok', label: t('system:audit.ok') },
-            { value: 'failed', label: t('system:audit.failed') },
-          ]}
-          onChange={setOutcome}
-        />
-        <span className="text-sm text-slate-500" data-testid="audit-count">
-          {t('system:audit.count', { count: total })}
-        </span>
-        <Button className="ml-auto" onClick={() => exporting.run(filter)} disabled={exporting.busy || total === 0} data-testid="audit-export">
-          {t('system:audit.export')}
-        </Button>
-      </div>
-      {log.failed && (
-        <p role="alert" className="text-sm text-red-600">
-          {t('system:loadFailed')}
-        </p>
-      )}
       <AuditRows rows={rows} height="calc(100vh - 280px)" />
-    </section>
+    </ListPage>
   );
 }

@@ -15,6 +15,7 @@ import { pickableStations$ } from '../../../streams/system/accounts';
 import { NOTHING } from '../../../streams/system/loaded';
 import { markMessagesRead$, messages$, type MessageFilter } from '../../../streams/system/messages';
 import { Button } from '../../components/Button';
+import { ListPage } from '../../components/ListPage';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { ALARM_CATEGORY_KEY, ALARM_RECORD_STATUS_KEY } from '../../i18n/codeKeys';
@@ -85,56 +86,59 @@ export default function MessagesPage() {
   const open = (r: (typeof rows)[number]) => !r.read && mark.run({ alarmIds: [r.alarmId] });
 
   return (
-    <section
-      data-testid="messages"
-      data-loaded={list.data !== null}
-      data-total={list.data?.totalCount ?? 0}
-      data-unread={list.data?.unreadCount ?? 0}
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
+    <ListPage
+      testId="messages"
+      loaded={list.data !== null}
+      total={list.data?.totalCount ?? 0}
+      marks={{ 'data-unread': list.data?.unreadCount ?? 0 }}
+      title={t('routes.messageGlobal')}
+      failed={null}
+      padded
+      bar={
+        <>
+          <FilterSelect
+            testId="msg-category"
+            label={t('alarmCenter:list.category')}
+            all={t('system:all')}
+            value={category}
+            options={ALARM_CATEGORIES.map((c) => ({ value: c, label: t(ALARM_CATEGORY_KEY[c]) }))}
+            onChange={(v) => setCategory(v as typeof category)}
+          />
+          <FilterSelect
+            testId="msg-station"
+            label={t('station:alarmLog.site')}
+            all={t('system:all')}
+            className={`${sel} max-w-56`}
+            value={stationId ?? ''}
+            options={(stations.data ?? []).map((s) => ({ value: s.stationId, label: s.stationName }))}
+            onChange={(v) => setStationId(v ? Number(v) : null)}
+          />
+          <RangeSelect testId="msg-range" value={preset} onChange={setPreset} />
+          <FilterSelect
+            testId="msg-read"
+            label={t('system:message.readState')}
+            all={t('system:all')}
+            value={read}
+            options={[
+              { value: 'unread', label: t('system:message.unread') },
+              { value: 'read', label: t('system:message.read') },
+            ]}
+            onChange={(v) => setRead(v as typeof read)}
+          />
+          <span className="text-sm text-slate-500" data-testid="msg-count">
+            {t('system:message.count', { count: list.data?.totalCount ?? 0, unread: list.data?.unreadCount ?? 0 })}
+          </span>
+          <Button
+            className="ml-auto"
+            disabled={mark.busy || (list.data?.unreadCount ?? 0) === 0}
+            onClick={() => mark.run({ all: true })}
+            data-testid="msg-read-all"
+          >
+            {t('system:message.markAll')}
+          </Button>
+        </>
+      }
     >
-      <div className="flex flex-wrap items-center gap-2">
-        <h1 className="mr-2 text-base font-semibold">{t('routes.messageGlobal')}</h1>
-        <FilterSelect
-          testId="msg-category"
-          label={t('alarmCenter:list.category')}
-          all={t('system:all')}
-          value={category}
-          options={ALARM_CATEGORIES.map((c) => ({ value: c, label: t(ALARM_CATEGORY_KEY[c]) }))}
-          onChange={(v) => setCategory(v as typeof category)}
-        />
-        <FilterSelect
-          testId="msg-station"
-          label={t('station:alarmLog.site')}
-          all={t('system:all')}
-          className={`${sel} max-w-56`}
-          value={stationId ?? ''}
-          options={(stations.data ?? []).map((s) => ({ value: s.stationId, label: s.stationName }))}
-          onChange={(v) => setStationId(v ? Number(v) : null)}
-        />
-        <RangeSelect testId="msg-range" value={preset} onChange={setPreset} />
-        <FilterSelect
-          testId="msg-read"
-          label={t('system:message.readState')}
-          all={t('system:all')}
-          value={read}
-          options={[
-            { value: 'unread', label: t('system:message.unread') },
-            { value: 'read', label: t('system:message.read') },
-          ]}
-          onChange={(v) => setRead(v as typeof read)}
-        />
-        <span className="text-sm text-slate-500" data-testid="msg-count">
-          {t('system:message.count', { count: list.data?.totalCount ?? 0, unread: list.data?.unreadCount ?? 0 })}
-        </span>
-        <Button
-          className="ml-auto"
-          disabled={mark.busy || (list.data?.unreadCount ?? 0) === 0}
-          onClick={() => mark.run({ all: true })}
-          data-testid="msg-read-all"
-        >
-          {t('system:message.markAll')}
-        </Button>
-      </div>
       {phone ? (
         <CardList
           scroller={scroller}
@@ -203,6 +207,6 @@ export default function MessagesPage() {
           </div>
         </div>
       )}
-    </section>
+    </ListPage>
   );
 }
