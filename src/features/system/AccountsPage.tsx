@@ -12,19 +12,18 @@ import { accountList$, type AccountFilter, type AccountRow } from '../../../stre
 import { NOTHING } from '../../../streams/system/loaded';
 import { roleList$ } from '../../../streams/system/roles';
 import { Button } from '../../components/Button';
+import { SearchBox } from '../../components/SearchBox';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { href } from '../../lib/paths';
 import { useSortedTable } from '../../widgets/useSortedTable';
 import { VirtualTable } from '../../widgets/VirtualTable';
 import { emptyText, ListPage } from '../../components/ListPage';
-import { FILTER_CONTROL, FilterSelect } from '../../components/FilterSelect';
+import { FilterSelect } from '../../components/FilterSelect';
 import { AccountActionDialogs } from './AccountActionDialogs';
 import { accountColumns, type AccountAction } from './accountColumns';
 import { AccountDialog } from './AccountDialog';
 import { useManagedOrgs } from './orgs';
-
-const sel = FILTER_CONTROL;
 
 export default function AccountsPage() {
   const t = useT('system', 'auth');
@@ -80,15 +79,7 @@ export default function AccountsPage() {
       failed={list.failed ? t('system:loadFailed') : null}
       bar={
         <>
-          <input
-            type="search"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            placeholder={t('system:account.search')}
-            aria-label={t('system:account.search')}
-            data-testid="account-search"
-            className={`${sel} w-56`}
-          />
+          <SearchBox label={t('system:account.search')} value={typed} onChange={setTyped} testId="account-search" width="w-56" />
           <FilterSelect
             testId="filter-status"
             label={t('system:col.status')}

@@ -10,6 +10,7 @@ import { saveCsv } from '../../lib/download';
 import { auditLog$, exportAudit$, type AuditEntry, type AuditFilter } from '../../../streams/system/audit';
 import { NOTHING } from '../../../streams/system/loaded';
 import { Button } from '../../components/Button';
+import { SearchBox } from '../../components/SearchBox';
 import { ListPage } from '../../components/ListPage';
 import { FILTER_CONTROL, FilterSelect } from '../../components/FilterSelect';
 import { useRuntime } from '../../hooks/runtime';
@@ -119,15 +120,7 @@ export default function AuditLogPage() {
               />
             </>
           )}
-          <input
-            type="search"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            placeholder={t('system:audit.accountSearch')}
-            aria-label={t('system:audit.accountSearch')}
-            className={`${sel} w-44`}
-            data-testid="audit-account"
-          />
+          <SearchBox label={t('system:audit.accountSearch')} value={typed} onChange={setTyped} testId="audit-account" width="w-44" />
           <FilterSelect
             testId="audit-action"
             label={t('system:audit.action')}

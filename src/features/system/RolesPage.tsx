@@ -11,6 +11,7 @@ import { selectPermissions } from '../../../streams/selectors';
 import { NOTHING } from '../../../streams/system/loaded';
 import { roleList$, type Role } from '../../../streams/system/roles';
 import { Button } from '../../components/Button';
+import { SearchBox } from '../../components/SearchBox';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { href } from '../../lib/paths';
@@ -65,14 +66,7 @@ export default function RolesPage() {
       failed={roles.failed ? t('system:loadFailed') : null}
       bar={
         <>
-          <input
-            type="search"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder={t('system:role.search')}
-            aria-label={t('system:role.search')}
-            className="h-8 w-56 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800"
-          />
+          <SearchBox label={t('system:role.search')} value={q} onChange={setQ} width="w-56" />
           <span className="text-sm text-slate-500">{t('system:role.count', { count: rows.length })}</span>
           {canEdit && (
             <Button variant="primary" className="ml-auto" onClick={() => navigate(href('system.roleDetail'))} data-testid="role-create">

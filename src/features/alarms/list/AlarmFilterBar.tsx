@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/Button';
 import { FILTER_CONTROL } from '../../../components/FilterSelect';
+import { SearchBox } from '../../../components/SearchBox';
 import { Icon } from '../../../components/Icon';
 import { ALARM_RANGE_KEY } from '../../../i18n/codeKeys';
 import type { TFn } from '../../../i18n/i18n';
@@ -76,24 +77,8 @@ export function AlarmFilterBar({
           />
         </>
       )}
-      <input
-        data-testid="filter-station"
-        type="search"
-        value={form.stationName}
-        onChange={(e) => form.setStationName(e.target.value)}
-        placeholder={t('alarmCenter:list.stationName')}
-        aria-label={t('alarmCenter:list.stationName')}
-        className={`${sel} w-40`}
-      />
-      <input
-        data-testid="filter-keyword"
-        type="search"
-        value={form.keyword}
-        onChange={(e) => form.setKeyword(e.target.value)}
-        placeholder={t('station:alarmLog.keyword')}
-        aria-label={t('station:alarmLog.keyword')}
-        className={`${sel} w-52`}
-      />
+      <SearchBox label={t('alarmCenter:list.stationName')} value={form.stationName} onChange={form.setStationName} testId="filter-station" width="w-40" />
+      <SearchBox label={t('station:alarmLog.keyword')} value={form.keyword} onChange={form.setKeyword} testId="filter-keyword" width="w-52" />
       <AssignedToMe t={t} checked={filters.assignedToMe === true} onChange={setFilter} />
       <Button data-testid="filter-reset" onClick={form.reset}>
         {t('alarmCenter:list.reset')}

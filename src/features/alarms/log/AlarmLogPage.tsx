@@ -17,7 +17,7 @@ import { ALARM_LOG_COLUMN_KEYS } from '../../../i18n/stationKeys';
 import { ruleCodesNamed } from '../../../lib/alarmText';
 import { typeLabel } from '../list/cells';
 import { AlarmFilterSelects, AssignedToMe } from '../list/AlarmFilterSelects';
-import { FILTER_CONTROL } from '../../../components/FilterSelect';
+import { SearchBox } from '../../../components/SearchBox';
 import { AlarmDetailDialog } from '../handling/AlarmDetailDialog';
 import { AlarmRecordCells } from '../list/AlarmRecordCells';
 import { useZoneMode, zoneIn } from '../../../hooks/useZoneMode';
@@ -114,15 +114,7 @@ export default function AlarmLogPage() {
           filters={filters}
           onChange={(p) => setFilters((f) => ({ ...f, ...p }))}
         />
-        <input
-          data-testid="alarm-filter-keyword"
-          type="search"
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          placeholder={t('station:alarmLog.keyword')}
-          aria-label={t('station:alarmLog.keyword')}
-          className={`${FILTER_CONTROL} w-56`}
-        />
+        <SearchBox label={t('station:alarmLog.keyword')} value={keyword} onChange={setKeyword} testId="alarm-filter-keyword" width="w-56" />
         <AssignedToMe t={t} checked={filters.assignedToMe === true} onChange={(p) => setFilters((f) => ({ ...f, ...p }))} />
         <span data-testid="alarm-count" className="text-sm text-slate-500">
           {t('station:alarmLog.total', { count: total })}
