@@ -7,8 +7,9 @@ import { AlarmRecordCells } from './AlarmRecordCells';
 import type { AlarmRecord } from '../../../../streams/alarms/records';
 import type { Zone } from '../../../../protocol/site-time';
 import { ALARM_STATUS } from '../../../../protocol/codes';
-import { textCellsOf } from './cells';
+import { alarmMarks, textCellsOf } from './cells';
 import { ShelveAction } from '../shelves/ShelveLink';
+import type { AlarmActions, AlarmCan } from './AlarmVirtualList';
 
 export const ROW = 40;
 
@@ -22,15 +23,12 @@ export interface AlarmRowProps {
   top: number;
   /** its place among the list's rows (0-based) */
   index: number;
-  canResolve: boolean;
-  canShelve: boolean;
-  onOpenLog: (r: AlarmRecord) => void;
-  onDetail: (alarmId: number) => void;
-  onResolve: (r: AlarmRecord) => void;
+  can: AlarmCan;
+  actions: AlarmActions;
 }
 
 /** Renders again only when its record (kept by identity while unchanged) or its place changes. */
-export const AlarmRow = memo(function AlarmRow({ r, t, zone, named, cols, top, index, canResolve, canShelve, onOpenLog, onDetail, onResolve }: AlarmRowProps) {
+export const AlarmRow = memo(function AlarmRow({ r, t, zone, named, cols, top, index, can, actions }: AlarmRowProps) {
   const c = textCellsOf(t, r);
   const link = 'text-brand-700 hover:underline dark:text-brand-500';
   return (
@@ -38,11 +36,7 @@ export const AlarmRow = memo(function AlarmRow({ r, t, zone, named, cols, top, i
       grid={cols}
       index={index}
       data-testid="alarm-row"
-      data-alarm={r.alarmId}
-      data-station={r.stationId}
-      data-status={r.alarmStatus}
-      data-category={r.alarmCategory}
-      data-rule={r.alarmRuleCode}
+      {...alarmMarks(r)}
       style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${top}px)`, contain: 'strict' }}
     >
       <span role="cell" className="min-w-0">
@@ -52,7 +46,7 @@ export const AlarmRow = memo(function AlarmRow({ r, t, zone, named, cols, top, i
           title={t('alarmCenter:list.openLog')}
           data-value
           className={`line-clamp-2 text-left leading-4 font-medium break-words ${link}`}
-          onClick={() => onOpenLog(r)}
+          onClick={() => actions.onOpenLog(r)}
         >
           {c[0]}
         </button>
@@ -60,15 +54,21 @@ export const AlarmRow = memo(function AlarmRow({ r, t, zone, named, cols, top, i
       <TextCells texts={c.slice(1, 4)} />
       <AlarmRecordCells r={r} t={t} zone={zone} named={named} contentTestId="alarm-content" />
       <span role="cell" className="flex gap-2 whitespace-nowrap">
-        <button type="button" data-testid="alarm-detail-open" title={t('alarms:handling.openDetail')} className={link} onClick={() => onDetail(r.alarmId)}>
+        <button
+          type="button"
+          data-testid="alarm-detail-open"
+          title={t('alarms:handling.openDetail')}
+          className={link}
+          onClick={() => actions.onDetail(r.alarmId)}
+        >
           {t('alarms:handling.details')}
         </button>
-        {canResolve && r.alarmStatus === ALARM_STATUS.unresolved && (
-          <button type="button" data-testid="alarm-resolve" className={link} onClick={() => onResolve(r)}>
+        {can.resolve && r.alarmStatus === ALARM_STATUS.unresolved && (
+          <button type="button" data-testid="alarm-resolve" className={link} onClick={() => actions.onResolve(r)}>
             {t('alarmCenter:list.resolve')}
           </button>
         )}
-        {canShelve && <ShelveAction r={r} t={t} />}
+        {can.shelve && <ShelveAction r={r} t={t} />}
       </span>
     </GridRow>
   );

@@ -19,6 +19,13 @@ import { AlarmRow, ROW } from './AlarmRow';
 const COLS = 'grid grid-cols-[minmax(140px,1.3fr)_108px_minmax(90px,0.8fr)_80px_48px_80px_minmax(120px,2fr)_140px_140px_minmax(72px,0.8fr)_184px] gap-2 px-3';
 const GRID_MIN = 'min-w-[1310px]';
 
+/** what the reader may do to an alarm, by its permissions */
+export interface AlarmCan {
+  ack: boolean;
+  resolve: boolean;
+  shelve: boolean;
+}
+
 export interface AlarmActions {
   onOpenLog: (r: AlarmRecord) => void;
   onDetail: (alarmId: number) => void;
@@ -44,7 +51,7 @@ export function AlarmVirtualList({
   phone: boolean;
   named: boolean;
   zoneOf: (stationId: number) => Zone;
-  can: { ack: boolean; resolve: boolean; shelve: boolean };
+  can: AlarmCan;
   actions: AlarmActions;
 }) {
   const { scroller, v } = useVirtualList(list.length, phone ? CARD : ROW, 6);
@@ -75,37 +82,11 @@ export function AlarmVirtualList({
             rows={list}
             role={phone ? 'list' : undefined}
             card={(r, it) => {
-              if (phone)
-                return (
-                  <AlarmCard
-                    key={r.alarmId}
-                    r={r}
-                    t={t}
-                    zone={zoneOf(r.stationId)}
-                    named={named}
-                    {...placeOf(v, it)}
-                    can={can}
-                    onAck={actions.onAck}
-                    onDetail={actions.onDetail}
-                    onResolve={actions.onResolve}
-                  />
-                );
-              return (
-                <AlarmRow
-                  key={r.alarmId}
-                  r={r}
-                  t={t}
-                  zone={zoneOf(r.stationId)}
-                  named={named}
-                  cols={COLS}
-                  top={it.start}
-                  index={it.index}
-                  canResolve={can.resolve}
-                  canShelve={can.shelve}
-                  onOpenLog={actions.onOpenLog}
-                  onDetail={actions.onDetail}
-                  onResolve={actions.onResolve}
-                />
+              const common = { r, t, zone: zoneOf(r.stationId), named, can, actions };
+              return phone ? (
+                <AlarmCard key={r.alarmId} {...common} {...placeOf(v, it)} />
+              ) : (
+                <AlarmRow key={r.alarmId} {...common} cols={COLS} top={it.start} index={it.index} />
               );
             }}
           />
