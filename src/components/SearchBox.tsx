@@ -11,9 +11,9 @@ export function SearchBox({
   label: string;
   value: string;
   onChange: (value: string) => void;
-  testId: string;
+  testId?: string;
   /** literal Tailwind classes, so the build sees them */
-  width: 'w-56' | 'w-64' | 'w-72';
+  width: 'w-40' | 'w-44' | 'w-52' | 'w-56' | 'w-64' | 'w-72' | 'flex-1';
   padding?: 'px-2' | 'px-2.5';
 }) {
   return (

@@ -2,8 +2,10 @@
 // together, and only the rows in view placed on it. The feature renders each row and gives it its
 // key; this places it. Fixed-height rows (VirtualRows) get their place as a style; measured cards
 // (VirtualCards, a phone's list) place themselves from the item's start and measure their height.
+// CardList is such a list with its scroller and the line that stands in for cards.
 import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type CSSProperties, type HTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useRef, type CSSProperties, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
+import { SCROLL_PANE } from './scrollPane';
 
 /**
  * A virtualizer over the element `scroller` is put on, rows estimated at `size` px (a row's height,
@@ -59,19 +61,27 @@ export function VirtualCards<R>({
   );
 }
 
+/** Where a measured card stands: its index, its offset, and the list's measuring ref (v.measureElement). */
+export interface CardPlace {
+  index: number;
+  top: number;
+  measure: (el: Element | null) => void;
+}
+
+/** The place of the card at `item` in the list `v`. */
+export const placeOf = (v: Virtualizer<HTMLDivElement, Element>, item: VirtualItem): CardPlace => ({
+  index: item.index,
+  top: item.start,
+  measure: v.measureElement,
+});
+
 /** A measured card of a VirtualCards list: a list item placed at its start, measured once drawn. */
 export function MeasuredCard({
   index,
   top,
   measure,
   ...rest
-}: {
-  index: number;
-  top: number;
-  /** the virtual list's measuring ref (v.measureElement) */
-  measure: (el: Element | null) => void;
-} & HTMLAttributes<HTMLDivElement> &
-  Record<`data-${string}`, string | number | boolean | undefined>) {
+}: CardPlace & HTMLAttributes<HTMLDivElement> & Record<`data-${string}`, string | number | boolean | undefined>) {
   return (
     <div
       ref={measure}
@@ -80,5 +90,44 @@ export function MeasuredCard({
       style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${top}px)` }}
       {...rest}
     />
+  );
+}
+
+/**
+ * A phone's list of measured cards: the scroller (reached by Tab, named for a screen reader), a
+ * line that stands in for the cards while there are none (loading, empty), then the cards.
+ */
+export function CardList<R>({
+  scroller,
+  v,
+  rows,
+  card,
+  label,
+  note,
+  style,
+  className = 'text-sm',
+  testId,
+}: {
+  scroller: RefObject<HTMLDivElement | null>;
+  v: Virtualizer<HTMLDivElement, Element>;
+  rows: readonly R[];
+  /** one card, given its place to put on its MeasuredCard */
+  card: (r: R, place: CardPlace) => ReactNode;
+  label: string;
+  /** the line shown instead of cards, and its test id */
+  note: { text: ReactNode; testId?: string } | null;
+  style?: CSSProperties;
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <div ref={scroller} role="list" tabIndex={0} aria-label={label} style={style} className={`${className} ${SCROLL_PANE}`} data-testid={testId}>
+      {note && (
+        <p role="listitem" data-testid={note.testId} className="p-6 text-center text-slate-500">
+          {note.text}
+        </p>
+      )}
+      <VirtualCards v={v} rows={rows} card={(r, it) => card(r, placeOf(v, it))} />
+    </div>
   );
 }

@@ -9,20 +9,13 @@
 // their own, so nothing scrolls sideways and a value has most of the window's width; a column
 // marked `meta: { wide: true }` (names, addresses, notes) puts its name above its value, which
 // then has the card's whole width and two lines, still at a height fixed for every row.
-import { flexRender, type Column, type Row, type RowData, type Table } from '@tanstack/react-table';
+import { flexRender, type Column, type Row, type Table } from '@tanstack/react-table';
 import { memo, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { usePhone } from '../hooks/usePhone';
 import { SCROLL_PANE } from './scrollPane';
 import { useTableRows } from './tableRows';
-
-declare module '@tanstack/react-table' {
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the library's own parameters
-  interface ColumnMeta<TData extends RowData, TValue> {
-    /** a long text (a name, an address, notes): on a phone's field card, its own two full-width lines */
-    wide?: boolean;
-  }
-}
+import { CardRow, fieldCardHeight, FieldsRow } from './VirtualTableCards';
 
 export interface VirtualTableProps<T> {
   table: Table<T>;
@@ -38,14 +31,6 @@ export interface VirtualTableProps<T> {
 
 /** rows drawn beyond each edge of the view, so a fast scroll does not show blank space */
 const OVERSCAN = 10;
-/** px: one field line of a phone's field card, and the card's padding */
-const FIELD_LINE = 24;
-const CARD_PAD = 17;
-/** px: a wide field: its name (16) above two lines of value (2 × 20) */
-const WIDE_FIELD = 56;
-
-const isWide = <T,>(c: Column<T, unknown>) => c.columnDef.meta?.wide === true;
-
 /** The scroller's scroll offset and height, kept current (scrolls re-render synchronously). */
 function useViewport(scroller: RefObject<HTMLDivElement | null>) {
   const [view, setView] = useState({ top: 0, height: typeof window === 'undefined' ? 900 : window.innerHeight });
@@ -71,7 +56,7 @@ export function VirtualTable<T>({ table, rowHeight: tableRowHeight = 36, onRowCl
   const cards = phone && card ? card : null;
   const fields = phone && !card;
   const cols = table.getVisibleLeafColumns();
-  const rowHeight = cards ? cards.height : fields ? CARD_PAD + cols.reduce((h, c) => h + (isWide(c) ? WIDE_FIELD : FIELD_LINE), 0) : tableRowHeight;
+  const rowHeight = cards ? cards.height : fields ? fieldCardHeight(cols) : tableRowHeight;
   const rows = useTableRows(table);
   const scroller = useRef<HTMLDivElement>(null);
   const view = useViewport(scroller);
@@ -203,99 +188,3 @@ const VirtualRow = memo(function VirtualRow<T>({ row, index, rowIndex, grid, row
     </div>
   );
 }) as <T>(props: VirtualRowProps<T>) => ReactNode;
-
-/** A phone's card row: placed in the virtual list, and the whole card is the row's target (opens it, like a row click). */
-function CardShell<T>({
-  row,
-  index,
-  rowHeight,
-  onRowClick,
-  children,
-}: {
-  row: Row<T>;
-  index: number;
-  rowHeight: number;
-  onRowClick?: (row: T) => void;
-  children: ReactNode;
-}) {
-  return (
-    <div
-      role="row"
-      data-testid="table-card"
-      tabIndex={onRowClick ? 0 : undefined}
-      onClick={onRowClick && (() => onRowClick(row.original))}
-      onKeyDown={onRowClick && ((e) => e.key === 'Enter' && onRowClick(row.original))}
-      style={{ position: 'absolute', top: 0, left: 0, right: 0, height: rowHeight, transform: `translateY(${index * rowHeight}px)` }}
-      className={`overflow-hidden border-b border-slate-200 px-3 py-2 dark:border-slate-700 ${onRowClick ? 'cursor-pointer active:bg-brand-50 dark:active:bg-slate-800' : ''}`}
-    >
-      {children}
-    </div>
-  );
-}
-
-/** One row as the feature's own card. */
-const CardRow = memo(function CardRow<T>({
-  row,
-  index,
-  rowHeight,
-  render,
-  onRowClick,
-}: {
-  row: Row<T>;
-  index: number;
-  rowHeight: number;
-  render: (r: T) => ReactNode;
-  onRowClick?: (row: T) => void;
-}) {
-  return (
-    <CardShell row={row} index={index} rowHeight={rowHeight} onRowClick={onRowClick}>
-      <div role="cell" className="h-full">
-        {render(row.original)}
-      </div>
-    </CardShell>
-  );
-}) as <T>(props: { row: Row<T>; index: number; rowHeight: number; render: (r: T) => ReactNode; onRowClick?: (row: T) => void }) => ReactNode;
-
-/** One row as a field card: each visible column's name and its value on one line, a wide column's on two of its own. */
-const FieldsRow = memo(function FieldsRow<T>({
-  row,
-  index,
-  table,
-  rowHeight,
-  onRowClick,
-}: {
-  row: Row<T>;
-  index: number;
-  table: Table<T>;
-  rowHeight: number;
-  onRowClick?: (row: T) => void;
-}) {
-  const heads = new Map(table.getFlatHeaders().map((h) => [h.column.id, h]));
-  return (
-    <CardShell row={row} index={index} rowHeight={rowHeight} onRowClick={onRowClick}>
-      {row.getVisibleCells().map((c) => {
-        const h = heads.get(c.column.id);
-        if (isWide(c.column))
-          return (
-            <div key={c.id} role="cell" data-col={c.column.id} className="h-14">
-              <span className="block h-4 truncate text-xs leading-4 text-slate-500 dark:text-slate-400">
-                {h && !h.isPlaceholder ? flexRender(c.column.columnDef.header, h.getContext()) : null}
-              </span>
-              <span className="line-clamp-2 leading-5 break-words" data-wide-value>
-                {flexRender(c.column.columnDef.cell, c.getContext())}
-              </span>
-            </div>
-          );
-        return (
-          <div key={c.id} role="cell" data-col={c.column.id} className="flex h-6 items-center gap-3">
-            {/* a long name takes two short lines in the line's height rather than being cut */}
-            <span className="line-clamp-2 max-w-[55%] shrink-0 text-xs leading-3 text-slate-500 dark:text-slate-400">
-              {h && !h.isPlaceholder ? flexRender(c.column.columnDef.header, h.getContext()) : null}
-            </span>
-            <span className="min-w-0 flex-1 truncate text-right">{flexRender(c.column.columnDef.cell, c.getContext())}</span>
-          </div>
-        );
-      })}
-    </CardShell>
-  );
-}) as <T>(props: { row: Row<T>; index: number; table: Table<T>; rowHeight: number; onRowClick?: (row: T) => void }) => ReactNode;

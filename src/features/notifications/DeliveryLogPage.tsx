@@ -2,7 +2,6 @@
 // accounts of the reader's organisations (all of them for the platform), newest first, filtered
 // on the server by time, channel, status, kind and alarm; a row opens its attempts. Who may also
 // edit accounts replays dead deliveries, one by one or all dead ones shown.
-import { getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
 import { map } from 'rxjs';
@@ -10,13 +9,16 @@ import { NOTIFICATION_CHANNELS, DELIVERY_KINDS, DELIVERY_STATUSES } from '../../
 import { deliveryLog$, DELIVERY_PAGE, type Delivery, type DeliveryFilter } from '../../../streams/notifications/deliveries';
 import { NOTHING } from '../../../streams/system/loaded';
 import { Button } from '../../components/Button';
+import { FILTER_CONTROL, FilterSelect } from '../../components/FilterSelect';
+import { emptyText, ListPage } from '../../components/ListPage';
+import { RangeSelect } from '../../components/RangeSelect';
 import { selectPermissions } from '../../../streams/selectors';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useReload } from '../../hooks/useCommand';
 import { useListZone } from '../../hooks/useZoneMode';
 import { useT } from '../../hooks/useT';
-import type { TKey } from '../../i18n/i18n';
-import { rangeOf, RANGE_PRESETS, type RangePreset } from '../../lib/timeRange';
+import { rangeOf, type RangePreset } from '../../lib/timeRange';
+import { useSortedTable } from '../../widgets/useSortedTable';
 import { VirtualTable } from '../../widgets/VirtualTable';
 import { AttemptsDialog } from './AttemptsDialog';
 import { DeliveryCard, DELIVERY_CARD_HEIGHT } from './DeliveryCard';
@@ -24,14 +26,7 @@ import { deliveryColumns } from './deliveryColumns';
 import { CHANNEL_KEY, KIND_KEY, STATUS_KEY } from './labels';
 import { ReplayControls, useReplay } from './ReplayControls';
 
-const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
-const RANGE_KEY = {
-  all: 'system:range.all',
-  today: 'system:range.today',
-  '7d': 'system:range.d7',
-  '30d': 'system:range.d30',
-  custom: 'system:range.custom',
-} as const satisfies Record<RangePreset, TKey>;
+const sel = FILTER_CONTROL;
 
 export default function DeliveryLogPage() {
   const t = useT('notifications', 'system');
@@ -44,7 +39,6 @@ export default function DeliveryLogPage() {
   const [kind, setKind] = useState('');
   const [alarm, setAlarm] = useState('');
   const [open, setOpen] = useState<Delivery | null>(null);
-  const [sorting, setSorting] = useState<SortingState>([]);
   const alarmId = /^\d+$/.test(alarm.trim()) ? Number(alarm.trim()) : null;
   const alarmBad = alarm.trim() !== '' && (alarmId === null || alarmId < 1);
   // the range is read from the clock when a filter changes, not on every render
@@ -70,119 +64,79 @@ export default function DeliveryLogPage() {
   const onReplay = useMemo(() => (canReplay ? (d: Delivery) => ask([d.deliveryId]) : null), [canReplay, ask]);
   const dead = useMemo(() => (canReplay ? rows.filter((r) => r.status === 'dead').map((r) => r.deliveryId) : []), [canReplay, rows]);
   const columns = useMemo(() => deliveryColumns(t, zone, onReplay), [t, zone, onReplay]);
-  const table = useReactTable({
-    data: rows,
-    columns,
-    state: { sorting },
-    onSortingChange: setSorting,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getRowId: (r) => String(r.deliveryId),
-  });
+  const table = useSortedTable(rows, columns, (r) => r.deliveryId);
 
   return (
-    <section
-      data-testid="delivery-log"
-      data-loaded={log.data !== null}
-      data-total={total}
-      className="flex h-full min-h-[480px] flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
-    >
-      <div className="flex flex-wrap items-start gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
-        <h1 className="mr-2 self-center text-base font-semibold">{t('routes.systemNotificationLog')}</h1>
-        <select
-          aria-label={t('system:range.label')}
-          className={sel}
-          value={preset}
-          onChange={(e) => setPreset(e.target.value as RangePreset)}
-          data-testid="log-range"
-        >
-          {RANGE_PRESETS.filter((p) => p !== 'custom').map((x) => (
-            <option key={x} value={x}>
-              {t(RANGE_KEY[x])}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label={t('notifications:log.filterChannel')}
-          className={sel}
-          value={channel}
-          onChange={(e) => setChannel(e.target.value)}
-          data-testid="log-channel"
-        >
-          <option value="">
-            {t('notifications:log.filterChannel')}: {t('system:all')}
-          </option>
-          {NOTIFICATION_CHANNELS.map((c) => (
-            <option key={c} value={c}>
-              {t(CHANNEL_KEY[c])}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label={t('notifications:log.filterStatus')}
-          className={sel}
-          value={status}
-          onChange={(e) => setStatus(e.target.value)}
-          data-testid="log-status"
-        >
-          <option value="">
-            {t('notifications:log.filterStatus')}: {t('system:all')}
-          </option>
-          {DELIVERY_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(STATUS_KEY[s])}
-            </option>
-          ))}
-        </select>
-        <select aria-label={t('notifications:log.filterKind')} className={sel} value={kind} onChange={(e) => setKind(e.target.value)} data-testid="log-kind">
-          <option value="">
-            {t('notifications:log.filterKind')}: {t('system:all')}
-          </option>
-          {DELIVERY_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {t(KIND_KEY[k])}
-            </option>
-          ))}
-        </select>
-        <div className="flex flex-col">
-          <input
-            value={alarm}
-            onChange={(e) => setAlarm(e.target.value)}
-            inputMode="numeric"
-            placeholder={t('notifications:log.alarmId')}
-            aria-label={t('notifications:log.alarmId')}
-            aria-invalid={alarmBad}
-            aria-describedby="log-alarm-error"
-            className={`${sel} w-32 ${alarmBad ? 'border-red-500' : ''}`}
-            data-testid="log-alarm"
+    <ListPage
+      testId="delivery-log"
+      loaded={log.data !== null}
+      total={total}
+      title={t('routes.systemNotificationLog')}
+      failed={log.failed ? t('notifications:loadFailed') : null}
+      top="start"
+      bar={
+        <>
+          <RangeSelect testId="log-range" value={preset} onChange={setPreset} />
+          <FilterSelect
+            testId="log-channel"
+            label={t('notifications:log.filterChannel')}
+            all={t('system:all')}
+            value={channel}
+            options={NOTIFICATION_CHANNELS.map((c) => ({ value: c, label: t(CHANNEL_KEY[c]) }))}
+            onChange={setChannel}
           />
-          <span id="log-alarm-error" role={alarmBad ? 'alert' : undefined} className="text-xs text-red-600" data-testid="log-alarm-error">
-            {alarmBad ? t('notifications:issue.invalid') : ''}
+          <FilterSelect
+            testId="log-status"
+            label={t('notifications:log.filterStatus')}
+            all={t('system:all')}
+            value={status}
+            options={DELIVERY_STATUSES.map((x) => ({ value: x, label: t(STATUS_KEY[x]) }))}
+            onChange={setStatus}
+          />
+          <FilterSelect
+            testId="log-kind"
+            label={t('notifications:log.filterKind')}
+            all={t('system:all')}
+            value={kind}
+            options={DELIVERY_KINDS.map((k) => ({ value: k, label: t(KIND_KEY[k]) }))}
+            onChange={setKind}
+          />
+          <div className="flex flex-col">
+            <input
+              value={alarm}
+              onChange={(e) => setAlarm(e.target.value)}
+              inputMode="numeric"
+              placeholder={t('notifications:log.alarmId')}
+              aria-label={t('notifications:log.alarmId')}
+              aria-invalid={alarmBad}
+              aria-describedby="log-alarm-error"
+              className={`${sel} w-32 ${alarmBad ? 'border-red-500' : ''}`}
+              data-testid="log-alarm"
+            />
+            <span id="log-alarm-error" role={alarmBad ? 'alert' : undefined} className="text-xs text-red-600" data-testid="log-alarm-error">
+              {alarmBad ? t('notifications:issue.invalid') : ''}
+            </span>
+          </div>
+          <span className="self-center text-sm text-slate-500" data-testid="log-count">
+            {t('notifications:log.count', { count: total })}
           </span>
-        </div>
-        <span className="self-center text-sm text-slate-500" data-testid="log-count">
-          {t('notifications:log.count', { count: total })}
-        </span>
-        <Button className="ml-auto" onClick={reload} data-testid="log-reload">
-          {t('notifications:log.reload')}
-        </Button>
-        <ReplayControls dead={dead} replay={replay} />
-      </div>
-      {log.failed && (
-        <p role="alert" className="px-3 py-2 text-sm text-red-600">
-          {t('notifications:loadFailed')}
-        </p>
-      )}
+          <Button className="ml-auto" onClick={reload} data-testid="log-reload">
+            {t('notifications:log.reload')}
+          </Button>
+          <ReplayControls dead={dead} replay={replay} />
+        </>
+      }
+    >
       {total > DELIVERY_PAGE && <p className="px-3 pt-2 text-xs text-slate-500">{t('notifications:log.shownFirst', { shown: DELIVERY_PAGE, total })}</p>}
       <VirtualTable
         table={table}
         label={t('routes.systemNotificationLog')}
         onRowClick={setOpen}
-        empty={log.data === null && !log.failed ? t('app.loading') : t('noDate')}
+        empty={emptyText(log, t('app.loading'), t('noDate'))}
         testId="delivery-table"
         card={{ height: DELIVERY_CARD_HEIGHT, render: (d) => <DeliveryCard d={d} zone={zone} onReplay={onReplay} /> }}
       />
       {open && <AttemptsDialog delivery={open} zone={zone} onClose={() => setOpen(null)} />}
-    </section>
+    </ListPage>
   );
 }

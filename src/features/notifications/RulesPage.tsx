@@ -2,7 +2,6 @@
 // scope reach it on which channels and when; create, edit, delete, and a test-send whose outcome
 // per channel (delivered, or failed with the receiver's reason) the page shows. Its role's default
 // rules are listed above them, read-only, each with a switch for the reader.
-import { getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { map, of } from 'rxjs';
@@ -11,10 +10,12 @@ import { pickableStations$ } from '../../../streams/system/accounts';
 import { NOTHING } from '../../../streams/system/loaded';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { emptyText, ListPage } from '../../components/ListPage';
 import { Modal } from '../../components/Modal';
 import { useRuntime } from '../../hooks/runtime';
 import { useCommand, useReload } from '../../hooks/useCommand';
 import { useT } from '../../hooks/useT';
+import { useSortedTable } from '../../widgets/useSortedTable';
 import { VirtualTable } from '../../widgets/VirtualTable';
 import { PushSwitch } from './PushSwitch';
 import { RoleRuleList } from './RoleRuleList';
@@ -40,7 +41,6 @@ export default function RulesPage() {
   const [deleting, setDeleting] = useState<NotificationRule | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [test, setTest] = useState<TestState | null>(null);
-  const [sorting, setSorting] = useState<SortingState>([]);
 
   const tester = useCommand(testNotificationRule$, (e) => {
     if (e.type === 'succeeded') setTest((s) => s && { ...s, results: e.output });
@@ -67,15 +67,7 @@ export default function RulesPage() {
   const testing = tester.pending && tester.last?.type === 'pending' ? tester.last.input : null;
   const rows = useMemo(() => rules.data?.dataList ?? [], [rules.data]);
   const columns = useMemo(() => ruleColumns(t, (id) => names.get(id) ?? `#${id}`, act, testing), [t, names, act, testing]);
-  const table = useReactTable({
-    data: rows,
-    columns,
-    state: { sorting },
-    onSortingChange: setSorting,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getRowId: (r) => String(r.ruleId),
-  });
+  const table = useSortedTable(rows, columns, (r) => r.ruleId);
   const saved = (r: NotificationRule) => {
     setEditing(null);
     if (r.webhookSecret) setSecret(r.webhookSecret);
@@ -83,34 +75,35 @@ export default function RulesPage() {
   };
 
   return (
-    <section
-      data-testid="notification-rules"
-      data-loaded={rules.data !== null}
-      data-total={rows.length}
-      className="flex h-full min-h-[480px] flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+    <ListPage
+      testId="notification-rules"
+      loaded={rules.data !== null}
+      total={rows.length}
+      title={t('routes.alarmNotifications')}
+      failed={rules.failed ? t('notifications:loadFailed') : null}
+      intro={t('notifications:rules.intro')}
+      bar={
+        <>
+          <span className="text-sm text-slate-500" data-testid="rule-count">
+            {t('notifications:rules.count', { count: rows.length })}
+          </span>
+          <Button variant="primary" className="ml-auto" onClick={() => setEditing('new')} data-testid="rule-create">
+            {t('notifications:rules.create')}
+          </Button>
+        </>
+      }
+      notes={
+        <>
+          <PushSwitch />
+          <RoleRuleList rules={rules.data?.roleRules ?? []} onChanged={reload} />
+        </>
+      }
     >
-      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
-        <h1 className="mr-2 text-base font-semibold">{t('routes.alarmNotifications')}</h1>
-        <span className="text-sm text-slate-500" data-testid="rule-count">
-          {t('notifications:rules.count', { count: rows.length })}
-        </span>
-        <Button variant="primary" className="ml-auto" onClick={() => setEditing('new')} data-testid="rule-create">
-          {t('notifications:rules.create')}
-        </Button>
-        <p className="w-full text-xs text-slate-500">{t('notifications:rules.intro')}</p>
-      </div>
-      <PushSwitch />
-      <RoleRuleList rules={rules.data?.roleRules ?? []} onChanged={reload} />
-      {rules.failed && (
-        <p role="alert" className="px-3 py-2 text-sm text-red-600">
-          {t('notifications:loadFailed')}
-        </p>
-      )}
       {test && <TestOutcome state={test} onClose={() => setTest(null)} />}
       <VirtualTable
         table={table}
         label={t('routes.alarmNotifications')}
-        empty={rules.data === null && !rules.failed ? t('app.loading') : t('notifications:rules.empty')}
+        empty={emptyText(rules, t('app.loading'), t('notifications:rules.empty'))}
         testId="rule-table"
         card={{ height: RULE_CARD_HEIGHT, render: (r) => <RuleCard rule={r} act={act} testing={testing} /> }}
       />
@@ -143,6 +136,6 @@ export default function RulesPage() {
           </Button>
         </div>
       </Modal>
-    </section>
+    </ListPage>
   );
 }

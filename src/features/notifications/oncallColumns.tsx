@@ -1,6 +1,7 @@
 // The on-call schedule list's columns: name, state, stations, tiers with their minutes and
 // channels, the zone shifts are read in, and the row's actions (edit, delete).
 import type { ColumnDef } from '@tanstack/react-table';
+import { RowActions } from '../../components/RowActions';
 import type { OncallSchedule } from '../../../streams/notifications/oncall';
 import type { TFn } from '../../i18n/i18n';
 import { CHANNEL_KEY } from './labels';
@@ -21,7 +22,6 @@ export function oncallColumns(t: TFn, stationName: (id: number) => string, act: 
           `${t('notifications:oncall.tier', { n: i + 1 })}: ${x.afterMinutes === 0 ? t('notifications:oncall.atOnce') : t('notifications:oncall.afterMin', { n: x.afterMinutes })} (${x.channels.map((c) => t(CHANNEL_KEY[c])).join('/')})`,
       )
       .join(' · ');
-  const link = 'text-brand-700 hover:underline dark:text-brand-500';
   return [
     {
       id: 'name',
@@ -59,22 +59,14 @@ export function oncallColumns(t: TFn, stationName: (id: number) => string, act: 
       size: 120,
       enableSorting: false,
       cell: (c) => (
-        <span className="flex gap-3 whitespace-nowrap">
-          {(['edit', 'delete'] as const).map((a) => (
-            <button
-              key={a}
-              type="button"
-              className={link}
-              data-testid={`oncall-action-${a}`}
-              onClick={(e) => {
-                e.stopPropagation();
-                act(a, c.row.original);
-              }}
-            >
-              {t(a === 'edit' ? 'notifications:action.edit' : 'notifications:action.delete')}
-            </button>
-          ))}
-        </span>
+        <RowActions
+          prefix="oncall-action"
+          actions={[
+            { action: 'edit', label: t('notifications:action.edit') },
+            { action: 'delete', label: t('notifications:action.delete') },
+          ]}
+          onAct={(a) => act(a, c.row.original)}
+        />
       ),
     },
   ];

@@ -1,6 +1,7 @@
 // The rule list's columns: name, state, which alarms, stations, channels with their addresses,
 // at once or digest, quiet hours with their zone, and the row's actions (test, edit, delete).
 import type { ColumnDef } from '@tanstack/react-table';
+import { RowActions } from '../../components/RowActions';
 import type { NotificationRule } from '../../../streams/notifications/rules';
 import type { TFn } from '../../i18n/i18n';
 import { ALARM_CATEGORY_KEY, ALARM_TYPE_KEY, DEVICE_TYPE_KEY } from '../../i18n/codeKeys';
@@ -26,7 +27,6 @@ export function ruleColumns(
   const stations = (r: NotificationRule) => (r.stationIds.length ? r.stationIds.map(stationName).join(', ') : t('notifications:rules.allStations'));
   const address = (r: NotificationRule, c: NotificationRule['channels'][number]) =>
     c === 'email' ? (r.email ?? '') : c === 'webhook' ? (r.webhookUrl ?? '') : c === 'sms' ? (r.mobile ?? '') : '';
-  const link = 'text-brand-700 hover:underline disabled:cursor-wait disabled:text-slate-400 dark:text-brand-500';
   return [
     {
       id: 'name',
@@ -114,26 +114,16 @@ export function ruleColumns(
       enableSorting: false,
       cell: (c) => {
         const r = c.row.original;
-        const btn = (a: RuleAction, label: string, disabled = false) => (
-          <button
-            type="button"
-            className={link}
-            disabled={disabled}
-            data-testid={`rule-action-${a}`}
-            onClick={(e) => {
-              e.stopPropagation();
-              act(a, r);
-            }}
-          >
-            {label}
-          </button>
-        );
         return (
-          <span className="flex gap-3 whitespace-nowrap">
-            {btn('test', t(testing === r.ruleId ? 'notifications:action.testing' : 'notifications:action.test'), testing !== null)}
-            {btn('edit', t('notifications:action.edit'))}
-            {btn('delete', t('notifications:action.delete'))}
-          </span>
+          <RowActions
+            prefix="rule-action"
+            actions={[
+              { action: 'test', label: t(testing === r.ruleId ? 'notifications:action.testing' : 'notifications:action.test'), disabled: testing !== null },
+              { action: 'edit', label: t('notifications:action.edit') },
+              { action: 'delete', label: t('notifications:action.delete') },
+            ]}
+            onAct={(a) => act(a, r)}
+          />
         );
       },
     },

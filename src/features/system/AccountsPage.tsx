@@ -2,7 +2,6 @@
 // in the selector for orgType 1), searched and filtered by status, role and organisation on the
 // server, virtualized; create, edit, enable/disable, password and delete for holders of
 // system.account.edit. A row opens the account's detail.
-import { getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
 import { map, Subject } from 'rxjs';
@@ -13,18 +12,18 @@ import { accountList$, type AccountFilter, type AccountRow } from '../../../stre
 import { NOTHING } from '../../../streams/system/loaded';
 import { roleList$ } from '../../../streams/system/roles';
 import { Button } from '../../components/Button';
+import { SearchBox } from '../../components/SearchBox';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { href } from '../../lib/paths';
+import { useSortedTable } from '../../widgets/useSortedTable';
 import { VirtualTable } from '../../widgets/VirtualTable';
-import { ListPage } from './ListPage';
-import { FILTER_CONTROL, FilterSelect } from '../../components/FilterSelect';
+import { emptyText, ListPage } from '../../components/ListPage';
+import { FilterSelect } from '../../components/FilterSelect';
 import { AccountActionDialogs } from './AccountActionDialogs';
 import { accountColumns, type AccountAction } from './accountColumns';
 import { AccountDialog } from './AccountDialog';
 import { useManagedOrgs } from './orgs';
-
-const sel = FILTER_CONTROL;
 
 export default function AccountsPage() {
   const t = useT('system', 'auth');
@@ -36,7 +35,6 @@ export default function AccountsPage() {
   const [status, setStatus] = useState<number | null>(null);
   const [roleId, setRoleId] = useState<number | null>(null);
   const [orgId, setOrgId] = useState<number | null>(null);
-  const [sorting, setSorting] = useState<SortingState>([]);
   const [dialog, setDialog] = useState<{ action: AccountAction; row: AccountRow | null } | null>(null);
   const reload$ = useMemo(() => new Subject<void>(), []);
 
@@ -65,15 +63,7 @@ export default function AccountsPage() {
   const rows = useMemo(() => list.data?.dataList ?? [], [list.data]);
   const act = (action: AccountAction, row: AccountRow) => setDialog({ action, row });
   const columns = useMemo(() => accountColumns(t, canEdit, act), [t, canEdit]);
-  const table = useReactTable({
-    data: rows,
-    columns,
-    state: { sorting },
-    onSortingChange: setSorting,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getRowId: (r) => String(r.userId),
-  });
+  const table = useSortedTable(rows, columns, (r) => r.userId);
   const saved = () => {
     setDialog(null);
     reload$.next();
@@ -89,15 +79,7 @@ export default function AccountsPage() {
       failed={list.failed ? t('system:loadFailed') : null}
       bar={
         <>
-          <input
-            type="search"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            placeholder={t('system:account.search')}
-            aria-label={t('system:account.search')}
-            data-testid="account-search"
-            className={`${sel} w-56`}
-          />
+          <SearchBox label={t('system:account.search')} value={typed} onChange={setTyped} testId="account-search" width="w-56" />
           <FilterSelect
             testId="filter-status"
             label={t('system:col.status')}
@@ -139,7 +121,7 @@ export default function AccountsPage() {
       <VirtualTable
         table={table}
         onRowClick={(r) => navigate(href('system.accountDetail', { userId: r.userId }))}
-        empty={list.data === null && !list.failed ? t('app.loading') : t('noDate')}
+        empty={emptyText(list, t('app.loading'), t('noDate'))}
         testId="account-table"
       />
       {dialog?.action === 'edit' && <AccountDialog editing={dialog.row} orgs={orgs} providerId={providerId} onClose={() => setDialog(null)} onSaved={saved} />}

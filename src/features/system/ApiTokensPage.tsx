@@ -7,7 +7,9 @@ import { BehaviorSubject } from 'rxjs';
 import { apiTokens$, revokeApiToken$, type ApiToken, type TokenView } from '../../../streams/system/api-tokens';
 import { NOTHING } from '../../../streams/system/loaded';
 import { Button } from '../../components/Button';
+import { FILTER_CONTROL } from '../../components/FilterSelect';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { emptyText, ListPage } from '../../components/ListPage';
 import { Modal } from '../../components/Modal';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useCommand, useReload } from '../../hooks/useCommand';
@@ -48,41 +50,36 @@ export default function ApiTokensPage() {
   const when = (v: string | null) => (v ? formatDateTime(v) : t('system:apiTokens.never'));
 
   return (
-    <section
-      data-testid="api-tokens"
-      data-loaded={tokens.data !== null}
-      className="flex h-full min-h-[480px] flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
-    >
-      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
-        <h1 className="mr-2 text-base font-semibold">{t('routes.apiTokens')}</h1>
-        {manager && (
-          <label className="flex items-center gap-2 text-sm">
-            {t('system:apiTokens.view')}
-            <select
-              value={view}
-              onChange={(e) => view$.next(e.target.value as TokenView)}
-              className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800"
-            >
-              <option value="own">{t('system:apiTokens.views.own')}</option>
-              <option value="managed">{t('system:apiTokens.views.managed')}</option>
-            </select>
-          </label>
-        )}
-        <Button variant="primary" className="ml-auto" onClick={() => setCreating(true)} data-testid="api-token-create">
-          {t('system:apiTokens.create')}
-        </Button>
-        <p className="w-full text-xs text-slate-500">
+    <ListPage
+      testId="api-tokens"
+      loaded={tokens.data !== null}
+      title={t('routes.apiTokens')}
+      failed={tokens.failed ? t('system:apiTokens.loadFailed') : null}
+      intro={
+        <>
           {t('system:apiTokens.intro')} {/* served by the server, not a console route: opened as a page of its own */}
           <a href="/api/reference" target="_blank" rel="noopener" className="text-blue-700 underline dark:text-blue-300" data-testid="api-reference">
             {t('system:apiTokens.reference')}
           </a>
-        </p>
-      </div>
-      {tokens.failed && (
-        <p role="alert" className="px-3 py-2 text-sm text-red-600">
-          {t('system:apiTokens.loadFailed')}
-        </p>
-      )}
+        </>
+      }
+      bar={
+        <>
+          {manager && (
+            <label className="flex items-center gap-2 text-sm">
+              {t('system:apiTokens.view')}
+              <select value={view} onChange={(e) => view$.next(e.target.value as TokenView)} className={FILTER_CONTROL}>
+                <option value="own">{t('system:apiTokens.views.own')}</option>
+                <option value="managed">{t('system:apiTokens.views.managed')}</option>
+              </select>
+            </label>
+          )}
+          <Button variant="primary" className="ml-auto" onClick={() => setCreating(true)} data-testid="api-token-create">
+            {t('system:apiTokens.create')}
+          </Button>
+        </>
+      }
+    >
       <div className="min-h-0 flex-1 overflow-auto">
         <table className="w-full min-w-[880px] text-sm" aria-label={t('routes.apiTokens')}>
           <thead className="sticky top-0 bg-slate-50 text-left text-xs text-slate-500 dark:bg-slate-800">
@@ -103,7 +100,7 @@ export default function ApiTokensPage() {
             {rows.length === 0 && (
               <tr>
                 <td colSpan={8} className="p-6 text-center text-slate-500">
-                  {tokens.data === null && !tokens.failed ? t('app.loading') : t('system:apiTokens.empty')}
+                  {emptyText(tokens, t('app.loading'), t('system:apiTokens.empty'))}
                 </td>
               </tr>
             )}
@@ -181,6 +178,6 @@ export default function ApiTokensPage() {
         onCancel={() => setRevoking(null)}
         confirmLabel={t('system:apiTokens.revoke')}
       />
-    </section>
+    </ListPage>
   );
 }

@@ -1,7 +1,7 @@
 // One audit entry as a card, the audit list's row on a phone (below 640 px): the time and the
 // outcome, who (account and organisation) did what, on which target, and the detail in full. The
 // list measures each card, since the detail wraps to as many lines as it needs.
-import { MeasuredCard } from '../../widgets/VirtualRows';
+import { MeasuredCard, type CardPlace } from '../../widgets/VirtualRows';
 import { memo } from 'react';
 import type { Zone } from '../../../protocol/site-time';
 import type { AuditEntry } from '../../../streams/system/audit';
@@ -12,25 +12,18 @@ export const AuditCard = memo(function AuditCard({
   e,
   cells,
   zone,
-  index,
-  top,
-  measure,
-}: {
+  ...place
+}: CardPlace & {
   e: AuditEntry;
   /** the zone the time is read in: a card names it, having no column head to say it */
   zone: Zone;
   /** the entry as auditCells gives it: time, account, org, action, target, outcome, detail */
   cells: readonly string[];
-  index: number;
-  top: number;
-  measure: (el: Element | null) => void;
 }) {
   const [at, account, org, action, target, outcome, detail] = cells;
   return (
     <MeasuredCard
-      index={index}
-      top={top}
-      measure={measure}
+      {...place}
       data-testid="audit-card"
       data-action={e.action}
       data-target={e.target ?? ''}

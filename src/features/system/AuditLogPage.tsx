@@ -10,17 +10,21 @@ import { saveCsv } from '../../lib/download';
 import { auditLog$, exportAudit$, type AuditEntry, type AuditFilter } from '../../../streams/system/audit';
 import { NOTHING } from '../../../streams/system/loaded';
 import { Button } from '../../components/Button';
+import { SearchBox } from '../../components/SearchBox';
+import { ListPage } from '../../components/ListPage';
+import { FILTER_CONTROL, FilterSelect } from '../../components/FilterSelect';
 import { useRuntime } from '../../hooks/runtime';
 import { useListZone } from '../../hooks/useZoneMode';
 import { useT } from '../../hooks/useT';
 import type { TKey } from '../../i18n/i18n';
-import { RANGE_KEY, rangeOf, RANGES, type Range } from './time';
+import { rangeOf, type Range } from './time';
+import { RangeSelect } from '../../components/RangeSelect';
 import { AuditRows } from './AuditRows';
 import { AUDIT_ACTIONS, auditActionLabel, auditCells, auditHead } from './auditText';
 import { useCommand } from './useCommand';
 import { formatDateTime } from '../../lib/dateTime';
 
-const sel = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
+const sel = FILTER_CONTROL;
 const TARGET_KINDS = ['account', 'role', 'station', 'tariff', 'strategy', 'alarm'] as const;
 const TARGET_KIND_KEY = {
   account: 'system:auditTarget.account',
@@ -87,95 +91,73 @@ export default function AuditLogPage() {
   const total = log.data?.totalCount ?? 0;
 
   return (
-    <section
-      data-testid="audit-log"
-      data-loaded={log.data !== null}
-      data-total={total}
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
+    <ListPage
+      testId="audit-log"
+      loaded={log.data !== null}
+      total={total}
+      title={t('routes.systemAudit')}
+      failed={log.failed ? t('system:loadFailed') : null}
+      padded
+      bar={
+        <>
+          <RangeSelect testId="audit-range" value={preset} onChange={setPreset} custom />
+          {preset === 'custom' && (
+            <>
+              <input
+                type="date"
+                aria-label={t('system:range.from')}
+                className={sel}
+                value={custom.from}
+                onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))}
+              />
+              <span className="text-slate-400">–</span>
+              <input
+                type="date"
+                aria-label={t('system:range.to')}
+                className={sel}
+                value={custom.to}
+                onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))}
+              />
+            </>
+          )}
+          <SearchBox label={t('system:audit.accountSearch')} value={typed} onChange={setTyped} testId="audit-account" width="w-44" />
+          <FilterSelect
+            testId="audit-action"
+            label={t('system:audit.action')}
+            all={t('system:all')}
+            value={action}
+            options={AUDIT_ACTIONS.map((a) => ({ value: a, label: auditActionLabel(a) }))}
+            onChange={setAction}
+          />
+          <FilterSelect
+            testId="audit-target"
+            label={t('system:audit.target')}
+            all={t('system:all')}
+            value={kind}
+            options={TARGET_KINDS.map((k) => ({ value: k, label: t(TARGET_KIND_KEY[k]) }))}
+            onChange={setKind}
+          />
+          <FilterSelect
+            testId="audit-outcome"
+            label={t('system:audit.outcome')}
+            all={t('system:all')}
+            value={outcome}
+            options={[
+              { value: 'ok', label: t('system:audit.ok') },
+              { value: 'failed', label: t('system:audit.failed') },
+            ]}
+            onChange={setOutcome}
+          />
+          <span className="text-sm text-slate-500" data-testid="audit-count">
+            {t('system:audit.count', { count: total })}
+          </span>
+          <Button className="ml-auto" onClick={() => exporting.run(filter)} disabled={exporting.busy || total === 0} data-testid="audit-export">
+            {t('system:audit.export')}
+          </Button>
+        </>
+      }
     >
-      <div className="flex flex-wrap items-center gap-2">
-        <h1 className="mr-2 text-base font-semibold">{t('routes.systemAudit')}</h1>
-        <select
-          aria-label={t('system:range.label')}
-          className={sel}
-          value={preset}
-          onChange={(e) => setPreset(e.target.value as Range)}
-          data-testid="audit-range"
-        >
-          {RANGES.map((x) => (
-            <option key={x} value={x}>
-              {t(RANGE_KEY[x])}
-            </option>
-          ))}
-        </select>
-        {preset === 'custom' && (
-          <>
-            <input
-              type="date"
-              aria-label={t('system:range.from')}
-              className={sel}
-              value={custom.from}
-              onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))}
-            />
-            <span className="text-slate-400">–</span>
-            <input
-              type="date"
-              aria-label={t('system:range.to')}
-              className={sel}
-              value={custom.to}
-              onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))}
-            />
-          </>
-        )}
-        <input
-          type="search"
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          placeholder={t('system:audit.accountSearch')}
-          aria-label={t('system:audit.accountSearch')}
-          className={`${sel} w-44`}
-          data-testid="audit-account"
-        />
-        <select aria-label={t('system:audit.action')} className={sel} value={action} onChange={(e) => setAction(e.target.value)} data-testid="audit-action">
-          <option value="">
-            {t('system:audit.action')}: {t('system:all')}
-          </option>
-          {AUDIT_ACTIONS.map((a) => (
-            <option key={a} value={a}>
-              {auditActionLabel(a)}
-            </option>
-          ))}
-        </select>
-        <select aria-label={t('system:audit.target')} className={sel} value={kind} onChange={(e) => setKind(e.target.value)} data-testid="audit-target">
-          <option value="">
-            {t('system:audit.target')}: {t('system:all')}
-          </option>
-          {TARGET_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {t(TARGET_KIND_KEY[k])}
-            </option>
-          ))}
-        </select>
-        <select aria-label={t('system:audit.outcome')} className={sel} value={outcome} onChange={(e) => setOutcome(e.target.value)} data-testid="audit-outcome">
-          <option value="">
-            {t('system:audit.outcome')}: {t('system:all')}
-          </option>
-          <option value="ok">{t('system:audit.ok')}</option>
-          <option value="failed">{t('system:audit.failed')}</option>
-        </select>
-        <span className="text-sm text-slate-500" data-testid="audit-count">
-          {t('system:audit.count', { count: total })}
-        </span>
-        <Button className="ml-auto" onClick={() => exporting.run(filter)} disabled={exporting.busy || total === 0} data-testid="audit-export">
-          {t('system:audit.export')}
-        </Button>
-      </div>
-      {log.failed && (
-        <p role="alert" className="text-sm text-red-600">
-          {t('system:loadFailed')}
-        </p>
-      )}
       <AuditRows rows={rows} height="calc(100vh - 280px)" />
-    </section>
+    </ListPage>
   );
 }

@@ -2,7 +2,7 @@
 // time (in the list's zone), its state, the station, the category, and the alarm's text in full.
 // Tapping an unread card marks it read, as clicking its row does. The list measures each card,
 // since the text wraps.
-import { MeasuredCard } from '../../widgets/VirtualRows';
+import { MeasuredCard, type CardPlace } from '../../widgets/VirtualRows';
 import { memo } from 'react';
 import type { Res } from '../../../streams/api/client';
 import type { Zone } from '../../../protocol/site-time';
@@ -20,26 +20,19 @@ export const MessageCard = memo(function MessageCard({
   r,
   t,
   zone,
-  index,
-  top,
-  measure,
   onOpen,
-}: {
+  ...place
+}: CardPlace & {
   r: Message;
   t: TFn;
   /** the station's zone or the list's: a card always names it, having no column head to say it */
   zone: Zone;
-  index: number;
-  top: number;
-  measure: (el: Element | null) => void;
   onOpen: (r: Message) => void;
 }) {
   const resolved = r.alarmStatus === 2;
   return (
     <MeasuredCard
-      index={index}
-      top={top}
-      measure={measure}
+      {...place}
       tabIndex={r.read ? undefined : 0}
       aria-label={r.read ? undefined : `${t('system:message.unread')}: ${r.stationName}`}
       data-testid="msg-card"

@@ -15,16 +15,18 @@ import { pickableStations$ } from '../../../streams/system/accounts';
 import { NOTHING } from '../../../streams/system/loaded';
 import { markMessagesRead$, messages$, type MessageFilter } from '../../../streams/system/messages';
 import { Button } from '../../components/Button';
+import { ListPage } from '../../components/ListPage';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { ALARM_CATEGORY_KEY, ALARM_RECORD_STATUS_KEY } from '../../i18n/codeKeys';
 import { alarmContent } from '../../lib/alarmText';
-import { RANGE_KEY, rangeOf, RANGES, type Range } from './time';
+import { rangeOf, type Range } from './time';
+import { RangeSelect } from '../../components/RangeSelect';
 import { useCommand } from './useCommand';
-import { useVirtualList, VirtualCards, VirtualRows } from '../../widgets/VirtualRows';
+import { CardList, useVirtualList, VirtualRows } from '../../widgets/VirtualRows';
+import { GridBody, GridHead, GridRow, TextCells } from '../../widgets/GridTable';
 import { FILTER_CONTROL, FilterSelect } from '../../components/FilterSelect';
-import { SCROLL_PANE } from '../../widgets/scrollPane';
-import { TableNote, bodyRowIndex, tableRowCount } from '../../widgets/TableNote';
+import { TableNote, tableRowCount } from '../../widgets/TableNote';
 import { AlarmTime } from '../../components/alarms/AlarmTime';
 import { useAlarmZones } from '../../hooks/useAlarmZones';
 import { useListZone } from '../../hooks/useZoneMode';
@@ -84,177 +86,127 @@ export default function MessagesPage() {
   const open = (r: (typeof rows)[number]) => !r.read && mark.run({ alarmIds: [r.alarmId] });
 
   return (
-    <section
-      data-testid="messages"
-      data-loaded={list.data !== null}
-      data-total={list.data?.totalCount ?? 0}
-      data-unread={list.data?.unreadCount ?? 0}
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <div className="flex flex-wrap items-center gap-2">
-        <h1 className="mr-2 text-base font-semibold">{t('routes.messageGlobal')}</h1>
-        <FilterSelect
-          testId="msg-category"
-          label={t('alarmCenter:list.category')}
-          all={t('system:all')}
-          value={category}
-          options={ALARM_CATEGORIES.map((c) => ({ value: c, label: t(ALARM_CATEGORY_KEY[c]) }))}
-          onChange={(v) => setCategory(v as typeof category)}
-        />
-        <FilterSelect
-          testId="msg-station"
-          label={t('station:alarmLog.site')}
-          all={t('system:all')}
-          className={`${sel} max-w-56`}
-          value={stationId ?? ''}
-          options={(stations.data ?? []).map((s) => ({ value: s.stationId, label: s.stationName }))}
-          onChange={(v) => setStationId(v ? Number(v) : null)}
-        />
-        <select
-          aria-label={t('system:range.label')}
-          className={sel}
-          value={preset}
-          onChange={(e) => setPreset(e.target.value as Range)}
-          data-testid="msg-range"
-        >
-          {RANGES.filter((p) => p !== 'custom').map((x) => (
-            <option key={x} value={x}>
-              {t(RANGE_KEY[x])}
-            </option>
-          ))}
-        </select>
-        <FilterSelect
-          testId="msg-read"
-          label={t('system:message.readState')}
-          all={t('system:all')}
-          value={read}
-          options={[
-            { value: 'unread', label: t('system:message.unread') },
-            { value: 'read', label: t('system:message.read') },
-          ]}
-          onChange={(v) => setRead(v as typeof read)}
-        />
-        <span className="text-sm text-slate-500" data-testid="msg-count">
-          {t('system:message.count', { count: list.data?.totalCount ?? 0, unread: list.data?.unreadCount ?? 0 })}
-        </span>
-        <Button
-          className="ml-auto"
-          disabled={mark.busy || (list.data?.unreadCount ?? 0) === 0}
-          onClick={() => mark.run({ all: true })}
-          data-testid="msg-read-all"
-        >
-          {t('system:message.markAll')}
-        </Button>
-      </div>
-      {phone ? (
-        <div
-          ref={scroller}
-          role="list"
-          tabIndex={0}
-          aria-label={t('routes.messageGlobal')}
-          style={{ height: 'calc(100dvh - 330px)', minHeight: 240 }}
-          className={`text-sm ${SCROLL_PANE}`}
-        >
-          {list.data === null && (
-            <p role="listitem" className="p-6 text-center text-slate-500">
-              {t('app.loading')}
-            </p>
-          )}
-          {list.data !== null && rows.length === 0 && (
-            <p role="listitem" data-testid="empty" className="p-6 text-center text-slate-500">
-              {t('noDate')}
-            </p>
-          )}
-          <VirtualCards
-            v={v}
-            rows={rows}
-            card={(r, it) => (
-              <MessageCard
-                key={r.alarmId}
-                r={r}
-                t={t}
-                zone={zones.zoneOf(r.stationId)}
-                index={it.index}
-                top={it.start}
-                measure={v.measureElement}
-                onOpen={open}
-              />
-            )}
+    <ListPage
+      testId="messages"
+      loaded={list.data !== null}
+      total={list.data?.totalCount ?? 0}
+      marks={{ 'data-unread': list.data?.unreadCount ?? 0 }}
+      title={t('routes.messageGlobal')}
+      failed={null}
+      padded
+      bar={
+        <>
+          <FilterSelect
+            testId="msg-category"
+            label={t('alarmCenter:list.category')}
+            all={t('system:all')}
+            value={category}
+            options={ALARM_CATEGORIES.map((c) => ({ value: c, label: t(ALARM_CATEGORY_KEY[c]) }))}
+            onChange={(v) => setCategory(v as typeof category)}
           />
-        </div>
+          <FilterSelect
+            testId="msg-station"
+            label={t('station:alarmLog.site')}
+            all={t('system:all')}
+            className={`${sel} max-w-56`}
+            value={stationId ?? ''}
+            options={(stations.data ?? []).map((s) => ({ value: s.stationId, label: s.stationName }))}
+            onChange={(v) => setStationId(v ? Number(v) : null)}
+          />
+          <RangeSelect testId="msg-range" value={preset} onChange={setPreset} />
+          <FilterSelect
+            testId="msg-read"
+            label={t('system:message.readState')}
+            all={t('system:all')}
+            value={read}
+            options={[
+              { value: 'unread', label: t('system:message.unread') },
+              { value: 'read', label: t('system:message.read') },
+            ]}
+            onChange={(v) => setRead(v as typeof read)}
+          />
+          <span className="text-sm text-slate-500" data-testid="msg-count">
+            {t('system:message.count', { count: list.data?.totalCount ?? 0, unread: list.data?.unreadCount ?? 0 })}
+          </span>
+          <Button
+            className="ml-auto"
+            disabled={mark.busy || (list.data?.unreadCount ?? 0) === 0}
+            onClick={() => mark.run({ all: true })}
+            data-testid="msg-read-all"
+          >
+            {t('system:message.markAll')}
+          </Button>
+        </>
+      }
+    >
+      {phone ? (
+        <CardList
+          scroller={scroller}
+          v={v}
+          rows={rows}
+          label={t('routes.messageGlobal')}
+          style={{ height: 'calc(100dvh - 330px)', minHeight: 240 }}
+          note={list.data === null ? { text: t('app.loading') } : rows.length === 0 ? { text: t('noDate'), testId: 'empty' } : null}
+          card={(r, place) => <MessageCard key={r.alarmId} r={r} t={t} zone={zones.zoneOf(r.stationId)} {...place} onOpen={open} />}
+        />
       ) : (
         <div className="overflow-x-auto text-sm">
           <div role="table" aria-label={t('routes.messageGlobal')} aria-rowcount={tableRowCount(rows.length)} className="min-w-[1000px]">
-            <div role="row" aria-rowindex={1} className={`${cols} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
-              <span role="columnheader">
-                <span className="sr-only">{t('system:message.readState')}</span>
-              </span>
-              {[
+            <GridHead
+              grid={cols}
+              before={
+                <span role="columnheader">
+                  <span className="sr-only">{t('system:message.readState')}</span>
+                </span>
+              }
+              heads={[
                 zones.named ? t('system:message.time') : `${t('system:message.time')} (${zones.listZone})`,
                 t('station:alarmLog.site'),
                 t('alarmCenter:list.category'),
                 t('station:alarmLog.status'),
                 t('station:alarmLog.content'),
                 t('system:message.readState'),
-              ].map((h) => (
-                <span key={h} role="columnheader" className="truncate">
-                  {h}
-                </span>
-              ))}
-            </div>
-            <div
-              ref={scroller}
-              role="rowgroup"
-              tabIndex={0}
-              aria-label={t('routes.messageGlobal')}
-              style={{ height: 'calc(100vh - 280px)', minHeight: 240 }}
-              className={SCROLL_PANE}
-            >
+              ]}
+            />
+            <GridBody scroller={scroller} label={t('routes.messageGlobal')} style={{ height: 'calc(100vh - 280px)', minHeight: 240 }}>
               {list.data === null && <TableNote>{t('app.loading')}</TableNote>}
               {list.data !== null && rows.length === 0 && <TableNote testId="empty">{t('noDate')}</TableNote>}
               <VirtualRows
                 v={v}
                 rows={rows}
                 rowHeight={ROW}
-                row={(r, style, it) => {
-                  return (
-                    <div
-                      key={r.alarmId}
-                      role="row"
-                      aria-rowindex={bodyRowIndex(it.index)}
-                      data-testid="msg-row"
-                      data-alarm={r.alarmId}
-                      data-station={r.stationId}
-                      data-read={r.read}
-                      onClick={() => open(r)}
-                      style={style}
-                      className={`${cols} cursor-default items-center border-b border-slate-100 dark:border-slate-800 ${r.read ? 'text-slate-500' : 'font-medium'}`}
-                    >
-                      <span role="cell">
-                        <span aria-hidden className={`block size-2 rounded-full ${r.read ? '' : 'bg-red-500'}`} />
-                      </span>
-                      <AlarmTime cell iso={r.happenTime} zone={zones.zoneOf(r.stationId)} named={zones.named} testId="msg-time" />
-                      <span role="cell" className="truncate">
-                        {r.stationName}
-                      </span>
-                      <span role="cell" className="truncate">
-                        {t(ALARM_CATEGORY_KEY[r.alarmCategory])}
-                      </span>
-                      <span role="cell" className={r.alarmStatus === 2 ? 'text-emerald-600' : 'text-red-600'}>
-                        {t(ALARM_RECORD_STATUS_KEY[r.alarmStatus === 2 ? 2 : 1])}
-                      </span>
-                      <span role="cell" className="truncate" title={alarmContent(r)}>
-                        {alarmContent(r)}
-                      </span>
-                      <span role="cell">{t(r.read ? 'system:message.read' : 'system:message.unread')}</span>
-                    </div>
-                  );
-                }}
+                row={(r, style, it) => (
+                  <GridRow
+                    key={r.alarmId}
+                    grid={cols}
+                    index={it.index}
+                    data-testid="msg-row"
+                    data-alarm={r.alarmId}
+                    data-station={r.stationId}
+                    data-read={r.read}
+                    onClick={() => open(r)}
+                    style={style}
+                    className={`cursor-default ${r.read ? 'text-slate-500' : 'font-medium'}`}
+                  >
+                    <span role="cell">
+                      <span aria-hidden className={`block size-2 rounded-full ${r.read ? '' : 'bg-red-500'}`} />
+                    </span>
+                    <AlarmTime cell iso={r.happenTime} zone={zones.zoneOf(r.stationId)} named={zones.named} testId="msg-time" />
+                    <TextCells texts={[r.stationName, t(ALARM_CATEGORY_KEY[r.alarmCategory])]} />
+                    <span role="cell" className={r.alarmStatus === 2 ? 'text-emerald-600' : 'text-red-600'}>
+                      {t(ALARM_RECORD_STATUS_KEY[r.alarmStatus === 2 ? 2 : 1])}
+                    </span>
+                    <span role="cell" className="truncate" title={alarmContent(r)}>
+                      {alarmContent(r)}
+                    </span>
+                    <span role="cell">{t(r.read ? 'system:message.read' : 'system:message.unread')}</span>
+                  </GridRow>
+                )}
               />
-            </div>
+            </GridBody>
           </div>
         </div>
       )}
-    </section>
+    </ListPage>
   );
 }

@@ -1,7 +1,7 @@
 // Role management (system.role): the roles of the orgs in scope (the provider picked in the
 // selector for orgType 1) with organisation, number of accounts and the built-in flag,
 // virtualized; a row opens the role, "New role" an empty one.
-import { getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
 import { map } from 'rxjs';
@@ -11,11 +11,13 @@ import { selectPermissions } from '../../../streams/selectors';
 import { NOTHING } from '../../../streams/system/loaded';
 import { roleList$, type Role } from '../../../streams/system/roles';
 import { Button } from '../../components/Button';
+import { SearchBox } from '../../components/SearchBox';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { href } from '../../lib/paths';
+import { useSortedTable } from '../../widgets/useSortedTable';
 import { VirtualTable } from '../../widgets/VirtualTable';
-import { ListPage } from './ListPage';
+import { emptyText, ListPage } from '../../components/ListPage';
 import { useManagedOrgs } from './orgs';
 import { formatDateTime } from '../../lib/dateTime';
 
@@ -26,7 +28,6 @@ export default function RolesPage() {
   const scope = useStoreValue(scopeCode);
   const canEdit = useStoreValue(selectPermissions).has('system.role.edit');
   const { orgs } = useManagedOrgs();
-  const [sorting, setSorting] = useState<SortingState>([]);
   const [q, setQ] = useState('');
   const roles = useObservableState(
     useObservable((in$) => roleList$(api, in$.pipe(map(([s]) => (s < 0 ? null : s > 0 ? { orgId: s } : {})))), [scope]),
@@ -56,15 +57,7 @@ export default function RolesPage() {
     ],
     [t, orgName],
   );
-  const table = useReactTable({
-    data: rows,
-    columns,
-    state: { sorting },
-    onSortingChange: setSorting,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getRowId: (r) => String(r.roleId),
-  });
+  const table = useSortedTable(rows, columns, (r) => r.roleId);
   return (
     <ListPage
       testId="roles"
@@ -73,14 +66,7 @@ export default function RolesPage() {
       failed={roles.failed ? t('system:loadFailed') : null}
       bar={
         <>
-          <input
-            type="search"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder={t('system:role.search')}
-            aria-label={t('system:role.search')}
-            className="h-8 w-56 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800"
-          />
+          <SearchBox label={t('system:role.search')} value={q} onChange={setQ} width="w-56" />
           <span className="text-sm text-slate-500">{t('system:role.count', { count: rows.length })}</span>
           {canEdit && (
             <Button variant="primary" className="ml-auto" onClick={() => navigate(href('system.roleDetail'))} data-testid="role-create">
@@ -93,7 +79,7 @@ export default function RolesPage() {
       <VirtualTable
         table={table}
         onRowClick={(r) => navigate(href('system.roleDetail', { roleId: r.roleId }))}
-        empty={roles.data === null && !roles.failed ? t('app.loading') : t('noDate')}
+        empty={emptyText(roles, t('app.loading'), t('noDate'))}
         testId="role-table"
       />
     </ListPage>

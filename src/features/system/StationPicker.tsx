@@ -2,6 +2,7 @@
 // stations. A customer row checks or clears all its (visible) stations.
 import { useMemo, useState } from 'react';
 import type { StationOption } from '../../../streams/system/accounts';
+import { SearchBox } from '../../components/SearchBox';
 import { useT } from '../../hooks/useT';
 import { TriCheckbox } from './TriCheckbox';
 import { toggleGroup, toggleOne, triState } from './triState';
@@ -42,15 +43,7 @@ export function StationPicker({
   return (
     <div className="flex flex-col gap-1" data-testid="station-picker">
       <div className="flex items-center gap-2">
-        <input
-          type="search"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          placeholder={t('system:account.searchStations')}
-          aria-label={t('system:account.searchStations')}
-          data-testid="station-search"
-          className="h-8 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800"
-        />
+        <SearchBox label={t('system:account.searchStations')} value={q} onChange={setQ} testId="station-search" width="flex-1" />
         <span className="text-xs text-slate-500" data-testid="station-chosen">
           {t('system:account.chosen', { count: selected.size })}
         </span>

@@ -1,6 +1,7 @@
 // The account list's columns (SPEC §3): account, contact, mobile, e-mail, status, role, notes,
 // created, and the row's actions.
 import type { ColumnDef } from '@tanstack/react-table';
+import { RowActions } from '../../components/RowActions';
 import type { AccountRow } from '../../../streams/system/accounts';
 import type { TFn } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/dateTime';
@@ -8,7 +9,6 @@ import { formatDateTime } from '../../lib/dateTime';
 export type AccountAction = 'edit' | 'status' | 'password' | 'delete';
 
 export function accountColumns(t: TFn, canEdit: boolean, act: (a: AccountAction, row: AccountRow) => void): ColumnDef<AccountRow>[] {
-  const link = 'text-brand-700 hover:underline dark:text-brand-500';
   const cols: ColumnDef<AccountRow>[] = [
     {
       id: 'account',
@@ -64,26 +64,18 @@ export function accountColumns(t: TFn, canEdit: boolean, act: (a: AccountAction,
     enableSorting: false,
     cell: (c) => {
       const r = c.row.original;
-      const btn = (a: AccountAction, label: string) => (
-        <button
-          type="button"
-          className={link}
-          data-testid={`account-action-${a}`}
-          onClick={(e) => {
-            e.stopPropagation();
-            act(a, r);
-          }}
-        >
-          {label}
-        </button>
-      );
       return (
-        <span className="flex gap-2 whitespace-nowrap">
-          {btn('edit', t('system:action.edit'))}
-          {btn('status', t(r.status === 1 ? 'system:action.disable' : 'system:action.enable'))}
-          {btn('password', t('system:action.password'))}
-          {btn('delete', t('system:action.delete'))}
-        </span>
+        <RowActions
+          prefix="account-action"
+          gap="gap-2"
+          actions={[
+            { action: 'edit', label: t('system:action.edit') },
+            { action: 'status', label: t(r.status === 1 ? 'system:action.disable' : 'system:action.enable') },
+            { action: 'password', label: t('system:action.password') },
+            { action: 'delete', label: t('system:action.delete') },
+          ]}
+          onAct={(a) => act(a, r)}
+        />
       );
     },
   });

@@ -9,6 +9,7 @@ import { alarmAnalysis$, NO_ANALYSIS, type AnalysisQuery } from '../../../../str
 import { ALARM_TYPES } from '../../../../protocol/codes';
 import { scopeCode } from '../../../../streams/monitor/scope';
 import { useRuntime, useStoreValue } from '../../../hooks/runtime';
+import { RadioButtons } from '../../../components/RadioButtons';
 import { useT } from '../../../hooks/useT';
 import { ALARM_CATEGORY_KEY, ALARM_TYPE_KEY, ANALYSIS_RANGE_KEY, DEVICE_TYPE_KEY, labelOf } from '../../../i18n/codeKeys';
 import { alarmRuleName } from '../../../lib/alarmText';
@@ -79,25 +80,14 @@ export default function AlarmAnalysisPage() {
     <div data-testid="alarm-analysis" data-days={shownDays} data-loaded={data !== null} className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="mr-2 text-lg font-semibold">{t('routes.alarmAlarmAnalysis')}</h1>
-        <div
-          role="radiogroup"
-          aria-label={t('alarmCenter:list.range')}
-          className="inline-flex overflow-hidden rounded-md border border-slate-300 dark:border-slate-600"
-        >
-          {ANALYSIS_DAYS.map((d) => (
-            <button
-              key={d}
-              type="button"
-              role="radio"
-              aria-checked={days === d}
-              data-testid={`range-${d}`}
-              onClick={() => setDays(d)}
-              className={`h-8 px-3 text-sm ${days === d ? 'bg-brand-600 text-white' : 'bg-white hover:bg-slate-50 dark:bg-slate-800 dark:hover:bg-slate-700'}`}
-            >
-              {t(ANALYSIS_RANGE_KEY[d])}
-            </button>
-          ))}
-        </div>
+        <RadioButtons
+          label={t('alarmCenter:list.range')}
+          choices={ANALYSIS_DAYS}
+          value={days}
+          onChange={setDays}
+          labelOf={(d) => t(ANALYSIS_RANGE_KEY[d])}
+          testIdOf={(d) => `range-${d}`}
+        />
         {data && (
           <span className="text-xs text-slate-400">
             {data.perDay[0]?.day} – {data.perDay[data.perDay.length - 1]?.day} (UTC)

@@ -3,7 +3,7 @@
 // its state and handling, and its actions as buttons a finger can hit (acknowledge, shelve, open
 // the station, resolve, details). It sits in the same virtual list as the row; the list measures
 // each card, since the alarm's text and the actions it offers change its height.
-import { MeasuredCard } from '../../../widgets/VirtualRows';
+import { MeasuredCard, type CardPlace } from '../../../widgets/VirtualRows';
 import { memo } from 'react';
 import { Link } from 'wouter';
 import type { TFn } from '../../../i18n/i18n';
@@ -15,8 +15,9 @@ import type { AlarmRecord } from '../../../../streams/alarms/records';
 import type { Zone } from '../../../../protocol/site-time';
 import { ALARM_STATUS } from '../../../../protocol/codes';
 import { formatDateTime } from '../../../lib/dateTime';
-import { stateTone, textCellsOf, typeTone } from './cells';
+import { alarmMarks, stateTone, textCellsOf, typeTone } from './cells';
 import { shelveHref } from '../shelves/ShelveLink';
+import type { AlarmActions, AlarmCan } from './AlarmVirtualList';
 
 /** a card's height before it is measured */
 export const CARD = 176;
@@ -25,38 +26,21 @@ const action = 'inline-flex min-h-11 items-center justify-center rounded-md bord
 const plain = `${action} border-slate-300 bg-white text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200`;
 const primary = `${action} border-brand-600 bg-brand-600 text-white`;
 
-export interface AlarmCardProps {
+export interface AlarmCardProps extends CardPlace {
   r: AlarmRecord;
   t: TFn;
   zone: Zone;
   named: boolean;
-  index: number;
-  top: number;
-  /** the virtual list's measuring ref */
-  measure: (el: Element | null) => void;
-  can: { ack: boolean; resolve: boolean; shelve: boolean };
-  onAck: (r: AlarmRecord) => void;
-  onDetail: (alarmId: number) => void;
-  onResolve: (r: AlarmRecord) => void;
+  can: AlarmCan;
+  actions: AlarmActions;
 }
 
-export const AlarmCard = memo(function AlarmCard({ r, t, zone, named, index, top, measure, can, onAck, onDetail, onResolve }: AlarmCardProps) {
+export const AlarmCard = memo(function AlarmCard({ r, t, zone, named, can, actions, ...place }: AlarmCardProps) {
   const [station, deviceType, device, category, level, state, content] = textCellsOf(t, r);
   const open = r.alarmStatus === ALARM_STATUS.unresolved;
   const tone = typeTone(r.alarmType);
   return (
-    <MeasuredCard
-      index={index}
-      top={top}
-      measure={measure}
-      data-testid="alarm-card"
-      data-alarm={r.alarmId}
-      data-station={r.stationId}
-      data-status={r.alarmStatus}
-      data-category={r.alarmCategory}
-      data-rule={r.alarmRuleCode}
-      className="border-b border-slate-200 p-3 dark:border-slate-700"
-    >
+    <MeasuredCard {...place} data-testid="alarm-card" {...alarmMarks(r)} className="border-b border-slate-200 p-3 dark:border-slate-700">
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
           <p className={`text-xs font-semibold ${tone}`} data-testid="alarm-level">
@@ -85,7 +69,7 @@ export const AlarmCard = memo(function AlarmCard({ r, t, zone, named, index, top
       </div>
       <div className="mt-2 flex flex-wrap gap-2">
         {can.ack && open && !r.ackedAt && (
-          <button type="button" data-testid="alarm-ack" className={primary} onClick={() => onAck(r)}>
+          <button type="button" data-testid="alarm-ack" className={primary} onClick={() => actions.onAck(r)}>
             {t('alarms:handling.ack')}
           </button>
         )}
@@ -98,11 +82,11 @@ export const AlarmCard = memo(function AlarmCard({ r, t, zone, named, index, top
           {t('alarmCenter:list.openStation')}
         </Link>
         {can.resolve && open && (
-          <button type="button" data-testid="alarm-resolve" className={plain} onClick={() => onResolve(r)}>
+          <button type="button" data-testid="alarm-resolve" className={plain} onClick={() => actions.onResolve(r)}>
             {t('alarmCenter:list.resolve')}
           </button>
         )}
-        <button type="button" data-testid="alarm-detail-open" className={plain} onClick={() => onDetail(r.alarmId)}>
+        <button type="button" data-testid="alarm-detail-open" className={plain} onClick={() => actions.onDetail(r.alarmId)}>
           {t('alarms:handling.details')}
         </button>
       </div>

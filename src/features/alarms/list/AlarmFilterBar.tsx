@@ -2,15 +2,15 @@
 // name, keyword, "assigned to me", reset and the CSV export. On a phone it folds under one button,
 // so the cards get the screen.
 import type { ReactNode } from 'react';
-import { ALARM_CATEGORIES } from '../../../../protocol/codes';
 import { Button } from '../../../components/Button';
-import { FILTER_CONTROL, FilterSelect } from '../../../components/FilterSelect';
+import { FILTER_CONTROL } from '../../../components/FilterSelect';
+import { SearchBox } from '../../../components/SearchBox';
 import { Icon } from '../../../components/Icon';
-import { ALARM_CATEGORY_KEY, ALARM_RANGE_KEY } from '../../../i18n/codeKeys';
+import { ALARM_RANGE_KEY } from '../../../i18n/codeKeys';
 import type { TFn } from '../../../i18n/i18n';
-import { alarmTypeOptions, deviceTypeOptions, statusOptions } from './filterOptions';
+import { AlarmFilterSelects, AssignedToMe } from './AlarmFilterSelects';
 import { RANGE_PRESETS, type RangePreset } from './query';
-import type { AlarmFilters, AlarmListForm } from './useAlarmListForm';
+import type { AlarmListForm } from './useAlarmListForm';
 
 const sel = FILTER_CONTROL;
 
@@ -30,41 +30,14 @@ export function AlarmFilterBar({
   onExport: () => void;
 }) {
   const { filters, setFilter, preset, custom } = form;
-  const all = t('station:common.all');
   return (
     <Fold phone={phone} label={t('alarmCenter:list.filters')}>
       <h1 className="mr-2 hidden text-lg font-semibold sm:block">{t('routes.alarmAlarmList')}</h1>
-      <FilterSelect
-        testId="filter-status"
-        label={t('station:alarmLog.status')}
-        all={all}
-        value={filters.alarmStatus ?? ''}
-        options={statusOptions(t)}
-        onChange={(v) => setFilter({ alarmStatus: v ? (Number(v) as AlarmFilters['alarmStatus']) : undefined })}
-      />
-      <FilterSelect
-        testId="filter-category"
-        label={t('alarmCenter:list.category')}
-        all={all}
-        value={filters.alarmCategory ?? ''}
-        options={ALARM_CATEGORIES.map((x) => ({ value: x, label: t(ALARM_CATEGORY_KEY[x]) }))}
-        onChange={(v) => setFilter({ alarmCategory: (v || undefined) as AlarmFilters['alarmCategory'] })}
-      />
-      <FilterSelect
-        testId="filter-type"
-        label={t('station:alarmLog.type')}
-        all={all}
-        value={filters.alarmType ?? ''}
-        options={alarmTypeOptions(t)}
-        onChange={(v) => setFilter({ alarmType: (v || undefined) as AlarmFilters['alarmType'] })}
-      />
-      <FilterSelect
-        testId="filter-device"
-        label={t('station:alarmLog.equipmentType')}
-        all={all}
-        value={filters.deviceType ?? ''}
-        options={deviceTypeOptions()}
-        onChange={(v) => setFilter({ deviceType: (v || undefined) as AlarmFilters['deviceType'] })}
+      <AlarmFilterSelects
+        t={t}
+        testIds={{ alarmStatus: 'filter-status', alarmCategory: 'filter-category', alarmType: 'filter-type', deviceType: 'filter-device' }}
+        filters={filters}
+        onChange={setFilter}
       />
       <select
         data-testid="filter-range"
@@ -104,33 +77,9 @@ export function AlarmFilterBar({
           />
         </>
       )}
-      <input
-        data-testid="filter-station"
-        type="search"
-        value={form.stationName}
-        onChange={(e) => form.setStationName(e.target.value)}
-        placeholder={t('alarmCenter:list.stationName')}
-        aria-label={t('alarmCenter:list.stationName')}
-        className={`${sel} w-40`}
-      />
-      <input
-        data-testid="filter-keyword"
-        type="search"
-        value={form.keyword}
-        onChange={(e) => form.setKeyword(e.target.value)}
-        placeholder={t('station:alarmLog.keyword')}
-        aria-label={t('station:alarmLog.keyword')}
-        className={`${sel} w-52`}
-      />
-      <label className="flex items-center gap-1 text-sm">
-        <input
-          data-testid="filter-mine"
-          type="checkbox"
-          checked={filters.assignedToMe === true}
-          onChange={(e) => setFilter({ assignedToMe: e.target.checked ? true : undefined })}
-        />
-        {t('alarms:handling.assignedToMe')}
-      </label>
+      <SearchBox label={t('alarmCenter:list.stationName')} value={form.stationName} onChange={form.setStationName} testId="filter-station" width="w-40" />
+      <SearchBox label={t('station:alarmLog.keyword')} value={form.keyword} onChange={form.setKeyword} testId="filter-keyword" width="w-52" />
+      <AssignedToMe t={t} checked={filters.assignedToMe === true} onChange={setFilter} />
       <Button data-testid="filter-reset" onClick={form.reset}>
         {t('alarmCenter:list.reset')}
       </Button>

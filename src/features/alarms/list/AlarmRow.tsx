@@ -2,15 +2,14 @@
 // station mode), its handling state, and the actions (detail; resolve with alarm.resolve).
 import { memo } from 'react';
 import type { TFn } from '../../../i18n/i18n';
-import { alarmRuleName } from '../../../lib/alarmText';
-import { AlarmTime } from '../../../components/alarms/AlarmTime';
-import { HandlingMarks } from '../handling/HandlingMarks';
+import { GridRow, TextCells } from '../../../widgets/GridTable';
+import { AlarmRecordCells } from './AlarmRecordCells';
 import type { AlarmRecord } from '../../../../streams/alarms/records';
 import type { Zone } from '../../../../protocol/site-time';
 import { ALARM_STATUS } from '../../../../protocol/codes';
-import { textCellsOf } from './cells';
+import { alarmMarks, textCellsOf } from './cells';
 import { ShelveAction } from '../shelves/ShelveLink';
-import { formatDateTime } from '../../../lib/dateTime';
+import type { AlarmActions, AlarmCan } from './AlarmVirtualList';
 
 export const ROW = 40;
 
@@ -22,44 +21,23 @@ export interface AlarmRowProps {
   cols: string;
   /** the row's offset in the virtual list */
   top: number;
-  /** aria-rowindex: its place in the whole list, the header row being 1 */
-  rowIndex: number;
-  canResolve: boolean;
-  canShelve: boolean;
-  onOpenLog: (r: AlarmRecord) => void;
-  onDetail: (alarmId: number) => void;
-  onResolve: (r: AlarmRecord) => void;
+  /** its place among the list's rows (0-based) */
+  index: number;
+  can: AlarmCan;
+  actions: AlarmActions;
 }
 
 /** Renders again only when its record (kept by identity while unchanged) or its place changes. */
-export const AlarmRow = memo(function AlarmRow({
-  r,
-  t,
-  zone,
-  named,
-  cols,
-  top,
-  rowIndex,
-  canResolve,
-  canShelve,
-  onOpenLog,
-  onDetail,
-  onResolve,
-}: AlarmRowProps) {
+export const AlarmRow = memo(function AlarmRow({ r, t, zone, named, cols, top, index, can, actions }: AlarmRowProps) {
   const c = textCellsOf(t, r);
   const link = 'text-brand-700 hover:underline dark:text-brand-500';
   return (
-    <div
-      role="row"
-      aria-rowindex={rowIndex}
+    <GridRow
+      grid={cols}
+      index={index}
       data-testid="alarm-row"
-      data-alarm={r.alarmId}
-      data-station={r.stationId}
-      data-status={r.alarmStatus}
-      data-category={r.alarmCategory}
-      data-rule={r.alarmRuleCode}
+      {...alarmMarks(r)}
       style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${top}px)`, contain: 'strict' }}
-      className={`${cols} items-center border-b border-slate-100 dark:border-slate-800`}
     >
       <span role="cell" className="min-w-0">
         <button
@@ -68,43 +46,30 @@ export const AlarmRow = memo(function AlarmRow({
           title={t('alarmCenter:list.openLog')}
           data-value
           className={`line-clamp-2 text-left leading-4 font-medium break-words ${link}`}
-          onClick={() => onOpenLog(r)}
+          onClick={() => actions.onOpenLog(r)}
         >
           {c[0]}
         </button>
       </span>
-      <span role="cell" className="truncate">
-        {c[1]}
-      </span>
-      <span role="cell" className="truncate">
-        {c[2]}
-      </span>
-      <span role="cell" className="truncate">
-        {c[3]}
-      </span>
-      <span role="cell" className={r.alarmType === 'fault' ? 'text-red-600' : r.alarmType === 'alert' ? 'text-amber-600' : ''}>
-        {c[4]}
-      </span>
-      <span role="cell" data-testid="alarm-status" className={r.alarmStatus === ALARM_STATUS.resolved ? 'text-emerald-600' : 'text-red-600'}>
-        {c[5]}
-      </span>
-      <span role="cell" data-testid="alarm-content" className="truncate" title={`${alarmRuleName(r.alarmRuleCode, r.alarmRuleName)} · ${c[6]}`}>
-        {c[6]}
-      </span>
-      <AlarmTime cell iso={r.happenTime} zone={zone} named={named} testId="alarm-time" />
-      <AlarmTime cell iso={r.recoveryTime} zone={zone} named={named} />
-      <HandlingMarks cell h={r} t={t} fmt={(iso) => formatDateTime(iso, zone)} />
+      <TextCells texts={c.slice(1, 4)} />
+      <AlarmRecordCells r={r} t={t} zone={zone} named={named} contentTestId="alarm-content" />
       <span role="cell" className="flex gap-2 whitespace-nowrap">
-        <button type="button" data-testid="alarm-detail-open" title={t('alarms:handling.openDetail')} className={link} onClick={() => onDetail(r.alarmId)}>
+        <button
+          type="button"
+          data-testid="alarm-detail-open"
+          title={t('alarms:handling.openDetail')}
+          className={link}
+          onClick={() => actions.onDetail(r.alarmId)}
+        >
           {t('alarms:handling.details')}
         </button>
-        {canResolve && r.alarmStatus === ALARM_STATUS.unresolved && (
-          <button type="button" data-testid="alarm-resolve" className={link} onClick={() => onResolve(r)}>
+        {can.resolve && r.alarmStatus === ALARM_STATUS.unresolved && (
+          <button type="button" data-testid="alarm-resolve" className={link} onClick={() => actions.onResolve(r)}>
             {t('alarmCenter:list.resolve')}
           </button>
         )}
-        {canShelve && <ShelveAction r={r} t={t} />}
+        {can.shelve && <ShelveAction r={r} t={t} />}
       </span>
-    </div>
+    </GridRow>
   );
 });

@@ -10,13 +10,21 @@ import type { AlarmRecord } from '../../../../streams/alarms/records';
 import type { TFn } from '../../../i18n/i18n';
 import { moveBetweenRows } from '../../../widgets/rowArrows';
 import { SCROLL_PANE } from '../../../widgets/scrollPane';
-import { TableNote, bodyRowIndex, tableRowCount } from '../../../widgets/TableNote';
-import { useVirtualList, VirtualCards } from '../../../widgets/VirtualRows';
+import { TableNote, tableRowCount } from '../../../widgets/TableNote';
+import { placeOf, useVirtualList, VirtualCards } from '../../../widgets/VirtualRows';
+import { GridHead } from '../../../widgets/GridTable';
 import { AlarmCard, CARD } from './AlarmCard';
 import { AlarmRow, ROW } from './AlarmRow';
 
 const COLS = 'grid grid-cols-[minmax(140px,1.3fr)_108px_minmax(90px,0.8fr)_80px_48px_80px_minmax(120px,2fr)_140px_140px_minmax(72px,0.8fr)_184px] gap-2 px-3';
 const GRID_MIN = 'min-w-[1310px]';
+
+/** what the reader may do to an alarm, by its permissions */
+export interface AlarmCan {
+  ack: boolean;
+  resolve: boolean;
+  shelve: boolean;
+}
 
 export interface AlarmActions {
   onOpenLog: (r: AlarmRecord) => void;
@@ -43,7 +51,7 @@ export function AlarmVirtualList({
   phone: boolean;
   named: boolean;
   zoneOf: (stationId: number) => Zone;
-  can: { ack: boolean; resolve: boolean; shelve: boolean };
+  can: AlarmCan;
   actions: AlarmActions;
 }) {
   const { scroller, v } = useVirtualList(list.length, phone ? CARD : ROW, 6);
@@ -56,14 +64,7 @@ export function AlarmVirtualList({
         className={phone ? '' : GRID_MIN}
       >
         <div role="rowgroup" hidden={phone}>
-          <div role="row" aria-rowindex={1} className={`${COLS} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
-            {head.map((h) => (
-              <span key={h} role="columnheader" className="line-clamp-2 break-words" title={h}>
-                {h}
-              </span>
-            ))}
-            <span role="columnheader">{t('alarmCenter:list.action')}</span>
-          </div>
+          <GridHead grid={COLS} heads={head} wrap after={<span role="columnheader">{t('alarmCenter:list.action')}</span>} />
         </div>
         <div
           ref={scroller}
@@ -81,39 +82,11 @@ export function AlarmVirtualList({
             rows={list}
             role={phone ? 'list' : undefined}
             card={(r, it) => {
-              if (phone)
-                return (
-                  <AlarmCard
-                    key={r.alarmId}
-                    r={r}
-                    t={t}
-                    zone={zoneOf(r.stationId)}
-                    named={named}
-                    index={it.index}
-                    top={it.start}
-                    measure={v.measureElement}
-                    can={can}
-                    onAck={actions.onAck}
-                    onDetail={actions.onDetail}
-                    onResolve={actions.onResolve}
-                  />
-                );
-              return (
-                <AlarmRow
-                  key={r.alarmId}
-                  r={r}
-                  t={t}
-                  zone={zoneOf(r.stationId)}
-                  named={named}
-                  cols={COLS}
-                  top={it.start}
-                  rowIndex={bodyRowIndex(it.index)}
-                  canResolve={can.resolve}
-                  canShelve={can.shelve}
-                  onOpenLog={actions.onOpenLog}
-                  onDetail={actions.onDetail}
-                  onResolve={actions.onResolve}
-                />
+              const common = { r, t, zone: zoneOf(r.stationId), named, can, actions };
+              return phone ? (
+                <AlarmCard key={r.alarmId} {...common} {...placeOf(v, it)} />
+              ) : (
+                <AlarmRow key={r.alarmId} {...common} cols={COLS} top={it.start} index={it.index} />
               );
             }}
           />

@@ -13,6 +13,14 @@ export const typeTone = (type: AlarmRecord['alarmType']): string =>
   type === 'fault' ? 'text-red-700 dark:text-red-400' : type === 'alert' ? 'text-amber-700 dark:text-amber-400' : 'text-slate-600 dark:text-slate-300';
 /** an alarm state's colour: open red, resolved green */
 export const stateTone = (open: boolean): string => (open ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400');
+/** The data attributes a row or card of the alarm list carries, which the tests read. */
+export const alarmMarks = (r: AlarmRecord) => ({
+  'data-alarm': r.alarmId,
+  'data-station': r.stationId,
+  'data-status': r.alarmStatus,
+  'data-category': r.alarmCategory,
+  'data-rule': r.alarmRuleCode,
+});
 const statusKey = (s: number) => ALARM_RECORD_STATUS_KEY[s === 2 ? 2 : 1];
 
 /** The cells before the two times (a row on screen draws its times itself). */

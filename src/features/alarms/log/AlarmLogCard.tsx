@@ -2,7 +2,7 @@
 // state, the device, the alarm's name and text, when it happened and recovered (in the chosen
 // zone), its handling marks, and "Details" as a button a finger can hit (acknowledge, assign,
 // comment there). The log's virtual list measures each card, since the text wraps.
-import { MeasuredCard } from '../../../widgets/VirtualRows';
+import { MeasuredCard, type CardPlace } from '../../../widgets/VirtualRows';
 import { memo } from 'react';
 import type { Zone } from '../../../../protocol/site-time';
 import type { AlarmRecord } from '../../../../streams/alarms/records';
@@ -24,21 +24,15 @@ export const AlarmLogCard = memo(function AlarmLogCard({
   zone,
   named,
   timeHeads,
-  index,
-  top,
-  measure,
   onDetail,
-}: {
+  ...place
+}: CardPlace & {
   r: AlarmRecord;
   t: TFn;
   zone: Zone;
   named: boolean;
   /** the names of the two times, as the table's heads give them (the zone said) */
   timeHeads: readonly [string, string];
-  index: number;
-  top: number;
-  /** the virtual list's measuring ref */
-  measure: (el: Element | null) => void;
   onDetail: (alarmId: number) => void;
 }) {
   const open = r.alarmStatus !== ALARM_STATUS.resolved;
@@ -46,9 +40,7 @@ export const AlarmLogCard = memo(function AlarmLogCard({
   const label = 'text-[11px] text-slate-500 dark:text-slate-400';
   return (
     <MeasuredCard
-      index={index}
-      top={top}
-      measure={measure}
+      {...place}
       data-testid="alarm-card"
       data-alarm={r.alarmId}
       data-station={r.stationId}

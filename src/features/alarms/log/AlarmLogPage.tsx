@@ -9,27 +9,24 @@ import { useEffect, useMemo, useState } from 'react';
 import { usePhone } from '../../../hooks/usePhone';
 import { AlarmLogCard, LOG_CARD } from './AlarmLogCard';
 import { map, merge, scan, share, Subject, switchMap } from 'rxjs';
-import { ALARM_STATUS, ALARM_TYPES, DEVICE_TYPES } from '../../../../protocol/codes';
+import { ALARM_TYPES, DEVICE_TYPES } from '../../../../protocol/codes';
 import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
-import { ALARM_RECORD_STATUS_KEY, ALARM_TYPE_KEY } from '../../../i18n/codeKeys';
 import type { TKey } from '../../../i18n/i18n';
 import { ALARM_LOG_COLUMN_KEYS } from '../../../i18n/stationKeys';
-import { alarmContent, alarmRuleName, ruleCodesNamed } from '../../../lib/alarmText';
+import { ruleCodesNamed } from '../../../lib/alarmText';
 import { typeLabel } from '../list/cells';
-import { alarmTypeOptions, deviceTypeOptions, statusOptions } from '../list/filterOptions';
-import { FILTER_CONTROL, FilterSelect } from '../../../components/FilterSelect';
+import { AlarmFilterSelects, AssignedToMe } from '../list/AlarmFilterSelects';
+import { SearchBox } from '../../../components/SearchBox';
 import { AlarmDetailDialog } from '../handling/AlarmDetailDialog';
-import { AlarmTime } from '../../../components/alarms/AlarmTime';
-import { HandlingMarks } from '../handling/HandlingMarks';
+import { AlarmRecordCells } from '../list/AlarmRecordCells';
 import { useZoneMode, zoneIn } from '../../../hooks/useZoneMode';
-import { useVirtualList, VirtualCards, VirtualRows } from '../../../widgets/VirtualRows';
-import { TableNote, bodyRowIndex, tableRowCount } from '../../../widgets/TableNote';
-import { formatDateTime } from '../../../lib/dateTime';
+import { CardList, useVirtualList, VirtualRows } from '../../../widgets/VirtualRows';
+import { GridBody, GridHead, GridRow, TextCells } from '../../../widgets/GridTable';
+import { TableNote, tableRowCount } from '../../../widgets/TableNote';
 import { useStationId, useStationInfo } from '../../../hooks/useRouteStation';
 import { alarmList$, NO_ALARMS, type AlarmQuery } from '../../../../streams/alarms/records';
 import { alarmReloads$ } from '../../../../streams/alarms/reloads';
-import { SCROLL_PANE } from '../../../widgets/scrollPane';
 
 const ROW = 40;
 // the two times get the px their text needs (values are never cut); the free-text columns share the rest
@@ -92,8 +89,6 @@ export default function AlarmLogPage() {
   const list = rows ?? [];
   const phone = usePhone();
   const { scroller, v } = useVirtualList(list.length, phone ? LOG_CARD : ROW, phone ? 6 : 12);
-  const all = t('station:common.all');
-  const statusKey = (s: number) => ALARM_RECORD_STATUS_KEY[s === 2 ? 2 : 1];
   const named = mode === 'station';
   const head = useMemo(() => {
     const h = ALARM_LOG_COLUMN_KEYS.map((k) => t(k));
@@ -113,86 +108,30 @@ export default function AlarmLogPage() {
     <div data-testid="alarm-log" data-total={total} data-reloads={reloads} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="mr-2 text-lg font-semibold">{t('station:alarmLog.title')}</h1>
-        <FilterSelect
-          testId="alarm-filter-status"
-          label={t('station:alarmLog.status')}
-          all={all}
-          value={filters.alarmStatus ?? ''}
-          options={statusOptions(t)}
-          onChange={(v) => setFilters((f) => ({ ...f, alarmStatus: v ? (Number(v) as 1 | 2) : undefined }))}
+        <AlarmFilterSelects
+          t={t}
+          testIds={{ alarmStatus: 'alarm-filter-status', alarmType: 'alarm-filter-type', deviceType: 'alarm-filter-device' }}
+          filters={filters}
+          onChange={(p) => setFilters((f) => ({ ...f, ...p }))}
         />
-        <FilterSelect
-          testId="alarm-filter-type"
-          label={t('station:alarmLog.type')}
-          all={all}
-          value={filters.alarmType ?? ''}
-          options={alarmTypeOptions(t)}
-          onChange={(v) => setFilters((f) => ({ ...f, alarmType: (v || undefined) as Filters['alarmType'] }))}
-        />
-        <FilterSelect
-          testId="alarm-filter-device"
-          label={t('station:alarmLog.equipmentType')}
-          all={all}
-          value={filters.deviceType ?? ''}
-          options={deviceTypeOptions()}
-          onChange={(v) => setFilters((f) => ({ ...f, deviceType: (v || undefined) as Filters['deviceType'] }))}
-        />
-        <input
-          data-testid="alarm-filter-keyword"
-          type="search"
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          placeholder={t('station:alarmLog.keyword')}
-          aria-label={t('station:alarmLog.keyword')}
-          className={`${FILTER_CONTROL} w-56`}
-        />
-        <label className="flex items-center gap-1 text-sm">
-          <input
-            data-testid="filter-mine"
-            type="checkbox"
-            checked={filters.assignedToMe === true}
-            onChange={(e) => setFilters((f) => ({ ...f, assignedToMe: e.target.checked ? true : undefined }))}
-          />
-          {t('alarms:handling.assignedToMe')}
-        </label>
+        <SearchBox label={t('station:alarmLog.keyword')} value={keyword} onChange={setKeyword} testId="alarm-filter-keyword" width="w-56" />
+        <AssignedToMe t={t} checked={filters.assignedToMe === true} onChange={(p) => setFilters((f) => ({ ...f, ...p }))} />
         <span data-testid="alarm-count" className="text-sm text-slate-500">
           {t('station:alarmLog.total', { count: total })}
         </span>
         <span className="ml-auto text-xs text-slate-400">{t('station:alarmLog.live')}</span>
       </div>
       {phone ? (
-        <div
-          ref={scroller}
-          role="list"
-          tabIndex={0}
-          aria-label={t('routes.alarmLog')}
+        <CardList
+          scroller={scroller}
+          v={v}
+          rows={list}
+          label={t('routes.alarmLog')}
           style={{ height: 'calc(100dvh - 250px)', minHeight: 240 }}
-          className={`rounded-lg border border-slate-200 text-sm dark:border-slate-700 ${SCROLL_PANE}`}
-        >
-          {rows !== null && list.length === 0 && (
-            <p role="listitem" data-testid="empty" className="p-6 text-center text-slate-500">
-              {t('station:alarmLog.empty')}
-            </p>
-          )}
-          <VirtualCards
-            v={v}
-            rows={list}
-            card={(r, it) => (
-              <AlarmLogCard
-                key={r.alarmId}
-                r={r}
-                t={t}
-                zone={zone}
-                named={named}
-                timeHeads={timeHeads}
-                index={it.index}
-                top={it.start}
-                measure={v.measureElement}
-                onDetail={setDetailId}
-              />
-            )}
-          />
-        </div>
+          className="rounded-lg border border-slate-200 text-sm dark:border-slate-700"
+          note={rows !== null && list.length === 0 ? { text: t('station:alarmLog.empty'), testId: 'empty' } : null}
+          card={(r, place) => <AlarmLogCard key={r.alarmId} r={r} t={t} zone={zone} named={named} timeHeads={timeHeads} {...place} onDetail={setDetailId} />}
+        />
       ) : (
         <div
           role="table"
@@ -202,59 +141,18 @@ export default function AlarmLogPage() {
         >
           <div>
             <div role="rowgroup">
-              <div role="row" aria-rowindex={1} className={`${cols} border-b border-slate-200 py-2 text-xs font-semibold text-slate-500 dark:border-slate-700`}>
-                {head.map((h, i) => (
-                  <span key={i} role="columnheader" className="line-clamp-2 break-words" title={h}>
-                    {h}
-                  </span>
-                ))}
-              </div>
+              <GridHead grid={cols} heads={head} wrap />
             </div>
-            <div
-              ref={scroller}
-              role="rowgroup"
-              tabIndex={0}
-              aria-label={t('routes.alarmLog')}
-              style={{ height: 'calc(100vh - 330px)', minHeight: 240 }}
-              className={SCROLL_PANE}
-            >
+            <GridBody scroller={scroller} label={t('routes.alarmLog')} style={{ height: 'calc(100vh - 330px)', minHeight: 240 }}>
               {rows !== null && list.length === 0 && <TableNote>{t('station:alarmLog.empty')}</TableNote>}
               <VirtualRows
                 v={v}
                 rows={list}
                 rowHeight={ROW}
                 row={(r, style, it) => (
-                  <div
-                    key={r.alarmId}
-                    role="row"
-                    aria-rowindex={bodyRowIndex(it.index)}
-                    data-testid="alarm-row"
-                    data-alarm={r.alarmId}
-                    data-station={r.stationId}
-                    style={style}
-                    className={`${cols} items-center border-b border-slate-100 dark:border-slate-800`}
-                  >
-                    <span role="cell" className="truncate">
-                      {r.stationName}
-                    </span>
-                    <span role="cell" className="truncate">
-                      {typeLabel(r.deviceType)}
-                    </span>
-                    <span role="cell" className="truncate">
-                      {r.deviceName ?? '-'}
-                    </span>
-                    <span role="cell" className={r.alarmType === 'fault' ? 'text-red-600' : r.alarmType === 'alert' ? 'text-amber-600' : ''}>
-                      {t(ALARM_TYPE_KEY[r.alarmType])}
-                    </span>
-                    <span role="cell" data-testid="alarm-status" className={r.alarmStatus === ALARM_STATUS.resolved ? 'text-emerald-600' : 'text-red-600'}>
-                      {t(statusKey(r.alarmStatus))}
-                    </span>
-                    <span role="cell" className="truncate" title={`${alarmRuleName(r.alarmRuleCode, r.alarmRuleName)} · ${alarmContent(r)}`}>
-                      {alarmContent(r)}
-                    </span>
-                    <AlarmTime cell iso={r.happenTime} zone={zone} named={named} testId="alarm-time" />
-                    <AlarmTime cell iso={r.recoveryTime} zone={zone} named={named} />
-                    <HandlingMarks cell h={r} t={t} fmt={(iso) => formatDateTime(iso, zone)} />
+                  <GridRow key={r.alarmId} grid={cols} index={it.index} data-testid="alarm-row" data-alarm={r.alarmId} data-station={r.stationId} style={style}>
+                    <TextCells texts={[r.stationName, typeLabel(r.deviceType), r.deviceName ?? '-']} />
+                    <AlarmRecordCells r={r} t={t} zone={zone} named={named} />
                     <span role="cell">
                       <button
                         type="button"
@@ -266,10 +164,10 @@ export default function AlarmLogPage() {
                         {t('alarms:handling.details')}
                       </button>
                     </span>
-                  </div>
+                  </GridRow>
                 )}
               />
-            </div>
+            </GridBody>
           </div>
         </div>
       )}

@@ -3,7 +3,7 @@
 // pop-up's View was opened from is marked, as its row is. The list measures each card, since
 // names wrap.
 import { stateTone } from '../list/cells';
-import { MeasuredCard } from '../../../widgets/VirtualRows';
+import { MeasuredCard, type CardPlace } from '../../../widgets/VirtualRows';
 import { memo } from 'react';
 import type { AlarmPush } from '../../../../streams/types';
 import type { Zone } from '../../../../protocol/site-time';
@@ -20,25 +20,18 @@ export const MessageCard = memo(function MessageCard({
   t,
   zone,
   current,
-  index,
-  top,
-  measure,
-}: {
+  ...place
+}: CardPlace & {
   m: AlarmPush;
   t: TFn;
   /** the station's zone or the list's: a card always names it, having no column head to say it */
   zone: Zone;
   /** the alarm the list was opened for */
   current: boolean;
-  index: number;
-  top: number;
-  measure: (el: Element | null) => void;
 }) {
   return (
     <MeasuredCard
-      index={index}
-      top={top}
-      measure={measure}
+      {...place}
       data-testid="message-card"
       data-alarm-id={m.alarmId}
       aria-current={current ? 'true' : undefined}

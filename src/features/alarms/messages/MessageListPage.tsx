@@ -16,8 +16,9 @@ import { useAlarmZones } from '../../../hooks/useAlarmZones';
 import { alarmRuleName } from '../../../lib/alarmText';
 import { usePhone } from '../../../hooks/usePhone';
 import { MESSAGE_CARD, MessageCard } from './MessageCard';
-import { TableNote, bodyRowIndex, tableRowCount } from '../../../widgets/TableNote';
-import { useVirtualList, VirtualCards, VirtualRows } from '../../../widgets/VirtualRows';
+import { TableNote, tableRowCount } from '../../../widgets/TableNote';
+import { CardList, useVirtualList, VirtualRows } from '../../../widgets/VirtualRows';
+import { GridBody, GridRow, TextCells } from '../../../widgets/GridTable';
 import { SCROLL_PANE } from '../../../widgets/scrollPane';
 
 const ROW = 40;
@@ -82,32 +83,18 @@ export default function MessageListPage() {
         </span>
       </div>
       {phone ? (
-        <div ref={scroller} role="list" aria-label={t('messages.title')} tabIndex={0} className={`min-h-0 flex-1 text-sm ${SCROLL_PANE}`}>
-          {rows.length === 0 && (
-            <p role="listitem" data-testid="empty" className="p-6 text-center text-slate-500">
-              {t('noDate')}
-            </p>
-          )}
-          <VirtualCards
-            v={v}
-            rows={rows}
-            card={(id, vi) => {
-              const m = byId[id]!;
-              return (
-                <MessageCard
-                  key={m.alarmId}
-                  m={m}
-                  t={t}
-                  zone={zones.zoneOf(m.stationId)}
-                  current={m.alarmId === highlight}
-                  index={vi.index}
-                  top={vi.start}
-                  measure={v.measureElement}
-                />
-              );
-            }}
-          />
-        </div>
+        <CardList
+          scroller={scroller}
+          v={v}
+          rows={rows}
+          label={t('messages.title')}
+          className="min-h-0 flex-1 text-sm"
+          note={rows.length === 0 ? { text: t('noDate'), testId: 'empty' } : null}
+          card={(id, place) => {
+            const m = byId[id]!;
+            return <MessageCard key={m.alarmId} m={m} t={t} zone={zones.zoneOf(m.stationId)} current={m.alarmId === highlight} {...place} />;
+          }}
+        />
       ) : (
         <div role="table" aria-label={t('messages.title')} aria-rowcount={tableRowCount(rows.length)} className="flex min-h-0 flex-1 flex-col text-sm">
           <div
@@ -121,7 +108,7 @@ export default function MessageListPage() {
               </span>
             ))}
           </div>
-          <div ref={scroller} role="rowgroup" aria-label={t('messages.title')} className={`min-h-0 flex-1 ${SCROLL_PANE}`} tabIndex={0}>
+          <GridBody scroller={scroller} label={t('messages.title')} className={`min-h-0 flex-1 ${SCROLL_PANE}`}>
             {rows.length === 0 ? (
               <TableNote testId="empty">{t('noDate')}</TableNote>
             ) : (
@@ -132,25 +119,17 @@ export default function MessageListPage() {
                 row={(id, style, vi) => {
                   const m = byId[id]!;
                   return (
-                    <div
-                      role="row"
-                      aria-rowindex={bodyRowIndex(vi.index)}
+                    <GridRow
                       key={m.alarmId}
+                      grid={cols}
+                      index={vi.index}
                       data-testid="message-row"
                       data-alarm-id={m.alarmId}
                       aria-current={m.alarmId === highlight ? 'true' : undefined}
                       style={style}
-                      className={`${cols} items-center border-b border-slate-100 dark:border-slate-800 ${m.alarmId === highlight ? 'bg-amber-100 font-medium ring-2 ring-amber-400 ring-inset dark:bg-amber-900/40' : ''}`}
+                      className={m.alarmId === highlight ? 'bg-amber-100 font-medium ring-2 ring-amber-400 ring-inset dark:bg-amber-900/40' : ''}
                     >
-                      <span role="cell" className="truncate">
-                        {m.stationName}
-                      </span>
-                      <span role="cell" className="truncate">
-                        {m.monitoredObjectName}
-                      </span>
-                      <span role="cell" className="truncate">
-                        {alarmRuleName(m.alarmRuleCode, m.alarmRuleName)}
-                      </span>
+                      <TextCells texts={[m.stationName, m.monitoredObjectName, alarmRuleName(m.alarmRuleCode, m.alarmRuleName)]} />
                       <span role="cell">{t(ALARM_CATEGORY_KEY[m.alarmCategory])}</span>
                       <span role="cell" className={m.status === 'unresolved' ? 'text-red-600' : 'text-emerald-600'}>
                         {t(ALARM_STATUS_KEY[m.status])}
@@ -158,12 +137,12 @@ export default function MessageListPage() {
                       <span role="cell" className="min-w-0">
                         <AlarmTime iso={m.happenTime} zone={zones.zoneOf(m.stationId)} named={zones.named} testId="message-time" />
                       </span>
-                    </div>
+                    </GridRow>
                   );
                 }}
               />
             )}
-          </div>
+          </GridBody>
         </div>
       )}
     </section>
