@@ -8,13 +8,8 @@ const QUARTER = 900_000;
 const PV_CURTAILED = PV_STATES.indexOf('curtailed');
 
 export class StationFlows {
-  private pv = 0;
-  private load = 0;
-  private ess = 0;
-  private gen = 0;
-  private pile = 0;
-  private socW = 0;
-  private cap = 0;
+  /** power sums by kind; socW/cap: capacity-weighted SOC */
+  private readonly sum = { pv: 0, load: 0, ess: 0, gen: 0, pile: 0, socW: 0, cap: 0 };
   private grid: number | null = null;
   private hasPcs = false;
   /** seconds the longest-curtailed inverter of the frame was held down */
@@ -25,29 +20,29 @@ export class StationFlows {
     const p0 = v[0] ?? 0;
     switch (type) {
       case 'pv_inverter':
-        this.pv += p0;
+        this.sum.pv += p0;
         // a curtailed inverter was held down since its previous sample (at most an interval)
         if (s === PV_CURTAILED && sinceMs !== undefined) this.limitedS = Math.max(this.limitedS, Math.min(QUARTER, sinceMs) / 1000);
         break;
       case 'load':
-        this.load += p0;
+        this.sum.load += p0;
         break;
       case 'charging_pile':
-        this.pile += v[1] ?? 0;
+        this.sum.pile += v[1] ?? 0;
         break;
       case 'pcs':
-        this.ess += p0;
+        this.sum.ess += p0;
         this.hasPcs = true;
         break;
       case 'generator':
-        this.gen += v[1] ?? 0;
+        this.sum.gen += v[1] ?? 0;
         break;
       case 'meter':
         this.grid = p0;
         break;
       case 'battery_cluster':
-        this.socW += (v[0] ?? 0) * (capKwh || 1);
-        this.cap += capKwh || 1;
+        this.sum.socW += (v[0] ?? 0) * (capKwh || 1);
+        this.sum.cap += capKwh || 1;
         break;
       default:
     }
@@ -55,11 +50,11 @@ export class StationFlows {
 
   /** capacity-weighted SOC of the station's clusters; null without any */
   get soc(): number | null {
-    return this.cap > 0 ? this.socW / this.cap : null;
+    return this.sum.cap > 0 ? this.sum.socW / this.sum.cap : null;
   }
 
   /** STATION_POINTS order */
   flows(): (number | null)[] {
-    return [this.pv, this.load + this.pile, this.hasPcs ? this.ess : 0, this.grid ?? 0, this.gen, this.pile, this.soc];
+    return [this.sum.pv, this.sum.load + this.sum.pile, this.hasPcs ? this.sum.ess : 0, this.grid ?? 0, this.sum.gen, this.sum.pile, this.soc];
   }
 }
