@@ -1,16 +1,28 @@
-import type { TestServer } from '../../test/harness';
+import type { TestServer } from './harness';
 
-// A blank page for a hand-computed bill: the first station without tariffs, oil prices or energy
-// of its own, its tariff versions, and the quarters it metered.
+// A blank page for hand-computed money (bills, peak demand, savings): a seeded station without
+// tariffs, oil prices or energy of its own, its tariff versions, and the quarters it metered.
 
 type Db = TestServer['services']['db'];
 
-/** The first station, emptied, in `zone` with `capacityKva` contracted (null: none). */
-export const blankStation = async (s: TestServer, zone: string, capacityKva: number | null): Promise<{ id: number; providerId: number }> => {
+export interface BlankStationOptions {
+  /** contracted capacity to set (null: none); untouched when absent */
+  capacityKva?: number | null;
+  /** more of the station's rows to delete, by table */
+  alsoEmpty?: readonly string[];
+  /** the first station with storage rather than the first of all */
+  withStorage?: boolean;
+}
+
+/** The first station (with storage, when asked), emptied, in `zone`. */
+export const blankStation = async (s: TestServer, zone: string, opts: BlankStationOptions = {}): Promise<{ id: number; providerId: number }> => {
   const db = s.services.db;
-  const [st] = await db.query<{ id: number; providerId: number }>('SELECT id, provider_id AS "providerId" FROM stations ORDER BY id LIMIT 1');
-  for (const table of ['tariffs', 'oil_prices', 'station_energy']) await db.query(`DELETE FROM ${table} WHERE station_id = $1`, [st!.id]);
-  await db.query('UPDATE stations SET timezone = $2, capacity_kva = $3 WHERE id = $1', [st!.id, zone, capacityKva]);
+  const where = opts.withStorage ? `WHERE 'ess' = ANY(energy_types)` : '';
+  const [st] = await db.query<{ id: number; providerId: number }>(`SELECT id, provider_id AS "providerId" FROM stations ${where} ORDER BY id LIMIT 1`);
+  for (const table of ['tariffs', 'oil_prices', 'station_energy', ...(opts.alsoEmpty ?? [])])
+    await db.query(`DELETE FROM ${table} WHERE station_id = $1`, [st!.id]);
+  await db.query('UPDATE stations SET timezone = $2 WHERE id = $1', [st!.id, zone]);
+  if (opts.capacityKva !== undefined) await db.query('UPDATE stations SET capacity_kva = $2 WHERE id = $1', [st!.id, opts.capacityKva]);
   await s.services.registry.load(db);
   return st!;
 };

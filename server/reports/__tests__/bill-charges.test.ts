@@ -3,7 +3,7 @@ import { addDateDays, dateStart } from '../../../protocol/site-time';
 import { backends, startTestServer, type TestServer } from '../../test/harness';
 import { serverWorld } from '../../test/world';
 import { billTable } from '../bill';
-import { addQuarters, addTariff, blankStation } from './bill-fixture';
+import { addQuarters, addTariff, blankStation } from '../../test/blank-station';
 
 // A station's monthly bill with the demand, capacity and fixed charges of its tariff version,
 // computed by hand (docs/tariffs.md, "Bill make-up"), the same on PGlite and PostgreSQL.
@@ -71,7 +71,7 @@ describe.each(backends())('a bill with demand, capacity and fixed charges (%s)',
     () => startTestServer(backend, { clock: () => Date.parse('2026-05-10T10:00:00Z') }),
     async (s) => {
       const db = s.services.db;
-      const station = (await blankStation(s, ZONE, 500)).id;
+      const station = (await blankStation(s, ZONE, { capacityKva: 500 })).id;
       await addTariff(db, station, 'Two-part 2025', '2025-01-01', tariff.seasons, tariff.charges);
       await seedMonths(db, station);
       return { station, token: await s.login('admin', 'Admin@2026') };

@@ -3,7 +3,7 @@ import { dateStart } from '../../../protocol/site-time';
 import { backends, startTestServer } from '../../test/harness';
 import { serverWorld } from '../../test/world';
 import { billTable } from '../bill';
-import { addQuarters, addTariff, blankStation } from './bill-fixture';
+import { addQuarters, addTariff, blankStation } from '../../test/blank-station';
 
 // Dynamic interval prices on a bill, computed by hand (docs/tariffs.md, "Dynamic prices"), the
 // same on PGlite and PostgreSQL.
@@ -25,7 +25,7 @@ describe.each(backends())('a bill with dynamic interval prices and a missing hou
     () => startTestServer(backend, { clock: () => Date.parse('2026-07-10T04:00:00Z') }),
     async (s) => {
       const db = s.services.db;
-      const st = await blankStation(s, ZONE, null);
+      const st = await blankStation(s, ZONE, { capacityKva: null });
       const station = st.id;
       const [feed] = await db.query<{ id: number }>(
         `INSERT INTO price_feeds (provider_id, name, resolution_minutes, timezone) VALUES ($1, 'Day-ahead', 15, $2) RETURNING id`,

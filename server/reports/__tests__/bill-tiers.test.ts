@@ -3,7 +3,7 @@ import { addDateDays, dateStart } from '../../../protocol/site-time';
 import { backends, startTestServer, type TestServer } from '../../test/harness';
 import { serverWorld } from '../../test/world';
 import { billTable } from '../bill';
-import { addQuarters, addTariff, blankStation } from './bill-fixture';
+import { addQuarters, addTariff, blankStation } from '../../test/blank-station';
 
 // Tiered (block) energy rates on a bill, computed by hand (docs/tariffs.md, "Tiered rates"), the
 // same on PGlite and PostgreSQL.
@@ -45,7 +45,7 @@ describe.each(backends())('a bill with tiered energy rates (%s)', (backend) => {
     () => startTestServer(backend, { clock: () => Date.parse('2026-07-10T04:00:00Z') }),
     async (s) => {
       const db = s.services.db;
-      const station = (await blankStation(s, ZONE, null)).id;
+      const station = (await blankStation(s, ZONE, { capacityKva: null })).id;
       for (const [name, date, price, charges] of [
         ['Tiers 2025', '2025-01-01', 0.5, V1],
         ['Tiers June', '2026-06-16', 0.6, V2],
