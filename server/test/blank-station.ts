@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { TestServer } from './harness';
 
 // A blank page for hand-computed money (bills, peak demand, savings): a seeded station without
@@ -44,3 +45,10 @@ export const addQuarters = (db: Db, station: number, buckets: readonly string[],
      SELECT $1, b, 0, 0, 0, k, k, $4::float8, 0 FROM unnest($2::timestamptz[], $3::float8[]) AS x(b, k)`,
     [station, buckets, typeof imports === 'number' ? buckets.map(() => imports) : imports, exported],
   );
+
+/** The station's bill of `month` ('YYYY-MM'), which must answer. */
+export const billOf = async (s: TestServer, token: string, station: number, month: string) => {
+  const r = await s.call('queryBillDetail', { billId: `${station}-${month}` }, token);
+  expect(r.code).toBe(0);
+  return r.data;
+};

@@ -3,7 +3,7 @@ import { addDateDays, dateStart } from '../../../protocol/site-time';
 import { backends, startTestServer, type TestServer } from '../../test/harness';
 import { serverWorld } from '../../test/world';
 import { billTable } from '../bill';
-import { addQuarters, addTariff, blankStation } from '../../test/blank-station';
+import { addQuarters, addTariff, billOf, blankStation } from '../../test/blank-station';
 
 // A station's monthly bill with the demand, capacity and fixed charges of its tariff version,
 // computed by hand (docs/tariffs.md, "Bill make-up"), the same on PGlite and PostgreSQL.
@@ -78,11 +78,7 @@ describe.each(backends())('a bill with demand, capacity and fixed charges (%s)',
     },
     120_000,
   );
-  const bill = async (month: string) => {
-    const r = await w.s.call('queryBillDetail', { billId: `${w.station}-${month}` }, w.token);
-    expect(r.code).toBe(0);
-    return r.data;
-  };
+  const bill = (month: string) => billOf(w.s, w.token, w.station, month);
 
   it("February: the ratchet raises a 200 kW peak to 80 % of January's 300 kW; 28 days pay a whole month's capacity and fee", async () => {
     const b = await bill('2026-02');

@@ -3,7 +3,7 @@ import { dateStart } from '../../../protocol/site-time';
 import { backends, startTestServer } from '../../test/harness';
 import { serverWorld } from '../../test/world';
 import { billTable } from '../bill';
-import { addQuarters, addTariff, blankStation } from '../../test/blank-station';
+import { addQuarters, addTariff, billOf, blankStation } from '../../test/blank-station';
 
 // Dynamic interval prices on a bill, computed by hand (docs/tariffs.md, "Dynamic prices"), the
 // same on PGlite and PostgreSQL.
@@ -50,11 +50,7 @@ describe.each(backends())('a bill with dynamic interval prices and a missing hou
     },
     120_000,
   );
-  const bill = async () => {
-    const r = await w.s.call('queryBillDetail', { billId: `${w.station}-2026-06` }, w.token);
-    expect(r.code).toBe(0);
-    return r.data;
-  };
+  const bill = () => billOf(w.s, w.token, w.station, '2026-06');
 
   it('prices each quarter at its feed price, the missing hour at time-of-use, and flags that hour', async () => {
     const b = await bill();

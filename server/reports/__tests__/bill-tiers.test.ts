@@ -3,7 +3,7 @@ import { addDateDays, dateStart } from '../../../protocol/site-time';
 import { backends, startTestServer, type TestServer } from '../../test/harness';
 import { serverWorld } from '../../test/world';
 import { billTable } from '../bill';
-import { addQuarters, addTariff, blankStation } from '../../test/blank-station';
+import { addQuarters, addTariff, billOf, blankStation } from '../../test/blank-station';
 
 // Tiered (block) energy rates on a bill, computed by hand (docs/tariffs.md, "Tiered rates"), the
 // same on PGlite and PostgreSQL.
@@ -57,11 +57,7 @@ describe.each(backends())('a bill with tiered energy rates (%s)', (backend) => {
     },
     120_000,
   );
-  const bill = async (month: string) => {
-    const r = await w.s.call('queryBillDetail', { billId: `${w.station}-${month}` }, w.token);
-    expect(r.code).toBe(0);
-    return r.data;
-  };
+  const bill = (month: string) => billOf(w.s, w.token, w.station, month);
   const tiers = (b: Awaited<ReturnType<typeof bill>>) => b.lines.filter((l) => l.direction === 'tier').map((l) => [l.tier, l.quantity, l.price, l.amount]);
 
   it('April (30 days): 5,760 kWh counted across three tiers, the edge at 2,001 kWh splitting a quarter', async () => {
