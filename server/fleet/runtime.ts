@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/db';
 import type { Registry } from '../registry';
 import { TelemetryStore } from '../telemetry/store';
+import { configuredRetention } from '../telemetry/partitions';
 import { issueOf, parseTelemetry } from '../telemetry/frame';
 import { DailyEnergy } from '../telemetry/daily';
 import { connectGateway, SimGateway } from './gateway';
@@ -75,7 +76,7 @@ export class FleetRuntime {
     this.commands = new CommandChannel(s);
     this.store = new TelemetryStore({
       clock: s.clock,
-      retention: { rawDays: c.telemetryRawDays, minuteDays: c.telemetryMinuteDays, quarterDays: c.telemetryQuarterDays },
+      retention: configuredRetention(c),
       offlineAfterMs: Math.max(60_000, 3 * c.simIntervalMs),
       maxAgeMs: Math.max(1, c.backfillDays) * 86_400_000,
       // 15 minutes of the fleet at the gateway period are held through a database outage

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import { backfill, backfillStart } from '../telemetry/backfill';
-import { ensurePartitions } from '../telemetry/partitions';
+import { configuredRetention, ensurePartitions } from '../telemetry/partitions';
 import type { StationConfig } from './station';
 import { loadFleetConfig } from './config';
 import { soilingEpisode } from './pv-losses';
@@ -64,7 +64,7 @@ export async function loadSimModels(db: Db, now: number, c: SimConfig, log: { in
     );
     sim = { configs, models: r.models, resumeAt: r.end };
     // the backfilled past waits in the default partitions: move it into partitions of its own
-    await ensurePartitions(db, now, { rawDays: c.telemetryRawDays, minuteDays: c.telemetryMinuteDays, quarterDays: c.telemetryQuarterDays });
+    await ensurePartitions(db, now, configuredRetention(c));
   } else {
     const models = new Map(
       configs.map((cfg) => {

@@ -12,15 +12,12 @@ import { providersFor, tzOf } from '../stations/scope';
 import { sumTotals } from './daily';
 import { roundTotals, type EnergyTotals } from './energy';
 import { fleetOf } from './fleet-of';
+import { configuredRetention } from './partitions';
 
 type EnergyWire = z.input<typeof energyRow>;
 export const DAY = 86_400_000;
 
-export const retentionOf = (ctx: Ctx) => ({
-  rawDays: ctx.services.config.telemetryRawDays,
-  minuteDays: ctx.services.config.telemetryMinuteDays,
-  quarterDays: ctx.services.config.telemetryQuarterDays,
-});
+export const retentionOf = (ctx: Ctx) => configuredRetention(ctx.services.config);
 export const r2 = (x: number) => Math.round(x * 100) / 100;
 export const r3 = (x: number) => Math.round(x * 1000) / 1000;
 export const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
