@@ -8,7 +8,7 @@ import { registerCompression, registerConsoleFiles } from './http/delivery';
 import { QuietRequestLog, registerRequestLog } from './http/request-log';
 import { createDb, type Db } from './db/db';
 import { migrate } from './db/migrate';
-import { ensurePartitions } from './telemetry/partitions';
+import { configuredRetention, ensurePartitions } from './telemetry/partitions';
 import { seedIfEmpty } from './db/seed';
 import { seedAlarmHistory } from './alarms/seed-history';
 import { Registry } from './registry';
@@ -83,7 +83,7 @@ export const buildApp = async (opts: BuildOptions = {}): Promise<App> => {
   const db = opts.db ?? (await createDb({ url: config.databaseUrl, dataDir: config.pgliteDir || undefined, isolate: opts.isolateDb }));
   await migrate(db);
   // telemetry's partitions for today and the days ahead exist before the first sample arrives
-  await ensurePartitions(db, clock(), { rawDays: config.telemetryRawDays, minuteDays: config.telemetryMinuteDays, quarterDays: config.telemetryQuarterDays });
+  await ensurePartitions(db, clock(), configuredRetention(config));
   // caches of every replica on this database follow each other's writes
   const changes = await createChanges(db, (o, m) => app.log.warn(o, m));
   const seeded = config.seed ? await seedIfEmpty(db, { now: new Date(clock()), stations: opts.seedStations ?? config.simStations }) : null;

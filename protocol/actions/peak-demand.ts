@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
-import { PERIODS } from '../codes';
+import { demandPeak } from './report-shapes';
 import { id } from './common';
 
 // Peak shaving's money (docs/strategies.md, "Peak demand"): the month's import peak so far over
@@ -8,19 +8,10 @@ import { id } from './common';
 // functions as the bill; and the peak alarm's margin, set per station.
 
 /** One demand charge of the month so far; `pricePerKw` null when the tariff charges no demand (15-minute windows shown). */
-export const monthDemand = z.object({
-  windowMinutes: z.number().int(),
-  /** the time-of-use periods whose windows count; null: every window */
-  periods: z.array(z.enum(PERIODS)).nullable(),
-  peakKw: z.number().nullable(),
-  /** start of the peak window, ISO-8601 UTC, and on the station's clock 'YYYY-MM-DD HH:MM' */
-  peakAt: z.string().nullable(),
-  peakLocal: z.string().nullable(),
-  ratchetKw: z.number(),
+export const monthDemand = demandPeak.extend({
   billedKw: z.number(),
   pricePerKw: z.number().nullable(),
   amount: z.number().nullable(),
-  incompleteWindows: z.number().int(),
 });
 
 /** Margin in % of the reference (the month's peak so far, or `targetKw` when set); null: no alarm. */

@@ -70,21 +70,24 @@ export const billSummary = z.object({
   exportKwh: z.number(),
 });
 export const BILL_DIRECTIONS = ['import', 'export', 'fuel', 'tier', 'demand', 'capacity', 'fixed'] as const;
-/** How a demand line's billed kW came about (docs/tariffs.md, "Bill make-up"). */
-export const billDemand = z.object({
+/** A demand charge's month: its highest window and the ratchet's floor (the bill, and peak shaving's month so far). */
+export const demandPeak = z.object({
   windowMinutes: z.number().int(),
   /** the time-of-use periods whose windows count (peak-period demand); null: every window */
   periods: z.array(z.enum(PERIODS)).nullable(),
   /** the month's own highest window average; null when no window counted */
   peakKw: z.number().nullable(),
-  /** start of that window: ISO-8601 UTC, and the station's wall clock 'YYYY-MM-DD HH:mm' (zone: the bill's `timezone`) */
+  /** start of that window: ISO-8601 UTC, and the station's wall clock 'YYYY-MM-DD HH:mm' (zone: the station's) */
   peakAt: z.string().nullable(),
   peakLocal: z.string().nullable(),
   /** the ratchet's floor (percent of the highest earlier peak), 0 without a ratchet */
   ratchetKw: z.number(),
-  ratchet: z.object({ percent: z.number(), months: z.number().int() }).nullable(),
   /** windows with missing intervals, averaged as if those were zero */
   incompleteWindows: z.number().int(),
+});
+/** How a demand line's billed kW came about (docs/tariffs.md, "Bill make-up"). */
+export const billDemand = demandPeak.extend({
+  ratchet: z.object({ percent: z.number(), months: z.number().int() }).nullable(),
 });
 export const billLine = z.object({
   /** sharp / peak / flat / valley (time-of-use energy), 'dynamic' (energy at a feed's interval prices), 'diesel', 'tier<N>' (tiered rates), 'all' or the periods joined by ',' (demand), 'capacity', 'fixed' */

@@ -10,26 +10,17 @@ import { billDetail, billId, billSummary, reportRequest, reportResponse } from '
 
 const live = actionsOn('energystorage', 'fleet');
 
+/** The three reports, one row per provider, station or period, answer alike under their own permission. */
+const report = (permission: Permission, summary: string) => live.read(permission, { summary, request: reportRequest, response: reportResponse });
+
 /** The three analyses answer the same request, each under its own permission. */
 const analysis = <Res extends z.ZodType>(permission: Permission, summary: string, response: Res) =>
   live.read(permission, { summary, request: analysisRequest, response });
 
 export const reportActions = {
-  queryPlatformReport: live.read('operations.platformReport', {
-    summary: 'Platform report: one row per service provider.',
-    request: reportRequest,
-    response: reportResponse,
-  }),
-  queryServiceReport: live.read('operations.serviceReport', {
-    summary: 'Service-provider report: one row per station of a provider.',
-    request: reportRequest,
-    response: reportResponse,
-  }),
-  querySiteReport: live.read('operations.siteReport', {
-    summary: 'Site report: one row per period of one station.',
-    request: reportRequest,
-    response: reportResponse,
-  }),
+  queryPlatformReport: report('operations.platformReport', 'Platform report: one row per service provider.'),
+  queryServiceReport: report('operations.serviceReport', 'Service-provider report: one row per station of a provider.'),
+  querySiteReport: report('operations.siteReport', 'Site report: one row per period of one station.'),
   queryReportByShareToken: live.read(null, {
     summary:
       'The public month/year report pages (report.monthReport, report.yearReport) read a shared report by its token; a foreign, expired or revoked token answers notFound.',

@@ -49,30 +49,19 @@ export const ensureGatewayClients = async (dynsec: Dynsec, serverRole: string, s
   const tag = secretTag(secret);
   const missing = stationIds.filter((id) => !tags.has(gatewayUsername(id)));
   const stale = stationIds.filter((id) => tags.has(gatewayUsername(id)) && tags.get(gatewayUsername(id)) !== tag);
+  // missing clients are created; stale ones (the secret changed, or the client predates the tag)
+  // are modified: their connection ends and they log in again
+  const writes = [...missing.map((id) => ({ id, command: 'createClient' })), ...stale.map((id) => ({ id, command: 'modifyClient' }))];
   const CHUNK = 100;
-  for (let i = 0; i < missing.length; i += CHUNK) {
-    const ids = missing.slice(i, i + CHUNK);
-    await dynsec.run(ids.map((id) => ({ command: 'createRole', rolename: `ems-gw-${id}`, acls: gatewayAcls(id) })));
+  for (let i = 0; i < writes.length; i += CHUNK) {
+    const chunk = writes.slice(i, i + CHUNK);
+    await dynsec.run(chunk.map(({ id }) => ({ command: 'createRole', rolename: `ems-gw-${id}`, acls: gatewayAcls(id) })));
     await dynsec.run(
-      ids.map((id) => ({
-        command: 'createClient',
+      chunk.map(({ id, command }) => ({
+        command,
         username: gatewayUsername(id),
         password: gatewayPassword(secret, id),
-        textname: 'ems station gateway',
-        textdescription: tag,
-        roles: [{ rolename: `ems-gw-${id}` }],
-      })),
-    );
-  }
-  for (let i = 0; i < stale.length; i += CHUNK) {
-    const ids = stale.slice(i, i + CHUNK);
-    await dynsec.run(ids.map((id) => ({ command: 'createRole', rolename: `ems-gw-${id}`, acls: gatewayAcls(id) })));
-    // the secret changed (or the client predates the tag): its connection ends, it logs in again
-    await dynsec.run(
-      ids.map((id) => ({
-        command: 'modifyClient',
-        username: gatewayUsername(id),
-        password: gatewayPassword(secret, id),
+        ...(command === 'createClient' ? { textname: 'ems station gateway' } : {}),
         textdescription: tag,
         roles: [{ rolename: `ems-gw-${id}` }],
       })),

@@ -7,29 +7,23 @@
 import type { MqttClient } from 'mqtt';
 import { TOPIC_ROOT } from '../../protocol/push';
 import type { Principal } from '../auth/scope';
-import { knownSessions, livePrincipal, pushGrant, pushTopics, sameSet } from './access';
+import { livePrincipal, pushGrant, pushTopics, sameSet } from './access';
 import { Dynsec } from './dynsec';
 import { connectAdmin, connectIngest, ensureGatewayClients, subscribeIngest } from './external-connections';
+import { DynsecRoles } from './dynsec-roles';
+import { reconcileSessions, type Tracked } from './session-reconcile';
 import {
-  aclKey,
   DEFAULT_ACL,
   orgRoleSpec,
-  parseNote,
   roleSpecs,
   SERVER_ACLS,
   SERVER_ROLE,
   SESSION_TEXTNAME,
   sessionUsername,
-  type Acl,
   type RoleSpec,
   type SessionNote,
 } from './external-roles';
 import type { BrokerDeps, GatewayConnector, GatewayListener, PushBroker } from './types';
-
-interface Tracked {
-  username: string;
-  roles: string[];
-}
 
 export interface ExternalOptions {
   sweepMs?: number;
@@ -40,8 +34,7 @@ export class ExternalBroker implements PushBroker {
   readonly kind = 'external' as const;
   /** dynsec clients this process created or adopted, by token hash */
   private readonly tracked = new Map<string, Tracked>();
-  /** roles made sure of since the last (re)connect, with the ACLs they were given */
-  private readonly ensuredRoles = new Map<string, string>();
+  private readonly roles: DynsecRoles;
   private readonly inflight = new Map<string, Promise<void>>();
   private ingest: MqttClient | null = null;
   /** stations whose gateway logins this server provisions (again after the broker lost them) */
@@ -58,6 +51,7 @@ export class ExternalBroker implements PushBroker {
     private readonly log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void },
     opts: ExternalOptions,
   ) {
+    this.roles = new DynsecRoles(dynsec);
     deps.sessions.on('revoked', this.onRevoked);
     // After a reconnect the broker may have restarted with any dynsec state, even an empty one:
     // resync() provisions everything again (session clients are recreated on demand).
@@ -123,7 +117,7 @@ export class ExternalBroker implements PushBroker {
       const specs = roleSpecs(pushGrant(p, this.deps.registry));
       const roles = specs.map((r) => r.rolename);
       if (!sameSet(roles, t.roles)) {
-        await this.ensureRoles(specs);
+        await this.roles.ensureAll(specs);
         // changing roles disconnects the client; it reconnects with the same credentials
         await this.serialised(tokenHash, async () => {
           await this.dynsec.one({ command: 'modifyClient', username: t.username, roles: roles.map((rolename) => ({ rolename })) });
@@ -170,62 +164,24 @@ export class ExternalBroker implements PushBroker {
   /** Default ACL, the server's publish role, the org roles; then drops dead session clients. */
   private async setup(): Promise<void> {
     await this.dynsec.one(DEFAULT_ACL);
-    await this.ensureRole({ rolename: SERVER_ROLE, acls: SERVER_ACLS });
+    await this.roles.ensure({ rolename: SERVER_ROLE, acls: SERVER_ACLS });
     const admin = this.deps.config.mqttAdminUser;
-    if (!(await this.clientRoles(admin)).includes(SERVER_ROLE)) {
+    if (!(await this.roles.ofClient(admin)).includes(SERVER_ROLE)) {
       // Mosquitto disconnects a client whose roles change, this one included, before it
       // answers; Dynsec resends the command after the reconnect and the repeat answers with an
       // error (the role is already there). So: send, then check.
       this.log.info({ admin }, `granting ${SERVER_ROLE} (publish ${TOPIC_ROOT}/#) to the MQTT admin user`);
       await this.dynsec.run([{ command: 'addClientRole', username: admin, rolename: SERVER_ROLE }]);
-      if (!(await this.clientRoles(admin)).includes(SERVER_ROLE))
+      if (!(await this.roles.ofClient(admin)).includes(SERVER_ROLE))
         throw new Error(`could not grant dynsec role ${SERVER_ROLE} to ${admin}: it cannot publish pushes`);
     }
-    await this.ensureRoles(this.deps.registry.providerIds.map(orgRoleSpec));
-    await this.reconcile();
-  }
-
-  /**
-   * Session clients left from earlier runs: past their absolute expiry → deleted; known to this
-   * database → adopted when live, deleted when not. Unknown ones belong to another server
-   * sharing the broker and are left alone.
-   */
-  private async reconcile(): Promise<void> {
-    const list = await this.dynsec.one({ command: 'listClients', verbose: true, count: -1, offset: 0 });
-    const clients = ((list.data?.clients ?? []) as { username: string; textname?: string; textdescription?: string; roles?: { rolename: string }[] }[]).filter(
-      (c) => c.textname === SESSION_TEXTNAME && c.username.startsWith('s-'),
-    );
-    const present = new Set(clients.map((c) => c.username));
-    for (const [h, t] of this.tracked) if (!present.has(t.username)) this.tracked.delete(h);
-    const notes = new Map<string, { c: (typeof clients)[number]; n: SessionNote }>();
-    const expired: string[] = [];
-    for (const c of clients) {
-      const n = parseNote(c.textdescription);
-      if (!n || sessionUsername(n.h) !== c.username) continue;
-      if (n.exp <= this.deps.clock()) expired.push(c.username);
-      else notes.set(n.h, { c, n });
-    }
-    const known = await knownSessions(this.deps, [...notes.keys()]);
-    const drop = [...expired];
-    for (const [h, { c }] of notes) {
-      if (!known.has(h)) continue;
-      if (await livePrincipal(this.deps, h)) this.tracked.set(h, { username: c.username, roles: (c.roles ?? []).map((r) => r.rolename) });
-      else drop.push(c.username);
-    }
-    if (drop.length) {
-      await this.dynsec.run(drop.map((username) => ({ command: 'deleteClient', username })));
-      this.log.info({ count: drop.length }, 'deleted stale MQTT session clients');
-    }
-  }
-
-  private async clientRoles(username: string): Promise<string[]> {
-    const r = await this.dynsec.one({ command: 'getClient', username });
-    return ((r.data?.client as { roles?: { rolename: string }[] } | undefined)?.roles ?? []).map((x) => x.rolename);
+    await this.roles.ensureAll(this.deps.registry.providerIds.map(orgRoleSpec));
+    await reconcileSessions(this.dynsec, this.deps, this.tracked, this.log);
   }
 
   /** Everything a broker that restarted (possibly empty) needs from this server, again. */
   private async resync(): Promise<void> {
-    this.ensuredRoles.clear();
+    this.roles.forget();
     await this.setup();
     if (this.gatewayStations.length) {
       await ensureGatewayClients(this.dynsec, SERVER_ROLE, this.deps.config.gatewaySecret, this.gatewayStations);
@@ -239,7 +195,7 @@ export class ExternalBroker implements PushBroker {
     const roles = specs.map((r) => r.rolename);
     const known = this.tracked.get(tokenHash);
     // the roles must exist with the right ACLs even when the client is already up to date
-    await this.ensureRoles(specs);
+    await this.roles.ensureAll(specs);
     if (known && sameSet(known.roles, roles)) return;
     const roleList = roles.map((rolename) => ({ rolename }));
     if (!known) {
@@ -254,7 +210,7 @@ export class ExternalBroker implements PushBroker {
       }
       // created by an earlier run of this server: keep it unless its roles are out of date,
       // because modifying a client disconnects its open connections
-      if (sameSet(await this.clientRoles(username), roles)) {
+      if (sameSet(await this.roles.ofClient(username), roles)) {
         this.tracked.set(tokenHash, { username, roles });
         return;
       }
@@ -267,26 +223,6 @@ export class ExternalBroker implements PushBroker {
     // Mosquitto disconnects every connection of a deleted client
     await this.dynsec.one({ command: 'deleteClient', username: sessionUsername(tokenHash) }, ['Client not found']);
     this.tracked.delete(tokenHash);
-  }
-
-  private async ensureRoles(specs: RoleSpec[]): Promise<void> {
-    for (const spec of specs) if (this.ensuredRoles.get(spec.rolename) !== aclKey(spec.acls)) await this.ensureRole(spec);
-  }
-
-  private async ensureRole({ rolename, acls, exact }: RoleSpec): Promise<void> {
-    const r = await this.dynsec.one({ command: 'createRole', rolename, acls }, ['Role already exists']);
-    if (r.error) {
-      // existing role: make sure our ACLs are there (another admin may have edited it)
-      await this.dynsec.run(acls.map((a) => ({ command: 'addRoleACL', rolename, ...a })));
-      if (exact) {
-        const got = await this.dynsec.one({ command: 'getRole', rolename });
-        const have = ((got.data?.role as { acls?: Acl[] } | undefined)?.acls ?? []) as Acl[];
-        const want = new Set(acls.map((a) => `${a.acltype} ${a.topic}`));
-        const extra = have.filter((a) => !want.has(`${a.acltype} ${a.topic}`));
-        if (extra.length) await this.dynsec.run(extra.map((a) => ({ command: 'removeRoleACL', rolename, acltype: a.acltype, topic: a.topic })));
-      }
-    }
-    this.ensuredRoles.set(rolename, aclKey(acls));
   }
 
   /** One dynsec change at a time per session, so concurrent calls never double-modify. */

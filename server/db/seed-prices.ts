@@ -1,4 +1,5 @@
-import { perUsd, TARIFF_ZONES, type SizeClass, type TariffZone } from './seed-data';
+import type { SizeClass } from './seed-data';
+import { perUsd, TARIFF_ZONES, type TariffZone } from './seed-tariff-zones';
 import type { SeedPlan, TariffSeason } from './seed-rows';
 import { DAY, iso, monthStart, r2, r4, ymd } from './seed-format';
 import type { StationCtx, StationSizing } from './seed-station-ctx';

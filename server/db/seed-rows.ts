@@ -1,7 +1,9 @@
 import type { DeviceType } from '../../protocol/codes';
-import type { EnergyType, Period, SiteType } from './seed-data';
+import type { TariffSeason } from '../fleet/tariff';
+import type { EnergyType, SiteType } from './seed-data';
 
-export type { DeviceType };
+// seasons are stored as the fleet reads them
+export type { DeviceType, TariffSeason };
 
 // The seed plan's rows (server/db/seed.ts), column names as in the schema.
 
@@ -71,17 +73,6 @@ export interface DeviceRow {
   rated_power_kw: number;
   rated_capacity_kwh: number;
   params: Record<string, unknown>;
-}
-export interface TariffSlot {
-  start: string;
-  end: string;
-  period: Period;
-  fromGridPrice: number;
-  feedInPrice: number;
-}
-export interface TariffSeason {
-  months: number[];
-  slots: TariffSlot[];
 }
 export interface TariffRow {
   id: number;

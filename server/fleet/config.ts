@@ -76,6 +76,20 @@ export const loadFleetConfig = async (db: Queryable, stationIds?: number[]): Pro
     args,
   );
 
+  return fleetConfigOf({ stations, devices, tariffs, strategies, modes });
+};
+
+/** The rows a fleet's configuration is made of: tariffs in effective-date order, one issued strategy per kind. */
+export interface FleetRows {
+  stations: StationRow[];
+  devices: DeviceRow[];
+  tariffs: TariffRow[];
+  strategies: StrategyRow[];
+  modes: ModeRow[];
+}
+
+/** Each station's configuration from its rows. */
+export const fleetConfigOf = ({ stations, devices, tariffs, strategies, modes }: FleetRows): StationConfig[] => {
   const by = <T extends { stationId: number }>(rows: T[]) => {
     const m = new Map<number, T[]>();
     for (const r of rows) (m.get(r.stationId) ?? m.set(r.stationId, []).get(r.stationId)!).push(r);

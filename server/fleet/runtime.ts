@@ -1,27 +1,22 @@
 import type { GatewayReason } from '../../protocol/codes';
-import { randomBytes } from 'node:crypto';
-import { gatewayAck, gatewayStatus, gwTopic, parseGwTopic, type GatewayCommand } from '../../protocol/fleet';
+import { gatewayAck, gatewayStatus, parseGwTopic } from '../../protocol/fleet';
 import type { PushBroker } from '../broker/types';
 import type { StationCache } from '../cache';
 import type { Config } from '../config';
 import type { Db } from '../db/db';
 import type { Registry } from '../registry';
-import { backfill, backfillStart } from '../telemetry/backfill';
 import { TelemetryStore } from '../telemetry/store';
+import { configuredRetention } from '../telemetry/partitions';
 import { issueOf, parseTelemetry } from '../telemetry/frame';
 import { DailyEnergy } from '../telemetry/daily';
-import { loadFleetConfig } from './config';
 import { connectGateway, SimGateway } from './gateway';
 import { gatewayPassword } from './gateway-auth';
-import { loadLastValues } from './restore';
-import { StationModel } from './station';
-import { soilingEpisode } from './pv-losses';
 import { AlarmRules } from './rules';
 import { Ownership } from '../cluster/ownership';
 import { singleProcessLocks } from '../cluster/locks';
-import { cmdIdFor, refOfCommand } from './command-records';
+import { CommandChannel, type AckResult, type CommandBody } from './command-channel';
+import { loadSimModels } from './sim-models';
 import { Handover } from './handover';
-import { ensurePartitions } from '../telemetry/partitions';
 import { PeakAlarmWatch } from '../peak/alarm-watch';
 
 /** How often the peak alarm looks at the current demand window. */
@@ -55,19 +50,6 @@ export interface FleetDeps {
   ownership?: Ownership;
 }
 
-export interface AckResult {
-  ok: boolean;
-  reason: string | null;
-  at: Date;
-}
-
-interface Pending {
-  stationId: number;
-  finish: (r: AckResult) => void;
-}
-/** A command without its id (the runtime assigns one). */
-export type CommandBody = GatewayCommand extends infer C ? (C extends GatewayCommand ? Omit<C, 'cmdId'> : never) : never;
-
 export class FleetRuntime {
   readonly store: TelemetryStore;
   /** per-station daily energy and income (homepage, overview, matrix) */
@@ -79,8 +61,7 @@ export class FleetRuntime {
   readonly gateways = new Map<number, SimGateway>();
   /** resolves when the first-start backfill (if any) is written and the gateways run */
   ready: Promise<void> = Promise.resolve();
-  private readonly pending = new Map<string, Pending>();
-  private readonly settling = new Set<Promise<void>>();
+  private readonly commands: CommandChannel;
   private readonly timers: NodeJS.Timeout[] = [];
   private closed = false;
   private tick: NodeJS.Timeout | null = null;
@@ -92,9 +73,10 @@ export class FleetRuntime {
   constructor(private readonly s: FleetDeps) {
     this.log = s.log;
     const c = s.config;
+    this.commands = new CommandChannel(s);
     this.store = new TelemetryStore({
       clock: s.clock,
-      retention: { rawDays: c.telemetryRawDays, minuteDays: c.telemetryMinuteDays, quarterDays: c.telemetryQuarterDays },
+      retention: configuredRetention(c),
       offlineAfterMs: Math.max(60_000, 3 * c.simIntervalMs),
       maxAgeMs: Math.max(1, c.backfillDays) * 86_400_000,
       // 15 minutes of the fleet at the gateway period are held through a database outage
@@ -142,31 +124,24 @@ export class FleetRuntime {
       },
     });
     await this.ownership.start();
-    const flush = setInterval(() => {
-      // a failed flush keeps its rows; the store logs the outage once when it starts and ends
-      this.store.flush(this.s.db).catch(() => undefined);
-    }, 1000);
-    flush.unref();
-    this.timers.push(flush);
-    const sweep = setInterval(() => this.rules.sweep(this.store, this.s.clock(), (id) => this.ownership.owns(id)), 15_000);
-    sweep.unref();
-    this.timers.push(sweep);
-    const peak = setInterval(
-      () =>
-        void this.peak
-          .sweep(this.s.clock(), (id) => this.ownership.owns(id))
-          .catch((e: unknown) => this.log.warn({ err: String(e) }, 'peak alarm sweep failed')),
-      PEAK_SWEEP_MS,
-    );
-    peak.unref();
-    this.timers.push(peak);
+    const owns = (id: number) => this.ownership.owns(id);
+    // a failed flush keeps its rows; the store logs the outage once when it starts and ends
+    this.every(1000, () => this.store.flush(this.s.db).catch(() => undefined));
+    this.every(15_000, () => this.rules.sweep(this.store, this.s.clock(), owns));
+    this.every(PEAK_SWEEP_MS, () => this.peak.sweep(this.s.clock(), owns).catch(this.warns('peak alarm sweep failed')));
     // commands of owned stations that no replica closed (its sender stopped): failed when overdue
-    const overdue = setInterval(
-      () => void this.handover.failOverdue().catch((e: unknown) => this.log.warn({ err: String(e) }, 'closing overdue commands failed')),
-      2_000,
-    );
-    overdue.unref();
-    this.timers.push(overdue);
+    this.every(2_000, () => this.handover.failOverdue().catch(this.warns('closing overdue commands failed')));
+  }
+
+  /** A timer that does not keep the process alive; close() clears it. */
+  private every(ms: number, run: () => unknown): void {
+    const timer = setInterval(() => void run(), ms);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  private warns(message: string): (e: unknown) => void {
+    return (e) => this.log.warn({ err: String(e) }, message);
   }
 
   private async attach(): Promise<void> {
@@ -199,10 +174,8 @@ export class FleetRuntime {
     } else if (t.kind === 'ack') {
       const a = gatewayAck.safeParse(raw);
       if (!a.success) return this.store.reject('ackSchema', t.stationId, issueOf(a.error));
-      const p = this.pending.get(a.data.cmdId);
       const r = { ok: a.data.ok, reason: a.data.ok ? null : (a.data.reason ?? ('failed' satisfies GatewayReason)), at: new Date(this.s.clock()) };
-      if (p && p.stationId === t.stationId) p.finish(r);
-      else if (!p) this.handover.onAck(t.stationId, a.data.cmdId, r);
+      if (!this.commands.acknowledged(t.stationId, a.data.cmdId, r)) this.handover.onAck(t.stationId, a.data.cmdId, r);
     }
   }
 
@@ -211,94 +184,19 @@ export class FleetRuntime {
    * COMMAND_TIMEOUT_MS, with a failure. Publish only after the caller's records are committed.
    */
   dispatch(stationId: number, cmd: CommandBody, onDone: (r: AckResult) => Promise<void>): string {
-    const cmdId = cmdIdFor(refOfCommand(cmd), randomBytes(8).toString('hex'));
-    const p = new Promise<void>((resolve) => {
-      let finished = false;
-      const finish = (r: AckResult) => {
-        if (finished) return;
-        finished = true;
-        clearTimeout(timer);
-        this.pending.delete(cmdId);
-        onDone(r)
-          .catch((e: unknown) => this.log.warn({ err: String(e), cmdId }, 'recording a command result failed'))
-          .finally(resolve);
-      };
-      const timer = setTimeout(
-        () => finish({ ok: false, reason: 'ackTimeout' satisfies GatewayReason, at: new Date(this.s.clock()) }),
-        this.s.config.commandTimeoutMs,
-      );
-      timer.unref();
-      this.pending.set(cmdId, { stationId, finish });
-    });
-    this.settling.add(p);
-    void p.finally(() => this.settling.delete(p));
-    this.s.broker.publish(gwTopic(stationId, 'cmd'), JSON.stringify({ ...cmd, cmdId })).catch((e: unknown) => {
-      this.log.warn({ err: String(e), cmdId }, 'command not delivered');
-      this.pending.get(cmdId)?.finish({ ok: false, reason: 'notDelivered' satisfies GatewayReason, at: new Date(this.s.clock()) });
-    });
-    return cmdId;
+    return this.commands.dispatch(stationId, cmd, onDone);
   }
 
   /** Waits until every dispatched command has its result recorded (tests). */
-  async settled(): Promise<void> {
-    while (this.settling.size > 0) await Promise.all([...this.settling]);
+  settled(): Promise<void> {
+    return this.commands.settled();
   }
 
   private async startSimulator(): Promise<void> {
     const via = this.s.broker.gatewayConnector();
     if (!via) return;
     const c = this.s.config;
-    const all = await loadFleetConfig(this.s.db);
-    const configs = all.slice(0, c.simStations);
-    const now = this.s.clock();
-    // first start: history of BACKFILL_DAYS; a restart: the gap since the last stored interval
-    const [{ last } = { last: null }] = await this.s.db.query<{ last: number | null }>(
-      'SELECT (extract(epoch FROM max(bucket)) * 1000)::float8 AS last FROM station_energy WHERE station_id = ANY($1::int[])',
-      [configs.map((x) => x.id)],
-    );
-    // the fleet's soiling episode, anchored to the start of the stored history
-    const [{ first } = { first: null }] = await this.s.db.query<{ first: number | null }>(
-      'SELECT (extract(epoch FROM min(bucket)) * 1000)::float8 AS first FROM station_energy WHERE station_id = ANY($1::int[])',
-      [configs.map((x) => x.id)],
-    );
-    const dusty = soilingEpisode(configs, first ?? backfillStart(now, c.backfillDays), c.backfillDays);
-    for (const cfg of configs) if (cfg.id === dusty?.stationId) cfg.pvEpisode = dusty.episode;
-    let models: Map<number, StationModel>;
-    let resumeAt: number | null = null;
-    const gapFrom = last === null ? undefined : last + 900_000;
-    // a restart continues from what the gateways reported last (SOC, SOH, generator hours, counters)
-    const lastValues = await loadLastValues(
-      this.s.db,
-      configs.flatMap((x) => x.devices),
-    );
-    let restored = 0;
-    const prepare = (m: StationModel) => void (restored += lastValues.size ? m.restore(lastValues) : 0);
-    if (c.backfillDays > 0 && (gapFrom === undefined || now - gapFrom > 900_000)) {
-      const r = await backfill(this.s.db, configs, now, {
-        days: c.backfillDays,
-        from: gapFrom,
-        minuteHours: c.backfillMinuteHours,
-        deviceHours: c.backfillDeviceHours,
-        prepare,
-      });
-      this.log.info(
-        { stations: configs.length, rows: r.rows, ms: r.ms, from: new Date(gapFrom ?? now - c.backfillDays * 86_400_000).toISOString() },
-        gapFrom === undefined ? 'telemetry history backfilled' : 'telemetry gap since the last run filled',
-      );
-      models = r.models;
-      resumeAt = r.end;
-      // the backfilled past waits in the default partitions: move it into partitions of its own
-      await ensurePartitions(this.s.db, now, { rawDays: c.telemetryRawDays, minuteDays: c.telemetryMinuteDays, quarterDays: c.telemetryQuarterDays });
-    } else {
-      models = new Map(
-        configs.map((cfg) => {
-          const m = new StationModel(cfg);
-          prepare(m);
-          return [cfg.id, m];
-        }),
-      );
-    }
-    if (restored > 0) this.log.info({ devices: restored }, 'fleet models continue from the last reported values');
+    const { configs, models, resumeAt } = await loadSimModels(this.s.db, this.s.clock(), c, this.log);
     if (this.closed) return;
     for (const cfg of configs) {
       const client = connectGateway(cfg.id, gatewayPassword(c.gatewaySecret, cfg.id), via);
@@ -342,8 +240,7 @@ export class FleetRuntime {
     this.closed = true;
     for (const t of this.timers) clearInterval(t);
     await this.stopSimulator();
-    for (const p of [...this.pending.values()]) p.finish({ ok: false, reason: 'serverShutdown' satisfies GatewayReason, at: new Date(this.s.clock()) });
-    await this.settled();
+    await this.commands.close();
     await this.rules.close();
     await this.store.flush(this.s.db, { all: true }).catch(() => undefined);
     await this.ownership.close();

@@ -20,6 +20,27 @@ import type { Channel } from './outbox';
 const hhmm = (m: number | null) => (m === null ? null : `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
 const minutes = (s: string | undefined) => (s === undefined ? null : minutesOf(s));
 
+type SaveRequest = z.output<typeof saveNotificationRuleRequest>;
+type BasicsRequest = Pick<
+  SaveRequest,
+  'name' | 'enabled' | 'categories' | 'alarmTypes' | 'deviceTypes' | 'stationIds' | 'quietFrom' | 'quietTo' | 'zone' | 'digestMinutes'
+>;
+
+/** What an account's rule and a role's take alike from their request: filters, channels, quiet hours, digest. */
+export const ruleBasics = (q: BasicsRequest & { channels: readonly string[] }) => ({
+  name: q.name,
+  enabled: q.enabled,
+  categories: q.categories,
+  alarmTypes: q.alarmTypes,
+  deviceTypes: q.deviceTypes,
+  stationIds: [...new Set(q.stationIds)],
+  channels: [...new Set(q.channels)] as Channel[],
+  quietFrom: minutes(q.quietFrom),
+  quietTo: minutes(q.quietTo),
+  zone: q.zone,
+  digestMinutes: q.digestMinutes ?? null,
+});
+
 export const view = (r: RuleRow, secret: string | null = null) => ({
   ruleId: r.ruleId,
   name: r.name,
@@ -107,21 +128,11 @@ export const notificationHandlers: Handlers = {
     const needsSecret = q.channels.includes('webhook') && (q.rotateSecret || !before?.webhookSecret);
     const secret = needsSecret ? randomBytes(24).toString('base64url') : null;
     const input = {
-      name: q.name,
-      enabled: q.enabled,
-      categories: q.categories,
-      alarmTypes: q.alarmTypes,
-      deviceTypes: q.deviceTypes,
-      stationIds: [...new Set(q.stationIds)],
-      channels: [...new Set(q.channels)] as Channel[],
+      ...ruleBasics(q),
       events: [...new Set(q.events)],
       email: q.email ?? null,
       webhookUrl: q.webhookUrl ?? null,
       mobile: q.channels.includes('sms') ? (q.mobile ?? null) : null,
-      quietFrom: minutes(q.quietFrom),
-      quietTo: minutes(q.quietTo),
-      zone: q.zone,
-      digestMinutes: q.digestMinutes ?? null,
     };
     const id = await saveRule(ctx.services.db, before?.ruleId ?? null, { accountId: me.accountId }, input, String(ctx.locale), secret, ctx.now);
     // the secret is a credential: never in the audit trail

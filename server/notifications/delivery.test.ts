@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatWall } from '../../protocol/site-time';
 import { raiseAlarm, recoverAlarm } from '../alarms/store';
 import { backends, startTestServer, type TestServer } from '../test/harness';
+import { alarmSource, emptyTables } from './notify-fixture';
 import type { Channels } from './channels';
 import { startHookSink, startMailSink, type HookSink, type MailSink } from './receivers';
 import { Notifications } from './service';
@@ -60,14 +61,7 @@ describe.each(backends())('alarm notifications (%s)', (backend) => {
     mail = await startMailSink();
     hook = await startHookSink(() => secret);
     s = await startTestServer(backend, { clock: () => NOW, config: { smtpUrl: mail.url }, notify: { pollMs: 0, maxAttempts: 3, backoff: () => 60_000 } });
-    const fx = await s.fixtures();
-    x = fx.stationOf.get(fx.providers[0]!)![0]!;
-    device = (
-      await s.services.db.query<{ id: number; name: string }>(
-        "SELECT id, name FROM devices WHERE station_id = $1 AND type = 'battery_cluster' ORDER BY id LIMIT 1",
-        [x],
-      )
-    )[0]!;
+    ({ stationId: x, device } = await alarmSource(s));
     admin = await s.login('sunrise', 'Sunrise@2026');
   }, 120_000);
   afterAll(async () => {
@@ -77,8 +71,7 @@ describe.each(backends())('alarm notifications (%s)', (backend) => {
   });
   beforeEach(async () => {
     await s.services.notifications.tick();
-    await s.services.db.query('DELETE FROM notification_rules');
-    await s.services.db.query('DELETE FROM notification_deliveries');
+    await emptyTables(s);
     mail.mails.length = 0;
     hook.hooks.length = 0;
     hook.status = 204;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { raiseAlarm, recoverAlarm } from '../alarms/store';
 import { backends, startTestServer, type TestServer } from '../test/harness';
+import { emptyTables } from './notify-fixture';
 import { sweepEscalations } from './escalation';
 import { inShift } from './oncall-shifts';
 import { startMailSink, type MailSink } from './receivers';
@@ -103,8 +104,7 @@ describe.each(backends())('escalation (%s)', (backend) => {
   });
   beforeEach(async () => {
     await tick();
-    await s.services.db.query('DELETE FROM oncall_schedules');
-    await s.services.db.query('DELETE FROM notification_deliveries');
+    await emptyTables(s, ['oncall_schedules', 'notification_deliveries']);
     await s.services.db.query('UPDATE alarms SET status = 2 WHERE status = 1');
     mail.mails.length = 0;
     // the next Wednesday 22:00 in Shanghai

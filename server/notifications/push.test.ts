@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../protocol/errors';
 import { raiseAlarm, recoverAlarm } from '../alarms/store';
 import { backends, startTestServer, type TestServer } from '../test/harness';
+import { emptyTables } from './notify-fixture';
 import { saveSubscription } from './push';
 import { startPushSink, type PushSink } from './push-receiver';
 import { Notifications } from './service';
@@ -56,9 +57,7 @@ describe.each(backends())('web push (%s)', (backend) => {
   });
   beforeEach(async () => {
     await settle();
-    await s.services.db.query('DELETE FROM notification_rules');
-    await s.services.db.query('DELETE FROM notification_deliveries');
-    await s.services.db.query('DELETE FROM push_subscriptions');
+    await emptyTables(s, ['notification_rules', 'notification_deliveries', 'push_subscriptions']);
     push.received.length = 0;
     push.status.clear();
     s.clock.now += 3_600_000;

@@ -38,42 +38,42 @@ const station = (reg: Registry, stationId: number, at: Date) => {
   return { stationName: reg.stations.get(stationId)?.name ?? String(stationId), stationZone: zone, stationTime: formatWall(zone, at.getTime()) };
 };
 
+/** A command record's outcome as a dispatch.result event, dated when the gateway answered. */
+const dispatchResult = (
+  reg: Registry,
+  kind: 'strategy' | 'switch',
+  r: Pick<DistributionRow, 'id' | 'stationId' | 'status' | 'reason' | 'operator'>,
+  what: Record<string, unknown>,
+  issuedAt: Date,
+  ackedAt: Date,
+): Made => {
+  const dispatch = {
+    kind,
+    recordId: r.id,
+    stationId: r.stationId,
+    ...what,
+    ok: r.status === 1,
+    reason: r.reason,
+    issuedAt: iso(issuedAt),
+    ackedAt: iso(ackedAt),
+    operator: r.operator,
+  };
+  return { type: 'dispatch.result', occurredAt: ackedAt, orgId: null, stationId: r.stationId, payload: { dispatch: withStation(reg, dispatch, ackedAt) } };
+};
+
 /** The event a `ref` (`strategy:12`, `switch:7`, `export:<job>`, `schedule:<id>:<period>`) tells of; null when the record is gone. */
 const make = async (q: Queryable, reg: Registry, ref: string, at: Date): Promise<Made | null> => {
   const [kind, id, period] = ref.split(':') as [string, string, string | undefined];
   if (kind === 'strategy') {
     const [d] = await q.query<DistributionRow>(`${distributionSql(false)} WHERE d.id = $1`, [Number(id)]);
     if (!d) return null;
-    const acked = d.ackedAt ?? at;
-    const dispatch = {
-      kind: 'strategy',
-      recordId: d.id,
-      stationId: d.stationId,
-      strategyId: d.strategyId,
-      ok: d.status === 1,
-      reason: d.reason,
-      issuedAt: iso(d.issuedAt),
-      ackedAt: iso(acked),
-      operator: d.operator,
-    };
-    return { type: 'dispatch.result', occurredAt: acked, orgId: null, stationId: d.stationId, payload: { dispatch: withStation(reg, dispatch, acked) } };
+    return dispatchResult(reg, 'strategy', d, { strategyId: d.strategyId }, d.issuedAt, d.ackedAt ?? at);
   }
   if (kind === 'switch') {
     const [s] = await q.query<SwitchRow>(`${switchSql} WHERE r.id = $1`, [Number(id)]);
     if (!s) return null;
     // a switch record keeps no answer time: the event's own (the commit that closed it) is it
-    const dispatch = {
-      kind: 'switch',
-      recordId: s.id,
-      stationId: s.stationId,
-      operation: s.operation,
-      ok: s.status === 1,
-      reason: s.reason,
-      issuedAt: iso(s.at),
-      ackedAt: iso(at),
-      operator: s.operator,
-    };
-    return { type: 'dispatch.result', occurredAt: at, orgId: null, stationId: s.stationId, payload: { dispatch: withStation(reg, dispatch, at) } };
+    return dispatchResult(reg, 'switch', s, { operation: s.operation }, s.at, at);
   }
   if (kind === 'export') {
     const [j] = await q.query<{ about: Record<string, unknown> | null; token: string | null; expires: Date | null; finished: Date | null; orgId: number }>(

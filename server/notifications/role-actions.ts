@@ -2,11 +2,9 @@ import { authed, type Handlers } from '../api/context';
 import { audit } from '../api/audit';
 import { ActionError } from '../api/errors';
 import { assertHolds, loadRole } from '../accounts/org-admin';
-import { checkFilters, view } from './actions';
+import { checkFilters, ruleBasics, view } from './actions';
 import { deleteRule, ruleById, saveRule } from './rules';
 import { roleRulesOf, setMuted } from './role-rules';
-import { minutesOf } from '../../protocol/actions/tariffs';
-import type { Channel } from './outbox';
 
 // Handlers of a role's default notification rules (protocol/actions/notifications.ts): read with
 // the role (system.role), written by who edits roles (system.role.edit) and only for a role in
@@ -26,23 +24,7 @@ export const roleRuleHandlers: Handlers = {
     const before = q.ruleId === undefined ? null : await ruleById(ctx.services.db, q.ruleId);
     if (q.ruleId !== undefined && before?.roleId !== role.roleId) throw new ActionError('notFound');
     checkFilters(q, ctx);
-    const input = {
-      name: q.name,
-      enabled: q.enabled,
-      categories: q.categories,
-      alarmTypes: q.alarmTypes,
-      deviceTypes: q.deviceTypes,
-      stationIds: [...new Set(q.stationIds)],
-      channels: [...new Set(q.channels)] as Channel[],
-      events: ['alarm' as const],
-      email: null,
-      webhookUrl: null,
-      mobile: null,
-      quietFrom: q.quietFrom === undefined ? null : minutesOf(q.quietFrom),
-      quietTo: q.quietTo === undefined ? null : minutesOf(q.quietTo),
-      zone: q.zone,
-      digestMinutes: q.digestMinutes ?? null,
-    };
+    const input = { ...ruleBasics(q), events: ['alarm' as const], email: null, webhookUrl: null, mobile: null };
     const id = await saveRule(ctx.services.db, before?.ruleId ?? null, { roleId: role.roleId }, input, String(ctx.locale), null, ctx.now);
     await audit(ctx.services.db, ctx, me.accountId, 'saveRoleNotificationRule', `role:${role.roleId}`, { ruleId: id, ...input });
     return view((await ruleById(ctx.services.db, id))!);

@@ -17,6 +17,16 @@ describe.each(backends())('notification defaults by role (%s)', (backend) => {
   let x: number;
   let roleId: number;
   const members: Record<'plain' | 'muting' | 'own' | 'narrow', { token: string; userId: number }> = {} as never;
+  /** An insulation alarm on station x, a new one for each key. */
+  const raiseInsulationLow = (dedupKey: string) =>
+    raiseAlarm(s.services.db, {
+      stationId: x,
+      deviceId: null,
+      ruleCode: 'clusterInsulationLow',
+      content: 'Insulation resistance low',
+      time: new Date(s.clock.now),
+      dedupKey,
+    });
 
   beforeAll(async () => {
     mail = await startMailSink();
@@ -60,14 +70,7 @@ describe.each(backends())('notification defaults by role (%s)', (backend) => {
     // a member's own rule at another address, matching the same alarm
     expect((await s.call('saveNotificationRule', { name: 'Mine', channels: ['email'], email: 'own-desk@example.com' }, members.own.token)).code).toBe(0);
 
-    await raiseAlarm(s.services.db, {
-      stationId: x,
-      deviceId: null,
-      ruleCode: 'clusterInsulationLow',
-      content: 'Insulation resistance low',
-      time: new Date(s.clock.now),
-      dedupKey: 'role-1',
-    });
+    await raiseInsulationLow('role-1');
     await s.services.notifications.tick();
     const got = await mail.received(3);
     expect(got.map((m) => (Array.isArray(m.to) ? '' : m.to?.text)).sort()).toEqual(['own-desk@example.com', 'plain@example.com']);
@@ -82,14 +85,7 @@ describe.each(backends())('notification defaults by role (%s)', (backend) => {
     // unmuted, the next alarm reaches the muting member again
     expect((await s.call('muteRoleNotificationRule', { ruleId, muted: false }, members.muting.token)).code).toBe(0);
     mail.mails.length = 0;
-    await raiseAlarm(s.services.db, {
-      stationId: x,
-      deviceId: null,
-      ruleCode: 'clusterInsulationLow',
-      content: 'Insulation resistance low',
-      time: new Date(s.clock.now),
-      dedupKey: 'role-2',
-    });
+    await raiseInsulationLow('role-2');
     await s.services.notifications.tick();
     expect((await mail.received(4)).map((m) => (Array.isArray(m.to) ? '' : m.to?.text)).sort()).toEqual([
       'muting@example.com',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../protocol/errors';
 import { raiseAlarm, recoverAlarm } from '../alarms/store';
 import { backends, startTestServer, type TestServer } from '../test/harness';
+import { emptyTables } from './notify-fixture';
 import { startHookSink, startMailSink, type HookSink, type MailSink } from './receivers';
 
 // Who hears of what, and when: rules within the account's data scope, quiet hours on the
@@ -53,8 +54,7 @@ describe.each(backends())('notification rules (%s)', (backend) => {
   });
   beforeEach(async () => {
     await tick();
-    await s.services.db.query('DELETE FROM notification_rules');
-    await s.services.db.query('DELETE FROM notification_deliveries');
+    await emptyTables(s);
     mail.mails.length = 0;
     hook.hooks.length = 0;
     s.clock.now += 3_600_000;

@@ -4,6 +4,7 @@ import { ErrorCode } from '../../protocol/errors';
 import { formatWall } from '../../protocol/site-time';
 import { raiseAlarm, recoverAlarm } from '../alarms/store';
 import { backends, startTestServer, type TestServer } from '../test/harness';
+import { alarmSource, emptyTables } from './notify-fixture';
 import { startSmsGateway, type SmsGatewaySink } from './sms-receiver';
 
 // SMS through an operator's HTTP gateway: a raised alarm reaches a real local gateway as the
@@ -56,14 +57,7 @@ describe.each(backends())('SMS notifications (%s)', (backend) => {
       config: { sms: { url: gw.url, template: TEMPLATE, auth: 'Bearer gw-token' } },
       notify: { pollMs: 0, stormGraceMs: 60_000, flapCount: 0, maxAttempts: 3, backoff: () => 60_000 },
     });
-    const fx = await s.fixtures();
-    x = fx.stationOf.get(fx.providers[0]!)![0]!;
-    device = (
-      await s.services.db.query<{ id: number; name: string }>(
-        "SELECT id, name FROM devices WHERE station_id = $1 AND type = 'battery_cluster' ORDER BY id LIMIT 1",
-        [x],
-      )
-    )[0]!;
+    ({ stationId: x, device } = await alarmSource(s));
   }, 120_000);
   afterAll(async () => {
     await s?.close();
@@ -71,8 +65,7 @@ describe.each(backends())('SMS notifications (%s)', (backend) => {
   });
   beforeEach(async () => {
     await tick();
-    await s.services.db.query('DELETE FROM notification_rules');
-    await s.services.db.query('DELETE FROM notification_deliveries');
+    await emptyTables(s);
     gw.requests.length = 0;
     gw.status = 200;
     gw.answer = '{"ok":true}';

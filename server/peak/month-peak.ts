@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { monthDemand } from '../../protocol/actions/peak-demand';
-import { formatWall } from '../../protocol/site-time';
 import { kwh, money as round4 } from '../analytics/wire';
 import { peakDemand, type DemandLine } from '../money/demand';
 import { byLocalMonth, priceMonths } from '../money/months';
 import type { MeteredInterval, Pricing } from '../money';
+import { demandPeakWire } from '../reports/bill-charges';
 
 // A month's demand so far, priced by the bill's own functions (server/money/months.ts): each
 // demand charge of the version the month pays, its peak (when, on the station's clock), the
@@ -16,16 +16,10 @@ export type MonthDemand = z.input<typeof monthDemand>;
 const FALLBACK = { pricePerKw: 0, windowMinutes: 15 } as const;
 
 const toWire = (d: DemandLine, zone: string, priced: boolean): MonthDemand => ({
-  windowMinutes: d.charge.windowMinutes,
-  periods: d.charge.periods ? [...d.charge.periods] : null,
-  peakKw: d.peak ? kwh(d.peak.kw) : null,
-  peakAt: d.peak ? new Date(d.peak.at).toISOString() : null,
-  peakLocal: d.peak ? formatWall(zone, d.peak.at).slice(0, 16) : null,
-  ratchetKw: kwh(d.ratchetKw),
+  ...demandPeakWire(d, zone),
   billedKw: kwh(d.billedKw),
   pricePerKw: priced ? d.charge.pricePerKw : null,
   amount: priced ? round4(d.amount) : null,
-  incompleteWindows: d.peak?.incompleteWindows ?? 0,
 });
 
 /** The demand lines of `month` from intervals covering it and its ratchet's earlier months. */

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
-import type { billDetail, billLine } from '../../protocol/actions/report-shapes';
+import type { billDetail, billLine, demandPeak } from '../../protocol/actions/report-shapes';
 import { currencyLabel } from '../../protocol/currency';
 import { formatWall } from '../../protocol/site-time';
 import { money as round4, kwh } from '../analytics/wire';
+import type { DemandLine } from '../money/demand';
 import type { MonthCharges } from '../money/months';
 import { word, type FileLang } from './labels';
 import type { FileTable } from './table';
@@ -15,6 +16,17 @@ import type { FileTable } from './table';
 
 type BillLine = z.input<typeof billLine>;
 type BillDetail = z.input<typeof billDetail>;
+
+/** A demand line's peak window (when, on the station's clock) and ratchet floor, as the bill and the month so far show them. */
+export const demandPeakWire = (d: DemandLine, zone: string): z.input<typeof demandPeak> => ({
+  windowMinutes: d.charge.windowMinutes,
+  periods: d.charge.periods ? [...d.charge.periods] : null,
+  peakKw: d.peak ? kwh(d.peak.kw) : null,
+  peakAt: d.peak ? new Date(d.peak.at).toISOString() : null,
+  peakLocal: d.peak ? formatWall(zone, d.peak.at).slice(0, 16) : null,
+  ratchetKw: kwh(d.ratchetKw),
+  incompleteWindows: d.peak?.incompleteWindows ?? 0,
+});
 
 const perUnit = (amount: number, qty: number) => (qty > 0 ? Math.round((amount / qty) * 10_000) / 10_000 : 0);
 
@@ -35,16 +47,7 @@ export const chargeLines = (c: MonthCharges, zone: string): BillLine[] => {
     unit: 'kW',
     price: d.charge.pricePerKw,
     amount: round4(d.amount),
-    demand: {
-      windowMinutes: d.charge.windowMinutes,
-      periods: d.charge.periods ? [...d.charge.periods] : null,
-      peakKw: d.peak ? kwh(d.peak.kw) : null,
-      peakAt: d.peak ? new Date(d.peak.at).toISOString() : null,
-      peakLocal: d.peak ? formatWall(zone, d.peak.at).slice(0, 16) : null,
-      ratchetKw: kwh(d.ratchetKw),
-      ratchet: d.charge.ratchet ?? null,
-      incompleteWindows: d.peak?.incompleteWindows ?? 0,
-    },
+    demand: { ...demandPeakWire(d, zone), ratchet: d.charge.ratchet ?? null },
   }));
   if (c.capacity)
     lines.push({

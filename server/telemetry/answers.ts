@@ -10,37 +10,23 @@ import { invalid } from '../api/errors';
 import type { FleetRuntime } from '../fleet/runtime';
 import { providersFor, tzOf } from '../stations/scope';
 import { sumTotals } from './daily';
-import type { EnergyTotals } from './energy';
+import { roundTotals, type EnergyTotals } from './energy';
 import { fleetOf } from './fleet-of';
+import { configuredRetention } from './partitions';
 
 type EnergyWire = z.input<typeof energyRow>;
 export const DAY = 86_400_000;
 
-export const retentionOf = (ctx: Ctx) => ({
-  rawDays: ctx.services.config.telemetryRawDays,
-  minuteDays: ctx.services.config.telemetryMinuteDays,
-  quarterDays: ctx.services.config.telemetryQuarterDays,
-});
+export const retentionOf = (ctx: Ctx) => configuredRetention(ctx.services.config);
 export const r2 = (x: number) => Math.round(x * 100) / 100;
 export const r3 = (x: number) => Math.round(x * 1000) / 1000;
 export const r4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
-export const toWire = (e: EnergyTotals): EnergyWire => ({
-  period: e.period,
-  pvKwh: r3(e.pvKwh),
-  chargeKwh: r3(e.chargeKwh),
-  dischargeKwh: r3(e.dischargeKwh),
-  loadKwh: r3(e.loadKwh),
-  gridImportKwh: r3(e.gridImportKwh),
-  gridExportKwh: r3(e.gridExportKwh),
-  generatorKwh: r3(e.generatorKwh),
-  fuelLitres: r3(e.fuelLitres),
-  chargingPileKwh: r3(e.chargingPileKwh),
-  income: r4(e.income),
-  fuelCost: r4(e.fuelCost),
-  gridCost: r4(e.gridCost),
-  feedInRevenue: r4(e.feedInRevenue),
-});
+/** The wire's totals: rounded as everywhere, without the losses and savings it does not carry. */
+export const toWire = (e: EnergyTotals): EnergyWire => {
+  const { lossesKwh: _losses, savings: _savings, ...wire } = roundTotals(e);
+  return wire;
+};
 
 export const rangeOf = (from: string, to: string, maxDays: number, fromPath = 'from'): [number, number] => {
   const a = Date.parse(from);

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/db';
+import type { Config } from '../config';
 
 // The time partitions of telemetry (migration 028, docs/capacity.md). Each family is a table
 // partitioned by time into UTC days or months, named <parent>_pYYYYMMDD, plus a default
@@ -15,6 +16,12 @@ export interface Retention {
   minuteDays: number;
   quarterDays: number;
 }
+/** The retention the server is configured with (TELEMETRY_*_DAYS). */
+export const configuredRetention = (c: Pick<Config, 'telemetryRawDays' | 'telemetryMinuteDays' | 'telemetryQuarterDays'>): Retention => ({
+  rawDays: c.telemetryRawDays,
+  minuteDays: c.telemetryMinuteDays,
+  quarterDays: c.telemetryQuarterDays,
+});
 /** Days of partitions made ahead of the clock: ingest never waits for one to be created. */
 export const AHEAD_DAYS = 2;
 

@@ -1,16 +1,17 @@
 import { POINTS, STATION_POINTS, type FleetDeviceType, type TelemetryFrame } from '../../protocol/fleet';
-import { PV_STATES } from '../../protocol/codes';
 import type { Queryable } from '../db/db';
-import { boundsViolation, checkCounters, withoutCounters, type CounterTrack } from './counters';
+import { boundsViolation } from './counters';
+import { EnergyBook } from './energy-book';
 import { RollupFolder } from './rollups';
 import { HeldWrites, type HeldLog } from './held';
 import { Rejections, type RejectReason } from './rejections';
-import { applyRetention, emptyEnergy, type EnergyRow, type RawRow, type Retention } from './sql';
+import { applyRetention, type RawRow, type Retention } from './sql';
+import { StationFlows } from './station-flows';
 
 // The telemetry store (docs/fleet.md): frames from the gateways go in; out come the latest value
 // of every point (memory), raw rows, 1 min / 15 min / 1 day rollups folded incrementally (a
 // closed minute folds into its quarter, a closed quarter into its day), and per-station energy
-// per 15-minute interval from the devices' cumulative counters. Impossible samples are refused
+// per 15-minute interval from the devices' cumulative counters (energy-book.ts). Impossible samples are refused
 // before any of it (counters.ts, rejections.ts). `flush` hands what accumulated to the held
 // writes (held.ts), which write it in order and keep it through a database outage; nothing is
 // read back on the ingest path.
@@ -36,9 +37,6 @@ export interface StationLive {
   /** STATION_POINTS order */
   flows: (number | null)[];
 }
-
-const QUARTER = 900_000;
-const PV_CURTAILED = PV_STATES.indexOf('curtailed');
 
 export interface StoreOptions {
   clock: () => number;
@@ -72,20 +70,18 @@ export class TelemetryStore {
   /** frames with at least one accepted device sample */
   accepted = 0;
   private raw: RawRow[] = [];
-  private energy = new Map<string, EnergyRow>();
+  private readonly energy: EnergyBook;
   private readonly rollups = new RollupFolder();
-  private readonly tracks = new Map<number, CounterTrack>();
-  private readonly pileState = new Map<number, number | null>();
   /** per station: the sum of its devices' ratings (counter bound of a device rated 0) */
   private readonly stationKw = new Map<number, number>();
   private pendingTs: number[] = [];
   private flushing: Promise<void> | null = null;
   private lastRetention = 0;
-  private lastEnergy = 0;
 
   constructor(readonly opts: StoreOptions) {
     this.rejections = new Rejections({ clock: opts.clock, log: opts.log });
     this.held = new HeldWrites({ maxRows: 200_000, log: opts.log });
+    this.energy = new EnergyBook((reason, sid, detail) => this.reject(reason, sid, detail));
   }
 
   /** refused frames and device samples */
@@ -135,16 +131,7 @@ export class TelemetryStore {
       this.reject(early ? 'tooOld' : 'future', sid, new Date(ts).toISOString());
       return null;
     }
-    let pv = 0,
-      load = 0,
-      ess = 0,
-      gen = 0,
-      pile = 0,
-      socW = 0,
-      cap = 0,
-      limitedS = 0;
-    let grid: number | null = null;
-    let hasPcs = false;
+    const sums = new StationFlows();
     const taken: TelemetryFrame['devices'] = [];
     for (const d of frame.devices) {
       const meta = this.devices.get(d.id);
@@ -171,47 +158,19 @@ export class TelemetryStore {
         this.reject('outOfBounds', sid, `device ${d.id}: ${bad}`);
         continue;
       }
-      const v = own ? this.count(sid, d.id, meta.type, ts, full, d.s, rated) : full;
+      const v = own ? this.energy.count(sid, d.id, meta.type, ts, full, d.s, rated) : full;
       taken.push(v === d.v ? d : { ...d, v });
       this.latest.set(d.id, { ts, on: d.on, s: d.s, v, q: d.q ?? 'good' });
       if (own) {
         this.raw.push({ id: d.id, ts, v });
         this.rollups.fold(d.id, ts, v);
       }
-      const p0 = v[0] ?? 0;
-      switch (meta.type) {
-        case 'pv_inverter':
-          pv += p0;
-          // a curtailed inverter was held down since its previous sample (at most an interval)
-          if (d.s === PV_CURTAILED && before !== undefined) limitedS = Math.max(limitedS, Math.min(QUARTER, ts - before) / 1000);
-          break;
-        case 'load':
-          load += p0;
-          break;
-        case 'charging_pile':
-          pile += v[1] ?? 0;
-          break;
-        case 'pcs':
-          ess += p0;
-          hasPcs = true;
-          break;
-        case 'generator':
-          gen += v[1] ?? 0;
-          break;
-        case 'meter':
-          grid = p0;
-          break;
-        case 'battery_cluster':
-          socW += (v[0] ?? 0) * (meta.capKwh || 1);
-          cap += meta.capKwh || 1;
-          break;
-        default:
-      }
+      sums.add(meta.type, meta.capKwh, v, d.s, before === undefined ? undefined : ts - before);
     }
     if (taken.length === 0) return null;
     if (own) this.accepted++;
-    const soc = cap > 0 ? socW / cap : null;
-    const flows = [pv, load + pile, hasPcs ? ess : 0, grid ?? 0, gen, pile, soc];
+    const soc = sums.soc;
+    const flows = sums.flows();
     const st = this.stations.get(sid);
     if (st) {
       st.lastTs = Math.max(st.lastTs, ts);
@@ -221,8 +180,8 @@ export class TelemetryStore {
     if (!own) return taken.length === frame.devices.length ? frame : { ...frame, devices: taken };
     this.raw.push({ id: -sid, ts, v: flows });
     this.rollups.fold(-sid, ts, flows);
-    if (soc !== null) this.energyRow(sid, ts).soc = soc;
-    if (limitedS > 0) this.energyRow(sid, ts).pvLimitedS += limitedS;
+    if (soc !== null) this.energy.row(sid, ts).soc = soc;
+    if (sums.limitedS > 0) this.energy.row(sid, ts).pvLimitedS += sums.limitedS;
     this.pendingTs.push(ts);
     return taken.length === frame.devices.length ? frame : { ...frame, devices: taken };
   }
@@ -231,35 +190,6 @@ export class TelemetryStore {
     const st = this.stations.get(stationId);
     if (st) st.gatewayOnline = online;
     else this.stations.set(stationId, { lastTs: ts, lastRecv: this.opts.clock(), gatewayOnline: online, flows: STATION_POINTS.map(() => null) });
-  }
-
-  private energyRow(sid: number, ts: number): EnergyRow {
-    const bucket = Math.floor((ts - 1) / QUARTER) * QUARTER;
-    const key = `${sid}|${bucket}`;
-    let e = this.energy.get(key);
-    if (!e) this.energy.set(key, (e = emptyEnergy(sid, bucket)));
-    return e;
-  }
-
-  /**
-   * Books the counter increments of a sample and answers what is stored of it: the sample, or
-   * with its counters emptied when they are refused.
-   */
-  private count(sid: number, id: number, type: FleetDeviceType, ts: number, v: (number | null)[], s: number | null, ratedKw: number): (number | null)[] {
-    if (type === 'charging_pile') {
-      if (s === 1 && this.pileState.get(id) === 0) this.energyRow(sid, ts).sessions++;
-      this.pileState.set(id, v[0] ?? null);
-    }
-    const verdict = checkCounters(type, this.tracks, id, { ts, v }, ratedKw);
-    if (!verdict.ok) {
-      this.reject(verdict.reason, sid, `device ${id}: ${verdict.detail}`);
-      return withoutCounters(type, v);
-    }
-    if (verdict.increments.length) {
-      const row = this.energyRow(sid, ts);
-      for (const [k, d] of verdict.increments) (row[k] as number) += d;
-    }
-    return v;
   }
 
   /**
@@ -273,18 +203,7 @@ export class TelemetryStore {
     this.rollups.sweep(opts.all ? Infinity : now);
     const cap = opts.all ? Infinity : (this.opts.rollupsPerFlush ?? 10_000);
     const rolls = this.rollups.take(cap);
-    let energy: EnergyRow[] = [];
-    const quarterNow = Math.floor((now - 1) / QUARTER) * QUARTER;
-    if (
-      opts.all ||
-      opts.energy ||
-      now - this.lastEnergy >= (this.opts.energyFlushMs ?? 10_000) ||
-      [...this.energy.values()].some((e) => e.bucket < quarterNow)
-    ) {
-      energy = [...this.energy.values()];
-      this.energy = new Map();
-      this.lastEnergy = now;
-    }
+    const energy = this.energy.take(now, !!(opts.all || opts.energy), this.opts.energyFlushMs ?? 10_000);
     this.held.add({ raw: this.raw, rolls, energy, sampleTs: this.pendingTs });
     this.raw = [];
     this.pendingTs = [];
@@ -304,18 +223,12 @@ export class TelemetryStore {
 
   /** Continues untracked devices' counters from stored samples (stations taken over); answers how many. */
   resumeCounters(samples: readonly { id: number; ts: number; v: (number | null)[] }[]): number {
-    const fresh = samples.filter((x) => !this.tracks.has(x.id));
-    for (const x of fresh) this.tracks.set(x.id, { last: { ts: x.ts, v: x.v } });
-    return fresh.length;
+    return this.energy.resume(samples);
   }
 
   /** Forgets the counter tracks of these stations' devices (handed to another replica). */
   forgetCounters(stationIds: readonly number[]): void {
-    for (const sid of stationIds)
-      for (const id of this.stationDevices.get(sid) ?? []) {
-        this.tracks.delete(id);
-        this.pileState.delete(id);
-      }
+    this.energy.forget(stationIds.flatMap((sid) => this.stationDevices.get(sid) ?? []));
   }
 
   /** Unflushed rows (history queries merge them for the newest seconds). */

@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../protocol/errors';
 import type { ResponseOf } from '../../../protocol/catalogue';
-import { backends, startTestServer, type TestServer } from '../../test/harness';
+import { backends, type TestServer } from '../../test/harness';
+import { startSimulatedFleet } from '../../test/simulated-fleet';
 import { parseCsv } from '../../test/csv';
 import { HISTORY_NOW } from './history-fixture';
 import { seedIntervals } from './report-fixture';
@@ -23,11 +24,7 @@ describe.each(backends())('provider currency (%s)', (backend) => {
   let x: number; // provider A, with intervals
 
   beforeAll(async () => {
-    s = await startTestServer(backend, {
-      clock: () => HISTORY_NOW,
-      config: { simulator: true, simIntervalMs: 3_600_000, backfillDays: 1, backfillMinuteHours: 1, backfillDeviceHours: 1 },
-    });
-    await s.services.fleet!.ready;
+    s = await startSimulatedFleet(backend, HISTORY_NOW, { days: 1 });
     pA = (await s.fixtures()).providers[0]!;
     x = s.services.registry.stationsByProvider.get(pA)![0]!;
     await seedIntervals(s.services.db, [x], '2026-07-01', 14);

@@ -45,6 +45,16 @@ export const islandParams = (over: Record<string, unknown> = {}) => ({
 
 type Params = Record<string, unknown>;
 
+/** Saves a strategy of the station for the dates with these params (and any further fields). */
+type SaveStrategy<A extends 'savePeakShavingStrategy' | 'saveIslandStrategy'> = (
+  token: string,
+  stationId: number,
+  startDate: string,
+  endDate: string,
+  params: Params,
+  extra?: Params,
+) => Promise<Answer<ResponseOf<A>>>;
+
 export interface StrategiesWorld {
   s: TestServer;
   root: string;
@@ -65,22 +75,8 @@ export interface StrategiesWorld {
   sunriseId: number;
   kw: () => number;
   stationsOf: (pid: number) => Promise<StationRow[]>;
-  savePeak: (
-    token: string,
-    stationId: number,
-    startDate: string,
-    endDate: string,
-    params: Params,
-    extra?: Params,
-  ) => Promise<Answer<ResponseOf<'savePeakShavingStrategy'>>>;
-  saveIsland: (
-    token: string,
-    stationId: number,
-    startDate: string,
-    endDate: string,
-    params: Params,
-    extra?: Params,
-  ) => Promise<Answer<ResponseOf<'saveIslandStrategy'>>>;
+  savePeak: SaveStrategy<'savePeakShavingStrategy'>;
+  saveIsland: SaveStrategy<'saveIslandStrategy'>;
 }
 
 /** Starts a server on `backend` for the enclosing describe block; fields are set once beforeAll has run. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../../test/harness';
+import { backends, type TestServer } from '../../test/harness';
+import { startPromptFleet } from '../../test/simulated-fleet';
 import { ErrorCode } from '../../../protocol/errors';
 import { wallClock } from '../../../protocol/site-time';
 import { pointIndex } from '../../../protocol/fleet';
@@ -62,21 +63,8 @@ describe.each(backends())('operation modes with the fleet (%s)', (backend) => {
     s.services.db.query<{ outcome: string; detail: { reason: string | null } }>('SELECT outcome, detail FROM audit_log WHERE action=$1 ORDER BY id', [action]);
 
   beforeAll(async () => {
-    s = await startTestServer(backend, {
-      clock: () => NOW,
-      config: {
-        simulator: true,
-        simIntervalMs: 3_600_000,
-        simAckFailureRate: 0,
-        commandTimeoutMs: 1500,
-        backfillDays: 1,
-        backfillMinuteHours: 1,
-        backfillDeviceHours: 1,
-      },
-    });
+    s = await startPromptFleet(backend, NOW, { days: 1 });
     fleet = s.services.fleet!;
-    await fleet.ready;
-    for (const gw of fleet.gateways.values()) gw.opts.ackDelayMs = 0;
     a = await s.login('sunrise', 'Sunrise@2026');
     const [pA, pB] = (await s.fixtures()).providers as [number, number];
     nobody = (await s.makeAccount({ orgId: pA, permissions: ['homepage.index'] })).token;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends, startTestServer, type TestServer } from '../../test/harness';
+import { backends, type TestServer } from '../../test/harness';
+import { startPromptFleet } from '../../test/simulated-fleet';
 import { ErrorCode } from '../../../protocol/errors';
 import type { FleetRuntime } from '../../fleet/runtime';
 import { itRefusesOtherTenantsAndInvalidPayloads, type RefusalCase } from './refusals';
@@ -49,21 +50,8 @@ describe.each(backends())('telemetry actions (%s)', (backend) => {
   };
 
   beforeAll(async () => {
-    s = await startTestServer(backend, {
-      clock: () => NOW,
-      config: {
-        simulator: true,
-        simIntervalMs: 3_600_000,
-        simAckFailureRate: 0,
-        commandTimeoutMs: 1500,
-        backfillDays: 2,
-        backfillMinuteHours: 2,
-        backfillDeviceHours: 1,
-      },
-    });
+    s = await startPromptFleet(backend, NOW, { days: 2, minuteHours: 2 });
     fleet = s.services.fleet!;
-    await fleet.ready;
-    for (const gw of fleet.gateways.values()) gw.opts.ackDelayMs = 0;
     root = await s.login('admin', 'Admin@2026');
     a = await s.login('sunrise', 'Sunrise@2026');
     const f = await s.fixtures();

@@ -3,6 +3,7 @@ import { loadFleetConfig } from '../../fleet/config';
 import { soilingEpisode } from '../../fleet/pv-losses';
 import { backfillStart } from '../../telemetry/backfill';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { startSimulatedFleet } from '../../test/simulated-fleet';
 
 // The simulated fleet's figures as a reader of DOMAIN.md would check them: PR within what real
 // plants reach and different per station, PR = specific yield ÷ plane-of-array irradiation,
@@ -19,11 +20,7 @@ describe('the simulated fleet is plausible', () => {
   let s: TestServer;
   let root: string;
   beforeAll(async () => {
-    s = await startTestServer('pglite', {
-      clock: () => NOW,
-      config: { simulator: true, simStations: STATIONS, simIntervalMs: 3_600_000, backfillDays: DAYS, backfillMinuteHours: 1, backfillDeviceHours: 1 },
-    });
-    await s.services.fleet!.ready;
+    s = await startSimulatedFleet('pglite', NOW, { days: DAYS }, { simStations: STATIONS });
     root = await s.login('admin', 'Admin@2026');
   }, 180_000);
   afterAll(() => s?.close());
@@ -114,11 +111,7 @@ describe('the whole simulated fleet from a fresh start in November', () => {
   let s: TestServer;
   let root: string;
   beforeAll(async () => {
-    s = await startTestServer('pglite', {
-      clock: () => START,
-      config: { simulator: true, simStations: 60, simIntervalMs: 3_600_000, backfillDays: 30, backfillMinuteHours: 1, backfillDeviceHours: 1 },
-    });
-    await s.services.fleet!.ready;
+    s = await startSimulatedFleet('pglite', START, { days: 30 }, { simStations: 60 });
     root = await s.login('admin', 'Admin@2026');
   }, 300_000);
   afterAll(() => s?.close());

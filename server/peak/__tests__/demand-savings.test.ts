@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dateStart } from '../../../protocol/site-time';
 import { backends, startTestServer } from '../../test/harness';
 import { serverWorld } from '../../test/world';
+import { addTariff, blankStation } from '../../test/blank-station';
 import { analysisTable } from '../../analytics/export-table';
 
 // The storage analysis' net revenue split into energy arbitrage and demand-charge savings
@@ -23,16 +24,8 @@ describe.each(backends())('net revenue: arbitrage and demand-charge savings (%s)
     () => startTestServer(backend, { clock: () => Date.parse('2026-03-10T10:00:00Z') }),
     async (s) => {
       const db = s.services.db;
-      const [st] = await db.query<{ id: number }>(`SELECT id FROM stations WHERE 'ess' = ANY(energy_types) ORDER BY id LIMIT 1`);
-      const station = st!.id;
-      for (const t of ['tariffs', 'oil_prices', 'station_energy', 'station_days']) await db.query(`DELETE FROM ${t} WHERE station_id = $1`, [station]);
-      await db.query('UPDATE stations SET timezone = $2 WHERE id = $1', [station, ZONE]);
-      await s.services.registry.load(db);
-      await db.query(`INSERT INTO tariffs (station_id, name, effective_date, seasons, charges) VALUES ($1, 'Demand', '2025-01-01', $2::jsonb, $3::jsonb)`, [
-        station,
-        JSON.stringify(seasons),
-        JSON.stringify(charges),
-      ]);
+      const station = (await blankStation(s, ZONE, { withStorage: true, alsoEmpty: ['station_days'] })).id;
+      await addTariff(db, station, 'Demand', '2025-01-01', seasons, charges);
       const spike = Date.parse('2026-02-10T10:00:00Z');
       const buckets: string[] = [];
       const imp: number[] = [];

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dateStart } from '../../../protocol/site-time';
 import { backends, startTestServer } from '../../test/harness';
 import { serverWorld } from '../../test/world';
+import { addTariff, blankStation } from '../../test/blank-station';
 
 // The month's peak demand so far and the peak alarm (stored, pushed and notified as any alarm), on
 // hand-built metered intervals
@@ -47,16 +48,8 @@ describe.each(backends())('peak demand so far and the peak alarm (%s)', (backend
     () => startTestServer(backend, { clock: () => NOW }),
     async (s) => {
       const db = s.services.db;
-      const [st] = await db.query<{ id: number }>('SELECT id FROM stations ORDER BY id LIMIT 1');
-      const station = st!.id;
-      for (const t of ['tariffs', 'oil_prices', 'station_energy', 'alarms']) await db.query(`DELETE FROM ${t} WHERE station_id = $1`, [station]);
-      await db.query('UPDATE stations SET timezone = $2 WHERE id = $1', [station, ZONE]);
-      await s.services.registry.load(db);
-      await db.query(`INSERT INTO tariffs (station_id, name, effective_date, seasons, charges) VALUES ($1, 'Two-part', '2025-01-01', $2::jsonb, $3::jsonb)`, [
-        station,
-        JSON.stringify(seasons),
-        JSON.stringify(charges),
-      ]);
+      const station = (await blankStation(s, ZONE, { alsoEmpty: ['alarms'] })).id;
+      await addTariff(db, station, 'Two-part', '2025-01-01', seasons, charges);
       const buckets: string[] = [];
       const kwh: number[] = [];
       for (let t = dateStart(ZONE, '2026-01-01'); t < Date.parse('2026-02-20T12:00:00Z'); t += QUARTER) {

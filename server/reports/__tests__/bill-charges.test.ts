@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { addDateDays, dateStart } from '../../../protocol/site-time';
-import { backends, startTestServer } from '../../test/harness';
+import { backends, startTestServer, type TestServer } from '../../test/harness';
 import { serverWorld } from '../../test/world';
 import { billTable } from '../bill';
+import { addQuarters, addTariff, billOf, blankStation } from '../../test/blank-station';
 
 // A station's monthly bill with the demand, capacity and fixed charges of its tariff version,
 // computed by hand (docs/tariffs.md, "Bill make-up"), the same on PGlite and PostgreSQL.
@@ -43,7 +44,7 @@ const SPIKES: Record<string, number> = {
   '2026-03-29T08:00': 60, // the first peak hour of the day the clocks go forward (06:00 UTC)
 };
 
-const seedMonths = async (db: { query: (sql: string, p: unknown[]) => Promise<unknown> }, station: number) => {
+const seedMonths = async (db: TestServer['services']['db'], station: number) => {
   const buckets: string[] = [];
   const kwh: number[] = [];
   const spikeAt = new Map(
@@ -62,11 +63,7 @@ const seedMonths = async (db: { query: (sql: string, p: unknown[]) => Promise<un
       kwh.push(spikeAt.get(t) ?? 10);
     }
   }
-  await db.query(
-    `INSERT INTO station_energy (station_id, bucket, pv, charge, discharge, load, grid_import, grid_export, generator)
-     SELECT $1, b, 0, 0, 0, k, k, 0, 0 FROM unnest($2::timestamptz[], $3::float8[]) AS x(b, k)`,
-    [station, buckets, kwh],
-  );
+  await addQuarters(db, station, buckets, kwh);
 };
 
 describe.each(backends())('a bill with demand, capacity and fixed charges (%s)', (backend) => {
@@ -74,27 +71,14 @@ describe.each(backends())('a bill with demand, capacity and fixed charges (%s)',
     () => startTestServer(backend, { clock: () => Date.parse('2026-05-10T10:00:00Z') }),
     async (s) => {
       const db = s.services.db;
-      const [st] = await db.query<{ id: number }>('SELECT id FROM stations ORDER BY id LIMIT 1');
-      const station = st!.id;
-      await db.query('DELETE FROM tariffs WHERE station_id = $1', [station]);
-      await db.query('DELETE FROM oil_prices WHERE station_id = $1', [station]);
-      await db.query('DELETE FROM station_energy WHERE station_id = $1', [station]);
-      await db.query('UPDATE stations SET timezone = $2, capacity_kva = 500 WHERE id = $1', [station, ZONE]);
-      await s.services.registry.load(db);
-      await db.query(
-        `INSERT INTO tariffs (station_id, name, effective_date, seasons, charges) VALUES ($1, 'Two-part 2025', '2025-01-01', $2::jsonb, $3::jsonb)`,
-        [station, JSON.stringify(tariff.seasons), JSON.stringify(tariff.charges)],
-      );
+      const station = (await blankStation(s, ZONE, { capacityKva: 500 })).id;
+      await addTariff(db, station, 'Two-part 2025', '2025-01-01', tariff.seasons, tariff.charges);
       await seedMonths(db, station);
       return { station, token: await s.login('admin', 'Admin@2026') };
     },
     120_000,
   );
-  const bill = async (month: string) => {
-    const r = await w.s.call('queryBillDetail', { billId: `${w.station}-${month}` }, w.token);
-    expect(r.code).toBe(0);
-    return r.data;
-  };
+  const bill = (month: string) => billOf(w.s, w.token, w.station, month);
 
   it("February: the ratchet raises a 200 kW peak to 80 % of January's 300 kW; 28 days pay a whole month's capacity and fee", async () => {
     const b = await bill('2026-02');

@@ -3,6 +3,7 @@ import { dateStart } from '../../../protocol/site-time';
 import { backends, startTestServer } from '../../test/harness';
 import { serverWorld } from '../../test/world';
 import { billTable } from '../bill';
+import { addQuarters, addTariff, billOf, blankStation } from '../../test/blank-station';
 
 // Dynamic interval prices on a bill, computed by hand (docs/tariffs.md, "Dynamic prices"), the
 // same on PGlite and PostgreSQL.
@@ -24,21 +25,13 @@ describe.each(backends())('a bill with dynamic interval prices and a missing hou
     () => startTestServer(backend, { clock: () => Date.parse('2026-07-10T04:00:00Z') }),
     async (s) => {
       const db = s.services.db;
-      const [st] = await db.query<{ id: number; providerId: number }>('SELECT id, provider_id AS "providerId" FROM stations ORDER BY id LIMIT 1');
-      const station = st!.id;
-      await db.query('DELETE FROM tariffs WHERE station_id = $1', [station]);
-      await db.query('DELETE FROM oil_prices WHERE station_id = $1', [station]);
-      await db.query('DELETE FROM station_energy WHERE station_id = $1', [station]);
-      await db.query('UPDATE stations SET timezone = $2, capacity_kva = NULL WHERE id = $1', [station, ZONE]);
-      await s.services.registry.load(db);
+      const st = await blankStation(s, ZONE, { capacityKva: null });
+      const station = st.id;
       const [feed] = await db.query<{ id: number }>(
         `INSERT INTO price_feeds (provider_id, name, resolution_minutes, timezone) VALUES ($1, 'Day-ahead', 15, $2) RETURNING id`,
-        [st!.providerId, ZONE],
+        [st.providerId, ZONE],
       );
-      await db.query(
-        `INSERT INTO tariffs (station_id, name, effective_date, seasons, charges) VALUES ($1, 'Dynamic 2026', '2026-01-01', $2::jsonb, $3::jsonb)`,
-        [station, JSON.stringify(flat), JSON.stringify({ dynamic: { feedId: feed!.id } })],
-      );
+      await addTariff(db, station, 'Dynamic 2026', '2026-01-01', flat, { dynamic: { feedId: feed!.id } });
       const from = dateStart(ZONE, DAY);
       const starts: string[] = [];
       const imports: number[] = [];
@@ -52,20 +45,12 @@ describe.each(backends())('a bill with dynamic interval prices and a missing hou
         [feed!.id, starts, imports],
       );
       const buckets = Array.from({ length: 96 }, (_, k) => new Date(from + k * QUARTER).toISOString());
-      await db.query(
-        `INSERT INTO station_energy (station_id, bucket, pv, charge, discharge, load, grid_import, grid_export, generator)
-         SELECT $1, b, 0, 0, 0, 2, 2, 1, 0 FROM unnest($2::timestamptz[]) AS x(b)`,
-        [station, buckets],
-      );
+      await addQuarters(db, station, buckets, 2, 1);
       return { station, token: await s.login('admin', 'Admin@2026') };
     },
     120_000,
   );
-  const bill = async () => {
-    const r = await w.s.call('queryBillDetail', { billId: `${w.station}-2026-06` }, w.token);
-    expect(r.code).toBe(0);
-    return r.data;
-  };
+  const bill = () => billOf(w.s, w.token, w.station, '2026-06');
 
   it('prices each quarter at its feed price, the missing hour at time-of-use, and flags that hour', async () => {
     const b = await bill();

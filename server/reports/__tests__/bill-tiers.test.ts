@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { addDateDays, dateStart } from '../../../protocol/site-time';
-import { backends, startTestServer } from '../../test/harness';
+import { backends, startTestServer, type TestServer } from '../../test/harness';
 import { serverWorld } from '../../test/world';
 import { billTable } from '../bill';
+import { addQuarters, addTariff, billOf, blankStation } from '../../test/blank-station';
 
 // Tiered (block) energy rates on a bill, computed by hand (docs/tariffs.md, "Tiered rates"), the
 // same on PGlite and PostgreSQL.
@@ -33,14 +34,10 @@ const V2 = {
   ],
 };
 
-const seed = async (db: { query: (sql: string, p: unknown[]) => Promise<unknown> }, station: number, first: string, end: string) => {
+const seed = async (db: TestServer['services']['db'], station: number, first: string, end: string) => {
   const buckets: string[] = [];
   for (let t = dateStart(ZONE, first); t < dateStart(ZONE, end); t += QUARTER) buckets.push(new Date(t).toISOString());
-  await db.query(
-    `INSERT INTO station_energy (station_id, bucket, pv, charge, discharge, load, grid_import, grid_export, generator)
-     SELECT $1, b, 0, 0, 0, 2, 2, 0, 0 FROM unnest($2::timestamptz[]) AS x(b)`,
-    [station, buckets],
-  );
+  await addQuarters(db, station, buckets, 2);
 };
 
 describe.each(backends())('a bill with tiered energy rates (%s)', (backend) => {
@@ -48,35 +45,19 @@ describe.each(backends())('a bill with tiered energy rates (%s)', (backend) => {
     () => startTestServer(backend, { clock: () => Date.parse('2026-07-10T04:00:00Z') }),
     async (s) => {
       const db = s.services.db;
-      const [st] = await db.query<{ id: number }>('SELECT id FROM stations ORDER BY id LIMIT 1');
-      const station = st!.id;
-      await db.query('DELETE FROM tariffs WHERE station_id = $1', [station]);
-      await db.query('DELETE FROM oil_prices WHERE station_id = $1', [station]);
-      await db.query('DELETE FROM station_energy WHERE station_id = $1', [station]);
-      await db.query('UPDATE stations SET timezone = $2, capacity_kva = NULL WHERE id = $1', [station, ZONE]);
-      await s.services.registry.load(db);
+      const station = (await blankStation(s, ZONE, { capacityKva: null })).id;
       for (const [name, date, price, charges] of [
         ['Tiers 2025', '2025-01-01', 0.5, V1],
         ['Tiers June', '2026-06-16', 0.6, V2],
       ] as const)
-        await db.query(`INSERT INTO tariffs (station_id, name, effective_date, seasons, charges) VALUES ($1, $2, $3, $4::jsonb, $5::jsonb)`, [
-          station,
-          name,
-          date,
-          JSON.stringify(allDay(price)),
-          JSON.stringify(charges),
-        ]);
+        await addTariff(db, station, name, date, allDay(price), charges);
       await seed(db, station, '2026-04-01', '2026-05-01');
       await seed(db, station, '2026-06-01', addDateDays('2026-06-30', 1));
       return { station, token: await s.login('admin', 'Admin@2026') };
     },
     120_000,
   );
-  const bill = async (month: string) => {
-    const r = await w.s.call('queryBillDetail', { billId: `${w.station}-${month}` }, w.token);
-    expect(r.code).toBe(0);
-    return r.data;
-  };
+  const bill = (month: string) => billOf(w.s, w.token, w.station, month);
   const tiers = (b: Awaited<ReturnType<typeof bill>>) => b.lines.filter((l) => l.direction === 'tier').map((l) => [l.tier, l.quantity, l.price, l.amount]);
 
   it('April (30 days): 5,760 kWh counted across three tiers, the edge at 2,001 kWh splitting a quarter', async () => {
