@@ -6,7 +6,8 @@ import { useT } from '../../hooks/useT';
 import type { TKey } from '../../i18n/i18n';
 import { ChoiceGroup } from '../../components/notifications/ChoiceGroup';
 import type { ShiftValues } from './oncallForm';
-import { PickList, type Pick } from './PickList';
+import { CheckList, type Named } from '../../components/form/CheckList';
+import { FieldError } from '../../components/form/Field';
 
 const DAYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
 const DAY_KEY = {
@@ -33,8 +34,8 @@ export function ShiftEditor({
   value: ShiftValues;
   onChange: (s: ShiftValues) => void;
   onRemove: (() => void) | null;
-  accounts: readonly Pick[];
-  roles: readonly Pick[];
+  accounts: readonly Named[];
+  roles: readonly Named[];
   /** the error of a field of this shift (`days`, `from`, `to`, `accountIds`) */
   err: (field: string) => string | null;
   testId: string;
@@ -64,26 +65,30 @@ export function ShiftEditor({
         testId={`${testId}-from`}
       />
       <TextField label={t('notifications:oncall.field.to')} type="time" value={s.to} onChange={(to) => set({ to })} error={err('to')} testId={`${testId}-to`} />
-      <PickList
+      <CheckList
         legend={t('notifications:oncall.field.accounts')}
+        note={s.accountIds.length > 0 ? s.accountIds.length : null}
         search={t('notifications:oncall.field.search')}
+        searchFrom={8}
         items={accounts}
         value={s.accountIds}
         onChange={(accountIds) => set({ accountIds })}
         testId={`${testId}-accounts`}
+        listClassName="max-h-28"
       />
-      <PickList
+      <CheckList
         legend={t('notifications:oncall.field.roles')}
+        note={s.roleIds.length > 0 ? s.roleIds.length : null}
         search={t('notifications:oncall.field.search')}
+        searchFrom={8}
         items={roles}
         value={s.roleIds}
         onChange={(roleIds) => set({ roleIds })}
         testId={`${testId}-roles`}
+        listClassName="max-h-28"
       />
       <div className="col-span-2 flex items-start justify-between gap-2">
-        <p role={nobody ? 'alert' : undefined} className="min-h-4 text-xs leading-4 text-red-600 dark:text-red-400" data-testid={`${testId}-who-error`}>
-          {nobody ?? ''}
-        </p>
+        <FieldError text={nobody} testId={`${testId}-who-error`} />
         {onRemove && (
           <Button onClick={onRemove} className="shrink-0">
             {t('notifications:oncall.removeShift')}

@@ -6,7 +6,7 @@ import { useT } from '../../hooks/useT';
 import { ChoiceGroup } from '../../components/notifications/ChoiceGroup';
 import { CHANNEL_KEY } from './labels';
 import { emptyShift, type OncallChannel, type TierValues } from './oncallForm';
-import type { Pick } from './PickList';
+import type { Named } from '../../components/form/CheckList';
 import { ShiftEditor } from './ShiftEditor';
 
 const CHANNELS: readonly OncallChannel[] = ['email', 'sms', 'push'];
@@ -25,8 +25,8 @@ export function TierEditor({
   value: TierValues;
   onChange: (t: TierValues) => void;
   onRemove: (() => void) | null;
-  accounts: readonly Pick[];
-  roles: readonly Pick[];
+  accounts: readonly Named[];
+  roles: readonly Named[];
   /** the error at a path under this tier (`afterMinutes`, `shifts.0.to` …) */
   err: (path: string) => string | null;
 }) {

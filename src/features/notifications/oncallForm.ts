@@ -5,6 +5,7 @@ import type { OncallSchedule, SaveOncallSchedule } from '../../../streams/notifi
 import type { CommandError } from '../../../streams/commands/command';
 import type { TKey } from '../../i18n/i18n';
 import { viewerZone } from '../../../protocol/site-time';
+import { isHhMm, isZone } from '../../components/form/checks';
 
 export type OncallChannel = SaveOncallSchedule['tiers'][number]['channels'][number];
 
@@ -58,16 +59,6 @@ export const valuesOf = (s: OncallSchedule): ScheduleValues => ({
   })),
 });
 
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const isZone = (z: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: z });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** What is wrong before sending, by field path. */
 export function checkSchedule(v: ScheduleValues): Issues {
   const out: Issues = {};
@@ -84,8 +75,8 @@ export function checkSchedule(v: ScheduleValues): Issues {
     t.shifts.forEach((s, j) => {
       const p = `tiers.${i}.shifts.${j}`;
       if (s.days.length === 0) out[`${p}.days`] = 'notifications:oncall.issue.days';
-      if (!HHMM.test(s.from)) out[`${p}.from`] = 'notifications:issue.quietTime';
-      if (!HHMM.test(s.to)) out[`${p}.to`] = 'notifications:issue.quietTime';
+      if (!isHhMm(s.from)) out[`${p}.from`] = 'notifications:issue.quietTime';
+      if (!isHhMm(s.to)) out[`${p}.to`] = 'notifications:issue.quietTime';
       if (s.accountIds.length === 0 && s.roleIds.length === 0) out[`${p}.accountIds`] = 'notifications:oncall.issue.nobody';
     });
   });
