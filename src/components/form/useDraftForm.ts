@@ -14,6 +14,11 @@ export interface DraftDialogProps<D> {
 
 type TextKey<D> = { [K in keyof D]: D[K] extends string ? K : never }[keyof D];
 
+/** A text field's value and change, for one of the text fields of `value`. */
+export const textOf =
+  <D>(value: D, onChange: (d: D) => void) =>
+  (k: TextKey<D>) => ({ value: value[k] as string, onChange: (v: string) => onChange({ ...value, [k]: v }) });
+
 export function useDraftForm<D, F extends object>(initial: D, check: (d: D) => F, onSave: (d: D) => void) {
   const [draft, setDraft] = useState(initial);
   const [tried, setTried] = useState(false);
@@ -33,6 +38,6 @@ export function useDraftForm<D, F extends object>(initial: D, check: (d: D) => F
     },
     /** back to a draft not tried yet (a dialog opened again) */
     reset,
-    text: (k: TextKey<D>) => ({ value: draft[k] as string, onChange: (v: string) => setDraft({ ...draft, [k]: v }) }),
+    text: textOf(draft, setDraft),
   };
 }

@@ -3,10 +3,11 @@
 // Months are complete when every month is held by exactly one season (SPEC §5).
 import { useMemo } from 'react';
 import { TextField } from '../../components/TextField';
+import { textOf } from '../../components/form/useDraftForm';
 import { Button } from '../../components/Button';
 import { useT } from '../../hooks/useT';
 import { newSlot, type DraftErrors, type SeasonDraft, type TariffDraft } from './draft';
-import { ERROR_KEY, FieldError } from './errorText';
+import { FieldError, useErrorAt } from './errorText';
 import { SeasonEditor } from './SeasonEditor';
 import { ChargesEditor } from './ChargesEditor';
 import { useCurrencyName } from './currency';
@@ -39,14 +40,14 @@ export function TariffEditor({ draft, onChange, errors, template = false, readOn
         j === to ? { ...s, months: [...s.months, month].sort((a, b) => a - b) } : { ...s, months: s.months.filter((x) => x !== month) },
       ),
     });
-  const err = (path: string) => (errors[path] ? t(ERROR_KEY[errors[path].code], { limit: errors[path].limit ?? '' }) : null);
+  const err = useErrorAt(errors);
+  const text = textOf(draft, onChange);
   return (
     <div className="flex flex-col gap-3" data-testid="tariff-editor">
       <div className="grid grid-cols-2 gap-3">
         <TextField
           label={t(template ? 'tariffs:editor.templateName' : 'tariffs:editor.name')}
-          value={draft.name}
-          onChange={(name) => onChange({ ...draft, name })}
+          {...text('name')}
           error={err('name')}
           readOnly={readOnly}
           maxLength={100}
@@ -56,9 +57,8 @@ export function TariffEditor({ draft, onChange, errors, template = false, readOn
           <TextField
             label={t('tariffs:editor.effectiveDate')}
             type="date"
-            value={draft.effectiveDate}
+            {...text('effectiveDate')}
             min={minDate}
-            onChange={(effectiveDate) => onChange({ ...draft, effectiveDate })}
             error={err('effectiveDate')}
             readOnly={readOnly}
             testId="tariff-date"
