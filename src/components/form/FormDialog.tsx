@@ -13,7 +13,8 @@ export interface FormDialogProps {
   width: number;
   /** a fixed height (CSS length); see Modal */
   height?: string;
-  testId: string;
+  /** the test ids' stem: `<name>-dialog`, `-save`, `-cancel`, `-refused` */
+  name: string;
   busy: boolean;
   onClose: () => void;
   onSave: () => void;
@@ -21,12 +22,11 @@ export interface FormDialogProps {
   submit?: boolean;
   /** Confirm when not given */
   saveLabel?: string;
-  /** Cancel when not given */
-  cancelLabel?: string;
+  /** when not `<name>-save` */
   saveTestId?: string;
-  cancelTestId?: string;
   /** what went wrong that no field says (shown above the buttons) */
   error?: string | null;
+  /** when not `<name>-refused` */
   errorTestId?: string;
   /** the body's own layout (grid, gaps, a height limit) */
   bodyClassName?: string;
@@ -39,17 +39,15 @@ export function FormDialog({
   title,
   width,
   height,
-  testId,
+  name,
   busy,
   onClose,
   onSave,
   submit = false,
   saveLabel,
-  cancelLabel,
-  saveTestId,
-  cancelTestId,
+  saveTestId = `${name}-save`,
   error,
-  errorTestId,
+  errorTestId = `${name}-refused`,
   bodyClassName = '',
   bodyRef,
   children,
@@ -66,8 +64,8 @@ export function FormDialog({
         </p>
       )}
       <div className="mt-4 flex shrink-0 justify-end gap-2">
-        <Button onClick={onClose} disabled={busy} data-testid={cancelTestId}>
-          {cancelLabel ?? t('app.cancel')}
+        <Button onClick={onClose} disabled={busy} data-testid={`${name}-cancel`}>
+          {t('app.cancel')}
         </Button>
         <Button type={submit ? 'submit' : 'button'} onClick={submit ? undefined : onSave} variant="primary" disabled={busy} data-testid={saveTestId}>
           {saveLabel ?? t('app.confirm')}
@@ -77,7 +75,7 @@ export function FormDialog({
   );
   const frame = 'flex min-h-0 flex-1 flex-col';
   return (
-    <Modal open={open} onClose={() => !busy && onClose()} title={title} width={width} height={height} testId={testId}>
+    <Modal open={open} onClose={() => !busy && onClose()} title={title} width={width} height={height} testId={`${name}-dialog`}>
       {submit ? (
         <form
           noValidate

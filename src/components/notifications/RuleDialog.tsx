@@ -83,14 +83,12 @@ export function RuleDialog({
             : 'notifications:rules.create',
       )}
       width={680}
-      testId="rule-dialog"
+      name="rule"
       busy={save.pending}
       onClose={onClose}
       onSave={submit}
       submit
-      saveTestId="rule-save"
       error={refused}
-      errorTestId="rule-refused"
       bodyClassName="grid max-h-[72vh] grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2"
     >
       <TextField

@@ -55,14 +55,12 @@ export function OncallDialog({
     <FormDialog
       title={t(editing ? 'notifications:oncall.edit' : 'notifications:oncall.create')}
       width={760}
-      testId="oncall-dialog"
+      name="oncall"
       busy={save.pending}
       onClose={onClose}
       onSave={submit}
       submit
-      saveTestId="oncall-save"
       error={refused}
-      errorTestId="oncall-refused"
       bodyClassName="flex max-h-[72vh] flex-col gap-2"
     >
       <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-[1fr_200px_auto]">

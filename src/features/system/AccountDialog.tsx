@@ -65,14 +65,12 @@ export function AccountDialog({
     <FormDialog
       title={t(creating ? 'system:account.create' : 'system:account.edit')}
       width={640}
-      testId="account-dialog"
+      name="account"
       busy={save.busy}
       onClose={onClose}
       onSave={submit}
       submit
-      saveTestId="account-save"
       error={refused}
-      errorTestId="account-refused"
       bodyClassName="grid max-h-[70vh] grid-cols-2 gap-x-4 gap-y-1"
     >
       {creating ? (

@@ -83,13 +83,12 @@ export function ApiTokenDialog({
     <FormDialog
       title={t('system:apiTokens.create')}
       width={560}
-      testId="api-token-dialog"
+      name="api-token"
       busy={create.pending}
       onClose={onClose}
       onSave={submit}
       submit
       saveLabel={t('system:apiTokens.create')}
-      saveTestId="api-token-save"
       error={other}
       bodyClassName="flex max-h-[72vh] flex-col gap-2"
     >

@@ -42,13 +42,11 @@ export function FeedDialog({ title, initial, serverErrors, pending, onSave, onCl
     <FormDialog
       title={title}
       width={560}
-      testId="feed-dialog"
+      name="feed"
       busy={pending}
       onClose={onClose}
       onSave={save}
-      cancelLabel={t('tariffs:actions.cancel')}
       saveLabel={t('tariffs:actions.save')}
-      saveTestId="feed-save"
       bodyClassName="grid grid-cols-2 gap-3"
     >
       <TextField label={t('tariffs:feeds.name')} {...bind('name')} error={err('name')} testId="feed-name" />

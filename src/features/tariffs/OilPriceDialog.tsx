@@ -47,14 +47,11 @@ export function OilPriceDialog({ title, zone, initial, others, serverErrors, pen
     <FormDialog
       title={title}
       width={560}
-      testId="oil-dialog"
+      name="oil"
       busy={pending}
       onClose={onClose}
       onSave={save}
-      cancelLabel={t('tariffs:actions.cancel')}
-      cancelTestId="oil-cancel"
       saveLabel={t('tariffs:actions.save')}
-      saveTestId="oil-save"
       error={errors.form && text('form')}
     >
       <p className="mb-3 text-xs text-slate-500">{t('tariffs:oil.zone', { zone })}</p>

@@ -47,17 +47,14 @@ export function TariffDialog({ open, title, initial, template = false, minDate, 
       title={title}
       width={DIALOG_WIDTH}
       height={DIALOG_HEIGHT}
-      testId="tariff-dialog"
+      name="tariff"
       busy={pending}
       onClose={onClose}
       onSave={() => {
         reveal();
         save();
       }}
-      cancelLabel={t('tariffs:actions.cancel')}
-      cancelTestId="tariff-cancel"
       saveLabel={t('tariffs:actions.save')}
-      saveTestId="tariff-save"
       bodyRef={body}
     >
       <TariffEditor draft={draft} onChange={setDraft} errors={errors} template={template} minDate={minDate} currency={currency} />

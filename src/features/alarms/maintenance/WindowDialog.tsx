@@ -101,12 +101,10 @@ export function WindowDialog({
       open={open}
       title={t(editing ? 'alarms:handling.editWindow' : 'alarms:handling.planWindow')}
       width={500}
-      testId="window-dialog"
+      name="window"
       busy={busy}
       onClose={onClose}
       onSave={send}
-      cancelLabel={t('alarms:handling.cancel')}
-      cancelTestId="window-cancel"
       saveLabel={t('alarms:handling.save')}
       saveTestId="window-confirm"
       bodyClassName="flex flex-col gap-2"

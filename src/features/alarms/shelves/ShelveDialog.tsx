@@ -64,12 +64,10 @@ export function ShelveDialog({
       open={open}
       title={t('alarms:handling.shelveTitle')}
       width={480}
-      testId="shelve-dialog"
+      name="shelve"
       busy={busy}
       onClose={onClose}
       onSave={send}
-      cancelLabel={t('alarms:handling.cancel')}
-      cancelTestId="shelve-cancel"
       saveLabel={t('alarms:handling.shelve')}
       saveTestId="shelve-confirm"
       bodyClassName="flex flex-col gap-2"

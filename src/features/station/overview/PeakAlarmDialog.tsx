@@ -44,14 +44,11 @@ export function PeakAlarmDialog({ initial, serverError, pending, onSave, onClose
     <FormDialog
       title={t('station:overview.peak.alarmTitle')}
       width={480}
-      testId="peak-alarm-dialog"
+      name="peak-alarm"
       busy={pending}
       onClose={onClose}
       onSave={save}
-      cancelLabel={t('station:overview.peak.cancel')}
-      cancelTestId="peak-alarm-cancel"
       saveLabel={t('station:overview.peak.save')}
-      saveTestId="peak-alarm-save"
       error={formError}
     >
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t('station:overview.peak.alarmHelp')}</p>

@@ -104,14 +104,11 @@ export function StationEditDialog({ initial, serverError, pending, onSave, onClo
     <FormDialog
       title={t('station:overview.details.dialogTitle')}
       width={560}
-      testId="station-edit-dialog"
+      name="station-edit"
       busy={pending}
       onClose={onClose}
       onSave={save}
-      cancelLabel={t('station:overview.details.cancel')}
-      cancelTestId="station-edit-cancel"
       saveLabel={t('station:overview.details.save')}
-      saveTestId="station-edit-save"
       error={formError}
       errorTestId="station-edit-error"
       bodyClassName="grid grid-cols-1 gap-x-3 gap-y-1 sm:grid-cols-2"
