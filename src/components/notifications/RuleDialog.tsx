@@ -4,16 +4,16 @@
 // account holding the role is told at its own. The page's own checks and the server's refusals
 // appear at their fields.
 import { useMemo, useState } from 'react';
-import { ALARM_CATEGORIES, ALARM_TYPES, DEVICE_TYPES } from '../../../protocol/codes';
 import { saveNotificationRule$, saveRoleNotificationRule$, type NotificationRule } from '../../../streams/notifications/rules';
 import { CheckField } from '../form/ChoiceFields';
 import { LEGEND } from '../form/Field';
 import { FormDialog } from '../form/FormDialog';
+import { textOf } from '../form/useDraftForm';
 import { ZoneField } from '../form/ZoneField';
 import { TextField } from '../../components/TextField';
 import { useCommand } from '../../hooks/useCommand';
 import { useT } from '../../hooks/useT';
-import { ALARM_CATEGORY_KEY, ALARM_TYPE_KEY, DEVICE_TYPE_KEY } from '../../i18n/codeKeys';
+import { AlarmCodeChoice } from './AlarmCodeChoice';
 import { ChoiceGroup } from './ChoiceGroup';
 import {
   CHANNEL_KEY,
@@ -64,6 +64,8 @@ export function RuleDialog({
     const key = errors[f] ?? serverIssue(failure, f);
     return key ? t(key) : null;
   };
+  /** a text field's value, change and error */
+  const field = (k: Exclude<RuleField, 'channels' | 'events' | 'stationIds'>) => ({ ...textOf(v, setV)(k), error: err(k) });
   const submit = () => {
     const found = checkRule(v);
     setErrors(found);
@@ -91,14 +93,7 @@ export function RuleDialog({
       error={refused}
       bodyClassName="grid max-h-[72vh] grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2"
     >
-      <TextField
-        label={t('notifications:field.name')}
-        value={v.name}
-        onChange={(name) => set({ name })}
-        error={err('name')}
-        testId="rule-name"
-        maxLength={100}
-      />
+      <TextField label={t('notifications:field.name')} {...field('name')} testId="rule-name" maxLength={100} />
       <CheckField
         className="self-center text-sm"
         label={t('notifications:field.enabled')}
@@ -106,31 +101,10 @@ export function RuleDialog({
         onChange={(enabled) => set({ enabled })}
         testId="rule-enabled"
       />
-      <ChoiceGroup
-        legend={t('notifications:field.categories')}
-        allLabel={t('notifications:rules.all')}
-        testId="rule-categories"
-        value={v.categories}
-        choices={ALARM_CATEGORIES.map((c) => ({ value: c, label: t(ALARM_CATEGORY_KEY[c]) }))}
-        onChange={(categories) => set({ categories })}
-      />
-      <ChoiceGroup
-        legend={t('notifications:field.alarmTypes')}
-        allLabel={t('notifications:rules.all')}
-        testId="rule-types"
-        value={v.alarmTypes}
-        choices={ALARM_TYPES.map((c) => ({ value: c, label: t(ALARM_TYPE_KEY[c]) }))}
-        onChange={(alarmTypes) => set({ alarmTypes })}
-      />
+      <AlarmCodeChoice list="categories" testId="rule-categories" value={v.categories} onChange={(categories) => set({ categories })} />
+      <AlarmCodeChoice list="alarmTypes" testId="rule-types" value={v.alarmTypes} onChange={(alarmTypes) => set({ alarmTypes })} />
       <div className="sm:col-span-2">
-        <ChoiceGroup
-          legend={t('notifications:field.deviceTypes')}
-          allLabel={t('notifications:rules.all')}
-          testId="rule-devices"
-          value={v.deviceTypes}
-          choices={DEVICE_TYPES.map((c) => ({ value: c, label: t(DEVICE_TYPE_KEY[c]) }))}
-          onChange={(deviceTypes) => set({ deviceTypes })}
-        />
+        <AlarmCodeChoice list="deviceTypes" testId="rule-devices" value={v.deviceTypes} onChange={(deviceTypes) => set({ deviceTypes })} />
       </div>
       <div className="sm:col-span-2">
         <StationChooser stations={stations} value={v.stationIds} onChange={(stationIds) => set({ stationIds })} error={err('stationIds')} />
@@ -158,23 +132,13 @@ export function RuleDialog({
           label={t('notifications:field.email')}
           placeholder={t('notifications:field.emailHint')}
           type="email"
-          value={v.email}
-          onChange={(email) => set({ email })}
-          error={err('email')}
+          {...field('email')}
           testId="rule-email"
         />
       )}
       {!forRole && v.channels.includes('webhook') && (
         <div className="flex flex-col">
-          <TextField
-            label={t('notifications:field.webhookUrl')}
-            placeholder="https://"
-            value={v.webhookUrl}
-            onChange={(webhookUrl) => set({ webhookUrl })}
-            error={err('webhookUrl')}
-            testId="rule-webhook"
-            inputMode="url"
-          />
+          <TextField label={t('notifications:field.webhookUrl')} placeholder="https://" {...field('webhookUrl')} testId="rule-webhook" inputMode="url" />
           {editing?.hasWebhookSecret && (
             <CheckField
               className="-mt-1 mb-1 text-xs"
@@ -203,40 +167,16 @@ export function RuleDialog({
           label={t('notifications:field.mobile')}
           placeholder={t('notifications:field.mobileHint')}
           type="tel"
-          value={v.mobile}
-          onChange={(mobile) => set({ mobile })}
-          error={err('mobile')}
+          {...field('mobile')}
           testId="rule-mobile"
           inputMode="tel"
         />
       )}
       <fieldset className="grid min-w-0 grid-cols-2 gap-x-3 sm:col-span-2 sm:grid-cols-[120px_120px_1fr]">
         <legend className={LEGEND}>{t('notifications:field.quietHours')}</legend>
-        <TextField
-          label={t('notifications:field.quietFrom')}
-          type="time"
-          value={v.quietFrom}
-          onChange={(quietFrom) => set({ quietFrom })}
-          error={err('quietFrom')}
-          testId="rule-quiet-from"
-        />
-        <TextField
-          label={t('notifications:field.quietTo')}
-          type="time"
-          value={v.quietTo}
-          onChange={(quietTo) => set({ quietTo })}
-          error={err('quietTo')}
-          testId="rule-quiet-to"
-        />
-        <ZoneField
-          className="col-span-2 sm:col-span-1"
-          label={t('notifications:field.zone')}
-          value={v.zone}
-          onChange={(zone) => set({ zone })}
-          error={err('zone')}
-          testId="rule-zone"
-          listId="rule-zones"
-        />
+        <TextField label={t('notifications:field.quietFrom')} type="time" {...field('quietFrom')} testId="rule-quiet-from" />
+        <TextField label={t('notifications:field.quietTo')} type="time" {...field('quietTo')} testId="rule-quiet-to" />
+        <ZoneField className="col-span-2 sm:col-span-1" label={t('notifications:field.zone')} {...field('zone')} testId="rule-zone" listId="rule-zones" />
       </fieldset>
       <fieldset className="flex min-w-0 flex-wrap items-start gap-x-4 sm:col-span-2">
         <legend className={LEGEND}>{t('notifications:field.timing')}</legend>
@@ -252,9 +192,7 @@ export function RuleDialog({
             className="w-40"
             label={t('notifications:field.digestMinutes')}
             inputMode="numeric"
-            value={v.digestMinutes}
-            onChange={(digestMinutes) => set({ digestMinutes })}
-            error={err('digestMinutes')}
+            {...field('digestMinutes')}
             testId="rule-digest-minutes"
           />
         )}

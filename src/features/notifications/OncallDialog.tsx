@@ -1,7 +1,6 @@
 // Create or edit an on-call schedule: its name, zone, stations and alarm levels, and 1–5 tiers
 // with their shifts. The page's own checks and the server's refusals appear at their fields.
 import { useState } from 'react';
-import { ALARM_CATEGORIES } from '../../../protocol/codes';
 import { saveOncallSchedule$, type OncallSchedule } from '../../../streams/notifications/oncall';
 import { Button } from '../../components/Button';
 import { CheckField } from '../../components/form/ChoiceFields';
@@ -10,8 +9,7 @@ import { ZoneField } from '../../components/form/ZoneField';
 import { TextField } from '../../components/TextField';
 import { useCommand } from '../../hooks/useCommand';
 import { useT } from '../../hooks/useT';
-import { ALARM_CATEGORY_KEY } from '../../i18n/codeKeys';
-import { ChoiceGroup } from '../../components/notifications/ChoiceGroup';
+import { AlarmCodeChoice } from '../../components/notifications/AlarmCodeChoice';
 import { checkSchedule, emptySchedule, emptyTier, MAX_TIERS, serverIssues, toRequest, valuesOf, type Issues, type ScheduleValues } from './oncallForm';
 import type { Named } from '../../components/form/CheckList';
 import { StationChooser, type StationChoice } from '../../components/notifications/StationChooser';
@@ -90,14 +88,7 @@ export function OncallDialog({
       </div>
       <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
         <StationChooser stations={stations} value={v.stationIds} onChange={(stationIds) => set({ stationIds })} error={err('stationIds')} />
-        <ChoiceGroup
-          legend={t('notifications:field.categories')}
-          allLabel={t('notifications:rules.all')}
-          testId="oncall-categories"
-          value={v.categories}
-          choices={ALARM_CATEGORIES.map((c) => ({ value: c, label: t(ALARM_CATEGORY_KEY[c]) }))}
-          onChange={(categories) => set({ categories })}
-        />
+        <AlarmCodeChoice list="categories" testId="oncall-categories" value={v.categories} onChange={(categories) => set({ categories })} />
       </div>
       <p className="text-xs text-slate-500">{t('notifications:oncall.tiersNote')}</p>
       {v.tiers.map((tier, i) => (
