@@ -14,6 +14,7 @@ import { checkSchedule, emptySchedule, emptyTier, MAX_TIERS, serverIssues, toReq
 import type { Named } from '../../components/form/CheckList';
 import { StationChooser, type StationChoice } from '../../components/notifications/StationChooser';
 import { TierEditor } from './TierEditor';
+import { removeAt, replaceAt } from '../../components/form/listEdit';
 
 export function OncallDialog({
   editing,
@@ -96,8 +97,8 @@ export function OncallDialog({
           key={i}
           n={i + 1}
           value={tier}
-          onChange={(x) => set({ tiers: v.tiers.map((o, k) => (k === i ? x : o)) })}
-          onRemove={v.tiers.length > 1 ? () => set({ tiers: v.tiers.filter((_, k) => k !== i) }) : null}
+          onChange={(x) => set({ tiers: replaceAt(v.tiers, i, x) })}
+          onRemove={v.tiers.length > 1 ? () => set({ tiers: removeAt(v.tiers, i) }) : null}
           accounts={accounts}
           roles={roles}
           err={(p) => err(`tiers.${i}.${p}`)}

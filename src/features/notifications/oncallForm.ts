@@ -4,6 +4,7 @@
 import type { OncallSchedule, SaveOncallSchedule } from '../../../streams/notifications/oncall';
 import type { CommandError } from '../../../streams/commands/command';
 import type { TKey } from '../../i18n/i18n';
+import type { Named } from '../../components/form/CheckList';
 import { viewerZone } from '../../../protocol/site-time';
 import { isHhMm, isZone } from '../../components/form/checks';
 
@@ -28,6 +29,20 @@ export interface ScheduleValues {
   stationIds: number[];
   categories: string[];
   tiers: TierValues[];
+}
+
+/** What the editor of one part of a schedule (a tier, a shift) is given. */
+export interface PartEditorProps<V> {
+  /** 1-based */
+  n: number;
+  value: V;
+  onChange: (v: V) => void;
+  /** null: the last part of its list stays */
+  onRemove: (() => void) | null;
+  accounts: readonly Named[];
+  roles: readonly Named[];
+  /** the error at a path under this part (a tier's `afterMinutes`, `shifts.0.to` …; a shift's `days`, `from`, `to`, `accountIds`) */
+  err: (path: string) => string | null;
 }
 
 /** Field path → text key of what is wrong there. */

@@ -8,6 +8,7 @@ import { MAX_TIERS, newBlock, type BlockDraft } from './charges-draft';
 import type { DraftErrors } from './draft';
 import { useErrorAt } from './errorText';
 import { textOf } from '../../components/form/useDraftForm';
+import { removeAt, replaceAt } from '../../components/form/listEdit';
 
 interface Props {
   blocks: BlockDraft[];
@@ -20,7 +21,7 @@ interface Props {
 export function BlocksEditor({ blocks, onChange, errors, readOnly, currency }: Props) {
   const t = useT('tariffs');
   const err = useErrorAt(errors);
-  const set = (n: number, b: BlockDraft) => onChange(blocks.map((x, i) => (i === n ? b : x)));
+  const set = (n: number, b: BlockDraft) => onChange(replaceAt(blocks, n, b));
   return (
     <div className="flex flex-col gap-2" role="group" aria-labelledby="tiers-heading" data-testid="tiers-editor">
       <h4 id="tiers-heading" className="text-xs font-semibold">
@@ -51,7 +52,7 @@ export function BlocksEditor({ blocks, onChange, errors, readOnly, currency }: P
             testId={`tier-adder-${n}`}
           />
           {!readOnly ? (
-            <Button className="mt-5 shrink-0" onClick={() => onChange(blocks.filter((_, i) => i !== n))} data-testid={`tier-remove-${n}`}>
+            <Button className="mt-5 shrink-0" onClick={() => onChange(removeAt(blocks, n))} data-testid={`tier-remove-${n}`}>
               {t('tariffs:editor.removeTier')}
             </Button>
           ) : null}

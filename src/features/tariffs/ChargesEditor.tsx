@@ -14,6 +14,7 @@ import { FieldError, useErrorAt } from './errorText';
 import { SelectField } from '../../components/form/ChoiceFields';
 import { textOf } from '../../components/form/useDraftForm';
 import { PERIOD_KEY } from './periods';
+import { removeAt, replaceAt } from '../../components/form/listEdit';
 
 const WINDOWS: DemandWindow[] = [15, 30, 60];
 
@@ -126,7 +127,7 @@ export function ChargesEditor({ charges: c, onChange, errors, readOnly, currency
   const t = useT('tariffs');
   const err = useErrorAt(errors);
   const text = textOf(c, onChange);
-  const setDemand = (n: number, d: DemandDraft) => onChange({ ...c, demand: c.demand.map((x, i) => (i === n ? d : x)) });
+  const setDemand = (n: number, d: DemandDraft) => onChange({ ...c, demand: replaceAt(c.demand, n, d) });
   return (
     <section
       className="flex flex-col gap-2 border-t border-slate-200 pt-3 dark:border-slate-700"
@@ -146,7 +147,7 @@ export function ChargesEditor({ charges: c, onChange, errors, readOnly, currency
           readOnly={readOnly}
           currency={currency}
           onChange={(x) => setDemand(n, x)}
-          onRemove={() => onChange({ ...c, demand: c.demand.filter((_, i) => i !== n) })}
+          onRemove={() => onChange({ ...c, demand: removeAt(c.demand, n) })}
         />
       ))}
       {!readOnly && c.demand.length < 4 && (

@@ -11,6 +11,7 @@ import { FieldError, useErrorAt } from './errorText';
 import { SeasonEditor } from './SeasonEditor';
 import { ChargesEditor } from './ChargesEditor';
 import { useCurrencyName } from './currency';
+import { removeAt, replaceAt } from '../../components/form/listEdit';
 
 export interface TariffEditorProps {
   draft: TariffDraft;
@@ -32,7 +33,7 @@ export function TariffEditor({ draft, onChange, errors, template = false, readOn
     draft.seasons.forEach((s, i) => s.months.forEach((x) => m.has(x) || m.set(x, i)));
     return m;
   }, [draft.seasons]);
-  const setSeason = (i: number, s: SeasonDraft) => onChange({ ...draft, seasons: draft.seasons.map((x, j) => (j === i ? s : x)) });
+  const setSeason = (i: number, s: SeasonDraft) => onChange({ ...draft, seasons: replaceAt(draft.seasons, i, s) });
   const takeMonth = (to: number, month: number) =>
     onChange({
       ...draft,
@@ -77,7 +78,7 @@ export function TariffEditor({ draft, onChange, errors, template = false, readOn
           currency={currencyName}
           onChange={(next) => setSeason(i, next)}
           onTakeMonth={(m) => takeMonth(i, m)}
-          onRemove={draft.seasons.length > 1 ? () => onChange({ ...draft, seasons: draft.seasons.filter((_, j) => j !== i) }) : undefined}
+          onRemove={draft.seasons.length > 1 ? () => onChange({ ...draft, seasons: removeAt(draft.seasons, i) }) : undefined}
         />
       ))}
       {!readOnly && draft.seasons.length < 12 && (
