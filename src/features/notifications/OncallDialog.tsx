@@ -14,7 +14,7 @@ import { checkSchedule, emptySchedule, emptyTier, MAX_TIERS, serverIssues, toReq
 import type { Named } from '../../components/form/CheckList';
 import { StationChooser, type StationChoice } from '../../components/notifications/StationChooser';
 import { TierEditor } from './TierEditor';
-import { removeAt, replaceAt } from '../../components/form/listEdit';
+import { partAt } from '../../components/form/listEdit';
 
 export function OncallDialog({
   editing,
@@ -92,17 +92,8 @@ export function OncallDialog({
         <AlarmCodeChoice list="categories" testId="oncall-categories" value={v.categories} onChange={(categories) => set({ categories })} />
       </div>
       <p className="text-xs text-slate-500">{t('notifications:oncall.tiersNote')}</p>
-      {v.tiers.map((tier, i) => (
-        <TierEditor
-          key={i}
-          n={i + 1}
-          value={tier}
-          onChange={(x) => set({ tiers: replaceAt(v.tiers, i, x) })}
-          onRemove={v.tiers.length > 1 ? () => set({ tiers: removeAt(v.tiers, i) }) : null}
-          accounts={accounts}
-          roles={roles}
-          err={(p) => err(`tiers.${i}.${p}`)}
-        />
+      {v.tiers.map((_, i) => (
+        <TierEditor key={i} {...partAt(v.tiers, (tiers) => set({ tiers }), i)} accounts={accounts} roles={roles} err={(p) => err(`tiers.${i}.${p}`)} />
       ))}
       <div>
         <Button onClick={() => set({ tiers: [...v.tiers, emptyTier(lastAfter + 15)] })} disabled={v.tiers.length >= MAX_TIERS} data-testid="oncall-add-tier">

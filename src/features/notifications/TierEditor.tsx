@@ -7,7 +7,7 @@ import { ChoiceGroup } from '../../components/notifications/ChoiceGroup';
 import { CHANNEL_KEY } from './labels';
 import { emptyShift, type OncallChannel, type PartEditorProps, type TierValues } from './oncallForm';
 import { ShiftEditor } from './ShiftEditor';
-import { removeAt, replaceAt } from '../../components/form/listEdit';
+import { partAt } from '../../components/form/listEdit';
 
 const CHANNELS: readonly OncallChannel[] = ['email', 'sms', 'push'];
 
@@ -36,13 +36,10 @@ export function TierEditor({ n, value: tier, onChange, onRemove, accounts, roles
           onChange={(channels) => set({ channels })}
         />
       </div>
-      {tier.shifts.map((s, j) => (
+      {tier.shifts.map((_, j) => (
         <ShiftEditor
           key={j}
-          n={j + 1}
-          value={s}
-          onChange={(x) => set({ shifts: replaceAt(tier.shifts, j, x) })}
-          onRemove={tier.shifts.length > 1 ? () => set({ shifts: removeAt(tier.shifts, j) }) : null}
+          {...partAt(tier.shifts, (shifts) => set({ shifts }), j)}
           accounts={accounts}
           roles={roles}
           err={(f) => err(`shifts.${j}.${f}`)}
