@@ -1,6 +1,7 @@
 // A labelled group of tick boxes for one of a rule's lists (levels, types, device types,
 // channels). Nothing ticked means "all" where `allLabel` is given, and the group says so.
 import type { ReactNode } from 'react';
+import { FieldError, LEGEND } from '../form/Field';
 
 export interface Choice<V extends string> {
   value: V;
@@ -30,7 +31,7 @@ export function ChoiceGroup<V extends string>({
   const toggle = (v: V, on: boolean) => onChange(on ? [...value, v] : value.filter((x) => x !== v));
   return (
     <fieldset className="flex min-w-0 flex-col gap-1" data-testid={testId} aria-invalid={!!error}>
-      <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-400">
+      <legend className={LEGEND}>
         {legend}
         {allLabel && value.length === 0 && <span className="ml-2 font-normal text-slate-400">({allLabel})</span>}
       </legend>
@@ -49,9 +50,7 @@ export function ChoiceGroup<V extends string>({
         ))}
       </div>
       {children}
-      <p role={error ? 'alert' : undefined} className="min-h-4 text-xs leading-4 text-red-600 dark:text-red-400" data-testid={`${testId}-error`}>
-        {error ?? ''}
-      </p>
+      <FieldError text={error} testId={`${testId}-error`} />
     </fieldset>
   );
 }

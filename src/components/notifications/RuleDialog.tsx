@@ -3,15 +3,17 @@
 // in a named zone, at once or as a digest. A role's rule has no addresses and no webhook: each
 // account holding the role is told at its own. The page's own checks and the server's refusals
 // appear at their fields.
-import { useMemo, useState, type FormEvent } from 'react';
-import { ALARM_CATEGORIES, ALARM_TYPES, DEVICE_TYPES } from '../../../protocol/codes';
+import { useMemo, useState } from 'react';
 import { saveNotificationRule$, saveRoleNotificationRule$, type NotificationRule } from '../../../streams/notifications/rules';
-import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
+import { CheckField } from '../form/ChoiceFields';
+import { LEGEND } from '../form/Field';
+import { FormDialog } from '../form/FormDialog';
+import { textOf } from '../form/useDraftForm';
+import { ZoneField } from '../form/ZoneField';
 import { TextField } from '../../components/TextField';
 import { useCommand } from '../../hooks/useCommand';
 import { useT } from '../../hooks/useT';
-import { ALARM_CATEGORY_KEY, ALARM_TYPE_KEY, DEVICE_TYPE_KEY } from '../../i18n/codeKeys';
+import { AlarmCodeChoice } from './AlarmCodeChoice';
 import { ChoiceGroup } from './ChoiceGroup';
 import {
   CHANNEL_KEY,
@@ -62,8 +64,9 @@ export function RuleDialog({
     const key = errors[f] ?? serverIssue(failure, f);
     return key ? t(key) : null;
   };
-  const submit = (ev: FormEvent) => {
-    ev.preventDefault();
+  /** a text field's value, change and error */
+  const field = (k: Exclude<RuleField, 'channels' | 'events' | 'stationIds'>) => ({ ...textOf(v, setV)(k), error: err(k) });
+  const submit = () => {
     const found = checkRule(v);
     setErrors(found);
     if (Object.keys(found).length === 0) save.run(toRequest(v, editing?.ruleId ?? null));
@@ -71,9 +74,7 @@ export function RuleDialog({
   const refused = failure && (failure.fields.length === 0 || unplacedIssues(failure)) ? t('notifications:refused') : null;
 
   return (
-    <Modal
-      open
-      onClose={() => !save.pending && onClose()}
+    <FormDialog
       title={t(
         forRole
           ? editing
@@ -84,206 +85,118 @@ export function RuleDialog({
             : 'notifications:rules.create',
       )}
       width={680}
-      testId="rule-dialog"
+      name="rule"
+      busy={save.pending}
+      onClose={onClose}
+      onSave={submit}
+      submit
+      error={refused}
+      bodyClassName="grid max-h-[72vh] grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2"
     >
-      <form onSubmit={submit} noValidate className="grid max-h-[72vh] grid-cols-1 gap-x-4 gap-y-1 overflow-y-auto pr-1 sm:grid-cols-2">
+      <TextField label={t('notifications:field.name')} {...field('name')} testId="rule-name" maxLength={100} />
+      <CheckField
+        className="self-center text-sm"
+        label={t('notifications:field.enabled')}
+        checked={v.enabled}
+        onChange={(enabled) => set({ enabled })}
+        testId="rule-enabled"
+      />
+      <AlarmCodeChoice list="categories" testId="rule-categories" value={v.categories} onChange={(categories) => set({ categories })} />
+      <AlarmCodeChoice list="alarmTypes" testId="rule-types" value={v.alarmTypes} onChange={(alarmTypes) => set({ alarmTypes })} />
+      <div className="sm:col-span-2">
+        <AlarmCodeChoice list="deviceTypes" testId="rule-devices" value={v.deviceTypes} onChange={(deviceTypes) => set({ deviceTypes })} />
+      </div>
+      <div className="sm:col-span-2">
+        <StationChooser stations={stations} value={v.stationIds} onChange={(stationIds) => set({ stationIds })} error={err('stationIds')} />
+      </div>
+      <div className="sm:col-span-2">
+        <ChoiceGroup
+          legend={t('notifications:field.channels')}
+          testId="rule-channels"
+          value={v.channels}
+          error={err('channels')}
+          choices={CHANNELS.filter((c) => (c !== 'sms' || smsAvailable || v.channels.includes('sms')) && (c !== 'webhook' || !forRole)).map((c) => ({
+            value: c,
+            label: t(CHANNEL_KEY[c]),
+          }))}
+          onChange={(channels) => set({ channels })}
+        />
+      </div>
+      {forRole && (
+        <p className="mb-2 text-xs text-slate-500 sm:col-span-2" data-testid="rule-role-note">
+          {t('notifications:roleRules.addresses')}
+        </p>
+      )}
+      {!forRole && v.channels.includes('email') && (
         <TextField
-          label={t('notifications:field.name')}
-          value={v.name}
-          onChange={(name) => set({ name })}
-          error={err('name')}
-          testId="rule-name"
-          maxLength={100}
+          label={t('notifications:field.email')}
+          placeholder={t('notifications:field.emailHint')}
+          type="email"
+          {...field('email')}
+          testId="rule-email"
         />
-        <label className="flex items-center gap-2 self-center text-sm">
-          <input
-            type="checkbox"
-            className="accent-brand-600"
-            checked={v.enabled}
-            onChange={(e) => set({ enabled: e.target.checked })}
-            data-testid="rule-enabled"
-          />
-          {t('notifications:field.enabled')}
-        </label>
-        <ChoiceGroup
-          legend={t('notifications:field.categories')}
-          allLabel={t('notifications:rules.all')}
-          testId="rule-categories"
-          value={v.categories}
-          choices={ALARM_CATEGORIES.map((c) => ({ value: c, label: t(ALARM_CATEGORY_KEY[c]) }))}
-          onChange={(categories) => set({ categories })}
-        />
-        <ChoiceGroup
-          legend={t('notifications:field.alarmTypes')}
-          allLabel={t('notifications:rules.all')}
-          testId="rule-types"
-          value={v.alarmTypes}
-          choices={ALARM_TYPES.map((c) => ({ value: c, label: t(ALARM_TYPE_KEY[c]) }))}
-          onChange={(alarmTypes) => set({ alarmTypes })}
-        />
-        <div className="sm:col-span-2">
-          <ChoiceGroup
-            legend={t('notifications:field.deviceTypes')}
-            allLabel={t('notifications:rules.all')}
-            testId="rule-devices"
-            value={v.deviceTypes}
-            choices={DEVICE_TYPES.map((c) => ({ value: c, label: t(DEVICE_TYPE_KEY[c]) }))}
-            onChange={(deviceTypes) => set({ deviceTypes })}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <StationChooser stations={stations} value={v.stationIds} onChange={(stationIds) => set({ stationIds })} error={err('stationIds')} />
-        </div>
-        <div className="sm:col-span-2">
-          <ChoiceGroup
-            legend={t('notifications:field.channels')}
-            testId="rule-channels"
-            value={v.channels}
-            error={err('channels')}
-            choices={CHANNELS.filter((c) => (c !== 'sms' || smsAvailable || v.channels.includes('sms')) && (c !== 'webhook' || !forRole)).map((c) => ({
-              value: c,
-              label: t(CHANNEL_KEY[c]),
-            }))}
-            onChange={(channels) => set({ channels })}
-          />
-        </div>
-        {forRole && (
-          <p className="mb-2 text-xs text-slate-500 sm:col-span-2" data-testid="rule-role-note">
-            {t('notifications:roleRules.addresses')}
-          </p>
-        )}
-        {!forRole && v.channels.includes('email') && (
-          <TextField
-            label={t('notifications:field.email')}
-            placeholder={t('notifications:field.emailHint')}
-            type="email"
-            value={v.email}
-            onChange={(email) => set({ email })}
-            error={err('email')}
-            testId="rule-email"
-          />
-        )}
-        {!forRole && v.channels.includes('webhook') && (
-          <div className="flex flex-col">
-            <TextField
-              label={t('notifications:field.webhookUrl')}
-              placeholder="https://"
-              value={v.webhookUrl}
-              onChange={(webhookUrl) => set({ webhookUrl })}
-              error={err('webhookUrl')}
-              testId="rule-webhook"
-              inputMode="url"
-            />
-            {editing?.hasWebhookSecret && (
-              <label className="-mt-1 mb-1 flex items-center gap-2 text-xs">
-                <input
-                  type="checkbox"
-                  className="accent-brand-600"
-                  checked={v.rotateSecret}
-                  onChange={(e) => set({ rotateSecret: e.target.checked })}
-                  data-testid="rule-rotate"
-                />
-                {t('notifications:field.rotateSecret')}
-              </label>
-            )}
-          </div>
-        )}
-        {!forRole && v.channels.includes('webhook') && (
-          <div className="sm:col-span-2">
-            <ChoiceGroup
-              legend={t('notifications:field.events')}
-              testId="rule-events"
-              value={v.events}
-              error={err('events')}
-              choices={EVENTS.map((e) => ({ value: e, label: t(EVENT_KEY[e]) }))}
-              onChange={(events) => set({ events })}
-            />
-          </div>
-        )}
-        {!forRole && v.channels.includes('sms') && (
-          <TextField
-            label={t('notifications:field.mobile')}
-            placeholder={t('notifications:field.mobileHint')}
-            type="tel"
-            value={v.mobile}
-            onChange={(mobile) => set({ mobile })}
-            error={err('mobile')}
-            testId="rule-mobile"
-            inputMode="tel"
-          />
-        )}
-        <fieldset className="grid min-w-0 grid-cols-2 gap-x-3 sm:col-span-2 sm:grid-cols-[120px_120px_1fr]">
-          <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-400">{t('notifications:field.quietHours')}</legend>
-          <TextField
-            label={t('notifications:field.quietFrom')}
-            type="time"
-            value={v.quietFrom}
-            onChange={(quietFrom) => set({ quietFrom })}
-            error={err('quietFrom')}
-            testId="rule-quiet-from"
-          />
-          <TextField
-            label={t('notifications:field.quietTo')}
-            type="time"
-            value={v.quietTo}
-            onChange={(quietTo) => set({ quietTo })}
-            error={err('quietTo')}
-            testId="rule-quiet-to"
-          />
-          <TextField
-            className="col-span-2 sm:col-span-1"
-            label={t('notifications:field.zone')}
-            value={v.zone}
-            onChange={(zone) => set({ zone })}
-            error={err('zone')}
-            testId="rule-zone"
-            list="rule-zones"
-            autoComplete="off"
-          />
-          <datalist id="rule-zones">
-            {Intl.supportedValuesOf('timeZone').map((z) => (
-              <option key={z} value={z} />
-            ))}
-          </datalist>
-        </fieldset>
-        <fieldset className="flex min-w-0 flex-wrap items-start gap-x-4 sm:col-span-2">
-          <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-400">{t('notifications:field.timing')}</legend>
-          <label className="mt-2 flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="accent-brand-600"
-              checked={v.digest}
-              onChange={(e) => set({ digest: e.target.checked })}
-              data-testid="rule-digest"
-            />
-            {t('notifications:field.digest')}
-          </label>
-          {v.digest && (
-            <TextField
-              className="w-40"
-              label={t('notifications:field.digestMinutes')}
-              inputMode="numeric"
-              value={v.digestMinutes}
-              onChange={(digestMinutes) => set({ digestMinutes })}
-              error={err('digestMinutes')}
-              testId="rule-digest-minutes"
+      )}
+      {!forRole && v.channels.includes('webhook') && (
+        <div className="flex flex-col">
+          <TextField label={t('notifications:field.webhookUrl')} placeholder="https://" {...field('webhookUrl')} testId="rule-webhook" inputMode="url" />
+          {editing?.hasWebhookSecret && (
+            <CheckField
+              className="-mt-1 mb-1 text-xs"
+              label={t('notifications:field.rotateSecret')}
+              checked={v.rotateSecret}
+              onChange={(rotateSecret) => set({ rotateSecret })}
+              testId="rule-rotate"
             />
           )}
-        </fieldset>
-        {refused && (
-          <p role="alert" data-testid="rule-refused" className="text-sm text-red-600 sm:col-span-2">
-            {refused}
-          </p>
-        )}
-        <div className="mt-2 flex justify-end gap-2 sm:col-span-2">
-          <Button onClick={onClose} disabled={save.pending}>
-            {t('app.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" disabled={save.pending} data-testid="rule-save">
-            {t('app.confirm')}
-          </Button>
         </div>
-      </form>
-    </Modal>
+      )}
+      {!forRole && v.channels.includes('webhook') && (
+        <div className="sm:col-span-2">
+          <ChoiceGroup
+            legend={t('notifications:field.events')}
+            testId="rule-events"
+            value={v.events}
+            error={err('events')}
+            choices={EVENTS.map((e) => ({ value: e, label: t(EVENT_KEY[e]) }))}
+            onChange={(events) => set({ events })}
+          />
+        </div>
+      )}
+      {!forRole && v.channels.includes('sms') && (
+        <TextField
+          label={t('notifications:field.mobile')}
+          placeholder={t('notifications:field.mobileHint')}
+          type="tel"
+          {...field('mobile')}
+          testId="rule-mobile"
+          inputMode="tel"
+        />
+      )}
+      <fieldset className="grid min-w-0 grid-cols-2 gap-x-3 sm:col-span-2 sm:grid-cols-[120px_120px_1fr]">
+        <legend className={LEGEND}>{t('notifications:field.quietHours')}</legend>
+        <TextField label={t('notifications:field.quietFrom')} type="time" {...field('quietFrom')} testId="rule-quiet-from" />
+        <TextField label={t('notifications:field.quietTo')} type="time" {...field('quietTo')} testId="rule-quiet-to" />
+        <ZoneField className="col-span-2 sm:col-span-1" label={t('notifications:field.zone')} {...field('zone')} testId="rule-zone" listId="rule-zones" />
+      </fieldset>
+      <fieldset className="flex min-w-0 flex-wrap items-start gap-x-4 sm:col-span-2">
+        <legend className={LEGEND}>{t('notifications:field.timing')}</legend>
+        <CheckField
+          className="mt-2 text-sm"
+          label={t('notifications:field.digest')}
+          checked={v.digest}
+          onChange={(digest) => set({ digest })}
+          testId="rule-digest"
+        />
+        {v.digest && (
+          <TextField
+            className="w-40"
+            label={t('notifications:field.digestMinutes')}
+            inputMode="numeric"
+            {...field('digestMinutes')}
+            testId="rule-digest-minutes"
+          />
+        )}
+      </fieldset>
+    </FormDialog>
   );
 }

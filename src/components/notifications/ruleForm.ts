@@ -5,6 +5,7 @@ import type { NotificationRule, SaveNotificationRule } from '../../../streams/no
 import type { CommandError } from '../../../streams/commands/command';
 import type { TKey } from '../../i18n/i18n';
 import { viewerZone } from '../../../protocol/site-time';
+import { isHhMm, isZone } from '../form/checks';
 
 export type Channel = SaveNotificationRule['channels'][number];
 
@@ -87,16 +88,7 @@ export const valuesOf = (r: NotificationRule): RuleValues => ({
 });
 
 const MOBILE = /^\+\d{6,15}$/;
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const isZone = (z: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: z });
-    return true;
-  } catch {
-    return false;
-  }
-};
 const isHttpUrl = (u: string) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol);
 
 /** What is wrong before sending, by field (the first problem of each). */
@@ -111,8 +103,8 @@ export function checkRule(v: RuleValues): Partial<Record<RuleField, TKey>> {
   if (v.channels.includes('sms') && v.mobile.trim() && !MOBILE.test(v.mobile.trim())) out.mobile = 'notifications:issue.mobile';
   const from = v.quietFrom.trim();
   const to = v.quietTo.trim();
-  if (from && !HHMM.test(from)) out.quietFrom = 'notifications:issue.quietTime';
-  if (to && !HHMM.test(to)) out.quietTo = 'notifications:issue.quietTime';
+  if (from && !isHhMm(from)) out.quietFrom = 'notifications:issue.quietTime';
+  if (to && !isHhMm(to)) out.quietTo = 'notifications:issue.quietTime';
   if (from && !to) out.quietTo ??= 'notifications:issue.quietBoth';
   if (to && !from) out.quietFrom ??= 'notifications:issue.quietBoth';
   if (!isZone(v.zone.trim())) out.zone = 'notifications:issue.zone';

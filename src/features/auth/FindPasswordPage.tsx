@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { isPending } from '../../../streams/commands/command';
 import { resetPasswordByEmail$, sendEmailCode$, type EmailReset } from '../../../streams/session/password';
-import { Button } from '../../components/Button';
+import { SendCodeButton, SubmitButton } from './formButtons';
 import { TextField } from '../../components/TextField';
 import { useRuntime } from '../../hooks/runtime';
 import { useCountdown } from '../../hooks/useCountdown';
@@ -84,11 +84,7 @@ export default function FindPasswordPage() {
           error={err('email')}
           testId="find-email"
           autoComplete="email"
-          addon={
-            <Button onClick={send} disabled={left > 0} className="h-9 min-w-28 whitespace-nowrap" data-testid="find-send">
-              {left > 0 ? t('auth:login.resendIn', { count: left }) : t('auth:login.sendCode')}
-            </Button>
-          }
+          addon={<SendCodeButton left={left} onClick={send} testId="find-send" />}
         />
         <TextField
           label={t('auth:findPassword.code')}
@@ -120,9 +116,9 @@ export default function FindPasswordPage() {
           autoComplete="new-password"
           testId="find-confirm"
         />
-        <Button type="submit" variant="primary" disabled={busy} className="mt-2 h-9 w-full" data-testid="find-submit">
+        <SubmitButton busy={busy} testId="find-submit">
           {t('auth:findPassword.submit')}
-        </Button>
+        </SubmitButton>
       </form>
     </AuthFrame>
   );

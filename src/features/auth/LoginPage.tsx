@@ -2,7 +2,7 @@
 // then the second step when the account has (or its role requires) a second factor.
 import { lazy, Suspense, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { loginWithPassword, loginWithPhone, SecondFactorDue, sendLoginCode } from '../../../streams/session/commands';
-import { Button } from '../../components/Button';
+import { SendCodeButton, SubmitButton } from './formButtons';
 import { TextField } from '../../components/TextField';
 import { useRuntime } from '../../hooks/runtime';
 import { useCountdown } from '../../hooks/useCountdown';
@@ -158,9 +158,9 @@ function PasswordForm({ onDue }: { onDue: (d: Due) => void }) {
         autoComplete="current-password"
         testId="login-password"
       />
-      <Button type="submit" variant="primary" disabled={busy} className="mt-2 h-9 w-full" data-testid="login-submit">
+      <SubmitButton busy={busy} testId="login-submit">
         {t('auth:login.submit')}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
@@ -221,15 +221,11 @@ function PhoneForm({ onDue }: { onDue: (d: Due) => void }) {
         onBlur={() => setErrors((e) => ({ ...e, code: code.trim() ? undefined : 'auth:login.codeRequired' }))}
         error={errors.code && t(errors.code)}
         testId="login-code"
-        addon={
-          <Button onClick={send} disabled={left > 0} className="h-9 min-w-28 whitespace-nowrap" data-testid="send-code">
-            {left > 0 ? t('auth:login.resendIn', { count: left }) : t('auth:login.sendCode')}
-          </Button>
-        }
+        addon={<SendCodeButton left={left} onClick={send} testId="send-code" />}
       />
-      <Button type="submit" variant="primary" disabled={busy} className="mt-2 h-9 w-full" data-testid="phone-submit">
+      <SubmitButton busy={busy} testId="phone-submit">
         {t('auth:login.submit')}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,19 +1,20 @@
 // Create or edit an on-call schedule: its name, zone, stations and alarm levels, and 1–5 tiers
 // with their shifts. The page's own checks and the server's refusals appear at their fields.
-import { useState, type FormEvent } from 'react';
-import { ALARM_CATEGORIES } from '../../../protocol/codes';
+import { useState } from 'react';
 import { saveOncallSchedule$, type OncallSchedule } from '../../../streams/notifications/oncall';
 import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
+import { CheckField } from '../../components/form/ChoiceFields';
+import { FormDialog } from '../../components/form/FormDialog';
+import { ZoneField } from '../../components/form/ZoneField';
 import { TextField } from '../../components/TextField';
 import { useCommand } from '../../hooks/useCommand';
 import { useT } from '../../hooks/useT';
-import { ALARM_CATEGORY_KEY } from '../../i18n/codeKeys';
-import { ChoiceGroup } from '../../components/notifications/ChoiceGroup';
+import { AlarmCodeChoice } from '../../components/notifications/AlarmCodeChoice';
 import { checkSchedule, emptySchedule, emptyTier, MAX_TIERS, serverIssues, toRequest, valuesOf, type Issues, type ScheduleValues } from './oncallForm';
-import type { Pick } from './PickList';
+import type { Named } from '../../components/form/CheckList';
 import { StationChooser, type StationChoice } from '../../components/notifications/StationChooser';
 import { TierEditor } from './TierEditor';
+import { partAt } from '../../components/form/listEdit';
 
 export function OncallDialog({
   editing,
@@ -25,8 +26,8 @@ export function OncallDialog({
 }: {
   editing: OncallSchedule | null;
   stations: readonly StationChoice[];
-  accounts: readonly Pick[];
-  roles: readonly Pick[];
+  accounts: readonly Named[];
+  roles: readonly Named[];
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -41,8 +42,7 @@ export function OncallDialog({
     const key = errors[path] ?? server[path];
     return key ? t(key) : null;
   };
-  const submit = (ev: FormEvent) => {
-    ev.preventDefault();
+  const submit = () => {
     const found = checkSchedule(v);
     setErrors(found);
     if (Object.keys(found).length === 0) save.run(toRequest(v, editing?.scheduleId ?? null));
@@ -51,91 +51,55 @@ export function OncallDialog({
   const lastAfter = Number(v.tiers.at(-1)?.afterMinutes) || 0;
 
   return (
-    <Modal
-      open
-      onClose={() => !save.pending && onClose()}
+    <FormDialog
       title={t(editing ? 'notifications:oncall.edit' : 'notifications:oncall.create')}
       width={760}
-      testId="oncall-dialog"
+      name="oncall"
+      busy={save.pending}
+      onClose={onClose}
+      onSave={submit}
+      submit
+      error={refused}
+      bodyClassName="flex max-h-[72vh] flex-col gap-2"
     >
-      <form onSubmit={submit} noValidate className="flex max-h-[72vh] flex-col gap-2 overflow-y-auto pr-1">
-        <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-[1fr_200px_auto]">
-          <TextField
-            label={t('notifications:oncall.field.name')}
-            value={v.name}
-            onChange={(name) => set({ name })}
-            error={err('name')}
-            testId="oncall-name"
-            maxLength={100}
-          />
-          <TextField
-            label={t('notifications:oncall.field.zone')}
-            value={v.zone}
-            onChange={(zone) => set({ zone })}
-            error={err('zone')}
-            testId="oncall-zone"
-            list="oncall-zones"
-            autoComplete="off"
-          />
-          <datalist id="oncall-zones">
-            {Intl.supportedValuesOf('timeZone').map((z) => (
-              <option key={z} value={z} />
-            ))}
-          </datalist>
-          <label className="flex items-center gap-2 self-center text-sm">
-            <input
-              type="checkbox"
-              className="accent-brand-600"
-              checked={v.enabled}
-              onChange={(e) => set({ enabled: e.target.checked })}
-              data-testid="oncall-enabled"
-            />
-            {t('notifications:field.enabled')}
-          </label>
-        </div>
-        <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
-          <StationChooser stations={stations} value={v.stationIds} onChange={(stationIds) => set({ stationIds })} error={err('stationIds')} />
-          <ChoiceGroup
-            legend={t('notifications:field.categories')}
-            allLabel={t('notifications:rules.all')}
-            testId="oncall-categories"
-            value={v.categories}
-            choices={ALARM_CATEGORIES.map((c) => ({ value: c, label: t(ALARM_CATEGORY_KEY[c]) }))}
-            onChange={(categories) => set({ categories })}
-          />
-        </div>
-        <p className="text-xs text-slate-500">{t('notifications:oncall.tiersNote')}</p>
-        {v.tiers.map((tier, i) => (
-          <TierEditor
-            key={i}
-            n={i + 1}
-            value={tier}
-            onChange={(x) => set({ tiers: v.tiers.map((o, k) => (k === i ? x : o)) })}
-            onRemove={v.tiers.length > 1 ? () => set({ tiers: v.tiers.filter((_, k) => k !== i) }) : null}
-            accounts={accounts}
-            roles={roles}
-            err={(p) => err(`tiers.${i}.${p}`)}
-          />
-        ))}
-        <div>
-          <Button onClick={() => set({ tiers: [...v.tiers, emptyTier(lastAfter + 15)] })} disabled={v.tiers.length >= MAX_TIERS} data-testid="oncall-add-tier">
-            {t('notifications:oncall.addTier')}
-          </Button>
-        </div>
-        {refused && (
-          <p role="alert" data-testid="oncall-refused" className="text-sm text-red-600">
-            {refused}
-          </p>
-        )}
-        <div className="mt-2 flex justify-end gap-2">
-          <Button onClick={onClose} disabled={save.pending}>
-            {t('app.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" disabled={save.pending} data-testid="oncall-save">
-            {t('app.confirm')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+      <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-[1fr_200px_auto]">
+        <TextField
+          label={t('notifications:oncall.field.name')}
+          value={v.name}
+          onChange={(name) => set({ name })}
+          error={err('name')}
+          testId="oncall-name"
+          maxLength={100}
+        />
+        <ZoneField
+          label={t('notifications:oncall.field.zone')}
+          value={v.zone}
+          onChange={(zone) => set({ zone })}
+          error={err('zone')}
+          testId="oncall-zone"
+          listId="oncall-zones"
+        />
+        <CheckField
+          className="self-center text-sm"
+          label={t('notifications:field.enabled')}
+          checked={v.enabled}
+          onChange={(enabled) => set({ enabled })}
+          testId="oncall-enabled"
+        />
+      </div>
+      <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+        <StationChooser stations={stations} value={v.stationIds} onChange={(stationIds) => set({ stationIds })} error={err('stationIds')} />
+        <AlarmCodeChoice list="categories" testId="oncall-categories" value={v.categories} onChange={(categories) => set({ categories })} />
+      </div>
+      <p className="text-xs text-slate-500">{t('notifications:oncall.tiersNote')}</p>
+      {v.tiers.map((_, i) => (
+        <TierEditor key={i} {...partAt(v.tiers, (tiers) => set({ tiers }), i)} accounts={accounts} roles={roles} err={(p) => err(`tiers.${i}.${p}`)} />
+      ))}
+      <div>
+        <Button onClick={() => set({ tiers: [...v.tiers, emptyTier(lastAfter + 15)] })} disabled={v.tiers.length >= MAX_TIERS} data-testid="oncall-add-tier">
+          {t('notifications:oncall.addTier')}
+        </Button>
+      </div>
+    </FormDialog>
   );
 }

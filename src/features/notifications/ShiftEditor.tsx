@@ -5,8 +5,9 @@ import { TextField } from '../../components/TextField';
 import { useT } from '../../hooks/useT';
 import type { TKey } from '../../i18n/i18n';
 import { ChoiceGroup } from '../../components/notifications/ChoiceGroup';
-import type { ShiftValues } from './oncallForm';
-import { PickList, type Pick } from './PickList';
+import type { PartEditorProps, ShiftValues } from './oncallForm';
+import { CheckList } from '../../components/form/CheckList';
+import { FieldError } from '../../components/form/Field';
 
 const DAYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
 const DAY_KEY = {
@@ -18,27 +19,13 @@ const DAY_KEY = {
   6: 'notifications:oncall.day.6',
   7: 'notifications:oncall.day.7',
 } as const satisfies Record<string, TKey>;
+/** who is on duty: the accounts named, and everyone holding a role named */
+const WHO = [
+  { key: 'accountIds', legend: 'notifications:oncall.field.accounts', suffix: 'accounts' },
+  { key: 'roleIds', legend: 'notifications:oncall.field.roles', suffix: 'roles' },
+] as const satisfies readonly { key: keyof ShiftValues; legend: TKey; suffix: string }[];
 
-export function ShiftEditor({
-  n,
-  value: s,
-  onChange,
-  onRemove,
-  accounts,
-  roles,
-  err,
-  testId,
-}: {
-  n: number;
-  value: ShiftValues;
-  onChange: (s: ShiftValues) => void;
-  onRemove: (() => void) | null;
-  accounts: readonly Pick[];
-  roles: readonly Pick[];
-  /** the error of a field of this shift (`days`, `from`, `to`, `accountIds`) */
-  err: (field: string) => string | null;
-  testId: string;
-}) {
+export function ShiftEditor({ n, value: s, onChange, onRemove, accounts, roles, err, testId }: PartEditorProps<ShiftValues> & { testId: string }) {
   const t = useT('notifications');
   const set = (p: Partial<ShiftValues>) => onChange({ ...s, ...p });
   const nobody = err('accountIds');
@@ -64,26 +51,22 @@ export function ShiftEditor({
         testId={`${testId}-from`}
       />
       <TextField label={t('notifications:oncall.field.to')} type="time" value={s.to} onChange={(to) => set({ to })} error={err('to')} testId={`${testId}-to`} />
-      <PickList
-        legend={t('notifications:oncall.field.accounts')}
-        search={t('notifications:oncall.field.search')}
-        items={accounts}
-        value={s.accountIds}
-        onChange={(accountIds) => set({ accountIds })}
-        testId={`${testId}-accounts`}
-      />
-      <PickList
-        legend={t('notifications:oncall.field.roles')}
-        search={t('notifications:oncall.field.search')}
-        items={roles}
-        value={s.roleIds}
-        onChange={(roleIds) => set({ roleIds })}
-        testId={`${testId}-roles`}
-      />
+      {WHO.map(({ key, legend, suffix }) => (
+        <CheckList
+          key={key}
+          legend={t(legend)}
+          note={s[key].length > 0 ? s[key].length : null}
+          search={t('notifications:oncall.field.search')}
+          searchFrom={8}
+          items={key === 'accountIds' ? accounts : roles}
+          value={s[key]}
+          onChange={(ids) => set({ [key]: ids })}
+          testId={`${testId}-${suffix}`}
+          listClassName="max-h-28"
+        />
+      ))}
       <div className="col-span-2 flex items-start justify-between gap-2">
-        <p role={nobody ? 'alert' : undefined} className="min-h-4 text-xs leading-4 text-red-600 dark:text-red-400" data-testid={`${testId}-who-error`}>
-          {nobody ?? ''}
-        </p>
+        <FieldError text={nobody} testId={`${testId}-who-error`} />
         {onRemove && (
           <Button onClick={onRemove} className="shrink-0">
             {t('notifications:oncall.removeShift')}

@@ -5,31 +5,13 @@ import { TextField } from '../../components/TextField';
 import { useT } from '../../hooks/useT';
 import { ChoiceGroup } from '../../components/notifications/ChoiceGroup';
 import { CHANNEL_KEY } from './labels';
-import { emptyShift, type OncallChannel, type TierValues } from './oncallForm';
-import type { Pick } from './PickList';
+import { emptyShift, type OncallChannel, type PartEditorProps, type TierValues } from './oncallForm';
 import { ShiftEditor } from './ShiftEditor';
+import { partAt } from '../../components/form/listEdit';
 
 const CHANNELS: readonly OncallChannel[] = ['email', 'sms', 'push'];
 
-export function TierEditor({
-  n,
-  value: tier,
-  onChange,
-  onRemove,
-  accounts,
-  roles,
-  err,
-}: {
-  /** 1-based */
-  n: number;
-  value: TierValues;
-  onChange: (t: TierValues) => void;
-  onRemove: (() => void) | null;
-  accounts: readonly Pick[];
-  roles: readonly Pick[];
-  /** the error at a path under this tier (`afterMinutes`, `shifts.0.to` …) */
-  err: (path: string) => string | null;
-}) {
+export function TierEditor({ n, value: tier, onChange, onRemove, accounts, roles, err }: PartEditorProps<TierValues>) {
   const t = useT('notifications');
   const set = (p: Partial<TierValues>) => onChange({ ...tier, ...p });
   const testId = `oncall-tier-${n}`;
@@ -54,13 +36,10 @@ export function TierEditor({
           onChange={(channels) => set({ channels })}
         />
       </div>
-      {tier.shifts.map((s, j) => (
+      {tier.shifts.map((_, j) => (
         <ShiftEditor
           key={j}
-          n={j + 1}
-          value={s}
-          onChange={(x) => set({ shifts: tier.shifts.map((o, k) => (k === j ? x : o)) })}
-          onRemove={tier.shifts.length > 1 ? () => set({ shifts: tier.shifts.filter((_, k) => k !== j) }) : null}
+          {...partAt(tier.shifts, (shifts) => set({ shifts }), j)}
           accounts={accounts}
           roles={roles}
           err={(f) => err(`shifts.${j}.${f}`)}

@@ -4,7 +4,9 @@
 import type { OncallSchedule, SaveOncallSchedule } from '../../../streams/notifications/oncall';
 import type { CommandError } from '../../../streams/commands/command';
 import type { TKey } from '../../i18n/i18n';
+import type { Named } from '../../components/form/CheckList';
 import { viewerZone } from '../../../protocol/site-time';
+import { isHhMm, isZone } from '../../components/form/checks';
 
 export type OncallChannel = SaveOncallSchedule['tiers'][number]['channels'][number];
 
@@ -27,6 +29,20 @@ export interface ScheduleValues {
   stationIds: number[];
   categories: string[];
   tiers: TierValues[];
+}
+
+/** What the editor of one part of a schedule (a tier, a shift) is given. */
+export interface PartEditorProps<V> {
+  /** 1-based */
+  n: number;
+  value: V;
+  onChange: (v: V) => void;
+  /** null: the last part of its list stays */
+  onRemove: (() => void) | null;
+  accounts: readonly Named[];
+  roles: readonly Named[];
+  /** the error at a path under this part (a tier's `afterMinutes`, `shifts.0.to` …; a shift's `days`, `from`, `to`, `accountIds`) */
+  err: (path: string) => string | null;
 }
 
 /** Field path → text key of what is wrong there. */
@@ -58,16 +74,6 @@ export const valuesOf = (s: OncallSchedule): ScheduleValues => ({
   })),
 });
 
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const isZone = (z: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: z });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** What is wrong before sending, by field path. */
 export function checkSchedule(v: ScheduleValues): Issues {
   const out: Issues = {};
@@ -84,8 +90,8 @@ export function checkSchedule(v: ScheduleValues): Issues {
     t.shifts.forEach((s, j) => {
       const p = `tiers.${i}.shifts.${j}`;
       if (s.days.length === 0) out[`${p}.days`] = 'notifications:oncall.issue.days';
-      if (!HHMM.test(s.from)) out[`${p}.from`] = 'notifications:issue.quietTime';
-      if (!HHMM.test(s.to)) out[`${p}.to`] = 'notifications:issue.quietTime';
+      if (!isHhMm(s.from)) out[`${p}.from`] = 'notifications:issue.quietTime';
+      if (!isHhMm(s.to)) out[`${p}.to`] = 'notifications:issue.quietTime';
       if (s.accountIds.length === 0 && s.roleIds.length === 0) out[`${p}.accountIds`] = 'notifications:oncall.issue.nobody';
     });
   });

@@ -12,6 +12,7 @@ import { useCommand } from './hooks';
 import { CADENCE_KEY, SCHEDULE_ERROR_KEY } from './keys';
 import { GranularitySelect, ItemChecks } from './formParts';
 import { CADENCES, checkSchedule, saveRequestOf, serverScheduleErrors, type ScheduleErrors, type ScheduleField, type ScheduleForm } from './schedule-form';
+import { FieldError } from '../../components/form/Field';
 
 const INPUT = 'rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
 
@@ -49,11 +50,7 @@ export function ScheduleDialog({ kind, initial, orgId, stations, onClose, onSave
   };
   const error = (field: ScheduleField) => {
     const e = errors[field];
-    return (
-      <p role={e ? 'alert' : undefined} data-testid={`schedule-error-${field}`} className="min-h-4 text-xs leading-4 text-red-600 dark:text-red-400">
-        {e ? t(SCHEDULE_ERROR_KEY[e.code], { value: e.value ?? '', max: 20 }) : ''}
-      </p>
-    );
+    return <FieldError testId={`schedule-error-${field}`} text={e ? t(SCHEDULE_ERROR_KEY[e.code], { value: e.value ?? '', max: 20 }) : null} />;
   };
   return (
     <Modal open onClose={onClose} width={640} title={t(f.scheduleId === null ? 'reports:schedules.new' : 'reports:schedules.edit')} testId="schedule-dialog">

@@ -1,13 +1,15 @@
 // Create an API token: a name, personal or service, an expiry, permissions out of the reader's
 // own, and the stations it reads: all the reader's, or chosen ones. The server's refusals appear at their fields; the secret is shown once, after.
 import { useObservable, useObservableState } from 'observable-hooks';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { map } from 'rxjs';
 import { NOTHING } from '../../../streams/system/loaded';
 import { pickableStations$ } from '../../../streams/system/accounts';
 import { createApiToken$, type ApiToken } from '../../../streams/system/api-tokens';
-import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
+import { SelectField } from '../../components/form/ChoiceFields';
+import { LEGEND } from '../../components/form/Field';
+import { FormDialog } from '../../components/form/FormDialog';
+import { RadioGroup } from '../../components/form/RadioGroup';
 import { TextField } from '../../components/TextField';
 import { useCommand } from '../../hooks/useCommand';
 import { useRuntime } from '../../hooks/runtime';
@@ -50,8 +52,7 @@ export function ApiTokenDialog({
     const k = fieldIssueKey(failure, f);
     return k ? t(k) : null;
   };
-  const submit = (ev: FormEvent) => {
-    ev.preventDefault();
+  const submit = () => {
     const found = {
       ...(name.trim() ? {} : { name: t('system:apiTokens.nameRequired') }),
       ...(chosen.size ? {} : { permissions: t('system:apiTokens.permissionsRequired') }),
@@ -79,103 +80,92 @@ export function ApiTokenDialog({
   const other = failure && failure.fields.length === 0 ? t('system:refused.invalid') : null;
 
   return (
-    <Modal open onClose={() => !create.pending && onClose()} title={t('system:apiTokens.create')} width={560} testId="api-token-dialog">
-      <form onSubmit={submit} noValidate className="flex max-h-[72vh] flex-col gap-2 overflow-y-auto pr-1">
-        <TextField
-          label={t('system:apiTokens.name')}
-          value={name}
-          onChange={setName}
-          error={errors.name ?? serverErr('name')}
-          maxLength={60}
-          testId="api-token-name"
-        />
-        <fieldset className="flex flex-wrap gap-x-4 gap-y-1">
-          <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-400">{t('system:apiTokens.kind')}</legend>
-          {(Object.keys(DAYS) as Kind[]).map((k) => (
-            <label key={k} className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name="api-token-kind"
-                className="accent-brand-600"
-                checked={kind === k}
-                onChange={() => {
-                  setKind(k);
-                  setDays(30);
-                }}
-              />
-              {t(KIND_KEY[k])}
+    <FormDialog
+      title={t('system:apiTokens.create')}
+      width={560}
+      name="api-token"
+      busy={create.pending}
+      onClose={onClose}
+      onSave={submit}
+      submit
+      saveLabel={t('system:apiTokens.create')}
+      error={other}
+      bodyClassName="flex max-h-[72vh] flex-col gap-2"
+    >
+      <TextField
+        label={t('system:apiTokens.name')}
+        value={name}
+        onChange={setName}
+        error={errors.name ?? serverErr('name')}
+        maxLength={60}
+        testId="api-token-name"
+      />
+      <RadioGroup
+        className="flex flex-wrap gap-x-4 gap-y-1 text-sm"
+        legend={t('system:apiTokens.kind')}
+        name="api-token-kind"
+        choices={(Object.keys(DAYS) as Kind[]).map((k) => ({ value: k, label: t(KIND_KEY[k]) }))}
+        value={kind}
+        onChange={(k) => {
+          setKind(k);
+          setDays(30);
+        }}
+      >
+        <p className="w-full text-xs text-slate-500">{t(KIND_HINT_KEY[kind])}</p>
+      </RadioGroup>
+      <SelectField
+        label={t('system:apiTokens.expiry')}
+        value={days}
+        onChange={(d) => setDays(Number(d))}
+        error={serverErr('expiresInDays')}
+        testId="api-token-expiry"
+      >
+        {DAYS[kind].map((d) => (
+          <option key={d} value={d}>
+            {t('system:apiTokens.days', { count: d })}
+          </option>
+        ))}
+      </SelectField>
+      <fieldset aria-describedby={permissionError ? 'api-token-perm-err' : undefined}>
+        <legend className={LEGEND}>{t('system:apiTokens.permissions')}</legend>
+        <p className="mb-1 text-xs text-slate-500">{t('system:apiTokens.permissionsHint')}</p>
+        <div className="grid max-h-48 grid-cols-1 gap-x-3 overflow-y-auto rounded-md border border-slate-200 p-2 sm:grid-cols-2 dark:border-slate-700">
+          {permissions.map((p) => (
+            <label key={p} className="flex min-w-0 items-center gap-2 py-0.5 text-sm">
+              <input type="checkbox" className="accent-brand-600" checked={chosen.has(p)} onChange={(e) => toggle(p, e.target.checked)} />
+              <span className="truncate" title={permissionLabel(p)}>
+                {permissionLabel(p)}
+              </span>
             </label>
           ))}
-          <p className="w-full text-xs text-slate-500">{t(KIND_HINT_KEY[kind])}</p>
-        </fieldset>
-        <label className="flex flex-col gap-1 text-xs font-medium text-slate-600 dark:text-slate-400">
-          {t('system:apiTokens.expiry')}
-          <select
-            value={days}
-            onChange={(e) => setDays(Number(e.target.value))}
-            className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
-            data-testid="api-token-expiry"
-          >
-            {DAYS[kind].map((d) => (
-              <option key={d} value={d}>
-                {t('system:apiTokens.days', { count: d })}
-              </option>
-            ))}
-          </select>
-          {serverErr('expiresInDays') && <span className="text-red-600">{serverErr('expiresInDays')}</span>}
-        </label>
-        <fieldset aria-describedby={permissionError ? 'api-token-perm-err' : undefined}>
-          <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-400">{t('system:apiTokens.permissions')}</legend>
-          <p className="mb-1 text-xs text-slate-500">{t('system:apiTokens.permissionsHint')}</p>
-          <div className="grid max-h-48 grid-cols-1 gap-x-3 overflow-y-auto rounded-md border border-slate-200 p-2 sm:grid-cols-2 dark:border-slate-700">
-            {permissions.map((p) => (
-              <label key={p} className="flex min-w-0 items-center gap-2 py-0.5 text-sm">
-                <input type="checkbox" className="accent-brand-600" checked={chosen.has(p)} onChange={(e) => toggle(p, e.target.checked)} />
-                <span className="truncate" title={permissionLabel(p)}>
-                  {permissionLabel(p)}
-                </span>
-              </label>
-            ))}
-          </div>
-          {permissionError && (
-            <p id="api-token-perm-err" className="mt-1 text-xs text-red-600">
-              {permissionError}
-            </p>
-          )}
-        </fieldset>
-        <fieldset className="flex flex-col gap-1">
-          <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-400">{t('system:account.dataScope')}</legend>
-          <div className="flex gap-4 text-sm">
-            {(['org', 'stations'] as const).map((s) => (
-              <label key={s} className="flex items-center gap-1.5">
-                <input type="radio" name="api-token-scope" checked={scope === s} onChange={() => setScope(s)} className="accent-brand-600" />
-                {t(s === 'org' ? 'system:apiTokens.scopeAll' : 'system:account.scopeStations')}
-              </label>
-            ))}
-          </div>
-          {scope === 'stations' && (
-            <StationPicker
-              stations={stations.data ?? []}
-              selected={stationIds}
-              onChange={setStationIds}
-              error={errors.stations ?? serverErr('scopeStationIds')}
-            />
-          )}
-        </fieldset>
-        {other && (
-          <p role="alert" className="text-sm text-red-600">
-            {other}
+        </div>
+        {permissionError && (
+          <p id="api-token-perm-err" className="mt-1 text-xs text-red-600">
+            {permissionError}
           </p>
         )}
-        <div className="mt-2 flex justify-end gap-2">
-          <Button onClick={onClose} disabled={create.pending}>
-            {t('app.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" disabled={create.pending} data-testid="api-token-save">
-            {t('system:apiTokens.create')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+      </fieldset>
+      <RadioGroup
+        className="flex flex-col gap-1"
+        legend={t('system:account.dataScope')}
+        name="api-token-scope"
+        choicesClassName="flex gap-4 text-sm"
+        choices={[
+          { value: 'org', label: t('system:apiTokens.scopeAll') },
+          { value: 'stations', label: t('system:account.scopeStations') },
+        ]}
+        value={scope}
+        onChange={setScope}
+      >
+        {scope === 'stations' && (
+          <StationPicker
+            stations={stations.data ?? []}
+            selected={stationIds}
+            onChange={setStationIds}
+            error={errors.stations ?? serverErr('scopeStationIds')}
+          />
+        )}
+      </RadioGroup>
+    </FormDialog>
   );
 }

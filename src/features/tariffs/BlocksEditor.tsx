@@ -6,7 +6,9 @@ import { TextField } from '../../components/TextField';
 import { useT } from '../../hooks/useT';
 import { MAX_TIERS, newBlock, type BlockDraft } from './charges-draft';
 import type { DraftErrors } from './draft';
-import { ERROR_KEY } from './errorText';
+import { useErrorAt } from './errorText';
+import { textOf } from '../../components/form/useDraftForm';
+import { removeAt, replaceAt } from '../../components/form/listEdit';
 
 interface Props {
   blocks: BlockDraft[];
@@ -18,8 +20,8 @@ interface Props {
 
 export function BlocksEditor({ blocks, onChange, errors, readOnly, currency }: Props) {
   const t = useT('tariffs');
-  const err = (p: string) => (errors[p] ? t(ERROR_KEY[errors[p].code], { limit: '' }) : null);
-  const set = (n: number, b: BlockDraft) => onChange(blocks.map((x, i) => (i === n ? b : x)));
+  const err = useErrorAt(errors);
+  const set = (n: number, b: BlockDraft) => onChange(replaceAt(blocks, n, b));
   return (
     <div className="flex flex-col gap-2" role="group" aria-labelledby="tiers-heading" data-testid="tiers-editor">
       <h4 id="tiers-heading" className="text-xs font-semibold">
@@ -33,26 +35,24 @@ export function BlocksEditor({ blocks, onChange, errors, readOnly, currency }: P
           </span>
           <TextField
             label={t('tariffs:editor.tierFrom')}
-            value={b.from}
+            {...textOf(b, (x) => set(n, x))('from')}
             inputMode="numeric"
             readOnly={readOnly}
-            onChange={(from) => set(n, { ...b, from })}
             error={err(`charges.blocks.${n}.fromKwh`)}
             className="flex-1"
             testId={`tier-from-${n}`}
           />
           <TextField
             label={t('tariffs:editor.tierAdder', { currency })}
-            value={b.adder}
+            {...textOf(b, (x) => set(n, x))('adder')}
             inputMode="decimal"
             readOnly={readOnly}
-            onChange={(adder) => set(n, { ...b, adder })}
             error={err(`charges.blocks.${n}.adderPerKwh`)}
             className="flex-1"
             testId={`tier-adder-${n}`}
           />
           {!readOnly ? (
-            <Button className="mt-5 shrink-0" onClick={() => onChange(blocks.filter((_, i) => i !== n))} data-testid={`tier-remove-${n}`}>
+            <Button className="mt-5 shrink-0" onClick={() => onChange(removeAt(blocks, n))} data-testid={`tier-remove-${n}`}>
               {t('tariffs:editor.removeTier')}
             </Button>
           ) : null}

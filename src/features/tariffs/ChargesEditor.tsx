@@ -1,7 +1,6 @@
 // The monthly parts of a tariff version beside its energy prices: demand charges (price per kW,
 // window, optionally only some time-of-use periods, an optional ratchet), the capacity price per
 // kVA and the fixed fee. Each rule's error sits under its field (charges-draft.ts).
-import { useId } from 'react';
 import { PERIODS } from '../../../protocol/codes';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
@@ -11,11 +10,13 @@ import { FeedChoice } from './FeedChoice';
 import { useFeeds } from './feedNames';
 import { newDemand, type ChargesDraft, type DemandDraft, type DemandWindow } from './charges-draft';
 import type { DraftErrors } from './draft';
-import { ERROR_KEY, FieldError } from './errorText';
+import { FieldError, useErrorAt } from './errorText';
+import { SelectField } from '../../components/form/ChoiceFields';
+import { textOf } from '../../components/form/useDraftForm';
 import { PERIOD_KEY } from './periods';
+import { removeAt, replaceAt } from '../../components/form/listEdit';
 
 const WINDOWS: DemandWindow[] = [15, 30, 60];
-const select = 'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900';
 
 interface Props {
   charges: ChargesDraft;
@@ -43,9 +44,9 @@ function DemandRow({
   onRemove: () => void;
 }) {
   const t = useT('tariffs');
-  const id = useId();
   const at = `charges.demand.${n}`;
-  const err = (p: string) => (errors[p] ? t(ERROR_KEY[errors[p].code], { limit: '' }) : null);
+  const text = textOf(d, onChange);
+  const err = useErrorAt(errors);
   const togglePeriod = (p: (typeof PERIODS)[number]) => {
     const now = d.periods ?? [];
     onChange({ ...d, periods: now.includes(p) ? now.filter((x) => x !== p) : PERIODS.filter((x) => x === p || now.includes(x)) });
@@ -56,47 +57,38 @@ function DemandRow({
       <div className="grid grid-cols-4 items-start gap-3">
         <TextField
           label={t('tariffs:editor.demandPrice', { currency })}
-          value={d.price}
+          {...text('price')}
           inputMode="decimal"
           readOnly={readOnly}
-          onChange={(price) => onChange({ ...d, price })}
           error={err(`${at}.pricePerKw`)}
           testId={`demand-price-${n}`}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-w`} className="text-xs font-medium text-slate-600 dark:text-slate-400">
-            {t('tariffs:editor.demandWindow')}
-          </label>
-          <select
-            id={`${id}-w`}
-            className={select}
-            value={d.window}
-            disabled={readOnly}
-            data-testid={`demand-window-${n}`}
-            onChange={(e) => onChange({ ...d, window: Number(e.target.value) as DemandWindow })}
-          >
-            {WINDOWS.map((w) => (
-              <option key={w} value={w}>
-                {t('tariffs:editor.windowMinutes', { n: w })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label={t('tariffs:editor.demandWindow')}
+          value={d.window}
+          disabled={readOnly}
+          testId={`demand-window-${n}`}
+          onChange={(w) => onChange({ ...d, window: Number(w) as DemandWindow })}
+        >
+          {WINDOWS.map((w) => (
+            <option key={w} value={w}>
+              {t('tariffs:editor.windowMinutes', { n: w })}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           label={t('tariffs:editor.ratchetPercent')}
-          value={d.ratchetPercent}
+          {...text('ratchetPercent')}
           inputMode="numeric"
           readOnly={readOnly}
-          onChange={(ratchetPercent) => onChange({ ...d, ratchetPercent })}
           error={err(`${at}.ratchet.percent`)}
           testId={`demand-ratchet-percent-${n}`}
         />
         <TextField
           label={t('tariffs:editor.ratchetMonths')}
-          value={d.ratchetMonths}
+          {...text('ratchetMonths')}
           inputMode="numeric"
           readOnly={readOnly}
-          onChange={(ratchetMonths) => onChange({ ...d, ratchetMonths })}
           error={err(`${at}.ratchet.months`)}
           testId={`demand-ratchet-months-${n}`}
         />
@@ -133,8 +125,9 @@ function DemandRow({
 export function ChargesEditor({ charges: c, onChange, errors, readOnly, currency }: Props) {
   const feeds = useFeeds();
   const t = useT('tariffs');
-  const err = (p: string) => (errors[p] ? t(ERROR_KEY[errors[p].code], { limit: '' }) : null);
-  const setDemand = (n: number, d: DemandDraft) => onChange({ ...c, demand: c.demand.map((x, i) => (i === n ? d : x)) });
+  const err = useErrorAt(errors);
+  const text = textOf(c, onChange);
+  const setDemand = (n: number, d: DemandDraft) => onChange({ ...c, demand: replaceAt(c.demand, n, d) });
   return (
     <section
       className="flex flex-col gap-2 border-t border-slate-200 pt-3 dark:border-slate-700"
@@ -154,7 +147,7 @@ export function ChargesEditor({ charges: c, onChange, errors, readOnly, currency
           readOnly={readOnly}
           currency={currency}
           onChange={(x) => setDemand(n, x)}
-          onRemove={() => onChange({ ...c, demand: c.demand.filter((_, i) => i !== n) })}
+          onRemove={() => onChange({ ...c, demand: removeAt(c.demand, n) })}
         />
       ))}
       {!readOnly && c.demand.length < 4 && (
@@ -165,19 +158,17 @@ export function ChargesEditor({ charges: c, onChange, errors, readOnly, currency
       <div className="grid grid-cols-2 gap-3">
         <TextField
           label={t('tariffs:editor.capacityPrice', { currency })}
-          value={c.capacity}
+          {...text('capacity')}
           inputMode="decimal"
           readOnly={readOnly}
-          onChange={(capacity) => onChange({ ...c, capacity })}
           error={err('charges.capacityPricePerKva')}
           testId="capacity-price"
         />
         <TextField
           label={t('tariffs:editor.fixedFee', { currency })}
-          value={c.fixed}
+          {...text('fixed')}
           inputMode="decimal"
           readOnly={readOnly}
-          onChange={(fixed) => onChange({ ...c, fixed })}
           error={err('charges.fixedMonthlyFee')}
           testId="fixed-fee"
         />

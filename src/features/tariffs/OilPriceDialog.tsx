@@ -1,9 +1,8 @@
 // Create or edit a pending fuel price: the window in the station's zone, price per litre (in the
 // provider's currency)
 // and unit generation (kWh/L), the derived cost per kWh shown as it is typed.
-import { useState } from 'react';
-import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
+import { FormDialog } from '../../components/form/FormDialog';
+import { useDraftForm } from '../../components/form/useDraftForm';
 import { TextField } from '../../components/TextField';
 import { useT } from '../../hooks/useT';
 import type { TKey } from '../../i18n/i18n';
@@ -36,55 +35,31 @@ export interface OilPriceDialogProps {
 
 export function OilPriceDialog({ title, zone, initial, others, serverErrors, pending, onSave, onClose, currency }: OilPriceDialogProps) {
   const t = useT('tariffs');
-  const [d, setD] = useState(initial);
-  const [tried, setTried] = useState(false);
-  const errors: OilErrors = { ...(serverErrors ?? {}), ...(tried ? validateOil(zone, d, others) : {}) };
+  const { draft: d, shown, save, text: bind } = useDraftForm(initial, (x) => validateOil(zone, x, others), onSave);
+  const errors: OilErrors = { ...(serverErrors ?? {}), ...shown };
   const text = (f: keyof OilErrors) => {
     const e = errors[f];
     if (!e) return null;
     return t(OIL_ERROR_KEY[e.code], e.other ? { start: shownTime(zone, e.other.startTime), end: shownTime(zone, e.other.endTime) } : {});
   };
-  const save = () => {
-    setTried(true);
-    if (Object.keys(validateOil(zone, d, others)).length === 0) onSave(d);
-  };
   const cost = Number(d.price) > 0 && Number(d.kwh) > 0 ? costPerKwh({ pricePerLitre: Number(d.price), kwhPerLitre: Number(d.kwh) }) : '—';
   return (
-    <Modal open onClose={onClose} title={title} width={560} testId="oil-dialog">
+    <FormDialog
+      title={title}
+      width={560}
+      name="oil"
+      busy={pending}
+      onClose={onClose}
+      onSave={save}
+      saveLabel={t('tariffs:actions.save')}
+      error={errors.form && text('form')}
+    >
       <p className="mb-3 text-xs text-slate-500">{t('tariffs:oil.zone', { zone })}</p>
       <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label={t('tariffs:oil.startTime')}
-          type="datetime-local"
-          value={d.start}
-          onChange={(start) => setD({ ...d, start })}
-          error={text('start')}
-          testId="oil-start"
-        />
-        <TextField
-          label={t('tariffs:oil.endTime')}
-          type="datetime-local"
-          value={d.end}
-          onChange={(end) => setD({ ...d, end })}
-          error={text('end')}
-          testId="oil-end"
-        />
-        <TextField
-          label={t('tariffs:oil.pricePerLitre', { currency })}
-          inputMode="decimal"
-          value={d.price}
-          onChange={(price) => setD({ ...d, price })}
-          error={text('price')}
-          testId="oil-price"
-        />
-        <TextField
-          label={t('tariffs:oil.kwhPerLitre')}
-          inputMode="decimal"
-          value={d.kwh}
-          onChange={(kwh) => setD({ ...d, kwh })}
-          error={text('kwh')}
-          testId="oil-kwh"
-        />
+        <TextField label={t('tariffs:oil.startTime')} type="datetime-local" {...bind('start')} error={text('start')} testId="oil-start" />
+        <TextField label={t('tariffs:oil.endTime')} type="datetime-local" {...bind('end')} error={text('end')} testId="oil-end" />
+        <TextField label={t('tariffs:oil.pricePerLitre', { currency })} inputMode="decimal" {...bind('price')} error={text('price')} testId="oil-price" />
+        <TextField label={t('tariffs:oil.kwhPerLitre')} inputMode="decimal" {...bind('kwh')} error={text('kwh')} testId="oil-kwh" />
       </div>
       <p className="text-sm">
         {t('tariffs:oil.costPerKwh', { currency })}:{' '}
@@ -92,19 +67,6 @@ export function OilPriceDialog({ title, zone, initial, others, serverErrors, pen
           {cost}
         </span>
       </p>
-      {errors.form && (
-        <p role="alert" className="text-xs text-red-600">
-          {text('form')}
-        </p>
-      )}
-      <div className="mt-4 flex justify-end gap-2">
-        <Button onClick={onClose} data-testid="oil-cancel">
-          {t('tariffs:actions.cancel')}
-        </Button>
-        <Button variant="primary" disabled={pending} onClick={save} data-testid="oil-save">
-          {t('tariffs:actions.save')}
-        </Button>
-      </div>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,8 +1,8 @@
 // The editor in a dialog: checks SPEC §5 on save (and again on every change after a first try),
 // sends only a clean draft, and shows the server's field errors at the same fields.
-import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
+import { useEffect, useRef } from 'react';
+import { FormDialog } from '../../components/form/FormDialog';
+import { useDraftForm } from '../../components/form/useDraftForm';
 import { useRevealError } from '../../hooks/useRevealError';
 import { useT } from '../../hooks/useT';
 import { validateDraft, type DraftErrors, type TariffDraft } from './draft';
@@ -31,39 +31,33 @@ export interface TariffDialogProps {
 
 export function TariffDialog({ open, title, initial, template = false, minDate, currency, serverErrors, pending, onSave, onClose }: TariffDialogProps) {
   const t = useT('tariffs');
-  const [draft, setDraft] = useState(initial);
-  const [tried, setTried] = useState(false);
+  const { draft, setDraft, shown, save, reset } = useDraftForm(initial, (d) => validateDraft(d, { template }), onSave);
   useEffect(() => {
-    if (open) {
-      setDraft(initial);
-      setTried(false);
-    }
-  }, [open, initial]);
-  const local = tried ? validateDraft(draft, { template }) : {};
-  const errors = { ...(serverErrors ?? {}), ...local };
+    if (open) reset(initial);
+  }, [open, initial, reset]);
+  const errors = { ...(serverErrors ?? {}), ...shown };
   const body = useRef<HTMLDivElement>(null);
   const reveal = useRevealError(body);
   useEffect(() => {
     if (serverErrors) reveal();
   }, [serverErrors, reveal]);
-  const save = () => {
-    setTried(true);
-    reveal();
-    if (Object.keys(validateDraft(draft, { template })).length === 0) onSave(draft);
-  };
   return (
-    <Modal open={open} onClose={onClose} title={title} width={DIALOG_WIDTH} height={DIALOG_HEIGHT} testId="tariff-dialog">
-      <div ref={body} className="min-h-0 flex-1 overflow-x-hidden overflow-y-auto pr-1">
-        <TariffEditor draft={draft} onChange={setDraft} errors={errors} template={template} minDate={minDate} currency={currency} />
-      </div>
-      <div className="mt-4 flex shrink-0 justify-end gap-2">
-        <Button onClick={onClose} data-testid="tariff-cancel">
-          {t('tariffs:actions.cancel')}
-        </Button>
-        <Button variant="primary" disabled={pending} onClick={save} data-testid="tariff-save">
-          {t('tariffs:actions.save')}
-        </Button>
-      </div>
-    </Modal>
+    <FormDialog
+      open={open}
+      title={title}
+      width={DIALOG_WIDTH}
+      height={DIALOG_HEIGHT}
+      name="tariff"
+      busy={pending}
+      onClose={onClose}
+      onSave={() => {
+        reveal();
+        save();
+      }}
+      saveLabel={t('tariffs:actions.save')}
+      bodyRef={body}
+    >
+      <TariffEditor draft={draft} onChange={setDraft} errors={errors} template={template} minDate={minDate} currency={currency} />
+    </FormDialog>
   );
 }

@@ -3,13 +3,15 @@
 // Months are complete when every month is held by exactly one season (SPEC §5).
 import { useMemo } from 'react';
 import { TextField } from '../../components/TextField';
+import { textOf } from '../../components/form/useDraftForm';
 import { Button } from '../../components/Button';
 import { useT } from '../../hooks/useT';
 import { newSlot, type DraftErrors, type SeasonDraft, type TariffDraft } from './draft';
-import { ERROR_KEY, FieldError } from './errorText';
+import { FieldError, useErrorAt } from './errorText';
 import { SeasonEditor } from './SeasonEditor';
 import { ChargesEditor } from './ChargesEditor';
 import { useCurrencyName } from './currency';
+import { removeAt, replaceAt } from '../../components/form/listEdit';
 
 export interface TariffEditorProps {
   draft: TariffDraft;
@@ -31,7 +33,7 @@ export function TariffEditor({ draft, onChange, errors, template = false, readOn
     draft.seasons.forEach((s, i) => s.months.forEach((x) => m.has(x) || m.set(x, i)));
     return m;
   }, [draft.seasons]);
-  const setSeason = (i: number, s: SeasonDraft) => onChange({ ...draft, seasons: draft.seasons.map((x, j) => (j === i ? s : x)) });
+  const setSeason = (i: number, s: SeasonDraft) => onChange({ ...draft, seasons: replaceAt(draft.seasons, i, s) });
   const takeMonth = (to: number, month: number) =>
     onChange({
       ...draft,
@@ -39,14 +41,14 @@ export function TariffEditor({ draft, onChange, errors, template = false, readOn
         j === to ? { ...s, months: [...s.months, month].sort((a, b) => a - b) } : { ...s, months: s.months.filter((x) => x !== month) },
       ),
     });
-  const err = (path: string) => (errors[path] ? t(ERROR_KEY[errors[path].code], { limit: errors[path].limit ?? '' }) : null);
+  const err = useErrorAt(errors);
+  const text = textOf(draft, onChange);
   return (
     <div className="flex flex-col gap-3" data-testid="tariff-editor">
       <div className="grid grid-cols-2 gap-3">
         <TextField
           label={t(template ? 'tariffs:editor.templateName' : 'tariffs:editor.name')}
-          value={draft.name}
-          onChange={(name) => onChange({ ...draft, name })}
+          {...text('name')}
           error={err('name')}
           readOnly={readOnly}
           maxLength={100}
@@ -56,9 +58,8 @@ export function TariffEditor({ draft, onChange, errors, template = false, readOn
           <TextField
             label={t('tariffs:editor.effectiveDate')}
             type="date"
-            value={draft.effectiveDate}
+            {...text('effectiveDate')}
             min={minDate}
-            onChange={(effectiveDate) => onChange({ ...draft, effectiveDate })}
             error={err('effectiveDate')}
             readOnly={readOnly}
             testId="tariff-date"
@@ -77,7 +78,7 @@ export function TariffEditor({ draft, onChange, errors, template = false, readOn
           currency={currencyName}
           onChange={(next) => setSeason(i, next)}
           onTakeMonth={(m) => takeMonth(i, m)}
-          onRemove={draft.seasons.length > 1 ? () => onChange({ ...draft, seasons: draft.seasons.filter((_, j) => j !== i) }) : undefined}
+          onRemove={draft.seasons.length > 1 ? () => onChange({ ...draft, seasons: removeAt(draft.seasons, i) }) : undefined}
         />
       ))}
       {!readOnly && draft.seasons.length < 12 && (

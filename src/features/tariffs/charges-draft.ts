@@ -36,7 +36,8 @@ export const newBlock = (first: boolean): BlockDraft => ({ from: first ? '0' : '
 export const newDemand = (): DemandDraft => ({ price: '', window: 15, periods: null, ratchetPercent: '', ratchetMonths: '' });
 
 const PRICE = /^\d{1,6}(\.\d{1,4})?$/;
-const priceIssue = (text: string, optional: boolean) =>
+/** A price as typed: up to 6 digits and 4 decimals; an empty one is wrong unless `optional`. */
+export const priceIssue = (text: string, optional = false): 'priceRequired' | 'priceFormat' | null =>
   text.trim() === '' ? (optional ? null : 'priceRequired') : PRICE.test(text.trim()) ? null : 'priceFormat';
 const wholeIn = (text: string, lo: number, hi: number) => /^\d+$/.test(text.trim()) && Number(text) >= lo && Number(text) <= hi;
 
@@ -62,7 +63,7 @@ const blockErrors = (blocks: readonly BlockDraft[], errors: Record<string, { cod
     else if (n === 0 && Number(from) !== 0) errors[`${at}.fromKwh`] = { code: 'firstBlockAtZero' };
     else if (n > 0 && /^\d{1,9}$/.test(blocks[n - 1]!.from.trim()) && !(Number(from) > Number(blocks[n - 1]!.from)))
       errors[`${at}.fromKwh`] = { code: 'blockOrder' };
-    const p = priceIssue(b.adder, false);
+    const p = priceIssue(b.adder);
     if (p) errors[`${at}.adderPerKwh`] = { code: p };
   });
 };
@@ -72,7 +73,7 @@ export function validateCharges(c: ChargesDraft): Record<string, { code: ChargeE
   const errors: Record<string, { code: ChargeErrorCode }> = {};
   c.demand.forEach((d, n) => {
     const at = `charges.demand.${n}`;
-    const p = priceIssue(d.price, false);
+    const p = priceIssue(d.price);
     if (p) errors[`${at}.pricePerKw`] = { code: p };
     if (d.periods && d.periods.length === 0) errors[`${at}.periods`] = { code: 'periodsRequired' };
     const anyRatchet = d.ratchetPercent.trim() !== '' || d.ratchetMonths.trim() !== '';

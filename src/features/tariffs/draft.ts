@@ -4,7 +4,7 @@
 import type { FieldIssue } from '../../../protocol/envelope';
 import { PERIODS, type Period } from '../../../protocol/codes';
 import type { Tariff } from '../../../streams/tariffs/reads';
-import { noCharges, validateCharges, type ChargesDraft } from './charges-draft';
+import { noCharges, priceIssue, validateCharges, type ChargeErrorCode, type ChargesDraft } from './charges-draft';
 import { parseHhmm, toHhmm, validateSlots, wholeDay, type DaySlot } from '../../widgets/day-timeline/slots';
 
 export interface SlotDraft extends DaySlot {
@@ -25,13 +25,11 @@ export interface TariffDraft {
 }
 export type WireSeasons = Tariff['seasons'];
 
-/** What the form shows at a field: an error code of the `tariffs:errors` texts. */
+/** What the form shows at a field: an error code of the `tariffs:errors` texts (the charges' too). */
 export type DraftErrorCode =
   | 'nameRequired'
   | 'templateNameRequired'
   | 'dateRequired'
-  | 'priceRequired'
-  | 'priceFormat'
   | 'monthsIncomplete'
   | 'monthsOverlap'
   | 'hoursIncomplete'
@@ -44,14 +42,7 @@ export type DraftErrorCode =
   | 'providerMismatch'
   | 'failed'
   | 'windowInvalid'
-  | 'periodsRequired'
-  | 'ratchetPercent'
-  | 'ratchetMonths'
-  | 'kwhRequired'
-  | 'kwhFormat'
-  | 'firstBlockAtZero'
-  | 'blockOrder'
-  | 'feedNotFound';
+  | ChargeErrorCode;
 export interface DraftError {
   code: DraftErrorCode;
   limit?: string;
@@ -70,10 +61,6 @@ export const newDraft = (effectiveDate: string): TariffDraft => ({
   charges: noCharges(),
 });
 
-const PRICE = /^\d{1,6}(\.\d{1,4})?$/;
-export const priceProblem = (text: string): 'priceRequired' | 'priceFormat' | null =>
-  text.trim() === '' ? 'priceRequired' : PRICE.test(text.trim()) ? null : 'priceFormat';
-
 export function validateDraft(d: TariffDraft, opts: { template?: boolean } = {}): DraftErrors {
   const errors: DraftErrors = {};
   if (d.name.trim() === '') errors.name = { code: opts.template ? 'templateNameRequired' : 'nameRequired' };
@@ -87,8 +74,8 @@ export function validateDraft(d: TariffDraft, opts: { template?: boolean } = {})
     if (issue?.problem === 'timeError') errors[`seasons.${n}.slots.${issue.index}.time`] = { code: 'timeError' };
     else if (issue) errors[`seasons.${n}.slots`] = { code: issue.problem };
     s.slots.forEach((slot, m) => {
-      const g = priceProblem(slot.fromGrid);
-      const f = priceProblem(slot.feedIn);
+      const g = priceIssue(slot.fromGrid);
+      const f = priceIssue(slot.feedIn);
       if (g) errors[`seasons.${n}.slots.${m}.fromGridPrice`] = { code: g };
       if (f) errors[`seasons.${n}.slots.${m}.feedInPrice`] = { code: f };
     });

@@ -1,7 +1,8 @@
 // An editor error in the reader's language, at the field it concerns.
 import { useT } from '../../hooks/useT';
-import type { TKey } from '../../i18n/i18n';
-import type { DraftError, DraftErrorCode } from './draft';
+import type { TFn, TKey } from '../../i18n/i18n';
+import { FieldError as ShownError } from '../../components/form/Field';
+import type { DraftError, DraftErrorCode, DraftErrors } from './draft';
 
 export const ERROR_KEY = {
   nameRequired: 'tariffs:errors.nameRequired',
@@ -31,11 +32,15 @@ export const ERROR_KEY = {
   feedNotFound: 'tariffs:errors.feedNotFound',
 } as const satisfies Record<DraftErrorCode, TKey>;
 
+const errorText = (t: TFn, e: DraftError | undefined): string | null => (e ? t(ERROR_KEY[e.code], { limit: e.limit ?? '' }) : null);
+
+/** The text of the error at a field path, or null. */
+export function useErrorAt(errors: DraftErrors): (path: string) => string | null {
+  const t = useT('tariffs');
+  return (path) => errorText(t, errors[path]);
+}
+
 export function FieldError({ error, testId }: { error: DraftError | undefined; testId: string }) {
   const t = useT('tariffs');
-  return (
-    <p role={error ? 'alert' : undefined} data-testid={testId} className="min-h-4 text-xs leading-4 text-red-600 dark:text-red-400">
-      {error ? t(ERROR_KEY[error.code], { limit: error.limit ?? '' }) : ''}
-    </p>
-  );
+  return <ShownError text={errorText(t, error)} testId={testId} />;
 }

@@ -1,13 +1,11 @@
-// Pieces the shelve and maintenance dialogs share: their common props, the devices and the time
-// zone of the chosen station, and labelled fields.
+// Pieces the shelve and maintenance dialogs share: their common props, and the devices and the
+// time zone of the chosen station.
 import { useObservable, useObservableState } from 'observable-hooks';
-import type { ReactNode } from 'react';
 import { map } from 'rxjs';
 import type { Zone } from '../../../../protocol/site-time';
 import type { CommandEvent } from '../../../../streams/commands/command';
 import { stationDevices$, type DeviceOption } from '../../../../streams/alarms/stationDevices';
 import { stationZones$, type ZoneMap } from '../../../../streams/alarms/zones';
-import { Button } from '../../../components/Button';
 import { useRuntime } from '../../../hooks/runtime';
 import type { TFn } from '../../../i18n/i18n';
 
@@ -32,17 +30,6 @@ export function useStationDevices(stationId: number | null): DeviceOption[] {
   );
 }
 
-export const inputClass = 'h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900';
-
-export function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <label className="block text-sm">
-      <span className="mb-1 block text-xs font-medium text-slate-600 dark:text-slate-300">{label}</span>
-      {children}
-    </label>
-  );
-}
-
 const NO_ZONES: ZoneMap = new Map();
 
 /** The zone of the chosen station: `listed` (from the station list the form offers) when given,
@@ -55,32 +42,4 @@ export function useStationZone(stationId: number | null, listed: Zone | undefine
     NO_ZONES,
   );
   return listed ?? (stationId ? (zones.get(stationId) ?? null) : null);
-}
-
-/** A dialog's Cancel and confirm buttons (test ids `<prefix>-cancel`, `<prefix>-confirm`), both off while saving. */
-export function DialogActions({
-  prefix,
-  busy,
-  t,
-  confirm,
-  onClose,
-  onConfirm,
-}: {
-  prefix: string;
-  busy: boolean;
-  t: TFn;
-  confirm: string;
-  onClose: () => void;
-  onConfirm: () => void;
-}) {
-  return (
-    <div className="mt-2 flex justify-end gap-2">
-      <Button data-testid={`${prefix}-cancel`} onClick={onClose} disabled={busy}>
-        {t('alarms:handling.cancel')}
-      </Button>
-      <Button data-testid={`${prefix}-confirm`} variant="primary" disabled={busy} onClick={onConfirm}>
-        {confirm}
-      </Button>
-    </div>
-  );
 }

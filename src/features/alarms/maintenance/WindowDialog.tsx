@@ -10,9 +10,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { MAX_MAINTENANCE_DAYS } from '../../../../protocol/actions/alarm-handling';
 import { viewerZone, type Zone } from '../../../../protocol/site-time';
 import type { MaintenanceWindow, WindowInput } from '../../../../streams/alarms/handling';
-import { FieldIssue, issueText } from '../handling/fieldIssue';
-import { Modal } from '../../../components/Modal';
-import { DialogActions, Field, inputClass, useStationDevices, useStationZone, type HandlingDialogProps } from '../handling/handlingForm';
+import { SelectField, TextAreaField } from '../../../components/form/ChoiceFields';
+import { FieldError, LEGEND } from '../../../components/form/Field';
+import { FormDialog } from '../../../components/form/FormDialog';
+import { TextField } from '../../../components/TextField';
+import { issueText } from '../handling/fieldIssue';
+import { useStationDevices, useStationZone, type HandlingDialogProps } from '../handling/handlingForm';
 import { instantOfInput, toWallInput } from '../handling/wallInput';
 
 const HOUR = 3_600_000;
@@ -94,85 +97,73 @@ export function WindowDialog({
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
-      onClose={() => !busy && onClose()}
       title={t(editing ? 'alarms:handling.editWindow' : 'alarms:handling.planWindow')}
       width={500}
-      testId="window-dialog"
+      name="window"
+      busy={busy}
+      onClose={onClose}
+      onSave={send}
+      saveLabel={t('alarms:handling.save')}
+      saveTestId="window-confirm"
+      bodyClassName="flex flex-col gap-2"
     >
-      <div className="flex flex-col gap-2">
-        <Field label={t('alarms:handling.station')}>
-          <select
-            data-testid="window-station"
-            disabled={!!editing}
-            className={`${inputClass} disabled:opacity-70`}
-            value={stationId ?? ''}
-            onChange={(x) => {
-              setStationId(Number(x.target.value) || null);
-              setPicked([]);
-            }}
-          >
-            <option value="">-</option>
-            {editing && !stations.some((st) => st.stationId === editing.stationId) && <option value={editing.stationId}>{editing.stationName}</option>}
-            {stations.map((st) => (
-              <option key={st.stationId} value={st.stationId}>
-                {st.stationName}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <FieldIssue testId="window-station-error" text={need(!!stationId, 'stationId')} />
-        <div className="grid grid-cols-2 gap-3">
-          <div>
-            <Field label={t('alarms:handling.start')}>
-              <input data-testid="window-start" type="datetime-local" className={inputClass} value={start} onChange={(x) => typeStart(x.target.value)} />
-            </Field>
-            <FieldIssue testId="window-start-error" text={startIssue} />
-          </div>
-          <div>
-            <Field label={t('alarms:handling.end')}>
-              <input
-                data-testid="window-end"
-                type="datetime-local"
-                className={inputClass}
-                value={end}
-                min={start || undefined}
-                onChange={(x) => typeEnd(x.target.value)}
-              />
-            </Field>
-            <FieldIssue testId="window-end-error" text={endIssue} />
-          </div>
-        </div>
-        <p data-testid="window-zone" data-zone={zone ?? ''} className="-mt-1 mb-1 text-xs text-slate-500 dark:text-slate-400">
-          {zone ? t('alarms:handling.windowZone', { zone }) : t('alarms:handling.windowZoneFollows')}
-        </p>
-        <Field label={t('alarms:handling.reason')}>
-          <textarea
-            data-testid="window-reason"
-            rows={2}
-            maxLength={300}
-            className={`${inputClass} h-auto py-1.5`}
-            value={reason}
-            onChange={(x) => setReason(x.target.value)}
-          />
-        </Field>
-        <FieldIssue testId="window-reason-error" text={need(!!reason.trim(), 'reason')} />
-        <fieldset className="text-sm">
-          <legend className="mb-1 text-xs font-medium text-slate-600 dark:text-slate-300">{t('alarms:handling.devicesOptional')}</legend>
-          <div data-testid="window-devices" className="max-h-28 overflow-y-auto rounded-md border border-slate-200 p-2 dark:border-slate-700">
-            {devices.length === 0 && <span className="text-xs text-slate-400">{t('alarms:handling.scopeStation')}</span>}
-            {devices.map((d) => (
-              <label key={d.deviceId} className="mr-3 inline-flex items-center gap-1">
-                <input type="checkbox" checked={picked.includes(d.deviceId)} onChange={() => toggle(d.deviceId)} />
-                {d.name}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <FieldIssue testId="window-devices-error" text={serverIssue('deviceIds')} />
+      <SelectField
+        label={t('alarms:handling.station')}
+        testId="window-station"
+        disabled={!!editing}
+        value={stationId ?? ''}
+        onChange={(x) => {
+          setStationId(Number(x) || null);
+          setPicked([]);
+        }}
+        error={need(!!stationId, 'stationId')}
+      >
+        <option value="">-</option>
+        {editing && !stations.some((st) => st.stationId === editing.stationId) && <option value={editing.stationId}>{editing.stationName}</option>}
+        {stations.map((st) => (
+          <option key={st.stationId} value={st.stationId}>
+            {st.stationName}
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid grid-cols-2 gap-3">
+        <TextField label={t('alarms:handling.start')} testId="window-start" type="datetime-local" value={start} onChange={typeStart} error={startIssue} />
+        <TextField
+          label={t('alarms:handling.end')}
+          testId="window-end"
+          type="datetime-local"
+          value={end}
+          min={start || undefined}
+          onChange={typeEnd}
+          error={endIssue}
+        />
       </div>
-      <DialogActions prefix="window" busy={busy} t={t} confirm={t('alarms:handling.save')} onClose={onClose} onConfirm={send} />
-    </Modal>
+      <p data-testid="window-zone" data-zone={zone ?? ''} className="-mt-1 mb-1 text-xs text-slate-500 dark:text-slate-400">
+        {zone ? t('alarms:handling.windowZone', { zone }) : t('alarms:handling.windowZoneFollows')}
+      </p>
+      <TextAreaField
+        label={t('alarms:handling.reason')}
+        testId="window-reason"
+        maxLength={300}
+        value={reason}
+        onChange={setReason}
+        error={need(!!reason.trim(), 'reason')}
+      />
+      <fieldset className="text-sm">
+        <legend className={LEGEND}>{t('alarms:handling.devicesOptional')}</legend>
+        <div data-testid="window-devices" className="max-h-28 overflow-y-auto rounded-md border border-slate-200 p-2 dark:border-slate-700">
+          {devices.length === 0 && <span className="text-xs text-slate-400">{t('alarms:handling.scopeStation')}</span>}
+          {devices.map((d) => (
+            <label key={d.deviceId} className="mr-3 inline-flex items-center gap-1">
+              <input type="checkbox" checked={picked.includes(d.deviceId)} onChange={() => toggle(d.deviceId)} />
+              {d.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <FieldError testId="window-devices-error" text={serverIssue('deviceIds')} />
+    </FormDialog>
   );
 }

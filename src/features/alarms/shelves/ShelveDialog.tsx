@@ -5,10 +5,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { MAX_SHELVE_MINUTES } from '../../../../protocol/actions/alarm-handling';
 import { SHELVE_PRESETS, type Shelf, type ShelveInput } from '../../../../streams/alarms/handling';
-import { FieldIssue, issueText } from '../handling/fieldIssue';
-import { Modal } from '../../../components/Modal';
+import { SelectField, TextAreaField } from '../../../components/form/ChoiceFields';
+import { controlClass, FieldError, LEGEND } from '../../../components/form/Field';
+import { FormDialog } from '../../../components/form/FormDialog';
+import { issueText } from '../handling/fieldIssue';
 import { catalogueGroup } from '../../../i18n/lookup';
-import { DialogActions, Field, inputClass, useStationDevices, type HandlingDialogProps } from '../handling/handlingForm';
+import { useStationDevices, type HandlingDialogProps } from '../handling/handlingForm';
 import { SHELVE_DURATION_KEY } from '../handling/keys';
 
 export interface ShelvePreset {
@@ -58,94 +60,97 @@ export function ShelveDialog({
   };
 
   return (
-    <Modal open={open} onClose={() => !busy && onClose()} title={t('alarms:handling.shelveTitle')} width={480} testId="shelve-dialog">
-      <div className="flex flex-col gap-2">
-        <Field label={t('alarms:handling.station')}>
-          <select
-            data-testid="shelve-station"
-            className={inputClass}
-            value={stationId ?? ''}
-            onChange={(e) => {
-              setStationId(Number(e.target.value) || null);
-              setDeviceId(null);
-            }}
-          >
-            <option value="">-</option>
-            {stations.map((s) => (
-              <option key={s.stationId} value={s.stationId}>
-                {s.stationName}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <FieldIssue testId="shelve-station-error" text={need(!!stationId, 'stationId')} />
-        <Field label={t('alarms:handling.scope')}>
-          <select data-testid="shelve-device" className={inputClass} value={deviceId ?? ''} onChange={(e) => setDeviceId(Number(e.target.value) || null)}>
-            <option value="">{t('alarms:handling.scopeStation')}</option>
-            {deviceId && !devices.some((d) => d.deviceId === deviceId) && <option value={deviceId}>#{deviceId}</option>}
-            {devices.map((d) => (
-              <option key={d.deviceId} value={d.deviceId}>
-                {d.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <FieldIssue testId="shelve-device-error" text={serverIssue('deviceId')} />
-        <Field label={t('alarms:handling.rule')}>
-          <select data-testid="shelve-rule" className={inputClass} value={rule} onChange={(e) => setRule(e.target.value)}>
-            <option value="">-</option>
-            {rule && !rules.some(([c]) => c === rule) && <option value={rule}>{rule}</option>}
-            {rules.map(([code, name]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <FieldIssue testId="shelve-rule-error" text={need(!!rule, 'alarmRuleCode')} />
-        {/* a group of choices: each radio is named by its own words, the group by its legend */}
-        <fieldset className="block text-sm">
-          <legend className="mb-1 block text-xs font-medium text-slate-600 dark:text-slate-300">{t('alarms:handling.duration')}</legend>
-          <span className="flex flex-wrap items-center gap-3">
-            {[...SHELVE_PRESETS, 'custom' as const].map((d) => (
-              <label key={d} className="inline-flex min-h-8 min-w-12 items-center gap-1.5">
-                <input type="radio" name="shelve-duration" data-testid={`shelve-duration-${d}`} checked={duration === d} onChange={() => setDuration(d)} />
-                {t(SHELVE_DURATION_KEY[d])}
-              </label>
-            ))}
-            {duration === 'custom' && (
-              <input
-                data-testid="shelve-hours"
-                type="number"
-                min={0.1}
-                max={MAX_SHELVE_MINUTES / 60}
-                step={0.5}
-                aria-label={t('alarms:handling.customHours')}
-                placeholder={t('alarms:handling.customHours')}
-                className={`${inputClass} w-28`}
-                value={hours}
-                onChange={(e) => setHours(e.target.value)}
-              />
-            )}
-          </span>
-        </fieldset>
-        <FieldIssue
-          testId="shelve-minutes-error"
-          text={tried && badHours ? t('alarms:handling.errors.hours', { max: MAX_SHELVE_MINUTES / 60 }) : serverIssue('minutes')}
-        />
-        <Field label={t('alarms:handling.reason')}>
-          <textarea
-            data-testid="shelve-reason"
-            rows={2}
-            maxLength={300}
-            className={`${inputClass} h-auto py-1.5`}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </Field>
-        <FieldIssue testId="shelve-reason-error" text={need(!!reason.trim(), 'reason')} />
-      </div>
-      <DialogActions prefix="shelve" busy={busy} t={t} confirm={t('alarms:handling.shelve')} onClose={onClose} onConfirm={send} />
-    </Modal>
+    <FormDialog
+      open={open}
+      title={t('alarms:handling.shelveTitle')}
+      width={480}
+      name="shelve"
+      busy={busy}
+      onClose={onClose}
+      onSave={send}
+      saveLabel={t('alarms:handling.shelve')}
+      saveTestId="shelve-confirm"
+      bodyClassName="flex flex-col gap-2"
+    >
+      <SelectField
+        label={t('alarms:handling.station')}
+        testId="shelve-station"
+        value={stationId ?? ''}
+        onChange={(x) => {
+          setStationId(Number(x) || null);
+          setDeviceId(null);
+        }}
+        error={need(!!stationId, 'stationId')}
+      >
+        <option value="">-</option>
+        {stations.map((s) => (
+          <option key={s.stationId} value={s.stationId}>
+            {s.stationName}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={t('alarms:handling.scope')}
+        testId="shelve-device"
+        value={deviceId ?? ''}
+        onChange={(x) => setDeviceId(Number(x) || null)}
+        error={serverIssue('deviceId')}
+      >
+        <option value="">{t('alarms:handling.scopeStation')}</option>
+        {deviceId && !devices.some((d) => d.deviceId === deviceId) && <option value={deviceId}>#{deviceId}</option>}
+        {devices.map((d) => (
+          <option key={d.deviceId} value={d.deviceId}>
+            {d.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label={t('alarms:handling.rule')} testId="shelve-rule" value={rule} onChange={setRule} error={need(!!rule, 'alarmRuleCode')}>
+        <option value="">-</option>
+        {rule && !rules.some(([c]) => c === rule) && <option value={rule}>{rule}</option>}
+        {rules.map(([code, name]) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </SelectField>
+      {/* a group of choices: each radio is named by its own words, the group by its legend */}
+      <fieldset className="block text-sm">
+        <legend className={`block ${LEGEND}`}>{t('alarms:handling.duration')}</legend>
+        <span className="flex flex-wrap items-center gap-3">
+          {[...SHELVE_PRESETS, 'custom' as const].map((d) => (
+            <label key={d} className="inline-flex min-h-8 min-w-12 items-center gap-1.5">
+              <input type="radio" name="shelve-duration" data-testid={`shelve-duration-${d}`} checked={duration === d} onChange={() => setDuration(d)} />
+              {t(SHELVE_DURATION_KEY[d])}
+            </label>
+          ))}
+          {duration === 'custom' && (
+            <input
+              data-testid="shelve-hours"
+              type="number"
+              min={0.1}
+              max={MAX_SHELVE_MINUTES / 60}
+              step={0.5}
+              aria-label={t('alarms:handling.customHours')}
+              placeholder={t('alarms:handling.customHours')}
+              className={`h-9 w-28 ${controlClass(null)}`}
+              value={hours}
+              onChange={(e) => setHours(e.target.value)}
+            />
+          )}
+        </span>
+      </fieldset>
+      <FieldError
+        testId="shelve-minutes-error"
+        text={tried && badHours ? t('alarms:handling.errors.hours', { max: MAX_SHELVE_MINUTES / 60 }) : serverIssue('minutes')}
+      />
+      <TextAreaField
+        label={t('alarms:handling.reason')}
+        testId="shelve-reason"
+        maxLength={300}
+        value={reason}
+        onChange={setReason}
+        error={need(!!reason.trim(), 'reason')}
+      />
+    </FormDialog>
   );
 }

@@ -1,8 +1,7 @@
 // The station's peak alarm: margin in % of the month's peak so far (or of a target kW when one
 // is given); an empty margin switches it off. Errors at their fields, the server's too.
-import { useState } from 'react';
-import { Button } from '../../../components/Button';
-import { Modal } from '../../../components/Modal';
+import { FormDialog } from '../../../components/form/FormDialog';
+import { useDraftForm, type DraftDialogProps } from '../../../components/form/useDraftForm';
 import { TextField } from '../../../components/TextField';
 import { useT } from '../../../hooks/useT';
 import type { CommandError } from '../../../../streams/commands/command';
@@ -31,23 +30,9 @@ export const toRequest = (stationId: number, d: PeakAlarmDraft): SavePeakAlarm =
   targetKw: d.margin.trim() && d.target.trim() ? Number(d.target) : null,
 });
 
-export function PeakAlarmDialog({
-  initial,
-  serverError,
-  pending,
-  onSave,
-  onClose,
-}: {
-  initial: PeakAlarmDraft;
-  serverError: CommandError | null;
-  pending: boolean;
-  onSave: (d: PeakAlarmDraft) => void;
-  onClose: () => void;
-}) {
+export function PeakAlarmDialog({ initial, serverError, pending, onSave, onClose }: DraftDialogProps<PeakAlarmDraft> & { serverError: CommandError | null }) {
   const t = useT('station');
-  const [d, setD] = useState(initial);
-  const [tried, setTried] = useState(false);
-  const local = tried ? checkPeakAlarm(d) : {};
+  const { shown: local, save, text: bind } = useDraftForm(initial, checkPeakAlarm, onSave);
   const server = (f: Field) => serverError?.fields.find((x) => x.path === f)?.issue;
   const text = (f: Field) => {
     const code = local[f] ?? server(f);
@@ -55,44 +40,22 @@ export function PeakAlarmDialog({
     return t(code === 'marginRange' || code === 'marginFormat' ? 'station:overview.peak.errors.margin' : 'station:overview.peak.errors.target');
   };
   const formError = serverError && !serverError.fields.length ? t('station:overview.peak.errors.failed') : null;
-  const save = () => {
-    setTried(true);
-    if (Object.keys(checkPeakAlarm(d)).length === 0) onSave(d);
-  };
   return (
-    <Modal open onClose={onClose} title={t('station:overview.peak.alarmTitle')} width={480} testId="peak-alarm-dialog">
+    <FormDialog
+      title={t('station:overview.peak.alarmTitle')}
+      width={480}
+      name="peak-alarm"
+      busy={pending}
+      onClose={onClose}
+      onSave={save}
+      saveLabel={t('station:overview.peak.save')}
+      error={formError}
+    >
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t('station:overview.peak.alarmHelp')}</p>
       <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label={t('station:overview.peak.margin')}
-          inputMode="numeric"
-          value={d.margin}
-          onChange={(margin) => setD({ ...d, margin })}
-          error={text('marginPct')}
-          testId="peak-margin"
-        />
-        <TextField
-          label={t('station:overview.peak.target')}
-          inputMode="decimal"
-          value={d.target}
-          onChange={(target) => setD({ ...d, target })}
-          error={text('targetKw')}
-          testId="peak-target"
-        />
+        <TextField label={t('station:overview.peak.margin')} inputMode="numeric" {...bind('margin')} error={text('marginPct')} testId="peak-margin" />
+        <TextField label={t('station:overview.peak.target')} inputMode="decimal" {...bind('target')} error={text('targetKw')} testId="peak-target" />
       </div>
-      {formError && (
-        <p role="alert" className="mt-2 text-xs text-red-600">
-          {formError}
-        </p>
-      )}
-      <div className="mt-4 flex justify-end gap-2">
-        <Button onClick={onClose} data-testid="peak-alarm-cancel">
-          {t('station:overview.peak.cancel')}
-        </Button>
-        <Button variant="primary" disabled={pending} onClick={save} data-testid="peak-alarm-save">
-          {t('station:overview.peak.save')}
-        </Button>
-      </div>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,10 +1,10 @@
 // A station's descriptive fields and its contracted capacity (kVA), the base of a tariff's
 // capacity charge. The form's rules are the server's (protocol/actions/stations.ts updateStation);
 // its refusals show at their fields too, and only the fields that changed are sent.
-import { useId, useState } from 'react';
 import { CARD_TYPES } from '../../../../protocol/codes';
-import { Button } from '../../../components/Button';
-import { Modal } from '../../../components/Modal';
+import { FormDialog } from '../../../components/form/FormDialog';
+import { useDraftForm, type DraftDialogProps } from '../../../components/form/useDraftForm';
+import { SelectField } from '../../../components/form/ChoiceFields';
 import { TextField } from '../../../components/TextField';
 import { useT } from '../../../hooks/useT';
 import type { TFn, TKey } from '../../../i18n/i18n';
@@ -88,88 +88,56 @@ const formErrorText = (t: TFn, e: CommandError | null): string | null => {
   return t(e.code === 'forbidden' ? 'station:overview.details.errors.forbidden' : 'station:overview.details.errors.failed');
 };
 
-export function StationEditDialog({
-  initial,
-  serverError,
-  pending,
-  onSave,
-  onClose,
-}: {
-  initial: StationDraft;
-  serverError: CommandError | null;
-  pending: boolean;
-  onSave: (d: StationDraft) => void;
-  onClose: () => void;
-}) {
+export function StationEditDialog({ initial, serverError, pending, onSave, onClose }: DraftDialogProps<StationDraft> & { serverError: CommandError | null }) {
   const t = useT('station');
-  const [d, setD] = useState(initial);
-  const [tried, setTried] = useState(false);
-  const cardId = useId();
-  const local = tried ? checkStation(d) : {};
+  const { draft: d, setDraft: setD, shown: local, save, text: bind } = useDraftForm(initial, checkStation, onSave);
   const error = (f: Field) => {
     if (local[f]) return issueText(t, local[f]);
     const s = serverError?.fields.find((x) => x.path === f);
     return s ? issueText(t, serverIssue(f, s.issue, s.limit)) : null;
   };
   const formError = formErrorText(t, serverError);
-  const save = () => {
-    setTried(true);
-    if (Object.keys(checkStation(d)).length === 0) onSave(d);
-  };
   const text = (f: 'stationName' | 'address' | 'voltageLevel' | 'operationDate', testId: string, type = 'text') => (
-    <TextField label={t(LABEL_KEYS[f])} type={type} value={d[f]} onChange={(v) => setD({ ...d, [f]: v })} error={error(f)} testId={testId} />
+    <TextField label={t(LABEL_KEYS[f])} type={type} {...bind(f)} error={error(f)} testId={testId} />
   );
   return (
-    <Modal open onClose={() => !pending && onClose()} title={t('station:overview.details.dialogTitle')} width={560} testId="station-edit-dialog">
-      <div className="grid grid-cols-1 gap-x-3 gap-y-1 sm:grid-cols-2">
-        <div className="sm:col-span-2">{text('stationName', 'station-edit-name')}</div>
-        <div className="sm:col-span-2">{text('address', 'station-edit-address')}</div>
-        {text('voltageLevel', 'station-edit-voltage')}
-        {text('operationDate', 'station-edit-date', 'date')}
-        <div className="flex flex-col gap-1">
-          <label htmlFor={cardId} className="text-xs font-medium text-slate-600 dark:text-slate-400">
-            {t('station:overview.details.cardType')}
-          </label>
-          <select
-            id={cardId}
-            data-testid="station-edit-card"
-            value={d.cardType}
-            onChange={(e) => setD({ ...d, cardType: Number(e.target.value) })}
-            className="h-9 min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-900"
-          >
-            {Object.values(CARD_TYPES).map((c) => (
-              <option key={c} value={c}>
-                {t(CARD_TYPE_KEYS[c])}
-              </option>
-            ))}
-          </select>
-          <p role={error('cardType') ? 'alert' : undefined} className="min-h-4 text-xs leading-4 text-red-600 dark:text-red-400">
-            {error('cardType') ?? ''}
-          </p>
-        </div>
-        <TextField
-          label={t('station:overview.details.capacityKva')}
-          inputMode="decimal"
-          value={d.capacityKva}
-          onChange={(capacityKva) => setD({ ...d, capacityKva })}
-          error={error('capacityKva')}
-          hint={t('station:overview.details.capacityHelp')}
-          testId="station-edit-capacity"
-        />
-      </div>
-      {formError && (
-        <p role="alert" className="mt-2 text-xs text-red-600 dark:text-red-400" data-testid="station-edit-error">
-          {formError}
-        </p>
-      )}
-      <div className="mt-4 flex justify-end gap-2">
-        <Button onClick={onClose} disabled={pending} data-testid="station-edit-cancel">
-          {t('station:overview.details.cancel')}
-        </Button>
-        <Button variant="primary" disabled={pending} onClick={save} data-testid="station-edit-save">
-          {t('station:overview.details.save')}
-        </Button>
-      </div>
-    </Modal>
+    <FormDialog
+      title={t('station:overview.details.dialogTitle')}
+      width={560}
+      name="station-edit"
+      busy={pending}
+      onClose={onClose}
+      onSave={save}
+      saveLabel={t('station:overview.details.save')}
+      error={formError}
+      errorTestId="station-edit-error"
+      bodyClassName="grid grid-cols-1 gap-x-3 gap-y-1 sm:grid-cols-2"
+    >
+      <div className="sm:col-span-2">{text('stationName', 'station-edit-name')}</div>
+      <div className="sm:col-span-2">{text('address', 'station-edit-address')}</div>
+      {text('voltageLevel', 'station-edit-voltage')}
+      {text('operationDate', 'station-edit-date', 'date')}
+      <SelectField
+        label={t('station:overview.details.cardType')}
+        testId="station-edit-card"
+        value={d.cardType}
+        onChange={(c) => setD({ ...d, cardType: Number(c) })}
+        error={error('cardType')}
+      >
+        {Object.values(CARD_TYPES).map((c) => (
+          <option key={c} value={c}>
+            {t(CARD_TYPE_KEYS[c])}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label={t('station:overview.details.capacityKva')}
+        inputMode="decimal"
+        {...bind('capacityKva')}
+        error={error('capacityKva')}
+        hint={t('station:overview.details.capacityHelp')}
+        testId="station-edit-capacity"
+      />
+    </FormDialog>
   );
 }

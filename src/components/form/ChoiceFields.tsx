@@ -1,0 +1,59 @@
+// The select, text area and tick box of a form's field rows, looking and labelled like TextField.
+import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { controlClass, FieldRow, type FieldRowProps } from './Field';
+
+type SelectProps = FieldRowProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'className'> & { onChange: (v: string) => void; children: ReactNode };
+
+export function SelectField({ label, error, hint, testId, className, onChange, children, ...rest }: SelectProps) {
+  return (
+    <FieldRow label={label} error={error} hint={hint} testId={testId} className={className}>
+      {(link) => (
+        <select
+          {...link}
+          {...rest}
+          data-testid={testId}
+          onChange={(e) => onChange(e.target.value)}
+          className={`h-9 disabled:opacity-70 ${controlClass(error)}`}
+        >
+          {children}
+        </select>
+      )}
+    </FieldRow>
+  );
+}
+
+type TextAreaProps = FieldRowProps &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'className' | 'value'> & { value: string; onChange: (v: string) => void };
+
+export function TextAreaField({ label, error, hint, testId, className, onChange, rows = 2, ...rest }: TextAreaProps) {
+  return (
+    <FieldRow label={label} error={error} hint={hint} testId={testId} className={className}>
+      {(link) => (
+        <textarea {...link} {...rest} rows={rows} data-testid={testId} onChange={(e) => onChange(e.target.value)} className={`py-1.5 ${controlClass(error)}`} />
+      )}
+    </FieldRow>
+  );
+}
+
+/** A tick box named by the words beside it. `className` places the row and sizes its words. */
+export function CheckField({
+  label,
+  checked,
+  onChange,
+  testId,
+  className = 'text-sm',
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  testId?: string;
+  className?: string;
+}) {
+  return (
+    <label className={`flex items-center gap-2 ${className}`}>
+      <input type="checkbox" className="accent-brand-600" checked={checked} onChange={(e) => onChange(e.target.checked)} data-testid={testId} />
+      {label}
+    </label>
+  );
+}
