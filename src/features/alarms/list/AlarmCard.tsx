@@ -17,7 +17,7 @@ import { ALARM_STATUS } from '../../../../protocol/codes';
 import { formatDateTime } from '../../../lib/dateTime';
 import { alarmMarks, stateTone, textCellsOf, typeTone } from './cells';
 import { shelveHref } from '../shelves/ShelveLink';
-import type { AlarmActions, AlarmCan } from './AlarmVirtualList';
+import type { AlarmActions, AlarmCan } from './alarmActions';
 
 /** a card's height before it is measured */
 export const CARD = 176;

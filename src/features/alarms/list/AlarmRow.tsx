@@ -9,7 +9,7 @@ import type { Zone } from '../../../../protocol/site-time';
 import { ALARM_STATUS } from '../../../../protocol/codes';
 import { alarmMarks, textCellsOf } from './cells';
 import { ShelveAction } from '../shelves/ShelveLink';
-import type { AlarmActions, AlarmCan } from './AlarmVirtualList';
+import type { AlarmActions, AlarmCan } from './alarmActions';
 
 export const ROW = 40;
 

@@ -15,23 +15,10 @@ import { placeOf, useVirtualList, VirtualCards } from '../../../widgets/VirtualR
 import { GridHead } from '../../../widgets/GridTable';
 import { AlarmCard, CARD } from './AlarmCard';
 import { AlarmRow, ROW } from './AlarmRow';
+import type { AlarmActions, AlarmCan } from './alarmActions';
 
 const COLS = 'grid grid-cols-[minmax(140px,1.3fr)_108px_minmax(90px,0.8fr)_80px_48px_80px_minmax(120px,2fr)_140px_140px_minmax(72px,0.8fr)_184px] gap-2 px-3';
 const GRID_MIN = 'min-w-[1310px]';
-
-/** what the reader may do to an alarm, by its permissions */
-export interface AlarmCan {
-  ack: boolean;
-  resolve: boolean;
-  shelve: boolean;
-}
-
-export interface AlarmActions {
-  onOpenLog: (r: AlarmRecord) => void;
-  onDetail: (alarmId: number) => void;
-  onResolve: (r: AlarmRecord) => void;
-  onAck: (r: AlarmRecord) => void;
-}
 
 export function AlarmVirtualList({
   list,
