@@ -7,7 +7,6 @@
 // store) only changes the layer's data, never rebuilds the map. Loaded lazily: maplibre + deck.gl stay out of
 // the shell and the homepage's first chunk.
 import { MapboxOverlay, type MapboxOverlayProps } from '@deck.gl/mapbox';
-import { ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import type { PickingInfo } from '@deck.gl/core';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { setWorkerUrl } from 'maplibre-gl';
@@ -17,20 +16,13 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Map, NavigationControl, useControl, type MapRef } from 'react-map-gl/maplibre';
 import { clusterStations, type MapPoint, type MapStation } from '../../../streams/home/cluster';
+import { MapHoverCard, MapLegend, MapPointList } from './MapPanels';
 import { offlineStyle } from './offlineStyle';
 import { slideWhileDragging, type SlidingDrag } from './slideDrag';
 import { mapPixelRatio, softwareWebgl } from './softwareWebgl';
+import { CLUSTER_FONT_PX, stationLayers } from './stationLayers';
 
 setWorkerUrl(workerUrl);
-
-const RGB: Record<number, [number, number, number]> = { 0: [19, 163, 122], 1: [245, 158, 11], 2: [220, 38, 38], 3: [148, 163, 184], 4: [59, 130, 246] };
-/** the glyph drawn in a station's circle, per status (normal, alarm, fault, offline, not commissioned) */
-export const STATUS_GLYPH: Record<number, string> = { 0: '✓', 1: '!', 2: '×', 3: '–', 4: '…' };
-// white reads at 3:1 or more on green, red and blue; amber and grey take dark marks
-const INK: Record<number, [number, number, number, number]> = { 1: [15, 23, 42, 255], 3: [15, 23, 42, 255] };
-const inkOf = (status: number): [number, number, number, number] => INK[status] ?? [255, 255, 255, 255];
-/** the assistive list names at most this many points (clusters at a low zoom) */
-const LISTED = 300;
 
 function DeckOverlay(props: MapboxOverlayProps) {
   const overlay = useControl<MapboxOverlay>(() => new MapboxOverlay(props));
@@ -74,14 +66,6 @@ export interface StationMapProps {
   /** show every station: fit the camera to them whenever the set of stations changes (the wall) */
   fit?: boolean;
 }
-
-/** Cluster count size in CSS px at scale 1 */
-export const CLUSTER_FONT_PX = 12;
-
-/** A circle's radius in px: a cluster's grows with its count, a station's with its power (at
- *  least 7 px, so its glyph is legible). */
-const radiusOf = (p: MapPoint, scale: number): number =>
-  scale * (p.count > 1 ? 9 + Math.min(16, Math.log2(p.count) * 2.5) : 7 + Math.min(10, Math.sqrt(Math.max(0, p.power)) * 3));
 
 export default function StationMap({
   stations,
@@ -163,47 +147,7 @@ export default function StationMap({
   }, [styleUrl]);
   const mapStyle = useMemo(() => styleUrl || serverStyle || offlineStyle(dark), [styleUrl, serverStyle, dark]);
 
-  const layers = [
-    new ScatterplotLayer<MapPoint>({
-      id: 'stations',
-      data: points,
-      pickable: true,
-      getPosition: (p) => [p.lon, p.lat],
-      getRadius: (p) => radiusOf(p, scale),
-      updateTriggers: { getRadius: scale },
-      radiusUnits: 'pixels',
-      getFillColor: (p) => [...(RGB[p.status] ?? RGB[3]!), p.count > 1 ? 210 : 235] as [number, number, number, number],
-      getLineColor: [255, 255, 255, 230],
-      lineWidthMinPixels: 1.5 * scale,
-      stroked: true,
-    }),
-    new TextLayer<MapPoint>({
-      id: 'cluster-counts',
-      data: points.filter((p) => p.count > 1),
-      getPosition: (p) => [p.lon, p.lat],
-      getText: (p) => String(p.count),
-      getSize: CLUSTER_FONT_PX * scale,
-      getColor: (p) => inkOf(p.status),
-      updateTriggers: { getColor: points },
-      fontWeight: 700,
-      // a dark rim keeps the number readable on the lighter fills (amber, grey)
-      outlineWidth: scale > 1 ? 2 : 0,
-      outlineColor: [15, 23, 42, 200],
-      fontSettings: scale > 1 ? { sdf: true } : {},
-      characterSet: '0123456789',
-    }),
-    new TextLayer<MapPoint>({
-      id: 'station-glyphs',
-      data: points.filter((p) => p.count === 1),
-      getPosition: (p) => [p.lon, p.lat],
-      getText: (p) => STATUS_GLYPH[p.status] ?? STATUS_GLYPH[3]!,
-      getSize: (p) => Math.round(radiusOf(p, scale) * 1.3),
-      getColor: (p) => inkOf(p.status),
-      updateTriggers: { getSize: scale, getColor: points },
-      fontWeight: 700,
-      characterSet: Object.values(STATUS_GLYPH).join(''),
-    }),
-  ];
+  const layers = stationLayers(points, scale);
 
   // deck.gl's x and y are on its canvas, which overhangs the box and may be slid (slideDrag.ts)
   const onHover = (info: PickingInfo<MapPoint>) => {
@@ -277,64 +221,17 @@ export default function StationMap({
         />
       </Map>
       {hover && (
-        <div
-          className="pointer-events-none absolute z-10 min-w-40 rounded-md bg-slate-900/90 px-3 py-2 text-xs text-white shadow-lg"
-          style={{ left: hover.x + 12, top: hover.y + 12 }}
-          data-testid="map-hover"
-        >
-          {hover.p.station ? (
-            <>
-              <div className="font-semibold">{hover.p.station.stationName}</div>
-              <div>{statusLabel(hover.p.status)}</div>
-              {inMaintenance?.has(hover.p.station.stationId) && (
-                <div data-testid="map-hover-maintenance" className="text-sky-300">
-                  {maintenanceLabel}
-                </div>
-              )}
-              <div>{powerLabel(hover.p.power)}</div>
-            </>
-          ) : (
-            <>
-              <div className="font-semibold">{countLabel(hover.p.count)}</div>
-              <div>{statusLabel(hover.p.status)}</div>
-              <div>{powerLabel(hover.p.power)}</div>
-            </>
-          )}
-        </div>
+        <MapHoverCard
+          hover={hover}
+          statusLabel={statusLabel}
+          powerLabel={powerLabel}
+          countLabel={countLabel}
+          inMaintenance={inMaintenance}
+          maintenanceLabel={maintenanceLabel}
+        />
       )}
-      <ul
-        data-testid="map-legend"
-        className="absolute bottom-2 left-2 z-10 flex flex-wrap gap-x-3 gap-y-1 rounded-md bg-white/90 px-2 py-1 text-xs text-slate-700 shadow-sm dark:bg-slate-900/90 dark:text-slate-200"
-        style={{ fontSize: 12 * scale }}
-      >
-        {[0, 1, 2, 3, 4].map((s) => (
-          <li key={s} className="flex items-center gap-1">
-            <span
-              aria-hidden="true"
-              className="inline-flex items-center justify-center rounded-full font-bold"
-              style={{ width: `${1.35}em`, height: `${1.35}em`, background: `rgb(${RGB[s]!.join(',')})`, color: `rgb(${inkOf(s).slice(0, 3).join(',')})` }}
-            >
-              {STATUS_GLYPH[s]}
-            </span>
-            {statusLabel(s)}
-          </li>
-        ))}
-      </ul>
-      {/* the points as buttons for the keyboard and assistive technology: hidden until one has
-          focus, then shown as a panel over the map so the focused one is visible */}
-      <ul
-        aria-label={listLabel}
-        data-testid="map-list"
-        className="sr-only focus-within:not-sr-only focus-within:absolute focus-within:top-2 focus-within:left-2 focus-within:z-20 focus-within:flex focus-within:max-h-[70%] focus-within:max-w-[60%] focus-within:flex-col focus-within:overflow-y-auto focus-within:rounded-md focus-within:bg-white focus-within:p-1 focus-within:text-sm focus-within:text-slate-800 focus-within:shadow-lg dark:focus-within:bg-slate-900 dark:focus-within:text-slate-100"
-      >
-        {points.slice(0, LISTED).map((p) => (
-          <li key={p.id}>
-            <button type="button" onClick={() => openPoint(p)} className="w-full rounded px-2 py-1 text-left hover:bg-slate-100 dark:hover:bg-slate-800">
-              {p.station ? `${p.station.stationName}: ${statusLabel(p.status)}` : `${countLabel(p.count)}: ${statusLabel(p.status)}`}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <MapLegend statusLabel={statusLabel} scale={scale} />
+      <MapPointList points={points} listLabel={listLabel} statusLabel={statusLabel} countLabel={countLabel} onOpen={openPoint} />
     </div>
   );
 }
