@@ -2,7 +2,7 @@
 // why maps). Codes the server sends are keyed by their protocol type, so a new code without a
 // label fails the build.
 import type enAnalysis from '../../../locales/en/analysis.json';
-import type { Compare, Period } from '../../../streams/analysis/form';
+import { COMPARES, PERIODS as FORM_PERIODS, type Compare, type Period } from '../../../streams/analysis/form';
 import type { Res } from '../../../streams/api/client';
 import { PERIODS } from '../../../protocol/codes';
 import { keysUnder } from '../../i18n/codeKeys';
@@ -11,8 +11,8 @@ import type { TKey } from '../../i18n/i18n';
 type EssTotals = Res<'queryEssAnalysis'>['totals'];
 type TouPeriod = Res<'queryEnergyUsageAnalysis'>['totals']['tou'][number]['period'];
 
-export const PERIOD_KEY = keysUnder('analysis:toolbar.periods.', ['day', 'month', 'year', 'custom']) satisfies Record<Period, TKey>;
-export const COMPARE_KEY = keysUnder('analysis:toolbar.compares.', ['none', 'previous', 'lastYear']) satisfies Record<Compare, TKey>;
+export const PERIOD_KEY = keysUnder('analysis:toolbar.periods.', FORM_PERIODS) satisfies Record<Period, TKey>;
+export const COMPARE_KEY = keysUnder('analysis:toolbar.compares.', COMPARES) satisfies Record<Compare, TKey>;
 export const TOU_KEY = keysUnder('analysis:tou.', PERIODS) satisfies Record<TouPeriod, TKey>;
 export const RTE_METHOD_KEY = { sameSoc: 'analysis:rte.sameSoc', socCorrected: 'analysis:rte.socCorrected' } as const satisfies Record<
   EssTotals['rteMethod'],
