@@ -164,6 +164,7 @@ export default function StationMap({
     map.current?.flyTo({ center: [p.lon, p.lat], zoom: Math.min(14, z + 2), duration: 500 });
   };
   const onClick = (info: PickingInfo<MapPoint>) => info.object && openPoint(info.object);
+  const labels = { statusLabel, powerLabel, countLabel };
 
   return (
     <div
@@ -220,18 +221,9 @@ export default function StationMap({
           getCursor={({ isHovering }) => (isHovering ? 'pointer' : 'grab')}
         />
       </Map>
-      {hover && (
-        <MapHoverCard
-          hover={hover}
-          statusLabel={statusLabel}
-          powerLabel={powerLabel}
-          countLabel={countLabel}
-          inMaintenance={inMaintenance}
-          maintenanceLabel={maintenanceLabel}
-        />
-      )}
+      {hover && <MapHoverCard hover={hover} {...labels} inMaintenance={inMaintenance} maintenanceLabel={maintenanceLabel} />}
       <MapLegend statusLabel={statusLabel} scale={scale} />
-      <MapPointList points={points} listLabel={listLabel} statusLabel={statusLabel} countLabel={countLabel} onOpen={openPoint} />
+      <MapPointList points={points} listLabel={listLabel} {...labels} onOpen={openPoint} />
     </div>
   );
 }
