@@ -2,18 +2,30 @@
 // why maps). Codes the server sends are keyed by their protocol type, so a new code without a
 // label fails the build.
 import type enAnalysis from '../../../locales/en/analysis.json';
-import { COMPARES, PERIODS as FORM_PERIODS, type Compare, type Period } from '../../../streams/analysis/form';
+import type { Compare, Period } from '../../../streams/analysis/form';
 import type { Res } from '../../../streams/api/client';
-import { PERIODS } from '../../../protocol/codes';
-import { keysUnder } from '../../i18n/codeKeys';
 import type { TKey } from '../../i18n/i18n';
 
 type EssTotals = Res<'queryEssAnalysis'>['totals'];
 type TouPeriod = Res<'queryEnergyUsageAnalysis'>['totals']['tou'][number]['period'];
 
-export const PERIOD_KEY = keysUnder('analysis:toolbar.periods.', FORM_PERIODS) satisfies Record<Period, TKey>;
-export const COMPARE_KEY = keysUnder('analysis:toolbar.compares.', COMPARES) satisfies Record<Compare, TKey>;
-export const TOU_KEY = keysUnder('analysis:tou.', PERIODS) satisfies Record<TouPeriod, TKey>;
+export const PERIOD_KEY = {
+  day: 'analysis:toolbar.periods.day',
+  month: 'analysis:toolbar.periods.month',
+  year: 'analysis:toolbar.periods.year',
+  custom: 'analysis:toolbar.periods.custom',
+} as const satisfies Record<Period, TKey>;
+export const COMPARE_KEY = {
+  none: 'analysis:toolbar.compares.none',
+  previous: 'analysis:toolbar.compares.previous',
+  lastYear: 'analysis:toolbar.compares.lastYear',
+} as const satisfies Record<Compare, TKey>;
+export const TOU_KEY = {
+  sharp: 'analysis:tou.sharp',
+  peak: 'analysis:tou.peak',
+  flat: 'analysis:tou.flat',
+  valley: 'analysis:tou.valley',
+} as const satisfies Record<TouPeriod, TKey>;
 export const RTE_METHOD_KEY = { sameSoc: 'analysis:rte.sameSoc', socCorrected: 'analysis:rte.socCorrected' } as const satisfies Record<
   EssTotals['rteMethod'],
   TKey

@@ -1,7 +1,6 @@
 // Period (sharp, peak, flat, valley) colours and label keys, shared by the timeline, the charts
 // and the tables of every tariff screen.
-import { OIL_PRICE_STATUS, TARIFF_STATUS, type Period } from '../../../protocol/codes';
-import { keysUnder } from '../../i18n/codeKeys';
+import type { Period } from '../../../protocol/codes';
 import type { TKey } from '../../i18n/i18n';
 
 // dark enough that a band's white label reads at 4.5:1 or more (docs/accessibility.md)
@@ -9,9 +8,16 @@ export const PERIOD_COLOR = { sharp: '#c81e1e', peak: '#b45309', flat: '#1d4ed8'
 
 export { PERIOD_KEY } from '../../i18n/codeKeys';
 
-export const STATUS_KEY = keysUnder('tariffs:status.', TARIFF_STATUS) satisfies Record<string, TKey>;
+export const STATUS_KEY = { active: 'tariffs:status.active', pending: 'tariffs:status.pending', history: 'tariffs:status.history' } as const satisfies Record<
+  string,
+  TKey
+>;
 
-export const OIL_STATUS_KEY = keysUnder('tariffs:oil.status.', OIL_PRICE_STATUS) satisfies Record<string, TKey>;
+export const OIL_STATUS_KEY = {
+  pending: 'tariffs:oil.status.pending',
+  active: 'tariffs:oil.status.active',
+  expired: 'tariffs:oil.status.expired',
+} as const satisfies Record<string, TKey>;
 
 export const colorOf = (kind: string): string => (PERIOD_COLOR as Record<string, string>)[kind] ?? '#55657c';
 
