@@ -37,3 +37,39 @@ export const ANALYSIS_FIGURES = {
     'income',
   ] as const,
 } as const;
+
+/** The columns of each screen's station table after the station's name, in its order ('prDropped'
+ *  and 'rteMethod' are words): the screens' tables and the workbook's station sheets. */
+export const ANALYSIS_STATION_COLUMNS = {
+  pv: ['rankPr', 'prPct', 'prTempCorrectedPct', 'pr30dPct', 'prDropped', 'rankYield', 'specificYield', 'pvKwh', 'capacityKwp', 'irradiationKwhM2'] as const,
+  ess: [
+    'chargeKwh',
+    'dischargeKwh',
+    'rtePct',
+    'rteMethod',
+    'efc',
+    'utilisationPct',
+    'sohPct',
+    'netRevenue',
+    'netArbitrage',
+    'demandSavings',
+    'dischargeValue',
+    'chargeCost',
+  ] as const,
+  usage: [
+    'consumptionKwh',
+    'fromPvKwh',
+    'fromEssKwh',
+    'fromGeneratorKwh',
+    'fromGridKwh',
+    'selfConsumptionPct',
+    'selfSufficiencyPct',
+    'peakKw',
+    'loadFactorPct',
+    'fuelCost',
+    'income',
+  ] as const,
+} as const;
+
+/** The usage screen's tariff-period table: its columns after the period. */
+export const TOU_COLUMNS = ['importKwh', 'importCost', 'exportKwh', 'feedInRevenue', 'amount'] as const;

@@ -1,17 +1,17 @@
 // Route permission keys equal route names (SPEC §6). Write actions need an extra `.edit`-style
 // key so a read-only role can see a screen without changing anything on it.
 
+/** The analytics center's screens and the report screens, in menu order. */
+export const ANALYSIS_SCREENS = ['analysis.photovoltaic', 'analysis.energyStorage', 'analysis.energyUsage'] as const;
+export const REPORT_SCREENS = ['operations.platformReport', 'operations.serviceReport', 'operations.siteReport'] as const;
+
 export const ROUTE_PERMISSIONS = [
   'homepage.index',
   'monitor.customers',
   'monitorStation.detail',
   'monitorStation.list',
-  'analysis.photovoltaic',
-  'analysis.energyStorage',
-  'analysis.energyUsage',
-  'operations.platformReport',
-  'operations.serviceReport',
-  'operations.siteReport',
+  ...ANALYSIS_SCREENS,
+  ...REPORT_SCREENS,
   'alarm.alarmList',
   'alarm.alarmAnalysis',
   'system.account',

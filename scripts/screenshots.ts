@@ -8,19 +8,8 @@
 // resized to each size (a screen lays itself out again on resize, as it does for a user).
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright-core';
 import { buildApp } from '../server/app';
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--enable-unsafe-swiftshader',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import { launch } from '../tests/e2e/helpers/browser';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -90,7 +79,7 @@ const dark = arg('theme') === 'dark';
 const sizes = SIZES.filter(([w]) => !widths || widths.includes(w));
 mkdirSync(out, { recursive: true });
 const server = arg('url') ? { url: arg('url') as string, close: async () => {} } : await startServer();
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+const browser = await launch();
 for (const lang of ['zh', 'en'] as const) {
   const ctx = await browser.newContext({
     baseURL: server.url,

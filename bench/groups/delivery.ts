@@ -5,9 +5,8 @@
 //                                       the API travel)
 //   delivery.login_uncompressed_kib     the same first visit's bodies before compression, for scale
 import type { CDPSession, Page } from 'playwright-core';
-import { launch, newContext } from '../../tests/e2e/helpers/browser';
-import { startServer } from '../../tests/e2e/helpers/server';
-import { browserBenchCan, buildConsole } from '../browser';
+import { newContext } from '../../tests/e2e/helpers/browser';
+import { browserBench } from '../browser';
 import { log, report } from '../report';
 
 interface Wire {
@@ -41,12 +40,8 @@ const measure = async (page: Page, cdp: CDPSession, visit: () => Promise<void>):
   return w;
 };
 
-export async function run(): Promise<void> {
-  if (!browserBenchCan('delivery')) return;
-  await buildConsole();
-  const server = await startServer({ seedStations: 12 });
-  const browser = await launch();
-  try {
+export function run(): Promise<void> {
+  return browserBench('delivery', async (server, browser) => {
     const ctx = await newContext(browser, { baseURL: server.url, language: 'en' });
     const page = await ctx.newPage();
     const cdp = await ctx.newCDPSession(page);
@@ -61,8 +56,5 @@ export async function run(): Promise<void> {
     log(`login, again: ${again.requests} requests, ${again.fromCache} from the browser's cache`);
     report('delivery.login_repeat_transfer_kib', again.transfer / 1024, 'KiB');
     await ctx.close();
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 }

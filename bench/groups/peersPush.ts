@@ -5,8 +5,8 @@
 // samples are published at phases spread evenly over the 5 s period (golden-ratio steps), so
 // their latencies cover the period rather than hitting one spot of it. Runs alternate.
 import type { Browser, Page } from 'playwright-core';
-import { buildConsole } from '../browser';
-import { orgAlarmTopic, type AlarmPush } from '../../protocol/push';
+import { benchAlarmPush, buildConsole } from '../browser';
+import { orgAlarmTopic } from '../../protocol/push';
 import { newContext } from '../../tests/e2e/helpers/browser';
 import { DEMO, login, type EmsWindow } from '../../tests/e2e/helpers/console';
 import { startServer } from '../../tests/e2e/helpers/server';
@@ -55,18 +55,7 @@ export async function push(browser: Browser, out: string, runs: number): Promise
         [orgId, stationId, `peers:${Date.now()}:${seq}`],
       );
       const id = row!.id;
-      const msg: AlarmPush = {
-        alarmId: id,
-        orgId,
-        stationId,
-        actionWay: 35002,
-        stationName,
-        monitoredObjectName: 'Gateway',
-        alarmRuleName: 'Bench rule',
-        alarmCategory: 'fault',
-        happenTime: new Date().toISOString(),
-        status: 'unresolved',
-      };
+      const msg = benchAlarmPush({ orgId, stationId, stationName }, id, 'fault');
       const t0 = performance.timeOrigin + performance.now();
       await server.services.broker.publish(orgAlarmTopic(orgId), JSON.stringify(msg));
       return { id, t0 };

@@ -10,9 +10,8 @@ import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { orgAlarmTopic, type AlarmPush } from '../../protocol/push';
-import { launch, newContext } from '../../tests/e2e/helpers/browser';
-import { browserBenchCan, buildConsole } from '../browser';
-import { startServer } from '../../tests/e2e/helpers/server';
+import { newContext } from '../../tests/e2e/helpers/browser';
+import { benchAlarmPush, browserBench } from '../browser';
 import { DEMO, login, type EmsWindow } from '../../tests/e2e/helpers/console';
 import { onIdleTime } from '../idle';
 import { log, percentile, report } from '../report';
@@ -24,12 +23,8 @@ const WARMUP = 3;
 
 const state = <T>(page: Page, fn: string): Promise<T> => page.evaluate(`(${fn})(window.__ems.state())`) as Promise<T>;
 
-export async function run(): Promise<void> {
-  if (!browserBenchCan('shell')) return;
-  await buildConsole();
-  const server = await startServer({ seedStations: 12 });
-  const browser = await launch();
-  try {
+export function run(): Promise<void> {
+  return browserBench('shell', async (server, browser) => {
     // --- bundle: every script the login route loads, gzip-compressed -------------------
     const ctx = await newContext(browser, { baseURL: server.url, language: 'en' });
     const page = await ctx.newPage();
@@ -70,19 +65,7 @@ export async function run(): Promise<void> {
       return rows.map((r) => r.id);
     };
     const push = (alarmId: number, over: Partial<AlarmPush> = {}): string =>
-      JSON.stringify({
-        alarmId,
-        orgId,
-        stationId,
-        actionWay: 35002,
-        stationName,
-        monitoredObjectName: 'Gateway',
-        alarmRuleName: 'Bench rule',
-        alarmCategory: 'event',
-        happenTime: new Date().toISOString(),
-        status: 'unresolved',
-        ...over,
-      } satisfies AlarmPush);
+      JSON.stringify({ ...benchAlarmPush({ orgId, stationId, stationName }, alarmId, 'event'), ...over });
     await page.evaluate(() => {
       const w = window as unknown as { __seen: Map<number, number> };
       w.__seen = new Map();
@@ -221,8 +204,5 @@ export async function run(): Promise<void> {
     if (!frames.long.length) log('no main-thread task reached 50 ms during the storm');
     report('storm.long_task_max_ms', frames.long.length ? Math.max(...frames.long) : 0, 'ms');
     await ctx.close();
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AnalysisKind, essAnalysis, pvAnalysis, usageAnalysis } from '../../protocol/actions/analysis';
-import { ANALYSIS_FIGURES } from '../../protocol/analysis-figures';
+import { ANALYSIS_FIGURES, ANALYSIS_STATION_COLUMNS, TOU_COLUMNS } from '../../protocol/analysis-figures';
 import { PERIODS } from '../../protocol/codes';
 import { currencyLabel, isMixedCurrency } from '../../protocol/currency';
 import type { ColumnKind, FileColumn } from '../reports/numbers';
@@ -20,37 +20,7 @@ type Row = Record<string, unknown>;
 /** The figures each screen shows, in its order. */
 const FIGURES: Record<AnalysisKind, readonly string[]> = ANALYSIS_FIGURES;
 /** The station table's columns of each screen ('prDropped' and 'rteMethod' are words). */
-const STATION_COLUMNS: Record<AnalysisKind, readonly string[]> = {
-  pv: ['rankPr', 'prPct', 'prTempCorrectedPct', 'pr30dPct', 'prDropped', 'rankYield', 'specificYield', 'pvKwh', 'capacityKwp', 'irradiationKwhM2'],
-  ess: [
-    'chargeKwh',
-    'dischargeKwh',
-    'rtePct',
-    'rteMethod',
-    'efc',
-    'utilisationPct',
-    'sohPct',
-    'netRevenue',
-    'netArbitrage',
-    'demandSavings',
-    'dischargeValue',
-    'chargeCost',
-  ],
-  usage: [
-    'consumptionKwh',
-    'fromPvKwh',
-    'fromEssKwh',
-    'fromGeneratorKwh',
-    'fromGridKwh',
-    'selfConsumptionPct',
-    'selfSufficiencyPct',
-    'peakKw',
-    'loadFactorPct',
-    'fuelCost',
-    'income',
-  ],
-};
-const TOU_COLUMNS = ['importKwh', 'importCost', 'exportKwh', 'feedInRevenue', 'amount'] as const;
+const STATION_COLUMNS: Record<AnalysisKind, readonly string[]> = ANALYSIS_STATION_COLUMNS;
 const MONEY = new Set([
   'dischargeValue',
   'chargeCost',

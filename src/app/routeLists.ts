@@ -1,5 +1,6 @@
 // Lists of route names the routing rules and the navbar consult (SPEC §2), typed by the route
 // table so a misspelt or removed route is a compile error.
+import { ANALYSIS_SCREENS, REPORT_SCREENS } from '../../protocol/permissions';
 import type { RouteName } from '../lib/paths';
 
 /** SPEC §2: pages allowed without a session ('Error404' is the spec's name for the catch-all). */
@@ -10,8 +11,8 @@ export const GROUP_REDIRECTS: Readonly<Record<string, readonly [RouteName, ...Ro
   '/homepage': ['homepage.index'],
   '/monitor': ['monitor.customers'],
   '/monitor-station': ['monitorStation.list'],
-  '/analysis': ['analysis.photovoltaic', 'analysis.energyStorage', 'analysis.energyUsage'],
-  '/operations': ['operations.platformReport', 'operations.serviceReport', 'operations.siteReport'],
+  '/analysis': [...ANALYSIS_SCREENS],
+  '/operations': [...REPORT_SCREENS],
   '/alarm': ['alarm.alarmList', 'alarm.alarmAnalysis', 'alarm.shelves', 'alarm.maintenance', 'alarm.notifications'],
   '/system': ['system.account', 'system.role', 'system.audit', 'system.notificationLog', 'system.oncall'],
   '/overviewStations': ['overviewStations.overviewStations'],
@@ -37,12 +38,8 @@ export const ROOT_PREFERENCE: readonly RouteName[] = [
   'monitor.customers',
   'monitorStation.list',
   'alarm.alarmList',
-  'analysis.photovoltaic',
-  'analysis.energyStorage',
-  'analysis.energyUsage',
-  'operations.platformReport',
-  'operations.serviceReport',
-  'operations.siteReport',
+  ...ANALYSIS_SCREENS,
+  ...REPORT_SCREENS,
   'alarm.alarmAnalysis',
   'system.account',
   'system.role',

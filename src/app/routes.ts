@@ -39,6 +39,9 @@ interface RouteSpec {
 
 const login: PageLoader = () => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage }));
 const station = { layout: 'station' } as const;
+/** A page opened from a menu entry's screen (a detail, a preview): not in the menu, that entry
+ *  highlighted, and allowed by that entry's permission. */
+const openedFrom = (entry: RouteName) => ({ permission: entry, hidden: true, activeMenu: entry }) as const;
 
 const TABLE = {
   // public (SPEC §2)
@@ -105,19 +108,15 @@ const TABLE = {
   'system.accountDetail': {
     title: 'routes.systemAccountDetail',
     layout: 'main',
+    ...openedFrom('system.account'),
     page: () => import('../features/system/AccountDetailPage'),
-    permission: 'system.account',
-    hidden: true,
-    activeMenu: 'system.account',
   },
   'system.role': { title: 'routes.systemRole', layout: 'main', page: () => import('../features/system/RolesPage') },
   'system.roleDetail': {
     title: 'routes.systemRoleDetail',
     layout: 'main',
+    ...openedFrom('system.role'),
     page: () => import('../features/system/RoleDetailPage'),
-    permission: 'system.role',
-    hidden: true,
-    activeMenu: 'system.role',
   },
   'system.audit': { title: 'routes.systemAudit', layout: 'main', page: () => import('../features/system/AuditLogPage') },
   'system.notificationLog': {
@@ -177,9 +176,7 @@ const TABLE = {
   'electricityPriceManagement.preview': {
     title: 'routes.pricePreview',
     ...station,
-    hidden: true,
-    permission: 'electricityPriceManagement.electricityPriceManagement',
-    activeMenu: 'electricityPriceManagement.electricityPriceManagement',
+    ...openedFrom('electricityPriceManagement.electricityPriceManagement'),
     page: () => import('../features/tariffs/PreviewPage'),
   },
   'alarmLog.alarmLog': { title: 'routes.alarmLog', ...station, page: () => import('../features/alarms/log/AlarmLogPage') },

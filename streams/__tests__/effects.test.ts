@@ -79,11 +79,8 @@ describe("the shell's own reads (alarm badge, maintenance windows)", () => {
     } as unknown as Api;
     return { calls, api };
   };
-
-  it("a platform user's wait for the provider that will be picked: no read of the platform's own", () => {
-    const { calls, api } = recorder();
-    const store = createStore();
-    const subs = [startBadge(store, api, { scheduler: new VirtualTimeScheduler() }), startMaintenance(store, api)];
+  /** a platform user signs in and its providers load: none is picked yet */
+  const platformSignsIn = (store: ReturnType<typeof createStore>) => {
     store.dispatch({ type: 'session/loggedIn', token: 't', profile: profile({ orgType: 1, orgId: 1 }), currentOrg: { id: 1, name: 'Platform' } });
     store.dispatch({
       type: 'session/orgsLoaded',
@@ -92,6 +89,13 @@ describe("the shell's own reads (alarm badge, maintenance windows)", () => {
         { id: 3, name: 'Pearl' },
       ],
     });
+  };
+
+  it("a platform user's wait for the provider that will be picked: no read of the platform's own", () => {
+    const { calls, api } = recorder();
+    const store = createStore();
+    const subs = [startBadge(store, api, { scheduler: new VirtualTimeScheduler() }), startMaintenance(store, api)];
+    platformSignsIn(store);
     expect(calls).toEqual([]);
     store.dispatch({ type: 'session/orgSelected', org: { id: 2, name: 'Sunrise' } });
     expect(calls.sort()).toEqual(['fuzzyAlarmRecord:2', 'queryMaintenanceWindows:2']);
@@ -104,14 +108,7 @@ describe("the shell's own reads (alarm badge, maintenance windows)", () => {
     const store = createStore();
     const seen: (number | null)[] = [];
     const sub = pushOrg$(store).subscribe((o) => seen.push(o));
-    store.dispatch({ type: 'session/loggedIn', token: 't', profile: profile({ orgType: 1, orgId: 1 }), currentOrg: { id: 1, name: 'Platform' } });
-    store.dispatch({
-      type: 'session/orgsLoaded',
-      orgs: [
-        { id: 2, name: 'Sunrise' },
-        { id: 3, name: 'Pearl' },
-      ],
-    });
+    platformSignsIn(store);
     store.dispatch({ type: 'session/orgSelected', org: { id: 2, name: 'Sunrise' } });
     store.dispatch({ type: 'session/orgSelected', org: { id: 3, name: 'Pearl' } });
     expect(seen).toEqual([null, 2, 3]);

@@ -2,13 +2,13 @@
 // efficiency with its method (same-SOC window or SOC-corrected, AC side) named, equivalent full
 // cycles, utilisation, SOH per cluster over time (one station) and the arbitrage revenue net of
 // the charging cost, with the discharge value and the cost beside it. From queryEssAnalysis.
-import { ANALYSIS_FIGURES } from '../../../protocol/analysis-figures';
+import { ANALYSIS_FIGURES, ANALYSIS_STATION_COLUMNS } from '../../../protocol/analysis-figures';
 import type { Res } from '../../../streams/api/client';
 import { useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import type { TFn } from '../../i18n/i18n';
 import { shownColumns, type Column } from './columns';
-import { FigureCard } from './FigureCard';
+import { FigureGrid } from './FigureGrid';
 import { RTE_BASIS_KEY, RTE_METHOD_KEY } from './keys';
 import { SERIES_FIGURE, show, type FigureKey } from './figures';
 import { AnalysisFrame } from './Frame';
@@ -29,18 +29,11 @@ const methodOf = (t: TFn, x: Pick<Totals, 'rteMethod' | 'rteBasis'>): string =>
 
 const columnsOf = (t: TFn): Column<Row>[] => [
   { id: 'stationName', header: t('analysis:table.station'), get: (r) => r.stationName, size: 200 },
-  { id: 'chargeKwh', figure: 'chargeKwh', get: (r) => r.chargeKwh },
-  { id: 'dischargeKwh', figure: 'dischargeKwh', get: (r) => r.dischargeKwh },
-  { id: 'rtePct', figure: 'rtePct', get: (r) => r.rtePct },
-  { id: 'rteMethod', header: t('analysis:csv.note'), get: (r) => t(RTE_METHOD_KEY[r.rteMethod]), size: 130 },
-  { id: 'efc', figure: 'efc', get: (r) => r.efc },
-  { id: 'utilisationPct', figure: 'utilisationPct', get: (r) => r.utilisationPct },
-  { id: 'sohPct', figure: 'sohPct', get: (r) => r.sohPct },
-  { id: 'netRevenue', figure: 'netRevenue', get: (r) => r.netRevenue },
-  { id: 'netArbitrage', figure: 'netArbitrage', get: (r) => r.netArbitrage },
-  { id: 'demandSavings', figure: 'demandSavings', get: (r) => r.demandSavings },
-  { id: 'dischargeValue', figure: 'dischargeValue', get: (r) => r.dischargeValue },
-  { id: 'chargeCost', figure: 'chargeCost', get: (r) => r.chargeCost },
+  ...ANALYSIS_STATION_COLUMNS.ess.map((k): Column<Row> =>
+    k === 'rteMethod'
+      ? { id: k, header: t('analysis:csv.note'), get: (r) => t(RTE_METHOD_KEY[r.rteMethod]), size: 130 }
+      : { id: k, figure: k, get: (r) => r[k] },
+  ),
 ];
 
 export function essSheet(d: Ess, t: TFn): Sheet {
@@ -104,13 +97,7 @@ export default function EssPage() {
         );
       }}
     >
-      {(d, sheet) => (
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 xl:grid-cols-6" data-testid="analysis-figures">
-          {sheet.figures.map((f) => (
-            <FigureCard key={f.key} figure={f.key} value={f.value} compare={f.compare} currency={d.currency} note={f.note} />
-          ))}
-        </div>
-      )}
+      {(d, sheet) => <FigureGrid sheet={sheet} currency={d.currency} columns="lg:grid-cols-4 xl:grid-cols-6" />}
     </AnalysisFrame>
   );
 }

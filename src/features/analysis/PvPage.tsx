@@ -2,13 +2,13 @@
 // 61724 from plane-of-array irradiation with the temperature-corrected PR beside it, irradiation,
 // and the stations ranked by PR and specific yield, those whose PR fell against their own last
 // 30 days flagged. Figures from queryPvAnalysis (docs/analytics.md).
-import { ANALYSIS_FIGURES } from '../../../protocol/analysis-figures';
+import { ANALYSIS_FIGURES, ANALYSIS_STATION_COLUMNS } from '../../../protocol/analysis-figures';
 import { useMemo } from 'react';
 import type { Res } from '../../../streams/api/client';
 import { useT } from '../../hooks/useT';
 import type { TFn } from '../../i18n/i18n';
 import { shownColumns, type Column } from './columns';
-import { FigureCard } from './FigureCard';
+import { FigureGrid } from './FigureGrid';
 import { SERIES_FIGURE, type FigureKey } from './figures';
 import { AnalysisFrame } from './Frame';
 import { tableOf, type Sheet } from './sheet';
@@ -22,16 +22,11 @@ const GROUPS: FigureKey[][] = [['pvKwh'], ['prPct', 'prTempCorrectedPct'], ['spe
 
 const columnsOf = (t: TFn): Column<Row>[] => [
   { id: 'stationName', header: t('analysis:table.station'), get: (r) => r.stationName, size: 200 },
-  { id: 'rankPr', figure: 'rankPr', get: (r) => r.rankPr, size: 90 },
-  { id: 'prPct', figure: 'prPct', get: (r) => r.prPct },
-  { id: 'prTempCorrectedPct', figure: 'prTempCorrectedPct', get: (r) => r.prTempCorrectedPct },
-  { id: 'pr30dPct', figure: 'pr30dPct', get: (r) => r.pr30dPct },
-  { id: 'prDropped', figure: 'prDropped', get: (r) => (r.prDropped ? t('analysis:table.dropped') : ''), size: 80 },
-  { id: 'rankYield', figure: 'rankYield', get: (r) => r.rankYield, size: 90 },
-  { id: 'specificYield', figure: 'specificYield', get: (r) => r.specificYield },
-  { id: 'pvKwh', figure: 'pvKwh', get: (r) => r.pvKwh },
-  { id: 'capacityKwp', figure: 'capacityKwp', get: (r) => r.capacityKwp },
-  { id: 'irradiationKwhM2', figure: 'irradiationKwhM2', get: (r) => r.irradiationKwhM2 },
+  ...ANALYSIS_STATION_COLUMNS.pv.map((k): Column<Row> =>
+    k === 'prDropped'
+      ? { id: k, figure: k, get: (r) => (r.prDropped ? t('analysis:table.dropped') : ''), size: 80 }
+      : { id: k, figure: k, get: (r) => r[k], ...(k === 'rankPr' || k === 'rankYield' ? { size: 90 } : {}) },
+  ),
 ];
 
 /** Best PR first, stations without a PR last (the table's first order). */
@@ -71,13 +66,7 @@ export default function PvPage() {
         />
       )}
     >
-      {(d, sheet) => (
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6" data-testid="analysis-figures">
-          {sheet.figures.map((f) => (
-            <FigureCard key={f.key} figure={f.key} value={f.value} compare={f.compare} currency={d.currency} />
-          ))}
-        </div>
-      )}
+      {(d, sheet) => <FigureGrid sheet={sheet} currency={d.currency} columns="lg:grid-cols-3 xl:grid-cols-6" />}
     </AnalysisFrame>
   );
 }

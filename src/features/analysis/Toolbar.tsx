@@ -22,28 +22,19 @@ function PeriodDates({ form, set }: { form: AnalysisForm; set: (f: AnalysisForm)
   const t = useT('analysis');
   const year = Number(form.date.slice(0, 4));
   const thisYear = new Date().getFullYear();
-  if (form.period === 'day')
+  if (form.period === 'day' || form.period === 'month') {
+    const month = form.period === 'month';
     return (
       <input
-        type="date"
+        type={month ? 'month' : 'date'}
         className={INPUT}
-        data-testid="analysis-date"
+        data-testid={month ? 'analysis-month' : 'analysis-date'}
         aria-label={t('analysis:toolbar.date')}
-        value={form.date}
-        onChange={(e) => e.target.value && set({ ...form, date: e.target.value })}
+        value={month ? form.date.slice(0, 7) : form.date}
+        onChange={(e) => e.target.value && set({ ...form, date: month ? `${e.target.value}-01` : e.target.value })}
       />
     );
-  if (form.period === 'month')
-    return (
-      <input
-        type="month"
-        className={INPUT}
-        data-testid="analysis-month"
-        aria-label={t('analysis:toolbar.date')}
-        value={form.date.slice(0, 7)}
-        onChange={(e) => e.target.value && set({ ...form, date: `${e.target.value}-01` })}
-      />
-    );
+  }
   if (form.period === 'year')
     return (
       <select

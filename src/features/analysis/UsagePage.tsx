@@ -2,13 +2,13 @@
 // diesel generator), self-consumption and self-sufficiency, peak demand and load factor, energy
 // and cost per tariff period (sharp, peak, flat, valley) and the diesel fuel cost. From
 // queryEnergyUsageAnalysis.
-import { ANALYSIS_FIGURES } from '../../../protocol/analysis-figures';
+import { ANALYSIS_FIGURES, ANALYSIS_STATION_COLUMNS, TOU_COLUMNS } from '../../../protocol/analysis-figures';
 import { PERIODS } from '../../../protocol/codes';
 import type { Res } from '../../../streams/api/client';
 import { useT } from '../../hooks/useT';
 import type { TFn } from '../../i18n/i18n';
 import { shownColumns, type Column } from './columns';
-import { FigureCard } from './FigureCard';
+import { FigureGrid } from './FigureGrid';
 import { TOU_KEY } from './keys';
 import { SERIES_FIGURE, type FigureKey } from './figures';
 import { AnalysisFrame } from './Frame';
@@ -26,29 +26,11 @@ const GROUPS: FigureKey[][] = [['consumptionKwh', 'fromPvKwh', 'fromEssKwh', 'fr
 
 const touColumns = (t: TFn): Column<Tou>[] => [
   { id: 'period', header: t('analysis:tou.period'), get: (r) => t(TOU_KEY[r.period]) },
-  { id: 'importKwh', figure: 'importKwh', get: (r) => r.importKwh },
-  { id: 'importCost', figure: 'importCost', get: (r) => r.importCost },
-  { id: 'exportKwh', figure: 'exportKwh', get: (r) => r.exportKwh },
-  { id: 'feedInRevenue', figure: 'feedInRevenue', get: (r) => r.feedInRevenue },
-  { id: 'amount', figure: 'amount', get: (r) => r.amount },
+  ...TOU_COLUMNS.map((k): Column<Tou> => ({ id: k, figure: k, get: (r) => r[k] })),
 ];
 const stationColumns = (t: TFn): Column<Row>[] => [
   { id: 'stationName', header: t('analysis:table.station'), get: (r) => r.stationName, size: 200 },
-  ...(
-    [
-      'consumptionKwh',
-      'fromPvKwh',
-      'fromEssKwh',
-      'fromGeneratorKwh',
-      'fromGridKwh',
-      'selfConsumptionPct',
-      'selfSufficiencyPct',
-      'peakKw',
-      'loadFactorPct',
-      'fuelCost',
-      'income',
-    ] as const
-  ).map((k): Column<Row> => ({ id: k, figure: k, get: (r) => r[k] })),
+  ...ANALYSIS_STATION_COLUMNS.usage.map((k): Column<Row> => ({ id: k, figure: k, get: (r) => r[k] })),
 ];
 
 const touRows = (d: Usage): Tou[] => PERIODS.map((p) => d.totals.tou.find((x) => x.period === p)).filter((x): x is Tou => x !== undefined);
@@ -103,11 +85,7 @@ export default function UsagePage() {
       {(d, sheet) => (
         <>
           <SourcesBar totals={d.totals} currency={d.currency} />
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4 xl:grid-cols-5" data-testid="analysis-figures">
-            {sheet.figures.map((f) => (
-              <FigureCard key={f.key} figure={f.key} value={f.value} compare={f.compare} currency={d.currency} note={f.note} />
-            ))}
-          </div>
+          <FigureGrid sheet={sheet} currency={d.currency} columns="lg:grid-cols-4 xl:grid-cols-5" />
         </>
       )}
     </AnalysisFrame>

@@ -4,27 +4,23 @@
 // store (streams/home/homepage.ts resources, polled while this screen watches them), so a wall
 // screen stays live without a reload and agrees with every other screen on station statuses.
 import { powerSeries, socSeries } from './trendSeries';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { formatPower } from '../../../streams/format/energy';
 import { CURVE_MS, MATRIX_MS, STATS_MS } from '../../../streams/home/homepage';
-import { STATUS_KEYS, stationOverviewHref } from '../../components/stationLabels';
+import { stationOverviewHref } from '../../components/stationLabels';
 import { useStoreValue } from '../../hooks/runtime';
 import { useNow } from '../../hooks/useNow';
 import { useInMaintenance } from '../../hooks/useInMaintenance';
 import { useT } from '../../hooks/useT';
-import { LiveTrend } from '../../widgets/LiveTrend';
+import { LiveTrend, type LiveTrendProps } from '../../widgets/LiveTrend';
 import { DataAge } from './DataAge';
+import { mapLabels, StationMap, STYLE_URL } from './homeMap';
 import { Matrix } from './Matrix';
 import { ProportionBlock } from './ProportionBlock';
 import { boxClass, StatBlock } from './StatBlock';
 import { useHomeData } from './useHomeData';
 import { useMoneyLang } from '../../hooks/useMoneyLang';
 import WallPage from './WallPage';
-
-// maplibre + deck.gl: their own chunk, loaded after the homepage's first paint
-const StationMap = lazy(() => import('../../widgets/map/StationMap'));
-const STYLE_URL = (import.meta.env.VITE_MAP_STYLE_URL as string | undefined) || undefined;
 
 export default function HomePage() {
   const wall = new URLSearchParams(useSearch()).get('wall') === '1';
@@ -42,24 +38,31 @@ function ConsoleHome() {
   const dark = typeof document !== 'undefined' && document.documentElement.classList.contains('dark');
   const age = (at: number | null, interval: number) => <DataAge at={at} now={now} interval={interval} down={down} t={t} />;
   const open = (c: { stationId: number; serviceProviderId: number }) => navigate(stationOverviewHref(c.stationId, c.serviceProviderId));
+  const trend = (testId: string, className: string, title: string, data: LiveTrendProps['data'], series: LiveTrendProps['series']) => (
+    <section className={className} data-testid={testId}>
+      <header className="mb-1 flex items-center justify-between">
+        <h2 className="font-semibold">{title}</h2>
+        {age(curve.at, CURVE_MS)}
+      </header>
+      <LiveTrend
+        key={zone}
+        timeZone={zone}
+        data={data}
+        locale={numberLocale}
+        timeLabel={t('home:trend.timeAxis', { zone })}
+        emptyText={t('home:trend.noData')}
+        stale={curveStale}
+        series={series}
+      />
+    </section>
+  );
 
   return (
     <div className="flex flex-col gap-3" data-testid="homepage" data-wall={false}>
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-3">
         <section className={`${boxClass} lg:col-span-2 lg:row-span-3`} data-testid="home-map">
           <Suspense fallback={<div className="flex h-[420px] items-center justify-center text-sm text-slate-500">{t('app.loading')}</div>}>
-            <StationMap
-              stations={matrix.value ?? []}
-              styleUrl={STYLE_URL}
-              dark={dark}
-              statusLabel={(x) => t(STATUS_KEYS[x] ?? 'monitor:status.offline')}
-              powerLabel={(mw) => `${t('home:matrix.installedPower')} ${formatPower(mw * 1000)}`}
-              countLabel={(n) => t('home:map.cluster', { count: n })}
-              listLabel={t('home:map.list')}
-              inMaintenance={inMaintenance}
-              maintenanceLabel={t('alarms:handling.inMaintenance')}
-              onOpen={open}
-            />
+            <StationMap stations={matrix.value ?? []} styleUrl={STYLE_URL} dark={dark} {...mapLabels(t)} inMaintenance={inMaintenance} onOpen={open} />
           </Suspense>
         </section>
         <StatBlock testId="stats-charging" title={t('home:stats.charging')} aside={age(stats.at, STATS_MS)} figures={charging} />
@@ -67,38 +70,8 @@ function ConsoleHome() {
         <ProportionBlock s={stats.value} figures={shares} t={t} />
       </div>
       <div className="grid grid-cols-1 gap-3 lg:grid-cols-3" data-testid="home-trends">
-        <section className={`${boxClass} lg:col-span-2`} data-testid="trend-power">
-          <header className="mb-1 flex items-center justify-between">
-            <h2 className="font-semibold">{t('home:trend.title')} (kW)</h2>
-            {age(curve.at, CURVE_MS)}
-          </header>
-          <LiveTrend
-            key={zone}
-            timeZone={zone}
-            data={power}
-            locale={numberLocale}
-            timeLabel={t('home:trend.timeAxis', { zone })}
-            emptyText={t('home:trend.noData')}
-            stale={curveStale}
-            series={powerSeries(t)}
-          />
-        </section>
-        <section className={boxClass} data-testid="trend-soc">
-          <header className="mb-1 flex items-center justify-between">
-            <h2 className="font-semibold">{t('home:trend.soc')} (%)</h2>
-            {age(curve.at, CURVE_MS)}
-          </header>
-          <LiveTrend
-            key={zone}
-            timeZone={zone}
-            data={soc}
-            locale={numberLocale}
-            timeLabel={t('home:trend.timeAxis', { zone })}
-            stale={curveStale}
-            emptyText={t('home:trend.noData')}
-            series={socSeries(t)}
-          />
-        </section>
+        {trend('trend-power', `${boxClass} lg:col-span-2`, `${t('home:trend.title')} (kW)`, power, powerSeries(t))}
+        {trend('trend-soc', boxClass, `${t('home:trend.soc')} (%)`, soc, socSeries(t))}
       </div>
       <Matrix cards={matrix.value} age={age(matrix.at, MATRIX_MS)} t={t} lang={moneyLang} onOpen={open} inMaintenance={inMaintenance} />
     </div>

@@ -6,19 +6,19 @@
 // `rotate=<s>` pages through the station cards and, for a platform admin, the providers
 // (rotation.ts); `theme=light` for a bright room (dark by default).
 import { powerSeries, socSeries } from './trendSeries';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { formatPower } from '../../../streams/format/energy';
 import { formatWall } from '../../../protocol/site-time';
 import { CURVE_MS, MATRIX_MS, STATS_MS } from '../../../streams/home/homepage';
 import { selectOrgList } from '../../../streams/selectors';
-import { STATUS_KEYS, stationOverviewHref } from '../../components/stationLabels';
+import { stationOverviewHref } from '../../components/stationLabels';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useNow } from '../../hooks/useNow';
 import { useInMaintenance } from '../../hooks/useInMaintenance';
 import { useT } from '../../hooks/useT';
-import { LiveTrend } from '../../widgets/LiveTrend';
+import { LiveTrend, type LiveTrendProps } from '../../widgets/LiveTrend';
 import { DataAge } from './DataAge';
+import { mapLabels, StationMap, STYLE_URL } from './homeMap';
 import { ProportionBlock } from './ProportionBlock';
 import { nextRotation, rotationMs } from './rotation';
 import { boxClass, StatBlock } from './StatBlock';
@@ -26,9 +26,6 @@ import { useHomeData } from './useHomeData';
 import { WallAlarms } from './WallAlarms';
 import { WallCards } from './WallCards';
 import './wall.css';
-
-const StationMap = lazy(() => import('../../widgets/map/StationMap'));
-const STYLE_URL = (import.meta.env.VITE_MAP_STYLE_URL as string | undefined) || undefined;
 
 /** CSS px per wall pixel, as wall.css computes --wu: the wall is designed at 1536 × 864 */
 const wallUnit = () => Math.min(window.innerWidth / 1536, window.innerHeight / 864);
@@ -104,6 +101,28 @@ export default function WallPage() {
   const clock = formatWall(zone, now).slice(11, 16);
   // charts are drawn at the scale and in the zone they were made with: a new one makes them again
   const chartKey = `${wu.toFixed(3)}@${zone}`;
+  const trend = (testId: string, basis: string, title: string, data: LiveTrendProps['data'], series: LiveTrendProps['series']) => (
+    <section className={`${boxClass} flex min-h-0 ${basis} flex-col`} data-testid={testId}>
+      <header className="mb-1 flex items-center justify-between gap-2">
+        <h2 className="truncate font-semibold">{title}</h2>
+        {age(curve.at, CURVE_MS)}
+      </header>
+      <div className="min-h-0 flex-1">
+        <LiveTrend
+          key={chartKey}
+          timeZone={zone}
+          fill
+          scale={wu}
+          data={data}
+          locale={numberLocale}
+          timeLabel={timeLabel}
+          emptyText={t('home:trend.noData')}
+          stale={curveStale}
+          series={series}
+        />
+      </div>
+    </section>
+  );
 
   return (
     <div
@@ -142,12 +161,8 @@ export default function WallPage() {
               height={0}
               scale={wu * MAP_EMPHASIS}
               fit
-              statusLabel={(x) => t(STATUS_KEYS[x] ?? 'monitor:status.offline')}
-              powerLabel={(mw) => `${t('home:matrix.installedPower')} ${formatPower(mw * 1000)}`}
-              countLabel={(n) => t('home:map.cluster', { count: n })}
-              listLabel={t('home:map.list')}
+              {...mapLabels(t)}
               inMaintenance={inMaintenance}
-              maintenanceLabel={t('alarms:handling.inMaintenance')}
               onOpen={open}
             />
           </Suspense>
@@ -169,51 +184,13 @@ export default function WallPage() {
             </span>
           </div>
         </section>
-        <section className={`${boxClass} flex min-h-0 basis-[38%] flex-col`} data-testid="trend-power">
-          <header className="mb-1 flex items-center justify-between gap-2">
-            <h2 className="truncate font-semibold">{t('home:trend.title')} (kW)</h2>
-            {age(curve.at, CURVE_MS)}
-          </header>
-          <div className="min-h-0 flex-1">
-            <LiveTrend
-              key={chartKey}
-              timeZone={zone}
-              fill
-              scale={wu}
-              data={power}
-              locale={numberLocale}
-              timeLabel={timeLabel}
-              emptyText={t('home:trend.noData')}
-              stale={curveStale}
-              series={powerSeries(t)}
-            />
-          </div>
-        </section>
+        {trend('trend-power', 'basis-[38%]', `${t('home:trend.title')} (kW)`, power, powerSeries(t))}
       </div>
       <div className="flex min-h-0 flex-col gap-2" data-wall-panel="alarms">
         <div className="min-h-0 flex-1">
           <WallAlarms scope={scope} now={now} wu={wu} t={t} />
         </div>
-        <section className={`${boxClass} flex min-h-0 basis-[32%] flex-col`} data-testid="trend-soc">
-          <header className="mb-1 flex items-center justify-between gap-2">
-            <h2 className="truncate font-semibold">{t('home:trend.soc')} (%)</h2>
-            {age(curve.at, CURVE_MS)}
-          </header>
-          <div className="min-h-0 flex-1">
-            <LiveTrend
-              key={chartKey}
-              timeZone={zone}
-              fill
-              scale={wu}
-              data={soc}
-              locale={numberLocale}
-              timeLabel={timeLabel}
-              stale={curveStale}
-              emptyText={t('home:trend.noData')}
-              series={socSeries(t)}
-            />
-          </div>
-        </section>
+        {trend('trend-soc', 'basis-[32%]', `${t('home:trend.soc')} (%)`, soc, socSeries(t))}
       </div>
     </div>
   );

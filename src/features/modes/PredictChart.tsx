@@ -7,7 +7,7 @@ import { useT } from '../../hooks/useT';
 import { numberFormat } from '../../lib/numberFormat';
 import { selectLanguage } from '../../../streams/selectors';
 import type { PredictedDay } from '../../../streams/strategies/reads';
-import { TrendChart, type TrendSeries } from '../../widgets/trend/TrendChart';
+import { TrendChart, type TrendChartProps, type TrendSeries } from '../../widgets/trend/TrendChart';
 
 /** Money with cents and grouped thousands, kW to a tenth, and the currency's name, in the reader's language. */
 function useFigures(currency: string) {
@@ -77,6 +77,20 @@ export function PredictChart({ day }: { day: PredictedDay }) {
   );
   const range = { min: xs[0]! - day.stepMinutes * 60, max: xs.at(-1)! };
   const diff = day.difference;
+  // both charts share the time axis (and the cursor) of the predicted day
+  const chart = (series: TrendSeries[], data: TrendChartProps['data'], testId: string) => (
+    <TrendChart
+      series={series}
+      data={data}
+      range={range}
+      timeZone={day.timezone}
+      height={150}
+      xLabel={t('modes:predict.time')}
+      syncKey="predict"
+      stacked
+      testId={testId}
+    />
+  );
   return (
     <figure
       data-testid="predict-chart"
@@ -91,28 +105,8 @@ export function PredictChart({ day }: { day: PredictedDay }) {
         </span>
       </figcaption>
       {day.demand && <PredictDemand day={day} demand={day.demand} />}
-      <TrendChart
-        series={socSeries}
-        data={[xs, nums(day.candidate.soc), nums(day.inForce.soc)]}
-        range={range}
-        timeZone={day.timezone}
-        height={150}
-        xLabel={t('modes:predict.time')}
-        syncKey="predict"
-        stacked
-        testId="predict-soc"
-      />
-      <TrendChart
-        series={gridSeries}
-        data={[xs, day.candidate.gridKw, day.inForce.gridKw]}
-        range={range}
-        timeZone={day.timezone}
-        height={150}
-        xLabel={t('modes:predict.time')}
-        syncKey="predict"
-        stacked
-        testId="predict-grid"
-      />
+      {chart(socSeries, [xs, nums(day.candidate.soc), nums(day.inForce.soc)], 'predict-soc')}
+      {chart(gridSeries, [xs, day.candidate.gridKw, day.inForce.gridKw], 'predict-grid')}
     </figure>
   );
 }

@@ -2,6 +2,7 @@
 // (checkboxes), Query and Export; each error at its field.
 import { Button } from '../../components/Button';
 import { useT } from '../../hooks/useT';
+import type { TKey } from '../../i18n/i18n';
 import { REPORT_ITEMS, type FormError, type FormErrors, type ReportForm } from './form';
 import { FORM_ERROR_KEY } from './keys';
 import { GranularitySelect, ItemChecks } from './formParts';
@@ -39,9 +40,23 @@ export interface FormBarProps {
   busy: boolean;
 }
 
+const DATE_LABEL_KEY = { from: 'reports:form.from', to: 'reports:form.to' } as const satisfies Record<'from' | 'to', TKey>;
+
 export function FormBar({ form, setForm, errors, stations, onQuery, onExport, busy }: FormBarProps) {
   const t = useT('reports');
   const bad = (e: FormError | undefined) => (e ? 'border-red-500' : '');
+  const dateField = (key: 'from' | 'to') => (
+    <Field label={t(DATE_LABEL_KEY[key])} error={errors[key]} testId={`error-${key}`}>
+      <input
+        type="date"
+        className={`${INPUT} ${bad(errors[key])}`}
+        aria-invalid={!!errors[key]}
+        data-testid={`report-${key}`}
+        value={form[key]}
+        onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+      />
+    </Field>
+  );
   return (
     <div className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900" data-testid="report-form">
       <div className="flex flex-wrap items-start gap-4">
@@ -62,26 +77,8 @@ export function FormBar({ form, setForm, errors, stations, onQuery, onExport, bu
             </select>
           </Field>
         )}
-        <Field label={t('reports:form.from')} error={errors.from} testId="error-from">
-          <input
-            type="date"
-            className={`${INPUT} ${bad(errors.from)}`}
-            aria-invalid={!!errors.from}
-            data-testid="report-from"
-            value={form.from}
-            onChange={(e) => setForm({ ...form, from: e.target.value })}
-          />
-        </Field>
-        <Field label={t('reports:form.to')} error={errors.to} testId="error-to">
-          <input
-            type="date"
-            className={`${INPUT} ${bad(errors.to)}`}
-            aria-invalid={!!errors.to}
-            data-testid="report-to"
-            value={form.to}
-            onChange={(e) => setForm({ ...form, to: e.target.value })}
-          />
-        </Field>
+        {dateField('from')}
+        {dateField('to')}
         <Field label={t('reports:form.granularity')} error={undefined} testId="error-granularity">
           <GranularitySelect testId="report-granularity" className={INPUT} value={form.granularity} onChange={(g) => setForm({ ...form, granularity: g })} />
         </Field>

@@ -5,27 +5,18 @@ import { useMemo } from 'react';
 import { PHONE_CELL, PHONE_TABLE } from '../../components/phoneCards';
 import { useT } from '../../hooks/useT';
 import type { PriceFeedDay } from '../../../streams/tariffs/reads';
-import { TrendChart, type TrendSeries } from '../../widgets/trend/TrendChart';
-
-const DAY_S = 86_400;
+import { DayPriceChart, dayPriceData } from './PriceChart';
 
 export function FeedDay({ day, currency }: { day: PriceFeedDay; currency: string }) {
   const t = useT('tariffs');
-  const data = useMemo(() => {
-    const xs = day.prices.map((p) => Number(p.local.slice(0, 2)) * 3600 + Number(p.local.slice(3, 5)) * 60);
-    const last = day.prices.at(-1);
-    return [
-      [...xs, DAY_S],
-      [...day.prices.map((p) => p.importPrice), last?.importPrice ?? 0],
-      [...day.prices.map((p) => p.exportPrice), last?.exportPrice ?? 0],
-    ] as [number[], number[], number[]];
-  }, [day]);
-  const series: TrendSeries[] = useMemo(
-    () => [
-      { label: t('tariffs:feeds.importPrice', { currency }), color: '#1d4ed8', stepwise: true, unit: `${currency}/kWh` },
-      { label: t('tariffs:feeds.exportPrice', { currency }), color: '#059669', stepwise: true, unit: `${currency}/kWh` },
-    ],
-    [t, currency],
+  const data = useMemo(
+    () =>
+      dayPriceData(
+        day.prices.map((p) => Number(p.local.slice(0, 2)) * 3600 + Number(p.local.slice(3, 5)) * 60),
+        day.prices.map((p) => p.importPrice),
+        day.prices.map((p) => p.exportPrice),
+      ),
+    [day],
   );
   const missing = day.intervals - day.prices.length;
   const cell = 'px-3 py-1.5';
@@ -37,14 +28,12 @@ export function FeedDay({ day, currency }: { day: PriceFeedDay; currency: string
       </p>
       {day.prices.length > 0 && (
         <>
-          <TrendChart
-            series={series}
+          <DayPriceChart
             data={data}
-            range={{ min: 0, max: DAY_S }}
-            timeZone="UTC"
-            dayClock
+            importLabel={t('tariffs:feeds.importPrice', { currency })}
+            exportLabel={t('tariffs:feeds.exportPrice', { currency })}
+            currency={currency}
             height={220}
-            xLabel={t('tariffs:preview.hour')}
             testId="feed-day-chart"
           />
           <div className="max-h-96 overflow-auto">

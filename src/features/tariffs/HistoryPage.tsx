@@ -3,16 +3,16 @@
 // a link to the preview and the changes the replacing tariff made.
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { map } from 'rxjs';
 import { addDateDays } from '../../../protocol/site-time';
 import { Button } from '../../components/Button';
-import { href, stationQuery } from '../../lib/paths';
+import { stationQuery } from '../../lib/paths';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { stationTariffs$, tariffHistory$ } from '../../../streams/tariffs/reads';
 import { DiffView } from './DiffView';
 import { useTariffStation } from './hooks';
+import { LoadFailed, PreviewLink } from './PageParts';
 import { TariffCard } from './TariffCard';
 
 export default function HistoryPage() {
@@ -35,11 +35,7 @@ export default function HistoryPage() {
   return (
     <div data-testid="tariff-history" data-loaded={past.data !== null} className="flex flex-col gap-4">
       <h1 className="text-lg font-semibold">{t('tariffs:history.title')}</h1>
-      {past.failed && (
-        <p role="alert" className="text-sm text-red-600">
-          {t('tariffs:config.loadFailed')}
-        </p>
-      )}
+      <LoadFailed failed={past.failed} />
       {past.data && rows.length === 0 && <p className="text-sm text-slate-500">{t('tariffs:history.empty')}</p>}
       {rows.map((x, i) => {
         const next = i === 0 ? (current.data?.active ?? null) : rows[i - 1]!;
@@ -51,13 +47,7 @@ export default function HistoryPage() {
               extra={<span data-testid="tariff-in-force">{t('tariffs:history.inForce', { from: x.effectiveDate, to })}</span>}
               actions={
                 <>
-                  <Link
-                    href={href('electricityPriceManagement.preview', { ...query, tariffId: x.tariffId })}
-                    data-testid="tariff-preview"
-                    className="inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-slate-100 dark:text-brand-500 dark:hover:bg-slate-800"
-                  >
-                    {t('tariffs:actions.preview')}
-                  </Link>
+                  <PreviewLink tariffId={x.tariffId} query={query} />
                   {next && (
                     <Button
                       aria-expanded={open === x.tariffId}

@@ -3,18 +3,19 @@
 // status is the server's; the list is read again at the next start or end of a window and every
 // 10 s, so a price turns active on screen when its start passes.
 import { useObservable, useObservableState } from 'observable-hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { map, merge, interval } from 'rxjs';
 import { PHONE_CELL, PHONE_TABLE, PHONE_WIDE } from '../../components/phoneCards';
-import { Button } from '../../components/Button';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { deleteOilPrice$, saveOilPrice$ } from '../../../streams/tariffs/commands';
 import { oilPrices$, type OilPrice } from '../../../streams/tariffs/reads';
 import { useDeletion } from './useDeletion';
-import { useCommand, useReload, useTariffStation } from './hooks';
-import { costPerKwh, localMs, localText, oilServerErrors, shownTime, type OilDraft, type OilErrors } from './oil';
+import { useReload, useTariffStation } from './hooks';
+import { useEditing } from './useEditing';
+import { costPerKwh, localMs, localText, oilServerErrors, shownTime, type OilDraft } from './oil';
 import { OilPriceDialog } from './OilPriceDialog';
+import { EditDelete, LoadFailed, PageHead } from './PageParts';
 import { useCurrencyName } from './currency';
 import { OIL_STATUS_KEY } from './periods';
 
@@ -45,49 +46,36 @@ export default function OilPricePage() {
     return () => clearTimeout(id);
   }, [rows, reload]);
 
-  const [editing, setEditing] = useState<{ record: OilPrice | null; initial: OilDraft } | null>(null);
-  const [errors, setErrors] = useState<OilErrors | null>(null);
-  const save = useCommand(saveOilPrice$, (e) => {
-    if (e.type === 'succeeded') {
-      setEditing(null);
-      reload();
-    } else if (e.type === 'failed') setErrors(oilServerErrors(e.error));
-  });
-  const deletion = useDeletion(deleteOilPrice$, (x: OilPrice) => x.oilPriceId, reload);
-  const open = (record: OilPrice | null) => {
-    if (!zone) return;
-    setErrors(null);
-    const start = Math.ceil((Date.now() + HOUR) / HOUR) * HOUR;
-    setEditing({
-      record,
-      initial: record
+  const { editing, open, save, dialog } = useEditing(
+    saveOilPrice$,
+    reload,
+    (e) => oilServerErrors(e.error),
+    (record: OilPrice | null): OilDraft | null => {
+      if (!zone) return null;
+      const start = Math.ceil((Date.now() + HOUR) / HOUR) * HOUR;
+      return record
         ? {
             start: localText(zone, Date.parse(record.startTime)),
             end: localText(zone, Date.parse(record.endTime)),
             price: String(record.pricePerLitre),
             kwh: String(record.kwhPerLitre),
           }
-        : { start: localText(zone, start), end: localText(zone, start + 30 * 24 * HOUR), price: '', kwh: '' },
-    });
-  };
+        : { start: localText(zone, start), end: localText(zone, start + 30 * 24 * HOUR), price: '', kwh: '' };
+    },
+  );
+  const deletion = useDeletion(deleteOilPrice$, (x: OilPrice) => x.oilPriceId, reload);
   const cell = 'px-3 py-2';
 
   return (
     <div data-testid="oil-prices" data-loaded={list.data !== null} className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-lg font-semibold whitespace-nowrap">{t('tariffs:oil.title')}</h1>
+      <PageHead
+        nowrap
+        title={t('tariffs:oil.title')}
+        create={st.canEditOil && { label: t('tariffs:oil.create'), testId: 'oil-create', onClick: () => open(null), disabled: !zone }}
+      >
         {zone && <span className="text-xs text-slate-500">{t('tariffs:oil.zone', { zone })}</span>}
-        {st.canEditOil && (
-          <Button variant="primary" className="ml-auto whitespace-nowrap" disabled={!zone} onClick={() => open(null)} data-testid="oil-create">
-            {t('tariffs:oil.create')}
-          </Button>
-        )}
-      </div>
-      {list.failed && (
-        <p role="alert" className="text-sm text-red-600">
-          {t('tariffs:config.loadFailed')}
-        </p>
-      )}
+      </PageHead>
+      <LoadFailed failed={list.failed} />
       <table className={`${PHONE_TABLE.table} w-full rounded-lg border border-slate-200 bg-white text-sm dark:border-slate-700 dark:bg-slate-900`}>
         <thead className={PHONE_TABLE.thead}>
           <tr className="border-b border-slate-200 text-left text-xs text-slate-500 dark:border-slate-700">
@@ -143,12 +131,7 @@ export default function OilPricePage() {
                   <td className={`${cell} text-right ${PHONE_WIDE}`}>
                     {r.status === 'pending' && (
                       <span className="flex justify-end gap-2">
-                        <Button onClick={() => open(r)} data-testid="oil-edit">
-                          {t('tariffs:actions.edit')}
-                        </Button>
-                        <Button variant="danger" onClick={() => deletion.ask(r)} data-testid="oil-delete">
-                          {t('tariffs:actions.delete')}
-                        </Button>
+                        <EditDelete record="oil" onEdit={() => open(r)} onDelete={() => deletion.ask(r)} />
                       </span>
                     )}
                   </td>
@@ -164,9 +147,7 @@ export default function OilPricePage() {
           currency={currency}
           initial={editing.initial}
           others={rows.filter((r) => r.oilPriceId !== editing.record?.oilPriceId)}
-          serverErrors={errors}
-          pending={save.pending}
-          onClose={() => setEditing(null)}
+          {...dialog}
           onSave={(d) =>
             st.stationId &&
             save.run({

@@ -48,24 +48,49 @@ export function SeasonsView({ seasons, currency, testId = 'season-view' }: { sea
   );
 }
 
+interface RecordProps {
+  testId: string;
+  nameTestId: string;
+  name: string;
+  /** the record's data attributes (its id, its status) */
+  data: Record<`data-${string}`, string | number>;
+  /** after the name in the header: status, dates, actions */
+  head: ReactNode;
+  children: ReactNode;
+}
+
+/** The card of a tariff or a template: its name and the caller's header, then its body. */
+export function RecordCard({ testId, nameTestId, name, data, head, children }: RecordProps) {
+  return (
+    <article data-testid={testId} {...data} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
+      <header className="mb-3 flex flex-wrap items-center gap-2">
+        <h3 className="text-base font-semibold" data-testid={nameTestId}>
+          {name}
+        </h3>
+        {head}
+      </header>
+      {children}
+    </article>
+  );
+}
+
 export function TariffCard({ tariff, actions, extra }: { tariff: Tariff; actions?: ReactNode; extra?: ReactNode }) {
   const t = useT('tariffs');
   return (
-    <article
-      data-testid="tariff-card"
-      data-tariff={tariff.tariffId}
-      data-status={tariff.status}
-      className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
+    <RecordCard
+      testId="tariff-card"
+      nameTestId="tariff-card-name"
+      name={tariff.name}
+      data={{ 'data-tariff': tariff.tariffId, 'data-status': tariff.status }}
+      head={
+        <>
+          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[tariff.status]}`}>{t(STATUS_KEY[tariff.status])}</span>
+          <span className="text-sm text-slate-500">{extra ?? t('tariffs:config.effectiveFrom', { date: tariff.effectiveDate })}</span>
+          <span className="ml-auto flex gap-2">{actions}</span>
+        </>
+      }
     >
-      <header className="mb-3 flex flex-wrap items-center gap-2">
-        <h3 className="text-base font-semibold" data-testid="tariff-card-name">
-          {tariff.name}
-        </h3>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[tariff.status]}`}>{t(STATUS_KEY[tariff.status])}</span>
-        <span className="text-sm text-slate-500">{extra ?? t('tariffs:config.effectiveFrom', { date: tariff.effectiveDate })}</span>
-        <span className="ml-auto flex gap-2">{actions}</span>
-      </header>
       <SeasonsView seasons={tariff.seasons} currency={tariff.currency} />
-    </article>
+    </RecordCard>
   );
 }

@@ -18,7 +18,8 @@ import CanvasStations from './CanvasStations';
 import { offlineStyle } from './offlineStyle';
 import { slideWhileDragging, type SlidingDrag } from './slideDrag';
 import { mapPixelRatio, softwareWebgl } from './softwareWebgl';
-import { CLUSTER_FONT_PX, inkOf, STATUS_GLYPH, STATUS_RGB, type StationPick } from './stationMarks';
+import { MapHoverCard, MapLegend, MapPointList } from './MapPanels';
+import { CLUSTER_FONT_PX, type StationPick } from './stationMarks';
 
 setWorkerUrl(workerUrl);
 
@@ -31,8 +32,6 @@ const stationsLayer = (): 'deck' | 'canvas' => {
   if (forced === 'deck' || forced === 'canvas') return forced;
   return softwareWebgl() ? 'canvas' : 'deck';
 };
-/** the assistive list names at most this many points (clusters at a low zoom) */
-const LISTED = 300;
 
 // The map draws beyond the box by a tenth of its width and height on each side (Leaflet's
 // default renderer padding), so a drag that ends within it shows drawn land at the edges and needs
@@ -167,6 +166,7 @@ export default function StationMap({
   };
   const [layer] = useState(stationsLayer);
   const layerProps = { points, scale, onHover, onClick: openPoint };
+  const labels = { statusLabel, powerLabel, countLabel };
 
   return (
     <div
@@ -224,70 +224,9 @@ export default function StationMap({
           </Suspense>
         )}
       </Map>
-      {hover && (
-        <div
-          className="pointer-events-none absolute z-10 min-w-40 rounded-md bg-slate-900/90 px-3 py-2 text-xs text-white shadow-lg"
-          style={{ left: hover.x + 12, top: hover.y + 12 }}
-          data-testid="map-hover"
-        >
-          {hover.p.station ? (
-            <>
-              <div className="font-semibold">{hover.p.station.stationName}</div>
-              <div>{statusLabel(hover.p.status)}</div>
-              {inMaintenance?.has(hover.p.station.stationId) && (
-                <div data-testid="map-hover-maintenance" className="text-sky-300">
-                  {maintenanceLabel}
-                </div>
-              )}
-              <div>{powerLabel(hover.p.power)}</div>
-            </>
-          ) : (
-            <>
-              <div className="font-semibold">{countLabel(hover.p.count)}</div>
-              <div>{statusLabel(hover.p.status)}</div>
-              <div>{powerLabel(hover.p.power)}</div>
-            </>
-          )}
-        </div>
-      )}
-      <ul
-        data-testid="map-legend"
-        className="absolute bottom-2 left-2 z-10 flex flex-wrap gap-x-3 gap-y-1 rounded-md bg-white/90 px-2 py-1 text-xs text-slate-700 shadow-sm dark:bg-slate-900/90 dark:text-slate-200"
-        style={{ fontSize: 12 * scale }}
-      >
-        {[0, 1, 2, 3, 4].map((s) => (
-          <li key={s} className="flex items-center gap-1">
-            <span
-              aria-hidden="true"
-              className="inline-flex items-center justify-center rounded-full font-bold"
-              style={{
-                width: `${1.35}em`,
-                height: `${1.35}em`,
-                background: `rgb(${STATUS_RGB[s]!.join(',')})`,
-                color: `rgb(${inkOf(s).slice(0, 3).join(',')})`,
-              }}
-            >
-              {STATUS_GLYPH[s]}
-            </span>
-            {statusLabel(s)}
-          </li>
-        ))}
-      </ul>
-      {/* the points as buttons for the keyboard and assistive technology: hidden until one has
-          focus, then shown as a panel over the map so the focused one is visible */}
-      <ul
-        aria-label={listLabel}
-        data-testid="map-list"
-        className="sr-only focus-within:not-sr-only focus-within:absolute focus-within:top-2 focus-within:left-2 focus-within:z-20 focus-within:flex focus-within:max-h-[70%] focus-within:max-w-[60%] focus-within:flex-col focus-within:overflow-y-auto focus-within:rounded-md focus-within:bg-white focus-within:p-1 focus-within:text-sm focus-within:text-slate-800 focus-within:shadow-lg dark:focus-within:bg-slate-900 dark:focus-within:text-slate-100"
-      >
-        {points.slice(0, LISTED).map((p) => (
-          <li key={p.id}>
-            <button type="button" onClick={() => openPoint(p)} className="w-full rounded px-2 py-1 text-left hover:bg-slate-100 dark:hover:bg-slate-800">
-              {p.station ? `${p.station.stationName}: ${statusLabel(p.status)}` : `${countLabel(p.count)}: ${statusLabel(p.status)}`}
-            </button>
-          </li>
-        ))}
-      </ul>
+      {hover && <MapHoverCard hover={hover} {...labels} inMaintenance={inMaintenance} maintenanceLabel={maintenanceLabel} />}
+      <MapLegend statusLabel={statusLabel} scale={scale} />
+      <MapPointList points={points} listLabel={listLabel} {...labels} onOpen={openPoint} />
     </div>
   );
 }

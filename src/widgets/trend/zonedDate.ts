@@ -26,6 +26,9 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** Where each part of the formatter's answer goes in `fields` below. */
+const FIELD_AT: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = { year: 0, month: 1, day: 2, hour: 3, minute: 4, second: 5 };
+
 /** A Date whose local fields (getHours(), getDate()…) are the wall time at `ms` in `timeZone`. */
 export function zonedDate(ms: number, timeZone: string): Date {
   if (timeZone === localZone || !Number.isFinite(ms)) return new Date(ms);
@@ -33,40 +36,15 @@ export function zonedDate(ms: number, timeZone: string): Date {
     const d = new Date(ms);
     return new Date(ms + d.getTimezoneOffset() * 60_000);
   }
-  let year = 0;
-  let month = 1;
-  let day = 1;
-  let hour = 0;
-  let minute = 0;
-  let second = 0;
+  // year, month, day, hour, minute, second as the formatter names them
+  const fields = [0, 1, 1, 0, 0, 0];
   let bc = false;
   for (const p of formatter(timeZone).formatToParts(ms)) {
-    switch (p.type) {
-      case 'year':
-        year = Number(p.value);
-        break;
-      case 'month':
-        month = Number(p.value);
-        break;
-      case 'day':
-        day = Number(p.value);
-        break;
-      case 'hour':
-        hour = Number(p.value);
-        break;
-      case 'minute':
-        minute = Number(p.value);
-        break;
-      case 'second':
-        second = Number(p.value);
-        break;
-      case 'era':
-        bc = p.value === 'BC';
-        break;
-      default:
-        break;
-    }
+    const i = FIELD_AT[p.type];
+    if (i !== undefined) fields[i] = Number(p.value);
+    else if (p.type === 'era') bc = p.value === 'BC';
   }
+  const [year, month, day, hour, minute, second] = fields as [number, number, number, number, number, number];
   const d = new Date(2000, 0, 1, hour, minute, second, ((ms % 1000) + 1000) % 1000);
   // setFullYear: the Date constructor would read years 0–99 as 1900–1999
   d.setFullYear(bc ? 1 - year : year, month - 1, day);

@@ -1,40 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { matchStation, NO_FILTER, type StationSummary } from '../stations';
+import { matchStation, NO_FILTER } from '../stations';
 import { scopeCode, scopeOrgId } from '../scope';
 import { initialState } from '../../state';
+import { stationSummary } from '../../__tests__/fixtures';
 
-const st = (o: Partial<StationSummary>): StationSummary => ({
-  stationId: 1,
-  stationName: 'Alpha PV',
-  serviceProviderId: 2,
-  serviceProviderName: 'P',
-  currency: 'USD',
-  customerId: 3,
-  customerName: 'C',
-  address: '1 Road',
-  region: 'Jiangsu',
-  country: 'CN',
-  timezone: 'Asia/Shanghai',
-  lat: 0,
-  lon: 0,
-  systemType: 1,
-  energyTypes: ['pv', 'ess'],
-  siteType: 'factory',
-  voltageLevel: '10kV',
-  operationDate: '2024-01-01',
-  pvCapacityKw: 1,
-  essPowerKw: 1,
-  essCapacityKwh: 1,
-  dgCapacityKw: 0,
-  chargingPowerKw: 0,
-  capacityKva: null,
-  cardType: 1,
-  picture: null,
-  stationStatus: 0,
-  online: true,
-  openAlarms: 0,
-  ...o,
-});
+const st = stationSummary;
 
 describe('station list filter', () => {
   it('matches every field the issue lists', () => {

@@ -4,42 +4,25 @@ import type { StationSummary } from '../../monitor/stations';
 import { reduce } from '../../reducer';
 import { initialState, type State } from '../../state';
 import type { StoreEvent } from '../../events';
-import { alarm, profile } from '../../__tests__/fixtures';
+import { alarm, profile, stationSummary } from '../../__tests__/fixtures';
 import { selectMatrix, selectStatistics } from '../../home/state';
 import { selectStationList } from '../../monitor/state';
 
 const run = (events: StoreEvent[], s: State = initialState()) => events.reduce(reduce, s);
 
 const station = (stationId: number, stationStatus = 0): StationSummary =>
-  ({
+  stationSummary({
     stationId,
     stationName: `S${stationId}`,
     serviceProviderId: 7,
-    serviceProviderName: 'P',
-    currency: 'USD',
     customerId: 1,
-    customerName: 'C',
     address: '',
     region: '',
-    country: 'CN',
-    timezone: 'Asia/Shanghai',
     lat: 30,
     lon: 120,
-    systemType: 1,
     energyTypes: ['pv'],
-    siteType: 'factory',
-    voltageLevel: '10kV',
-    operationDate: '2024-01-01',
-    pvCapacityKw: 1,
-    essPowerKw: 1,
-    essCapacityKwh: 1,
-    dgCapacityKw: 0,
-    cardType: 1,
-    picture: null,
     stationStatus,
-    online: true,
-    openAlarms: 0,
-  }) as StationSummary;
+  });
 
 const card = (stationId: number, stationStatus = 0): MatrixCard => ({
   stationId,

@@ -10,7 +10,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatWall } from '../../../protocol/site-time';
 import { en, zh } from '../../catalogues';
-import { describeBrowser, watchErrors } from '../helpers/browser';
+import { describeBrowser, newContext, watchErrors } from '../helpers/browser';
 import { DEMO, login, type EmsWindow } from '../helpers/console';
 import { startServer } from '../helpers/server';
 import { serverAndBrowser } from '../helpers/session';
@@ -28,13 +28,7 @@ for (const lang of ['en', 'zh'] as const) {
   describeBrowser(`pop-up and list clock (${lang})`, () => {
     it("a pop-up shows the list's time in the chosen zone; bursts group; the corner leaves the list clear", async () => {
       const { server, browser } = stack;
-      const ctx = await browser.newContext({
-        baseURL: server.url,
-        locale: lang === 'en' ? 'en-GB' : 'zh-CN',
-        viewport: { width: 1600, height: 900 },
-        timezoneId: BROWSER_ZONE,
-      });
-      await ctx.addInitScript((l) => localStorage.getItem('language') ?? localStorage.setItem('language', l), lang);
+      const ctx = await newContext(browser, { baseURL: server.url, language: lang, width: 1600, height: 900, timezoneId: BROWSER_ZONE });
       const page = await ctx.newPage();
       const errors = watchErrors(page);
       await login(page, DEMO.provider);

@@ -33,6 +33,8 @@ export interface ContextOptions {
   language?: 'zh' | 'en';
   width?: number;
   height?: number;
+  /** the browser's own time zone (IANA), when a test needs one other than the machine's */
+  timezoneId?: string;
 }
 
 export async function newContext(browser: Browser, o: ContextOptions): Promise<BrowserContext> {
@@ -40,6 +42,7 @@ export async function newContext(browser: Browser, o: ContextOptions): Promise<B
     baseURL: o.baseURL,
     locale: o.locale ?? (o.language === 'en' ? 'en-GB' : 'zh-CN'),
     viewport: { width: o.width ?? 1440, height: o.height ?? 900 },
+    ...(o.timezoneId ? { timezoneId: o.timezoneId } : {}),
   });
   if (o.language) await ctx.addInitScript((l) => localStorage.getItem('language') ?? localStorage.setItem('language', l), o.language);
   return ctx;

@@ -35,10 +35,10 @@ export const storeState = <T>(page: Page, pick: string): Promise<T> =>
 /** A function of the console's store state (source text, `s => …`), evaluated in the page. */
 export const evalState = <T>(page: Page, fn: string): Promise<T> => page.evaluate(`(${fn})(window.__ems.state())`) as Promise<T>;
 
-/** A signed API call from Node, as the console would make it. */
-export async function callApi(baseURL: string, endpoint: string, action: string, payload: Record<string, unknown>, token?: string) {
-  const body = await buildSignedForm({ action, payload, accessKeyId: CONSOLE_ACCESS_KEY_ID, secret: CONSOLE_ACCESS_KEY_SECRET, hmac: webCryptoHmacSha256 });
-  const res = await fetch(`${baseURL}/api/${endpoint}`, {
+/** POSTs a signed form to an API endpoint as the console does: its client header and locale, and
+ *  the session's token when given. */
+export const postSignedForm = (baseURL: string, endpoint: string, body: string, token?: string): Promise<Response> =>
+  fetch(`${baseURL}/api/${endpoint}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
@@ -48,6 +48,11 @@ export async function callApi(baseURL: string, endpoint: string, action: string,
     },
     body,
   });
+
+/** A signed API call from Node, as the console would make it. */
+export async function callApi(baseURL: string, endpoint: string, action: string, payload: Record<string, unknown>, token?: string) {
+  const body = await buildSignedForm({ action, payload, accessKeyId: CONSOLE_ACCESS_KEY_ID, secret: CONSOLE_ACCESS_KEY_SECRET, hmac: webCryptoHmacSha256 });
+  const res = await postSignedForm(baseURL, endpoint, body, token);
   return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: unknown } };
 }
 

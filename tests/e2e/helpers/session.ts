@@ -4,7 +4,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, newContext, watchErrors, type ContextOptions } from './browser';
-import { login } from './console';
+import { DEMO, login } from './console';
 
 export interface Account {
   account: string;
@@ -64,3 +64,7 @@ export async function openPage(browser: Browser, o: OpenOptions): Promise<Opened
   if (o.path) await page.goto(o.path);
   return { ctx, page, errors, close: () => ctx.close() };
 }
+
+/** The demo administrator's page on a desktop screen (1600 px wide) at `path`. */
+export const openAsAdmin = (stack: Stack<{ url: string }>, path: string, o: { language?: 'en' | 'zh'; height?: number } = {}): Promise<Opened> =>
+  openPage(stack.browser, { baseURL: stack.server.url, language: o.language ?? 'en', width: 1600, height: o.height ?? 1000, who: DEMO.admin, path });

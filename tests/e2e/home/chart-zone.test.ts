@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { dayStart, formatWall } from '../../../protocol/site-time';
 import { en, zh } from '../../catalogues';
-import { describeBrowser, watchErrors } from '../helpers/browser';
+import { describeBrowser, newContext, watchErrors } from '../helpers/browser';
 import { DEMO, login, type EmsWindow } from '../helpers/console';
 import { startServer } from '../helpers/server';
 import { serverAndBrowser } from '../helpers/session';
@@ -31,13 +31,7 @@ for (const lang of ['en', 'zh'] as const) {
   describeBrowser(`summed charts follow the clock setting (${lang})`, () => {
     it('names and draws the zone the setting picks, on the homepage and the wall', async () => {
       const { server, browser } = stack;
-      const ctx = await browser.newContext({
-        baseURL: server.url,
-        locale: lang === 'en' ? 'en-GB' : 'zh-CN',
-        viewport: { width: 1600, height: 900 },
-        timezoneId: BROWSER_ZONE,
-      });
-      await ctx.addInitScript((l) => localStorage.getItem('language') ?? localStorage.setItem('language', l), lang);
+      const ctx = await newContext(browser, { baseURL: server.url, language: lang, width: 1600, height: 900, timezoneId: BROWSER_ZONE });
       const page = await ctx.newPage();
       const errors = watchErrors(page);
       const froms = curveFroms(page);

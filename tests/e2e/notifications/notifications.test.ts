@@ -9,7 +9,7 @@
 // 1920 px in light and dark and at 390 px go to /tmp/notify-shots/.
 import { mkdirSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import enCommon from '../../../locales/en/common.json';
 import zhCommon from '../../../locales/zh/common.json';
 import enAlarms from '../../../locales/en/alarms.json';
@@ -52,6 +52,13 @@ for (const lang of ['en', 'zh'] as const) {
       openPage(stack.browser, { baseURL: stack.server.url, language: lang, width, height, who: DEMO.provider, ...(path && { path }) });
     const address = `ops-${lang}@sunrise.example`;
     const ruleName = lang === 'en' ? 'Faults to the duty phone' : '故障通知值班';
+    /** Back on the rule list, deletes the rule of `row` after the question. */
+    const deleteRule = async (page: Page, row: Locator) => {
+      await page.goto('/alarm/notifications');
+      await row.getByRole('button', { name: N.action.delete }).click();
+      await page.getByTestId('confirm-ok').click();
+      await row.waitFor({ state: 'detached' });
+    };
 
     it('an administrator creates a rule, tests it, and an alarm arrives by e-mail and is in the log', async () => {
       const { page, errors, close } = await open('/homepage/index');
@@ -130,10 +137,7 @@ for (const lang of ['en', 'zh'] as const) {
       expect(await page.getByRole('columnheader').first().textContent()).toMatch(/(UTC|[A-Za-z_]+\/[A-Za-z_]+)/);
 
       // the rule is deleted after a question, and nothing more is sent for it
-      await page.goto('/alarm/notifications');
-      await row.getByRole('button', { name: N.action.delete }).click();
-      await page.getByTestId('confirm-ok').click();
-      await row.waitFor({ state: 'detached' });
+      await deleteRule(page, row);
       expect(errors).toEqual([]);
       await close();
     }, 180_000);
@@ -183,10 +187,7 @@ for (const lang of ['en', 'zh'] as const) {
       expect(await entry.getByTestId('delivery-status').textContent()).toBe(N.status.sent);
       expect(await entry.getByTestId('delivery-address').textContent()).toBe(number);
 
-      await page.goto('/alarm/notifications');
-      await row.getByRole('button', { name: N.action.delete }).click();
-      await page.getByTestId('confirm-ok').click();
-      await row.waitFor({ state: 'detached' });
+      await deleteRule(page, row);
       expect(errors).toEqual([]);
       await close();
     }, 180_000);

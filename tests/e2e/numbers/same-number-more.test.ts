@@ -7,13 +7,13 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { itemName, word } from '../../../server/reports/labels';
 import { href } from '../../../src/lib/paths';
 import { formatEnergy } from '../../../streams/format/energy';
 import { parseCsv } from '../analysis/csv';
 import { describeBrowser } from '../helpers/browser';
 import { expectRounded } from '../helpers/numbers';
+import { downloadExport, openSiteReport, queryReport } from '../helpers/reports';
 import { serverAndBrowser } from '../helpers/session';
 import { FIRST, ITEMS, LAST, MONTH, STATIONS, openStationMonth, startMonthServer, type Bill, type Item } from './month';
 
@@ -26,15 +26,6 @@ const SCREENS = [
   { path: '/analysis/energyUsage', testId: 'analysis-usage', figures: { income: 'income', fuelCost: 'fuelCost', fuelLitres: 'fuelLitres' } },
 ] as const satisfies readonly { path: string; testId: string; figures: Record<string, Item> }[];
 const SCALE: Record<string, number> = { kWh: 1, MWh: 1e3, GWh: 1e6 };
-
-async function download(page: Page, format: 'xlsx' | 'csv', open: string): Promise<string> {
-  await page.getByTestId(open).click();
-  await page.getByTestId(`format-${format}`).check();
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-start').click()]);
-  await expect.poll(() => page.getByTestId('export-status').getAttribute('data-status')).toBe('done');
-  await page.getByTestId('export-close').click();
-  return (await file.path())!;
-}
 
 /** A card's printed value (thousands grouped) against the answer. An energy is on its own step
  *  with its decimals cut, as every screen prints it (streams/format/energy.ts, SPEC §9: never a
@@ -82,17 +73,9 @@ for (const lang of ['en', 'zh'] as const) {
         }
 
         // the site report's CSV: the month's row and the totals line, each figure in its base unit
-        await page.goto(href('operations.siteReport'));
-        await expect.poll(() => page.getByTestId('report-station').locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
-        await page.getByTestId('report-station').selectOption(String(st.id));
-        await page.getByTestId('items-none').click();
-        for (const i of ITEMS) await page.getByTestId(`item-${i}`).check();
-        await page.getByTestId('report-from').fill(FIRST);
-        await page.getByTestId('report-to').fill(LAST);
-        await page.getByTestId('report-granularity').selectOption('month');
-        await page.getByTestId('report-query').click();
-        await page.getByTestId('report-totals').waitFor();
-        const csv = parseCsv(readFileSync(await download(page, 'csv', 'report-export'), 'utf8'));
+        await openSiteReport(page, st.id);
+        await queryReport(page, FIRST, LAST, ITEMS, 'month');
+        const csv = parseCsv(readFileSync(await downloadExport(page, 'csv', 'report-export'), 'utf8'));
         const header = csv[0]!;
         const totals = csv.at(-1)!;
         for (const k of ITEMS) {
@@ -112,7 +95,7 @@ for (const lang of ['en', 'zh'] as const) {
         await row.getByTestId('bill-open').click();
         await page.getByTestId('bill-total').waitFor();
         const wb = new ExcelJS.Workbook();
-        await wb.xlsx.readFile(await download(page, 'xlsx', 'bill-download'));
+        await wb.xlsx.readFile(await downloadExport(page, 'xlsx', 'bill-download'));
         const sheet = wb.worksheets[0]!;
         const lines: unknown[][] = [];
         sheet.eachRow((r, n) => {

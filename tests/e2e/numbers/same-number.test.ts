@@ -6,10 +6,8 @@
 // its XLSX and PDF, the month's bill (list, detail, PDF), the public share page and the platform
 // report's provider row. Screens print with the console's formatters, the PDF with its own; each
 // is checked against the site report's answer, money with its currency named as the language does.
-import { execFileSync } from 'node:child_process';
 import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import enReports from '../../../locales/en/reports.json';
 import zhReports from '../../../locales/zh/reports.json';
 import { currencyLabel } from '../../../protocol/currency';
@@ -19,31 +17,12 @@ import { href, stationQuery } from '../../../src/lib/paths';
 import { formatEnergy } from '../../../streams/format/energy';
 import { formatMoney, moneyParts } from '../../../streams/format/money';
 import { describeBrowser, newContext } from '../helpers/browser';
+import { downloadExport, hasPdftotext, openSiteReport, pdfText, queryReport } from '../helpers/reports';
 import { serverAndBrowser } from '../helpers/session';
 import { FIRST, ITEMS, LAST, MONTH, STATIONS, openStationMonth, startMonthServer, type Bill, type Item, type Report } from './month';
 
 // both stations are shown on storage cards (type 3: last month)
 const stack = serverAndBrowser(() => startMonthServer((s) => s.services.db.query('UPDATE stations SET card_type = 3 WHERE id = ANY($1::int[])', [STATIONS])));
-
-const hasPdftotext = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    console.log('[e2e] PDF text checks skipped: pdftotext (poppler-utils) not installed');
-    return false;
-  }
-})();
-const pdfText = (path: string) => execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
-
-async function download(page: Page, format: 'xlsx' | 'pdf', open: string): Promise<string> {
-  await page.getByTestId(open).click();
-  await page.getByTestId(`format-${format}`).check();
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-start').click()]);
-  await expect.poll(() => page.getByTestId('export-status').getAttribute('data-status')).toBe('done');
-  await page.getByTestId('export-close').click();
-  return (await file.path())!;
-}
 
 for (const [lang, T] of [
   ['en', enReports],
@@ -90,16 +69,8 @@ for (const [lang, T] of [
         expect(await ov('fuelCost'), what('overview', 'fuelCost')).toBe(money('fuelCost'));
 
         // the site report screen: the month's totals, money under a header naming the currency
-        await page.goto(href('operations.siteReport'));
-        await expect.poll(() => page.getByTestId('report-station').locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
-        await page.getByTestId('report-station').selectOption(String(st.id));
-        await page.getByTestId('items-none').click();
-        for (const i of ITEMS) await page.getByTestId(`item-${i}`).check();
-        await page.getByTestId('report-from').fill(FIRST);
-        await page.getByTestId('report-to').fill(LAST);
-        await page.getByTestId('report-granularity').selectOption('month');
-        await page.getByTestId('report-query').click();
-        await page.getByTestId('report-totals').waitFor();
+        await openSiteReport(page, st.id);
+        await queryReport(page, FIRST, LAST, ITEMS, 'month');
         await expect.poll(() => page.getByTestId('report-count').textContent()).toContain('1');
         const heads = await page.getByTestId('col-head').allInnerTexts();
         for (const k of ITEMS) {
@@ -118,7 +89,7 @@ for (const [lang, T] of [
 
         // its XLSX: the totals as numbers at full precision, the currency in the header
         const wb = new ExcelJS.Workbook();
-        await wb.xlsx.readFile(await download(page, 'xlsx', 'report-export'));
+        await wb.xlsx.readFile(await downloadExport(page, 'xlsx', 'report-export'));
         const sheet = wb.worksheets[0]!;
         const header = (sheet.getRow(1).values as unknown[]).map(String);
         const total = sheet.getRow(sheet.actualRowCount).values as unknown[];
@@ -131,7 +102,7 @@ for (const [lang, T] of [
 
         // its PDF: the totals line prints each figure as the screen does (energies on the column's step)
         if (hasPdftotext) {
-          const text = pdfText(await download(page, 'pdf', 'report-export'));
+          const text = pdfText(await downloadExport(page, 'pdf', 'report-export'));
           const line = text.split('\n').find((l) => l.trim().startsWith(T.table.total))!;
           expect(line, text.slice(-600)).toBeTruthy();
           for (const k of ITEMS) {
@@ -165,15 +136,13 @@ for (const [lang, T] of [
         await row.getByTestId('bill-open').click();
         await expect.poll(() => page.getByTestId('bill-total').innerText()).toBe(amount);
         if (hasPdftotext) {
-          const text = pdfText(await download(page, 'pdf', 'bill-download'));
+          const text = pdfText(await downloadExport(page, 'pdf', 'bill-download'));
           const line = text.split('\n').find((l) => l.trim().startsWith(T.table.total))!;
           expect(line, text.slice(-600)).toContain(amount.slice(0, -label.length - 1));
         }
 
         // the public share page of the month
-        await page.goto(href('operations.siteReport'));
-        await expect.poll(() => page.getByTestId('report-station').locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
-        await page.getByTestId('report-station').selectOption(String(st.id));
+        await openSiteReport(page, st.id);
         await page.getByTestId('report-to').fill(LAST);
         await page.getByTestId('share-kind').selectOption('month');
         await page.getByTestId('share-create').click();

@@ -4,10 +4,8 @@
 // while it runs (progress shown, no file); a station's bill opened from the site report,
 // downloaded as XLSX and PDF with the screen's total, its diesel litres those of the site
 // report; a scheduled report refused at its fields, then saved with its next run, then deleted.
-import { execFileSync } from 'node:child_process';
 import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import enReports from '../../../locales/en/reports.json';
 import zhReports from '../../../locales/zh/reports.json';
 import enTariffs from '../../../locales/en/tariffs.json';
@@ -16,6 +14,7 @@ import { addDateDays, addMonthKey } from '../../../protocol/site-time';
 import { cellText, energyScale, kindOfUnit } from '../../../server/reports/numbers';
 import { describeBrowser } from '../helpers/browser';
 import { callApi, DEMO, tokenOf } from '../helpers/console';
+import { downloadExport, hasPdftotext, openSiteReport, pdfText, queryReport } from '../helpers/reports';
 import { openPage } from '../helpers/session';
 import { reportStack } from './server';
 
@@ -25,37 +24,6 @@ const LAST = addDateDays(FIRST, 6);
 const ITEMS = ['pvKwh', 'gridImportKwh', 'generatorKwh', 'fuelLitres', 'fuelCost', 'income'] as const;
 
 const stack = reportStack(FIRST);
-
-// pdftotext (poppler-utils) reads the PDF back as text; without it the PDF checks skip and say so.
-const hasPdftotext = (() => {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    console.log('[e2e] PDF text checks skipped: pdftotext (poppler-utils) not installed');
-    return false;
-  }
-})();
-const pdfText = (path: string) => execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
-
-/** Starts an export in the open dialog and answers the downloaded file's path. */
-async function download(page: Page, format: 'xlsx' | 'pdf', open: string) {
-  await page.getByTestId(open).click();
-  await page.getByTestId(`format-${format}`).check();
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-start').click()]);
-  await expect.poll(() => page.getByTestId('export-status').getAttribute('data-status')).toBe('done');
-  await page.getByTestId('export-close').click();
-  return (await file.path())!;
-}
-
-async function query(page: Page, from: string, to: string, items: readonly string[]) {
-  await page.getByTestId('items-none').click();
-  for (const i of items) await page.getByTestId(`item-${i}`).check();
-  await page.getByTestId('report-from').fill(from);
-  await page.getByTestId('report-to').fill(to);
-  await page.getByTestId('report-query').click();
-  await page.getByTestId('report-totals').waitFor();
-}
 
 for (const [lang, T] of [
   ['en', enReports],
@@ -69,12 +37,12 @@ for (const [lang, T] of [
         const { page, errors, close } = await open();
         const token = (await tokenOf(page))!;
         await page.goto('/operations/platformReport');
-        await query(page, FIRST, LAST, ITEMS);
+        await queryReport(page, FIRST, LAST, ITEMS);
         const answer = (
           await callApi(stack.server.url, 'energystorage', 'queryPlatformReport', { granularity: 'day', from: FIRST, to: LAST, items: [...ITEMS] }, token)
         ).body.data as { totals: (number | null)[]; units: string[]; rows: { values: (number | null)[] }[] };
         expect(answer.totals[ITEMS.indexOf('fuelLitres')]).toBeGreaterThan(0);
-        const text = pdfText(await download(page, 'pdf', 'report-export'));
+        const text = pdfText(await downloadExport(page, 'pdf', 'report-export'));
         const totalsLine = text.split('\n').find((l) => l.trim().startsWith(T.table.total))!;
         expect(totalsLine, text.slice(-400)).toBeTruthy();
         // as the PDF prints them: grouped for the language, energies on their column's kWh / MWh / GWh step
@@ -95,10 +63,7 @@ for (const [lang, T] of [
       async () => {
         const { page, errors, close } = await open();
         const token = (await tokenOf(page))!;
-        await page.goto('/operations/siteReport');
-        await expect.poll(() => page.getByTestId('report-station').locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
-        await page.getByTestId('report-station').selectOption({ index: 1 });
-        const stationId = Number(await page.getByTestId('report-station').inputValue());
+        const stationId = await openSiteReport(page);
         await page.getByTestId('report-to').fill(LAST);
         await page.getByTestId('report-bills').click();
         await page.getByTestId('bill-row').first().waitFor();
@@ -139,11 +104,11 @@ for (const [lang, T] of [
         expect(Math.abs(diesel.quantity - site.totals[0]!)).toBeLessThanOrEqual(0.002);
 
         const wb = new ExcelJS.Workbook();
-        await wb.xlsx.readFile(await download(page, 'xlsx', 'bill-download'));
+        await wb.xlsx.readFile(await downloadExport(page, 'xlsx', 'bill-download'));
         const sheet = wb.worksheets[0]!;
         const last = sheet.getRow(sheet.actualRowCount).values as unknown[];
         expect(last.at(-1)).toBe(total);
-        const text = pdfText(await download(page, 'pdf', 'bill-download'));
+        const text = pdfText(await downloadExport(page, 'pdf', 'bill-download'));
         const totalsLine = text.split('\n').find((l) => l.trim().startsWith(T.table.total))!;
         expect(totalsLine, text.slice(-400)).toContain(cellText(total, 'money', lang));
         expect(errors).toEqual([]);

@@ -7,9 +7,9 @@ import enAlarms from '../../../locales/en/alarms.json';
 import enModes from '../../../locales/en/modes.json';
 import { en } from '../../catalogues';
 import { describeBrowser } from '../helpers/browser';
-import { DEMO } from '../helpers/console';
 import { startServer } from '../helpers/server';
-import { openPage, serverAndBrowser } from '../helpers/session';
+import { openDialogByKeyboard } from '../helpers/keyboard';
+import { openAsAdmin, serverAndBrowser } from '../helpers/session';
 import { alarmRowsByKeyboard, expectFocused, pressUntilFocused } from './keyboard-focus';
 
 const stack = serverAndBrowser(() => startServer({ seedStations: 4 }));
@@ -22,20 +22,13 @@ describeBrowser('keyboard only, more flows', () => {
       `SELECT id, provider_id FROM stations WHERE system_type = 1 AND 'ess' = ANY(energy_types) ORDER BY id LIMIT 1`,
     );
     const name = `Keyboard strategy ${Date.now()}`;
-    const { page, errors, close } = await openPage(stack.browser, {
-      baseURL: server.url,
-      language: 'en',
-      width: 1600,
-      height: 1000,
-      who: DEMO.admin,
-      path: `/operationModeManagement/operationModeManagement?stationId=${st!.id}&serviceProviderId=${st!.provider_id}`,
-    });
+    const { page, errors, close } = await openAsAdmin(
+      stack,
+      `/operationModeManagement/operationModeManagement?stationId=${st!.id}&serviceProviderId=${st!.provider_id}`,
+    );
     const create = page.getByRole('button', { name: M.actions.create, exact: true });
     await expect.poll(() => create.isEnabled(), { timeout: 20_000 }).toBe(true);
-    await pressUntilFocused(page, create, 120);
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: M.form.createTitle });
-    await dialog.waitFor({ state: 'attached' });
+    const dialog = await openDialogByKeyboard(page, create, M.form.createTitle, { presses: 120 });
 
     await pressUntilFocused(page, dialog.getByRole('textbox', { name: M.form.name, exact: true }));
     await page.keyboard.type(name);
@@ -125,22 +118,12 @@ describeBrowser('keyboard only, more flows', () => {
     const [st] = await server.services.db.query<{ id: number }>('SELECT id FROM stations ORDER BY id LIMIT 1');
     const tag = `kbs${Date.now()}`;
     const alarm = await server.alarm({ stationId: st!.id, content: `${tag} fan`, category: 'alarm', publish: false });
-    const { page, errors, close } = await openPage(stack.browser, {
-      baseURL: server.url,
-      language: 'en',
-      width: 1600,
-      height: 900,
-      who: DEMO.admin,
-      path: '/alarm/alarmList',
-    });
+    const { page, errors, close } = await openAsAdmin(stack, '/alarm/alarmList', { height: 900 });
     const row = await alarmRowsByKeyboard(page, { list: en.routes.alarmAlarmList, keyword: en.station.alarmLog.keyword }, tag, 1);
 
     // assign: Details, the list of people by arrow, Assign
     const details = row.getByRole('button', { name: H.details, exact: true });
-    await pressUntilFocused(page, details);
-    await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: H.detailTitle });
-    await dialog.waitFor({ state: 'attached' });
+    const dialog = await openDialogByKeyboard(page, details, H.detailTitle);
     const people = dialog.getByRole('combobox', { name: H.assignee, exact: true });
     await pressUntilFocused(page, people);
     await page.keyboard.press('ArrowDown');
@@ -156,10 +139,7 @@ describeBrowser('keyboard only, more flows', () => {
     await expectFocused(page, details);
 
     // shelve: the row's link opens the shelves with the dialog filled; 4 h by arrow, a reason typed
-    await pressUntilFocused(page, row.getByRole('link', { name: H.shelve, exact: true }));
-    await page.keyboard.press('Enter');
-    const shelve = page.getByRole('dialog', { name: H.shelveTitle });
-    await shelve.waitFor({ state: 'attached', timeout: 15_000 });
+    const shelve = await openDialogByKeyboard(page, row.getByRole('link', { name: H.shelve, exact: true }), H.shelveTitle, { timeout: 15_000 });
     const oneHour = shelve.getByRole('radio', { name: H.durations['60'], exact: true });
     await pressUntilFocused(page, oneHour);
     await page.keyboard.press('ArrowRight');

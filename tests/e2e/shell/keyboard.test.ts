@@ -7,9 +7,9 @@ import type { Locator } from 'playwright-core';
 import enTariffs from '../../../locales/en/tariffs.json';
 import { en, zh } from '../../catalogues';
 import { describeBrowser } from '../helpers/browser';
-import { DEMO } from '../helpers/console';
 import { startServer } from '../helpers/server';
-import { openPage, serverAndBrowser } from '../helpers/session';
+import { openDialogByKeyboard } from '../helpers/keyboard';
+import { openAsAdmin, serverAndBrowser } from '../helpers/session';
 import { alarmRowsByKeyboard, expectFocused, pressUntilFocused } from './keyboard-focus';
 
 const stack = serverAndBrowser(() => startServer({ seedStations: 4 }));
@@ -23,21 +23,14 @@ describeBrowser('keyboard only', () => {
     const { server } = stack;
     const [st] = await server.services.db.query<{ id: number; provider_id: number }>('SELECT id, provider_id FROM stations ORDER BY id LIMIT 1');
     await server.services.db.query('DELETE FROM tariffs WHERE station_id = $1 AND effective_date >= CURRENT_DATE - 1', [st!.id]);
-    const { page, errors, close } = await openPage(stack.browser, {
-      baseURL: server.url,
-      language: 'en',
-      width: 1600,
-      height: 1000,
-      who: DEMO.admin,
-      path: `/electricityPriceManagement/electricityPriceManagement?stationId=${st!.id}&serviceProviderId=${st!.provider_id}`,
-    });
+    const { page, errors, close } = await openAsAdmin(
+      stack,
+      `/electricityPriceManagement/electricityPriceManagement?stationId=${st!.id}&serviceProviderId=${st!.provider_id}`,
+    );
     const create = page.getByRole('button', { name: T.actions.create, exact: true });
     await expect.poll(() => create.isEnabled(), { timeout: 20_000 }).toBe(true);
-    await pressUntilFocused(page, create);
-    await page.keyboard.press('Enter');
     // the dialog's own box is the panel inside it
-    const dialog = page.getByRole('dialog', { name: T.editor.titleNew });
-    await dialog.waitFor({ state: 'attached' });
+    const dialog = await openDialogByKeyboard(page, create, T.editor.titleNew);
 
     await pressUntilFocused(page, dialog.getByRole('textbox', { name: T.editor.name }));
     await page.keyboard.type('Keyboard TOU');
@@ -133,14 +126,7 @@ describeBrowser('keyboard only', () => {
     const older = await server.alarm({ stationId: st!.id, content: `${tag} 1`, category: 'alarm', publish: false });
     await new Promise((r) => setTimeout(r, 20));
     const newer = await server.alarm({ stationId: st!.id, content: `${tag} 2`, category: 'alarm', publish: false });
-    const { page, errors, close } = await openPage(stack.browser, {
-      baseURL: server.url,
-      language: 'zh',
-      width: 1600,
-      height: 900,
-      who: DEMO.admin,
-      path: '/alarm/alarmList',
-    });
+    const { page, errors, close } = await openAsAdmin(stack, '/alarm/alarmList', { language: 'zh', height: 900 });
     const rows = await alarmRowsByKeyboard(page, { list: L.routes.alarmAlarmList, keyword: L.station.alarmLog.keyword }, tag, 2);
     const ids = await rows.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-alarm'))));
     expect(new Set(ids)).toEqual(new Set([older.id, newer.id]));
@@ -155,11 +141,7 @@ describeBrowser('keyboard only', () => {
     await expectFocused(page, firstRow.getByRole('button').first());
     await page.keyboard.press('ArrowDown');
     const details = secondRow.getByRole('button', { name: L.alarms.handling.details, exact: true });
-    await pressUntilFocused(page, details);
-    await page.keyboard.press('Enter');
-
-    const dialog = page.getByRole('dialog', { name: L.alarms.handling.detailTitle });
-    await dialog.waitFor({ state: 'attached' });
+    const dialog = await openDialogByKeyboard(page, details, L.alarms.handling.detailTitle);
     const note = dialog.getByRole('textbox', { name: L.alarms.handling.note }).first();
     await pressUntilFocused(page, note);
     await page.keyboard.type('keyboard ack');

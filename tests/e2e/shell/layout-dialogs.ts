@@ -17,6 +17,12 @@ export interface DialogCase {
 
 const station = (route: string) => (w: Where) => `/${route}?stationId=${w.stationId}&serviceProviderId=${w.providerId}`;
 const click = (testId: string) => (page: Page) => page.getByTestId(testId).first().click();
+/** Clicks each control in turn: a dialog reached through others. */
+const clickAll =
+  (...testIds: string[]) =>
+  async (page: Page) => {
+    for (const id of testIds) await click(id)(page);
+  };
 
 /** Splits the first season's line at 08:00 and 18:00 and types a price in each slot. */
 async function splitAndPrice(page: Page): Promise<void> {
@@ -94,11 +100,7 @@ export const DIALOGS: readonly DialogCase[] = [
   {
     name: 'on-call schedule',
     path: () => '/system/oncall',
-    open: async (page) => {
-      await click('oncall-create')(page);
-      await click('oncall-add-tier')(page);
-      await click('oncall-tier-2-add-shift')(page);
-    },
+    open: clickAll('oncall-create', 'oncall-add-tier', 'oncall-tier-2-add-shift'),
   },
   { name: 'change password', path: () => '/alarm/alarmList', open: click('navbar-change-password') },
   // a role's delete asks first (role 1 is built in: the server would refuse, the dialog opens)
@@ -108,9 +110,7 @@ export const DIALOGS: readonly DialogCase[] = [
     name: 'two-factor',
     path: () => '/alarm/alarmList',
     open: async (page) => {
-      await click('user-menu')(page);
-      await click('menu-two-factor')(page);
-      await click('two-factor-start')(page);
+      await clickAll('user-menu', 'menu-two-factor', 'two-factor-start')(page);
       await page.getByTestId('two-factor-secret').waitFor({ timeout: 10_000 });
     },
   },

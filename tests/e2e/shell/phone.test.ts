@@ -31,6 +31,8 @@ import { cutInCards, missingFields, sidewaysBoxes } from './phone-probes';
 const SHOTS = '/tmp/phone-shots';
 const PHONE = { width: 390, height: 844 };
 const stack = tickingStationStack();
+/** The administrator on a phone at `path`, in `lang`. */
+const openPhone = (lang: 'en' | 'zh', path: string) => openPage(stack.browser, { baseURL: stack.server.url, language: lang, ...PHONE, who: DEMO.admin, path });
 
 /** The main area never scrolls sideways either (the page's own overflow is caught there). */
 const mainOverflow = (page: Page): Promise<string[]> =>
@@ -142,13 +144,7 @@ describeBrowser('phone layout (390×844)', () => {
     it(`${lang}: reports, bills, analytics, system management, shelves and windows fit the window`, async () => {
       const st = await essStation();
       const q = `?stationId=${st.id}&serviceProviderId=${st.providerId}`;
-      const { page, errors, close } = await openPage(stack.browser, {
-        baseURL: stack.server.url,
-        language: lang,
-        ...PHONE,
-        who: DEMO.admin,
-        path: '/homepage/index',
-      });
+      const { page, errors, close } = await openPhone(lang, '/homepage/index');
       await page.getByTestId('main').waitFor();
       const settle = settler(page);
       const token = (await tokenOf(page))!;
@@ -293,13 +289,7 @@ describeBrowser('phone layout (390×844)', () => {
       const [{ name: stationName }] = (await stack.server.services.db.query<{ name: string }>('SELECT name FROM stations WHERE id = $1', [st.id])) as [
         { name: string },
       ];
-      const { page, errors, close } = await openPage(stack.browser, {
-        baseURL: stack.server.url,
-        language: lang,
-        ...PHONE,
-        who: DEMO.admin,
-        path: '/homepage/index',
-      });
+      const { page, errors, close } = await openPhone(lang, '/homepage/index');
       await page.getByTestId('main').waitFor();
       const defects: string[] = [];
       const headsShown = () => page.locator('main [role=columnheader]').evaluateAll((hs) => hs.filter((h) => h.getBoundingClientRect().width > 0).length);
@@ -377,13 +367,7 @@ describeBrowser('phone layout (390×844)', () => {
     }, 180_000);
 
     it(`${lang}: the menu is a drawer that opens, navigates, and closes on Escape and on the backdrop`, async () => {
-      const { page, errors, close } = await openPage(stack.browser, {
-        baseURL: stack.server.url,
-        language: lang,
-        ...PHONE,
-        who: DEMO.admin,
-        path: '/homepage/index',
-      });
+      const { page, errors, close } = await openPhone(lang, '/homepage/index');
       await page.getByTestId('main').waitFor();
       expect(await page.getByTestId('sidebar').count()).toBe(0);
       const menuButton = page.getByRole('button', { name: L.app.sidebar.open });
@@ -421,13 +405,7 @@ describeBrowser('phone layout (390×844)', () => {
       const st = await essStation();
       const content = `phone-${lang}-${Date.now()}`;
       const row = await stack.server.alarm(st.id, content);
-      const { page, errors, close } = await openPage(stack.browser, {
-        baseURL: stack.server.url,
-        language: lang,
-        ...PHONE,
-        who: DEMO.admin,
-        path: '/alarm/alarmList',
-      });
+      const { page, errors, close } = await openPhone(lang, '/alarm/alarmList');
       await page.getByTestId('alarm-list').waitFor({ timeout: 20_000 });
       await page.getByText(L.alarmCenter.list.filters, { exact: true }).click();
       await page.getByPlaceholder(L.station.alarmLog.keyword).fill(content);
@@ -465,13 +443,7 @@ describeBrowser('phone layout (390×844)', () => {
 
     it(`${lang}: a station opens from its card, and a mode switch asks in a sheet inside the window`, async () => {
       const st = await essStation();
-      const { page, errors, close } = await openPage(stack.browser, {
-        baseURL: stack.server.url,
-        language: lang,
-        ...PHONE,
-        who: DEMO.admin,
-        path: '/monitor-station/list',
-      });
+      const { page, errors, close } = await openPhone(lang, '/monitor-station/list');
       const card = page.locator(`[data-testid=station-card][data-station="${st.id}"]`);
       const [{ name }] = (await stack.server.services.db.query<{ name: string }>('SELECT name FROM stations WHERE id = $1', [st.id])) as [{ name: string }];
       await page.getByRole('searchbox', { name: L.monitor.stations.search }).fill(name);

@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { buildSignedForm } from '../../../protocol/signing';
 import { CONSOLE_ACCESS_KEY_ID, CONSOLE_ACCESS_KEY_SECRET } from '../../../protocol/console-key';
 import { actionEndpoints } from '../../../protocol/endpoints.gen';
+import { postSignedForm } from '../../e2e/helpers/console';
 
 // The console's signed API over real HTTP, for tests against spawned replicas (spawn.ts).
 
@@ -20,16 +21,7 @@ export const signedBody = (action: string, payload: Record<string, unknown> = {}
 
 export const post = async (baseUrl: string, action: string, body: string, token?: string): Promise<Reply> => {
   const endpoint = (actionEndpoints as Record<string, string>)[action] ?? 'asset';
-  const res = await fetch(`${baseUrl}/api/${endpoint}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-ems-client': '1',
-      locale: 'en_GB',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body,
-  });
+  const res = await postSignedForm(baseUrl, endpoint, body, token);
   const json = (await res.json()) as { code: number; data: unknown };
   return { status: res.status, code: json.code, data: json.data };
 };
