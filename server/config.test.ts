@@ -70,8 +70,10 @@ describe('loadConfig', () => {
   });
 
   it("reads the notifier's timing with the others: defaults, set values, and a bad one named", () => {
-    // unset, the server's timing is the notifier's own default, every field of it
+    // unset, the server's timing is the notifier's own default, every field of it; the figures
+    // docs/notifications.md promises are those
     expect(loadConfig({}).notify).toEqual(NOTIFY_DEFAULTS);
+    expect(NOTIFY_DEFAULTS).toMatchObject({ pollMs: 1000, leaseMs: 60_000, maxAttempts: 8, stormGraceMs: 30_000 });
     expect(loadConfig({ NOTIFY_POLL_MS: '0', NOTIFY_FLAP_COUNT: '0', NOTIFY_MAX_ATTEMPTS: '3' }).notify).toMatchObject({
       pollMs: 0,
       flapCount: 0,
