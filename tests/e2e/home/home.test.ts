@@ -292,8 +292,10 @@ describeBrowser('homepage and monitoring hall', () => {
     await page.route('**/api/energystorage', async (route) => {
       const body = route.request().postData() ?? '';
       if (/(^|&)action=queryStationPowerCurve(&|$)/.test(body)) {
-        const t0 = new Date().setHours(0, 0, 0, 0);
-        const t = Array.from({ length: 96 }, (_, i) => t0 + i * 900_000).filter((x) => x <= Date.now());
+        // the six hours before the last complete quarter: points whatever the time of day (from
+        // the browser's midnight, a run at 00:12 had none, the running interval being left out)
+        const t0 = Math.floor(Date.now() / 900_000) * 900_000 - 25 * 900_000;
+        const t = Array.from({ length: 24 }, (_, i) => t0 + i * 900_000);
         const wave = (k: number, a: number) => t.map((_, i) => Math.round(a * Math.max(0, Math.sin(((i - k) / 96) * Math.PI * 2))));
         const s = (point: string, unit: string, v: number[]) => ({ point, unit, resolution: '15m', stepwise: false, t, v });
         const data = {
