@@ -2,6 +2,7 @@ import { authed, type Handlers } from '../api/context';
 import { audit } from '../api/audit';
 import { conflict, invalid, notFound } from '../api/errors';
 import { addDateDays, dateStart, formatWall } from '../../protocol/site-time';
+import { isZone } from '../../protocol/zone';
 import { providersFor } from '../stations/scope';
 import { isUniqueViolation, requireWholeProvider } from '../tariffs/store';
 import { pricesFromCsv } from '../price-feeds/prices';
@@ -13,15 +14,6 @@ import { feedCols, feedOut, loadFeed, storePrices, tariffsNaming, type FeedRow }
 // needs tariff.edit and a provider-wide scope. Every write is audited.
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-const zoneOk = (zone: string): boolean => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const urlOk = (u: string): boolean => {
   try {
@@ -51,7 +43,7 @@ export const priceFeedHandlers: Handlers = {
     const pullUrl = q.pullUrl || null;
     const pullTime = q.pullTime || null;
     const issues = [
-      ...(zoneOk(q.timezone) ? [] : [{ path: 'timezone', issue: 'zoneInvalid' }]),
+      ...(isZone(q.timezone) ? [] : [{ path: 'timezone', issue: 'zoneInvalid' }]),
       ...(pullUrl && !urlOk(pullUrl) ? [{ path: 'pullUrl', issue: 'urlFormat' }] : []),
       ...(pullTime && !HHMM.test(pullTime) ? [{ path: 'pullTime', issue: 'timeError' }] : []),
       ...(pullTime && !pullUrl ? [{ path: 'pullTime', issue: 'pullTimeWithoutUrl' }] : []),
