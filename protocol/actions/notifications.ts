@@ -13,6 +13,21 @@ export const DELIVERY_KINDS = ['raised', 'cleared', 'acked', 'digest', 'test', '
 /** What a webhook rule can be told of; e-mail, SMS and push carry alarms only. */
 export const WEBHOOK_EVENTS = ['alarm', 'dispatch.result', 'report.ready'] as const;
 
+/**
+ * What a rule chooses, alike where the server keeps it and where the console edits it: its name,
+ * whether it is on, the alarms it matches (empty lists: all) and the channels and webhook events it is told on.
+ */
+export interface RuleChoices {
+  name: string;
+  enabled: boolean;
+  categories: string[];
+  alarmTypes: string[];
+  deviceTypes: string[];
+  stationIds: number[];
+  channels: (typeof NOTIFICATION_CHANNELS)[number][];
+  events: (typeof WEBHOOK_EVENTS)[number][];
+}
+
 /** 'HH:MM' on the recipient's clock */
 const wallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');
 
