@@ -40,29 +40,25 @@ export interface PointDef {
   counter?: boolean;
 }
 const p = (name: string, unit: string, flags: Partial<PointDef> = {}): PointDef => ({ name, unit, ...flags });
+/** A state code: no unit, drawn as steps. */
+const state = (name: string): PointDef => p(name, '', { stepwise: true });
+const counter = (name: string, unit: string): PointDef => p(name, unit, { counter: true });
 
 /** Every device type's measurement points, in the order of a frame's `v` array. Append only. */
 export const POINTS = {
-  gateway: [p('online', '', { stepwise: true }), p('cpuPct', '%'), p('uptimeS', 's', { counter: true })],
-  meter: [
-    p('p', 'kW'),
-    p('v', 'V'),
-    p('f', 'Hz'),
-    p('gridState', '', { stepwise: true }),
-    p('importKwh', 'kWh', { counter: true }),
-    p('exportKwh', 'kWh', { counter: true }),
-  ],
-  pv_inverter: [p('p', 'kW'), p('dcV', 'V'), p('tempC', '°C'), p('state', '', { stepwise: true }), p('totalKwh', 'kWh', { counter: true })],
+  gateway: [state('online'), p('cpuPct', '%'), counter('uptimeS', 's')],
+  meter: [p('p', 'kW'), p('v', 'V'), p('f', 'Hz'), state('gridState'), counter('importKwh', 'kWh'), counter('exportKwh', 'kWh')],
+  pv_inverter: [p('p', 'kW'), p('dcV', 'V'), p('tempC', '°C'), state('state'), counter('totalKwh', 'kWh')],
   weather_station: [p('ghi', 'W/m²'), p('poa', 'W/m²'), p('ambientC', '°C'), p('moduleC', '°C'), p('windMs', 'm/s')],
   pcs: [
     p('p', 'kW'),
-    p('on', '', { stepwise: true }),
-    p('essState', '', { stepwise: true }),
+    state('on'),
+    state('essState'),
     p('tempC', '°C'),
     p('auxKw', 'kW'),
-    p('chargeKwh', 'kWh', { counter: true }),
-    p('dischargeKwh', 'kWh', { counter: true }),
-    p('auxKwh', 'kWh', { counter: true }),
+    counter('chargeKwh', 'kWh'),
+    counter('dischargeKwh', 'kWh'),
+    counter('auxKwh', 'kWh'),
   ],
   battery_cluster: [
     p('soc', '%'),
@@ -73,21 +69,21 @@ export const POINTS = {
     p('cellVmin', 'V'),
     p('cellTmax', '°C'),
     p('cellTmin', '°C'),
-    p('state', '', { stepwise: true }),
+    state('state'),
     p('soh', '%'),
   ],
   generator: [
-    p('state', '', { stepwise: true }),
+    state('state'),
     p('p', 'kW'),
     p('rpm', 'rpm'),
     p('coolantC', '°C'),
     p('fuelLevelPct', '%'),
-    p('energyKwh', 'kWh', { counter: true }),
-    p('fuelL', 'L', { counter: true }),
-    p('runHours', 'h', { counter: true }),
+    counter('energyKwh', 'kWh'),
+    counter('fuelL', 'L'),
+    counter('runHours', 'h'),
   ],
-  charging_pile: [p('state', '', { stepwise: true }), p('p', 'kW'), p('sessionKwh', 'kWh'), p('vehicleSoc', '%'), p('totalKwh', 'kWh', { counter: true })],
-  load: [p('p', 'kW'), p('energyKwh', 'kWh', { counter: true })],
+  charging_pile: [state('state'), p('p', 'kW'), p('sessionKwh', 'kWh'), p('vehicleSoc', '%'), counter('totalKwh', 'kWh')],
+  load: [p('p', 'kW'), counter('energyKwh', 'kWh')],
 } as const satisfies Record<string, readonly PointDef[]>;
 export type FleetDeviceType = keyof typeof POINTS;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
 import { isPermission } from '../permissions';
-import { id, length, md5Hex, nonEmpty, page, pageOf, recordById } from './common';
+import { id, length, md5Hex, nonEmpty, ok, page, pageOf, recordById } from './common';
 import { auditEntry } from './audit';
 
 export const accountRow = z.object({
@@ -134,11 +134,10 @@ export const accountActions = {
     request: z.object({ userId: id, status: z.number().int().min(0).max(1) }),
     response: z.null(),
   }),
-  deleteAccount: asset.write('system.account.edit', {
-    summary: 'Delete an account permanently (the console asks first). One cannot delete oneself.',
-    request: z.object({ userId: id }),
-    response: z.null(),
-  }),
+  deleteAccount: asset.write(
+    'system.account.edit',
+    recordById('Delete an account permanently (the console asks first). One cannot delete oneself.', 'userId', ok),
+  ),
   resetAccountPassword: asset.write('system.account.edit', {
     summary: "Set a sub-account's password (MD5); its sessions end.",
     request: z.object({ userId: id, password: md5Hex }),
@@ -164,35 +163,39 @@ export const accountActions = {
     }),
     response: z.object({ roleId: z.number().int() }),
   }),
-  deleteRole: asset.write('system.role.edit', {
-    summary: 'Delete a role no account uses (conflict otherwise); built-in roles cannot be deleted.',
-    request: z.object({ roleId: id }),
-    response: z.null(),
-  }),
+  deleteRole: asset.write(
+    'system.role.edit',
+    recordById('Delete a role no account uses (conflict otherwise); built-in roles cannot be deleted.', 'roleId', ok),
+  ),
   queryPermissionCatalogue: asset.read(['system.role', 'system.account'], {
     summary:
       'Every permission key grouped by menu area (home, monitoring, tariff, operationMode, analytics, operations, alarm, system), for the role editor; grantableOnly keeps the keys the caller holds (the only ones it may grant); grantable lists, per group, the keys the caller may grant.',
     request: z.object({ grantableOnly: z.boolean().optional() }),
     response: z.object({ groups: z.array(z.object({ group: z.string(), permissions: z.array(z.string()), grantable: z.array(z.string()) })) }),
   }),
-  queryAccountSessions: asset.read('system.account', {
-    summary: 'The live sessions of an account in scope (device, address, last use), most recently used first.',
-    request: z.object({ userId: id }),
-    response: z.object({ dataList: z.array(accountSession) }),
-  }),
-  revokeAccountSessions: asset.write('system.account.edit', {
-    summary: "Sign an account out everywhere: every session of it ends at once (for one's own account, every session but the current one).",
-    request: z.object({ userId: id }),
-    response: z.object({ revoked: z.number().int() }),
-  }),
+  queryAccountSessions: asset.read(
+    'system.account',
+    recordById(
+      'The live sessions of an account in scope (device, address, last use), most recently used first.',
+      'userId',
+      z.object({ dataList: z.array(accountSession) }),
+    ),
+  ),
+  revokeAccountSessions: asset.write(
+    'system.account.edit',
+    recordById(
+      "Sign an account out everywhere: every session of it ends at once (for one's own account, every session but the current one).",
+      'userId',
+      z.object({ revoked: z.number().int() }),
+    ),
+  ),
   queryAccountAudit: asset.read('system.account', {
     summary: 'Recent audit entries of an account in scope, newest first: what it did and what was done to it.',
     request: z.object({ userId: id, length: z.number().int().min(1).max(200).default(50) }),
     response: z.object({ dataList: z.array(auditEntry) }),
   }),
-  resetTwoFactor: asset.write('system.account.edit', {
-    summary: "Remove an account's second factor and recovery codes (lost phone); it enrols again when its role requires it. Not for oneself.",
-    request: z.object({ userId: id }),
-    response: z.null(),
-  }),
+  resetTwoFactor: asset.write(
+    'system.account.edit',
+    recordById("Remove an account's second factor and recovery codes (lost phone); it enrols again when its role requires it. Not for oneself.", 'userId', ok),
+  ),
 } as const;

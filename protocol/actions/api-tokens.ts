@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
 import { isPermission } from '../permissions';
-import { id, nonEmpty } from './common';
+import { id, nonEmpty, ok, recordById } from './common';
 
 /** What the secret of an API token starts with: the server tells it from a console session by it. */
 export const API_TOKEN_PREFIX = 'emst.';
@@ -55,9 +55,12 @@ export const apiTokenActions = {
     }),
     response: z.object({ secret: z.string(), token: apiToken }),
   }),
-  revokeApiToken: mot.write('@session', {
-    summary: "Revoke an API token: one's own, or (with system.account.edit) one of an account in the orgs the caller manages. It stops working at once.",
-    request: z.object({ tokenId: id }),
-    response: z.null(),
-  }),
+  revokeApiToken: mot.write(
+    '@session',
+    recordById(
+      "Revoke an API token: one's own, or (with system.account.edit) one of an account in the orgs the caller manages. It stops working at once.",
+      'tokenId',
+      ok,
+    ),
+  ),
 } as const;

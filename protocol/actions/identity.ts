@@ -47,6 +47,9 @@ const phone = z
   .regex(/^\+?\d{6,15}$/, 'phone');
 const email = z.email();
 
+/** The shapes of an action that takes nothing but the caller's session. */
+const withoutInput = <Res extends z.ZodType>(summary: string, response: Res) => ({ summary, request: empty, response });
+
 const asset = actionsOn('asset');
 
 export const identityActions = {
@@ -61,16 +64,8 @@ export const identityActions = {
     request: z.object({ phone, code: code6, device }),
     response: signIn,
   }),
-  logout: asset.write('@session', {
-    summary: 'End the current session; its push connection is closed.',
-    request: empty,
-    response: ok,
-  }),
-  queryProfile: asset.read('@session', {
-    summary: 'The signed-in account profile and permission list.',
-    request: empty,
-    response: profile,
-  }),
+  logout: asset.write('@session', withoutInput('End the current session; its push connection is closed.', ok)),
+  queryProfile: asset.read('@session', withoutInput('The signed-in account profile and permission list.', profile)),
   sendMsgCode: asset.write(null, {
     summary: 'Send a 6-digit SMS code (login or reset). Answers the same whether or not the number is known.',
     request: z.object({ phone, purpose: z.enum(['login', 'reset']) }),
@@ -96,11 +91,13 @@ export const identityActions = {
     request: z.object({ userId: id, oldPassword: md5Hex, newPassword: md5Hex }),
     response: ok,
   }),
-  queryAllOrgIdAndName: asset.read('@session', {
-    summary: 'Service providers the caller may act on (orgType 1: all; others: their own).',
-    request: empty,
-    response: z.object({ dataList: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
-  }),
+  queryAllOrgIdAndName: asset.read(
+    '@session',
+    withoutInput(
+      'Service providers the caller may act on (orgType 1: all; others: their own).',
+      z.object({ dataList: z.array(z.object({ id: z.number().int(), name: z.string() })) }),
+    ),
+  ),
   verifyTwoFactor: asset.write(null, {
     summary:
       'Second sign-in step: the challenge with a 6-digit authenticator code or a recovery code (single use). Wrong codes count toward the sign-in throttling. After an enrolment at sign-in, the first good code confirms it and the answer carries the ten recovery codes, shown once.',
@@ -123,29 +120,35 @@ export const identityActions = {
     request: z.object({ challenge }),
     response: twoFactorEnrolment,
   }),
-  queryTwoFactorStatus: asset.read('@session', {
-    summary: 'The own second factor: enrolled, required by the role, recovery codes left.',
-    request: empty,
-    response: z.object({ enrolled: z.boolean(), required: z.boolean(), recoveryCodesLeft: z.number().int() }),
-  }),
-  startTwoFactorEnrolment: asset.write('@session', {
-    summary: 'Start enrolling the own account: a fresh TOTP secret, otpauth URL and QR code (replaces an unconfirmed one). Conflict when already enrolled.',
-    request: empty,
-    response: twoFactorEnrolment,
-  }),
+  queryTwoFactorStatus: asset.read(
+    '@session',
+    withoutInput(
+      'The own second factor: enrolled, required by the role, recovery codes left.',
+      z.object({ enrolled: z.boolean(), required: z.boolean(), recoveryCodesLeft: z.number().int() }),
+    ),
+  ),
+  startTwoFactorEnrolment: asset.write(
+    '@session',
+    withoutInput(
+      'Start enrolling the own account: a fresh TOTP secret, otpauth URL and QR code (replaces an unconfirmed one). Conflict when already enrolled.',
+      twoFactorEnrolment,
+    ),
+  ),
   confirmTwoFactorEnrolment: asset.write('@session', {
     summary: 'Confirm the enrolment with a code from the authenticator; answers the ten recovery codes, shown once.',
     request: z.object({ code: code6 }),
     response: z.object({ recoveryCodes: z.array(z.string()) }),
   }),
-  queryPushCredentials: asset.read('@session', {
-    summary: 'How the console connects to the push broker: WebSocket URL, MQTT username/password and the topics it may subscribe to.',
-    request: empty,
-    response: z.object({
-      url: z.string(),
-      username: z.string(),
-      password: z.string(),
-      topics: z.array(z.string()),
-    }),
-  }),
+  queryPushCredentials: asset.read(
+    '@session',
+    withoutInput(
+      'How the console connects to the push broker: WebSocket URL, MQTT username/password and the topics it may subscribe to.',
+      z.object({
+        url: z.string(),
+        username: z.string(),
+        password: z.string(),
+        topics: z.array(z.string()),
+      }),
+    ),
+  ),
 } as const;

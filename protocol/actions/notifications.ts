@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
 import { ALARM_CATEGORIES, ALARM_TYPES, DEVICE_TYPES } from '../codes';
-import { id, isoTime, length, page, pageOf } from './common';
+import { empty, id, isoTime, length, ok, page, pageOf, recordById } from './common';
 
 // Alarm notifications (docs/notifications.md): each account's rules of which alarms reach it on
 // which channels and when, a test-send, and the delivery log administrators read.
@@ -12,6 +12,21 @@ export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'dead', 'suppres
 export const DELIVERY_KINDS = ['raised', 'cleared', 'acked', 'digest', 'test', 'escalated', 'dispatch', 'report'] as const;
 /** What a webhook rule can be told of; e-mail, SMS and push carry alarms only. */
 export const WEBHOOK_EVENTS = ['alarm', 'dispatch.result', 'report.ready'] as const;
+
+/**
+ * What a rule chooses, alike where the server keeps it and where the console edits it: its name,
+ * whether it is on, the alarms it matches (empty lists: all) and the channels and webhook events it is told on.
+ */
+export interface RuleChoices {
+  name: string;
+  enabled: boolean;
+  categories: string[];
+  alarmTypes: string[];
+  deviceTypes: string[];
+  stationIds: number[];
+  channels: (typeof NOTIFICATION_CHANNELS)[number][];
+  events: (typeof WEBHOOK_EVENTS)[number][];
+}
 
 /** 'HH:MM' on the recipient's clock */
 const wallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');
@@ -135,20 +150,26 @@ export const pushSubscriptionRequest = z.object({
   keys: z.object({ p256dh: b64url(80, 100), auth: b64url(16, 32) }),
 });
 
+/** What one channel's receiver said to a test message. */
+const testResult = z.object({ channel: z.enum(NOTIFICATION_CHANNELS), address: z.string(), outcome: z.enum(['sent', 'failed']), error: z.string().nullable() });
+
 const alarms = actionsOn('alarm', 'fleet');
 
 export const notificationActions = {
   queryNotificationRules: alarms.read('@session', {
     summary:
       "The caller's own notification rules, oldest first, and whether the server can send SMS (SMS_GATEWAY_URL is set): only then may a rule ask for it.",
-    request: z.object({}),
+    request: empty,
     response: z.object({ dataList: z.array(notificationRule), roleRules: z.array(roleNotificationRule), smsAvailable: z.boolean() }),
   }),
-  queryRoleNotificationRules: alarms.read('system.role', {
-    summary: "One role's default notification rules (they tell every account holding the role), oldest first, and whether the server can send SMS.",
-    request: z.object({ roleId: id }),
-    response: z.object({ dataList: z.array(notificationRule), smsAvailable: z.boolean() }),
-  }),
+  queryRoleNotificationRules: alarms.read(
+    'system.role',
+    recordById(
+      "One role's default notification rules (they tell every account holding the role), oldest first, and whether the server can send SMS.",
+      'roleId',
+      z.object({ dataList: z.array(notificationRule), smsAvailable: z.boolean() }),
+    ),
+  ),
   saveRoleNotificationRule: alarms.write('system.role.edit', {
     summary:
       "Creates (no ruleId) or replaces one of a role's default notification rules: the filters, channels (e-mail, push, SMS), quiet hours and digest of an account's rule, without addresses; stations must be in the caller's data scope.",
@@ -171,23 +192,21 @@ export const notificationActions = {
     request: saveNotificationRuleRequest,
     response: notificationRule,
   }),
-  deleteNotificationRule: alarms.write('@session', {
-    summary: "Deletes one of the caller's notification rules; deliveries already made stay in the log.",
-    request: z.object({ ruleId: id }),
-    response: z.null(),
-  }),
-  testNotificationRule: alarms.write('@session', {
-    summary: "Sends a test message on each channel of one of the caller's rules now, ignoring quiet hours, and answers what each receiver said.",
-    request: z.object({ ruleId: id }),
-    response: z.object({
-      results: z.array(
-        z.object({ channel: z.enum(NOTIFICATION_CHANNELS), address: z.string(), outcome: z.enum(['sent', 'failed']), error: z.string().nullable() }),
-      ),
-    }),
-  }),
+  deleteNotificationRule: alarms.write(
+    '@session',
+    recordById("Deletes one of the caller's notification rules; deliveries already made stay in the log.", 'ruleId', ok),
+  ),
+  testNotificationRule: alarms.write(
+    '@session',
+    recordById(
+      "Sends a test message on each channel of one of the caller's rules now, ignoring quiet hours, and answers what each receiver said.",
+      'ruleId',
+      z.object({ results: z.array(testResult) }),
+    ),
+  ),
   queryPushKey: alarms.read('@session', {
     summary: "The server's VAPID public key (base64url), which a browser subscribes to Web Push with.",
-    request: z.object({}),
+    request: empty,
     response: z.object({ publicKey: z.string() }),
   }),
   savePushSubscription: alarms.write('@session', {

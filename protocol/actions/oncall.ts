@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
 import { ALARM_CATEGORIES } from '../codes';
-import { id } from './common';
+import { id, ok, recordById } from './common';
 
 // On-call schedules (docs/notifications.md, "Escalation"): an organisation's tiers of people who
 // hear of an alarm nobody has acknowledged after so many minutes, by the shift in force then.
@@ -87,9 +87,8 @@ export const oncallActions = {
     request: saveOncallScheduleRequest,
     response: oncallSchedule,
   }),
-  deleteOncallSchedule: alarms.write('system.account.edit', {
-    summary: "Deletes an on-call schedule of the caller's organisation; escalations already sent stay in the delivery log.",
-    request: z.object({ scheduleId: id }),
-    response: z.null(),
-  }),
+  deleteOncallSchedule: alarms.write(
+    'system.account.edit',
+    recordById("Deletes an on-call schedule of the caller's organisation; escalations already sent stay in the delivery log.", 'scheduleId', ok),
+  ),
 } as const;

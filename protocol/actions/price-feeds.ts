@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
-import { id, isoDate, nonEmpty } from './common';
+import { id, isoDate, nonEmpty, ok, recordById } from './common';
 
 // Price feeds: dynamic (day-ahead) import and export prices per 15 or 60 minutes (docs/tariffs.md,
 // "Dynamic prices"). A feed belongs to a service provider; a tariff version names it in
@@ -59,22 +59,21 @@ export const priceFeedActions = {
     }),
     response: z.object({ feedId: z.number().int() }),
   }),
-  deletePriceFeed: mot.write(write, {
-    summary: 'Delete a price feed that no tariff version names, with its prices.',
-    request: z.object({ feedId: id }),
-    response: z.null(),
-  }),
+  deletePriceFeed: mot.write(write, recordById('Delete a price feed that no tariff version names, with its prices.', 'feedId', ok)),
   importPriceFeedCsv: mot.write(write, {
     summary:
       'Store interval prices from a CSV file (header start,import_price,export_price; start an ISO-8601 instant with its offset). Nothing is stored when any line fails; intervals that have begun are refused.',
     request: z.object({ feedId: id, csv: z.string().min(1).max(3_000_000) }),
     response: z.object({ stored: z.number().int(), firstStart: z.string(), lastStart: z.string() }),
   }),
-  pullPriceFeed: mot.write(write, {
-    summary: "Fetch the feed's URL now ({resolution, prices:[{start, import, export}]}); the outcome is recorded on the feed.",
-    request: z.object({ feedId: id }),
-    response: priceFeed.shape.lastPull.unwrap(),
-  }),
+  pullPriceFeed: mot.write(
+    write,
+    recordById(
+      "Fetch the feed's URL now ({resolution, prices:[{start, import, export}]}); the outcome is recorded on the feed.",
+      'feedId',
+      priceFeed.shape.lastPull.unwrap(),
+    ),
+  ),
   queryPriceFeedDay: mot.read(read, {
     summary: "A feed's prices for one day on its clock, and the intervals of that day without a price.",
     request: z.object({ feedId: id, date: isoDate }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
-import { id, isoDate } from './common';
+import { id, isoDate, recordById } from './common';
 import { billId, reportRequest } from './report-shapes';
 
 // Report files (XLSX, CSV, PDF) built as jobs with progress and cancel, downloaded outside the
@@ -72,11 +72,7 @@ export const reportFileActions = {
     }),
     response: shareItem.extend({ shareToken: z.string() }),
   }),
-  revokeReportShare: live.write('operations.export', {
-    summary: 'Revokes a share link at once.',
-    request: z.object({ shareId: id }),
-    response: shareItem,
-  }),
+  revokeReportShare: live.write('operations.export', recordById('Revokes a share link at once.', 'shareId', shareItem)),
   queryReportShareList: live.read('operations.export', {
     summary: 'Share links of a station (or every station in scope), newest first, with who made them and their status.',
     request: z.object({ stationId: id.optional() }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
-import { id } from './common';
+import { id, ok, recordById } from './common';
 import { reportRequest } from './report-shapes';
 
 // Scheduled reports: a report of a provider, a provider's stations or one station, e-mailed
@@ -53,19 +53,18 @@ export const reportScheduleActions = {
     }),
     response: reportSchedule,
   }),
-  deleteReportSchedule: live.write('operations.export', {
-    summary: 'Deletes a scheduled report and its delivery record.',
-    request: z.object({ scheduleId: id }),
-    response: z.null(),
-  }),
+  deleteReportSchedule: live.write('operations.export', recordById('Deletes a scheduled report and its delivery record.', 'scheduleId', ok)),
   queryReportSchedules: live.read('operations.export', {
     summary: "Scheduled reports of the caller's organisation (every one for the platform), newest first.",
     request: z.object({}),
     response: z.object({ dataList: z.array(reportSchedule) }),
   }),
-  queryReportDeliveries: live.read('operations.export', {
-    summary: 'Deliveries of one scheduled report, newest period first: sent, or failed with the reason.',
-    request: z.object({ scheduleId: id }),
-    response: z.object({ dataList: z.array(reportDelivery) }),
-  }),
+  queryReportDeliveries: live.read(
+    'operations.export',
+    recordById(
+      'Deliveries of one scheduled report, newest period first: sent, or failed with the reason.',
+      'scheduleId',
+      z.object({ dataList: z.array(reportDelivery) }),
+    ),
+  ),
 } as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
 import { STRATEGY_KINDS } from '../codes';
-import { id, isoDate, isoTime, length, nonEmpty, page, pageOf, recordById } from './common';
+import { id, isoDate, isoTime, length, nonEmpty, ok, page, pageOf, recordById } from './common';
 
 // Operation-mode strategies (SPEC §3): peak-load shifting and island mode. Every limit is
 // required (SPEC §5); bounds are our decision, documented in docs/api.md via the schema.
@@ -117,16 +117,15 @@ export const strategyActions = {
     request: z.object({ stationId: id, strategyId: id.optional(), name: nonEmpty(100), startDate: isoDate, endDate: isoDate, params: islandParams }),
     response: z.object({ strategyId: z.number().int() }),
   }),
-  deleteStrategy: mot.write('strategy.edit', {
-    summary: 'Delete a strategy (soft delete; its distribution records stay).',
-    request: z.object({ strategyId: id }),
-    response: z.null(),
-  }),
-  issueStrategy: motFleet.write('strategy.issue', {
-    summary: 'Send a strategy to the station gateway; answers the pending distribution record, the gateway acknowledges later.',
-    request: z.object({ strategyId: id }),
-    response: distributionRecord,
-  }),
+  deleteStrategy: mot.write('strategy.edit', recordById('Delete a strategy (soft delete; its distribution records stay).', 'strategyId', ok)),
+  issueStrategy: motFleet.write(
+    'strategy.issue',
+    recordById(
+      'Send a strategy to the station gateway; answers the pending distribution record, the gateway acknowledges later.',
+      'strategyId',
+      distributionRecord,
+    ),
+  ),
   queryDistributionRecords: mot.read(viewPerm, {
     summary: 'Issuance records of a station or of one strategy, newest first; optionally issued in [from, to).',
     request: z.object({ stationId: id, strategyId: id.optional(), from: isoTime.optional(), to: isoTime.optional(), page, length }),

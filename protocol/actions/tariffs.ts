@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
 import { OIL_PRICE_STATUS, PERIODS, TARIFF_STATUS } from '../codes';
-import { id, isoDate, isoTime, length, nonEmpty, page, pageOf, recordById } from './common';
+import { id, isoDate, isoTime, length, nonEmpty, ok, page, pageOf, recordById } from './common';
 import { price, tariffCharges } from './tariff-charges';
 
 // Tariffs (SPEC §3, §5): seasons of execution months, each with time slots covering 24 h.
@@ -118,11 +118,14 @@ export const dayBill = z.object({
 const mot = actionsOn('mot');
 
 export const tariffActions = {
-  queryStationTariffs: mot.read(tariffRead, {
-    summary: 'The tariff in force and pending ones of a station (Tariff Configuration).',
-    request: z.object({ stationId: id }),
-    response: z.object({ active: tariff.nullable(), pending: z.array(tariff) }),
-  }),
+  queryStationTariffs: mot.read(
+    tariffRead,
+    recordById(
+      'The tariff in force and pending ones of a station (Tariff Configuration).',
+      'stationId',
+      z.object({ active: tariff.nullable(), pending: z.array(tariff) }),
+    ),
+  ),
   queryTariffHistory: mot.read('electricityPriceManagement.historyPrice', {
     summary: 'Tariffs no longer in force, newest first (Historical Tariff).',
     request: z.object({ stationId: id, page, length }),
@@ -134,11 +137,7 @@ export const tariffActions = {
     request: z.object({ stationId: id, tariffId: id.optional(), name: nonEmpty(100), effectiveDate: isoDate, seasons, charges: tariffCharges.default({}) }),
     response: z.object({ tariffId: z.number().int() }),
   }),
-  deleteTariff: mot.write(write, {
-    summary: 'Delete a pending tariff (the console asks for confirmation).',
-    request: z.object({ tariffId: id }),
-    response: z.null(),
-  }),
+  deleteTariff: mot.write(write, recordById('Delete a pending tariff (the console asks for confirmation).', 'tariffId', ok)),
   queryTariffTemplateList: mot.read('electricityPriceManagement.priceTemlate', {
     summary: 'Tariff templates of a provider.',
     request: z.object({ orgId: id.optional(), page, length }),
@@ -149,11 +148,7 @@ export const tariffActions = {
     request: z.object({ orgId: id.optional(), templateId: id.optional(), name: nonEmpty(100), seasons, charges: tariffCharges.default({}) }),
     response: z.object({ templateId: z.number().int() }),
   }),
-  deleteTariffTemplate: mot.write(write, {
-    summary: 'Delete a tariff template.',
-    request: z.object({ templateId: id }),
-    response: z.null(),
-  }),
+  deleteTariffTemplate: mot.write(write, recordById('Delete a tariff template.', 'templateId', ok)),
   applyTariffTemplate: mot.write(write, {
     summary: "Create a station tariff from a template of the same provider, with the template's seasons and charges.",
     request: z.object({ templateId: id, stationId: id, name: nonEmpty(100), effectiveDate: isoDate }),
@@ -195,9 +190,5 @@ export const tariffActions = {
     }),
     response: z.object({ oilPriceId: z.number().int() }),
   }),
-  deleteOilPrice: mot.write('oilPrice.edit', {
-    summary: 'Delete a pending fuel price.',
-    request: z.object({ oilPriceId: id }),
-    response: z.null(),
-  }),
+  deleteOilPrice: mot.write('oilPrice.edit', recordById('Delete a pending fuel price.', 'oilPriceId', ok)),
 } as const;

@@ -2,8 +2,10 @@ import { authed, type Handlers } from '../api/context';
 import { audit } from '../api/audit';
 import { conflict, invalid, notFound } from '../api/errors';
 import { addDateDays, dateStart, formatWall } from '../../protocol/site-time';
+import { isZone } from '../../protocol/zone';
 import { providersFor } from '../stations/scope';
-import { isUniqueViolation, requireWholeProvider } from '../tariffs/store';
+import { requireWholeProvider } from '../tariffs/store';
+import { providerChange, withUniqueName } from '../tariffs/provider-records';
 import { pricesFromCsv } from '../price-feeds/prices';
 import { pullFeed } from '../price-feeds/pull';
 import { feedCols, feedOut, loadFeed, storePrices, tariffsNaming, type FeedRow } from '../price-feeds/store';
@@ -13,15 +15,6 @@ import { feedCols, feedOut, loadFeed, storePrices, tariffsNaming, type FeedRow }
 // needs tariff.edit and a provider-wide scope. Every write is audited.
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-const zoneOk = (zone: string): boolean => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const urlOk = (u: string): boolean => {
   try {
@@ -51,7 +44,7 @@ export const priceFeedHandlers: Handlers = {
     const pullUrl = q.pullUrl || null;
     const pullTime = q.pullTime || null;
     const issues = [
-      ...(zoneOk(q.timezone) ? [] : [{ path: 'timezone', issue: 'zoneInvalid' }]),
+      ...(isZone(q.timezone) ? [] : [{ path: 'timezone', issue: 'zoneInvalid' }]),
       ...(pullUrl && !urlOk(pullUrl) ? [{ path: 'pullUrl', issue: 'urlFormat' }] : []),
       ...(pullTime && !HHMM.test(pullTime) ? [{ path: 'pullTime', issue: 'timeError' }] : []),
       ...(pullTime && !pullUrl ? [{ path: 'pullTime', issue: 'pullTimeWithoutUrl' }] : []),
@@ -60,8 +53,7 @@ export const priceFeedHandlers: Handlers = {
     if (q.feedId === undefined && q.orgId === undefined && scope.isRoot) invalid([{ path: 'orgId', issue: 'required' }]);
     if (q.feedId === undefined && q.orgId !== undefined && !scope.hasProvider(q.orgId)) notFound();
     const feedId = await ctx.services.db.tx(async (t) => {
-      let id: number;
-      try {
+      const id = await withUniqueName(async () => {
         if (q.feedId !== undefined) {
           const row = await loadFeed(t, scope, q.feedId, true);
           if (row.resolutionMinutes !== q.resolutionMinutes) {
@@ -72,20 +64,16 @@ export const priceFeedHandlers: Handlers = {
             'UPDATE price_feeds SET name = $2, resolution_minutes = $3, timezone = $4, pull_url = $5, pull_time = $6, updated_at = $7 WHERE id = $1',
             [q.feedId, q.name, q.resolutionMinutes, q.timezone, pullUrl, pullTime, ctx.now],
           );
-          id = q.feedId;
-        } else {
-          const providerId = q.orgId ?? scope.providerIds()[0] ?? notFound();
-          const [ins] = await t.query<{ id: number }>(
-            `INSERT INTO price_feeds (provider_id, name, resolution_minutes, timezone, pull_url, pull_time, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
-            [providerId, q.name, q.resolutionMinutes, q.timezone, pullUrl, pullTime, ctx.now],
-          );
-          id = ins!.id;
+          return q.feedId;
         }
-      } catch (e) {
-        if (isUniqueViolation(e)) conflict('duplicateName', { field: 'name' });
-        throw e;
-      }
+        const providerId = q.orgId ?? scope.providerIds()[0] ?? notFound();
+        const [ins] = await t.query<{ id: number }>(
+          `INSERT INTO price_feeds (provider_id, name, resolution_minutes, timezone, pull_url, pull_time, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
+          [providerId, q.name, q.resolutionMinutes, q.timezone, pullUrl, pullTime, ctx.now],
+        );
+        return ins!.id;
+      });
       await audit(t, ctx, me.accountId, 'savePriceFeed', `priceFeed:${id}`, { ...q, created: q.feedId === undefined });
       return id;
     });
@@ -93,9 +81,7 @@ export const priceFeedHandlers: Handlers = {
   },
 
   deletePriceFeed: async ({ feedId }, ctx) => {
-    const { me, scope } = authed(ctx);
-    requireWholeProvider(scope);
-    await ctx.services.db.tx(async (t) => {
+    await providerChange(ctx, async (t, scope, me) => {
       const row = await loadFeed(t, scope, feedId, true);
       const n = (await tariffsNaming(t, [feedId])).get(feedId) ?? 0;
       if (n > 0) conflict('feedInUse', { tariffs: n });
@@ -105,10 +91,8 @@ export const priceFeedHandlers: Handlers = {
     return null;
   },
 
-  importPriceFeedCsv: async ({ feedId, csv }, ctx) => {
-    const { me, scope } = authed(ctx);
-    requireWholeProvider(scope);
-    return ctx.services.db.tx(async (t) => {
+  importPriceFeedCsv: async ({ feedId, csv }, ctx) =>
+    providerChange(ctx, async (t, scope, me) => {
       const feed = await loadFeed(t, scope, feedId, true);
       const { prices, issues } = pricesFromCsv(csv, feed, ctx.now.getTime());
       // nothing is stored when any line fails; at most 50 issues travel back
@@ -118,8 +102,7 @@ export const priceFeedHandlers: Handlers = {
       const out = { stored: prices.length, firstStart: new Date(starts[0]!).toISOString(), lastStart: new Date(starts.at(-1)!).toISOString() };
       await audit(t, ctx, me.accountId, 'importPriceFeedCsv', `priceFeed:${feedId}`, out);
       return out;
-    });
-  },
+    }),
 
   pullPriceFeed: async ({ feedId }, ctx) => {
     const { me, scope } = authed(ctx);

@@ -23,6 +23,7 @@ import {
   requireWholeProvider,
   feedOfProvider,
 } from '../tariffs/store';
+import { providerChange } from '../tariffs/provider-records';
 
 // Tariff and tariff-template actions (docs/tariffs.md); shared helpers in tariffs-common.ts.
 export const tariffsHandlers: Handlers = {
@@ -146,9 +147,7 @@ export const tariffsHandlers: Handlers = {
   },
 
   deleteTariffTemplate: async ({ templateId }, ctx) => {
-    const { me, scope } = authed(ctx);
-    requireWholeProvider(scope);
-    await ctx.services.db.tx(async (t) => {
+    await providerChange(ctx, async (t, scope, me) => {
       const row = await loadTemplate(t, scope, templateId, true);
       await t.query('DELETE FROM tariff_templates WHERE id = $1', [templateId]);
       await audit(t, ctx, me.accountId, 'deleteTariffTemplate', `tariffTemplate:${templateId}`, { orgId: row.serviceProviderId, name: row.name });

@@ -102,7 +102,8 @@ export const DISABLED_ACCOUNT: DemoAccountSpec = {
 /** Size class: 1 small (0.4 kV), 2 medium (10 kV), 3 large (35 kV). */
 export type SizeClass = 1 | 2 | 3;
 
-export interface SiteSpec {
+/** Where a station is, as the seed describes it and as its row stores it. */
+export interface Place {
   /** single language: Chinese or English, as real fleets have both */
   name: string;
   /** in the station's language */
@@ -114,6 +115,9 @@ export interface SiteSpec {
   timezone: string;
   lat: number;
   lon: number;
+}
+
+export interface SiteSpec extends Place {
   provider: 0 | 1 | 2;
   /** index into PROVIDERS[provider].customers */
   customer: 0 | 1 | 2 | 3;

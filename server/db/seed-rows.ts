@@ -1,6 +1,6 @@
 import type { DeviceType } from '../../protocol/codes';
 import type { TariffSeason } from '../fleet/tariff';
-import type { EnergyType, SiteType } from './seed-data';
+import type { EnergyType, Place, SiteType } from './seed-data';
 
 // seasons are stored as the fleet reads them
 export type { DeviceType, TariffSeason };
@@ -39,17 +39,10 @@ export interface AccountPlan {
   /** plain text; only its argon2id(md5) is stored */
   password: string;
 }
-export interface StationRow {
+export interface StationRow extends Place {
   id: number;
   provider_id: number;
   customer_id: number;
-  name: string;
-  address: string;
-  region: string;
-  country: string;
-  timezone: string;
-  lat: number;
-  lon: number;
   system_type: 1 | 2 | 3;
   energy_types: EnergyType[];
   site_type: SiteType;

@@ -5,7 +5,7 @@ import type { Registry } from '../registry';
 import { alarmById, type AlarmRow } from '../alarms/store';
 import { enqueue, type Channel, type DeliveryKind } from './outbox';
 import { enabledRules, type RuleRow } from './rules';
-import { planRecordEvent } from './record-events';
+import { planRecordEvent, type Batch } from './record-events';
 import { holdsForStorm } from './storm';
 import { afterQuiet, digestWindowEnd } from './timing';
 
@@ -91,28 +91,22 @@ export const planEvents = (deps: PlannerDeps, limit = 200): Promise<number> =>
       }
       return r;
     };
+    const batch: Batch<Recipient> = { q, rules, account: recipient, now };
     for (const e of events) {
       if (e.alarmId === null || e.kind === 'dispatch' || e.kind === 'report') {
-        if (e.ref) await planRecordEvent(q, deps.registry, e.ref, e.at, rules, recipient, now);
+        if (e.ref) await planRecordEvent(batch, deps.registry, e.ref, e.at);
         continue;
       }
       const alarm = await alarmById(q, e.alarmId);
       if (!alarm) continue;
-      if (e.kind === 'raised') await planRaise(q, deps, alarm, rules, recipient, now);
-      else await planFollowUp(q, alarm, e.kind, rules, now);
+      if (e.kind === 'raised') await planRaise(batch, deps, alarm);
+      else await planFollowUp(batch, alarm, e.kind);
     }
     await q.query('DELETE FROM notification_events WHERE id = ANY($1::bigint[])', [events.map((e) => e.id)]);
     return events.length;
   });
 
-const planRaise = async (
-  q: Queryable,
-  deps: PlannerDeps,
-  alarm: AlarmRow,
-  rules: RuleRow[],
-  recipient: (id: number) => Promise<Recipient>,
-  now: number,
-): Promise<void> => {
+const planRaise = async ({ q, rules, account, now }: Batch<Recipient>, deps: PlannerDeps, alarm: AlarmRow): Promise<void> => {
   // a shelved rule or a station in maintenance does not pop up on a console either
   if (alarm.shelved || alarm.inMaintenance) return;
   // communication alarms are the storm's to fold (one message per gateway outage)
@@ -123,7 +117,7 @@ const planRaise = async (
   const told = new Set<string>();
   for (const rule of rules) {
     if (rule.accountId === null || !rule.events.includes('alarm') || !matches(rule, alarm)) continue;
-    const who = await recipient(rule.accountId);
+    const who = await account(rule.accountId);
     if (!who.scope?.hasStation(alarm.stationId)) continue;
     for (const channel of rule.channels) {
       const address = addressOf(rule, channel, who);
@@ -219,7 +213,7 @@ const addToDigest = async (
 };
 
 /** A cleared or acknowledged notice to everyone who was told of the raise (or is about to be). */
-const planFollowUp = async (q: Queryable, alarm: AlarmRow, kind: 'cleared' | 'acked', rules: RuleRow[], now: number): Promise<void> => {
+const planFollowUp = async ({ q, rules, now }: Batch, alarm: AlarmRow, kind: 'cleared' | 'acked'): Promise<void> => {
   // escalated recipients were told too: they hear of the clearing (in their schedule's language)
   const told = await q.query<{
     ruleId: number | null;

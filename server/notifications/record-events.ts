@@ -22,6 +22,14 @@ export interface Hearer {
   scope: Scope | null;
 }
 
+/** What the planning of one batch of events shares: its transaction, the enabled rules, each account as the batch first looked it up, and the time. */
+export interface Batch<A extends Hearer = Hearer> {
+  q: Queryable;
+  rules: RuleRow[];
+  account: (accountId: number) => Promise<A>;
+  now: number;
+}
+
 interface Made {
   type: RecordEventType;
   occurredAt: Date;
@@ -130,21 +138,13 @@ const hears = (rule: RuleRow, who: Hearer, e: Made): boolean => {
 };
 
 /** Plans one record event: a webhook delivery to each own rule that wants its type and may see it. */
-export const planRecordEvent = async (
-  q: Queryable,
-  reg: Registry,
-  ref: string,
-  at: Date,
-  rules: RuleRow[],
-  hearer: (accountId: number) => Promise<Hearer>,
-  now: number,
-): Promise<void> => {
+export const planRecordEvent = async ({ q, rules, account, now }: Batch, reg: Registry, ref: string, at: Date): Promise<void> => {
   const e = await make(q, reg, ref, at);
   if (!e) return;
   for (const rule of rules) {
     // a role's rule has no webhook: it speaks for many accounts
     if (rule.accountId === null || rule.roleId !== null || !rule.webhookUrl || !rule.channels.includes('webhook') || !rule.events.includes(e.type)) continue;
-    const who = await hearer(rule.accountId);
+    const who = await account(rule.accountId);
     if (!hears(rule, who, e)) continue;
     await enqueue(
       q,

@@ -1,28 +1,17 @@
 import type { Queryable } from '../db/db';
-import type { Channel } from './outbox';
-
-export type WebhookEvent = 'alarm' | 'dispatch.result' | 'report.ready';
+import type { RuleChoices } from '../../protocol/actions/notifications';
 
 // Notification rules: which alarms an account wants to hear of, on which channels, when. Stored
 // per account, or per role as the default of every account holding it (role-rules.ts); an empty
 // filter list matches everything. The planner (planner.ts) reads the enabled ones of every
 // account, its roles' included, each time it plans an alarm change.
 
-export interface RuleRow {
+export interface RuleRow extends RuleChoices {
   ruleId: number;
   /** the owner, or (a role's rule as the planner reads it) the account it tells; null: a role's rule as stored */
   accountId: number | null;
   /** a role's default rule: the role; null: an account's own */
   roleId: number | null;
-  name: string;
-  enabled: boolean;
-  categories: string[];
-  alarmTypes: string[];
-  deviceTypes: string[];
-  stationIds: number[];
-  channels: Channel[];
-  /** what a webhook is told of: alarms, dispatch results, finished reports (other channels: alarms only) */
-  events: WebhookEvent[];
   /** null: the account's own address */
   email: string | null;
   webhookUrl: string | null;

@@ -32,12 +32,4 @@ export const digestWindowEnd = (minutes: number, ms: number): number => {
   return Math.floor(ms / w) * w + w;
 };
 
-/** A zone name the server's Intl knows. */
-export const isZone = (zone: string): boolean => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
+export { isZone } from '../../protocol/zone';

@@ -51,6 +51,17 @@ const nameOf = (f: Family, start: number): string => `${f.parent}_p${new Date(st
 const iso = (t: number): string => new Date(t).toISOString();
 /** In a transaction where the connection offers one (the lock below is a transaction's). */
 const inTx = <T>(db: Queryable | Db, fn: (q: Queryable) => Promise<T>): Promise<T> => ('tx' in db ? db.tx(fn) : fn(db));
+/**
+ * Runs `step` on each family in one transaction holding the partitions' lock, so replicas
+ * starting together take turns; answers the partition names the steps listed.
+ */
+const eachFamilyLocked = (db: Queryable | Db, step: (q: Queryable, f: Family, names: string[]) => Promise<void>): Promise<string[]> =>
+  inTx(db, async (q) => {
+    await q.query("SELECT pg_advisory_xact_lock(hashtext('telemetry partitions'))");
+    const names: string[] = [];
+    for (const f of FAMILIES) await step(q, f, names);
+    return names;
+  });
 
 /** The partitions [start, end) covering `from` to `to`. */
 export const rangesBetween = (f: Family, from: number, to: number): { name: string; start: number; end: number }[] => {
@@ -77,47 +88,42 @@ const existing = async (q: Queryable, f: Family): Promise<Map<string, number>> =
 /**
  * Makes the missing partitions of the retention window and the days ahead. Rows waiting in the
  * default partition for a range are moved into its new partition in the same transaction (the
- * default may not hold rows of an attached range). Replicas starting together take turns.
+ * default may not hold rows of an attached range).
  */
 export const ensurePartitions = async (db: Queryable | Db, now: number, r: Retention): Promise<string[]> =>
-  inTx(db, async (q) => {
-    await q.query("SELECT pg_advisory_xact_lock(hashtext('telemetry partitions'))");
-    const made: string[] = [];
-    for (const f of FAMILIES) {
-      const have = await existing(q, f);
-      // today to the days ahead, and the ranges of rows already waiting in the default
-      // partition within retention (a backfill of past days, a clock that jumped)
-      const [waitingSpan] = await q.query<{ lo: Date | null; hi: Date | null }>(
-        `SELECT min(${f.column}) AS lo, max(${f.column}) AS hi FROM ${f.parent}_default WHERE ${f.column} >= $1`,
-        [iso(now - f.keepDays(r) * DAY)],
-      );
-      const wanted = rangesBetween(f, now, now + AHEAD_DAYS * DAY);
-      if (waitingSpan?.lo && waitingSpan.hi) wanted.push(...rangesBetween(f, waitingSpan.lo.getTime(), waitingSpan.hi.getTime()));
-      for (const p of wanted) {
-        if (have.has(p.name)) continue;
-        have.set(p.name, p.start);
-        const range = `FROM ('${iso(p.start)}') TO ('${iso(p.end)}')`;
-        const waiting = await q.query(`SELECT 1 FROM ${f.parent}_default WHERE ${f.column} >= $1 AND ${f.column} < $2 LIMIT 1`, [iso(p.start), iso(p.end)]);
-        if (waiting.length === 0) {
-          await q.query(`CREATE TABLE ${p.name} PARTITION OF ${f.parent} FOR VALUES ${range}`);
-        } else {
-          // readers wait for the move: attaching takes a weaker lock on the parent, and a read
-          // planned before the attach but run after the commit would miss the moved rows
-          await q.query(`LOCK TABLE ${f.parent} IN ACCESS EXCLUSIVE MODE`);
-          await q.query(`CREATE TABLE ${p.name} (LIKE ${f.parent} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
-          await q.query(
-            `WITH moved AS (DELETE FROM ${f.parent}_default WHERE ${f.column} >= $1 AND ${f.column} < $2 RETURNING *) INSERT INTO ${p.name} SELECT * FROM moved`,
-            [iso(p.start), iso(p.end)],
-          );
-          await q.query(`ALTER TABLE ${f.parent} ATTACH PARTITION ${p.name} FOR VALUES ${range}`);
-          // a partition filled at once has no statistics until autovacuum comes by (never, on
-          // PGlite): the planner would take it for empty and plan the history reads badly
-          await q.query(`ANALYZE ${p.name}`);
-        }
-        made.push(p.name);
+  eachFamilyLocked(db, async (q, f, made) => {
+    const have = await existing(q, f);
+    // today to the days ahead, and the ranges of rows already waiting in the default
+    // partition within retention (a backfill of past days, a clock that jumped)
+    const [waitingSpan] = await q.query<{ lo: Date | null; hi: Date | null }>(
+      `SELECT min(${f.column}) AS lo, max(${f.column}) AS hi FROM ${f.parent}_default WHERE ${f.column} >= $1`,
+      [iso(now - f.keepDays(r) * DAY)],
+    );
+    const wanted = rangesBetween(f, now, now + AHEAD_DAYS * DAY);
+    if (waitingSpan?.lo && waitingSpan.hi) wanted.push(...rangesBetween(f, waitingSpan.lo.getTime(), waitingSpan.hi.getTime()));
+    for (const p of wanted) {
+      if (have.has(p.name)) continue;
+      have.set(p.name, p.start);
+      const range = `FROM ('${iso(p.start)}') TO ('${iso(p.end)}')`;
+      const waiting = await q.query(`SELECT 1 FROM ${f.parent}_default WHERE ${f.column} >= $1 AND ${f.column} < $2 LIMIT 1`, [iso(p.start), iso(p.end)]);
+      if (waiting.length === 0) {
+        await q.query(`CREATE TABLE ${p.name} PARTITION OF ${f.parent} FOR VALUES ${range}`);
+      } else {
+        // readers wait for the move: attaching takes a weaker lock on the parent, and a read
+        // planned before the attach but run after the commit would miss the moved rows
+        await q.query(`LOCK TABLE ${f.parent} IN ACCESS EXCLUSIVE MODE`);
+        await q.query(`CREATE TABLE ${p.name} (LIKE ${f.parent} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
+        await q.query(
+          `WITH moved AS (DELETE FROM ${f.parent}_default WHERE ${f.column} >= $1 AND ${f.column} < $2 RETURNING *) INSERT INTO ${p.name} SELECT * FROM moved`,
+          [iso(p.start), iso(p.end)],
+        );
+        await q.query(`ALTER TABLE ${f.parent} ATTACH PARTITION ${p.name} FOR VALUES ${range}`);
+        // a partition filled at once has no statistics until autovacuum comes by (never, on
+        // PGlite): the planner would take it for empty and plan the history reads badly
+        await q.query(`ANALYZE ${p.name}`);
       }
+      made.push(p.name);
     }
-    return made;
   });
 
 /**
@@ -127,19 +133,14 @@ export const ensurePartitions = async (db: Queryable | Db, now: number, r: Reten
  * history reads choose their level by the configured retention, not by what is still stored.
  */
 export const dropExpiredPartitions = async (db: Queryable | Db, now: number, r: Retention): Promise<string[]> =>
-  inTx(db, async (q) => {
-    await q.query("SELECT pg_advisory_xact_lock(hashtext('telemetry partitions'))");
-    const dropped: string[] = [];
-    for (const f of FAMILIES) {
-      const cutoff = now - f.keepDays(r) * DAY;
-      for (const [name, start] of await existing(q, f)) {
-        if (next(start, f.unit) > cutoff) continue;
-        await q.query(`DROP TABLE ${name}`);
-        dropped.push(name);
-      }
-      await q.query(`DELETE FROM ${f.parent}_default WHERE ${f.column} < $1`, [iso(cutoff)]);
+  eachFamilyLocked(db, async (q, f, dropped) => {
+    const cutoff = now - f.keepDays(r) * DAY;
+    for (const [name, start] of await existing(q, f)) {
+      if (next(start, f.unit) > cutoff) continue;
+      await q.query(`DROP TABLE ${name}`);
+      dropped.push(name);
     }
-    return dropped;
+    await q.query(`DELETE FROM ${f.parent}_default WHERE ${f.column} < $1`, [iso(cutoff)]);
   });
 
 /**

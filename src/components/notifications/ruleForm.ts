@@ -4,6 +4,7 @@
 import type { NotificationRule, SaveNotificationRule } from '../../../streams/notifications/rules';
 import type { CommandError } from '../../../streams/commands/command';
 import type { TKey } from '../../i18n/i18n';
+import type { RuleChoices } from '../../../protocol/actions/notifications';
 import { viewerZone } from '../../../protocol/site-time';
 import { isHhMm, isZone } from '../form/checks';
 
@@ -25,15 +26,7 @@ export const EVENT_KEY = {
   'report.ready': 'notifications:event.reportReady',
 } as const satisfies Record<WebhookEvent, TKey>;
 
-export interface RuleValues {
-  name: string;
-  enabled: boolean;
-  categories: string[];
-  alarmTypes: string[];
-  deviceTypes: string[];
-  stationIds: number[];
-  channels: Channel[];
-  events: WebhookEvent[];
+export interface RuleValues extends RuleChoices {
   email: string;
   webhookUrl: string;
   mobile: string;
