@@ -12,7 +12,7 @@ export const md5Hex = z.string().regex(/^[0-9a-f]{32}$/, 'md5Hex');
 
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ totalCount: z.number().int(), dataList: z.array(item) });
 
-/** The shapes of a read of one record named by its id: `{ [key]: id }` in, the record out. */
+/** The shapes of an action on one record named by its id: `{ [key]: id }` in, the record (or `ok`) out. */
 export const recordById = <K extends string, Res extends z.ZodType>(summary: string, key: K, response: Res) => ({
   summary,
   request: z.object({ [key]: id } as Record<K, typeof id>),
