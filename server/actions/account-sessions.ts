@@ -1,7 +1,8 @@
 import { authed, type Handlers } from '../api/context';
 import { audit } from '../api/audit';
 import { removeFactor } from '../auth/two-factor';
-import { assertDominates, loadAccount, notSelf } from '../accounts/org-admin';
+import { assertDominates, notSelf } from '../accounts/grants';
+import { loadAccount } from '../accounts/records';
 
 // An account's sessions and second factor, as its administrator sees them (account detail).
 

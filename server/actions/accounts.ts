@@ -2,36 +2,18 @@ import { authed, type Handlers } from '../api/context';
 import { fail, invalid } from '../api/errors';
 import { hashPassword } from '../auth/password';
 import { audit } from '../api/audit';
-import {
-  orgsListed,
-  subtree,
-  requireOrg,
-  type AccountRec,
-  accountSql,
-  toAccount,
-  loadAccount,
-  loadRole,
-  roleUsableFor,
-  assertHolds,
-  assertDataGrant,
-  assertDominates,
-  notSelf,
-  checkStations,
-  assertUnique,
-  type PgError,
-  mapUnique,
-  blankToNull,
-  hasRecords,
-} from '../accounts/org-admin';
+import { assertUnique, mapUnique, blankToNull, hasRecords } from '../accounts/account-store';
+import { assertHolds, assertDataGrant, assertDominates, notSelf, checkStations } from '../accounts/grants';
+import { orgsListed, subtree, requireOrg } from '../accounts/org-scope';
+import { type AccountRec, accountSql, toAccount, loadAccount, loadRole, roleUsableFor } from '../accounts/records';
 import { containing, offsetOf } from '../db/list-query';
+import { isStillReferenced } from '../db/pg-errors';
 
-// Account actions (docs/accounts.md). Helpers shared with roles.ts live in org-admin.ts.
+// Account actions (docs/accounts.md). What they share with roles.ts lives in server/accounts/.
 
 export const accountsHandlers: Handlers = {
   queryAccountList: async (q, ctx) => {
-    const { me } = authed(ctx);
-    const reg = ctx.services.registry;
-    const orgIds = orgsListed(reg, me, q.orgId, subtree);
+    const orgIds = orgsListed(ctx, q.orgId, subtree);
     const where = `WHERE a.org_id = ANY($1::int[]) AND ($2::text IS NULL OR a.account ILIKE $2 OR a.contact ILIKE $2 OR a.mobile ILIKE $2 OR a.email ILIKE $2)
       AND ($3::int IS NULL OR a.status = $3) AND ($4::int IS NULL OR a.role_id = $4)`;
     const params = [orgIds, q.keyword ? containing(q.keyword) : null, q.status ?? null, q.roleId ?? null];
@@ -174,7 +156,7 @@ export const accountsHandlers: Handlers = {
         });
       })
       .catch((e: unknown) => {
-        if ((e as PgError)?.code === '23503') fail('conflict', { reason: 'hasRecords' });
+        if (isStillReferenced(e)) fail('conflict', { reason: 'hasRecords' });
         throw e;
       });
     return null;

@@ -2,7 +2,7 @@ import { authed, type Handlers } from '../api/context';
 import { audit } from '../api/audit';
 import { fail, invalid } from '../api/errors';
 import { assigneeFor, assigneesOf } from '../alarms/assignees';
-import { orgsInScope } from '../accounts/org-admin';
+import { orgsInScope } from '../accounts/org-scope';
 import { addEvent, handledOf, nameOf, pushChange, requireVisibleAlarm } from '../alarms/handling';
 import { alarmTimeline } from '../alarms/timeline';
 

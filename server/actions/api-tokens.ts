@@ -3,7 +3,7 @@ import type { FieldIssue } from '../../protocol/envelope';
 import { authed, type Ctx, type Handlers } from '../api/context';
 import { audit } from '../api/audit';
 import { fail, invalid, notFound } from '../api/errors';
-import { orgInScope, orgsInScope } from '../accounts/org-admin';
+import { orgInScope, orgsInScope } from '../accounts/org-scope';
 import { insertToken, listTokens, revokeToken, tokenById } from '../tokens/store';
 
 // API tokens for integrations (docs/integrations.md). Managing them takes a console session:

@@ -4,7 +4,8 @@ import type { Queryable } from '../db/db';
 import { authed, type Handlers } from '../api/context';
 import { auditNames, namesOf } from '../audit/names';
 import { containing, likeEscape, offsetOf, Where } from '../db/list-query';
-import { loadAccount, orgsInScope, requireOrg, subtree } from '../accounts/org-admin';
+import { orgsInScope, requireOrg, subtree } from '../accounts/org-scope';
+import { loadAccount } from '../accounts/records';
 
 // The audit trail (docs/accounts.md). Every write lands in audit_log beside its change; sign-in
 // attempts land here too. A tenant reads the entries of accounts of the organisations it manages

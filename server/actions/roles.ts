@@ -2,21 +2,12 @@ import { authed, type Handlers } from '../api/context';
 import { fail, invalid } from '../api/errors';
 import { audit } from '../api/audit';
 import { offsetOf } from '../db/list-query';
-import {
-  orgsListed,
-  lineage,
-  requireOrg,
-  type RoleRec,
-  roleSql,
-  toRole,
-  loadRole,
-  roleUsableFor,
-  assertHolds,
-  type PgError,
-  mapUnique,
-  permissionGroups,
-  normalisePermissions,
-} from '../accounts/org-admin';
+import { isStillReferenced } from '../db/pg-errors';
+import { mapUnique } from '../accounts/account-store';
+import { assertHolds } from '../accounts/grants';
+import { orgsListed, lineage, requireOrg } from '../accounts/org-scope';
+import { permissionGroups, normalisePermissions } from '../accounts/permission-catalogue';
+import { type RoleRec, roleSql, toRole, loadRole, roleUsableFor } from '../accounts/records';
 
 // Role and permission-catalogue actions (docs/accounts.md).
 
@@ -24,7 +15,7 @@ export const rolesHandlers: Handlers = {
   queryRoleList: async (q, ctx) => {
     const { me } = authed(ctx);
     const reg = ctx.services.registry;
-    const orgIds = orgsListed(reg, me, q.orgId, lineage);
+    const orgIds = orgsListed(ctx, q.orgId, lineage);
     let rows = await ctx.services.db.query<RoleRec>(`${roleSql} WHERE r.org_id = ANY($1::int[]) ORDER BY r.org_id, r.id`, [orgIds]);
     if (q.orgId !== undefined) rows = rows.filter((r) => roleUsableFor(reg, me, r, q.orgId!));
     const start = offsetOf(q.page, q.length);
@@ -114,7 +105,7 @@ export const rolesHandlers: Handlers = {
         });
       })
       .catch(async (e: unknown) => {
-        if ((e as PgError)?.code !== '23503') throw e;
+        if (!isStillReferenced(e)) throw e;
         const [n] = await ctx.services.db.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts WHERE role_id = $1', [role.roleId]);
         return fail('conflict', { reason: 'inUse', accountCount: n?.n ?? 0 });
       });

@@ -1,11 +1,11 @@
 import { authed, type Handlers } from '../api/context';
 import { conflict, invalid, notFound } from '../api/errors';
 import { offsetOf } from '../db/list-query';
+import { isUniqueViolation } from '../db/pg-errors';
 import { audit } from '../api/audit';
 import { providersFor, requireStation } from '../stations/scope';
 import {
   stationToday,
-  isUniqueViolation,
   deletePending,
   saveAudited,
   normalise,

@@ -1,7 +1,8 @@
 import { authed, type Handlers } from '../api/context';
 import { audit } from '../api/audit';
 import { ActionError } from '../api/errors';
-import { assertHolds, loadRole } from '../accounts/org-admin';
+import { assertHolds } from '../accounts/grants';
+import { loadRole } from '../accounts/records';
 import { checkFilters, ruleBasics, view } from './actions';
 import { deleteRule, ruleById, saveRule } from './rules';
 import { roleRulesOf, setMuted } from './role-rules';

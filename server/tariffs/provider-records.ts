@@ -2,7 +2,8 @@ import { authed, type Ctx } from '../api/context';
 import { conflict } from '../api/errors';
 import type { Queryable } from '../db/db';
 import type { Scope } from '../auth/scope';
-import { isUniqueViolation, requireWholeProvider } from './store';
+import { isUniqueViolation } from '../db/pg-errors';
+import { requireWholeProvider } from './store';
 
 // Changes to a provider's own records (tariff templates, price feeds), which only a caller
 // whose scope holds whole providers may make.

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isUniqueViolation } from '../db/pg-errors';
 import { minutesOf, type oilPrice, type seasons as seasonsSchema, type tariff, type tariffTemplate } from '../../protocol/actions/tariffs';
 import type { TariffCharges } from '../../protocol/actions/tariff-charges';
 import type { Queryable } from '../db/db';
@@ -34,8 +35,6 @@ export const stationToday = (ctx: Ctx, stationId: number): string =>
 
 // ---------------------------------------------------------------------------------------------
 // Shared helpers
-
-export const isUniqueViolation = (e: unknown): boolean => (e as { code?: unknown } | null)?.code === '23505';
 
 /** Serialises writers of one station's tariffs / fuel prices. */
 export const lockStation = (q: Queryable, stationId: number) => q.query('SELECT id FROM stations WHERE id = $1 FOR UPDATE', [stationId]);
