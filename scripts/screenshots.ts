@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../server/app';
 import { launch } from '../tests/e2e/helpers/browser';
+import { DEMO, login } from '../tests/e2e/helpers/console';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -17,44 +18,45 @@ const arg = (name: string): string | undefined => {
 };
 
 const STATION = '?stationId=4&serviceProviderId=4';
-/** [file name, path, account]: public screens without a sign-in, the rest as the platform admin */
-const SCREENS: ReadonlyArray<readonly [string, string, 'none' | 'admin' | 'sunrise']> = [
-  ['login', '/login', 'none'],
-  ['find-password', '/findPassword', 'none'],
-  ['homepage', '/homepage/index', 'admin'],
-  ['wall', '/homepage/index?wall=1', 'admin'],
-  ['customers', '/monitor/customers', 'admin'],
-  ['station-list', '/monitor-station/list', 'admin'],
-  ['alarm-list', '/alarm/alarmList', 'admin'],
-  ['alarm-analysis', '/alarm/alarmAnalysis', 'admin'],
-  ['shelves', '/alarm/shelves', 'admin'],
-  ['maintenance', '/alarm/maintenance', 'admin'],
-  ['messages', '/message/list', 'admin'],
-  ['analysis-pv', '/analysis/photovoltaic', 'admin'],
-  ['analysis-ess', '/analysis/energyStorage', 'admin'],
-  ['analysis-usage', '/analysis/energyUsage', 'admin'],
-  ['report-platform', '/operations/platformReport', 'admin'],
-  ['report-provider', '/operations/serviceReport', 'admin'],
-  ['report-site', '/operations/siteReport', 'admin'],
-  ['bills', '/bill/downloadDetail?stationId=4', 'admin'],
-  ['accounts', '/system/account', 'admin'],
-  ['roles', '/system/role', 'admin'],
-  ['account-detail', '/system/accountDetail?userId=1', 'admin'],
-  ['role-detail', '/system/roleDetail?roleId=1', 'admin'],
-  ['audit', '/system/audit', 'admin'],
-  ['messages-global', '/message/global', 'admin'],
-  ['overview', `/overviewStations/overviewStations${STATION}`, 'admin'],
-  ['equipment', `/dquipmentMonitoring/dquipmentMonitoring${STATION}`, 'admin'],
-  ['tariff', `/electricityPriceManagement/electricityPriceManagement${STATION}`, 'admin'],
-  ['tariff-history', `/electricityPriceManagement/historyPrice${STATION}`, 'admin'],
-  ['tariff-templates', `/electricityPriceManagement/priceTemlate${STATION}`, 'admin'],
-  ['oil-price', `/electricityPriceManagement/oilPrice${STATION}`, 'admin'],
-  ['alarm-log', `/alarmLog/alarmLog${STATION}`, 'admin'],
-  ['modes', `/operationModeManagement/operationModeManagement${STATION}`, 'admin'],
-  ['switch-records', `/operationModeManagement/switchRecord${STATION}`, 'admin'],
-  ['not-found', '/no/such/page', 'admin'],
+/** the screens shot without a sign-in; they come first in SCREENS */
+const PUBLIC = new Set(['login', 'find-password']);
+/** [file name, path]: the public screens, then the rest as the platform admin */
+const SCREENS: ReadonlyArray<readonly [string, string]> = [
+  ['login', '/login'],
+  ['find-password', '/findPassword'],
+  ['homepage', '/homepage/index'],
+  ['wall', '/homepage/index?wall=1'],
+  ['customers', '/monitor/customers'],
+  ['station-list', '/monitor-station/list'],
+  ['alarm-list', '/alarm/alarmList'],
+  ['alarm-analysis', '/alarm/alarmAnalysis'],
+  ['shelves', '/alarm/shelves'],
+  ['maintenance', '/alarm/maintenance'],
+  ['messages', '/message/list'],
+  ['analysis-pv', '/analysis/photovoltaic'],
+  ['analysis-ess', '/analysis/energyStorage'],
+  ['analysis-usage', '/analysis/energyUsage'],
+  ['report-platform', '/operations/platformReport'],
+  ['report-provider', '/operations/serviceReport'],
+  ['report-site', '/operations/siteReport'],
+  ['bills', '/bill/downloadDetail?stationId=4'],
+  ['accounts', '/system/account'],
+  ['roles', '/system/role'],
+  ['account-detail', '/system/accountDetail?userId=1'],
+  ['role-detail', '/system/roleDetail?roleId=1'],
+  ['audit', '/system/audit'],
+  ['messages-global', '/message/global'],
+  ['overview', `/overviewStations/overviewStations${STATION}`],
+  ['equipment', `/dquipmentMonitoring/dquipmentMonitoring${STATION}`],
+  ['tariff', `/electricityPriceManagement/electricityPriceManagement${STATION}`],
+  ['tariff-history', `/electricityPriceManagement/historyPrice${STATION}`],
+  ['tariff-templates', `/electricityPriceManagement/priceTemlate${STATION}`],
+  ['oil-price', `/electricityPriceManagement/oilPrice${STATION}`],
+  ['alarm-log', `/alarmLog/alarmLog${STATION}`],
+  ['modes', `/operationModeManagement/operationModeManagement${STATION}`],
+  ['switch-records', `/operationModeManagement/switchRecord${STATION}`],
+  ['not-found', '/no/such/page'],
 ];
-const PASSWORDS = { admin: 'Admin@2026', sunrise: 'Sunrise@2026' } as const;
 const SIZES: ReadonlyArray<readonly [number, number]> = [
   [1366, 768],
   [1600, 900],
@@ -96,14 +98,10 @@ for (const lang of ['zh', 'en'] as const) {
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error(`[${lang}] page error: ${String(e)}`));
   let signedIn = false;
-  for (const [name, path, who] of SCREENS) {
+  for (const [name, path] of SCREENS) {
     if (only && !only.includes(name)) continue;
-    if (who !== 'none' && !signedIn) {
-      await page.goto('/login');
-      await page.getByTestId('login-account').fill(who);
-      await page.getByTestId('login-password').fill(PASSWORDS[who]);
-      await page.getByTestId('login-submit').click();
-      await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 20_000 });
+    if (!PUBLIC.has(name) && !signedIn) {
+      await login(page, DEMO.admin);
       signedIn = true;
     }
     await page.goto(path);

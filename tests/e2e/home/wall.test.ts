@@ -6,11 +6,12 @@
 // Screenshots online and offline go to /tmp/shots/wall-*.png.
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
-import { listenApp, startServer, type TestServer } from '../helpers/server';
-import { DEMO, login, storeState, type EmsWindow } from '../helpers/console';
+import { afterEach, beforeAll, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describeBrowser } from '../helpers/browser';
+import { listenApp, startServer } from '../helpers/server';
+import { DEMO, storeState, type EmsWindow } from '../helpers/console';
+import { openPage, serverAndBrowser } from '../helpers/session';
 import { measureWall } from './wall-layout';
 import { settler } from '../helpers/settle';
 import { waitForTodayCurve } from '../helpers/today';
@@ -23,29 +24,26 @@ const badgeTimes = (page: Page) => page.getByTestId('data-age').evaluateAll((els
 const ageSeconds = async (page: Page) => Number(/(\d+) s/.exec(await page.getByTestId('stats-charging').getByTestId('data-age').innerText())?.[1] ?? NaN);
 
 describeBrowser('wall screen restarts', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const stack = serverAndBrowser(() => startServer({ seedStations: 12 }));
   let ctx: BrowserContext;
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    [server, browser] = await Promise.all([startServer({ seedStations: 12 }), launch()]);
-    ctx = await newContext(browser, { baseURL: server.url, language: 'en', width: 1600, height: 900 });
-    page = await ctx.newPage();
-    errors = watchErrors(page);
-    await login(page, DEMO.provider);
-    await page.goto('/homepage/index?wall=1');
+    ({ ctx, page, errors } = await openPage(stack.browser, {
+      baseURL: stack.server.url,
+      language: 'en',
+      width: 1600,
+      height: 900,
+      who: DEMO.provider,
+      path: '/homepage/index?wall=1',
+    }));
     await page.getByTestId('wall').waitFor();
     await page.getByTestId('station-card').first().waitFor();
     await pushIs(page, 'online');
     // survives only if the page is never reloaded
     await page.evaluate(() => ((window as unknown as { __wallMarker: string }).__wallMarker = 'still here'));
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
   let online = true;
   afterEach(async () => {
@@ -76,7 +74,7 @@ describeBrowser('wall screen restarts', () => {
     await page.screenshot({ path: `${SHOTS}/wall-offline.png` });
     // an alarm raised while the wall is offline arrives once it is back (push catch-up)
     const orgId = await storeState<number>(page, 'session.currentOrg.id');
-    const missed = await server.alarm({ stationId: server.services.registry.stationsByProvider.get(orgId)![0]!, category: 'alarm' });
+    const missed = await stack.server.alarm({ stationId: stack.server.services.registry.stationsByProvider.get(orgId)![0]!, category: 'alarm' });
 
     await ctx.setOffline(false);
     online = true;
@@ -96,9 +94,9 @@ describeBrowser('wall screen restarts', () => {
   });
 
   it('server restart on the same port: the push connection comes back and a pushed alarm recolours its station', async () => {
-    const http = server.app.server;
+    const http = stack.server.app.server;
     const { port, address } = http.address() as AddressInfo;
-    const broker = server.services.broker as unknown as { wss: { clients: Set<{ terminate(): void }> } };
+    const broker = stack.server.services.broker as unknown as { wss: { clients: Set<{ terminate(): void }> } };
     const before = await badgeTimes(page);
 
     // stop: no new connections, every open one (HTTP keep-alive and the MQTT WebSocket) cut
@@ -123,10 +121,10 @@ describeBrowser('wall screen restarts', () => {
     // a station of this provider that is neither in alarm nor in fault yet
     const matrix = await storeState<{ ids: number[]; byId: Record<number, { stationStatus: number }> }>(page, 'home.matrix');
     const orgId = await storeState<number>(page, 'session.currentOrg.id');
-    const own = new Set(server.services.registry.stationsByProvider.get(orgId)!);
+    const own = new Set(stack.server.services.registry.stationsByProvider.get(orgId)!);
     const stationId = matrix.ids.find((id) => own.has(id) && ![1, 2].includes(matrix.byId[id]!.stationStatus));
     expect(stationId).toBeDefined();
-    await server.alarm({ stationId: stationId!, category: 'fault' });
+    await stack.server.alarm({ stationId: stationId!, category: 'fault' });
     await page.waitForFunction(
       (id) => (document.querySelector('[data-testid=station-map]')?.getAttribute('data-alarmed') ?? '').split(' ').includes(`${id}:2`),
       stationId,
@@ -155,26 +153,16 @@ const MIN_FONT_AT_1920 = 12;
 const MIN_CLUSTER_FONT_AT_1920 = 18;
 
 describeBrowser('wall screen layout', () => {
-  let server: Awaited<ReturnType<typeof listenApp>>;
-  let browser: Browser;
-
-  beforeAll(async () => {
+  // the simulated fleet with a day of history: figures, curves and alarms of real lengths
+  const stack = serverAndBrowser(() => listenApp({ seedStations: 12, config: { simulator: true, backfillDays: 1 } }));
+  beforeAll(() => {
     mkdirSync(LAYOUT_SHOTS, { recursive: true });
-    // the simulated fleet with a day of history: figures, curves and alarms of real lengths
-    [server, browser] = await Promise.all([listenApp({ seedStations: 12, config: { simulator: true, backfillDays: 1 } }), launch()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   for (const lang of ['zh', 'en'] as const) {
     it(`${lang}: fills 1920×1080, 2560×1440 and 3840×2160 exactly, nothing cut, type and clusters scaled; dark and light`, async () => {
-      const ctx = await newContext(browser, { baseURL: server.url, language: lang, width: 1920, height: 1080 });
-      const page = await ctx.newPage();
-      const errors = watchErrors(page);
+      const { page, errors, close } = await openPage(stack.browser, { baseURL: stack.server.url, language: lang, width: 1920, height: 1080, who: DEMO.admin });
       const settle = settler(page);
-      await login(page, DEMO.admin);
       for (const theme of ['dark', 'light'] as const) {
         await page.goto(`/homepage/index?wall=1${theme === 'light' ? '&theme=light' : ''}`);
         await page.getByTestId('wall').waitFor();
@@ -200,38 +188,27 @@ describeBrowser('wall screen layout', () => {
         await page.setViewportSize({ width: 1920, height: 1080 });
       }
       expect(errors).toEqual([]);
-      await ctx.close();
+      await close();
     }, 900_000);
   }
 });
 
 describeBrowser('wall screen alarms and rotation', () => {
-  let server: TestServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ seedStations: 30 }), launch()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const stack = serverAndBrowser(() => startServer({ seedStations: 30 }));
+  const openWall = (path: string) => openPage(stack.browser, { baseURL: stack.server.url, language: 'en', width: 1920, height: 1080, who: DEMO.admin, path });
 
   it('the alarm panel lists a pushed alarm with its station, device, category as text and age, counted by category and in the badge; the age keeps counting', async () => {
-    const ctx = await newContext(browser, { baseURL: server.url, language: 'en', width: 1920, height: 1080 });
-    const page = await ctx.newPage();
-    await login(page, DEMO.admin);
-    await page.goto('/homepage/index?wall=1');
+    const { page, close } = await openWall('/homepage/index?wall=1');
     await page.waitForFunction(() => document.querySelector('[data-testid=wall-alarms]')?.getAttribute('data-loaded') === 'true');
     await pushIs(page, 'online');
     const orgId = await storeState<number>(page, 'session.currentOrg.id');
-    const stationId = server.services.registry.stationsByProvider.get(orgId)![0]!;
+    const stationId = stack.server.services.registry.stationsByProvider.get(orgId)![0]!;
     const count = (c: string) => page.locator(`[data-testid=wall-alarm-count][data-category=${c}]`).getAttribute('data-count').then(Number);
     const faultsBefore = await count('fault');
     const badgeBefore = Number(await page.getByTestId('alarm-badge').getAttribute('data-count'));
     const totalBefore = Number(await page.getByTestId('wall-alarms').getAttribute('data-total'));
 
-    const fresh = await server.alarm({ stationId, category: 'fault', content: 'wall fault' });
+    const fresh = await stack.server.alarm({ stationId, category: 'fault', content: 'wall fault' });
     // the newest open alarm heads the list
     const row = page.locator('[data-testid=wall-alarm]').first();
     await page.waitForFunction((id) => document.querySelector('[data-testid=wall-alarm]')?.getAttribute('data-alarm-id') === String(id), fresh.id, {
@@ -260,14 +237,11 @@ describeBrowser('wall screen alarms and rotation', () => {
       ages.every((a) => /^\d+ (s|min)$|^\d+ h \d+ min$|^\d+ d \d+ h$/.test(a)),
       ages.join(' | '),
     ).toBe(true);
-    await ctx.close();
+    await close();
   }, 180_000);
 
   it('rotate pages through the station cards, then moves a platform admin on to the next provider', async () => {
-    const ctx = await newContext(browser, { baseURL: server.url, language: 'en', width: 1920, height: 1080 });
-    const page = await ctx.newPage();
-    await login(page, DEMO.admin);
-    await page.goto('/homepage/index?wall=1&rotate=3');
+    const { page, close } = await openWall('/homepage/index?wall=1&rotate=3');
     await page.getByTestId('station-card').first().waitFor();
     // every change of provider, page and the tiles shown, as it happens
     await page.evaluate(() => {
@@ -300,6 +274,6 @@ describeBrowser('wall screen alarms and rotation', () => {
     // then the next provider, from its first page
     expect(after[1]).toBe('1');
     expect((await storeState<{ ids: number[] }>(page, 'session.orgs')).ids.length).toBeGreaterThan(1);
-    await ctx.close();
+    await close();
   }, 180_000);
 });

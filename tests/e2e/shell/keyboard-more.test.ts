@@ -9,6 +9,7 @@ import { en } from '../../catalogues';
 import { describeBrowser } from '../helpers/browser';
 import { startServer } from '../helpers/server';
 import { openDialogByKeyboard } from '../helpers/keyboard';
+import { splitFocusedBand } from '../helpers/periodLine';
 import { openAsAdmin, serverAndBrowser } from '../helpers/session';
 import { alarmRowsByKeyboard, expectFocused, pressUntilFocused } from './keyboard-focus';
 
@@ -63,16 +64,12 @@ describeBrowser('keyboard only, more flows', () => {
     const line = dialog.getByRole('group', { name: M.form.periodLine });
     const whole = line.getByRole('button', { name: /00:00-24:00/ });
     await pressUntilFocused(page, whole);
-    await page.keyboard.press('Enter');
-    const first = line.getByRole('slider', { name: `${M.form.boundary} 1` });
-    await expectFocused(page, first);
+    const first = await splitFocusedBand(page, line, `${M.form.boundary} 1`);
     for (let i = 0; i < 5; i++) await page.keyboard.press('PageDown');
     expect(await first.getAttribute('aria-valuetext')).toBe('07:00');
     await page.keyboard.press('Tab');
     await expectFocused(page, line.getByRole('button', { name: /07:00-24:00/ }));
-    await page.keyboard.press('Enter');
-    const second = line.getByRole('slider', { name: `${M.form.boundary} 2` });
-    await expectFocused(page, second);
+    const second = await splitFocusedBand(page, line, `${M.form.boundary} 2`);
     for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
     expect(await second.getAttribute('aria-valuetext')).toBe('18:00');
 

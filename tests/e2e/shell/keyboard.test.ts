@@ -9,6 +9,7 @@ import { en, zh } from '../../catalogues';
 import { describeBrowser } from '../helpers/browser';
 import { startServer } from '../helpers/server';
 import { openDialogByKeyboard } from '../helpers/keyboard';
+import { splitFocusedBand } from '../helpers/periodLine';
 import { openAsAdmin, serverAndBrowser } from '../helpers/session';
 import { alarmRowsByKeyboard, expectFocused, pressUntilFocused } from './keyboard-focus';
 
@@ -39,18 +40,14 @@ describeBrowser('keyboard only', () => {
     // boundary, which Page Down moves back an hour a press
     const line = dialog.getByRole('group', { name: `${T.editor.slots} 1` });
     await pressUntilFocused(page, line.getByRole('button', { name: `${T.period.flat} 00:00-24:00. ${T.editor.split}` }));
-    await page.keyboard.press('Enter');
-    const first = line.getByRole('slider', { name: `${T.editor.boundary} 1` });
-    await expectFocused(page, first);
+    const first = await splitFocusedBand(page, line, `${T.editor.boundary} 1`);
     expect(await first.getAttribute('aria-valuetext')).toBe('12:00');
     for (let i = 0; i < 4; i++) await page.keyboard.press('PageDown');
     expect(await first.getAttribute('aria-valuetext')).toBe('08:00');
     // Tab reaches the band after it; split that at 16:00, two hours right in quarters
     await page.keyboard.press('Tab');
     await expectFocused(page, line.getByRole('button', { name: `${T.period.flat} 08:00-24:00. ${T.editor.split}` }));
-    await page.keyboard.press('Enter');
-    const second = line.getByRole('slider', { name: `${T.editor.boundary} 2` });
-    await expectFocused(page, second);
+    const second = await splitFocusedBand(page, line, `${T.editor.boundary} 2`);
     for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
     expect(await second.getAttribute('aria-valuetext')).toBe('18:00');
     // Shift+Tab walks back along the day

@@ -1,11 +1,12 @@
 // Live alarms (SPEC §4): broker push -> pop-up (text, 300 ms spacing, a storm as one group card),
 // sound for 35003, badge following pushes, and catch-up after a broker outage.
 import type { Duplex } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { describeBrowser, launch, newContext, watchErrors } from '../helpers/browser';
-import { startServer, type TestServer } from '../helpers/server';
-import { DEMO, evalState, login, type EmsWindow } from '../helpers/console';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describeBrowser } from '../helpers/browser';
+import { startServer } from '../helpers/server';
+import { DEMO, evalState, type EmsWindow } from '../helpers/console';
+import { openPage, serverAndBrowser } from '../helpers/session';
 import { publishAlarm, recoverAlarm, toPush } from '../../../server/alarms/store';
 
 const badge = async (page: Page) => Number(await page.getByTestId('alarm-badge').getAttribute('data-count'));
@@ -13,8 +14,7 @@ const waitBadge = (page: Page, n: number) =>
   page.waitForFunction((x) => Number(document.querySelector('[data-testid=alarm-badge]')?.getAttribute('data-count')) === x, n, { timeout: 15_000 });
 
 describeBrowser('live alarms', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const stack = serverAndBrowser(() => startServer());
   let ctx: BrowserContext;
   let page: Page;
   let errors: string[];
@@ -22,22 +22,13 @@ describeBrowser('live alarms', () => {
   let stationName: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launch()]);
-    ctx = await newContext(browser, { baseURL: server.url, language: 'en' });
-    page = await ctx.newPage();
-    errors = watchErrors(page);
-    await login(page, DEMO.provider);
-    await page.goto('/alarm/alarmList');
+    ({ ctx, page, errors } = await openPage(stack.browser, { baseURL: stack.server.url, language: 'en', who: DEMO.provider, path: '/alarm/alarmList' }));
     await page.waitForFunction(() => (window as unknown as EmsWindow).__ems.state().connection.push === 'online', null, { timeout: 20_000 });
     const orgId = await evalState<number>(page, 's => s.session.currentOrg.id');
-    stationId = server.services.registry.stationsByProvider.get(orgId)![0]!;
-    stationName = server.services.registry.stations.get(stationId)!.name;
+    stationId = stack.server.services.registry.stationsByProvider.get(orgId)![0]!;
+    stationName = stack.server.services.registry.stations.get(stationId)!.name;
     await page.getByTestId('sound-toggle').click();
     await page.waitForFunction(() => document.querySelector('[data-testid=sound-toggle]')?.getAttribute('data-state') === 'armed');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
   beforeEach(async () => {
     // close whatever is on screen or queued from the previous test
@@ -55,8 +46,8 @@ describeBrowser('live alarms', () => {
     const before = await badge(page);
     const plays = () => page.evaluate(() => Number(document.querySelector('audio[data-sound=fault]')?.getAttribute('data-plays') ?? 0));
     const played = await plays();
-    const row = await server.alarm({ stationId, category: 'fault', content: 'Cell over-temperature' });
-    const push = toPush(row, server.services.registry);
+    const row = await stack.server.alarm({ stationId, category: 'fault', content: 'Cell over-temperature' });
+    const push = toPush(row, stack.server.services.registry);
     expect(push.actionWay).toBe(35003);
     const card = page.locator(`[data-testid=popup][data-alarm-id="${row.id}"]`);
     await card.waitFor();
@@ -74,8 +65,8 @@ describeBrowser('live alarms', () => {
   it('a 35002 push pops up without a sound', async () => {
     const plays = () => page.evaluate(() => Number(document.querySelector('audio[data-sound=alarm]')?.getAttribute('data-plays') ?? 0));
     const played = await plays();
-    const row = await server.alarm({ stationId, category: 'alarm' });
-    expect(toPush(row, server.services.registry).actionWay).toBe(35002);
+    const row = await stack.server.alarm({ stationId, category: 'alarm' });
+    expect(toPush(row, stack.server.services.registry).actionWay).toBe(35002);
     await page.locator(`[data-testid=popup][data-alarm-id="${row.id}"]`).waitFor();
     await page.waitForTimeout(300);
     expect(await plays()).toBe(played);
@@ -94,7 +85,7 @@ describeBrowser('live alarms', () => {
           }
       }).observe(document.body, { childList: true, subtree: true });
     });
-    for (let i = 0; i < 3; i++) await server.alarm({ stationId, category: 'event' });
+    for (let i = 0; i < 3; i++) await stack.server.alarm({ stationId, category: 'event' });
     await page.waitForFunction(() => (window as unknown as { __shown: number[] }).__shown.length >= 3);
     const t = await page.evaluate(() => (window as unknown as { __shown: number[] }).__shown);
     for (let i = 1; i < 3; i++) {
@@ -104,7 +95,7 @@ describeBrowser('live alarms', () => {
   });
 
   it('View opens the message list filtered by station in a new tab and closes the pop-up', async () => {
-    const row = await server.alarm({ stationId, category: 'alarm' });
+    const row = await stack.server.alarm({ stationId, category: 'alarm' });
     const card = page.locator(`[data-testid=popup][data-alarm-id="${row.id}"]`);
     await card.waitFor();
     const [tab] = await Promise.all([ctx.waitForEvent('page'), card.getByTestId('popup-view').click()]);
@@ -119,7 +110,7 @@ describeBrowser('live alarms', () => {
     const before = await badge(page);
     const received = await evalState<number>(page, 's => s.alarms.receivedTotal');
     const N = 30;
-    for (let i = 0; i < N; i++) await server.alarm({ stationId, category: 'event' });
+    for (let i = 0; i < N; i++) await stack.server.alarm({ stationId, category: 'event' });
     await waitBadge(page, before + N);
     expect(await evalState<number>(page, 's => s.alarms.receivedTotal')).toBe(received + N);
     // more than three within a second fold into one card; the storm keeps adding to it
@@ -132,18 +123,18 @@ describeBrowser('live alarms', () => {
   });
 
   it('a resolved push counts the badge down', async () => {
-    const row = await server.alarm({ stationId, category: 'event' });
+    const row = await stack.server.alarm({ stationId, category: 'event' });
     await page.waitForFunction((id) => !!(window as unknown as EmsWindow).__ems.state().alarms.byId[id], row.id);
     const now = await badge(page);
-    const rec = await recoverAlarm(server.services.db, row.dedupKey, new Date());
+    const rec = await recoverAlarm(stack.server.services.db, row.dedupKey, new Date());
     expect(rec).not.toBeNull();
-    await publishAlarm(server.services.broker, server.services.registry, rec!);
+    await publishAlarm(stack.server.services.broker, stack.server.services.registry, rec!);
     await waitBadge(page, now - 1);
   });
 
   it('after a broker outage it reconnects and catches up the alarms published meanwhile', async () => {
-    const broker = server.services.broker as unknown as { onUpgrade: (...a: unknown[]) => void; wss: { clients: Set<{ terminate(): void }> } };
-    const http = server.app.server;
+    const broker = stack.server.services.broker as unknown as { onUpgrade: (...a: unknown[]) => void; wss: { clients: Set<{ terminate(): void }> } };
+    const http = stack.server.app.server;
     const refuse = (_req: unknown, socket: Duplex) => socket.destroy();
     http.off('upgrade', broker.onUpgrade);
     http.on('upgrade', refuse);
@@ -151,7 +142,7 @@ describeBrowser('live alarms', () => {
     await page.waitForFunction(() => (window as unknown as EmsWindow).__ems.state().connection.push !== 'online');
     await page.getByTestId('connection-banner').waitFor();
     const before = await badge(page);
-    const missed = [await server.alarm({ stationId, category: 'alarm' }), await server.alarm({ stationId, category: 'fault' })];
+    const missed = [await stack.server.alarm({ stationId, category: 'alarm' }), await stack.server.alarm({ stationId, category: 'fault' })];
     http.off('upgrade', refuse);
     http.on('upgrade', broker.onUpgrade);
     await page.waitForFunction(() => (window as unknown as EmsWindow).__ems.state().connection.push === 'online', null, { timeout: 40_000 });
