@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChanges, type ChangeBus } from '../db/changes';
-import { createDb, type Db } from '../db/db';
-import { migrate } from '../db/migrate';
-import { seedIfEmpty } from '../db/seed';
+import type { Db } from '../db/db';
+import { seededDb } from '../test/database';
 import { backends } from '../test/harness';
 import { Sessions } from './sessions';
 
@@ -28,9 +27,7 @@ describe.each(backends())('session caches of two processes (%s)', (backend) => {
   let other: Sessions;
   let accountId: number;
   beforeAll(async () => {
-    db = await createDb({ url: backend === 'postgres' ? process.env.DATABASE_URL : undefined, isolate: backend === 'postgres' });
-    await migrate(db);
-    await seedIfEmpty(db, { now: new Date(clock.now), stations: 1 });
+    db = await seededDb(backend, new Date(clock.now), 1);
     accountId = (await db.query<{ id: number }>("SELECT id FROM accounts WHERE account = 'sunrise'"))[0]!.id;
     const sessions = async () => {
       const changes = await createChanges(db, () => undefined);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { raiseAlarm, recoverAlarm } from '../alarms/store';
+import { recoverAlarm } from '../alarms/store';
 import { backends, startTestServer, type TestServer } from '../test/harness';
-import { emptyTables } from './notify-fixture';
+import { closeAll, emptyTables, issuesOf, raiseAt } from './notify-fixture';
 import { sweepEscalations } from './escalation';
 import { inShift } from './oncall-shifts';
 import { startMailSink, type MailSink } from './receivers';
@@ -16,7 +16,6 @@ import { Notifications } from './service';
 const WED_NIGHT = Date.UTC(2026, 10, 25, 14, 0);
 const MIN = 60_000;
 const quiet = { warn: () => undefined };
-type Issue = { path: string; issue: string };
 
 describe('shifts on the schedule clock', () => {
   const night = { days: [1, 2, 3, 4, 5], from: '20:00', to: '08:00', accountIds: [1], roleIds: [] };
@@ -47,17 +46,7 @@ describe.each(backends())('escalation (%s)', (backend) => {
     await s.services.db.query('UPDATE accounts SET email = $2 WHERE id = $1', [a.userId, `${name}@example.com`]);
     who[name] = a.userId;
   };
-  const raise = async () =>
-    (
-      await raiseAlarm(s.services.db, {
-        stationId: x,
-        deviceId: device,
-        ruleCode: 'cellOverTemp',
-        content: 'Cell temperature 56.2 °C',
-        time: new Date(s.clock.now),
-        dedupKey: `e-${++seq}`,
-      })
-    ).row;
+  const raise = () => raiseAt(s, { stationId: x, deviceId: device, dedupKey: `e-${++seq}` });
   const tick = () => s.services.notifications.tick();
   const to = (from: number) => mail.mails.slice(from).map((m) => `${String((m.to as { text: string }).text).split('@')[0]} ${m.subject?.split(' ')[0]}`);
   let roleId = 0;
@@ -98,10 +87,7 @@ describe.each(backends())('escalation (%s)', (backend) => {
     roleId = (await s.services.db.query<{ id: number }>("INSERT INTO roles (org_id, name) VALUES ($1, 'On call') RETURNING id", [provider]))[0]!.id;
     await s.services.db.query('UPDATE accounts SET role_id = $1 WHERE id = ANY($2::int[])', [roleId, [who.held, who.outside]]);
   }, 120_000);
-  afterAll(async () => {
-    await s?.close();
-    await mail?.close();
-  });
+  afterAll(() => closeAll(s, mail));
   beforeEach(async () => {
     await tick();
     await emptyTables(s, ['oncall_schedules', 'notification_deliveries']);
@@ -200,13 +186,13 @@ describe.each(backends())('escalation (%s)', (backend) => {
     bad.tiers[1]!.afterMinutes = 0;
     const r = await s.call('saveOncallSchedule', { ...bad, zone: 'Mars/Olympus' }, admin);
     expect(r.code).not.toBe(0);
-    expect((r.data as unknown as { issues: Issue[] }).issues).toContainEqual({ path: 'tiers.1.afterMinutes', issue: 'notIncreasing' });
+    expect(issuesOf(r)).toContainEqual({ path: 'tiers.1.afterMinutes', issue: 'notIncreasing' });
     const r2 = await s.call('saveOncallSchedule', { ...schedule(), zone: 'Mars/Olympus' }, admin);
-    expect((r2.data as unknown as { issues: Issue[] }).issues).toEqual([{ path: 'zone', issue: 'invalidFormat' }]);
+    expect(issuesOf(r2)).toEqual([{ path: 'zone', issue: 'invalidFormat' }]);
     const shift = schedule();
     shift.tiers[0]!.shifts[0]!.to = '25:00';
     const r3 = await s.call('saveOncallSchedule', shift, admin);
-    expect((r3.data as unknown as { issues: Issue[] }).issues.map((i) => i.path)).toEqual(['tiers.0.shifts.0.to']);
+    expect(issuesOf(r3).map((i) => i.path)).toEqual(['tiers.0.shifts.0.to']);
 
     const mine = await s.call('saveOncallSchedule', schedule(), admin);
     const fx = await s.fixtures();
@@ -218,7 +204,7 @@ describe.each(backends())('escalation (%s)', (backend) => {
     const foreign = schedule();
     foreign.tiers[2]!.shifts[0]!.accountIds = [who.first!];
     const r4 = await s.call('saveOncallSchedule', { ...foreign, stationIds: [] }, other.token);
-    expect((r4.data as unknown as { issues: Issue[] }).issues.map((i) => i.path)).toContain('tiers.0.shifts.0.accountIds.0');
+    expect(issuesOf(r4).map((i) => i.path)).toContain('tiers.0.shifts.0.accountIds.0');
     expect((await s.call('queryOncallSchedules', {}, admin)).data.dataList.map((d) => d.name)).toEqual(['Site night watch']);
   });
 });

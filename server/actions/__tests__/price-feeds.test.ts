@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, startTestServer, type TestServer } from '../../test/harness';
 import { dueFeeds } from '../../price-feeds/pull';
+import { TWO_PART_CHARGES } from '../../test/tariffs';
 import { expectConflict, expectInvalid, expectNotFound, goodSeasons } from './tariffs-fixture';
 
 // Price feeds: CSV import and the URL pull (docs/tariffs.md, "Dynamic prices"). The server's clock
@@ -169,16 +170,7 @@ describe.each(backends())('price feeds: CSV import and URL pull (%s)', (backend)
   });
 
   it("a template carries a version's charges, its feed included, into the version made from it", async () => {
-    const charges = {
-      demand: [{ pricePerKw: 32.5, windowMinutes: 30, periods: ['peak'], ratchet: { percent: 80, months: 11 } }],
-      capacityPricePerKva: 21,
-      fixedMonthlyFee: 150,
-      blocks: [
-        { fromKwh: 0, adderPerKwh: 0 },
-        { fromKwh: 5000, adderPerKwh: 0.05 },
-      ],
-      dynamic: { feedId: feed },
-    };
+    const charges = { ...TWO_PART_CHARGES, dynamic: { feedId: feed } };
     const [b] = await s.services.db.query<{ id: number }>("SELECT id FROM price_feeds WHERE name = 'B feed'");
     expectInvalid(
       await s.call('saveTariffTemplate', { name: 'Dynamic template', seasons: goodSeasons(), charges: { dynamic: { feedId: b!.id } } }, tokA),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backends } from '../../test/harness';
 import { ErrorCode } from '../../../protocol/errors';
+import type { ActionName } from '../../../protocol/catalogue';
 import { itRefusesOtherTenantsAndInvalidPayloads, type RefusalCase } from './refusals';
 import { ISLAND_KEYS, islandParams, issuesOf, PEAK_KEYS, peakParams, strategiesWorld } from './strategies-fixture';
 
@@ -18,15 +19,17 @@ describe.each(backends())('strategies (%s)', (backend) => {
     write: boolean;
     valid: () => Record<string, unknown>;
   }
+  /** A read of one station's records: A's storage station, provider B's as the other tenant's. */
+  const stationRead = (action: ActionName, invalid: Case['invalid'], path: string): Case => ({
+    action,
+    write: false,
+    valid: () => ({ stationId: w.ess.id }),
+    cross: () => ({ stationId: w.bEss.id }),
+    invalid,
+    path,
+  });
   const cases: Case[] = [
-    {
-      action: 'queryStrategyList',
-      write: false,
-      valid: () => ({ stationId: w.ess.id }),
-      cross: () => ({ stationId: w.bEss.id }),
-      invalid: () => ({ stationId: 'abc' }),
-      path: 'stationId',
-    },
+    stationRead('queryStrategyList', () => ({ stationId: 'abc' }), 'stationId'),
     {
       action: 'queryStrategyById',
       write: false,
@@ -59,14 +62,7 @@ describe.each(backends())('strategies (%s)', (backend) => {
       invalid: () => ({}),
       path: 'strategyId',
     },
-    {
-      action: 'queryDistributionRecords',
-      write: false,
-      valid: () => ({ stationId: w.ess.id }),
-      cross: () => ({ stationId: w.bEss.id }),
-      invalid: () => ({ stationId: w.ess.id, length: 5000 }),
-      path: 'length',
-    },
+    stationRead('queryDistributionRecords', () => ({ stationId: w.ess.id, length: 5000 }), 'length'),
     {
       action: 'queryDistributionRecordById',
       write: false,
@@ -75,22 +71,8 @@ describe.each(backends())('strategies (%s)', (backend) => {
       invalid: () => ({ distributionId: 1.5 }),
       path: 'distributionId',
     },
-    {
-      action: 'queryStationMode',
-      write: false,
-      valid: () => ({ stationId: w.ess.id }),
-      cross: () => ({ stationId: w.bEss.id }),
-      invalid: () => ({}),
-      path: 'stationId',
-    },
-    {
-      action: 'querySwitchRecords',
-      write: false,
-      valid: () => ({ stationId: w.ess.id }),
-      cross: () => ({ stationId: w.bEss.id }),
-      invalid: () => ({ stationId: w.ess.id, page: 0 }),
-      path: 'page',
-    },
+    stationRead('queryStationMode', () => ({}), 'stationId'),
+    stationRead('querySwitchRecords', () => ({ stationId: w.ess.id, page: 0 }), 'page'),
   ];
 
   it.each(cases)('$action: a role without the key is forbidden', async (c) => {

@@ -9,6 +9,9 @@ import { addDays, DAY, expectForbidden, expectInvalid, expectNotFound, goodSeaso
 describe.each(backends())('tariffs, templates and fuel prices: refusals (%s)', (backend) => {
   const w = tariffsWorld(backend);
   const { todayOf, iso, freeDate, freeTime } = w;
+  /** The token of a fresh provider A account with these keys that sees only this station. */
+  const scopedTo = async (stationId: number, permissions: string[]) =>
+    (await w.s.makeAccount({ orgId: w.pA, permissions, dataScope: 'stations', stationIds: [stationId] })).token;
 
   // -------------------------------------------------------------------------------------------
   describe('permission denied (role lacks the key)', () => {
@@ -42,15 +45,10 @@ describe.each(backends())('tariffs, templates and fuel prices: refusals (%s)', (
     });
 
     it('templates are provider-wide: a station-scoped account with tariff.edit may not change them', async () => {
-      const scoped = await w.s.makeAccount({
-        orgId: w.pA,
-        permissions: ['tariff.edit', 'electricityPriceManagement.priceTemlate'],
-        dataScope: 'stations',
-        stationIds: [w.stA],
-      });
-      expectForbidden(await w.s.call('saveTariffTemplate', { name: 'scoped', seasons: goodSeasons() }, scoped.token));
-      expectForbidden(await w.s.call('deleteTariffTemplate', { templateId: w.templateA }, scoped.token));
-      expect((await w.s.call('queryTariffTemplateList', {}, scoped.token)).code).toBe(0);
+      const scoped = await scopedTo(w.stA, ['tariff.edit', 'electricityPriceManagement.priceTemlate']);
+      expectForbidden(await w.s.call('saveTariffTemplate', { name: 'scoped', seasons: goodSeasons() }, scoped));
+      expectForbidden(await w.s.call('deleteTariffTemplate', { templateId: w.templateA }, scoped));
+      expect((await w.s.call('queryTariffTemplateList', {}, scoped)).code).toBe(0);
     });
   });
 
@@ -104,14 +102,9 @@ describe.each(backends())('tariffs, templates and fuel prices: refusals (%s)', (
     });
 
     it('a station-scoped account sees only its stations', async () => {
-      const scoped = await w.s.makeAccount({
-        orgId: w.pA,
-        permissions: ['electricityPriceManagement.electricityPriceManagement', 'tariff.edit'],
-        dataScope: 'stations',
-        stationIds: [w.stA2],
-      });
-      expectNotFound(await w.s.call('queryStationTariffs', { stationId: w.stA }, scoped.token));
-      expect((await w.s.call('queryStationTariffs', { stationId: w.stA2 }, scoped.token)).code).toBe(0);
+      const scoped = await scopedTo(w.stA2, ['electricityPriceManagement.electricityPriceManagement', 'tariff.edit']);
+      expectNotFound(await w.s.call('queryStationTariffs', { stationId: w.stA }, scoped));
+      expect((await w.s.call('queryStationTariffs', { stationId: w.stA2 }, scoped)).code).toBe(0);
     });
   });
 

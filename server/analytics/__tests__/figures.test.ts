@@ -35,11 +35,31 @@ const step = (bucket: number, f: Partial<MeteredStep>): MeteredStep => ({
   ...f,
 });
 
+type Curtailment = { socUpper: number; essKw: number };
+type Weather = Map<number, { poa: number; moduleC: number }>;
+const island = { ...station, islandSocUpper: 95, essKw: 100 };
+const ISLAND_FROM = midnight('2026-05-04') + 10 * H;
+/** The island's 10-14 h on 2026-05-04 at 750 W/m² on 100 kWp, each quarter's flows as `flows` gives them (`late`: from 12 h). */
+const islandHours = (flows: (t: number, late: boolean) => Partial<MeteredStep>): { steps: MeteredStep[]; weather: Weather } => {
+  const steps: MeteredStep[] = [];
+  const weather: Weather = new Map();
+  for (let t = ISLAND_FROM; t < ISLAND_FROM + 4 * H; t += Q) {
+    steps.push(step(t, flows(t, t >= ISLAND_FROM + 2 * H)));
+    weather.set(t, { poa: 750, moduleC: 25 });
+  }
+  return { steps, weather };
+};
+/** The island's PV figures of that day, its curtailed intervals judged by `curtailment`. */
+const islandPv = (steps: MeteredStep[], weather: Weather, curtailment: Curtailment | null) =>
+  pvFigures([
+    { s: island, f: summarize(steps, { pricing: prices, gamma: -0.0035, weather, curtailment }, midnight('2026-05-04'), byLocalDay(zone)).get('2026-05-04')! },
+  ]);
+
 /** A day: noon PV charges the battery, the evening discharges it to the load. */
-const day = (date: string, poa: number): { steps: MeteredStep[]; weather: Map<number, { poa: number; moduleC: number }> } => {
+const day = (date: string, poa: number): { steps: MeteredStep[]; weather: Weather } => {
   const t0 = midnight(date);
   const steps: MeteredStep[] = [];
-  const weather = new Map<number, { poa: number; moduleC: number }>();
+  const weather: Weather = new Map();
   for (let t = t0; t < t0 + 24 * H; t += Q) {
     const h = (t - t0) / H;
     if (h >= 10 && h < 14) {
@@ -87,17 +107,8 @@ describe('summarize', () => {
   it('an islanded plant with a full battery: the curtailed hours are left out of yield and irradiation alike', () => {
     // 10-12 h the battery takes 10 of the 20 kWh a quarter the sun gives; from 12 h it is full
     // (95 %) and the PV follows the 5 kWh load: cut, not broken
-    const t0 = midnight('2026-05-04');
-    const steps: MeteredStep[] = [];
-    const weather = new Map<number, { poa: number; moduleC: number }>();
-    for (let t = t0 + 10 * H; t < t0 + 14 * H; t += Q) {
-      const full = t >= t0 + 12 * H;
-      steps.push(step(t, { pv: full ? 5 : 15, load: 5, charge: full ? 0 : 10, soc: full ? 95 : 80 + (t - t0 - 10 * H) / Q }));
-      weather.set(t, { poa: 750, moduleC: 25 });
-    }
-    const island = { ...station, islandSocUpper: 95, essKw: 100 };
-    const figures = (curtailment: { socUpper: number; essKw: number } | null) =>
-      pvFigures([{ s: island, f: summarize(steps, { pricing: prices, gamma: -0.0035, weather, curtailment }, t0, byLocalDay(zone)).get('2026-05-04')! }]);
+    const { steps, weather } = islandHours((t, full) => ({ pv: full ? 5 : 15, load: 5, charge: full ? 0 : 10, soc: full ? 95 : 80 + (t - ISLAND_FROM) / Q }));
+    const figures = (curtailment: Curtailment | null) => islandPv(steps, weather, curtailment);
     // counted as a grid-tied plant: 160 kWh under 3 kWh/m² from 100 kWp reads 53 %
     expect(figures(null).pr).toBeCloseTo(160 / 300, 9);
     // the hours it was allowed to make what it could: 120 kWh under 1.5 kWh/m², PR 80 %
@@ -113,32 +124,21 @@ describe('summarize', () => {
     // 10-14 h at 750 W/m² on 100 kWp; from 12 h a genset runs at its minimum load and the battery
     // charges at the island strategy's limit, far below the converters' rating and far from full:
     // the flows look free, but the inverters report themselves curtailed and make 8 of 15 kWh
-    const t0 = midnight('2026-05-04');
-    const steps: MeteredStep[] = [];
-    const weather = new Map<number, { poa: number; moduleC: number }>();
-    for (let t = t0 + 10 * H; t < t0 + 14 * H; t += Q) {
-      const held = t >= t0 + 12 * H;
-      steps.push(step(t, { pv: held ? 8 : 15, load: 5, generator: held ? 5 : 0, charge: held ? 8 : 10, soc: 40, pvLimitedS: held ? 900 : 0 }));
-      weather.set(t, { poa: 750, moduleC: 25 });
-    }
-    const island = { ...station, islandSocUpper: 95, essKw: 100 };
-    const got = pvFigures([
-      {
-        s: island,
-        f: summarize(steps, { pricing: prices, gamma: -0.0035, weather, curtailment: { socUpper: 95, essKw: 100 } }, t0, byLocalDay(zone)).get('2026-05-04')!,
-      },
-    ]);
+    const { steps, weather } = islandHours((_, held) => ({
+      pv: held ? 8 : 15,
+      load: 5,
+      generator: held ? 5 : 0,
+      charge: held ? 8 : 10,
+      soc: 40,
+      pvLimitedS: held ? 900 : 0,
+    }));
+    const got = islandPv(steps, weather, { socUpper: 95, essKw: 100 });
     // the free hours only: 120 kWh under 1.5 kWh/m², PR 80 % (the flows alone read 184 / 300)
     expect(got.pr).toBeCloseTo(0.8, 9);
     expect(got.irradiation).toBeCloseTo(1.5, 9);
     // an interval the inverters call free counts even with the battery at its limit
     const free = steps.map((x) => ({ ...x, soc: 95, pvLimitedS: 0 }));
-    const all = pvFigures([
-      {
-        s: island,
-        f: summarize(free, { pricing: prices, gamma: -0.0035, weather, curtailment: { socUpper: 95, essKw: 100 } }, t0, byLocalDay(zone)).get('2026-05-04')!,
-      },
-    ]);
+    const all = islandPv(free, weather, { socUpper: 95, essKw: 100 });
     expect(all.irradiation).toBeCloseTo(3, 9);
   });
 

@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadFleetConfig } from '../../fleet/config';
 import { soilingEpisode } from '../../fleet/pv-losses';
 import { backfillStart } from '../../telemetry/backfill';
 import { startTestServer, type TestServer } from '../../test/harness';
+import type { ResponseOf } from '../../../protocol/catalogue';
 import { startSimulatedFleet } from '../../test/simulated-fleet';
+import { serverWorld } from '../../test/world';
 
 // The simulated fleet's figures as a reader of DOMAIN.md would check them: PR within what real
 // plants reach and different per station, PR = specific yield ÷ plane-of-array irradiation,
@@ -15,15 +17,33 @@ import { startSimulatedFleet } from '../../test/simulated-fleet';
 const NOW = Date.UTC(2026, 6, 20, 4, 0); // noon in East Asia
 const DAYS = 14;
 const STATIONS = Number(process.env.PLAUSIBILITY_STATIONS ?? 10);
+const asRoot = async (s: TestServer) => ({ root: await s.login('admin', 'Admin@2026') });
+type PvStation = ResponseOf<'queryPvAnalysis'>['stations'][number];
+
+/**
+ * The PV analysis of `period` as the platform administrator reads it: the stations `keep` keeps
+ * (at least `least`, of which `offGridLeast` off the grid) and the ids of those off the grid.
+ * Off-grid stations curtail PV once load and battery are served: those intervals are left out
+ * (IEC 61724-1), so an islanded plant reads as the healthy plant it is.
+ */
+const pvAnalysis = async (
+  w: { s: TestServer; root: string },
+  period: Record<string, unknown>,
+  keep: (x: PvStation) => boolean,
+  least: number,
+  offGridLeast: number,
+) => {
+  const r = await w.s.call('queryPvAnalysis', period, w.root);
+  expect(r.code).toBe(0);
+  const offGrid = new Set((await w.s.services.db.query<{ id: number }>('SELECT id FROM stations WHERE system_type = 2')).map((x) => x.id));
+  const rows = r.data.stations.filter(keep);
+  expect(rows.length).toBeGreaterThanOrEqual(least);
+  expect(rows.filter((x) => offGrid.has(x.stationId)).length, 'off-grid stations among them').toBeGreaterThanOrEqual(offGridLeast);
+  return { r, rows, offGrid };
+};
 
 describe('the simulated fleet is plausible', () => {
-  let s: TestServer;
-  let root: string;
-  beforeAll(async () => {
-    s = await startSimulatedFleet('pglite', NOW, { days: DAYS }, { simStations: STATIONS });
-    root = await s.login('admin', 'Admin@2026');
-  }, 180_000);
-  afterAll(() => s?.close());
+  const w = serverWorld(() => startSimulatedFleet('pglite', NOW, { days: DAYS }, { simStations: STATIONS }), asRoot, 180_000);
 
   // the whole days of the history (it starts on 07-06 at noon local time)
   const whole = { period: 'custom', date: '2026-07-07', to: '2026-07-19' } as const;
@@ -31,16 +51,9 @@ describe('the simulated fleet is plausible', () => {
   // (every station of the demo's own fresh start is held to 72-88 % below; these 10 stations of a
   // smaller seed in a hot July read down to 71 %)
   it('PV: every PR between 70 and 90 %, stations differ, and PR = specific yield ÷ irradiation', async () => {
-    const r = await s.call('queryPvAnalysis', whole, root);
-    expect(r.code).toBe(0);
-    // off-grid stations curtail PV once load and battery are served: those intervals are left
-    // out (IEC 61724-1), so an islanded plant reads as the healthy plant it is
-    const offGrid = new Set((await s.services.db.query<{ id: number }>('SELECT id FROM stations WHERE system_type = 2')).map((x) => x.id));
-    const rows = r.data.stations.filter((x) => x.prPct !== null);
-    expect(rows.length).toBeGreaterThanOrEqual(5);
-    expect(rows.filter((x) => offGrid.has(x.stationId)).length, 'an off-grid station among them').toBeGreaterThanOrEqual(1);
+    const { r, rows, offGrid } = await pvAnalysis(w, whole, (x) => x.prPct !== null, 5, 1);
     // the station caught in the dust storm reads low on purpose (the next test flags it)
-    const configs = (await loadFleetConfig(s.services.db)).slice(0, STATIONS);
+    const configs = (await loadFleetConfig(w.s.services.db)).slice(0, STATIONS);
     const dusty = soilingEpisode(configs, backfillStart(NOW, DAYS), DAYS)!.stationId;
     for (const x of rows) {
       if (x.stationId === dusty) continue;
@@ -62,10 +75,10 @@ describe('the simulated fleet is plausible', () => {
   });
 
   it('PV: the soiled station is flagged by "PR fell" against its own last 30 days, which have a value', async () => {
-    const configs = (await loadFleetConfig(s.services.db)).slice(0, STATIONS);
+    const configs = (await loadFleetConfig(w.s.services.db)).slice(0, STATIONS);
     const dusty = soilingEpisode(configs, backfillStart(NOW, DAYS), DAYS)!;
     expect(dusty.episode.from).toBeLessThan(Date.UTC(2026, 6, 13, 12));
-    const r = await s.call('queryPvAnalysis', { period: 'custom', date: '2026-07-13', to: '2026-07-19' }, root);
+    const r = await w.s.call('queryPvAnalysis', { period: 'custom', date: '2026-07-13', to: '2026-07-19' }, w.root);
     const rows = r.data.stations.filter((x) => x.prPct !== null);
     for (const x of rows) expect(x.pr30dPct, `station ${x.stationId}`).not.toBeNull();
     const row = rows.find((x) => x.stationId === dusty.stationId)!;
@@ -74,7 +87,7 @@ describe('the simulated fleet is plausible', () => {
   });
 
   it('storage: AC round-trip efficiency 82-92 % with a spread, utilisation a share', async () => {
-    const r = await s.call('queryEssAnalysis', whole, root);
+    const r = await w.s.call('queryEssAnalysis', whole, w.root);
     expect(r.code).toBe(0);
     const rows = r.data.stations.filter((x) => x.rtePct !== null);
     expect(rows.length).toBeGreaterThanOrEqual(5);
@@ -89,7 +102,7 @@ describe('the simulated fleet is plausible', () => {
   });
 
   it('a month report including today lists no later day, and availability only over days with data', async () => {
-    const r = await s.call('queryPlatformReport', { granularity: 'day', from: '2026-07-01', to: '2026-07-31', items: ['pvKwh', 'availabilityPct'] }, root);
+    const r = await w.s.call('queryPlatformReport', { granularity: 'day', from: '2026-07-01', to: '2026-07-31', items: ['pvKwh', 'availabilityPct'] }, w.root);
     expect(r.code).toBe(0);
     const periods = [...new Set(r.data.rows.map((x) => x.period))].sort();
     expect(periods.at(-1)).toBe('2026-07-20');
@@ -108,24 +121,13 @@ describe('the simulated fleet is plausible', () => {
 // (the inverters report it); the rest of the fleet runs cold and low-sun.
 describe('the whole simulated fleet from a fresh start in November', () => {
   const START = Date.UTC(2026, 10, 28, 4, 0);
-  let s: TestServer;
-  let root: string;
-  beforeAll(async () => {
-    s = await startSimulatedFleet('pglite', START, { days: 30 }, { simStations: 60 });
-    root = await s.login('admin', 'Admin@2026');
-  }, 300_000);
-  afterAll(() => s?.close());
+  const w = serverWorld(() => startSimulatedFleet('pglite', START, { days: 30 }, { simStations: 60 }), asRoot, 300_000);
 
   const whole = { period: 'custom', date: '2026-10-30', to: '2026-11-27' } as const;
 
   it('PV: every station, grid-connected or off the grid, reads a PR between 72 and 88 %', async () => {
-    const r = await s.call('queryPvAnalysis', whole, root);
-    expect(r.code).toBe(0);
-    const offGrid = new Set((await s.services.db.query<{ id: number }>('SELECT id FROM stations WHERE system_type = 2')).map((x) => x.id));
-    const withPv = r.data.stations.filter((x) => x.capacityKwp > 0);
-    expect(withPv.length).toBeGreaterThanOrEqual(50);
-    expect(withPv.filter((x) => offGrid.has(x.stationId)).length, 'off-grid stations among them').toBeGreaterThanOrEqual(8);
-    const name = (x: (typeof withPv)[number]) => `station ${x.stationId} ${x.stationName}${offGrid.has(x.stationId) ? ' (off-grid)' : ''}`;
+    const { rows: withPv, offGrid } = await pvAnalysis(w, whole, (x) => x.capacityKwp > 0, 50, 8);
+    const name = (x: PvStation) => `station ${x.stationId} ${x.stationName}${offGrid.has(x.stationId) ? ' (off-grid)' : ''}`;
     for (const x of withPv) {
       expect(x.prPct, name(x)).not.toBeNull();
       expect(x.prPct!, name(x)).toBeGreaterThanOrEqual(72);
@@ -136,7 +138,7 @@ describe('the whole simulated fleet from a fresh start in November', () => {
   }, 120_000);
 
   it('storage: every AC round-trip efficiency between 82 and 92 %', async () => {
-    const r = await s.call('queryEssAnalysis', whole, root);
+    const r = await w.s.call('queryEssAnalysis', whole, w.root);
     const rows = r.data.stations.filter((x) => x.rtePct !== null);
     expect(rows.length).toBeGreaterThanOrEqual(40);
     for (const x of rows) {
@@ -147,24 +149,24 @@ describe('the whole simulated fleet from a fresh start in November', () => {
 });
 
 describe('control modes: one runs at a time', () => {
-  let s: TestServer;
-  let root: string;
-  beforeAll(async () => {
-    s = await startTestServer('pglite', { clock: () => NOW, config: { simulator: true, simIntervalMs: 3_600_000, backfillDays: 0 } });
-    await s.services.fleet!.ready;
-    root = await s.login('admin', 'Admin@2026');
-  }, 120_000);
-  afterAll(() => s?.close());
+  const w = serverWorld(
+    () => startTestServer('pglite', { clock: () => NOW, config: { simulator: true, simIntervalMs: 3_600_000, backfillDays: 0 } }),
+    async (s) => {
+      await w.s.services.fleet!.ready;
+      return asRoot(s);
+    },
+    120_000,
+  );
 
   it('an on/off-grid station with both modes enabled never reports both running, and says why one waits', async () => {
-    const [station] = await s.services.db.query<{ id: number }>('SELECT id FROM stations WHERE system_type = 3 ORDER BY id LIMIT 1');
+    const [station] = await w.s.services.db.query<{ id: number }>('SELECT id FROM stations WHERE system_type = 3 ORDER BY id LIMIT 1');
     const id = station!.id;
-    await s.services.db.query(
+    await w.s.services.db.query(
       `INSERT INTO station_modes (station_id, peak_shaving_enabled, island_enabled) VALUES ($1, true, true)
        ON CONFLICT (station_id) DO UPDATE SET peak_shaving_enabled = true, island_enabled = true`,
       [id],
     );
-    const model = s.services.fleet!.gateways.get(id)!.model;
+    const model = w.s.services.fleet!.gateways.get(id)!.model;
     // an instant on the grid and one in a grid outage, from the station's own outage schedule
     const hours = Array.from({ length: 24 * 120 }, (_, k) => NOW - k * 3_600_000 - 1_800_000);
     const onGrid = hours.find((t) => model.gridStateAt(t) === 0)!;
@@ -174,8 +176,8 @@ describe('control modes: one runs at a time', () => {
       [onGrid, { peakShavingState: 'running', islandState: 'standbyGridUp' }],
       [outage!, { peakShavingState: 'suspendedIslanded', islandState: 'running' }],
     ] as const) {
-      s.clock.now = t;
-      const r = await s.call('queryStationMode', { stationId: id }, root);
+      w.s.clock.now = t;
+      const r = await w.s.call('queryStationMode', { stationId: id }, w.root);
       expect(r.code).toBe(0);
       expect(r.data).toMatchObject({ peakShavingEnabled: true, islandEnabled: true, ...want });
     }

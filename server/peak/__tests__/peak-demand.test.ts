@@ -3,6 +3,7 @@ import { dateStart } from '../../../protocol/site-time';
 import { backends, startTestServer } from '../../test/harness';
 import { serverWorld } from '../../test/world';
 import { addTariff, blankStation } from '../../test/blank-station';
+import { threePeriodYear } from '../../test/tariffs';
 
 // The month's peak demand so far and the peak alarm (stored, pushed and notified as any alarm), on
 // hand-built metered intervals
@@ -14,16 +15,7 @@ import { addTariff, blankStation } from '../../test/blank-station';
 const ZONE = 'Europe/Berlin';
 const QUARTER = 900_000;
 const NOW = Date.parse('2026-02-20T12:05:00Z');
-const seasons = [
-  {
-    months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
-    slots: [
-      { start: '00:00', end: '08:00', period: 'valley', fromGridPrice: 0.1, feedInPrice: 0.05 },
-      { start: '08:00', end: '18:00', period: 'peak', fromGridPrice: 0.3, feedInPrice: 0.05 },
-      { start: '18:00', end: '24:00', period: 'flat', fromGridPrice: 0.2, feedInPrice: 0.05 },
-    ],
-  },
-];
+const seasons = threePeriodYear([0.1, 0.3, 0.2], 0.05);
 const charges = {
   demand: [
     { pricePerKw: 10, windowMinutes: 15, ratchet: { percent: 80, months: 11 } },

@@ -4,6 +4,7 @@ import { backends, startTestServer, type TestServer } from '../../test/harness';
 import { serverWorld } from '../../test/world';
 import { billTable } from '../bill';
 import { addQuarters, addTariff, billOf, blankStation } from '../../test/blank-station';
+import { threePeriodYear } from '../../test/tariffs';
 
 // A station's monthly bill with the demand, capacity and fixed charges of its tariff version,
 // computed by hand (docs/tariffs.md, "Bill make-up"), the same on PGlite and PostgreSQL.
@@ -17,16 +18,7 @@ import { addQuarters, addTariff, billOf, blankStation } from '../../test/blank-s
 const ZONE = 'Europe/Berlin';
 const QUARTER = 900_000;
 const tariff = {
-  seasons: [
-    {
-      months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
-      slots: [
-        { start: '00:00', end: '08:00', period: 'valley', fromGridPrice: 0.1, feedInPrice: 0.05 },
-        { start: '08:00', end: '18:00', period: 'peak', fromGridPrice: 0.3, feedInPrice: 0.05 },
-        { start: '18:00', end: '24:00', period: 'flat', fromGridPrice: 0.2, feedInPrice: 0.05 },
-      ],
-    },
-  ],
+  seasons: threePeriodYear([0.1, 0.3, 0.2], 0.05),
   charges: {
     demand: [
       { pricePerKw: 10, windowMinutes: 15, ratchet: { percent: 80, months: 11 } },

@@ -58,13 +58,17 @@ describe.each(backends())('a bill with tiered energy rates (%s)', (backend) => {
     120_000,
   );
   const bill = (month: string) => billOf(w.s, w.token, w.station, month);
-  const tiers = (b: Awaited<ReturnType<typeof bill>>) => b.lines.filter((l) => l.direction === 'tier').map((l) => [l.tier, l.quantity, l.price, l.amount]);
+  /** The month's bill, whose tier lines are these: [tier and its edge, kWh, price, amount] each. */
+  const billTiered = async (month: string, tiers: unknown[][]) => {
+    const b = await bill(month);
+    expect(b.lines.filter((l) => l.direction === 'tier').map((l) => [l.tier, l.quantity, l.price, l.amount])).toEqual(tiers);
+    return b;
+  };
 
   it('April (30 days): 5,760 kWh counted across three tiers, the edge at 2,001 kWh splitting a quarter', async () => {
-    const b = await bill('2026-04');
     // tier 1: 2,001 kWh × 0 = 0; tier 2: 4,500 − 2,001 = 2,499 kWh × 0.05 = 124.95;
     // tier 3: 5,760 − 4,500 = 1,260 kWh × 0.10 = 126.00
-    expect(tiers(b)).toEqual([
+    const b = await billTiered('2026-04', [
       [{ tier: 1, fromKwh: 0 }, 2001, 0, 0],
       [{ tier: 2, fromKwh: 2001 }, 2499, 0.05, 124.95],
       [{ tier: 3, fromKwh: 4500 }, 1260, 0.1, 126],
@@ -76,11 +80,10 @@ describe.each(backends())('a bill with tiered energy rates (%s)', (backend) => {
   });
 
   it("June, a new version from the 16th: the month's count goes on across the change, each interval under its own version's tiers", async () => {
-    const b = await bill('2026-06');
     // 1-15 June under "Tiers 2025": 2,880 kWh; 2,001 in tier 1, 879 × 0.05 = 43.95 in tier 2.
     // 16-30 June under "Tiers June": the count starts at 2,880, past its 2,500 kWh edge, so all
     // 2,880 kWh pay its tier 2: × 0.08 = 230.40 (counting from zero again would give 380 kWh).
-    expect(tiers(b)).toEqual([
+    const b = await billTiered('2026-06', [
       [{ tier: 1, fromKwh: 0 }, 2001, 0, 0],
       [{ tier: 2, fromKwh: 2001 }, 879, 0.05, 43.95],
       [{ tier: 2, fromKwh: 2500 }, 2880, 0.08, 230.4],

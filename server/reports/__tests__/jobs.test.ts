@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../db/db';
-import { migrate } from '../../db/migrate';
-import { seedIfEmpty } from '../../db/seed';
+import type { Db } from '../../db/db';
+import { seededDb } from '../../test/database';
 import { backends } from '../../test/harness';
 import { ExportJobs, JOB_TTL_MS, STALE_MS, WRITER_LOST } from '../jobs';
 import type { FileTable } from '../table';
@@ -39,9 +38,7 @@ describe.each(backends())('export jobs across replicas (%s)', (backend) => {
   let owner: number;
   let other: number;
   beforeAll(async () => {
-    db = await createDb({ url: backend === 'postgres' ? process.env.DATABASE_URL : undefined, isolate: backend === 'postgres' });
-    await migrate(db);
-    await seedIfEmpty(db, { now: new Date(), stations: 1 });
+    db = await seededDb(backend, new Date(), 1);
     const ids = await db.query<{ id: number }>('SELECT id FROM accounts ORDER BY id LIMIT 2');
     [owner, other] = ids.map((r) => r.id) as [number, number];
     a = new ExportJobs({ db, clock: now });

@@ -41,6 +41,12 @@ describe.each(backends())('scheduled reports (%s)', (backend) => {
   const runner = (transport: MailTransport = smtpTransport) =>
     new ScheduleRunner({ db: s.services.db, clock: () => s.clock.now, mail: { transport, from: 'EMS Cloud <no-reply@ems.example>' }, log: quiet });
   const deliveries = async (scheduleId: number) => (await s.call('queryReportDeliveries', { scheduleId }, adminA)).data.dataList;
+  /** Saves a schedule of daily figures as provider A's administrator; it must be accepted. */
+  const saveSchedule = async (schedule: Record<string, unknown>) => {
+    const saved = await s.call('saveReportSchedule', { granularity: 'day', ...schedule }, adminA);
+    expect(saved.code).toBe(0);
+    return saved;
+  };
 
   beforeAll(async () => {
     smtp = new SMTPServer({
@@ -65,19 +71,13 @@ describe.each(backends())('scheduled reports (%s)', (backend) => {
   });
 
   it('a weekly site report arrives once with its XLSX and PDF, however many processes run the tick', async () => {
-    const saved = await s.call(
-      'saveReportSchedule',
-      {
-        report: 'site',
-        stationId: x,
-        cadence: 'weekly',
-        granularity: 'day',
-        items: ['pvKwh', 'loadKwh'],
-        recipients: ['ops@example.com', 'cfo@example.com'],
-      },
-      adminA,
-    );
-    expect(saved.code).toBe(0);
+    const saved = await saveSchedule({
+      report: 'site',
+      stationId: x,
+      cadence: 'weekly',
+      items: ['pvKwh', 'loadKwh'],
+      recipients: ['ops@example.com', 'cfo@example.com'],
+    });
     expect(saved.data).toMatchObject({ report: 'site', stationId: x, cadence: 'weekly', createdBy: 'sunrise', enabled: true });
     const listed = await s.call('queryReportSchedules', {}, adminA);
     expect(listed.data.dataList.map((r) => r.scheduleId)).toContain(saved.data.scheduleId);
@@ -119,19 +119,7 @@ describe.each(backends())('scheduled reports (%s)', (backend) => {
   });
 
   it('a refused mail is recorded as failed with the reason, and not retried for that period', async () => {
-    const saved = await s.call(
-      'saveReportSchedule',
-      {
-        report: 'service',
-        orgId: pA,
-        cadence: 'monthly',
-        granularity: 'day',
-        items: ['pvKwh'],
-        recipients: ['ops@example.com'],
-      },
-      adminA,
-    );
-    expect(saved.code).toBe(0);
+    const saved = await saveSchedule({ report: 'service', orgId: pA, cadence: 'monthly', items: ['pvKwh'], recipients: ['ops@example.com'] });
     const refusing: MailTransport = { sendMail: () => Promise.reject(new Error('550 mailbox unavailable')) };
     expect(await runner(refusing).tick()).toBe(1);
     const [d] = await deliveries(saved.data.scheduleId);

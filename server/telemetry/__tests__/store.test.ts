@@ -8,6 +8,7 @@ import { backfill } from '../backfill';
 import { queryHistory } from '../history';
 import { TelemetryStore } from '../store';
 import { account, stationEnergy, type Interval, type Pricing } from '../energy';
+import { threePeriodYear } from '../../test/tariffs';
 import { POINTS, type TelemetryFrame } from '../../../protocol/fleet';
 
 const NOW = Date.UTC(2026, 6, 14, 6, 0);
@@ -171,16 +172,7 @@ describe('energy accounting', () => {
         id: 1,
         name: 'three-period',
         effectiveDate: '2025-01-01',
-        seasons: [
-          {
-            months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
-            slots: [
-              { start: '00:00', end: '08:00', period: 'valley', fromGridPrice: 0.3, feedInPrice: 0.1 },
-              { start: '08:00', end: '18:00', period: 'peak', fromGridPrice: 1.0, feedInPrice: 0.2 },
-              { start: '18:00', end: '24:00', period: 'flat', fromGridPrice: 0.6, feedInPrice: 0.15 },
-            ],
-          },
-        ],
+        seasons: threePeriodYear([0.3, 1.0, 0.6], [0.1, 0.2, 0.15]),
       },
     ],
     oil: [

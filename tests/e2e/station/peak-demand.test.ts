@@ -17,6 +17,7 @@ import zhModes from '../../../locales/zh/modes.json';
 import zhReports from '../../../locales/zh/reports.json';
 import zhStation from '../../../locales/zh/station.json';
 import { addMonthKey, dateKey, dateStart } from '../../../protocol/site-time';
+import { threePeriodYear } from '../../../server/test/tariffs';
 import { describeBrowser } from '../helpers/browser';
 import { callApi, DEMO, tokenOf } from '../helpers/console';
 import { openPage, serverAndBrowser } from '../helpers/session';
@@ -26,16 +27,7 @@ const stack = serverAndBrowser(startTariffServer);
 const ZONE = 'Asia/Shanghai';
 const QUARTER = 900_000;
 const SHOTS = '.tmp';
-const seasons = [
-  {
-    months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
-    slots: [
-      { start: '00:00', end: '08:00', period: 'valley', fromGridPrice: 0.3, feedInPrice: 0.1 },
-      { start: '08:00', end: '18:00', period: 'peak', fromGridPrice: 1.1, feedInPrice: 0.1 },
-      { start: '18:00', end: '24:00', period: 'flat', fromGridPrice: 0.7, feedInPrice: 0.1 },
-    ],
-  },
-];
+const seasons = threePeriodYear([0.3, 1.1, 0.7], 0.1);
 const charges = {
   demand: [{ pricePerKw: 30, windowMinutes: 15, periods: ['peak'], ratchet: { percent: 80, months: 11 } }],
   fixedMonthlyFee: 100,

@@ -5,6 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import enTariffs from '../../../locales/en/tariffs.json';
 import zhTariffs from '../../../locales/zh/tariffs.json';
 import { addDateDays, dateKey } from '../../../protocol/site-time';
+import { TWO_PART_CHARGES } from '../../../server/test/tariffs';
 import { describeBrowser } from '../helpers/browser';
 import { callApi, DEMO, tokenOf } from '../helpers/console';
 import { openPage, serverAndBrowser } from '../helpers/session';
@@ -81,15 +82,7 @@ for (const [lang, T, first, cur] of [
           const token = (await tokenOf(page))!;
           const r = await callApi(server.url, 'mot', 'queryStationTariffs', { stationId: st.id }, token);
           const saved = (r.body.data as { pending: { name: string; charges: unknown }[] }).pending.find((x) => x.name === `Two-part ${lang}`);
-          expect(saved?.charges).toEqual({
-            demand: [{ pricePerKw: 32.5, windowMinutes: 30, periods: ['peak'], ratchet: { percent: 80, months: 11 } }],
-            capacityPricePerKva: 21,
-            fixedMonthlyFee: 150,
-            blocks: [
-              { fromKwh: 0, adderPerKwh: 0 },
-              { fromKwh: 5000, adderPerKwh: 0.05 },
-            ],
-          });
+          expect(saved?.charges).toEqual(TWO_PART_CHARGES);
           // its preview, reached from its card, names every charge in the reader's language
           const card = page.locator('[data-testid=tariff-card]', { hasText: `Two-part ${lang}` });
           await card.getByRole('link', { name: T.actions.preview }).click();

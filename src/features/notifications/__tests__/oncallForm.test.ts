@@ -30,21 +30,14 @@ describe('the on-call schedule form', () => {
 
   it('sends whole minutes, and places the server refusals at their fields', () => {
     expect(toRequest(base, 4)).toMatchObject({ scheduleId: 4, name: 'Night watch', tiers: [{ afterMinutes: 0 }, { afterMinutes: 15 }] });
-    const refusal = {
-      code: 'validationFailed',
-      message: '',
-      fields: [
-        { path: 'tiers.1.afterMinutes', issue: 'notIncreasing' },
-        { path: 'tiers.0.shifts.2.to', issue: 'invalidFormat' },
-        { path: 'tiers.0.shifts.0.roleIds.1', issue: 'notFound' },
-        { path: 'stationIds.3', issue: 'notFound' },
-      ],
-    };
-    expect(serverIssues(refusal as never)).toEqual({
-      'tiers.1.afterMinutes': 'notifications:oncall.issue.notIncreasing',
-      'tiers.0.shifts.2.to': 'notifications:issue.quietTime',
-      'tiers.0.shifts.0.accountIds': 'notifications:oncall.issue.unknown',
-      stationIds: 'notifications:issue.stations',
-    });
+    // each refused path and issue, and the field and text the form shows it at
+    const placed = [
+      ['tiers.1.afterMinutes', 'notIncreasing', 'tiers.1.afterMinutes', 'notifications:oncall.issue.notIncreasing'],
+      ['tiers.0.shifts.2.to', 'invalidFormat', 'tiers.0.shifts.2.to', 'notifications:issue.quietTime'],
+      ['tiers.0.shifts.0.roleIds.1', 'notFound', 'tiers.0.shifts.0.accountIds', 'notifications:oncall.issue.unknown'],
+      ['stationIds.3', 'notFound', 'stationIds', 'notifications:issue.stations'],
+    ] as const;
+    const refusal = { code: 'validationFailed', message: '', fields: placed.map(([path, issue]) => ({ path, issue })) };
+    expect(serverIssues(refusal as never)).toEqual(Object.fromEntries(placed.map(([, , field, text]) => [field, text])));
   });
 });
