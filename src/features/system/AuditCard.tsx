@@ -8,18 +8,15 @@ import type { AuditEntry } from '../../../streams/system/audit';
 
 export const AUDIT_CARD = 120;
 
-export const AuditCard = memo(function AuditCard({
-  e,
-  cells,
-  zone,
-  ...place
-}: CardPlace & {
+interface AuditCardProps extends CardPlace {
   e: AuditEntry;
   /** the zone the time is read in: a card names it, having no column head to say it */
   zone: Zone;
   /** the entry as auditCells gives it: time, account, org, action, target, outcome, detail */
   cells: readonly string[];
-}) {
+}
+
+export const AuditCard = memo(function AuditCard({ e, cells, zone, ...place }: AuditCardProps) {
   const [at, account, org, action, target, outcome, detail] = cells;
   return (
     <MeasuredCard
