@@ -5,7 +5,6 @@
 // the rows are cards (MessageCard) in the same virtualizer, measured.
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
-import { usePhone } from '../../hooks/usePhone';
 import { MESSAGE_CARD, MessageCard } from './MessageCard';
 import { map, merge, Subject } from 'rxjs';
 import { ALARM_CATEGORIES } from '../../../protocol/codes';
@@ -23,7 +22,7 @@ import { alarmContent } from '../../lib/alarmText';
 import { rangeOf, type Range } from './time';
 import { RangeSelect } from '../../components/RangeSelect';
 import { useCommand } from './useCommand';
-import { CardList, useVirtualList, VirtualRows } from '../../widgets/VirtualRows';
+import { CardList, useRowsOrCards, VirtualRows } from '../../widgets/VirtualRows';
 import { GridBody, GridHead, GridRow, TextCells } from '../../widgets/GridTable';
 import { FILTER_CONTROL } from '../../components/FilterSelect';
 import { FilterSelects, type FilterSpec } from '../../components/FilterSelects';
@@ -82,8 +81,8 @@ export default function MessagesPage() {
     scope < 0 ? null : scope,
     rows.map((r) => r.stationId),
   );
-  const phone = usePhone();
-  const { scroller, v } = useVirtualList(rows.length, phone ? MESSAGE_CARD : ROW, phone ? 6 : 12);
+  const virtual = useRowsOrCards(rows, ROW, MESSAGE_CARD);
+  const { scroller, v } = virtual;
   const open = (r: (typeof rows)[number]) => !r.read && mark.run({ alarmIds: [r.alarmId] });
   const categories = ALARM_CATEGORIES.map((c) => ({ value: c, label: t(ALARM_CATEGORY_KEY[c]) }));
   const stationOptions = (stations.data ?? []).map((s) => ({ value: s.stationId, label: s.stationName }));
@@ -132,11 +131,9 @@ export default function MessagesPage() {
         </>
       }
     >
-      {phone ? (
+      {virtual.phone ? (
         <CardList
-          scroller={scroller}
-          v={v}
-          rows={rows}
+          list={virtual}
           label={t('routes.messageGlobal')}
           style={{ height: 'calc(100dvh - 330px)', minHeight: 240 }}
           note={list.data === null ? { text: t('app.loading') } : rows.length === 0 ? { text: t('noDate'), testId: 'empty' } : null}
