@@ -1,5 +1,6 @@
-// A table row's actions as links in one line (edit, delete, …). A click acts on the row without
-// also opening it, as a click elsewhere on the row does.
+// A table row's actions as links in one line (edit, delete, …), and the list column that holds
+// them. A click acts on the row without also opening it, as a click elsewhere on the row does.
+import type { ColumnDef } from '@tanstack/react-table';
 
 export interface RowActionLink {
   /** the action, named in the test id `<prefix>-<action>` */
@@ -38,4 +39,29 @@ export function RowActions<A extends string>({
       ))}
     </span>
   );
+}
+
+/** A list's last column: the row's actions (not sortable), `actions` naming them for the row. */
+export function actionsColumn<T, A extends string>({
+  header,
+  size,
+  prefix,
+  gap,
+  actions,
+  act,
+}: {
+  header: string;
+  size: number;
+  prefix: string;
+  gap?: 'gap-2' | 'gap-3';
+  actions: (r: T) => readonly (RowActionLink & { action: A })[];
+  act: (a: A, r: T) => void;
+}): ColumnDef<T> {
+  return {
+    id: 'actions',
+    header,
+    size,
+    enableSorting: false,
+    cell: (c) => <RowActions prefix={prefix} gap={gap} actions={actions(c.row.original)} onAct={(a) => act(a, c.row.original)} />,
+  };
 }

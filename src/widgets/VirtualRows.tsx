@@ -5,6 +5,7 @@
 // CardList is such a list with its scroller and the line that stands in for cards.
 import { useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type CSSProperties, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
+import { usePhone } from '../hooks/usePhone';
 import { SCROLL_PANE } from './scrollPane';
 
 /**
@@ -16,6 +17,23 @@ export function useVirtualList(count: number, size: number, overscan: number) {
   const v = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => size, overscan });
   useEffect(() => v.measure(), [v, size]);
   return { scroller, v };
+}
+
+/** A list's rows with the virtualizer over them and the element it scrolls. */
+export interface VirtualList<R> {
+  rows: readonly R[];
+  scroller: RefObject<HTMLDivElement | null>;
+  v: Virtualizer<HTMLDivElement, Element>;
+}
+
+/**
+ * A list that is a table of `rowHeight` px rows on a wide screen and measured cards (first guessed
+ * at `cardHeight` px) on a phone (below 640 px), over one virtualizer.
+ */
+export function useRowsOrCards<R>(rows: readonly R[], rowHeight: number, cardHeight: number): VirtualList<R> & { phone: boolean } {
+  const phone = usePhone();
+  const { scroller, v } = useVirtualList(rows.length, phone ? cardHeight : rowHeight, phone ? 6 : 12);
+  return { phone, rows, scroller, v };
 }
 
 export function VirtualRows<R>({
@@ -98,9 +116,7 @@ export function MeasuredCard({
  * line that stands in for the cards while there are none (loading, empty), then the cards.
  */
 export function CardList<R>({
-  scroller,
-  v,
-  rows,
+  list: { scroller, v, rows },
   card,
   label,
   note,
@@ -108,9 +124,7 @@ export function CardList<R>({
   className = 'text-sm',
   testId,
 }: {
-  scroller: RefObject<HTMLDivElement | null>;
-  v: Virtualizer<HTMLDivElement, Element>;
-  rows: readonly R[];
+  list: VirtualList<R>;
   /** one card, given its place to put on its MeasuredCard */
   card: (r: R, place: CardPlace) => ReactNode;
   label: string;

@@ -9,7 +9,8 @@ import { NOTIFICATION_CHANNELS, DELIVERY_KINDS, DELIVERY_STATUSES } from '../../
 import { deliveryLog$, DELIVERY_PAGE, type Delivery, type DeliveryFilter } from '../../../streams/notifications/deliveries';
 import { NOTHING } from '../../../streams/system/loaded';
 import { Button } from '../../components/Button';
-import { FILTER_CONTROL, FilterSelect } from '../../components/FilterSelect';
+import { FILTER_CONTROL } from '../../components/FilterSelect';
+import { FilterSelects, type FilterSpec } from '../../components/FilterSelects';
 import { emptyText, ListPage } from '../../components/ListPage';
 import { RangeSelect } from '../../components/RangeSelect';
 import { selectPermissions } from '../../../streams/selectors';
@@ -65,6 +66,14 @@ export default function DeliveryLogPage() {
   const dead = useMemo(() => (canReplay ? rows.filter((r) => r.status === 'dead').map((r) => r.deliveryId) : []), [canReplay, rows]);
   const columns = useMemo(() => deliveryColumns(t, zone, onReplay), [t, zone, onReplay]);
   const table = useSortedTable(rows, columns, (r) => r.deliveryId);
+  const channels = NOTIFICATION_CHANNELS.map((c) => ({ value: c, label: t(CHANNEL_KEY[c]) }));
+  const statuses = DELIVERY_STATUSES.map((x) => ({ value: x, label: t(STATUS_KEY[x]) }));
+  const kinds = DELIVERY_KINDS.map((k) => ({ value: k, label: t(KIND_KEY[k]) }));
+  const filters: FilterSpec[] = [
+    { testId: 'log-channel', label: t('notifications:log.filterChannel'), value: channel, options: channels, onChange: setChannel },
+    { testId: 'log-status', label: t('notifications:log.filterStatus'), value: status, options: statuses, onChange: setStatus },
+    { testId: 'log-kind', label: t('notifications:log.filterKind'), value: kind, options: kinds, onChange: setKind },
+  ];
 
   return (
     <ListPage
@@ -77,30 +86,7 @@ export default function DeliveryLogPage() {
       bar={
         <>
           <RangeSelect testId="log-range" value={preset} onChange={setPreset} />
-          <FilterSelect
-            testId="log-channel"
-            label={t('notifications:log.filterChannel')}
-            all={t('system:all')}
-            value={channel}
-            options={NOTIFICATION_CHANNELS.map((c) => ({ value: c, label: t(CHANNEL_KEY[c]) }))}
-            onChange={setChannel}
-          />
-          <FilterSelect
-            testId="log-status"
-            label={t('notifications:log.filterStatus')}
-            all={t('system:all')}
-            value={status}
-            options={DELIVERY_STATUSES.map((x) => ({ value: x, label: t(STATUS_KEY[x]) }))}
-            onChange={setStatus}
-          />
-          <FilterSelect
-            testId="log-kind"
-            label={t('notifications:log.filterKind')}
-            all={t('system:all')}
-            value={kind}
-            options={DELIVERY_KINDS.map((k) => ({ value: k, label: t(KIND_KEY[k]) }))}
-            onChange={setKind}
-          />
+          <FilterSelects all={t('system:all')} filters={filters} />
           <div className="flex flex-col">
             <input
               value={alarm}

@@ -2,18 +2,15 @@
 // scope reach it on which channels and when; create, edit, delete, and a test-send whose outcome
 // per channel (delivered, or failed with the receiver's reason) the page shows. Its role's default
 // rules are listed above them, read-only, each with a switch for the reader.
-import { useObservable, useObservableState } from 'observable-hooks';
 import { useCallback, useMemo, useState } from 'react';
-import { map, of } from 'rxjs';
+import { of } from 'rxjs';
 import { deleteNotificationRule$, notificationRules$, testNotificationRule$, type NotificationRule } from '../../../streams/notifications/rules';
-import { pickableStations$ } from '../../../streams/system/accounts';
-import { NOTHING } from '../../../streams/system/loaded';
 import { Button } from '../../components/Button';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { RemoveConfirm, useEditor, useListRead, useRemoval, type RemovalText } from '../../components/ListEdits';
 import { emptyText, ListPage } from '../../components/ListPage';
 import { Modal } from '../../components/Modal';
-import { useRuntime } from '../../hooks/runtime';
-import { useCommand, useReload } from '../../hooks/useCommand';
+import { useCommand } from '../../hooks/useCommand';
+import { usePickableStations } from '../../hooks/usePickableStations';
 import { useT } from '../../hooks/useT';
 import { useSortedTable } from '../../widgets/useSortedTable';
 import { VirtualTable } from '../../widgets/VirtualTable';
@@ -24,55 +21,46 @@ import { ruleColumns, type RuleAction } from './ruleColumns';
 import { RuleCard, RULE_CARD_HEIGHT } from './RuleCard';
 import { TestOutcome, type TestState } from './TestOutcome';
 
+const DELETE_TEXT = {
+  title: 'notifications:rules.deleteTitle',
+  question: 'notifications:rules.deleteQuestion',
+  confirm: 'notifications:action.delete',
+} as const satisfies RemovalText;
+
 export default function RulesPage() {
   const t = useT('notifications', 'alarms', 'station');
-  const { api } = useRuntime();
-  const [reload$, reload] = useReload();
-  const rules = useObservableState(
-    useObservable(() => notificationRules$(api, of(true), reload$)),
-    NOTHING,
-  );
-  const stations = useObservableState(
-    useObservable(() => pickableStations$(api, of(0)).pipe(map((s) => s.data ?? []))),
-    [],
-  );
-  const names = useMemo(() => new Map(stations.map((s) => [s.stationId, s.stationName])), [stations]);
-  const [editing, setEditing] = useState<NotificationRule | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<NotificationRule | null>(null);
+  const [rules, reload] = useListRead((api, reload$) => notificationRules$(api, of(true), reload$));
+  const { stations, stationName } = usePickableStations();
   const [secret, setSecret] = useState<string | null>(null);
+  const editor = useEditor<NotificationRule, [NotificationRule]>((r) => {
+    if (r.webhookSecret) setSecret(r.webhookSecret);
+    reload();
+  });
+  const removal = useRemoval(deleteNotificationRule$, (r: NotificationRule) => r.ruleId, reload);
   const [test, setTest] = useState<TestState | null>(null);
 
   const tester = useCommand(testNotificationRule$, (e) => {
     if (e.type === 'succeeded') setTest((s) => s && { ...s, results: e.output });
     if (e.type === 'failed') setTest((s) => s && { ...s, error: e.error });
   });
-  const remover = useCommand(deleteNotificationRule$, (e) => {
-    if (e.type === 'succeeded') {
-      setDeleting(null);
-      reload();
-    }
-  });
+  const { edit } = editor;
+  const { ask } = removal;
   const run = tester.run;
   const act = useCallback(
     (a: RuleAction, r: NotificationRule) => {
-      if (a === 'edit') setEditing(r);
-      else if (a === 'delete') setDeleting(r);
+      if (a === 'edit') edit(r);
+      else if (a === 'delete') ask(r);
       else {
         setTest({ name: r.name, results: null, error: null });
         run(r.ruleId);
       }
     },
-    [run],
+    [edit, ask, run],
   );
   const testing = tester.pending && tester.last?.type === 'pending' ? tester.last.input : null;
   const rows = useMemo(() => rules.data?.dataList ?? [], [rules.data]);
-  const columns = useMemo(() => ruleColumns(t, (id) => names.get(id) ?? `#${id}`, act, testing), [t, names, act, testing]);
+  const columns = useMemo(() => ruleColumns(t, stationName, act, testing), [t, stationName, act, testing]);
   const table = useSortedTable(rows, columns, (r) => r.ruleId);
-  const saved = (r: NotificationRule) => {
-    setEditing(null);
-    if (r.webhookSecret) setSecret(r.webhookSecret);
-    reload();
-  };
 
   return (
     <ListPage
@@ -87,7 +75,7 @@ export default function RulesPage() {
           <span className="text-sm text-slate-500" data-testid="rule-count">
             {t('notifications:rules.count', { count: rows.length })}
           </span>
-          <Button variant="primary" className="ml-auto" onClick={() => setEditing('new')} data-testid="rule-create">
+          <Button variant="primary" className="ml-auto" onClick={() => edit('new')} data-testid="rule-create">
             {t('notifications:rules.create')}
           </Button>
         </>
@@ -107,24 +95,8 @@ export default function RulesPage() {
         testId="rule-table"
         card={{ height: RULE_CARD_HEIGHT, render: (r) => <RuleCard rule={r} act={act} testing={testing} /> }}
       />
-      {editing && (
-        <RuleDialog
-          editing={editing === 'new' ? null : editing}
-          stations={stations}
-          smsAvailable={rules.data?.smsAvailable ?? false}
-          onClose={() => setEditing(null)}
-          onSaved={saved}
-        />
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('notifications:rules.deleteTitle')}
-        text={t('notifications:rules.deleteQuestion', { name: deleting?.name ?? '' })}
-        busy={remover.pending}
-        onConfirm={() => deleting && remover.run(deleting.ruleId)}
-        onCancel={() => setDeleting(null)}
-        confirmLabel={t('notifications:action.delete')}
-      />
+      {editor.open && <RuleDialog {...editor.dialog} stations={stations} smsAvailable={rules.data?.smsAvailable ?? false} />}
+      <RemoveConfirm removal={removal} text={DELETE_TEXT} />
       <Modal open={secret !== null} onClose={() => setSecret(null)} title={t('notifications:rules.secretTitle')} testId="secret-dialog">
         <p className="mb-2 text-sm">{t('notifications:rules.secretNote')}</p>
         <code className="block break-all rounded bg-slate-100 p-2 font-mono text-sm dark:bg-slate-900" data-testid="webhook-secret">

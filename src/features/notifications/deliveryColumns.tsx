@@ -6,13 +6,8 @@ import type { Delivery } from '../../../streams/notifications/deliveries';
 import type { Zone } from '../../../protocol/site-time';
 import type { TFn } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/dateTime';
+import { CutText, markedCell } from '../../widgets/tableCells';
 import { CHANNEL_KEY, KIND_KEY, STATUS_KEY, STATUS_TONE } from './labels';
-
-const cut = (text: string, testId?: string) => (
-  <span className="truncate" title={text} data-testid={testId}>
-    {text}
-  </span>
-);
 
 export function deliveryColumns(t: TFn, zone: Zone, onReplay: ((d: Delivery) => void) | null): ColumnDef<Delivery>[] {
   const columns: ColumnDef<Delivery>[] = [
@@ -27,35 +22,33 @@ export function deliveryColumns(t: TFn, zone: Zone, onReplay: ((d: Delivery) => 
         </span>
       ),
     },
-    { id: 'recipient', accessorKey: 'recipient', header: t('notifications:col.recipient'), size: 110, cell: (c) => cut(c.row.original.recipient) },
+    {
+      id: 'recipient',
+      accessorKey: 'recipient',
+      header: t('notifications:col.recipient'),
+      size: 110,
+      cell: (c) => <CutText text={c.row.original.recipient} />,
+    },
     {
       id: 'channel',
       accessorFn: (d) => t(CHANNEL_KEY[d.channel]),
       header: t('notifications:col.channel'),
       size: 80,
-      cell: (c) => (
-        <span data-testid="delivery-channel" data-channel={c.row.original.channel}>
-          {c.getValue<string>()}
-        </span>
-      ),
+      cell: markedCell('delivery-channel', (d) => ({ 'data-channel': d.channel })),
     },
     {
       id: 'address',
       accessorFn: (d) => (d.channel === 'push' ? t('notifications:log.browsers') : d.address),
       header: t('notifications:col.address'),
       size: 170,
-      cell: (c) => cut(c.getValue<string>(), 'delivery-address'),
+      cell: (c) => <CutText text={c.getValue<string>()} testId="delivery-address" />,
     },
     {
       id: 'kind',
       accessorFn: (d) => (d.kind === 'escalated' ? t('notifications:kind.escalatedTier', { tier: Number(d.detail.tier) }) : t(KIND_KEY[d.kind])),
       header: t('notifications:col.kind'),
       size: 80,
-      cell: (c) => (
-        <span data-testid="delivery-kind" data-kind={c.row.original.kind}>
-          {c.getValue<string>()}
-        </span>
-      ),
+      cell: markedCell('delivery-kind', (d) => ({ 'data-kind': d.kind })),
     },
     {
       id: 'alarm',
@@ -94,7 +87,7 @@ export function deliveryColumns(t: TFn, zone: Zone, onReplay: ((d: Delivery) => 
       header: t('notifications:col.error'),
       size: 220,
       enableSorting: false,
-      cell: (c) => cut(c.row.original.lastError ?? '-', 'delivery-error'),
+      cell: (c) => <CutText text={c.row.original.lastError ?? '-'} testId="delivery-error" />,
     },
   ];
   if (onReplay)

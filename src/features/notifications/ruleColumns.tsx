@@ -1,7 +1,8 @@
 // The rule list's columns: name, state, which alarms, stations, channels with their addresses,
 // at once or digest, quiet hours with their zone, and the row's actions (test, edit, delete).
 import type { ColumnDef } from '@tanstack/react-table';
-import { RowActions } from '../../components/RowActions';
+import { actionsColumn } from '../../components/RowActions';
+import { CutText, cutCell } from '../../widgets/tableCells';
 import type { NotificationRule } from '../../../streams/notifications/rules';
 import type { TFn } from '../../i18n/i18n';
 import { ALARM_CATEGORY_KEY, ALARM_TYPE_KEY, DEVICE_TYPE_KEY } from '../../i18n/codeKeys';
@@ -50,28 +51,8 @@ export function ruleColumns(
         </span>
       ),
     },
-    {
-      id: 'alarms',
-      accessorFn: alarms,
-      header: t('notifications:col.alarms'),
-      size: 170,
-      cell: (c) => (
-        <span className="truncate" title={c.getValue<string>()}>
-          {c.getValue<string>()}
-        </span>
-      ),
-    },
-    {
-      id: 'stations',
-      accessorFn: stations,
-      header: t('notifications:col.stations'),
-      size: 150,
-      cell: (c) => (
-        <span className="truncate" title={c.getValue<string>()}>
-          {c.getValue<string>()}
-        </span>
-      ),
-    },
+    { id: 'alarms', accessorFn: alarms, header: t('notifications:col.alarms'), size: 170, cell: cutCell },
+    { id: 'stations', accessorFn: stations, header: t('notifications:col.stations'), size: 150, cell: cutCell },
     {
       id: 'channels',
       accessorFn: (r) => r.channels.join(','),
@@ -83,11 +64,7 @@ export function ruleColumns(
         const text = r.channels
           .map((ch) => `${t(CHANNEL_KEY[ch])}${address(r, ch) ? ` ${address(r, ch)}` : ''}${ch === 'webhook' ? webhookEventsText(t, r) : ''}`)
           .join(' · ');
-        return (
-          <span className="truncate" title={text} data-testid="rule-channels-cell">
-            {text}
-          </span>
-        );
+        return <CutText text={text} testId="rule-channels-cell" />;
       },
     },
     {
@@ -101,31 +78,18 @@ export function ruleColumns(
       accessorFn: (r) => (r.quietFrom && r.quietTo ? `${r.quietFrom}–${r.quietTo} ${r.zone}` : t('notifications:rules.noQuiet')),
       header: t('notifications:col.quiet'),
       size: 150,
-      cell: (c) => (
-        <span className="truncate" title={c.getValue<string>()}>
-          {c.getValue<string>()}
-        </span>
-      ),
+      cell: cutCell,
     },
-    {
-      id: 'actions',
+    actionsColumn({
       header: t('notifications:col.actions'),
       size: 170,
-      enableSorting: false,
-      cell: (c) => {
-        const r = c.row.original;
-        return (
-          <RowActions
-            prefix="rule-action"
-            actions={[
-              { action: 'test', label: t(testing === r.ruleId ? 'notifications:action.testing' : 'notifications:action.test'), disabled: testing !== null },
-              { action: 'edit', label: t('notifications:action.edit') },
-              { action: 'delete', label: t('notifications:action.delete') },
-            ]}
-            onAct={(a) => act(a, r)}
-          />
-        );
-      },
-    },
+      prefix: 'rule-action',
+      actions: (r: NotificationRule) => [
+        { action: 'test', label: t(testing === r.ruleId ? 'notifications:action.testing' : 'notifications:action.test'), disabled: testing !== null },
+        { action: 'edit', label: t('notifications:action.edit') },
+        { action: 'delete', label: t('notifications:action.delete') },
+      ],
+      act,
+    }),
   ];
 }

@@ -19,7 +19,7 @@ import { href } from '../../lib/paths';
 import { useSortedTable } from '../../widgets/useSortedTable';
 import { VirtualTable } from '../../widgets/VirtualTable';
 import { emptyText, ListPage } from '../../components/ListPage';
-import { FilterSelect } from '../../components/FilterSelect';
+import { FilterSelects, type FilterSpec } from '../../components/FilterSelects';
 import { AccountActionDialogs } from './AccountActionDialogs';
 import { accountColumns, type AccountAction } from './accountColumns';
 import { AccountDialog } from './AccountDialog';
@@ -69,6 +69,17 @@ export default function AccountsPage() {
     reload$.next();
   };
   const num = (v: string) => (v === '' ? null : Number(v));
+  const statuses = [
+    { value: 1, label: t('system:status.enabled') },
+    { value: 0, label: t('system:status.disabled') },
+  ];
+  const roleOptions = (roles.data ?? []).map((r) => ({ value: r.roleId, label: r.name }));
+  const orgOptions = orgs.map((o) => ({ value: o.id, label: o.name }));
+  const filters: FilterSpec[] = [
+    { testId: 'filter-status', label: t('system:col.status'), value: status ?? '', options: statuses, onChange: (v) => setStatus(num(v)) },
+    { testId: 'filter-role', label: t('system:col.role'), value: roleId ?? '', options: roleOptions, onChange: (v) => setRoleId(num(v)) },
+    { testId: 'filter-org', label: t('system:account.org'), value: orgId ?? '', options: orgOptions, onChange: (v) => setOrgId(num(v)) },
+  ];
 
   return (
     <ListPage
@@ -80,33 +91,7 @@ export default function AccountsPage() {
       bar={
         <>
           <SearchBox label={t('system:account.search')} value={typed} onChange={setTyped} testId="account-search" width="w-56" />
-          <FilterSelect
-            testId="filter-status"
-            label={t('system:col.status')}
-            all={t('system:all')}
-            value={status ?? ''}
-            options={[
-              { value: 1, label: t('system:status.enabled') },
-              { value: 0, label: t('system:status.disabled') },
-            ]}
-            onChange={(v) => setStatus(num(v))}
-          />
-          <FilterSelect
-            testId="filter-role"
-            label={t('system:col.role')}
-            all={t('system:all')}
-            value={roleId ?? ''}
-            options={(roles.data ?? []).map((r) => ({ value: r.roleId, label: r.name }))}
-            onChange={(v) => setRoleId(num(v))}
-          />
-          <FilterSelect
-            testId="filter-org"
-            label={t('system:account.org')}
-            all={t('system:all')}
-            value={orgId ?? ''}
-            options={orgs.map((o) => ({ value: o.id, label: o.name }))}
-            onChange={(v) => setOrgId(num(v))}
-          />
+          <FilterSelects all={t('system:all')} filters={filters} />
           <span className="text-sm text-slate-500" data-testid="account-count">
             {t('system:account.count', { count: list.data?.totalCount ?? 0 })}
           </span>

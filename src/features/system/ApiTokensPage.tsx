@@ -1,28 +1,31 @@
 // API tokens (account.apiTokens, from the user menu): the reader's own tokens, or for an account
 // administrator those of the accounts it manages; create one (its secret shown once, with a copy
 // button) and revoke. docs/integrations.md says how an integration uses one.
-import { useObservable, useObservableState } from 'observable-hooks';
+import { useObservableState } from 'observable-hooks';
 import { useState } from 'react';
 import { BehaviorSubject } from 'rxjs';
 import { apiTokens$, revokeApiToken$, type ApiToken, type TokenView } from '../../../streams/system/api-tokens';
-import { NOTHING } from '../../../streams/system/loaded';
 import { Button } from '../../components/Button';
 import { FILTER_CONTROL } from '../../components/FilterSelect';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { RemoveConfirm, useListRead, useRemoval, type RemovalText } from '../../components/ListEdits';
 import { emptyText, ListPage } from '../../components/ListPage';
 import { Modal } from '../../components/Modal';
-import { useRuntime, useStoreValue } from '../../hooks/runtime';
-import { useCommand, useReload } from '../../hooks/useCommand';
+import { useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { formatDateTime } from '../../lib/dateTime';
+import { EmptyRow } from '../../widgets/EmptyRow';
 import { ApiTokenDialog } from './ApiTokenDialog';
 import { KIND_KEY, STATUS_KEY } from './apiTokenLabels';
 
 const cell = 'px-3 py-2 align-top';
+const REVOKE_TEXT = {
+  title: 'system:apiTokens.revokeTitle',
+  question: 'system:apiTokens.revokeQuestion',
+  confirm: 'system:apiTokens.revoke',
+} as const satisfies RemovalText;
 
 export default function ApiTokensPage() {
   const t = useT('system');
-  const { api } = useRuntime();
   const permissions = useStoreValue(
     (s) => s.session.profile?.permissions.map((p) => p.permission) ?? [],
     [],
@@ -31,21 +34,11 @@ export default function ApiTokensPage() {
   const manager = permissions.includes('system.account.edit');
   const [view$] = useState(() => new BehaviorSubject<TokenView>('own'));
   const view = useObservableState(view$, 'own');
-  const [reload$, reload] = useReload();
-  const tokens = useObservableState(
-    useObservable(() => apiTokens$(api, view$, reload$)),
-    NOTHING,
-  );
+  const [tokens, reload] = useListRead((api, reload$) => apiTokens$(api, view$, reload$));
   const [creating, setCreating] = useState(false);
   const [made, setMade] = useState<{ secret: string; token: ApiToken } | null>(null);
   const [copied, setCopied] = useState(false);
-  const [revoking, setRevoking] = useState<ApiToken | null>(null);
-  const revoke = useCommand(revokeApiToken$, (e) => {
-    if (e.type === 'succeeded') {
-      setRevoking(null);
-      reload();
-    }
-  });
+  const revoking = useRemoval(revokeApiToken$, (r: ApiToken) => r.tokenId, reload);
   const rows = tokens.data ?? [];
   const when = (v: string | null) => (v ? formatDateTime(v) : t('system:apiTokens.never'));
 
@@ -98,11 +91,9 @@ export default function ApiTokensPage() {
           </thead>
           <tbody>
             {rows.length === 0 && (
-              <tr>
-                <td colSpan={8} className="p-6 text-center text-slate-500">
-                  {emptyText(tokens, t('app.loading'), t('system:apiTokens.empty'))}
-                </td>
-              </tr>
+              <EmptyRow span={8} className="p-6 text-center text-slate-500">
+                {emptyText(tokens, t('app.loading'), t('system:apiTokens.empty'))}
+              </EmptyRow>
             )}
             {rows.map((r) => (
               <tr key={r.tokenId} className="border-t border-slate-100 dark:border-slate-800" data-testid={`api-token-${r.tokenId}`}>
@@ -121,7 +112,7 @@ export default function ApiTokensPage() {
                 <td className={cell}>{t(STATUS_KEY[r.status])}</td>
                 <td className={`${cell} text-right`}>
                   {r.status === 'active' && (
-                    <Button onClick={() => setRevoking(r)} aria-label={t('system:apiTokens.revokeNamed', { name: r.name })}>
+                    <Button onClick={() => revoking.ask(r)} aria-label={t('system:apiTokens.revokeNamed', { name: r.name })}>
                       {t('system:apiTokens.revoke')}
                     </Button>
                   )}
@@ -169,15 +160,7 @@ export default function ApiTokensPage() {
           </Button>
         </div>
       </Modal>
-      <ConfirmDialog
-        open={revoking !== null}
-        title={t('system:apiTokens.revokeTitle')}
-        text={t('system:apiTokens.revokeQuestion', { name: revoking?.name ?? '' })}
-        busy={revoke.pending}
-        onConfirm={() => revoking && revoke.run(revoking.tokenId)}
-        onCancel={() => setRevoking(null)}
-        confirmLabel={t('system:apiTokens.revoke')}
-      />
+      <RemoveConfirm removal={revoking} text={REVOKE_TEXT} />
     </ListPage>
   );
 }

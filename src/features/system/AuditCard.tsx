@@ -8,28 +8,21 @@ import type { AuditEntry } from '../../../streams/system/audit';
 
 export const AUDIT_CARD = 120;
 
-export const AuditCard = memo(function AuditCard({
-  e,
-  cells,
-  zone,
-  ...place
-}: CardPlace & {
+/** An entry's marks for the tests, on its card and on its row alike. */
+export const auditMarks = (e: AuditEntry) => ({ 'data-action': e.action, 'data-target': e.target ?? '', 'data-outcome': e.outcome });
+
+interface AuditCardProps extends CardPlace {
   e: AuditEntry;
   /** the zone the time is read in: a card names it, having no column head to say it */
   zone: Zone;
   /** the entry as auditCells gives it: time, account, org, action, target, outcome, detail */
   cells: readonly string[];
-}) {
+}
+
+export const AuditCard = memo(function AuditCard({ e, cells, zone, ...place }: AuditCardProps) {
   const [at, account, org, action, target, outcome, detail] = cells;
   return (
-    <MeasuredCard
-      {...place}
-      data-testid="audit-card"
-      data-action={e.action}
-      data-target={e.target ?? ''}
-      data-outcome={e.outcome}
-      className="flex flex-col gap-1 border-b border-slate-200 p-3 dark:border-slate-700"
-    >
+    <MeasuredCard {...place} data-testid="audit-card" {...auditMarks(e)} className="flex flex-col gap-1 border-b border-slate-200 p-3 dark:border-slate-700">
       <div className="flex items-baseline justify-between gap-2">
         <span className="text-xs text-slate-600 dark:text-slate-300">
           <span data-value className="font-mono whitespace-nowrap">

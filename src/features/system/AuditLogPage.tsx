@@ -10,9 +10,10 @@ import { saveCsv } from '../../lib/download';
 import { auditLog$, exportAudit$, type AuditEntry, type AuditFilter } from '../../../streams/system/audit';
 import { NOTHING } from '../../../streams/system/loaded';
 import { Button } from '../../components/Button';
+import { DateSpan } from '../../components/DateSpan';
 import { SearchBox } from '../../components/SearchBox';
 import { ListPage } from '../../components/ListPage';
-import { FILTER_CONTROL, FilterSelect } from '../../components/FilterSelect';
+import { FilterSelects, type FilterSpec } from '../../components/FilterSelects';
 import { useRuntime } from '../../hooks/runtime';
 import { useListZone } from '../../hooks/useZoneMode';
 import { useT } from '../../hooks/useT';
@@ -24,7 +25,7 @@ import { AUDIT_ACTIONS, auditActionLabel, auditCells, auditHead } from './auditT
 import { useCommand } from './useCommand';
 import { formatDateTime } from '../../lib/dateTime';
 
-const sel = FILTER_CONTROL;
+const ACTION_OPTIONS = AUDIT_ACTIONS.map((a) => ({ value: a, label: auditActionLabel(a) }));
 const TARGET_KINDS = ['account', 'role', 'station', 'tariff', 'strategy', 'alarm'] as const;
 const TARGET_KIND_KEY = {
   account: 'system:auditTarget.account',
@@ -89,6 +90,16 @@ export default function AuditLogPage() {
   const exporting = useCommand(exportAudit$, (all) => download(all));
   const rows = log.data?.dataList ?? [];
   const total = log.data?.totalCount ?? 0;
+  const kinds = TARGET_KINDS.map((k) => ({ value: k, label: t(TARGET_KIND_KEY[k]) }));
+  const outcomes = [
+    { value: 'ok', label: t('system:audit.ok') },
+    { value: 'failed', label: t('system:audit.failed') },
+  ];
+  const filters: FilterSpec[] = [
+    { testId: 'audit-action', label: t('system:audit.action'), value: action, options: ACTION_OPTIONS, onChange: setAction },
+    { testId: 'audit-target', label: t('system:audit.target'), value: kind, options: kinds, onChange: setKind },
+    { testId: 'audit-outcome', label: t('system:audit.outcome'), value: outcome, options: outcomes, onChange: setOutcome },
+  ];
 
   return (
     <ListPage
@@ -102,52 +113,10 @@ export default function AuditLogPage() {
         <>
           <RangeSelect testId="audit-range" value={preset} onChange={setPreset} custom />
           {preset === 'custom' && (
-            <>
-              <input
-                type="date"
-                aria-label={t('system:range.from')}
-                className={sel}
-                value={custom.from}
-                onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))}
-              />
-              <span className="text-slate-400">–</span>
-              <input
-                type="date"
-                aria-label={t('system:range.to')}
-                className={sel}
-                value={custom.to}
-                onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))}
-              />
-            </>
+            <DateSpan value={custom} onChange={(p) => setCustom((c) => ({ ...c, ...p }))} labels={{ from: t('system:range.from'), to: t('system:range.to') }} />
           )}
           <SearchBox label={t('system:audit.accountSearch')} value={typed} onChange={setTyped} testId="audit-account" width="w-44" />
-          <FilterSelect
-            testId="audit-action"
-            label={t('system:audit.action')}
-            all={t('system:all')}
-            value={action}
-            options={AUDIT_ACTIONS.map((a) => ({ value: a, label: auditActionLabel(a) }))}
-            onChange={setAction}
-          />
-          <FilterSelect
-            testId="audit-target"
-            label={t('system:audit.target')}
-            all={t('system:all')}
-            value={kind}
-            options={TARGET_KINDS.map((k) => ({ value: k, label: t(TARGET_KIND_KEY[k]) }))}
-            onChange={setKind}
-          />
-          <FilterSelect
-            testId="audit-outcome"
-            label={t('system:audit.outcome')}
-            all={t('system:all')}
-            value={outcome}
-            options={[
-              { value: 'ok', label: t('system:audit.ok') },
-              { value: 'failed', label: t('system:audit.failed') },
-            ]}
-            onChange={setOutcome}
-          />
+          <FilterSelects all={t('system:all')} filters={filters} />
           <span className="text-sm text-slate-500" data-testid="audit-count">
             {t('system:audit.count', { count: total })}
           </span>

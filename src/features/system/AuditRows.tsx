@@ -2,14 +2,13 @@
 // table of rows on a wide screen, and on a phone (below 640 px) a list of cards (AuditCard) in the
 // same virtualizer, measured, so nothing scrolls sideways and no value is cut.
 import type { AuditEntry } from '../../../streams/system/audit';
-import { usePhone } from '../../hooks/usePhone';
 import { useT } from '../../hooks/useT';
 import { useListZone } from '../../hooks/useZoneMode';
 import { auditCells, auditHead } from './auditText';
-import { AUDIT_CARD, AuditCard } from './AuditCard';
+import { AUDIT_CARD, AuditCard, auditMarks } from './AuditCard';
 import { TableNote, tableRowCount } from '../../widgets/TableNote';
 import { GridBody, GridHead, GridRow, TextCells } from '../../widgets/GridTable';
-import { CardList, useVirtualList, VirtualRows } from '../../widgets/VirtualRows';
+import { CardList, useRowsOrCards, VirtualRows } from '../../widgets/VirtualRows';
 
 const ROW = 34;
 const cols = 'grid grid-cols-[1.1fr_0.9fr_0.9fr_1fr_0.8fr_0.5fr_2fr] gap-3 px-3';
@@ -17,14 +16,12 @@ const cols = 'grid grid-cols-[1.1fr_0.9fr_0.9fr_1fr_0.8fr_0.5fr_2fr] gap-3 px-3'
 export function AuditRows({ rows, height }: { rows: readonly AuditEntry[]; height: number | string }) {
   const t = useT('system');
   const zone = useListZone();
-  const phone = usePhone();
-  const { scroller, v } = useVirtualList(rows.length, phone ? AUDIT_CARD : ROW, phone ? 6 : 12);
-  if (phone)
+  const list = useRowsOrCards(rows, ROW, AUDIT_CARD);
+  const { scroller, v } = list;
+  if (list.phone)
     return (
       <CardList
-        scroller={scroller}
-        v={v}
-        rows={rows}
+        list={list}
         label={t('routes.systemAudit')}
         style={{ height, minHeight: 240 }}
         testId="audit-rows"
@@ -45,16 +42,7 @@ export function AuditRows({ rows, height }: { rows: readonly AuditEntry[]; heigh
             row={(e, style, it) => {
               const c = auditCells(t, e, zone);
               return (
-                <GridRow
-                  key={e.auditId}
-                  grid={cols}
-                  index={it.index}
-                  data-testid="audit-row"
-                  data-action={e.action}
-                  data-target={e.target ?? ''}
-                  data-outcome={e.outcome}
-                  style={style}
-                >
+                <GridRow key={e.auditId} grid={cols} index={it.index} data-testid="audit-row" {...auditMarks(e)} style={style}>
                   <span role="cell" className="truncate font-mono text-xs">
                     {c[0]}
                   </span>

@@ -16,19 +16,15 @@ type Message = Res<'queryMessages'>['dataList'][number];
 /** a card's height before it is measured */
 export const MESSAGE_CARD = 120;
 
-export const MessageCard = memo(function MessageCard({
-  r,
-  t,
-  zone,
-  onOpen,
-  ...place
-}: CardPlace & {
+interface MessageCardProps extends CardPlace {
   r: Message;
   t: TFn;
   /** the station's zone or the list's: a card always names it, having no column head to say it */
   zone: Zone;
   onOpen: (r: Message) => void;
-}) {
+}
+
+export const MessageCard = memo(function MessageCard({ r, t, zone, onOpen, ...place }: MessageCardProps) {
   const resolved = r.alarmStatus === 2;
   return (
     <MeasuredCard

@@ -5,7 +5,6 @@
 // the rows are cards (MessageCard) in the same virtualizer, measured.
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
-import { usePhone } from '../../hooks/usePhone';
 import { MESSAGE_CARD, MessageCard } from './MessageCard';
 import { map, merge, Subject } from 'rxjs';
 import { ALARM_CATEGORIES } from '../../../protocol/codes';
@@ -23,9 +22,10 @@ import { alarmContent } from '../../lib/alarmText';
 import { rangeOf, type Range } from './time';
 import { RangeSelect } from '../../components/RangeSelect';
 import { useCommand } from './useCommand';
-import { CardList, useVirtualList, VirtualRows } from '../../widgets/VirtualRows';
+import { CardList, useRowsOrCards, VirtualRows } from '../../widgets/VirtualRows';
 import { GridBody, GridHead, GridRow, TextCells } from '../../widgets/GridTable';
-import { FILTER_CONTROL, FilterSelect } from '../../components/FilterSelect';
+import { FILTER_CONTROL } from '../../components/FilterSelect';
+import { FilterSelects, type FilterSpec } from '../../components/FilterSelects';
 import { TableNote, tableRowCount } from '../../widgets/TableNote';
 import { AlarmTime } from '../../components/alarms/AlarmTime';
 import { useAlarmZones } from '../../hooks/useAlarmZones';
@@ -81,9 +81,27 @@ export default function MessagesPage() {
     scope < 0 ? null : scope,
     rows.map((r) => r.stationId),
   );
-  const phone = usePhone();
-  const { scroller, v } = useVirtualList(rows.length, phone ? MESSAGE_CARD : ROW, phone ? 6 : 12);
+  const virtual = useRowsOrCards(rows, ROW, MESSAGE_CARD);
+  const { scroller, v } = virtual;
   const open = (r: (typeof rows)[number]) => !r.read && mark.run({ alarmIds: [r.alarmId] });
+  const categories = ALARM_CATEGORIES.map((c) => ({ value: c, label: t(ALARM_CATEGORY_KEY[c]) }));
+  const stationOptions = (stations.data ?? []).map((s) => ({ value: s.stationId, label: s.stationName }));
+  const readStates = [
+    { value: 'unread', label: t('system:message.unread') },
+    { value: 'read', label: t('system:message.read') },
+  ];
+  const filters: FilterSpec[] = [
+    { testId: 'msg-category', label: t('alarmCenter:list.category'), value: category, options: categories, onChange: (v) => setCategory(v as typeof category) },
+    {
+      testId: 'msg-station',
+      label: t('station:alarmLog.site'),
+      className: `${sel} max-w-56`,
+      value: stationId ?? '',
+      options: stationOptions,
+      onChange: (v) => setStationId(v ? Number(v) : null),
+    },
+    { testId: 'msg-read', label: t('system:message.readState'), value: read, options: readStates, onChange: (v) => setRead(v as typeof read) },
+  ];
 
   return (
     <ListPage
@@ -96,35 +114,9 @@ export default function MessagesPage() {
       padded
       bar={
         <>
-          <FilterSelect
-            testId="msg-category"
-            label={t('alarmCenter:list.category')}
-            all={t('system:all')}
-            value={category}
-            options={ALARM_CATEGORIES.map((c) => ({ value: c, label: t(ALARM_CATEGORY_KEY[c]) }))}
-            onChange={(v) => setCategory(v as typeof category)}
-          />
-          <FilterSelect
-            testId="msg-station"
-            label={t('station:alarmLog.site')}
-            all={t('system:all')}
-            className={`${sel} max-w-56`}
-            value={stationId ?? ''}
-            options={(stations.data ?? []).map((s) => ({ value: s.stationId, label: s.stationName }))}
-            onChange={(v) => setStationId(v ? Number(v) : null)}
-          />
+          <FilterSelects all={t('system:all')} filters={filters.slice(0, 2)} />
           <RangeSelect testId="msg-range" value={preset} onChange={setPreset} />
-          <FilterSelect
-            testId="msg-read"
-            label={t('system:message.readState')}
-            all={t('system:all')}
-            value={read}
-            options={[
-              { value: 'unread', label: t('system:message.unread') },
-              { value: 'read', label: t('system:message.read') },
-            ]}
-            onChange={(v) => setRead(v as typeof read)}
-          />
+          <FilterSelects all={t('system:all')} filters={filters.slice(2)} />
           <span className="text-sm text-slate-500" data-testid="msg-count">
             {t('system:message.count', { count: list.data?.totalCount ?? 0, unread: list.data?.unreadCount ?? 0 })}
           </span>
@@ -139,11 +131,9 @@ export default function MessagesPage() {
         </>
       }
     >
-      {phone ? (
+      {virtual.phone ? (
         <CardList
-          scroller={scroller}
-          v={v}
-          rows={rows}
+          list={virtual}
           label={t('routes.messageGlobal')}
           style={{ height: 'calc(100dvh - 330px)', minHeight: 240 }}
           note={list.data === null ? { text: t('app.loading') } : rows.length === 0 ? { text: t('noDate'), testId: 'empty' } : null}

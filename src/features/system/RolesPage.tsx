@@ -15,6 +15,7 @@ import { SearchBox } from '../../components/SearchBox';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { href } from '../../lib/paths';
+import { nameCell } from '../../widgets/tableCells';
 import { useSortedTable } from '../../widgets/useSortedTable';
 import { VirtualTable } from '../../widgets/VirtualTable';
 import { emptyText, ListPage } from '../../components/ListPage';
@@ -37,18 +38,7 @@ export default function RolesPage() {
   const rows = useMemo(() => (roles.data ?? []).filter((r) => !q.trim() || r.name.toLowerCase().includes(q.trim().toLowerCase())), [roles.data, q]);
   const columns = useMemo<ColumnDef<Role>[]>(
     () => [
-      {
-        id: 'name',
-        meta: { wide: true },
-        accessorKey: 'name',
-        header: t('system:col.roleName'),
-        size: 160,
-        cell: (c) => (
-          <span data-testid="role-cell" className="font-medium">
-            {c.row.original.name}
-          </span>
-        ),
-      },
+      { id: 'name', meta: { wide: true }, accessorKey: 'name', header: t('system:col.roleName'), size: 160, cell: nameCell('role-cell') },
       { id: 'org', meta: { wide: true }, accessorFn: (r) => orgName.get(r.orgId) ?? String(r.orgId), header: t('system:account.org'), size: 160 },
       { id: 'accounts', accessorKey: 'accountCount', header: t('system:col.accountCount'), size: 90 },
       { id: 'builtin', accessorFn: (r) => (r.builtin ? t('system:yes') : t('system:no')), header: t('system:role.builtin'), size: 80 },

@@ -1,7 +1,8 @@
 // The account list's columns (SPEC §3): account, contact, mobile, e-mail, status, role, notes,
 // created, and the row's actions.
 import type { ColumnDef } from '@tanstack/react-table';
-import { RowActions } from '../../components/RowActions';
+import { actionsColumn } from '../../components/RowActions';
+import { nameCell } from '../../widgets/tableCells';
 import type { AccountRow } from '../../../streams/system/accounts';
 import type { TFn } from '../../i18n/i18n';
 import { formatDateTime } from '../../lib/dateTime';
@@ -10,17 +11,7 @@ export type AccountAction = 'edit' | 'status' | 'password' | 'delete';
 
 export function accountColumns(t: TFn, canEdit: boolean, act: (a: AccountAction, row: AccountRow) => void): ColumnDef<AccountRow>[] {
   const cols: ColumnDef<AccountRow>[] = [
-    {
-      id: 'account',
-      accessorKey: 'account',
-      header: t('system:col.account'),
-      size: 130,
-      cell: (c) => (
-        <span data-testid="account-cell" className="font-medium">
-          {c.row.original.account}
-        </span>
-      ),
-    },
+    { id: 'account', accessorKey: 'account', header: t('system:col.account'), size: 130, cell: nameCell('account-cell') },
     { id: 'contact', accessorKey: 'contact', header: t('system:col.contact'), size: 100 },
     { id: 'mobile', accessorFn: (r) => r.mobile ?? '-', header: t('system:col.mobile'), size: 110 },
     { id: 'email', meta: { wide: true }, accessorFn: (r) => r.email ?? '-', header: t('system:col.email'), size: 150 },
@@ -57,27 +48,20 @@ export function accountColumns(t: TFn, canEdit: boolean, act: (a: AccountAction,
     },
   ];
   if (!canEdit) return cols;
-  cols.push({
-    id: 'actions',
-    header: t('system:col.actions'),
-    size: 190,
-    enableSorting: false,
-    cell: (c) => {
-      const r = c.row.original;
-      return (
-        <RowActions
-          prefix="account-action"
-          gap="gap-2"
-          actions={[
-            { action: 'edit', label: t('system:action.edit') },
-            { action: 'status', label: t(r.status === 1 ? 'system:action.disable' : 'system:action.enable') },
-            { action: 'password', label: t('system:action.password') },
-            { action: 'delete', label: t('system:action.delete') },
-          ]}
-          onAct={(a) => act(a, r)}
-        />
-      );
-    },
-  });
+  cols.push(
+    actionsColumn({
+      header: t('system:col.actions'),
+      size: 190,
+      prefix: 'account-action',
+      gap: 'gap-2',
+      actions: (r: AccountRow) => [
+        { action: 'edit', label: t('system:action.edit') },
+        { action: 'status', label: t(r.status === 1 ? 'system:action.disable' : 'system:action.enable') },
+        { action: 'password', label: t('system:action.password') },
+        { action: 'delete', label: t('system:action.delete') },
+      ],
+      act,
+    }),
+  );
   return cols;
 }

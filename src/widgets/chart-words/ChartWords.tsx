@@ -7,6 +7,7 @@ import { useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { numberFormat } from '../../lib/numberFormat';
 import { selectLanguage } from '../../../streams/selectors';
+import { EmptyRow } from '../EmptyRow';
 import { chartFigures, summaryText, tableRows, type SeriesColumn } from './summary';
 
 const TABLE_ROWS = 200;
@@ -88,11 +89,9 @@ export function ChartWords({ xs, columns, xText, xLabel, className = '', childre
             </thead>
             <tbody>
               {rows.length === 0 && (
-                <tr>
-                  <td colSpan={columns.length + 1} className="px-2 py-1 text-slate-500 dark:text-slate-400">
-                    {t('app.chart.empty')}
-                  </td>
-                </tr>
+                <EmptyRow span={columns.length + 1} className="px-2 py-1 text-slate-500 dark:text-slate-400">
+                  {t('app.chart.empty')}
+                </EmptyRow>
               )}
               {rows.map((i) => (
                 <tr key={i} className="border-t border-slate-100 dark:border-slate-800">

@@ -5,56 +5,30 @@
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useState } from 'react';
 import { map } from 'rxjs';
-import { alarmAnalysis$, NO_ANALYSIS, type AnalysisQuery } from '../../../../streams/alarms/analysis';
-import { ALARM_TYPES } from '../../../../protocol/codes';
+import { alarmAnalysis$, NO_ANALYSIS, type AlarmAnalysis, type AnalysisQuery } from '../../../../streams/alarms/analysis';
 import { scopeCode } from '../../../../streams/monitor/scope';
 import { useRuntime, useStoreValue } from '../../../hooks/runtime';
 import { RadioButtons } from '../../../components/RadioButtons';
 import { useT } from '../../../hooks/useT';
-import { ALARM_CATEGORY_KEY, ALARM_TYPE_KEY, ANALYSIS_RANGE_KEY, DEVICE_TYPE_KEY, labelOf } from '../../../i18n/codeKeys';
-import { alarmRuleName } from '../../../lib/alarmText';
+import type { TFn } from '../../../i18n/i18n';
+import { ALARM_CATEGORY_KEY, ANALYSIS_RANGE_KEY } from '../../../i18n/codeKeys';
 import { ANALYSIS_DAYS, analysisWindow, CATEGORY_ORDER, type Category } from './analysis';
+import { Breakdowns, Card, COLORS } from './Breakdowns';
 
 /** The scope's analysis over the last `days` UTC days; null while the scope settles. */
 const analysisQuery = (scope: number, days: number): AnalysisQuery | null =>
   scope < 0 ? null : { key: `${scope}|${days}`, days, payload: (now) => ({ ...(scope > 0 ? { orgId: scope } : {}), ...analysisWindow(days, now) }) };
-const COLORS: Record<Category, string> = { fault: 'bg-red-600', protection: 'bg-orange-500', alarm: 'bg-amber-400', event: 'bg-sky-500' };
-
-const typeLabel = (x: string): string => labelOf(DEVICE_TYPE_KEY, x);
-
-function Card({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+/** A day's column of the per-day chart: its alarms stacked by category, the counts on hover. */
+function DayBar({ d, t, max }: { d: AlarmAnalysis['perDay'][number]; t: TFn; max: number }) {
+  const split = (c: Category) => d.byCategory[c] ?? 0;
+  const parts = CATEGORY_ORDER.filter((c) => split(c) > 0);
+  const title = `${d.day}: ${d.count}${parts.length ? ` (${parts.map((c) => `${t(ALARM_CATEGORY_KEY[c])} ${split(c)}`).join(', ')})` : ''}`;
   return (
-    <section data-testid={testId} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900">
-      <h2 className="mb-3 text-sm font-semibold text-slate-600 dark:text-slate-300">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-/** Label, count and a bar of its share of the largest. */
-function BarList({ items, testId, empty }: { items: Array<{ key: string; label: string; count: number; color?: string }>; testId: string; empty: string }) {
-  const max = Math.max(1, ...items.map((x) => x.count));
-  if (items.length === 0) return <p className="py-4 text-center text-sm text-slate-500">{empty}</p>;
-  return (
-    <ul className="flex flex-col gap-1.5 text-sm" data-testid={testId}>
-      {items.map((x) => (
-        <li
-          key={x.key}
-          data-testid={`${testId}-item`}
-          data-key={x.key}
-          data-count={x.count}
-          className="grid grid-cols-[minmax(0,176px)_1fr_48px] items-center gap-2"
-        >
-          <span className="truncate max-sm:whitespace-normal max-sm:break-words" title={x.label}>
-            {x.label}
-          </span>
-          <span className="h-2 rounded bg-slate-100 dark:bg-slate-800">
-            <span className={`block h-2 rounded ${x.color ?? 'bg-brand-600'}`} style={{ width: `${(x.count / max) * 100}%` }} />
-          </span>
-          <span className="text-right font-mono tabular-nums">{x.count}</span>
-        </li>
+    <div data-testid="day-bar" data-day={d.day} data-count={d.count} title={title} className="flex h-full min-w-0 flex-1 flex-col-reverse">
+      {parts.map((c) => (
+        <div key={c} className={COLORS[c]} style={{ height: `${(split(c) / max) * 100}%` }} />
       ))}
-    </ul>
+    </div>
   );
 }
 
@@ -129,25 +103,9 @@ export default function AlarmAnalysisPage() {
               ))}
             </div>
             <div className="flex h-48 items-end gap-px border-b border-slate-200 dark:border-slate-700" data-stacked>
-              {data.perDay.map((d) => {
-                const split = (c: Category) => d.byCategory[c] ?? 0;
-                const parts = CATEGORY_ORDER.filter((c) => split(c) > 0);
-                const title = `${d.day}: ${d.count}${parts.length ? ` (${parts.map((c) => `${t(ALARM_CATEGORY_KEY[c])} ${split(c)}`).join(', ')})` : ''}`;
-                return (
-                  <div
-                    key={d.day}
-                    data-testid="day-bar"
-                    data-day={d.day}
-                    data-count={d.count}
-                    title={title}
-                    className="flex h-full min-w-0 flex-1 flex-col-reverse"
-                  >
-                    {parts.map((c) => (
-                      <div key={c} className={COLORS[c]} style={{ height: `${(split(c) / maxDay) * 100}%` }} />
-                    ))}
-                  </div>
-                );
-              })}
+              {data.perDay.map((d) => (
+                <DayBar key={d.day} d={d} t={t} max={maxDay} />
+              ))}
             </div>
             <div className="mt-1 flex justify-between font-mono text-[11px] text-slate-400">
               <span>{data.perDay[0]?.day.slice(5)}</span>
@@ -156,45 +114,7 @@ export default function AlarmAnalysisPage() {
             </div>
           </Card>
 
-          <div className="grid gap-4 lg:grid-cols-3">
-            <Card title={t('alarmCenter:analysis.byCategory')} testId="by-category">
-              <BarList
-                testId="category"
-                empty={noDate}
-                items={CATEGORY_ORDER.map((c) => ({ key: c, label: t(ALARM_CATEGORY_KEY[c]), count: data.byCategory[c] ?? 0, color: COLORS[c] }))}
-              />
-            </Card>
-            <Card title={t('alarmCenter:analysis.byType')} testId="by-type">
-              <BarList testId="type" empty={noDate} items={ALARM_TYPES.map((x) => ({ key: x, label: t(ALARM_TYPE_KEY[x]), count: data.byType[x] ?? 0 }))} />
-            </Card>
-            <Card title={t('alarmCenter:analysis.byDeviceType')} testId="by-device">
-              <BarList
-                testId="device"
-                empty={noDate}
-                items={Object.entries(data.byDeviceType)
-                  .filter(([, n]) => n > 0)
-                  .sort((a, b) => b[1] - a[1])
-                  .map(([k, n]) => ({ key: k, label: typeLabel(k), count: n }))}
-              />
-            </Card>
-          </div>
-
-          <div className="grid gap-4 lg:grid-cols-2">
-            <Card title={t('alarmCenter:analysis.topStations')} testId="top-stations">
-              <BarList
-                testId="station"
-                empty={noDate}
-                items={data.topStations.map((s) => ({ key: String(s.stationId), label: s.stationName, count: s.count }))}
-              />
-            </Card>
-            <Card title={t('alarmCenter:analysis.topRules')} testId="top-rules">
-              <BarList
-                testId="rule"
-                empty={noDate}
-                items={data.topRules.map((r) => ({ key: r.ruleCode, label: alarmRuleName(r.ruleCode, r.ruleName), count: r.count }))}
-              />
-            </Card>
-          </div>
+          <Breakdowns data={data} t={t} empty={noDate} />
         </>
       )}
     </div>

@@ -3,6 +3,7 @@
 // so the cards get the screen.
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/Button';
+import { DateSpan } from '../../../components/DateSpan';
 import { FILTER_CONTROL } from '../../../components/FilterSelect';
 import { SearchBox } from '../../../components/SearchBox';
 import { Icon } from '../../../components/Icon';
@@ -53,29 +54,13 @@ export function AlarmFilterBar({
         ))}
       </select>
       {preset === 'custom' && (
-        <>
-          <input
-            data-testid="filter-from"
-            type="date"
-            aria-label={t('alarmCenter:list.from')}
-            title={t('alarmCenter:list.from')}
-            className={sel}
-            value={custom.from}
-            max={custom.to || undefined}
-            onChange={(e) => form.setCustom({ from: e.target.value })}
-          />
-          <span className="text-slate-400">–</span>
-          <input
-            data-testid="filter-to"
-            type="date"
-            aria-label={t('alarmCenter:list.to')}
-            title={t('alarmCenter:list.to')}
-            className={sel}
-            value={custom.to}
-            min={custom.from || undefined}
-            onChange={(e) => form.setCustom({ to: e.target.value })}
-          />
-        </>
+        <DateSpan
+          value={custom}
+          onChange={form.setCustom}
+          labels={{ from: t('alarmCenter:list.from'), to: t('alarmCenter:list.to') }}
+          testIds={{ from: 'filter-from', to: 'filter-to' }}
+          bounded
+        />
       )}
       <SearchBox label={t('alarmCenter:list.stationName')} value={form.stationName} onChange={form.setStationName} testId="filter-station" width="w-40" />
       <SearchBox label={t('station:alarmLog.keyword')} value={form.keyword} onChange={form.setKeyword} testId="filter-keyword" width="w-52" />

@@ -6,7 +6,6 @@
 // (below 640 px) the rows are cards (AlarmLogCard) in the same virtualizer, measured.
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useEffect, useMemo, useState } from 'react';
-import { usePhone } from '../../../hooks/usePhone';
 import { AlarmLogCard, LOG_CARD } from './AlarmLogCard';
 import { map, merge, scan, share, Subject, switchMap } from 'rxjs';
 import { ALARM_TYPES, DEVICE_TYPES } from '../../../../protocol/codes';
@@ -21,7 +20,7 @@ import { SearchBox } from '../../../components/SearchBox';
 import { AlarmDetailDialog } from '../handling/AlarmDetailDialog';
 import { AlarmRecordCells } from '../list/AlarmRecordCells';
 import { useZoneMode, zoneIn } from '../../../hooks/useZoneMode';
-import { CardList, useVirtualList, VirtualRows } from '../../../widgets/VirtualRows';
+import { CardList, useRowsOrCards, VirtualRows } from '../../../widgets/VirtualRows';
 import { GridBody, GridHead, GridRow, TextCells } from '../../../widgets/GridTable';
 import { TableNote, tableRowCount } from '../../../widgets/TableNote';
 import { useStationId, useStationInfo } from '../../../hooks/useRouteStation';
@@ -87,8 +86,8 @@ export default function AlarmLogPage() {
   }, [keyword]);
 
   const list = rows ?? [];
-  const phone = usePhone();
-  const { scroller, v } = useVirtualList(list.length, phone ? LOG_CARD : ROW, phone ? 6 : 12);
+  const virtual = useRowsOrCards(list, ROW, LOG_CARD);
+  const { scroller, v } = virtual;
   const named = mode === 'station';
   const head = useMemo(() => {
     const h = ALARM_LOG_COLUMN_KEYS.map((k) => t(k));
@@ -121,11 +120,9 @@ export default function AlarmLogPage() {
         </span>
         <span className="ml-auto text-xs text-slate-400">{t('station:alarmLog.live')}</span>
       </div>
-      {phone ? (
+      {virtual.phone ? (
         <CardList
-          scroller={scroller}
-          v={v}
-          rows={list}
+          list={virtual}
           label={t('routes.alarmLog')}
           style={{ height: 'calc(100dvh - 250px)', minHeight: 240 }}
           className="rounded-lg border border-slate-200 text-sm dark:border-slate-700"

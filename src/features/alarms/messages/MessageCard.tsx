@@ -15,20 +15,16 @@ import { alarmRuleName } from '../../../lib/alarmText';
 /** a card's height before it is measured */
 export const MESSAGE_CARD = 110;
 
-export const MessageCard = memo(function MessageCard({
-  m,
-  t,
-  zone,
-  current,
-  ...place
-}: CardPlace & {
+interface MessageCardProps extends CardPlace {
   m: AlarmPush;
   t: TFn;
   /** the station's zone or the list's: a card always names it, having no column head to say it */
   zone: Zone;
   /** the alarm the list was opened for */
   current: boolean;
-}) {
+}
+
+export const MessageCard = memo(function MessageCard({ m, t, zone, current, ...place }: MessageCardProps) {
   return (
     <MeasuredCard
       {...place}

@@ -14,10 +14,9 @@ import { ALARM_CATEGORY_KEY, ALARM_STATUS_KEY } from '../../../i18n/codeKeys';
 import { AlarmTime } from '../../../components/alarms/AlarmTime';
 import { useAlarmZones } from '../../../hooks/useAlarmZones';
 import { alarmRuleName } from '../../../lib/alarmText';
-import { usePhone } from '../../../hooks/usePhone';
 import { MESSAGE_CARD, MessageCard } from './MessageCard';
 import { TableNote, tableRowCount } from '../../../widgets/TableNote';
-import { CardList, useVirtualList, VirtualRows } from '../../../widgets/VirtualRows';
+import { CardList, useRowsOrCards, VirtualRows } from '../../../widgets/VirtualRows';
 import { GridBody, GridRow, TextCells } from '../../../widgets/GridTable';
 import { SCROLL_PANE } from '../../../widgets/scrollPane';
 
@@ -50,8 +49,8 @@ export default function MessageListPage() {
     orgId,
     rows.map((id) => byId[id]!.stationId),
   );
-  const phone = usePhone();
-  const { scroller, v } = useVirtualList(rows.length, phone ? MESSAGE_CARD : ROW, phone ? 6 : 12);
+  const virtual = useRowsOrCards(rows, ROW, MESSAGE_CARD);
+  const { scroller, v } = virtual;
   // bring the alarm a pop-up was opened from into view, once it is listed
   const at = highlight === null ? -1 : rows.indexOf(highlight);
   const scrolledTo = useRef<number | null>(null);
@@ -82,11 +81,9 @@ export default function MessageListPage() {
           {t('messages.count', { count: rows.length })}
         </span>
       </div>
-      {phone ? (
+      {virtual.phone ? (
         <CardList
-          scroller={scroller}
-          v={v}
-          rows={rows}
+          list={virtual}
           label={t('messages.title')}
           className="min-h-0 flex-1 text-sm"
           note={rows.length === 0 ? { text: t('noDate'), testId: 'empty' } : null}
