@@ -39,29 +39,19 @@ interface RouteSpec {
 
 const login: PageLoader = () => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage }));
 const station = { layout: 'station' } as const;
-/** A page opened from a menu entry's screen (a detail, a preview): not in the menu, that entry
- *  highlighted, and allowed by that entry's permission. */
-const openedFrom = (entry: RouteName) => ({ permission: entry, hidden: true, activeMenu: entry }) as const;
+/** A public page: no session needed, not in the menu. */
+const bare = { layout: 'bare', permission: null, hidden: true } as const;
+/** A page opened from a menu entry's screen (a detail, a preview): in that entry's layout, not in
+ *  the menu, that entry highlighted, and allowed by that entry's permission. */
+const openedFrom = (entry: RouteName, layout: 'main' | 'station' = 'main') => ({ layout, permission: entry, hidden: true, activeMenu: entry }) as const;
 
 const TABLE = {
   // public (SPEC §2)
-  login: { title: 'routes.login', layout: 'bare', permission: null, hidden: true, page: login },
-  findPassword: { title: 'routes.findPassword', layout: 'bare', permission: null, hidden: true, page: () => import('../features/auth/FindPasswordPage') },
-  '404': { title: 'routes.notFound', layout: 'bare', permission: null, hidden: true, page: () => import('../features/errors/NotFoundPage') },
-  'report.monthReport': {
-    title: 'routes.reportMonthReport',
-    layout: 'bare',
-    permission: null,
-    hidden: true,
-    page: () => import('../features/reports/SharedReportPage'),
-  },
-  'report.yearReport': {
-    title: 'routes.reportYearReport',
-    layout: 'bare',
-    permission: null,
-    hidden: true,
-    page: () => import('../features/reports/SharedReportPage'),
-  },
+  login: { title: 'routes.login', ...bare, page: login },
+  findPassword: { title: 'routes.findPassword', ...bare, page: () => import('../features/auth/FindPasswordPage') },
+  '404': { title: 'routes.notFound', ...bare, page: () => import('../features/errors/NotFoundPage') },
+  'report.monthReport': { title: 'routes.reportMonthReport', ...bare, page: () => import('../features/reports/SharedReportPage') },
+  'report.yearReport': { title: 'routes.reportYearReport', ...bare, page: () => import('../features/reports/SharedReportPage') },
   // protected
   'homepage.index': { title: 'routes.homepageIndex', layout: 'main', navbar: false, wall: true, page: () => import('../features/home/HomePage') },
   'monitor.customers': { title: 'routes.monitorCustomers', layout: 'main', page: () => import('../features/monitor/CustomersPage') },
@@ -105,19 +95,9 @@ const TABLE = {
     page: () => import('../features/system/ApiTokensPage'),
   },
   'system.account': { title: 'routes.systemAccount', layout: 'main', page: () => import('../features/system/AccountsPage') },
-  'system.accountDetail': {
-    title: 'routes.systemAccountDetail',
-    layout: 'main',
-    ...openedFrom('system.account'),
-    page: () => import('../features/system/AccountDetailPage'),
-  },
+  'system.accountDetail': { title: 'routes.systemAccountDetail', ...openedFrom('system.account'), page: () => import('../features/system/AccountDetailPage') },
   'system.role': { title: 'routes.systemRole', layout: 'main', page: () => import('../features/system/RolesPage') },
-  'system.roleDetail': {
-    title: 'routes.systemRoleDetail',
-    layout: 'main',
-    ...openedFrom('system.role'),
-    page: () => import('../features/system/RoleDetailPage'),
-  },
+  'system.roleDetail': { title: 'routes.systemRoleDetail', ...openedFrom('system.role'), page: () => import('../features/system/RoleDetailPage') },
   'system.audit': { title: 'routes.systemAudit', layout: 'main', page: () => import('../features/system/AuditLogPage') },
   'system.notificationLog': {
     title: 'routes.systemNotificationLog',
@@ -125,12 +105,7 @@ const TABLE = {
     permission: 'system.audit',
     page: () => import('../features/notifications/DeliveryLogPage'),
   },
-  'system.oncall': {
-    title: 'routes.systemOncall',
-    layout: 'main',
-    permission: 'system.account',
-    page: () => import('../features/notifications/OncallPage'),
-  },
+  'system.oncall': { title: 'routes.systemOncall', layout: 'main', permission: 'system.account', page: () => import('../features/notifications/OncallPage') },
   'message.list': {
     title: 'routes.messageList',
     layout: 'main',
@@ -175,8 +150,7 @@ const TABLE = {
   },
   'electricityPriceManagement.preview': {
     title: 'routes.pricePreview',
-    ...station,
-    ...openedFrom('electricityPriceManagement.electricityPriceManagement'),
+    ...openedFrom('electricityPriceManagement.electricityPriceManagement', 'station'),
     page: () => import('../features/tariffs/PreviewPage'),
   },
   'alarmLog.alarmLog': { title: 'routes.alarmLog', ...station, page: () => import('../features/alarms/log/AlarmLogPage') },

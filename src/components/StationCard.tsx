@@ -51,6 +51,17 @@ const Energy = ({ label, kwh, id }: { label: string; kwh: number; id?: string })
   return <Fig label={label} value={p.value} unit={p.unit} id={id} />;
 };
 
+/** What a station's card is wherever it is drawn (the matrix, the wall): a button that opens the
+ *  station, marked with its id and whether it is in maintenance. */
+export const stationCardButton = (card: StationCardData, open: (c: StationCardData) => void, inMaintenance: boolean) =>
+  ({
+    type: 'button',
+    onClick: () => open(card),
+    'data-testid': 'station-card',
+    'data-station-id': card.stationId,
+    'data-maintenance': inMaintenance || undefined,
+  }) as const;
+
 /** Memoised: a scrolling matrix re-renders its rows every frame, the cards in them need not. */
 export const StationCard = memo(function StationCard({
   card,
@@ -99,12 +110,8 @@ export const StationCard = memo(function StationCard({
   // A picture that fails to load (a moved file, a bad address) leaves the default under it.
   return (
     <button
-      type="button"
-      onClick={() => onClick(card)}
-      data-testid="station-card"
-      data-station-id={card.stationId}
+      {...stationCardButton(card, onClick, inMaintenance)}
       data-card-type={card.cardType}
-      data-maintenance={inMaintenance || undefined}
       className="relative flex h-full w-full flex-col overflow-hidden rounded-lg [contain:strict] bg-slate-700 bg-cover bg-center text-left text-white shadow-sm ring-brand-500 hover:ring-2 focus-visible:ring-2"
       style={{ backgroundImage: card.picture ? `url(${JSON.stringify(card.picture)}), url(${DEFAULT_STATION_PICTURE})` : `url(${DEFAULT_STATION_PICTURE})` }}
     >

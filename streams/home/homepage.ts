@@ -85,52 +85,44 @@ export const MATRIX_MS = 60_000;
 /** The request key of a scope: the whole scope, or one provider. */
 export const scopeKey = (orgId: number | undefined): string => (orgId === undefined ? 'scope' : `org:${orgId}`);
 
-/** A figure of the homepage under `key` (its scope), polled under one id per key; `loaded` names its event. */
-function homeResource<T>(
-  part: 'statistics' | 'curve' | 'matrix',
-  key: string,
-  intervalMs: number,
-  fetch: () => Promise<T>,
-  loaded: (value: T, key: string, at: number) => StoreEvent,
-): ResourceSpec<T> {
+/** What each part of the homepage answers with. */
+interface HomeValues {
+  statistics: HomepageStatistics;
+  curve: PowerCurve;
+  matrix: MatrixCard[];
+}
+type Part = keyof HomeValues;
+
+const INTERVAL_MS = { statistics: STATS_MS, curve: CURVE_MS, matrix: MATRIX_MS } as const satisfies Record<Part, number>;
+/** the event that stores a part's answer under its key */
+const LOADED: { [P in Part]: (value: HomeValues[P], key: string, at: number) => StoreEvent } = {
+  statistics: (data, key, at) => ({ type: 'home/statisticsLoaded', key, data, at }),
+  curve: (data, key, at) => ({ type: 'home/curveLoaded', key, data, at }),
+  matrix: (cards, key, at) => ({ type: 'home/matrixLoaded', key, cards, at }),
+};
+
+/** A part of the homepage under `key` (its scope), polled at the part's interval under one id per key. */
+function homeResource<P extends Part>(part: P, key: string, fetch: () => Promise<HomeValues[P]>): ResourceSpec<HomeValues[P]> {
   return {
     id: `home/${part}/${key}`,
     fetch,
-    intervalMs,
-    loaded: (value, at) => loaded(value, key, at),
-    failed: (failures, at) => ({ type: `home/${part}Failed`, key, failures, at }),
+    intervalMs: INTERVAL_MS[part],
+    loaded: (value, at) => LOADED[part](value, key, at),
+    failed: (failures, at) => ({ type: `home/${part as Part}Failed`, key, failures, at }),
   };
 }
 
 export const statisticsResource = (api: Api, orgId: number | undefined): ResourceSpec<HomepageStatistics> =>
-  homeResource(
-    'statistics',
-    scopeKey(orgId),
-    STATS_MS,
-    () => loadStatistics(api, orgId),
-    (data, key, at) => ({ type: 'home/statisticsLoaded', key, data, at }),
-  );
+  homeResource('statistics', scopeKey(orgId), () => loadStatistics(api, orgId));
 
 /** the curve's key: its scope and the zone whose day it covers (a day in Shanghai is not one in UTC) */
 const curveKey = (orgId: number | undefined, zone: Zone) => `${scopeKey(orgId)}@${zone}`;
 
 export const curveResource = (api: Api, orgId: number | undefined, zone: Zone, now: () => Date = () => new Date()): ResourceSpec<PowerCurve> =>
-  homeResource(
-    'curve',
-    curveKey(orgId, zone),
-    CURVE_MS,
-    () => loadTodayCurve(api, orgId, now(), zone),
-    (data, key, at) => ({ type: 'home/curveLoaded', key, data, at }),
-  );
+  homeResource('curve', curveKey(orgId, zone), () => loadTodayCurve(api, orgId, now(), zone));
 
 export const matrixResource = (api: Api, orgId: number | undefined): ResourceSpec<MatrixCard[]> =>
-  homeResource(
-    'matrix',
-    scopeKey(orgId),
-    MATRIX_MS,
-    () => loadMatrix(api, orgId),
-    (cards, key, at) => ({ type: 'home/matrixLoaded', key, cards, at }),
-  );
+  homeResource('matrix', scopeKey(orgId), () => loadMatrix(api, orgId));
 
 /** Screen-facing streams: the store's view of a resource, polled while subscribed. */
 export const homeStatistics$ = (store: Store, api: Api, orgId: number | undefined): Observable<View<HomepageStatistics>> =>

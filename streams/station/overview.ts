@@ -8,11 +8,15 @@ import type { PolledSpec } from '../polled/resource';
 export type StationOverview = Res<'queryStationOverview'>;
 export type StationCurve = Res<'queryStationPowerCurve'>;
 
-export const overviewPoll = (api: Api, stationId: number): PolledSpec<StationOverview> => ({
-  id: `station/overview/${stationId}`,
-  fetch: () => api.call('queryStationOverview', { stationId }, { quiet: true }),
-  intervalMs: 5000,
+/** A read of one station, polled every `intervalMs` under `station/<name>/<stationId>`. */
+export const stationPoll = <T>(name: string, stationId: number, intervalMs: number, fetch: () => Promise<T>): PolledSpec<T> => ({
+  id: `station/${name}/${stationId}`,
+  fetch,
+  intervalMs,
 });
+
+export const overviewPoll = (api: Api, stationId: number): PolledSpec<StationOverview> =>
+  stationPoll('overview', stationId, 5000, () => api.call('queryStationOverview', { stationId }, { quiet: true }));
 
 /** From the station's local midnight (in `timeZone`) to now, at 1,200 points. */
 export const todayCurvePoll = (api: Api, stationId: number, timeZone: string): PolledSpec<StationCurve> => ({

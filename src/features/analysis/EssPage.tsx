@@ -23,6 +23,8 @@ type Row = Ess['stations'][number];
 const FIGURES = ANALYSIS_FIGURES.ess satisfies readonly FigureKey[];
 // the chart plots arbitrage per bucket: demand savings are a month's figure, shared over its days only in the totals
 const GROUPS: FigureKey[][] = [['chargeKwh', 'dischargeKwh'], ['netArbitrage'], ['rtePct'], ['efc']];
+/** the frame's title, export file name, test id and figure groups */
+const PAGE = { title: 'routes.analysisEnergyStorage', name: 'ess-analysis', testId: 'analysis-ess', groups: GROUPS } as const;
 
 const methodOf = (t: TFn, x: Pick<Totals, 'rteMethod' | 'rteBasis'>): string =>
   t('analysis:rte.method', { method: t(RTE_METHOD_KEY[x.rteMethod]), basis: t(RTE_BASIS_KEY[x.rteBasis]) });
@@ -75,12 +77,9 @@ export default function EssPage() {
   const locale = useStoreValue((s) => (s.session.language === 'en' ? 'en-GB' : 'zh-CN'));
   return (
     <AnalysisFrame
-      title="routes.analysisEnergyStorage"
-      name="ess-analysis"
+      {...PAGE}
       state={state}
       sheetOf={(d) => essSheet(d, t)}
-      groups={GROUPS}
-      testId="analysis-ess"
       below={(d) => {
         const rows = [...d.stations].sort((a, b) => a.stationName.localeCompare(b.stationName));
         return (

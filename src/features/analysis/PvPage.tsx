@@ -19,6 +19,8 @@ type Pv = Res<'queryPvAnalysis'>;
 type Row = Pv['stations'][number];
 const FIGURES = ANALYSIS_FIGURES.pv satisfies readonly FigureKey[];
 const GROUPS: FigureKey[][] = [['pvKwh'], ['prPct', 'prTempCorrectedPct'], ['specificYield'], ['irradiationKwhM2']];
+/** the frame's title, export file name, test id and figure groups */
+const PAGE = { title: 'routes.analysisPhotovoltaic', name: 'pv-analysis', testId: 'analysis-pv', groups: GROUPS } as const;
 
 const columnsOf = (t: TFn): Column<Row>[] => [
   { id: 'stationName', header: t('analysis:table.station'), get: (r) => r.stationName, size: 200 },
@@ -49,12 +51,9 @@ export default function PvPage() {
   const flag = useMemo(() => (r: Row) => (r.prDropped ? t('analysis:table.flagged') : null), [t]);
   return (
     <AnalysisFrame
-      title="routes.analysisPhotovoltaic"
-      name="pv-analysis"
+      {...PAGE}
       state={state}
       sheetOf={(d) => pvSheet(d, t)}
-      groups={GROUPS}
-      testId="analysis-pv"
       below={(d) => (
         <StationTable
           title={t('analysis:table.ranking')}

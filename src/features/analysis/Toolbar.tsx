@@ -3,6 +3,7 @@
 import { COMPARES, customRangeValid, PERIODS, type AnalysisForm, type Period } from '../../../streams/analysis/form';
 import type { StationOption } from '../../../streams/analysis/analysis';
 import { Button } from '../../components/Button';
+import { OptionSelect } from '../../components/OptionSelect';
 import { useT } from '../../hooks/useT';
 import { COMPARE_KEY, PERIOD_KEY } from './keys';
 
@@ -131,18 +132,13 @@ export function Toolbar({ form, setForm, stations, onExport, onExportXlsx, canEx
       </div>
       <PeriodDates form={form} set={setForm} />
       <Field label={t('analysis:toolbar.compare')}>
-        <select
+        <OptionSelect
           className={INPUT}
-          data-testid="analysis-compare"
+          testId="analysis-compare"
           value={form.compare}
-          onChange={(e) => setForm({ ...form, compare: COMPARES.find((c) => c === e.target.value) ?? 'none' })}
-        >
-          {COMPARES.map((c) => (
-            <option key={c} value={c}>
-              {t(COMPARE_KEY[c])}
-            </option>
-          ))}
-        </select>
+          options={COMPARES.map((c) => ({ value: c, label: t(COMPARE_KEY[c]) }))}
+          onChange={(v) => setForm({ ...form, compare: COMPARES.find((c) => c === v) ?? 'none' })}
+        />
       </Field>
       <span className="ml-auto flex gap-2">
         <Button data-testid="analysis-export" onClick={onExport} disabled={!canExport}>

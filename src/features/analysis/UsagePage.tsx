@@ -23,6 +23,8 @@ type Row = Usage['stations'][number];
 type Tou = Usage['totals']['tou'][number];
 const FIGURES = ANALYSIS_FIGURES.usage satisfies readonly FigureKey[];
 const GROUPS: FigureKey[][] = [['consumptionKwh', 'fromPvKwh', 'fromEssKwh', 'fromGeneratorKwh', 'fromGridKwh'], ['peakKw'], ['selfSufficiencyPct'], ['cost']];
+/** the frame's title, export file name, test id and figure groups */
+const PAGE = { title: 'routes.analysisEnergyUsage', name: 'usage-analysis', testId: 'analysis-usage', groups: GROUPS } as const;
 
 const touColumns = (t: TFn): Column<Tou>[] => [
   { id: 'period', header: t('analysis:tou.period'), get: (r) => t(TOU_KEY[r.period]) },
@@ -61,12 +63,9 @@ export default function UsagePage() {
   const state = useAnalysis('queryEnergyUsageAnalysis');
   return (
     <AnalysisFrame
-      title="routes.analysisEnergyUsage"
-      name="usage-analysis"
+      {...PAGE}
       state={state}
       sheetOf={(d) => usageSheet(d, t)}
-      groups={GROUPS}
-      testId="analysis-usage"
       below={(d, sheet) => (
         <>
           {sheet.tables[0] && (

@@ -38,6 +38,8 @@ export function Matrix({
     ro.observe(el);
     return () => ro.disconnect();
   }, [scroller]);
+  // what every row is drawn from (MatrixRow is memoised on each of these)
+  const shared = { list, cols, t, lang, onOpen, inMaintenance };
   return (
     <section className={boxClass} data-testid="station-matrix">
       <header className="mb-2 flex items-center justify-between">
@@ -56,17 +58,7 @@ export function Matrix({
         ) : (
           <div style={{ height: v.getTotalSize(), position: 'relative' }}>
             {v.getVirtualItems().map((vi) => (
-              <MatrixRow
-                key={vi.key}
-                list={list}
-                index={vi.index}
-                start={vi.start}
-                cols={cols}
-                t={t}
-                lang={lang}
-                onOpen={onOpen}
-                inMaintenance={inMaintenance}
-              />
+              <MatrixRow key={vi.key} index={vi.index} start={vi.start} {...shared} />
             ))}
           </div>
         )}

@@ -4,7 +4,7 @@
 // or alarm come first, so the first page is the one that matters; the page shown is the wall's
 // (rotation, WallPage), wrapped to the pages there are.
 import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { StationCardData } from '../../components/StationCard';
+import { stationCardButton, type StationCardData } from '../../components/StationCard';
 import { STATUS_COLORS, STATUS_KEYS, StatusIcon } from '../../components/stationLabels';
 import { MaintenanceTag } from '../../components/alarms/MaintenanceTag';
 import type { TFn } from '../../i18n/i18n';
@@ -114,12 +114,8 @@ const WallTile = memo(function WallTile({
   const status = t(STATUS_KEYS[card.stationStatus] ?? 'monitor:status.offline');
   return (
     <button
-      type="button"
-      onClick={() => onOpen(card)}
-      data-testid="station-card"
-      data-station-id={card.stationId}
+      {...stationCardButton(card, onOpen, inMaintenance)}
       data-status={card.stationStatus}
-      data-maintenance={inMaintenance || undefined}
       className="flex min-w-0 flex-col justify-between overflow-hidden rounded-md border-l-4 bg-slate-100 px-2 py-1.5 text-left dark:bg-slate-800"
       style={{ borderLeftColor: STATUS_COLORS[card.stationStatus] ?? STATUS_COLORS[3] }}
     >

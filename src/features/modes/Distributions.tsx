@@ -12,18 +12,15 @@ import { gatewayReasonText } from '../../i18n/codeKeys';
 import { distribution$, distributions$, type Strategy } from '../../../streams/strategies/reads';
 import { useReload } from './hooks';
 import { ISSUE_KEY, STATUS_TONE } from './texts';
+import { useIdRead } from './useIdRead';
 import { useLiveWhilePending } from './useLive';
 
 const when = (iso: string | null | undefined, zone: string) => (iso ? formatDateTime(iso, zone) : null);
 
 function Detail({ id, zone, onClose }: { id: number; zone: string; onClose: () => void }) {
   const t = useT('modes');
-  const { api } = useRuntime();
   const [reload$, reload] = useReload();
-  const rec = useObservableState(
-    useObservable((in$) => distribution$(api, in$.pipe(map(([x]) => x)), reload$), [id]),
-    { data: null, failed: false },
-  ).data;
+  const rec = useIdRead(distribution$, id, reload$).data;
   useLiveWhilePending(rec?.status === 0 || (rec?.status === 1 && !rec.followedAt), reload);
   const row = (label: string, value: string | null, testId: string) => (
     <div className="contents">

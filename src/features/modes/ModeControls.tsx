@@ -1,22 +1,24 @@
 // Mode List (SPEC §2/§4): the station's control modes, whether each runs, Enable and Shut down
 // each after a confirmation, and the dispatch's outcome as the gateway answers (acknowledged,
 // refused with its reason, or timed out), without a reload. Needs `strategy.control` to act.
-import { useObservable, useObservableState } from 'observable-hooks';
 import { useState } from 'react';
 import { map } from 'rxjs';
 import { STRATEGY_KINDS, UNANSWERED_REASONS } from '../../../protocol/codes';
 import { Button } from '../../components/Button';
 import { gatewayReasonText } from '../../i18n/codeKeys';
-import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
+import type { Res } from '../../../streams/api/client';
 import { setControlMode$, type SetMode } from '../../../streams/strategies/commands';
 import { stationMode$, switchRecords$, type StrategyKind, type SwitchRecord } from '../../../streams/strategies/reads';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useCommand, useReload } from './hooks';
 import { MODE_KEY, MODE_STATE_KEY, OPERATION_KEY, REASON_KEY } from './texts';
+import { useIdRead, type IdRead } from './useIdRead';
 import { useLiveWhilePending } from './useLive';
 
 const MODES: readonly StrategyKind[] = STRATEGY_KINDS;
+const stationSwitches$: IdRead<Res<'querySwitchRecords'>> = (api, id$, reload$) =>
+  switchRecords$(api, id$.pipe(map((stationId) => (stationId === null ? null : { stationId }))), reload$);
 
 function Outcome({ rec }: { rec: SwitchRecord }) {
   const t = useT('modes');
@@ -38,16 +40,9 @@ function Outcome({ rec }: { rec: SwitchRecord }) {
 
 export function ModeControls({ stationId, canControl }: { stationId: number; canControl: boolean }) {
   const t = useT('modes');
-  const { api } = useRuntime();
   const [reload$, reload] = useReload();
-  const mode = useObservableState(
-    useObservable((in$) => stationMode$(api, in$.pipe(map(([id]) => id)), reload$), [stationId]),
-    { data: null, failed: false },
-  );
-  const latest = useObservableState(
-    useObservable((in$) => switchRecords$(api, in$.pipe(map(([id]) => ({ stationId: id }))), reload$), [stationId]),
-    { data: null, failed: false },
-  );
+  const mode = useIdRead(stationMode$, stationId, reload$);
+  const latest = useIdRead(stationSwitches$, stationId, reload$);
   const last = latest.data?.dataList[0] ?? null;
   useLiveWhilePending(last?.status === 0, reload);
   const [asking, setAsking] = useState<SetMode | null>(null);

@@ -2,6 +2,7 @@
 // splits it, a boundary drags; each period's mode and power in a row below, with its errors.
 import { DayTimeline } from '../../widgets/day-timeline/DayTimeline';
 import { removeSlot, toHhmm } from '../../widgets/day-timeline/slots';
+import { OptionSelect } from '../../components/OptionSelect';
 import { useT } from '../../hooks/useT';
 import type { TKey } from '../../i18n/i18n';
 import type { DraftErrors, PeriodDraft, PeriodMode } from './draft';
@@ -27,6 +28,7 @@ export function PeriodEditor({
   const t = useT('modes');
   const label = (k: string) => (isMode(k) ? t(MODE_KEY[k]) : k);
   const set = (i: number, patch: Partial<PeriodDraft>) => onChange(periods.map((p, k) => (k === i ? { ...p, ...patch } : p)));
+  const modeOptions = MODES.map((m) => ({ value: m, label: label(m) }));
   const sorted = periods.map((p, i) => ({ p, i })).sort((a, b) => a.p.start - b.p.start);
   return (
     <div className="flex flex-col gap-2" data-testid="period-editor">
@@ -82,20 +84,15 @@ export function PeriodEditor({
                   )}
                 </td>
                 <td className="py-0.5">
-                  <select
+                  <OptionSelect
                     aria-label={`${t('modes:form.mode')} ${hours}`}
+                    testId="period-mode"
                     value={p.kind}
                     disabled={readOnly}
-                    data-testid="period-mode"
-                    onChange={(e) => set(i, { kind: e.target.value as PeriodMode, power: e.target.value === 'idle' ? '0' : p.power })}
+                    options={modeOptions}
+                    onChange={(v) => set(i, { kind: v as PeriodMode, power: v === 'idle' ? '0' : p.power })}
                     className="h-8 w-28 rounded-md border border-slate-300 bg-white px-2 dark:border-slate-600 dark:bg-slate-900"
-                  >
-                    {MODES.map((m) => (
-                      <option key={m} value={m}>
-                        {label(m)}
-                      </option>
-                    ))}
-                  </select>
+                  />
                 </td>
                 <td className="py-0.5">
                   <input

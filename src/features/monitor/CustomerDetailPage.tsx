@@ -10,10 +10,11 @@ import { formatEnergy, formatPower } from '../../../streams/format/energy';
 import { scopeOrgId } from '../../../streams/monitor/scope';
 import { providerInfo$ } from '../../../streams/monitor/providers';
 import { stationList$, type StationSummary } from '../../../streams/monitor/stations';
-import { STATUS_KEYS, StatusIcon, stationOverviewHref } from '../../components/stationLabels';
+import { stationOverviewHref } from '../../components/stationLabels';
 import type { View } from '../../../streams/slices/selectors';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useReload } from '../../hooks/useCommand';
+import { nameColumn, statusColumn } from './listColumns';
 import { ProviderCurrency } from './ProviderCurrency';
 import { regionName } from './regions';
 import { useT } from '../../hooks/useT';
@@ -45,32 +46,10 @@ export default function CustomerDetailPage() {
 
   const columns = useMemo<ColumnDef<StationSummary>[]>(
     () => [
-      {
-        id: 'stationName',
-        meta: { wide: true },
-        accessorKey: 'stationName',
-        header: t('monitor:col.stationName'),
-        size: 200,
-        cell: (c) => <span className="font-medium text-brand-700 dark:text-brand-500">{c.row.original.stationName}</span>,
-      },
+      nameColumn<StationSummary>('stationName', t('monitor:col.stationName'), (s) => s.stationName),
       { id: 'customerName', meta: { wide: true }, accessorKey: 'customerName', header: t('monitor:detail.customer'), size: 140 },
       { id: 'region', accessorKey: 'region', header: t('monitor:col.region'), size: 110, cell: (c) => regionName(c.row.original.region) },
-      {
-        id: 'stationStatus',
-        accessorKey: 'stationStatus',
-        header: t('monitor:col.status'),
-        size: 110,
-        cell: (c) => {
-          const s = c.row.original.stationStatus;
-          const l = t(STATUS_KEYS[s] ?? 'monitor:status.offline');
-          return (
-            <span className="inline-flex items-center gap-1.5">
-              <StatusIcon status={s} label={l} />
-              {l}
-            </span>
-          );
-        },
-      },
+      statusColumn<StationSummary>(t, 110),
       {
         id: 'online',
         accessorKey: 'online',

@@ -12,6 +12,7 @@ import { useT } from '../../hooks/useT';
 import type { TKey } from '../../i18n/i18n';
 import { VirtualTable } from '../../widgets/VirtualTable';
 import { capacityColumns } from './capacityColumns';
+import { nameColumn } from './listColumns';
 
 export default function CustomersPage() {
   const t = useT('monitor');
@@ -25,14 +26,7 @@ export default function CustomersPage() {
 
   const columns = useMemo<ColumnDef<ProviderSummary>[]>(
     () => [
-      {
-        id: 'name',
-        meta: { wide: true },
-        accessorKey: 'name',
-        header: t('monitor:customers.name'),
-        size: 200,
-        cell: (c) => <span className="font-medium text-brand-700 dark:text-brand-500">{c.row.original.name}</span>,
-      },
+      nameColumn<ProviderSummary>('name', t('monitor:customers.name'), (p) => p.name),
       { id: 'address', meta: { wide: true }, accessorFn: (p) => p.address ?? '', header: t('monitor:customers.address'), size: 220 },
       { id: 'siteQuantity', accessorKey: 'siteQuantity', header: t('monitor:customers.siteQuantity'), size: 90 },
       ...capacityColumns<ProviderSummary>(t),

@@ -27,6 +27,10 @@ export function ProviderCurrency({ orgId, currency, onChanged }: { orgId: number
     } else if (e.type === 'failed') setError(t(e.error.code === 'validationFailed' ? 'monitor:currency.invalid' : 'monitor:currency.failed'));
   });
   const name = currencyLabel(currency, lang);
+  const change = () => {
+    setError(null);
+    setDraft(currency);
+  };
   const submit = () => {
     if (draft === null) return;
     if (!currencyCode.safeParse(draft).success) return setError(t('monitor:currency.invalid'));
@@ -45,13 +49,7 @@ export function ProviderCurrency({ orgId, currency, onChanged }: { orgId: number
         </div>
       </div>
       {canSet && draft === null && (
-        <Button
-          onClick={() => {
-            setError(null);
-            setDraft(currency);
-          }}
-          data-testid="provider-currency-change"
-        >
+        <Button onClick={change} data-testid="provider-currency-change">
           {t('monitor:currency.change')}
         </Button>
       )}

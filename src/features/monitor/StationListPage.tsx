@@ -16,12 +16,10 @@ import { useObservableEagerState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
 import { of } from 'rxjs';
 import { useLocation } from 'wouter';
-import { ENERGY_TYPES } from '../../../protocol/codes';
 import { scopeCode } from '../../../streams/monitor/scope';
 import { matchStation, stationList$, NO_FILTER, type StationFilter, type StationSummary } from '../../../streams/monitor/stations';
-import { Button } from '../../components/Button';
-import { SearchBox } from '../../components/SearchBox';
-import { ENERGY_KEYS, STATUS_KEYS, StatusIcon, SYSTEM_TYPE_KEYS, stationOverviewHref } from '../../components/stationLabels';
+import { ListPage } from '../../components/ListPage';
+import { ENERGY_KEYS, SYSTEM_TYPE_KEYS, stationOverviewHref } from '../../components/stationLabels';
 import type { View } from '../../../streams/slices/selectors';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { regionName } from './regions';
@@ -31,11 +29,12 @@ import { MaintenanceTag } from '../../components/alarms/MaintenanceTag';
 import type { TKey } from '../../i18n/i18n';
 import { VirtualTable } from '../../widgets/VirtualTable';
 import { capacityColumns } from './capacityColumns';
+import { nameColumn, statusColumn } from './listColumns';
+import { StationFilters } from './StationFilters';
 import { STATION_CARD, StationRowCard } from './StationRowCard';
 
 const WAITING: View<StationSummary[]> = { value: null, at: null, failures: 0 };
 const EMPTY: StationSummary[] = [];
-const select = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
 
 export default function StationListPage() {
   const t = useT('monitor', 'alarms');
@@ -64,12 +63,8 @@ export default function StationListPage() {
     });
     return [
       {
-        id: 'stationName',
-        accessorKey: 'stationName',
-        header: t('monitor:col.stationName'),
-        size: 200,
+        ...nameColumn<StationSummary>('stationName', t('monitor:col.stationName'), (s) => s.stationName),
         sortingFn: (a, b) => a.original.stationName.localeCompare(b.original.stationName, 'zh-CN'),
-        cell: (c) => <span className="font-medium text-brand-700 dark:text-brand-500">{c.row.original.stationName}</span>,
       },
       text('address', 'monitor:col.address', 200),
       { ...text('region', 'monitor:col.region', 110), cell: (c) => regionName(c.row.original.region) },
@@ -104,23 +99,7 @@ export default function StationListPage() {
           </span>
         ),
       },
-      {
-        id: 'stationStatus',
-        accessorKey: 'stationStatus',
-        header: t('monitor:col.status'),
-        size: 170,
-        cell: (c) => {
-          const s = c.row.original.stationStatus;
-          const label = t(STATUS_KEYS[s] ?? 'monitor:status.offline');
-          return (
-            <span className="inline-flex items-center gap-1.5">
-              <StatusIcon status={s} label={label} />
-              {label}
-              {inMaintenance.has(c.row.original.stationId) && <MaintenanceTag t={t} />}
-            </span>
-          );
-        },
-      },
+      statusColumn<StationSummary>(t, 170, (s) => inMaintenance.has(s.stationId) && <MaintenanceTag t={t} />),
       ...capacityColumns<StationSummary>(t),
     ];
   }, [t, inMaintenance]);
@@ -143,105 +122,34 @@ export default function StationListPage() {
     () => ({ height: STATION_CARD, render: (s: StationSummary) => <StationRowCard s={s} t={t} maintenance={inMaintenance.has(s.stationId)} /> }),
     [t, inMaintenance],
   );
-  const set = (p: Partial<StationFilter>) => setFilter((f) => ({ ...f, ...p }));
-  const num = (v: string) => (v === '' ? null : Number(v));
-
   return (
-    <section
-      className="flex h-full min-h-[480px] flex-col rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
-      data-testid="station-list"
+    <ListPage
+      testId="station-list"
+      loaded={data !== null}
+      title={t('monitor:stations.title')}
+      failed={null}
+      bar={
+        <>
+          <StationFilters filter={filter} onChange={setFilter} t={t} />
+          <details className="relative" data-testid="column-chooser">
+            <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-2.5 py-1 text-sm dark:border-slate-600">
+              {t('monitor:stations.columns')}
+            </summary>
+            <div className="absolute right-0 z-20 mt-1 w-52 rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-800">
+              {table.getAllLeafColumns().map((c) => (
+                <label key={c.id} className="flex items-center gap-2 py-0.5 text-sm">
+                  <input type="checkbox" checked={c.getIsVisible()} onChange={c.getToggleVisibilityHandler()} data-testid={`col-toggle-${c.id}`} />
+                  {String(c.columnDef.header)}
+                </label>
+              ))}
+            </div>
+          </details>
+          <span className="ml-auto text-xs text-slate-500" data-testid="station-count">
+            {data === null ? t('monitor:stations.loading') : t('monitor:stations.count', { count })}
+          </span>
+        </>
+      }
     >
-      <div className="flex flex-wrap items-center gap-2 border-b border-slate-200 p-3 dark:border-slate-800">
-        <h1 className="mr-2 text-base font-semibold">{t('monitor:stations.title')}</h1>
-        <SearchBox
-          label={t('monitor:stations.search')}
-          value={filter.keyword}
-          onChange={(keyword) => set({ keyword })}
-          testId="station-search"
-          width="w-56"
-          padding="px-2.5"
-        />
-        <select
-          aria-label={t('monitor:filter.systemType')}
-          className={select}
-          data-testid="filter-systemType"
-          value={filter.systemType ?? ''}
-          onChange={(e) => set({ systemType: num(e.target.value) })}
-        >
-          <option value="">
-            {t('monitor:filter.systemType')}: {t('monitor:stations.all')}
-          </option>
-          {[1, 2, 3].map((v) => (
-            <option key={v} value={v}>
-              {t(SYSTEM_TYPE_KEYS[v]!)}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label={t('monitor:filter.energyType')}
-          className={select}
-          data-testid="filter-energyType"
-          value={filter.energyType ?? ''}
-          onChange={(e) => set({ energyType: (e.target.value || null) as StationFilter['energyType'] })}
-        >
-          <option value="">
-            {t('monitor:filter.energyType')}: {t('monitor:stations.all')}
-          </option>
-          {ENERGY_TYPES.map((v) => (
-            <option key={v} value={v}>
-              {t(ENERGY_KEYS[v]!)}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label={t('monitor:filter.online')}
-          className={select}
-          data-testid="filter-online"
-          value={filter.online === null ? '' : String(filter.online)}
-          onChange={(e) => set({ online: e.target.value === '' ? null : e.target.value === 'true' })}
-        >
-          <option value="">
-            {t('monitor:filter.online')}: {t('monitor:stations.all')}
-          </option>
-          <option value="true">{t('monitor:online')}</option>
-          <option value="false">{t('monitor:offline')}</option>
-        </select>
-        <select
-          aria-label={t('monitor:filter.status')}
-          className={select}
-          data-testid="filter-status"
-          value={filter.status ?? ''}
-          onChange={(e) => set({ status: num(e.target.value) })}
-        >
-          <option value="">
-            {t('monitor:filter.status')}: {t('monitor:stations.all')}
-          </option>
-          {[0, 1, 2, 3, 4].map((v) => (
-            <option key={v} value={v}>
-              {t(STATUS_KEYS[v]!)}
-            </option>
-          ))}
-        </select>
-        <Button onClick={() => setFilter(NO_FILTER)} data-testid="filter-reset">
-          {t('monitor:stations.reset')}
-        </Button>
-        <details className="relative" data-testid="column-chooser">
-          <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-2.5 py-1 text-sm dark:border-slate-600">
-            {t('monitor:stations.columns')}
-          </summary>
-          <div className="absolute right-0 z-20 mt-1 w-52 rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-800">
-            {table.getAllLeafColumns().map((c) => (
-              <label key={c.id} className="flex items-center gap-2 py-0.5 text-sm">
-                <input type="checkbox" checked={c.getIsVisible()} onChange={c.getToggleVisibilityHandler()} data-testid={`col-toggle-${c.id}`} />
-                {String(c.columnDef.header)}
-              </label>
-            ))}
-          </div>
-        </details>
-        <span className="ml-auto text-xs text-slate-500" data-testid="station-count">
-          {data === null ? t('monitor:stations.loading') : t('monitor:stations.count', { count })}
-        </span>
-      </div>
       <VirtualTable
         table={table}
         testId="station-table"
@@ -249,6 +157,6 @@ export default function StationListPage() {
         onRowClick={(s) => navigate(stationOverviewHref(s.stationId, s.serviceProviderId))}
         card={card}
       />
-    </section>
+    </ListPage>
   );
 }

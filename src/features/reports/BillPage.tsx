@@ -72,28 +72,19 @@ export default function BillPage() {
           <tbody className={PHONE_TABLE.tbody}>
             {(list.data?.dataList ?? []).map((b) => (
               <tr key={b.billId} data-testid="bill-row" className={PHONE_TABLE.tr}>
-                <td className={card} data-label={heads[0]}>
-                  {b.month}
-                  {b.provisional && <ProvisionalBadge />}
-                </td>
-                <td className={card} data-label={heads[1]}>
-                  {num(b.importKwh)} kWh
-                </td>
-                <td className={card} data-label={heads[2]}>
-                  {num(b.exportKwh)} kWh
-                </td>
-                <td className={card} data-label={heads[3]}>
-                  {formatMoney(b.gridAmount, b.currency, lang)}
-                </td>
-                <td className={card} data-label={heads[4]}>
-                  {formatMoney(b.fuelCost, b.currency, lang)}
-                </td>
-                <td className={card} data-label={heads[5]}>
-                  {formatMoney(b.chargesAmount, b.currency, lang)}
-                </td>
-                <td className={card} data-label={heads[6]}>
-                  {formatMoney(b.amount, b.currency, lang)}
-                </td>
+                {[
+                  <>
+                    {b.month}
+                    {b.provisional && <ProvisionalBadge />}
+                  </>,
+                  `${num(b.importKwh)} kWh`,
+                  `${num(b.exportKwh)} kWh`,
+                  ...[b.gridAmount, b.fuelCost, b.chargesAmount, b.amount].map((m) => formatMoney(m, b.currency, lang)),
+                ].map((cell, i) => (
+                  <td key={heads[i]} className={card} data-label={heads[i]}>
+                    {cell}
+                  </td>
+                ))}
                 <td className={`${CELL} ${PHONE_WIDE}`}>
                   <Button data-testid="bill-open" onClick={() => navigate(href('bill.downloadDetail', { stationId, billId: b.billId }))}>
                     {t('reports:bills.open')}

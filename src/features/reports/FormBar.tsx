@@ -6,6 +6,7 @@ import type { TKey } from '../../i18n/i18n';
 import { REPORT_ITEMS, type FormError, type FormErrors, type ReportForm } from './form';
 import { FORM_ERROR_KEY } from './keys';
 import { GranularitySelect, ItemChecks } from './formParts';
+import { StationSelect } from './StationSelect';
 
 const INPUT = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
 
@@ -62,19 +63,13 @@ export function FormBar({ form, setForm, errors, stations, onQuery, onExport, bu
       <div className="flex flex-wrap items-start gap-4">
         {stations && (
           <Field label={t('reports:form.station')} error={errors.stationId} testId="error-stationId">
-            <select
+            <StationSelect
               className={`${INPUT} max-w-64 ${bad(errors.stationId)}`}
-              data-testid="report-station"
-              value={form.stationId ?? ''}
-              onChange={(e) => setForm({ ...form, stationId: e.target.value ? Number(e.target.value) : null })}
-            >
-              <option value="">{t('reports:form.pickStation')}</option>
-              {stations.map((s) => (
-                <option key={s.stationId} value={s.stationId}>
-                  {s.stationName}
-                </option>
-              ))}
-            </select>
+              testId="report-station"
+              stations={stations}
+              value={form.stationId}
+              onChange={(stationId) => setForm({ ...form, stationId })}
+            />
           </Field>
         )}
         {dateField('from')}

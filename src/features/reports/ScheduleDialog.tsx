@@ -11,6 +11,8 @@ import type { ReportKind } from './form';
 import { useCommand } from './hooks';
 import { CADENCE_KEY, SCHEDULE_ERROR_KEY } from './keys';
 import { GranularitySelect, ItemChecks } from './formParts';
+import { StationSelect } from './StationSelect';
+import { OptionSelect } from '../../components/OptionSelect';
 import { CADENCES, checkSchedule, saveRequestOf, serverScheduleErrors, type ScheduleErrors, type ScheduleField, type ScheduleForm } from './schedule-form';
 import { FieldError } from '../../components/form/Field';
 
@@ -58,37 +60,26 @@ export function ScheduleDialog({ kind, initial, orgId, stations, onClose, onSave
         {stations && (
           <label className="flex flex-col gap-1">
             <span className="text-slate-500">{t('reports:form.station')}</span>
-            <select
+            <StationSelect
               className={`${INPUT} h-8`}
-              data-testid="schedule-station"
-              value={f.stationId ?? ''}
-              onChange={(e) => change({ ...f, stationId: e.target.value ? Number(e.target.value) : null })}
-            >
-              <option value="">{t('reports:form.pickStation')}</option>
-              {stations.map((s) => (
-                <option key={s.stationId} value={s.stationId}>
-                  {s.stationName}
-                </option>
-              ))}
-            </select>
+              testId="schedule-station"
+              stations={stations}
+              value={f.stationId}
+              onChange={(stationId) => change({ ...f, stationId })}
+            />
             {error('stationId')}
           </label>
         )}
         <div className="flex flex-wrap gap-4">
           <label className="flex items-center gap-1.5">
             <span className="text-slate-500">{t('reports:schedules.cadence')}</span>
-            <select
+            <OptionSelect
               className={`${INPUT} h-8`}
-              data-testid="schedule-cadence"
+              testId="schedule-cadence"
               value={f.cadence}
-              onChange={(e) => change({ ...f, cadence: e.target.value === 'weekly' ? 'weekly' : 'monthly' })}
-            >
-              {CADENCES.map((c) => (
-                <option key={c} value={c}>
-                  {t(CADENCE_KEY[c])}
-                </option>
-              ))}
-            </select>
+              options={CADENCES.map((c) => ({ value: c, label: t(CADENCE_KEY[c]) }))}
+              onChange={(v) => change({ ...f, cadence: v === 'weekly' ? 'weekly' : 'monthly' })}
+            />
           </label>
           <label className="flex items-center gap-1.5">
             <span className="text-slate-500">{t('reports:form.granularity')}</span>

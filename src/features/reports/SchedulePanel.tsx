@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { of } from 'rxjs';
 import { deleteSchedule$, schedules$ } from '../../../streams/reports/schedules';
 import { Button } from '../../components/Button';
-import { HeadRow } from '../../components/HeadRow';
 import { useReload } from '../../hooks/useCommand';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
@@ -16,6 +15,7 @@ import { useCommand } from './hooks';
 import { CADENCE_KEY, GRANULARITY_KEY, REPORT_TITLE_KEY, SCHEDULE_COLUMN_KEYS } from './keys';
 import { formOfSchedule, newScheduleForm, type ScheduleForm } from './schedule-form';
 import { ScheduleDialog } from './ScheduleDialog';
+import { RecordTable } from './RecordTable';
 
 const CELL = 'py-1 pr-3 align-top';
 const at = (iso: string) => iso.slice(0, 16).replace('T', ' ');
@@ -46,8 +46,13 @@ export function SchedulePanel({ kind, orgId, items, stationId, stations }: Sched
       reload();
     }
   });
+  const close = () => setEditing(null);
+  const saved = () => {
+    close();
+    reload();
+  };
   const names = new Map((stations ?? []).map((s) => [s.stationId, s.stationName]));
-  const rows = (list.data ?? []).filter((s) => s.report === kind);
+  const rows = list.data?.filter((s) => s.report === kind) ?? null;
   return (
     <section
       className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-3 text-sm dark:border-slate-700 dark:bg-slate-900"
@@ -60,82 +65,53 @@ export function SchedulePanel({ kind, orgId, items, stationId, stations }: Sched
           {t('reports:schedules.new')}
         </Button>
       </div>
-      {list.failed && (
-        <p role="alert" className="text-red-600">
-          {t('reports:errors.failed')}
-        </p>
-      )}
-      {list.data !== null && rows.length === 0 && (
-        <p className="text-slate-500" data-testid="schedule-none">
-          {t('reports:schedules.none')}
-        </p>
-      )}
-      {rows.length > 0 && (
-        <table className="w-full text-left" data-testid="schedule-list">
-          <thead className="text-xs text-slate-500">
-            <HeadRow labels={SCHEDULE_COLUMN_KEYS.map((k) => t(k))} cellClass="py-1 pr-3 font-medium" actions />
-          </thead>
-          <tbody>
-            {rows.map((s) => (
-              <tr key={s.scheduleId} className="border-t border-slate-100 dark:border-slate-800" data-testid="schedule-row" data-schedule={s.scheduleId}>
-                <td className={CELL}>
-                  {t(REPORT_TITLE_KEY[s.report])}
-                  {s.stationId !== null && <span className="block text-xs text-slate-500">{names.get(s.stationId) ?? `#${s.stationId}`}</span>}
-                </td>
-                <td className={CELL}>
-                  {t(CADENCE_KEY[s.cadence])} · {t(GRANULARITY_KEY[s.granularity])}
-                </td>
-                <td className={`${CELL} break-all`} data-testid="schedule-recipients-cell">
-                  {s.recipients.join(', ')}
-                </td>
-                <td className={CELL}>XLSX, PDF</td>
-                <td className={CELL} data-testid="schedule-next">
-                  {s.nextRunAt ? at(s.nextRunAt) : t('reports:schedules.paused')}
-                </td>
-                <td className={CELL}>{s.createdBy}</td>
-                <td className="whitespace-nowrap py-1 text-right">
-                  {confirm === s.scheduleId ? (
-                    <span className="inline-flex items-center gap-1">
-                      <span className="text-xs text-slate-500">{t('reports:schedules.confirmDelete')}</span>
-                      <Button variant="danger" data-testid="schedule-delete-yes" disabled={remove.pending} onClick={() => remove.run(s.scheduleId)}>
-                        {t('reports:schedules.delete')}
-                      </Button>
-                      <Button data-testid="schedule-delete-no" onClick={() => setConfirm(null)}>
-                        {t('reports:export.cancel')}
-                      </Button>
-                    </span>
-                  ) : (
-                    <span className="inline-flex gap-1">
-                      <Button data-testid="schedule-history" onClick={() => setHistory(s.scheduleId)}>
-                        {t('reports:schedules.history')}
-                      </Button>
-                      <Button data-testid="schedule-edit" onClick={() => setEditing(formOfSchedule(s))}>
-                        {t('reports:schedules.editShort')}
-                      </Button>
-                      <Button variant="danger" data-testid="schedule-delete" onClick={() => setConfirm(s.scheduleId)}>
-                        {t('reports:schedules.delete')}
-                      </Button>
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {editing && (
-        <ScheduleDialog
-          kind={kind}
-          initial={editing}
-          orgId={orgId}
-          stations={kind === 'site' ? stations : null}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            reload();
-          }}
-        />
-      )}
+      <RecordTable name="schedule" rows={rows} failed={list.failed} none={t('reports:schedules.none')} heads={SCHEDULE_COLUMN_KEYS} actions>
+        {(s) => (
+          <tr key={s.scheduleId} className="border-t border-slate-100 dark:border-slate-800" data-testid="schedule-row" data-schedule={s.scheduleId}>
+            <td className={CELL}>
+              {t(REPORT_TITLE_KEY[s.report])}
+              {s.stationId !== null && <span className="block text-xs text-slate-500">{names.get(s.stationId) ?? `#${s.stationId}`}</span>}
+            </td>
+            <td className={CELL}>
+              {t(CADENCE_KEY[s.cadence])} · {t(GRANULARITY_KEY[s.granularity])}
+            </td>
+            <td className={`${CELL} break-all`} data-testid="schedule-recipients-cell">
+              {s.recipients.join(', ')}
+            </td>
+            <td className={CELL}>XLSX, PDF</td>
+            <td className={CELL} data-testid="schedule-next">
+              {s.nextRunAt ? at(s.nextRunAt) : t('reports:schedules.paused')}
+            </td>
+            <td className={CELL}>{s.createdBy}</td>
+            <td className="whitespace-nowrap py-1 text-right">
+              {confirm === s.scheduleId ? (
+                <span className="inline-flex items-center gap-1">
+                  <span className="text-xs text-slate-500">{t('reports:schedules.confirmDelete')}</span>
+                  <Button variant="danger" data-testid="schedule-delete-yes" disabled={remove.pending} onClick={() => remove.run(s.scheduleId)}>
+                    {t('reports:schedules.delete')}
+                  </Button>
+                  <Button data-testid="schedule-delete-no" onClick={() => setConfirm(null)}>
+                    {t('reports:export.cancel')}
+                  </Button>
+                </span>
+              ) : (
+                <span className="inline-flex gap-1">
+                  <Button data-testid="schedule-history" onClick={() => setHistory(s.scheduleId)}>
+                    {t('reports:schedules.history')}
+                  </Button>
+                  <Button data-testid="schedule-edit" onClick={() => setEditing(formOfSchedule(s))}>
+                    {t('reports:schedules.editShort')}
+                  </Button>
+                  <Button variant="danger" data-testid="schedule-delete" onClick={() => setConfirm(s.scheduleId)}>
+                    {t('reports:schedules.delete')}
+                  </Button>
+                </span>
+              )}
+            </td>
+          </tr>
+        )}
+      </RecordTable>
+      {editing && <ScheduleDialog kind={kind} initial={editing} orgId={orgId} stations={kind === 'site' ? stations : null} onClose={close} onSaved={saved} />}
       {history !== null && <DeliveryDialog scheduleId={history} onClose={() => setHistory(null)} />}
     </section>
   );

@@ -7,12 +7,12 @@ import type { CommandEvent } from '../../../streams/commands/command';
 import { createShare$, revokeShare$, type CreateShare } from '../../../streams/reports/commands';
 import { shareList$, type ShareItem } from '../../../streams/reports/reads';
 import { Button } from '../../components/Button';
-import { HeadRow } from '../../components/HeadRow';
 import { href } from '../../lib/paths';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { useCommand } from './hooks';
 import { SHARE_COLUMN_KEYS, SHARE_STATUS_KEY } from './keys';
+import { RecordTable } from './RecordTable';
 
 const INPUT = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
 
@@ -74,41 +74,24 @@ export function SharePanel({ stationId, date }: { stationId: number; date: strin
           </a>
         </p>
       )}
-      {rows.length === 0 ? (
-        <p className="text-slate-500" data-testid="share-none">
-          {t('reports:share.none')}
-        </p>
-      ) : (
-        <table className="w-full text-left" data-testid="share-list">
-          <thead className="text-xs text-slate-500">
-            <HeadRow labels={SHARE_COLUMN_KEYS.map((k) => t(k))} cellClass="py-1 font-medium" actions />
-          </thead>
-          <tbody>
-            {rows.map((s) => (
-              <tr
-                key={s.shareId}
-                className="border-t border-slate-100 dark:border-slate-800"
-                data-testid="share-row"
-                data-share={s.shareId}
-                data-status={s.status}
-              >
-                <td className="py-1">{s.period}</td>
-                <td>{s.createdBy}</td>
-                <td>{s.createdAt.slice(0, 16).replace('T', ' ')}</td>
-                <td>{s.expiresAt.slice(0, 10)}</td>
-                <td>{t(SHARE_STATUS_KEY[s.status])}</td>
-                <td className="text-right">
-                  {s.status === 'active' && (
-                    <Button variant="danger" data-testid="share-revoke" disabled={revoke.pending} onClick={() => revoke.run(s.shareId)}>
-                      {t('reports:share.revoke')}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <RecordTable name="share" rows={rows} none={t('reports:share.none')} heads={SHARE_COLUMN_KEYS} headClass="py-1 font-medium" actions>
+        {(s) => (
+          <tr key={s.shareId} className="border-t border-slate-100 dark:border-slate-800" data-testid="share-row" data-share={s.shareId} data-status={s.status}>
+            <td className="py-1">{s.period}</td>
+            <td>{s.createdBy}</td>
+            <td>{s.createdAt.slice(0, 16).replace('T', ' ')}</td>
+            <td>{s.expiresAt.slice(0, 10)}</td>
+            <td>{t(SHARE_STATUS_KEY[s.status])}</td>
+            <td className="text-right">
+              {s.status === 'active' && (
+                <Button variant="danger" data-testid="share-revoke" disabled={revoke.pending} onClick={() => revoke.run(s.shareId)}>
+                  {t('reports:share.revoke')}
+                </Button>
+              )}
+            </td>
+          </tr>
+        )}
+      </RecordTable>
     </section>
   );
 }

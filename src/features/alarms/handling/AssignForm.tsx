@@ -5,6 +5,7 @@ import type { TFn } from '../../../i18n/i18n';
 import type { AlarmRecord } from '../../../../streams/alarms/records';
 import type { AlarmDetailModel } from '../../../hooks/useAlarmDetail';
 import { Button } from '../../../components/Button';
+import { OptionSelect } from '../../../components/OptionSelect';
 import { FieldIssue, issueText } from './fieldIssue';
 
 export function AssignForm({ alarm, model, t }: { alarm: AlarmRecord; model: AlarmDetailModel; t: TFn }) {
@@ -18,19 +19,14 @@ export function AssignForm({ alarm, model, t }: { alarm: AlarmRecord; model: Ala
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <label className="flex flex-wrap items-center gap-2">
           <span className="text-slate-600 dark:text-slate-300">{t('alarms:handling.assignee')}</span>
-          <select
-            data-testid="assign-select"
+          <OptionSelect
+            testId="assign-select"
             value={to}
-            onChange={(e) => setTo(e.target.value)}
+            blank={t('alarms:handling.nobody')}
+            options={choices.map((p) => ({ value: p.userId, label: p.name }))}
+            onChange={setTo}
             className="h-8 min-w-40 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800"
-          >
-            <option value="">{t('alarms:handling.nobody')}</option>
-            {choices.map((p) => (
-              <option key={p.userId} value={p.userId}>
-                {p.name}
-              </option>
-            ))}
-          </select>
+          />
         </label>
         <Button
           data-testid="assign-save"

@@ -5,7 +5,8 @@ import { useMemo, useState } from 'react';
 import { DEVICE_TYPES } from '../../../../protocol/codes';
 import type { LiveDevice } from '../../../../streams/station/live';
 import { useT } from '../../../hooks/useT';
-import { fmtAge, typeLabel } from '../format';
+import { typeLabel } from '../format';
+import { LiveAge } from '../LiveAge';
 import { useNow, useStationLive } from '../hooks';
 import { useStationId, useStationInfo } from '../../../hooks/useRouteStation';
 import { DeviceTrend } from '../trend/DeviceTrend';
@@ -47,10 +48,7 @@ export default function EquipmentPage() {
     <div data-testid="equipment-page" data-polls={live.polls} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-lg font-semibold">{t('station:monitor.title')}</h1>
-        <span className="text-xs text-slate-500" data-testid="live-age">
-          {live.receivedAt ? fmtAge(t, live.receivedAt, now) : t('station:common.loading')}
-        </span>
-        {live.failures > 0 && <span className="text-xs text-amber-600">{t('station:common.stale', { n: live.failures })}</span>}
+        <LiveAge at={live.receivedAt} failures={live.failures} now={now} testId="live-age" />
       </div>
       <TabBar
         look="folder"

@@ -11,7 +11,8 @@ import { formatMoney } from '../../../../streams/format/money';
 import { useT } from '../../../hooks/useT';
 import type { TKey } from '../../../i18n/i18n';
 import { TrendChart } from '../../../widgets/trend/TrendChart';
-import { fmtAge, fmtNum, pointLabel } from '../format';
+import { fmtNum, pointLabel } from '../format';
+import { LiveAge } from '../LiveAge';
 import { useNow } from '../hooks';
 import { useStationId, useStationInfo } from '../../../hooks/useRouteStation';
 import { dayEnd, dayStart } from '../../../../protocol/site-time';
@@ -83,10 +84,7 @@ export default function OverviewPage() {
     <div data-testid="overview-page" className="flex flex-col gap-4">
       <div className="flex items-center gap-3">
         <h2 className="text-lg font-semibold">{t('station:overview.income')}</h2>
-        <span className="text-xs text-slate-500" data-testid="ov-age">
-          {ov.at ? fmtAge(t, ov.at, now) : t('station:common.loading')}
-        </span>
-        {ov.failures > 0 && <span className="text-xs text-amber-600">{t('station:common.stale', { n: ov.failures })}</span>}
+        <LiveAge at={ov.at} failures={ov.failures} now={now} testId="ov-age" />
       </div>
       <div className="grid grid-cols-[repeat(auto-fill,minmax(170px,1fr))] gap-3">
         {f('incomeToday', 'station:overview.incomeToday', money(o?.income.today))}

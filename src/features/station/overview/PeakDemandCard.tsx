@@ -85,6 +85,10 @@ export function PeakDemandCard({
       : a.targetKw !== null
         ? t('station:overview.peak.alarmTarget', { pct: a.marginPct, kw: fmtNum(a.targetKw, 1) })
         : t('station:overview.peak.alarmPeak', { pct: a.marginPct });
+  const edit = () => {
+    setError(null);
+    setEditing(true);
+  };
   const initial: PeakAlarmDraft = { margin: a?.marginPct != null ? String(a.marginPct) : '', target: a?.targetKw != null ? String(a.targetKw) : '' };
   return (
     <section data-testid="ov-peak" className="min-w-0 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-700 dark:bg-slate-900">
@@ -101,13 +105,7 @@ export function PeakDemandCard({
       <div className="mt-3 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-2 text-sm dark:border-slate-800">
         <span data-testid="peak-alarm">{alarmText}</span>
         {canEdit && data && (
-          <Button
-            onClick={() => {
-              setError(null);
-              setEditing(true);
-            }}
-            data-testid="peak-alarm-edit"
-          >
+          <Button onClick={edit} data-testid="peak-alarm-edit">
             {t('station:overview.peak.setAlarm')}
           </Button>
         )}

@@ -19,16 +19,7 @@ const NO_RECORDS: AlarmRecord[] = [];
 const NO_STRATEGY: StrategyRecords = { dist: [], switches: [] };
 const NO_TARIFFS: Tariff[] = [];
 
-export function useTrendOverlays({
-  stationId,
-  qFrom,
-  qTo,
-  range,
-  timeZone,
-  deviceId,
-  extras,
-  t,
-}: {
+interface OverlayInput {
   /** none: no overlays */
   stationId: number | undefined;
   /** the range the main chart last fetched */
@@ -39,7 +30,10 @@ export function useTrendOverlays({
   deviceId: number;
   extras: readonly { key: number; deviceId: number }[];
   t: TFn;
-}) {
+}
+
+export function useTrendOverlays(input: OverlayInput) {
+  const { stationId, qFrom, qTo, range, timeZone, deviceId, extras, t } = input;
   const { api } = useRuntime();
   // ── overlays: reads of the fetched range (streams/station/trend.ts) ──
   const window$ = useObservable(
