@@ -2,10 +2,26 @@
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { controlClass, FieldRow, type FieldRowProps } from './Field';
 
-type SelectProps = FieldRowProps &
-  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'className'> & { onChange: (v: string) => void; children: ReactNode };
+/** One of a select's choices: what is sent, and the words shown for it. */
+export interface SelectOption {
+  value: string | number;
+  label: string;
+}
 
-export function SelectField({ label, error, hint, testId, className, onChange, children, ...rest }: SelectProps) {
+type SelectProps = FieldRowProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'className'> & {
+    onChange: (v: string) => void;
+    /** the choices, after any given as children (a "none" first, a value no longer offered) */
+    options?: readonly SelectOption[];
+    children?: ReactNode;
+  };
+
+export function SelectField({ label, error, hint, testId, className, onChange, options = [], children, ...rest }: SelectProps) {
+  const choices = options.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ));
   return (
     <FieldRow label={label} error={error} hint={hint} testId={testId} className={className}>
       {(link) => (
@@ -17,6 +33,7 @@ export function SelectField({ label, error, hint, testId, className, onChange, c
           className={`h-9 disabled:opacity-70 ${controlClass(error)}`}
         >
           {children}
+          {choices}
         </select>
       )}
     </FieldRow>
