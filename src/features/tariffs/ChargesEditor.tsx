@@ -69,13 +69,8 @@ function DemandRow({
           disabled={readOnly}
           testId={`demand-window-${n}`}
           onChange={(w) => onChange({ ...d, window: Number(w) as DemandWindow })}
-        >
-          {WINDOWS.map((w) => (
-            <option key={w} value={w}>
-              {t('tariffs:editor.windowMinutes', { n: w })}
-            </option>
-          ))}
-        </SelectField>
+          options={WINDOWS.map((w) => ({ value: w, label: t('tariffs:editor.windowMinutes', { n: w }) }))}
+        />
         <TextField
           label={t('tariffs:editor.ratchetPercent')}
           {...text('ratchetPercent')}
