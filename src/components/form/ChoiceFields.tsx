@@ -53,22 +53,29 @@ export function TextAreaField({ label, error, hint, testId, className, onChange,
   );
 }
 
-/** A tick box named by the words beside it. `className` places the row and sizes its words. */
-export function CheckField({
-  label,
-  checked,
-  onChange,
-  testId,
-  className = 'text-sm',
-}: {
-  label: string;
+/** The tick box of `v` in a list of ticked values: ticked while `v` is in it, ticking adds it and
+ *  unticking takes it out. */
+export const tickOf = <V,>(value: readonly V[], onChange: (v: V[]) => void) => {
+  const ticked = new Set(value);
+  return (v: V) => ({ checked: ticked.has(v), onChange: (on: boolean) => onChange(on ? [...value, v] : value.filter((x) => x !== v)) });
+};
+
+export interface CheckFieldProps {
+  /** the words beside the box, which name it */
+  label: ReactNode;
   checked: boolean;
   onChange: (on: boolean) => void;
   testId?: string;
+  /** between the box and its words */
+  gap?: 'gap-1.5' | 'gap-2';
+  /** places the row and sizes its words */
   className?: string;
-}) {
+}
+
+/** A tick box named by the words beside it (also each box of a CheckList or a ChoiceGroup). */
+export function CheckField({ label, checked, onChange, testId, gap = 'gap-2', className = 'text-sm' }: CheckFieldProps) {
   return (
-    <label className={`flex items-center gap-2 ${className}`}>
+    <label className={`flex items-center ${gap} ${className}`}>
       <input type="checkbox" className="accent-brand-600" checked={checked} onChange={(e) => onChange(e.target.checked)} data-testid={testId} />
       {label}
     </label>
