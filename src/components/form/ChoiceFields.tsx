@@ -3,7 +3,7 @@ import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 're
 import { controlClass, FieldRow, type FieldRowProps } from './Field';
 
 /** One of a select's choices: what is sent, and the words shown for it. */
-export interface SelectOption {
+interface SelectOption {
   value: string | number;
   label: string;
 }
@@ -60,7 +60,7 @@ export const tickOf = <V,>(value: readonly V[], onChange: (v: V[]) => void) => {
   return (v: V) => ({ checked: ticked.has(v), onChange: (on: boolean) => onChange(on ? [...value, v] : value.filter((x) => x !== v)) });
 };
 
-export interface CheckFieldProps {
+interface CheckFieldProps {
   /** the words beside the box, which name it */
   label: ReactNode;
   checked: boolean;
