@@ -1,6 +1,7 @@
 // A titled list of tick boxes, each labelled with the name a person reads (stations, accounts,
 // roles), with a search over the names once the list is long enough to need one.
 import { useMemo, useState, type ReactNode } from 'react';
+import { CheckField, tickOf } from './ChoiceFields';
 import { FieldError, LEGEND } from './Field';
 
 export interface Named {
@@ -45,8 +46,7 @@ export function CheckList({
     const k = q.trim().toLowerCase();
     return k ? items.filter((i) => i.name.toLowerCase().includes(k)) : items;
   }, [items, q]);
-  const chosen = new Set(value);
-  const toggle = (id: number, on: boolean) => onChange(on ? [...value, id] : value.filter((x) => x !== id));
+  const tick = tickOf(value, onChange);
   return (
     <fieldset className="flex min-w-0 flex-col gap-1" data-testid={testId} aria-invalid={error === undefined ? undefined : !!error}>
       <legend className={LEGEND}>
@@ -66,18 +66,18 @@ export function CheckList({
       )}
       <div className={`${listClassName} overflow-y-auto rounded-md border border-slate-200 p-1 text-sm dark:border-slate-700`}>
         {shown.map((i) => (
-          <label key={i.id} className="flex items-center gap-1.5 px-1 py-0.5">
-            <input
-              type="checkbox"
-              className="accent-brand-600"
-              checked={chosen.has(i.id)}
-              onChange={(e) => toggle(i.id, e.target.checked)}
-              data-testid={itemTestId}
-            />
-            <span className="truncate" title={i.name}>
-              {i.name}
-            </span>
-          </label>
+          <CheckField
+            key={i.id}
+            gap="gap-1.5"
+            className="px-1 py-0.5"
+            label={
+              <span className="truncate" title={i.name}>
+                {i.name}
+              </span>
+            }
+            {...tick(i.id)}
+            testId={itemTestId}
+          />
         ))}
       </div>
       {error !== undefined && <FieldError text={error} testId={`${testId}-error`} />}

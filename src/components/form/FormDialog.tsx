@@ -10,7 +10,8 @@ import { Modal } from '../Modal';
 export interface FormDialogProps {
   open?: boolean;
   title: string;
-  width: number;
+  /** 560 (px) when not given: the width most forms fit, two fields a row */
+  width?: number;
   /** a fixed height (CSS length); see Modal */
   height?: string;
   /** the test ids' stem: `<name>-dialog`, `-save`, `-cancel`, `-refused` */
@@ -37,7 +38,7 @@ export interface FormDialogProps {
 export function FormDialog({
   open = true,
   title,
-  width,
+  width = 560,
   height,
   name,
   busy,

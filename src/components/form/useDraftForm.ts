@@ -1,7 +1,8 @@
 // The state of a dialog that edits a draft and checks it on save: the draft, what the checks
 // found (shown only once a save was tried, and again after every change: a field is not wrong
 // while it is first filled in), the save that sends only a clean draft, and a text field's
-// value and change.
+// value and change. A dialog taking DraftDialogProps gets the same from useDraftDialog, with what
+// its FormDialog takes from those props.
 import { useCallback, useState } from 'react';
 
 /** A dialog editing a draft for its screen, which sends it and says how that went. */
@@ -40,4 +41,11 @@ export function useDraftForm<D, F extends object>(initial: D, check: (d: D) => F
     reset,
     text: textOf(draft, setDraft),
   };
+}
+
+/** useDraftForm for a dialog given DraftDialogProps; `frame` is what its FormDialog takes from
+ *  them: busy while the save is under way, the close, and the checked save. */
+export function useDraftDialog<D, F extends object>({ initial, pending, onSave, onClose }: DraftDialogProps<D>, check: (d: D) => F) {
+  const form = useDraftForm(initial, check, onSave);
+  return { ...form, frame: { busy: pending, onClose, onSave: form.save } };
 }

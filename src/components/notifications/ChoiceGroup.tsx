@@ -1,6 +1,7 @@
 // A labelled group of tick boxes for one of a rule's lists (levels, types, device types,
 // channels). Nothing ticked means "all" where `allLabel` is given, and the group says so.
 import type { ReactNode } from 'react';
+import { CheckField, tickOf } from '../form/ChoiceFields';
 import { FieldError, LEGEND } from '../form/Field';
 
 export interface Choice<V extends string> {
@@ -28,7 +29,7 @@ export function ChoiceGroup<V extends string>({
   testId: string;
   children?: ReactNode;
 }) {
-  const toggle = (v: V, on: boolean) => onChange(on ? [...value, v] : value.filter((x) => x !== v));
+  const tick = tickOf(value, onChange);
   return (
     <fieldset className="flex min-w-0 flex-col gap-1" data-testid={testId} aria-invalid={!!error}>
       <legend className={LEGEND}>
@@ -37,16 +38,7 @@ export function ChoiceGroup<V extends string>({
       </legend>
       <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
         {choices.map((c) => (
-          <label key={c.value} className="flex min-w-11 items-center gap-1.5">
-            <input
-              type="checkbox"
-              className="accent-brand-600"
-              checked={value.includes(c.value)}
-              onChange={(e) => toggle(c.value, e.target.checked)}
-              data-testid={`${testId}-${c.value}`}
-            />
-            {c.label}
-          </label>
+          <CheckField key={c.value} gap="gap-1.5" className="min-w-11" label={c.label} {...tick(c.value)} testId={`${testId}-${c.value}`} />
         ))}
       </div>
       {children}

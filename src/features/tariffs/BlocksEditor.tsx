@@ -2,25 +2,25 @@
 // import it starts at and the adder per kWh paid on top of the time-of-use price. Each rule's
 // error sits under its field (charges-draft.ts).
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
 import { useT } from '../../hooks/useT';
 import { MAX_TIERS, newBlock, type BlockDraft } from './charges-draft';
-import type { DraftErrors } from './draft';
-import { useErrorAt } from './errorText';
+import { NumberField, type EditorPart } from './NumberField';
 import { textOf } from '../../components/form/useDraftForm';
 import { removeAt, replaceAt } from '../../components/form/listEdit';
 
-interface Props {
+const TIER_FIELDS = [
+  { key: 'from', label: 'tariffs:editor.tierFrom', path: 'fromKwh', decimal: false },
+  { key: 'adder', label: 'tariffs:editor.tierAdder', path: 'adderPerKwh', decimal: true },
+] as const;
+
+interface Props extends EditorPart {
   blocks: BlockDraft[];
   onChange: (b: BlockDraft[]) => void;
-  errors: DraftErrors;
-  readOnly: boolean;
-  currency: string;
 }
 
-export function BlocksEditor({ blocks, onChange, errors, readOnly, currency }: Props) {
+export function BlocksEditor({ blocks, onChange, ...part }: Props) {
   const t = useT('tariffs');
-  const err = useErrorAt(errors);
+  const { readOnly } = part;
   const set = (n: number, b: BlockDraft) => onChange(replaceAt(blocks, n, b));
   return (
     <div className="flex flex-col gap-2" role="group" aria-labelledby="tiers-heading" data-testid="tiers-editor">
@@ -33,24 +33,18 @@ export function BlocksEditor({ blocks, onChange, errors, readOnly, currency }: P
           <span id={`tier-${n}-name`} className="w-16 shrink-0 pt-7 text-xs font-semibold">
             {t('tariffs:editor.tierN', { n: n + 1 })}
           </span>
-          <TextField
-            label={t('tariffs:editor.tierFrom')}
-            {...textOf(b, (x) => set(n, x))('from')}
-            inputMode="numeric"
-            readOnly={readOnly}
-            error={err(`charges.blocks.${n}.fromKwh`)}
-            className="flex-1"
-            testId={`tier-from-${n}`}
-          />
-          <TextField
-            label={t('tariffs:editor.tierAdder', { currency })}
-            {...textOf(b, (x) => set(n, x))('adder')}
-            inputMode="decimal"
-            readOnly={readOnly}
-            error={err(`charges.blocks.${n}.adderPerKwh`)}
-            className="flex-1"
-            testId={`tier-adder-${n}`}
-          />
+          {TIER_FIELDS.map((f) => (
+            <NumberField
+              key={f.key}
+              editor={part}
+              label={t(f.label, { currency: part.currency })}
+              {...textOf(b, (x) => set(n, x))(f.key)}
+              decimal={f.decimal}
+              path={`charges.blocks.${n}.${f.path}`}
+              className="flex-1"
+              testId={`tier-${f.key}-${n}`}
+            />
+          ))}
           {!readOnly ? (
             <Button className="mt-5 shrink-0" onClick={() => onChange(removeAt(blocks, n))} data-testid={`tier-remove-${n}`}>
               {t('tariffs:editor.removeTier')}

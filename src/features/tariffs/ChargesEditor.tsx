@@ -3,14 +3,13 @@
 // kVA and the fixed fee. Each rule's error sits under its field (charges-draft.ts).
 import { PERIODS } from '../../../protocol/codes';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
 import { useT } from '../../hooks/useT';
 import { BlocksEditor } from './BlocksEditor';
 import { FeedChoice } from './FeedChoice';
 import { useFeeds } from './feedNames';
 import { newDemand, type ChargesDraft, type DemandDraft, type DemandWindow } from './charges-draft';
-import type { DraftErrors } from './draft';
-import { FieldError, useErrorAt } from './errorText';
+import { FieldError } from './errorText';
+import { NumberField, type EditorPart } from './NumberField';
 import { SelectField } from '../../components/form/ChoiceFields';
 import { textOf } from '../../components/form/useDraftForm';
 import { PERIOD_KEY } from './periods';
@@ -18,35 +17,33 @@ import { removeAt, replaceAt } from '../../components/form/listEdit';
 
 const WINDOWS: DemandWindow[] = [15, 30, 60];
 
-interface Props {
+const RATCHET_FIELDS = [
+  { key: 'ratchetPercent', label: 'tariffs:editor.ratchetPercent', path: 'ratchet.percent', testId: 'demand-ratchet-percent' },
+  { key: 'ratchetMonths', label: 'tariffs:editor.ratchetMonths', path: 'ratchet.months', testId: 'demand-ratchet-months' },
+] as const;
+
+const MONTHLY_FIELDS = [
+  { key: 'capacity', label: 'tariffs:editor.capacityPrice', path: 'charges.capacityPricePerKva', testId: 'capacity-price' },
+  { key: 'fixed', label: 'tariffs:editor.fixedFee', path: 'charges.fixedMonthlyFee', testId: 'fixed-fee' },
+] as const;
+
+interface Props extends EditorPart {
   charges: ChargesDraft;
   onChange: (c: ChargesDraft) => void;
-  errors: DraftErrors;
-  readOnly: boolean;
-  currency: string;
 }
 
-function DemandRow({
-  d,
-  n,
-  errors,
-  readOnly,
-  currency,
-  onChange,
-  onRemove,
-}: {
+interface DemandRowProps extends EditorPart {
   d: DemandDraft;
   n: number;
-  errors: DraftErrors;
-  readOnly: boolean;
-  currency: string;
   onChange: (d: DemandDraft) => void;
   onRemove: () => void;
-}) {
+}
+
+function DemandRow({ d, n, onChange, onRemove, ...part }: DemandRowProps) {
   const t = useT('tariffs');
+  const { errors, readOnly } = part;
   const at = `charges.demand.${n}`;
   const text = textOf(d, onChange);
-  const err = useErrorAt(errors);
   const togglePeriod = (p: (typeof PERIODS)[number]) => {
     const now = d.periods ?? [];
     onChange({ ...d, periods: now.includes(p) ? now.filter((x) => x !== p) : PERIODS.filter((x) => x === p || now.includes(x)) });
@@ -55,12 +52,12 @@ function DemandRow({
     <fieldset className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700" data-testid="demand-row">
       <legend className="px-1 text-xs font-semibold">{t('tariffs:editor.demandN', { n: n + 1 })}</legend>
       <div className="grid grid-cols-4 items-start gap-3">
-        <TextField
-          label={t('tariffs:editor.demandPrice', { currency })}
+        <NumberField
+          editor={part}
+          label={t('tariffs:editor.demandPrice', { currency: part.currency })}
           {...text('price')}
-          inputMode="decimal"
-          readOnly={readOnly}
-          error={err(`${at}.pricePerKw`)}
+          decimal
+          path={`${at}.pricePerKw`}
           testId={`demand-price-${n}`}
         />
         <SelectField
@@ -69,29 +66,11 @@ function DemandRow({
           disabled={readOnly}
           testId={`demand-window-${n}`}
           onChange={(w) => onChange({ ...d, window: Number(w) as DemandWindow })}
-        >
-          {WINDOWS.map((w) => (
-            <option key={w} value={w}>
-              {t('tariffs:editor.windowMinutes', { n: w })}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          label={t('tariffs:editor.ratchetPercent')}
-          {...text('ratchetPercent')}
-          inputMode="numeric"
-          readOnly={readOnly}
-          error={err(`${at}.ratchet.percent`)}
-          testId={`demand-ratchet-percent-${n}`}
+          options={WINDOWS.map((w) => ({ value: w, label: t('tariffs:editor.windowMinutes', { n: w }) }))}
         />
-        <TextField
-          label={t('tariffs:editor.ratchetMonths')}
-          {...text('ratchetMonths')}
-          inputMode="numeric"
-          readOnly={readOnly}
-          error={err(`${at}.ratchet.months`)}
-          testId={`demand-ratchet-months-${n}`}
-        />
+        {RATCHET_FIELDS.map((f) => (
+          <NumberField key={f.key} editor={part} label={t(f.label)} {...text(f.key)} path={`${at}.${f.path}`} testId={`${f.testId}-${n}`} />
+        ))}
       </div>
       <div className="flex flex-wrap items-center gap-3 text-sm">
         <label className="flex items-center gap-1.5">
@@ -122,10 +101,9 @@ function DemandRow({
   );
 }
 
-export function ChargesEditor({ charges: c, onChange, errors, readOnly, currency }: Props) {
+export function ChargesEditor({ charges: c, onChange, ...part }: Props) {
   const feeds = useFeeds();
   const t = useT('tariffs');
-  const err = useErrorAt(errors);
   const text = textOf(c, onChange);
   const setDemand = (n: number, d: DemandDraft) => onChange({ ...c, demand: replaceAt(c.demand, n, d) });
   return (
@@ -139,42 +117,20 @@ export function ChargesEditor({ charges: c, onChange, errors, readOnly, currency
       </h3>
       <p className="text-xs text-slate-500 dark:text-slate-400">{t('tariffs:editor.chargesHint')}</p>
       {c.demand.map((d, n) => (
-        <DemandRow
-          key={n}
-          d={d}
-          n={n}
-          errors={errors}
-          readOnly={readOnly}
-          currency={currency}
-          onChange={(x) => setDemand(n, x)}
-          onRemove={() => onChange({ ...c, demand: removeAt(c.demand, n) })}
-        />
+        <DemandRow key={n} {...part} d={d} n={n} onChange={(x) => setDemand(n, x)} onRemove={() => onChange({ ...c, demand: removeAt(c.demand, n) })} />
       ))}
-      {!readOnly && c.demand.length < 4 && (
+      {!part.readOnly && c.demand.length < 4 && (
         <Button className="self-start" data-testid="demand-add" onClick={() => onChange({ ...c, demand: [...c.demand, newDemand()] })}>
           {t('tariffs:editor.addDemand')}
         </Button>
       )}
       <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label={t('tariffs:editor.capacityPrice', { currency })}
-          {...text('capacity')}
-          inputMode="decimal"
-          readOnly={readOnly}
-          error={err('charges.capacityPricePerKva')}
-          testId="capacity-price"
-        />
-        <TextField
-          label={t('tariffs:editor.fixedFee', { currency })}
-          {...text('fixed')}
-          inputMode="decimal"
-          readOnly={readOnly}
-          error={err('charges.fixedMonthlyFee')}
-          testId="fixed-fee"
-        />
+        {MONTHLY_FIELDS.map((f) => (
+          <NumberField key={f.key} editor={part} label={t(f.label, { currency: part.currency })} {...text(f.key)} decimal path={f.path} testId={f.testId} />
+        ))}
       </div>
-      <BlocksEditor blocks={c.blocks} onChange={(blocks) => onChange({ ...c, blocks })} errors={errors} readOnly={readOnly} currency={currency} />
-      <FeedChoice feedId={c.feedId} feeds={feeds} errors={errors} readOnly={readOnly} onChange={(feedId) => onChange({ ...c, feedId })} />
+      <BlocksEditor {...part} blocks={c.blocks} onChange={(blocks) => onChange({ ...c, blocks })} />
+      <FeedChoice feedId={c.feedId} feeds={feeds} errors={part.errors} readOnly={part.readOnly} onChange={(feedId) => onChange({ ...c, feedId })} />
     </section>
   );
 }

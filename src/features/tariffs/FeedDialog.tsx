@@ -2,7 +2,7 @@
 // time are read in, and optionally the URL the server pulls its prices from each day at that time.
 import { isHhMm } from '../../components/form/checks';
 import { FormDialog } from '../../components/form/FormDialog';
-import { useDraftForm } from '../../components/form/useDraftForm';
+import { useDraftDialog, type DraftDialogProps } from '../../components/form/useDraftForm';
 import { SelectField } from '../../components/form/ChoiceFields';
 import { TextField } from '../../components/TextField';
 import { useT } from '../../hooks/useT';
@@ -16,14 +16,10 @@ export interface FeedDraft {
   pullTime: string;
 }
 
-export interface FeedDialogProps {
+export interface FeedDialogProps extends DraftDialogProps<FeedDraft> {
   title: string;
-  initial: FeedDraft;
   /** server issues by field */
   serverErrors: Record<string, string>;
-  pending: boolean;
-  onSave: (d: FeedDraft) => void;
-  onClose: () => void;
 }
 
 /** The form's own rules (the server's too), as the server's issue codes by field. */
@@ -33,35 +29,21 @@ const checkFeed = (d: FeedDraft): Record<string, string> => ({
   ...(d.pullTime && !d.pullUrl.trim() ? { pullTime: 'pullTimeWithoutUrl' } : {}),
 });
 
-export function FeedDialog({ title, initial, serverErrors, pending, onSave, onClose }: FeedDialogProps) {
+export function FeedDialog({ title, serverErrors, ...props }: FeedDialogProps) {
   const t = useT('tariffs');
-  const { draft: d, setDraft: setD, shown, save, text: bind } = useDraftForm(initial, checkFeed, onSave);
+  const { draft: d, setDraft: setD, shown, text: bind, frame } = useDraftDialog(props, checkFeed);
   const errors: Record<string, string | undefined> = { ...serverErrors, ...shown };
   const err = (f: string) => (errors[f] ? t(feedErrorKey(errors[f])) : null);
   return (
-    <FormDialog
-      title={title}
-      width={560}
-      name="feed"
-      busy={pending}
-      onClose={onClose}
-      onSave={save}
-      saveLabel={t('tariffs:actions.save')}
-      bodyClassName="grid grid-cols-2 gap-3"
-    >
+    <FormDialog {...frame} title={title} name="feed" saveLabel={t('tariffs:actions.save')} bodyClassName="grid grid-cols-2 gap-3">
       <TextField label={t('tariffs:feeds.name')} {...bind('name')} error={err('name')} testId="feed-name" />
       <SelectField
         label={t('tariffs:feeds.resolution')}
         value={d.resolutionMinutes}
         onChange={(m) => setD({ ...d, resolutionMinutes: Number(m) as 15 | 60 })}
         error={err('resolutionMinutes')}
-      >
-        {[15, 60].map((m) => (
-          <option key={m} value={m}>
-            {t('tariffs:editor.windowMinutes', { n: m })}
-          </option>
-        ))}
-      </SelectField>
+        options={[15, 60].map((m) => ({ value: m, label: t('tariffs:editor.windowMinutes', { n: m }) }))}
+      />
       <TextField label={t('tariffs:feeds.zone')} {...bind('timezone')} error={err('timezone')} testId="feed-zone" />
       <TextField label={t('tariffs:feeds.pullTime')} placeholder="17:00" {...bind('pullTime')} error={err('pullTime')} testId="feed-pull-time" />
       <div className="col-span-2">

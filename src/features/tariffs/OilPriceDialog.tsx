@@ -2,7 +2,7 @@
 // provider's currency)
 // and unit generation (kWh/L), the derived cost per kWh shown as it is typed.
 import { FormDialog } from '../../components/form/FormDialog';
-import { useDraftForm } from '../../components/form/useDraftForm';
+import { useDraftDialog, type DraftDialogProps } from '../../components/form/useDraftForm';
 import { TextField } from '../../components/TextField';
 import { useT } from '../../hooks/useT';
 import type { TKey } from '../../i18n/i18n';
@@ -19,23 +19,19 @@ const OIL_ERROR_KEY = {
   failed: 'tariffs:oil.errors.failed',
 } as const satisfies Record<OilErrorCode, TKey>;
 
-export interface OilPriceDialogProps {
+export interface OilPriceDialogProps extends DraftDialogProps<OilDraft> {
   title: string;
   zone: string;
-  initial: OilDraft;
   /** the station's other records (an overlap with one is refused) */
   others: readonly OilPrice[];
   serverErrors: OilErrors | null;
-  pending: boolean;
-  onSave: (d: OilDraft) => void;
-  onClose: () => void;
   /** the price's currency as the reader's language names it */
   currency: string;
 }
 
-export function OilPriceDialog({ title, zone, initial, others, serverErrors, pending, onSave, onClose, currency }: OilPriceDialogProps) {
+export function OilPriceDialog({ title, zone, others, serverErrors, currency, ...props }: OilPriceDialogProps) {
   const t = useT('tariffs');
-  const { draft: d, shown, save, text: bind } = useDraftForm(initial, (x) => validateOil(zone, x, others), onSave);
+  const { draft: d, shown, text: bind, frame } = useDraftDialog(props, (x) => validateOil(zone, x, others));
   const errors: OilErrors = { ...(serverErrors ?? {}), ...shown };
   const text = (f: keyof OilErrors) => {
     const e = errors[f];
@@ -44,16 +40,7 @@ export function OilPriceDialog({ title, zone, initial, others, serverErrors, pen
   };
   const cost = Number(d.price) > 0 && Number(d.kwh) > 0 ? costPerKwh({ pricePerLitre: Number(d.price), kwhPerLitre: Number(d.kwh) }) : '—';
   return (
-    <FormDialog
-      title={title}
-      width={560}
-      name="oil"
-      busy={pending}
-      onClose={onClose}
-      onSave={save}
-      saveLabel={t('tariffs:actions.save')}
-      error={errors.form && text('form')}
-    >
+    <FormDialog {...frame} title={title} name="oil" saveLabel={t('tariffs:actions.save')} error={errors.form && text('form')}>
       <p className="mb-3 text-xs text-slate-500">{t('tariffs:oil.zone', { zone })}</p>
       <div className="grid grid-cols-2 gap-3">
         <TextField label={t('tariffs:oil.startTime')} type="datetime-local" {...bind('start')} error={text('start')} testId="oil-start" />

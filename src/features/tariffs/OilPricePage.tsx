@@ -8,7 +8,7 @@ import { map, merge, interval } from 'rxjs';
 import { PHONE_CELL, PHONE_TABLE, PHONE_WIDE } from '../../components/phoneCards';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
-import { deleteOilPrice$, saveOilPrice$ } from '../../../streams/tariffs/commands';
+import { deleteOilPrice$, saveOilPrice$, type SaveOilPrice } from '../../../streams/tariffs/commands';
 import { oilPrices$, type OilPrice } from '../../../streams/tariffs/reads';
 import { useDeletion } from './useDeletion';
 import { useReload, useTariffStation } from './hooks';
@@ -21,6 +21,16 @@ import { OIL_STATUS_KEY } from './periods';
 
 const REREAD_MS = 10_000;
 const HOUR = 3_600_000;
+
+/** What is sent to save a draft: a new price, or a change of `record`; its times are read in `zone`. */
+const toRequest = (stationId: number, zone: string, record: OilPrice | null, d: OilDraft): SaveOilPrice => ({
+  stationId,
+  ...(record ? { oilPriceId: record.oilPriceId } : {}),
+  startTime: new Date(localMs(zone, d.start)!).toISOString(),
+  endTime: new Date(localMs(zone, d.end)!).toISOString(),
+  pricePerLitre: Number(d.price),
+  kwhPerLitre: Number(d.kwh),
+});
 
 export default function OilPricePage() {
   const t = useT('tariffs');
@@ -148,17 +158,7 @@ export default function OilPricePage() {
           initial={editing.initial}
           others={rows.filter((r) => r.oilPriceId !== editing.record?.oilPriceId)}
           {...dialog}
-          onSave={(d) =>
-            st.stationId &&
-            save.run({
-              stationId: st.stationId,
-              ...(editing.record ? { oilPriceId: editing.record.oilPriceId } : {}),
-              startTime: new Date(localMs(zone, d.start)!).toISOString(),
-              endTime: new Date(localMs(zone, d.end)!).toISOString(),
-              pricePerLitre: Number(d.price),
-              kwhPerLitre: Number(d.kwh),
-            })
-          }
+          onSave={(d) => st.stationId && save.run(toRequest(st.stationId, zone, editing.record, d))}
         />
       )}
       {deletion.question(t('tariffs:oil.deleteTitle'), (r) => t('tariffs:oil.confirmDelete', { start: r && zone ? shownTime(zone, r.startTime) : '' }))}

@@ -4,14 +4,17 @@ import { useEffect, useState } from 'react';
 import { PERIODS } from '../../../protocol/codes';
 import { useT } from '../../hooks/useT';
 import { parseHhmm, toHhmm } from '../../widgets/day-timeline/slots';
-import type { DraftErrors, SlotDraft } from './draft';
+import type { TKey } from '../../i18n/i18n';
+import type { SlotDraft } from './draft';
 import { FieldError } from './errorText';
+import type { EditorPart } from './NumberField';
 import { PERIOD_COLOR, PERIOD_KEY } from './periods';
 
 // Widths in px: the root font size is a tenth of the window (SPEC §2), so a rem column here was
 // as wide as the window and squeezed the times to a character and the prices out of the dialog.
 const input = 'h-8 min-w-0 rounded-md border bg-white px-2 text-sm focus:border-brand-500 dark:bg-slate-900';
 const border = (bad: boolean) => (bad ? 'border-red-500' : 'border-slate-300 dark:border-slate-600');
+const TIME_LABEL = { start: 'tariffs:editor.start', end: 'tariffs:editor.end' } as const satisfies Record<'start' | 'end', TKey>;
 
 function TimeInput({
   value,
@@ -51,17 +54,13 @@ function TimeInput({
   );
 }
 
-export interface SlotRowProps {
+export interface SlotRowProps extends EditorPart {
   slot: SlotDraft;
   path: string;
   index: number;
-  errors: DraftErrors;
-  readOnly: boolean;
   canRemove: boolean;
   onChange: (slot: SlotDraft) => void;
   onRemove: () => void;
-  /** the prices' currency as the reader's language names it */
-  currency: string;
 }
 
 export function SlotRow({ slot, path, index, errors, readOnly, canRemove, onChange, onRemove, currency }: SlotRowProps) {
@@ -70,6 +69,16 @@ export function SlotRow({ slot, path, index, errors, readOnly, canRemove, onChan
   const fromGrid = errors[`${path}.fromGridPrice`];
   const feedIn = errors[`${path}.feedInPrice`];
   const n = { n: index + 1 };
+  const timeInput = (k: 'start' | 'end') => (
+    <TimeInput
+      value={slot[k]}
+      label={`${t(TIME_LABEL[k])} ${index + 1}`}
+      bad={!!time}
+      testId={`slot-${k}`}
+      readOnly={readOnly}
+      onChange={(m) => onChange({ ...slot, [k]: m })}
+    />
+  );
   return (
     <div
       role="group"
@@ -80,23 +89,9 @@ export function SlotRow({ slot, path, index, errors, readOnly, canRemove, onChan
       <div>
         <div className="flex items-center gap-1">
           <span className="size-3 rounded-sm" style={{ background: PERIOD_COLOR[slot.kind] }} aria-hidden="true" />
-          <TimeInput
-            value={slot.start}
-            label={`${t('tariffs:editor.start')} ${index + 1}`}
-            bad={!!time}
-            testId="slot-start"
-            readOnly={readOnly}
-            onChange={(start) => onChange({ ...slot, start })}
-          />
+          {timeInput('start')}
           <span aria-hidden="true">–</span>
-          <TimeInput
-            value={slot.end}
-            label={`${t('tariffs:editor.end')} ${index + 1}`}
-            bad={!!time}
-            testId="slot-end"
-            readOnly={readOnly}
-            onChange={(end) => onChange({ ...slot, end })}
-          />
+          {timeInput('end')}
         </div>
         <FieldError error={time} testId="slot-time-error" />
       </div>

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { stationQuery } from '../../lib/paths';
 import { useT } from '../../hooks/useT';
-import { deleteTariff$, saveTariff$ } from '../../../streams/tariffs/commands';
+import { deleteTariff$, saveTariff$, type SaveTariff } from '../../../streams/tariffs/commands';
 import { stationTariffs$, type Tariff } from '../../../streams/tariffs/reads';
 import { saveErrors } from './commandErrors';
 import { useDeletion } from './useDeletion';
@@ -15,6 +15,16 @@ import { useEditing } from './useEditing';
 import { EditDelete, LoadFailed, PageHead, PreviewLink } from './PageParts';
 import { TariffCard } from './TariffCard';
 import { TariffDialog } from './TariffDialog';
+
+/** What is sent to save a draft: a new tariff, or a change of `record`. */
+const toRequest = (stationId: number, record: Tariff | null, d: TariffDraft): SaveTariff => ({
+  stationId,
+  ...(record ? { tariffId: record.tariffId } : {}),
+  name: d.name.trim(),
+  effectiveDate: d.effectiveDate,
+  seasons: toWire(d),
+  charges: chargesToWire(d.charges ?? noCharges()),
+});
 
 export default function TariffConfigPage() {
   const t = useT('tariffs');
@@ -77,17 +87,7 @@ export default function TariffConfigPage() {
           minDate={st.today ?? undefined}
           currency={st.currency}
           {...dialog}
-          onSave={(d) =>
-            st.stationId &&
-            save.run({
-              stationId: st.stationId,
-              ...(editing.record ? { tariffId: editing.record.tariffId } : {}),
-              name: d.name.trim(),
-              effectiveDate: d.effectiveDate,
-              seasons: toWire(d),
-              charges: chargesToWire(d.charges ?? noCharges()),
-            })
-          }
+          onSave={(d) => st.stationId && save.run(toRequest(st.stationId, editing.record, d))}
         />
       )}
       {deletion.question(t('tariffs:config.deleteTitle'), (r) => t('tariffs:config.confirmDelete', { name: r?.name ?? '' }))}

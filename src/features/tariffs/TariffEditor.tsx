@@ -43,6 +43,7 @@ export function TariffEditor({ draft, onChange, errors, template = false, readOn
     });
   const err = useErrorAt(errors);
   const text = textOf(draft, onChange);
+  const part = { errors, readOnly, currency: currencyName };
   return (
     <div className="flex flex-col gap-3" data-testid="tariff-editor">
       <div className="grid grid-cols-2 gap-3">
@@ -70,12 +71,10 @@ export function TariffEditor({ draft, onChange, errors, template = false, readOn
       {draft.seasons.map((s, i) => (
         <SeasonEditor
           key={i}
+          {...part}
           season={s}
           index={i}
           holder={holder}
-          errors={errors}
-          readOnly={readOnly}
-          currency={currencyName}
           onChange={(next) => setSeason(i, next)}
           onTakeMonth={(m) => takeMonth(i, m)}
           onRemove={draft.seasons.length > 1 ? () => onChange({ ...draft, seasons: removeAt(draft.seasons, i) }) : undefined}
@@ -90,15 +89,7 @@ export function TariffEditor({ draft, onChange, errors, template = false, readOn
           {t('tariffs:editor.addSeason')}
         </Button>
       )}
-      {draft.charges && (
-        <ChargesEditor
-          charges={draft.charges}
-          onChange={(charges) => onChange({ ...draft, charges })}
-          errors={errors}
-          readOnly={readOnly}
-          currency={currencyName}
-        />
-      )}
+      {draft.charges && <ChargesEditor {...part} charges={draft.charges} onChange={(charges) => onChange({ ...draft, charges })} />}
       {errors.form && <FieldError error={errors.form} testId="form-error" />}
     </div>
   );

@@ -17,10 +17,12 @@ import { HandlingList, RowAction, type HandlingColumn } from '../handling/Handli
 import { useStoreValue } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
 import { WINDOW_STATE_KEY } from '../handling/keys';
-import { useHandlingList } from '../handling/useHandlingList';
+import { useHandlingPage } from '../handling/useHandlingPage';
 import { WindowDialog } from './WindowDialog';
 
 const STATE_LOOK = { planned: 'text-amber-700 dark:text-amber-400', active: 'text-sky-700 dark:text-sky-400', ended: 'text-slate-400' } as const;
+
+const COMMANDS = { save$: saveWindow$, remove$: endWindow$, saved: 'alarms:handling.windowSaved', removed: 'alarms:handling.windowEnded' } as const;
 
 const COLS = 'grid grid-cols-[1.2fr_0.7fr_1fr_1fr_1.5fr_0.8fr_0.8fr_1.1fr] items-center gap-3 px-3';
 
@@ -34,18 +36,7 @@ export default function MaintenancePage() {
     (in$) => in$.pipe(map(([s, ended]) => (s < 0 ? null : { ...(s > 0 ? { orgId: s } : {}), includeEnded: ended }))),
     [scope, withEnded],
   );
-  const h = useHandlingList(scope, {
-    read$: (api, reread$) => maintenanceWindows$(api, scope$, reread$),
-    save$: saveWindow$,
-    remove$: endWindow$,
-    saved: 'alarms:handling.windowSaved',
-    removed: 'alarms:handling.windowEnded',
-    onSaved: () => setDialog(null),
-  });
-  const openDialog = (d: { editing: MaintenanceWindow | null }) => {
-    h.clearSave();
-    setDialog(d);
-  };
+  const { h, openDialog } = useHandlingPage(scope, { ...COMMANDS, read$: (api, reread$) => maintenanceWindows$(api, scope$, reread$) }, setDialog);
 
   const columns: HandlingColumn<MaintenanceWindow>[] = [
     { head: t('alarms:handling.station'), className: 'truncate font-medium', cell: (w) => w.stationName },

@@ -10,11 +10,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { MAX_MAINTENANCE_DAYS } from '../../../../protocol/actions/alarm-handling';
 import { viewerZone, type Zone } from '../../../../protocol/site-time';
 import type { MaintenanceWindow, WindowInput } from '../../../../streams/alarms/handling';
-import { SelectField, TextAreaField } from '../../../components/form/ChoiceFields';
 import { FieldError, LEGEND } from '../../../components/form/Field';
-import { FormDialog } from '../../../components/form/FormDialog';
 import { TextField } from '../../../components/TextField';
 import { issueText } from '../handling/fieldIssue';
+import { HandlingDialog, ReasonField, StationField } from '../handling/HandlingDialog';
 import { useStationDevices, useStationZone, type HandlingDialogProps } from '../handling/handlingForm';
 import { instantOfInput, toWallInput } from '../handling/wallInput';
 
@@ -23,14 +22,12 @@ const MINUTE = 60_000;
 
 /** `editing`: the window changed; null plans a new one. */
 export function WindowDialog({
-  open,
   editing,
   stations,
-  busy,
   last,
   t,
-  onClose,
   onSave,
+  ...frame
 }: HandlingDialogProps<WindowInput, MaintenanceWindow, { stationId: number; stationName: string; timezone: Zone }> & { editing: MaintenanceWindow | null }) {
   const [stationId, setStationId] = useState<number | null>(null);
   /** the instants the time inputs show until one is typed in */
@@ -41,6 +38,7 @@ export function WindowDialog({
   const [reason, setReason] = useState('');
   const [picked, setPicked] = useState<number[]>([]);
   const [tried, setTried] = useState(false);
+  const { open } = frame;
   useEffect(() => {
     if (!open) return;
     const now = Math.floor(Date.now() / MINUTE) * MINUTE;
@@ -97,37 +95,28 @@ export function WindowDialog({
   };
 
   return (
-    <FormDialog
-      open={open}
+    <HandlingDialog
+      {...frame}
+      onSave={send}
       title={t(editing ? 'alarms:handling.editWindow' : 'alarms:handling.planWindow')}
       width={500}
       name="window"
-      busy={busy}
-      onClose={onClose}
-      onSave={send}
       saveLabel={t('alarms:handling.save')}
-      saveTestId="window-confirm"
-      bodyClassName="flex flex-col gap-2"
     >
-      <SelectField
-        label={t('alarms:handling.station')}
+      <StationField
+        t={t}
+        stations={stations}
         testId="window-station"
         disabled={!!editing}
-        value={stationId ?? ''}
-        onChange={(x) => {
-          setStationId(Number(x) || null);
+        value={stationId}
+        onChange={(id) => {
+          setStationId(id);
           setPicked([]);
         }}
         error={need(!!stationId, 'stationId')}
       >
-        <option value="">-</option>
         {editing && !stations.some((st) => st.stationId === editing.stationId) && <option value={editing.stationId}>{editing.stationName}</option>}
-        {stations.map((st) => (
-          <option key={st.stationId} value={st.stationId}>
-            {st.stationName}
-          </option>
-        ))}
-      </SelectField>
+      </StationField>
       <div className="grid grid-cols-2 gap-3">
         <TextField label={t('alarms:handling.start')} testId="window-start" type="datetime-local" value={start} onChange={typeStart} error={startIssue} />
         <TextField
@@ -143,14 +132,7 @@ export function WindowDialog({
       <p data-testid="window-zone" data-zone={zone ?? ''} className="-mt-1 mb-1 text-xs text-slate-500 dark:text-slate-400">
         {zone ? t('alarms:handling.windowZone', { zone }) : t('alarms:handling.windowZoneFollows')}
       </p>
-      <TextAreaField
-        label={t('alarms:handling.reason')}
-        testId="window-reason"
-        maxLength={300}
-        value={reason}
-        onChange={setReason}
-        error={need(!!reason.trim(), 'reason')}
-      />
+      <ReasonField t={t} testId="window-reason" value={reason} onChange={setReason} error={need(!!reason.trim(), 'reason')} />
       <fieldset className="text-sm">
         <legend className={LEGEND}>{t('alarms:handling.devicesOptional')}</legend>
         <div data-testid="window-devices" className="max-h-28 overflow-y-auto rounded-md border border-slate-200 p-2 dark:border-slate-700">
@@ -164,6 +146,6 @@ export function WindowDialog({
         </div>
       </fieldset>
       <FieldError testId="window-devices-error" text={serverIssue('deviceIds')} />
-    </FormDialog>
+    </HandlingDialog>
   );
 }

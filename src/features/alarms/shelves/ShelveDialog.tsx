@@ -5,10 +5,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { MAX_SHELVE_MINUTES } from '../../../../protocol/actions/alarm-handling';
 import { SHELVE_PRESETS, type Shelf, type ShelveInput } from '../../../../streams/alarms/handling';
-import { SelectField, TextAreaField } from '../../../components/form/ChoiceFields';
+import { SelectField } from '../../../components/form/ChoiceFields';
 import { controlClass, FieldError, LEGEND } from '../../../components/form/Field';
-import { FormDialog } from '../../../components/form/FormDialog';
 import { issueText } from '../handling/fieldIssue';
+import { HandlingDialog, ReasonField, StationField } from '../handling/HandlingDialog';
 import { catalogueGroup } from '../../../i18n/lookup';
 import { useStationDevices, type HandlingDialogProps } from '../handling/handlingForm';
 import { SHELVE_DURATION_KEY } from '../handling/keys';
@@ -21,14 +21,12 @@ export interface ShelvePreset {
 type Duration = (typeof SHELVE_PRESETS)[number] | 'custom';
 
 export function ShelveDialog({
-  open,
   preset,
   stations,
-  busy,
   last,
   t,
-  onClose,
   onSave,
+  ...frame
 }: HandlingDialogProps<ShelveInput, Shelf, { stationId: number; stationName: string }> & { preset: ShelvePreset | null }) {
   const [stationId, setStationId] = useState<number | null>(null);
   const [deviceId, setDeviceId] = useState<number | null>(null);
@@ -37,6 +35,7 @@ export function ShelveDialog({
   const [hours, setHours] = useState('');
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
+  const { open } = frame;
   useEffect(() => {
     if (!open) return;
     setStationId(preset?.stationId ?? null);
@@ -48,7 +47,13 @@ export function ShelveDialog({
     setTried(false);
   }, [open, preset]);
   const devices = useStationDevices(stationId);
-  const rules = useMemo(() => Object.entries(catalogueGroup('alarms', 'rules')).sort((a, b) => a[1].localeCompare(b[1])), []);
+  const rules = useMemo(
+    () =>
+      Object.entries(catalogueGroup('alarms', 'rules'))
+        .sort((a, b) => a[1].localeCompare(b[1]))
+        .map(([value, label]) => ({ value, label })),
+    [],
+  );
   const minutes = duration === 'custom' ? Math.round(Number(hours) * 60) : duration;
   const badHours = duration === 'custom' && !(Number.isFinite(minutes) && minutes >= 1 && minutes <= MAX_SHELVE_MINUTES);
   const serverIssue = (f: string) => (last?.type === 'failed' ? issueText(t, last, f) : '');
@@ -60,58 +65,32 @@ export function ShelveDialog({
   };
 
   return (
-    <FormDialog
-      open={open}
-      title={t('alarms:handling.shelveTitle')}
-      width={480}
-      name="shelve"
-      busy={busy}
-      onClose={onClose}
-      onSave={send}
-      saveLabel={t('alarms:handling.shelve')}
-      saveTestId="shelve-confirm"
-      bodyClassName="flex flex-col gap-2"
-    >
-      <SelectField
-        label={t('alarms:handling.station')}
+    <HandlingDialog {...frame} onSave={send} title={t('alarms:handling.shelveTitle')} width={480} name="shelve" saveLabel={t('alarms:handling.shelve')}>
+      <StationField
+        t={t}
+        stations={stations}
         testId="shelve-station"
-        value={stationId ?? ''}
-        onChange={(x) => {
-          setStationId(Number(x) || null);
+        value={stationId}
+        onChange={(id) => {
+          setStationId(id);
           setDeviceId(null);
         }}
         error={need(!!stationId, 'stationId')}
-      >
-        <option value="">-</option>
-        {stations.map((s) => (
-          <option key={s.stationId} value={s.stationId}>
-            {s.stationName}
-          </option>
-        ))}
-      </SelectField>
+      />
       <SelectField
         label={t('alarms:handling.scope')}
         testId="shelve-device"
         value={deviceId ?? ''}
         onChange={(x) => setDeviceId(Number(x) || null)}
         error={serverIssue('deviceId')}
+        options={devices.map((d) => ({ value: d.deviceId, label: d.name }))}
       >
         <option value="">{t('alarms:handling.scopeStation')}</option>
         {deviceId && !devices.some((d) => d.deviceId === deviceId) && <option value={deviceId}>#{deviceId}</option>}
-        {devices.map((d) => (
-          <option key={d.deviceId} value={d.deviceId}>
-            {d.name}
-          </option>
-        ))}
       </SelectField>
-      <SelectField label={t('alarms:handling.rule')} testId="shelve-rule" value={rule} onChange={setRule} error={need(!!rule, 'alarmRuleCode')}>
+      <SelectField label={t('alarms:handling.rule')} testId="shelve-rule" value={rule} onChange={setRule} error={need(!!rule, 'alarmRuleCode')} options={rules}>
         <option value="">-</option>
-        {rule && !rules.some(([c]) => c === rule) && <option value={rule}>{rule}</option>}
-        {rules.map(([code, name]) => (
-          <option key={code} value={code}>
-            {name}
-          </option>
-        ))}
+        {rule && !rules.some((r) => r.value === rule) && <option value={rule}>{rule}</option>}
       </SelectField>
       {/* a group of choices: each radio is named by its own words, the group by its legend */}
       <fieldset className="block text-sm">
@@ -143,14 +122,7 @@ export function ShelveDialog({
         testId="shelve-minutes-error"
         text={tried && badHours ? t('alarms:handling.errors.hours', { max: MAX_SHELVE_MINUTES / 60 }) : serverIssue('minutes')}
       />
-      <TextAreaField
-        label={t('alarms:handling.reason')}
-        testId="shelve-reason"
-        maxLength={300}
-        value={reason}
-        onChange={setReason}
-        error={need(!!reason.trim(), 'reason')}
-      />
-    </FormDialog>
+      <ReasonField t={t} testId="shelve-reason" value={reason} onChange={setReason} error={need(!!reason.trim(), 'reason')} />
+    </HandlingDialog>
   );
 }

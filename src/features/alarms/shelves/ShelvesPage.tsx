@@ -18,7 +18,7 @@ import { useStoreValue } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
 import { alarmRuleName } from '../../../lib/alarmText';
 import { ShelveDialog, type ShelvePreset } from './ShelveDialog';
-import { useHandlingList } from '../handling/useHandlingList';
+import { useHandlingPage } from '../handling/useHandlingPage';
 
 const presetOf = (search: string): ShelvePreset | null => {
   const q = new URLSearchParams(search);
@@ -29,6 +29,8 @@ const presetOf = (search: string): ShelvePreset | null => {
   return { stationId, alarmRuleCode: rule, ...(deviceId ? { deviceId } : {}) };
 };
 
+const COMMANDS = { save$: shelveRule$, remove$: unshelveRule$, saved: 'alarms:handling.shelveDone', removed: 'alarms:handling.unshelveDone' } as const;
+
 const COLS = 'grid grid-cols-[1.3fr_1.4fr_0.9fr_1.6fr_1.1fr_0.7fr] items-center gap-3 px-3';
 
 export default function ShelvesPage() {
@@ -38,18 +40,7 @@ export default function ShelvesPage() {
   const linked = useMemo(() => presetOf(search), [search]);
   const [dialog, setDialog] = useState<{ preset: ShelvePreset | null } | null>(linked ? { preset: linked } : null);
   const scope$ = useObservable((in$) => in$.pipe(map(([s]) => (s < 0 ? null : s > 0 ? { orgId: s } : {}))), [scope]);
-  const h = useHandlingList(scope, {
-    read$: (api, reread$) => shelves$(api, scope$, reread$),
-    save$: shelveRule$,
-    remove$: unshelveRule$,
-    saved: 'alarms:handling.shelveDone',
-    removed: 'alarms:handling.unshelveDone',
-    onSaved: () => setDialog(null),
-  });
-  const openDialog = (d: { preset: ShelvePreset | null }) => {
-    h.clearSave();
-    setDialog(d);
-  };
+  const { h, openDialog } = useHandlingPage(scope, { ...COMMANDS, read$: (api, reread$) => shelves$(api, scope$, reread$) }, setDialog);
 
   const columns: HandlingColumn<Shelf>[] = [
     { head: t('alarms:handling.rule'), testId: 'shelf-rule', className: 'truncate font-medium', cell: (s) => alarmRuleName(s.alarmRuleCode, s.alarmRuleName) },

@@ -1,7 +1,7 @@
 // The station's peak alarm: margin in % of the month's peak so far (or of a target kW when one
 // is given); an empty margin switches it off. Errors at their fields, the server's too.
 import { FormDialog } from '../../../components/form/FormDialog';
-import { useDraftForm, type DraftDialogProps } from '../../../components/form/useDraftForm';
+import { useDraftDialog, type DraftDialogProps } from '../../../components/form/useDraftForm';
 import { TextField } from '../../../components/TextField';
 import { useT } from '../../../hooks/useT';
 import type { CommandError } from '../../../../streams/commands/command';
@@ -30,9 +30,9 @@ export const toRequest = (stationId: number, d: PeakAlarmDraft): SavePeakAlarm =
   targetKw: d.margin.trim() && d.target.trim() ? Number(d.target) : null,
 });
 
-export function PeakAlarmDialog({ initial, serverError, pending, onSave, onClose }: DraftDialogProps<PeakAlarmDraft> & { serverError: CommandError | null }) {
+export function PeakAlarmDialog({ serverError, ...props }: DraftDialogProps<PeakAlarmDraft> & { serverError: CommandError | null }) {
   const t = useT('station');
-  const { shown: local, save, text: bind } = useDraftForm(initial, checkPeakAlarm, onSave);
+  const { shown: local, text: bind, frame } = useDraftDialog(props, checkPeakAlarm);
   const server = (f: Field) => serverError?.fields.find((x) => x.path === f)?.issue;
   const text = (f: Field) => {
     const code = local[f] ?? server(f);
@@ -42,12 +42,10 @@ export function PeakAlarmDialog({ initial, serverError, pending, onSave, onClose
   const formError = serverError && !serverError.fields.length ? t('station:overview.peak.errors.failed') : null;
   return (
     <FormDialog
+      {...frame}
       title={t('station:overview.peak.alarmTitle')}
       width={480}
       name="peak-alarm"
-      busy={pending}
-      onClose={onClose}
-      onSave={save}
       saveLabel={t('station:overview.peak.save')}
       error={formError}
     >

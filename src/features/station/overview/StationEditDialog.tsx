@@ -3,9 +3,9 @@
 // its refusals show at their fields too, and only the fields that changed are sent.
 import { CARD_TYPES } from '../../../../protocol/codes';
 import { FormDialog } from '../../../components/form/FormDialog';
-import { useDraftForm, type DraftDialogProps } from '../../../components/form/useDraftForm';
+import { useDraftDialog, type DraftDialogProps } from '../../../components/form/useDraftForm';
 import { SelectField } from '../../../components/form/ChoiceFields';
-import { TextField } from '../../../components/TextField';
+import { TextField, type TextFieldProps } from '../../../components/TextField';
 import { useT } from '../../../hooks/useT';
 import type { TFn, TKey } from '../../../i18n/i18n';
 import type { CommandError } from '../../../../streams/commands/command';
@@ -34,6 +34,7 @@ const LABEL_KEYS = {
   address: 'station:overview.details.address',
   voltageLevel: 'station:overview.details.voltageLevel',
   operationDate: 'station:overview.details.operationDate',
+  capacityKva: 'station:overview.details.capacityKva',
 } as const satisfies Partial<Record<Field, TKey>>;
 
 const ISSUE_KEYS = {
@@ -88,26 +89,23 @@ const formErrorText = (t: TFn, e: CommandError | null): string | null => {
   return t(e.code === 'forbidden' ? 'station:overview.details.errors.forbidden' : 'station:overview.details.errors.failed');
 };
 
-export function StationEditDialog({ initial, serverError, pending, onSave, onClose }: DraftDialogProps<StationDraft> & { serverError: CommandError | null }) {
+export function StationEditDialog({ serverError, ...props }: DraftDialogProps<StationDraft> & { serverError: CommandError | null }) {
   const t = useT('station');
-  const { draft: d, setDraft: setD, shown: local, save, text: bind } = useDraftForm(initial, checkStation, onSave);
+  const { draft: d, setDraft: setD, shown: local, text: bind, frame } = useDraftDialog(props, checkStation);
   const error = (f: Field) => {
     if (local[f]) return issueText(t, local[f]);
     const s = serverError?.fields.find((x) => x.path === f);
     return s ? issueText(t, serverIssue(f, s.issue, s.limit)) : null;
   };
   const formError = formErrorText(t, serverError);
-  const text = (f: 'stationName' | 'address' | 'voltageLevel' | 'operationDate', testId: string, type = 'text') => (
-    <TextField label={t(LABEL_KEYS[f])} type={type} {...bind(f)} error={error(f)} testId={testId} />
+  const text = (f: Exclude<Field, 'cardType'>, testId: string, more: Partial<TextFieldProps> = {}) => (
+    <TextField label={t(LABEL_KEYS[f])} type="text" {...bind(f)} error={error(f)} testId={testId} {...more} />
   );
   return (
     <FormDialog
+      {...frame}
       title={t('station:overview.details.dialogTitle')}
-      width={560}
       name="station-edit"
-      busy={pending}
-      onClose={onClose}
-      onSave={save}
       saveLabel={t('station:overview.details.save')}
       error={formError}
       errorTestId="station-edit-error"
@@ -116,28 +114,16 @@ export function StationEditDialog({ initial, serverError, pending, onSave, onClo
       <div className="sm:col-span-2">{text('stationName', 'station-edit-name')}</div>
       <div className="sm:col-span-2">{text('address', 'station-edit-address')}</div>
       {text('voltageLevel', 'station-edit-voltage')}
-      {text('operationDate', 'station-edit-date', 'date')}
+      {text('operationDate', 'station-edit-date', { type: 'date' })}
       <SelectField
         label={t('station:overview.details.cardType')}
         testId="station-edit-card"
         value={d.cardType}
         onChange={(c) => setD({ ...d, cardType: Number(c) })}
         error={error('cardType')}
-      >
-        {Object.values(CARD_TYPES).map((c) => (
-          <option key={c} value={c}>
-            {t(CARD_TYPE_KEYS[c])}
-          </option>
-        ))}
-      </SelectField>
-      <TextField
-        label={t('station:overview.details.capacityKva')}
-        inputMode="decimal"
-        {...bind('capacityKva')}
-        error={error('capacityKva')}
-        hint={t('station:overview.details.capacityHelp')}
-        testId="station-edit-capacity"
+        options={Object.values(CARD_TYPES).map((c) => ({ value: c, label: t(CARD_TYPE_KEYS[c]) }))}
       />
+      {text('capacityKva', 'station-edit-capacity', { inputMode: 'decimal', hint: t('station:overview.details.capacityHelp') })}
     </FormDialog>
   );
 }
