@@ -11,10 +11,11 @@ import { FormDialog } from '../form/FormDialog';
 import { textOf } from '../form/useDraftForm';
 import { ZoneField } from '../form/ZoneField';
 import { TextField } from '../../components/TextField';
-import { useCommand } from '../../hooks/useCommand';
+import { fieldMessage, useCheckedSave } from '../../hooks/useCheckedSave';
 import { useT } from '../../hooks/useT';
 import { AlarmCodeChoice } from './AlarmCodeChoice';
 import { ChoiceGroup } from './ChoiceGroup';
+import { EnabledField } from './EnabledField';
 import {
   CHANNEL_KEY,
   EVENT_KEY,
@@ -34,6 +35,11 @@ import type { TKey } from '../../i18n/i18n';
 
 const CHANNELS = Object.keys(CHANNEL_KEY) as Channel[];
 const EVENTS = Object.keys(EVENT_KEY) as WebhookEvent[];
+/** the address fields asked for while their channel is on (the webhook's has more round it) */
+const ADDRESS = {
+  email: { channel: 'email', label: 'notifications:field.email', hint: 'notifications:field.emailHint', type: 'email', testId: 'rule-email' },
+  mobile: { channel: 'sms', label: 'notifications:field.mobile', hint: 'notifications:field.mobileHint', type: 'tel', inputMode: 'tel', testId: 'rule-mobile' },
+} as const satisfies Record<string, { channel: Channel; label: TKey; hint: TKey; type: string; inputMode?: 'tel'; testId: string }>;
 
 export function RuleDialog({
   editing,
@@ -54,53 +60,40 @@ export function RuleDialog({
 }) {
   const t = useT('notifications', 'alarms', 'station');
   const [v, setV] = useState<RuleValues>(() => (editing ? valuesOf(editing) : emptyRule()));
-  const [errors, setErrors] = useState<Partial<Record<RuleField, TKey>>>({});
   const set = (p: Partial<RuleValues>) => setV((o) => ({ ...o, ...p }));
   const forRole = roleId !== undefined;
   const saver = useMemo(() => (roleId === undefined ? saveNotificationRule$ : saveRoleNotificationRule$(roleId)), [roleId]);
-  const save = useCommand(saver, (e) => e.type === 'succeeded' && onSaved(e.output));
-  const failure = save.last?.type === 'failed' ? save.last.error : null;
-  const err = (f: RuleField): string | null => {
-    const key = errors[f] ?? serverIssue(failure, f);
-    return key ? t(key) : null;
-  };
+  const { found, failure, frame } = useCheckedSave(
+    saver,
+    () => checkRule(v),
+    () => toRequest(v, editing?.ruleId ?? null),
+    { onSaved, onClose },
+  );
+  const err = (f: RuleField) => fieldMessage(t, found[f], serverIssue(failure, f));
   /** a text field's value, change and error */
   const field = (k: Exclude<RuleField, 'channels' | 'events' | 'stationIds'>) => ({ ...textOf(v, setV)(k), error: err(k) });
-  const submit = () => {
-    const found = checkRule(v);
-    setErrors(found);
-    if (Object.keys(found).length === 0) save.run(toRequest(v, editing?.ruleId ?? null));
+  /** a tick box's state and change */
+  const flag = (k: 'rotateSecret' | 'digest') => ({ checked: v[k], onChange: (on: boolean) => set({ [k]: on }) });
+  /** a list of tick boxes' ticked values, change and error */
+  const choice = <K extends 'channels' | 'events'>(k: K) => ({ value: v[k], error: err(k), onChange: (x: RuleValues[K]) => set({ [k]: x }) });
+  const channels = CHANNELS.filter((c) => (c !== 'sms' || smsAvailable || v.channels.includes('sms')) && (c !== 'webhook' || !forRole)).map((c) => ({
+    value: c,
+    label: t(CHANNEL_KEY[c]),
+  }));
+  const events = EVENTS.map((e) => ({ value: e, label: t(EVENT_KEY[e]) }));
+  const address = (f: keyof typeof ADDRESS) => {
+    const { channel, label, hint, ...input } = ADDRESS[f];
+    return !forRole && v.channels.includes(channel) && <TextField label={t(label)} placeholder={t(hint)} {...input} {...field(f)} />;
   };
   const refused = failure && (failure.fields.length === 0 || unplacedIssues(failure)) ? t('notifications:refused') : null;
+  const title = forRole
+    ? t(editing ? 'notifications:roleRules.edit' : 'notifications:roleRules.create')
+    : t(editing ? 'notifications:rules.edit' : 'notifications:rules.create');
 
   return (
-    <FormDialog
-      title={t(
-        forRole
-          ? editing
-            ? 'notifications:roleRules.edit'
-            : 'notifications:roleRules.create'
-          : editing
-            ? 'notifications:rules.edit'
-            : 'notifications:rules.create',
-      )}
-      width={680}
-      name="rule"
-      busy={save.pending}
-      onClose={onClose}
-      onSave={submit}
-      submit
-      error={refused}
-      bodyClassName="grid max-h-[72vh] grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2"
-    >
+    <FormDialog {...frame} title={title} width={680} name="rule" error={refused} bodyClassName="grid max-h-[72vh] grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-2">
       <TextField label={t('notifications:field.name')} {...field('name')} testId="rule-name" maxLength={100} />
-      <CheckField
-        className="self-center text-sm"
-        label={t('notifications:field.enabled')}
-        checked={v.enabled}
-        onChange={(enabled) => set({ enabled })}
-        testId="rule-enabled"
-      />
+      <EnabledField value={v.enabled} onChange={(enabled) => set({ enabled })} testId="rule-enabled" />
       <AlarmCodeChoice list="categories" testId="rule-categories" value={v.categories} onChange={(categories) => set({ categories })} />
       <AlarmCodeChoice list="alarmTypes" testId="rule-types" value={v.alarmTypes} onChange={(alarmTypes) => set({ alarmTypes })} />
       <div className="sm:col-span-2">
@@ -110,68 +103,28 @@ export function RuleDialog({
         <StationChooser stations={stations} value={v.stationIds} onChange={(stationIds) => set({ stationIds })} error={err('stationIds')} />
       </div>
       <div className="sm:col-span-2">
-        <ChoiceGroup
-          legend={t('notifications:field.channels')}
-          testId="rule-channels"
-          value={v.channels}
-          error={err('channels')}
-          choices={CHANNELS.filter((c) => (c !== 'sms' || smsAvailable || v.channels.includes('sms')) && (c !== 'webhook' || !forRole)).map((c) => ({
-            value: c,
-            label: t(CHANNEL_KEY[c]),
-          }))}
-          onChange={(channels) => set({ channels })}
-        />
+        <ChoiceGroup legend={t('notifications:field.channels')} testId="rule-channels" {...choice('channels')} choices={channels} />
       </div>
       {forRole && (
         <p className="mb-2 text-xs text-slate-500 sm:col-span-2" data-testid="rule-role-note">
           {t('notifications:roleRules.addresses')}
         </p>
       )}
-      {!forRole && v.channels.includes('email') && (
-        <TextField
-          label={t('notifications:field.email')}
-          placeholder={t('notifications:field.emailHint')}
-          type="email"
-          {...field('email')}
-          testId="rule-email"
-        />
-      )}
+      {address('email')}
       {!forRole && v.channels.includes('webhook') && (
         <div className="flex flex-col">
           <TextField label={t('notifications:field.webhookUrl')} placeholder="https://" {...field('webhookUrl')} testId="rule-webhook" inputMode="url" />
           {editing?.hasWebhookSecret && (
-            <CheckField
-              className="-mt-1 mb-1 text-xs"
-              label={t('notifications:field.rotateSecret')}
-              checked={v.rotateSecret}
-              onChange={(rotateSecret) => set({ rotateSecret })}
-              testId="rule-rotate"
-            />
+            <CheckField className="-mt-1 mb-1 text-xs" label={t('notifications:field.rotateSecret')} {...flag('rotateSecret')} testId="rule-rotate" />
           )}
         </div>
       )}
       {!forRole && v.channels.includes('webhook') && (
         <div className="sm:col-span-2">
-          <ChoiceGroup
-            legend={t('notifications:field.events')}
-            testId="rule-events"
-            value={v.events}
-            error={err('events')}
-            choices={EVENTS.map((e) => ({ value: e, label: t(EVENT_KEY[e]) }))}
-            onChange={(events) => set({ events })}
-          />
+          <ChoiceGroup legend={t('notifications:field.events')} testId="rule-events" {...choice('events')} choices={events} />
         </div>
       )}
-      {!forRole && v.channels.includes('sms') && (
-        <TextField
-          label={t('notifications:field.mobile')}
-          placeholder={t('notifications:field.mobileHint')}
-          type="tel"
-          {...field('mobile')}
-          testId="rule-mobile"
-          inputMode="tel"
-        />
-      )}
+      {address('mobile')}
       <fieldset className="grid min-w-0 grid-cols-2 gap-x-3 sm:col-span-2 sm:grid-cols-[120px_120px_1fr]">
         <legend className={LEGEND}>{t('notifications:field.quietHours')}</legend>
         <TextField label={t('notifications:field.quietFrom')} type="time" {...field('quietFrom')} testId="rule-quiet-from" />
@@ -180,13 +133,7 @@ export function RuleDialog({
       </fieldset>
       <fieldset className="flex min-w-0 flex-wrap items-start gap-x-4 sm:col-span-2">
         <legend className={LEGEND}>{t('notifications:field.timing')}</legend>
-        <CheckField
-          className="mt-2 text-sm"
-          label={t('notifications:field.digest')}
-          checked={v.digest}
-          onChange={(digest) => set({ digest })}
-          testId="rule-digest"
-        />
+        <CheckField className="mt-2 text-sm" label={t('notifications:field.digest')} {...flag('digest')} testId="rule-digest" />
         {v.digest && (
           <TextField
             className="w-40"

@@ -1,15 +1,15 @@
 // Login (SPEC §2, §5, §8): account + password (MD5 on the wire) or phone + verification code,
 // then the second step when the account has (or its role requires) a second factor.
-import { lazy, Suspense, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { loginWithPassword, loginWithPhone, SecondFactorDue, sendLoginCode } from '../../../streams/session/commands';
-import { SendCodeButton, SubmitButton } from './formButtons';
-import { TextField } from '../../components/TextField';
+import { SendCodeButton } from './formButtons';
 import { useRuntime } from '../../hooks/runtime';
 import { useCountdown } from '../../hooks/useCountdown';
 import { useT } from '../../hooks/useT';
 import { href } from '../../lib/paths';
 import type { TKey } from '../../i18n/i18n';
 import { codeOf, failureKey } from './errorKey';
+import { AuthForm, CODE_INPUT, useAuthForm, type AuthFieldSpec } from './AuthForm';
 import { AuthFrame } from './AuthFrame';
 
 // the second step is rare, so it stays out of the login chunk
@@ -36,6 +36,21 @@ export function LoginPage() {
 
 const TABS = ['auth:login.byPassword', 'auth:login.byPhone'] as const;
 const REQUIRED_KEY = { account: 'auth:login.accountRequired', password: 'auth:login.passwordRequired' } as const satisfies Record<string, TKey>;
+const PHONE_REQUIRED_KEY = { phone: 'auth:login.phoneRequired', code: 'auth:login.codeRequired' } as const satisfies Record<string, TKey>;
+/** the check of a field that must not be left empty (blanks count as empty) */
+const required =
+  <F extends string>(keys: Record<F, TKey>) =>
+  (f: F, v: Record<F, string>) =>
+    v[f].trim() ? undefined : keys[f];
+
+const PASSWORD_FIELDS = [
+  { f: 'account', label: 'auth:login.account', autoComplete: 'username', testId: 'login-account', autoFocus: true },
+  { f: 'password', label: 'auth:login.password', type: 'password', autoComplete: 'current-password', testId: 'login-password' },
+] as const satisfies readonly AuthFieldSpec<keyof typeof REQUIRED_KEY>[];
+const PHONE_FIELDS = [
+  { f: 'phone', label: 'auth:login.phone', type: 'tel', autoComplete: 'tel', testId: 'login-phone' },
+  { f: 'code', label: 'auth:login.code', ...CODE_INPUT, testId: 'login-code' },
+] as const satisfies readonly AuthFieldSpec<keyof typeof PHONE_REQUIRED_KEY>[];
 
 /** WAI-ARIA tabs (arrow keys move between them); Headless UI stays out of the login route. */
 function LoginTabs() {
@@ -118,51 +133,22 @@ function PasswordForm({ onDue }: { onDue: (d: Due) => void }) {
   const t = useT('auth');
   const { api, store } = useRuntime();
   const { busy, attempt } = useSignIn(onDue);
-  const [account, setAccount] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors<'account' | 'password'>>({});
-  const check = (f: 'account' | 'password', v: string) => setErrors((e) => ({ ...e, [f]: v.trim() === '' ? REQUIRED_KEY[f] : undefined }));
+  const form = useAuthForm({ account: '', password: '' }, required(REQUIRED_KEY));
+  const { account, password } = form.v;
 
-  const submit = async (ev: FormEvent) => {
-    ev.preventDefault();
+  const submit = async () => {
     const next: Errors<'account' | 'password'> = {
       account: account.trim() ? undefined : 'auth:login.accountRequired',
       password: password ? undefined : 'auth:login.passwordRequired',
     };
-    setErrors(next);
+    form.setErrors(next);
     if (next.account || next.password) return;
     await attempt(
       () => loginWithPassword(api, store, account, password),
       (e) => (codeOf(e) === 'wrongCredentials' ? 'auth:login.failed' : failureKey(e, 'auth:login.failed')),
     );
   };
-  return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-1" data-testid="login-form">
-      <TextField
-        label={t('auth:login.account')}
-        value={account}
-        onChange={setAccount}
-        onBlur={() => check('account', account)}
-        error={errors.account && t(errors.account)}
-        autoComplete="username"
-        testId="login-account"
-        autoFocus
-      />
-      <TextField
-        label={t('auth:login.password')}
-        type="password"
-        value={password}
-        onChange={setPassword}
-        onBlur={() => check('password', password)}
-        error={errors.password && t(errors.password)}
-        autoComplete="current-password"
-        testId="login-password"
-      />
-      <SubmitButton busy={busy} testId="login-submit">
-        {t('auth:login.submit')}
-      </SubmitButton>
-    </form>
-  );
+  return <AuthForm name="login" fields={PASSWORD_FIELDS} form={form} busy={busy} onSubmit={submit} submit={t('auth:login.submit')} />;
 }
 
 function PhoneForm({ onDue }: { onDue: (d: Due) => void }) {
@@ -171,12 +157,11 @@ function PhoneForm({ onDue }: { onDue: (d: Due) => void }) {
   const fail = useFailure();
   const { busy, attempt } = useSignIn(onDue);
   const { left, start } = useCountdown();
-  const [phone, setPhone] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Errors<'phone' | 'code'>>({});
+  const form = useAuthForm({ phone: '', code: '' }, required(PHONE_REQUIRED_KEY));
+  const { phone, code } = form.v;
 
   const send = async () => {
-    if (!phone.trim()) return setErrors((e) => ({ ...e, phone: 'auth:login.phoneRequired' }));
+    if (!phone.trim()) return form.setErrors((e) => ({ ...e, phone: 'auth:login.phoneRequired' }));
     try {
       start(await sendLoginCode(api, phone));
       store.dispatch({ type: 'message/shown', messageType: 'success', text: { key: 'auth:login.codeSent' }, at: Date.now() });
@@ -184,14 +169,8 @@ function PhoneForm({ onDue }: { onDue: (d: Due) => void }) {
       fail('auth:login.sendCodeFailed');
     }
   };
-  const submit = async (ev: FormEvent) => {
-    ev.preventDefault();
-    const next: Errors<'phone' | 'code'> = {
-      phone: phone.trim() ? undefined : 'auth:login.phoneRequired',
-      code: code.trim() ? undefined : 'auth:login.codeRequired',
-    };
-    setErrors(next);
-    if (next.phone || next.code) return;
+  const submit = async () => {
+    if (!form.checkAll(['phone', 'code'])) return;
     await attempt(
       () => loginWithPhone(api, store, phone, code),
       (e) => {
@@ -200,32 +179,6 @@ function PhoneForm({ onDue }: { onDue: (d: Due) => void }) {
       },
     );
   };
-  return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-1" data-testid="phone-form">
-      <TextField
-        label={t('auth:login.phone')}
-        type="tel"
-        value={phone}
-        onChange={setPhone}
-        onBlur={() => setErrors((e) => ({ ...e, phone: phone.trim() ? undefined : 'auth:login.phoneRequired' }))}
-        error={errors.phone && t(errors.phone)}
-        autoComplete="tel"
-        testId="login-phone"
-      />
-      <TextField
-        label={t('auth:login.code')}
-        value={code}
-        onChange={setCode}
-        inputMode="numeric"
-        maxLength={6}
-        onBlur={() => setErrors((e) => ({ ...e, code: code.trim() ? undefined : 'auth:login.codeRequired' }))}
-        error={errors.code && t(errors.code)}
-        testId="login-code"
-        addon={<SendCodeButton left={left} onClick={send} testId="send-code" />}
-      />
-      <SubmitButton busy={busy} testId="phone-submit">
-        {t('auth:login.submit')}
-      </SubmitButton>
-    </form>
-  );
+  const sendCode = <SendCodeButton left={left} onClick={send} testId="send-code" />;
+  return <AuthForm name="phone" fields={PHONE_FIELDS} form={form} busy={busy} onSubmit={submit} submit={t('auth:login.submit')} addon={{ code: sendCode }} />;
 }

@@ -9,6 +9,7 @@ import { TextField } from '../../components/TextField';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import type { TKey } from '../../i18n/i18n';
+import { CODE_INPUT } from './AuthForm';
 import { codeOf, failureKey } from './errorKey';
 import { RecoveryCodes } from './RecoveryCodes';
 
@@ -46,6 +47,7 @@ export function TwoFactorDialog({ open, onClose }: { open: boolean; onClose: () 
       setBusy(false);
     }
   };
+  const message = error && t(error);
   return (
     <Modal open={open} onClose={onClose} title={t('system:twoFactor.menu')} width={440} testId="two-factor-dialog">
       {status && !codes && (
@@ -69,30 +71,23 @@ export function TwoFactorDialog({ open, onClose }: { open: boolean; onClose: () 
         </Button>
       )}
       {enrolment && !codes && (
-        <form onSubmit={confirm} noValidate className="flex flex-col items-center gap-2 text-xs">
-          <p className="text-slate-600 dark:text-slate-400">{t('system:twoFactor.enrolHint')}</p>
-          <img src={enrolment.qrDataUrl} alt={t('system:twoFactor.qr')} width={160} height={160} />
-          <code data-testid="two-factor-secret" className="break-all">
-            {enrolment.secret}
-          </code>
-          <TextField
-            className="w-full"
-            label={t('system:twoFactor.code')}
-            value={code}
-            onChange={setCode}
-            inputMode="numeric"
-            maxLength={6}
-            error={error && t(error)}
-            testId="two-factor-code"
-          />
-          <Button type="submit" variant="primary" disabled={busy} className="w-full" data-testid="two-factor-confirm">
+        <form onSubmit={confirm} noValidate className="flex flex-col gap-2 text-xs">
+          <div className="flex flex-col items-center gap-2">
+            <p className="text-slate-600 dark:text-slate-400">{t('system:twoFactor.enrolHint')}</p>
+            <img src={enrolment.qrDataUrl} alt={t('system:twoFactor.qr')} width={160} height={160} />
+            <code data-testid="two-factor-secret" className="break-all">
+              {enrolment.secret}
+            </code>
+          </div>
+          <TextField label={t('system:twoFactor.code')} value={code} onChange={setCode} {...CODE_INPUT} error={message} testId="two-factor-code" />
+          <Button type="submit" variant="primary" disabled={busy} data-testid="two-factor-confirm">
             {t('app.confirm')}
           </Button>
         </form>
       )}
       {error && !enrolment && (
         <p role="alert" className="text-sm text-red-600">
-          {t(error)}
+          {message}
         </p>
       )}
       <div className="mt-3 flex justify-end">

@@ -3,14 +3,15 @@
 import { useState } from 'react';
 import { saveOncallSchedule$, type OncallSchedule } from '../../../streams/notifications/oncall';
 import { Button } from '../../components/Button';
-import { CheckField } from '../../components/form/ChoiceFields';
 import { FormDialog } from '../../components/form/FormDialog';
+import { textOf } from '../../components/form/useDraftForm';
 import { ZoneField } from '../../components/form/ZoneField';
 import { TextField } from '../../components/TextField';
-import { useCommand } from '../../hooks/useCommand';
+import { fieldMessage, useCheckedSave } from '../../hooks/useCheckedSave';
 import { useT } from '../../hooks/useT';
 import { AlarmCodeChoice } from '../../components/notifications/AlarmCodeChoice';
-import { checkSchedule, emptySchedule, emptyTier, MAX_TIERS, serverIssues, toRequest, valuesOf, type Issues, type ScheduleValues } from './oncallForm';
+import { EnabledField } from '../../components/notifications/EnabledField';
+import { checkSchedule, emptySchedule, emptyTier, MAX_TIERS, serverIssues, toRequest, valuesOf, type ScheduleValues } from './oncallForm';
 import type { Named } from '../../components/form/CheckList';
 import { StationChooser, type StationChoice } from '../../components/notifications/StationChooser';
 import { TierEditor } from './TierEditor';
@@ -33,59 +34,27 @@ export function OncallDialog({
 }) {
   const t = useT('notifications', 'alarms');
   const [v, setV] = useState<ScheduleValues>(() => (editing ? valuesOf(editing) : emptySchedule()));
-  const [errors, setErrors] = useState<Issues>({});
   const set = (p: Partial<ScheduleValues>) => setV((o) => ({ ...o, ...p }));
-  const save = useCommand(saveOncallSchedule$, (e) => e.type === 'succeeded' && onSaved());
-  const failure = save.last?.type === 'failed' ? save.last.error : null;
+  const { found, failure, frame } = useCheckedSave(
+    saveOncallSchedule$,
+    () => checkSchedule(v),
+    () => toRequest(v, editing?.scheduleId ?? null),
+    { onSaved, onClose },
+  );
   const server = serverIssues(failure);
-  const err = (path: string): string | null => {
-    const key = errors[path] ?? server[path];
-    return key ? t(key) : null;
-  };
-  const submit = () => {
-    const found = checkSchedule(v);
-    setErrors(found);
-    if (Object.keys(found).length === 0) save.run(toRequest(v, editing?.scheduleId ?? null));
-  };
+  const err = (path: string) => fieldMessage(t, found[path], server[path]);
+  /** a text field's value, change and error */
+  const field = (k: 'name' | 'zone') => ({ ...textOf(v, setV)(k), error: err(k) });
   const refused = failure && (failure.fields.length === 0 || Object.values(server).includes('notifications:refused')) ? t('notifications:refused') : null;
+  const title = t(editing ? 'notifications:oncall.edit' : 'notifications:oncall.create');
   const lastAfter = Number(v.tiers.at(-1)?.afterMinutes) || 0;
 
   return (
-    <FormDialog
-      title={t(editing ? 'notifications:oncall.edit' : 'notifications:oncall.create')}
-      width={760}
-      name="oncall"
-      busy={save.pending}
-      onClose={onClose}
-      onSave={submit}
-      submit
-      error={refused}
-      bodyClassName="flex max-h-[72vh] flex-col gap-2"
-    >
+    <FormDialog {...frame} title={title} width={760} name="oncall" error={refused} bodyClassName="flex max-h-[72vh] flex-col gap-2">
       <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-[1fr_200px_auto]">
-        <TextField
-          label={t('notifications:oncall.field.name')}
-          value={v.name}
-          onChange={(name) => set({ name })}
-          error={err('name')}
-          testId="oncall-name"
-          maxLength={100}
-        />
-        <ZoneField
-          label={t('notifications:oncall.field.zone')}
-          value={v.zone}
-          onChange={(zone) => set({ zone })}
-          error={err('zone')}
-          testId="oncall-zone"
-          listId="oncall-zones"
-        />
-        <CheckField
-          className="self-center text-sm"
-          label={t('notifications:field.enabled')}
-          checked={v.enabled}
-          onChange={(enabled) => set({ enabled })}
-          testId="oncall-enabled"
-        />
+        <TextField label={t('notifications:oncall.field.name')} {...field('name')} testId="oncall-name" maxLength={100} />
+        <ZoneField label={t('notifications:oncall.field.zone')} {...field('zone')} testId="oncall-zone" listId="oncall-zones" />
+        <EnabledField value={v.enabled} onChange={(enabled) => set({ enabled })} testId="oncall-enabled" />
       </div>
       <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
         <StationChooser stations={stations} value={v.stationIds} onChange={(stationIds) => set({ stationIds })} error={err('stationIds')} />

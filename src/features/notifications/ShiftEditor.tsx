@@ -8,6 +8,7 @@ import { ChoiceGroup } from '../../components/notifications/ChoiceGroup';
 import type { PartEditorProps, ShiftValues } from './oncallForm';
 import { CheckList } from '../../components/form/CheckList';
 import { FieldError } from '../../components/form/Field';
+import { textOf } from '../../components/form/useDraftForm';
 
 const DAYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
 const DAY_KEY = {
@@ -29,6 +30,8 @@ export function ShiftEditor({ n, value: s, onChange, onRemove, accounts, roles, 
   const t = useT('notifications');
   const set = (p: Partial<ShiftValues>) => onChange({ ...s, ...p });
   const nobody = err('accountIds');
+  /** a time field's value, change, error and test id */
+  const field = (k: 'from' | 'to') => ({ ...textOf(s, onChange)(k), error: err(k), testId: `${testId}-${k}` });
   return (
     <fieldset className="grid min-w-0 grid-cols-2 gap-x-3 rounded-md border border-slate-200 p-2 dark:border-slate-700" data-testid={testId}>
       <legend className="px-1 text-xs font-medium text-slate-600 dark:text-slate-400">{t('notifications:oncall.shift', { n })}</legend>
@@ -42,15 +45,8 @@ export function ShiftEditor({ n, value: s, onChange, onRemove, accounts, roles, 
           onChange={(days) => set({ days: days.map(Number).sort() })}
         />
       </div>
-      <TextField
-        label={t('notifications:oncall.field.from')}
-        type="time"
-        value={s.from}
-        onChange={(from) => set({ from })}
-        error={err('from')}
-        testId={`${testId}-from`}
-      />
-      <TextField label={t('notifications:oncall.field.to')} type="time" value={s.to} onChange={(to) => set({ to })} error={err('to')} testId={`${testId}-to`} />
+      <TextField label={t('notifications:oncall.field.from')} type="time" {...field('from')} />
+      <TextField label={t('notifications:oncall.field.to')} type="time" {...field('to')} />
       {WHO.map(({ key, legend, suffix }) => (
         <CheckList
           key={key}

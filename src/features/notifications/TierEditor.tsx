@@ -8,33 +8,24 @@ import { CHANNEL_KEY } from './labels';
 import { emptyShift, type OncallChannel, type PartEditorProps, type TierValues } from './oncallForm';
 import { ShiftEditor } from './ShiftEditor';
 import { partAt } from '../../components/form/listEdit';
+import { textOf } from '../../components/form/useDraftForm';
 
 const CHANNELS: readonly OncallChannel[] = ['email', 'sms', 'push'];
 
 export function TierEditor({ n, value: tier, onChange, onRemove, accounts, roles, err }: PartEditorProps<TierValues>) {
   const t = useT('notifications');
   const set = (p: Partial<TierValues>) => onChange({ ...tier, ...p });
+  /** the tier's own fields' values, changes and errors */
+  const after = { ...textOf(tier, onChange)('afterMinutes'), error: err('afterMinutes') };
+  const channels = { value: tier.channels, onChange: (channels: OncallChannel[]) => set({ channels }), error: err('channels') };
+  const choices = CHANNELS.map((c) => ({ value: c, label: t(CHANNEL_KEY[c]) }));
   const testId = `oncall-tier-${n}`;
   return (
     <fieldset className="flex min-w-0 flex-col gap-2 rounded-lg border border-slate-300 p-3 dark:border-slate-600" data-testid={testId}>
       <legend className="px-1 text-sm font-semibold">{t('notifications:oncall.tier', { n })}</legend>
       <div className="grid grid-cols-1 gap-x-4 sm:grid-cols-[180px_1fr]">
-        <TextField
-          label={t('notifications:oncall.field.afterMinutes')}
-          inputMode="numeric"
-          value={tier.afterMinutes}
-          onChange={(afterMinutes) => set({ afterMinutes })}
-          error={err('afterMinutes')}
-          testId={`${testId}-after`}
-        />
-        <ChoiceGroup
-          legend={t('notifications:field.channels')}
-          testId={`${testId}-channels`}
-          value={tier.channels}
-          error={err('channels')}
-          choices={CHANNELS.map((c) => ({ value: c, label: t(CHANNEL_KEY[c]) }))}
-          onChange={(channels) => set({ channels })}
-        />
+        <TextField label={t('notifications:oncall.field.afterMinutes')} inputMode="numeric" {...after} testId={`${testId}-after`} />
+        <ChoiceGroup legend={t('notifications:field.channels')} testId={`${testId}-channels`} choices={choices} {...channels} />
       </div>
       {tier.shifts.map((_, j) => (
         <ShiftEditor

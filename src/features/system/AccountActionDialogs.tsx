@@ -6,7 +6,7 @@ import { useT } from '../../hooks/useT';
 import { deleteAccount$, resetAccountPassword$, setAccountStatus$, type AccountRow } from '../../../streams/system/accounts';
 import { SubAccountPasswordDialog } from '../../components/SubAccountPasswordDialog';
 import type { AccountAction } from './accountColumns';
-import { ConfirmDialog } from './ConfirmDialog';
+import { CommandConfirm } from './CommandConfirm';
 import { refusalKey } from './refusal';
 import { useCommand } from './useCommand';
 
@@ -49,35 +49,19 @@ export function AccountActionDialogs({
   };
   if (!row) return null;
   const enabling = row.status !== 1;
+  const next = { userId: row.userId, status: enabling ? 1 : 0 };
+  const verb = t(enabling ? 'system:action.enable' : 'system:action.disable');
+  /** a question's own dialog, and its close */
+  const asking = (a: 'status' | 'delete') => ({ open: action === a, onClose: close });
   return (
     <>
-      <ConfirmDialog
-        open={action === 'status'}
-        title={t(enabling ? 'system:action.enable' : 'system:action.disable')}
-        confirmLabel={t(enabling ? 'system:action.enable' : 'system:action.disable')}
-        danger={!enabling}
-        busy={status.busy}
-        error={status.error && t(refusalKey(status.error))}
-        onConfirm={() => status.run({ userId: row.userId, status: enabling ? 1 : 0 })}
-        onClose={close}
-        testId="status-dialog"
-      >
+      <CommandConfirm {...asking('status')} label={verb} danger={!enabling} command={status} input={next} testId="status-dialog">
         {t(enabling ? 'system:account.enableAsk' : 'system:account.disableAsk', { account: row.account })}
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={action === 'delete'}
-        title={t('system:action.delete')}
-        confirmLabel={t('system:action.delete')}
-        danger
-        busy={remove.busy}
-        error={remove.error && t(refusalKey(remove.error))}
-        onConfirm={() => remove.run(row.userId)}
-        onClose={close}
-        testId="delete-dialog"
-      >
+      </CommandConfirm>
+      <CommandConfirm {...asking('delete')} label={t('system:action.delete')} danger command={remove} input={row.userId} testId="delete-dialog">
         <span className="block font-medium">{row.account}</span>
         <span className="mt-1 block">{t('system:deleteAsk')}</span>
-      </ConfirmDialog>
+      </CommandConfirm>
       {action === 'password' && (
         <SubAccountPasswordDialog
           open

@@ -19,10 +19,9 @@ import { AccountActionDialogs } from './AccountActionDialogs';
 import type { AccountAction } from './accountColumns';
 import { AccountDialog } from './AccountDialog';
 import { AuditRows } from './AuditRows';
-import { ConfirmDialog } from './ConfirmDialog';
+import { CommandConfirm } from './CommandConfirm';
 import { useManagedOrgs } from './orgs';
 import { permissionLabel } from './permissionLabels';
-import { refusalKey } from './refusal';
 import { useCommand } from './useCommand';
 import { formatDateTime } from '../../lib/dateTime';
 
@@ -67,6 +66,8 @@ export default function AccountDetailPage() {
     said();
     done();
   });
+  /** an open question's own dialog, and its close */
+  const asking = (d: 'revoke' | 'twoFactor') => ({ open: dialog === d, onClose: () => setDialog(null) });
   const a = account.data;
   if (!a) return <p className="p-6 text-center text-slate-500">{account.failed ? t('system:loadFailed') : t('app.loading')}</p>;
   const stationName = new Map((stations.data ?? []).map((s) => [s.stationId, s.stationName]));
@@ -202,31 +203,12 @@ export default function AccountDetailPage() {
         onClose={() => setDialog(null)}
         onDone={(x) => (x === 'delete' ? navigate(href('system.account')) : done())}
       />
-      <ConfirmDialog
-        open={dialog === 'revoke'}
-        title={t('system:account.signOutEverywhere')}
-        confirmLabel={t('system:account.signOutEverywhere')}
-        busy={revoke.busy}
-        error={revoke.error && t(refusalKey(revoke.error))}
-        onConfirm={() => revoke.run(a.userId)}
-        onClose={() => setDialog(null)}
-        testId="revoke-dialog"
-      >
+      <CommandConfirm {...asking('revoke')} label={t('system:account.signOutEverywhere')} command={revoke} input={a.userId} testId="revoke-dialog">
         {t('system:account.revokeAsk', { account: a.account })}
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={dialog === 'twoFactor'}
-        title={t('system:action.resetTwoFactor')}
-        confirmLabel={t('system:action.resetTwoFactor')}
-        danger
-        busy={reset2fa.busy}
-        error={reset2fa.error && t(refusalKey(reset2fa.error))}
-        onConfirm={() => reset2fa.run(a.userId)}
-        onClose={() => setDialog(null)}
-        testId="reset-2fa-dialog"
-      >
+      </CommandConfirm>
+      <CommandConfirm {...asking('twoFactor')} label={t('system:action.resetTwoFactor')} danger command={reset2fa} input={a.userId} testId="reset-2fa-dialog">
         {t('system:account.resetTwoFactorAsk', { account: a.account })}
-      </ConfirmDialog>
+      </CommandConfirm>
     </div>
   );
 }

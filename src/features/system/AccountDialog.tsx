@@ -8,15 +8,22 @@ import { pickableStations$, saveAccount$, usableRoles$, type AccountRow } from '
 import { NOTHING } from '../../../streams/system/loaded';
 import { SelectField, TextAreaField } from '../../components/form/ChoiceFields';
 import { FormDialog } from '../../components/form/FormDialog';
-import { RadioGroup } from '../../components/form/RadioGroup';
+import { textOf } from '../../components/form/useDraftForm';
 import { TextField } from '../../components/TextField';
+import { fieldMessage, useCheckedSave } from '../../hooks/useCheckedSave';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
+import type { TKey } from '../../i18n/i18n';
 import { checkAccount, emptyAccount, newAccountOrg, toRequest, valuesOf, type AccountField, type AccountValues } from './accountForm';
+import { DataScopeField } from './DataScopeField';
 import { stationsOfOrg, type ManagedOrg } from './orgs';
 import { fieldIssueKey, refusalKey } from './refusal';
-import { StationPicker } from './StationPicker';
-import { useCommand } from './useCommand';
+
+/** the initial password, asked twice on creation */
+const PASSWORDS = [
+  { f: 'password', label: 'system:account.password', testId: 'account-password' },
+  { f: 'confirm', label: 'auth:password.confirm', testId: 'account-confirm' },
+] as const satisfies readonly { f: AccountField; label: TKey; testId: string }[];
 
 export function AccountDialog({
   editing,
@@ -36,7 +43,6 @@ export function AccountDialog({
   const creating = editing === null;
   const myOrgId = useStoreValue((s) => s.session.profile?.orgId ?? null);
   const [v, setV] = useState<AccountValues>(() => (editing ? valuesOf(editing) : emptyAccount(newAccountOrg(orgs, myOrgId))));
-  const [errors, setErrors] = useState<Partial<Record<AccountField, string>>>({});
   const set = (p: Partial<AccountValues>) => setV((o) => ({ ...o, ...p }));
   const roles = useObservableState(
     useObservable((in$) => usableRoles$(api, in$.pipe(map(([o]) => o))), [v.orgId]),
@@ -50,29 +56,20 @@ export function AccountDialog({
     () => orgs.find((o) => o.id === v.orgId) ?? (editing ? { id: editing.orgId, name: editing.orgName, kind: 'customer' as const } : undefined),
     [orgs, v.orgId, editing],
   );
+  const title = t(creating ? 'system:account.create' : 'system:account.edit');
   const offered = useMemo(() => stationsOfOrg(stations.data ?? [], org), [stations.data, org]);
-  const save = useCommand(saveAccount$, onSaved);
-
-  const submit = () => {
-    const found = checkAccount(v, creating);
-    setErrors(Object.fromEntries(Object.entries(found).map(([k, key]) => [k, t(key)])));
-    if (Object.keys(found).length === 0) save.run(toRequest(v, editing?.userId ?? null));
-  };
-  const err = (f: AccountField): string | null => errors[f] ?? (fieldIssueKey(save.error, f) ? t(fieldIssueKey(save.error, f)!) : null);
-  const refused = save.error && save.error.fields.length === 0 ? t(refusalKey(save.error)) : null;
+  const { found, failure, frame } = useCheckedSave(
+    saveAccount$,
+    () => checkAccount(v, creating),
+    () => toRequest(v, editing?.userId ?? null),
+    { onSaved, onClose },
+  );
+  const err = (f: AccountField) => fieldMessage(t, found[f], fieldIssueKey(failure, f));
+  const text = textOf(v, setV);
+  const refused = failure && failure.fields.length === 0 ? t(refusalKey(failure)) : null;
 
   return (
-    <FormDialog
-      title={t(creating ? 'system:account.create' : 'system:account.edit')}
-      width={640}
-      name="account"
-      busy={save.busy}
-      onClose={onClose}
-      onSave={submit}
-      submit
-      error={refused}
-      bodyClassName="grid max-h-[70vh] grid-cols-2 gap-x-4 gap-y-1"
-    >
+    <FormDialog {...frame} title={title} width={640} name="account" error={refused} bodyClassName="grid max-h-[70vh] grid-cols-2 gap-x-4 gap-y-1">
       {creating ? (
         <SelectField
           label={t('system:account.org')}
@@ -90,25 +87,10 @@ export function AccountDialog({
       ) : (
         <TextField label={t('system:account.org')} value={editing.orgName} onChange={() => undefined} disabled />
       )}
-      <TextField
-        label={t('system:col.account')}
-        value={v.account}
-        onChange={(x) => set({ account: x })}
-        disabled={!creating}
-        error={err('account')}
-        testId="account-name"
-        autoComplete="off"
-      />
-      <TextField label={t('system:col.contact')} value={v.contact} onChange={(x) => set({ contact: x })} testId="account-contact" />
-      <TextField
-        label={t('system:col.mobile')}
-        value={v.mobile}
-        onChange={(x) => set({ mobile: x })}
-        error={err('mobile')}
-        testId="account-mobile"
-        inputMode="tel"
-      />
-      <TextField label={t('system:col.email')} value={v.email} onChange={(x) => set({ email: x })} error={err('email')} testId="account-email" type="email" />
+      <TextField label={t('system:col.account')} {...text('account')} disabled={!creating} error={err('account')} testId="account-name" autoComplete="off" />
+      <TextField label={t('system:col.contact')} {...text('contact')} testId="account-contact" />
+      <TextField label={t('system:col.mobile')} {...text('mobile')} error={err('mobile')} testId="account-mobile" inputMode="tel" />
+      <TextField label={t('system:col.email')} {...text('email')} error={err('email')} testId="account-email" type="email" />
       <SelectField
         label={t('system:col.role')}
         value={v.roleId ?? ''}
@@ -123,22 +105,7 @@ export function AccountDialog({
           </option>
         ))}
       </SelectField>
-      <RadioGroup
-        className="col-span-2 mt-1 flex flex-col gap-1"
-        legend={t('system:account.dataScope')}
-        name="dataScope"
-        choicesClassName="flex gap-4 text-sm"
-        choices={[
-          { value: 'org', label: t('system:account.scopeOrg'), testId: 'scope-org' },
-          { value: 'stations', label: t('system:account.scopeStations'), testId: 'scope-stations' },
-        ]}
-        value={v.dataScope}
-        onChange={(dataScope) => set({ dataScope })}
-      >
-        {v.dataScope === 'stations' && (
-          <StationPicker stations={offered} selected={v.stationIds} onChange={(stationIds) => set({ stationIds })} error={err('scopeStationIds')} />
-        )}
-      </RadioGroup>
+      <DataScopeField of="account" className="col-span-2 mt-1" value={v} onChange={set} stations={offered} error={err('scopeStationIds')} />
       <TextAreaField
         className="col-span-2"
         label={t('system:col.notes')}
@@ -147,28 +114,10 @@ export function AccountDialog({
         maxLength={500}
         testId="account-notes"
       />
-      {creating && (
-        <>
-          <TextField
-            label={t('system:account.password')}
-            type="password"
-            value={v.password}
-            onChange={(x) => set({ password: x })}
-            error={err('password')}
-            testId="account-password"
-            autoComplete="new-password"
-          />
-          <TextField
-            label={t('auth:password.confirm')}
-            type="password"
-            value={v.confirm}
-            onChange={(x) => set({ confirm: x })}
-            error={err('confirm')}
-            testId="account-confirm"
-            autoComplete="new-password"
-          />
-        </>
-      )}
+      {creating &&
+        PASSWORDS.map(({ f, label, testId }) => (
+          <TextField key={f} label={t(label)} type="password" {...text(f)} error={err(f)} testId={testId} autoComplete="new-password" />
+        ))}
     </FormDialog>
   );
 }

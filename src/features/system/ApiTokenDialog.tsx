@@ -11,13 +11,14 @@ import { LEGEND } from '../../components/form/Field';
 import { FormDialog } from '../../components/form/FormDialog';
 import { RadioGroup } from '../../components/form/RadioGroup';
 import { TextField } from '../../components/TextField';
-import { useCommand } from '../../hooks/useCommand';
+import { fieldMessage, useCheckedSave } from '../../hooks/useCheckedSave';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
+import type { TKey } from '../../i18n/i18n';
 import { KIND_HINT_KEY, KIND_KEY } from './apiTokenLabels';
+import { DataScopeField, type Scope } from './DataScopeField';
 import { permissionLabel } from './permissionLabels';
 import { fieldIssueKey } from './refusal';
-import { StationPicker } from './StationPicker';
 
 const DAYS = { personal: [7, 30, 90], service: [30, 90, 365] } as const;
 type Kind = keyof typeof DAYS;
@@ -32,43 +33,36 @@ export function ApiTokenDialog({
   onCreated: (secret: string, token: ApiToken) => void;
 }) {
   const t = useT('system');
+  const title = t('system:apiTokens.create');
   const [name, setName] = useState('');
   const [kind, setKind] = useState<Kind>('personal');
   const [days, setDays] = useState(30);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  const [scope, setScope] = useState<'org' | 'stations'>('org');
-  const [stationIds, setStationIds] = useState<ReadonlySet<number>>(new Set());
-  const [errors, setErrors] = useState<{ name?: string; permissions?: string; stations?: string }>({});
+  const [scope, setScope] = useState<Scope>({ dataScope: 'org', stationIds: new Set() });
   const { api } = useRuntime();
   // every station the reader may see (the server lists only those), read once stations are to
   // be chosen: a token's scope is within it
   const stations = useObservableState(
-    useObservable((in$) => pickableStations$(api, in$.pipe(map(([s]) => (s === 'stations' ? 0 : null)))), [scope]),
+    useObservable((in$) => pickableStations$(api, in$.pipe(map(([s]) => (s === 'stations' ? 0 : null)))), [scope.dataScope]),
     NOTHING,
   );
-  const create = useCommand(createApiToken$, (e) => e.type === 'succeeded' && onCreated(e.output.secret, e.output.token));
-  const failure = create.last?.type === 'failed' ? create.last.error : null;
-  const serverErr = (f: string) => {
-    const k = fieldIssueKey(failure, f);
-    return k ? t(k) : null;
-  };
-  const submit = () => {
-    const found = {
-      ...(name.trim() ? {} : { name: t('system:apiTokens.nameRequired') }),
-      ...(chosen.size ? {} : { permissions: t('system:apiTokens.permissionsRequired') }),
-      ...(scope === 'org' || stationIds.size ? {} : { stations: t('system:apiTokens.stationsRequired') }),
-    };
-    setErrors(found);
-    if (Object.keys(found).length === 0)
-      create.run({
-        name: name.trim(),
-        kind,
-        permissions: [...chosen],
-        expiresInDays: days,
-        dataScope: scope,
-        scopeStationIds: scope === 'stations' ? [...stationIds] : [],
-      });
-  };
+  const check = (): Partial<Record<'name' | 'permissions' | 'stations', TKey>> => ({
+    ...(name.trim() ? {} : { name: 'system:apiTokens.nameRequired' }),
+    ...(chosen.size ? {} : { permissions: 'system:apiTokens.permissionsRequired' }),
+    ...(scope.dataScope === 'org' || scope.stationIds.size ? {} : { stations: 'system:apiTokens.stationsRequired' }),
+  });
+  const request = () => ({
+    name: name.trim(),
+    kind,
+    permissions: [...chosen],
+    expiresInDays: days,
+    dataScope: scope.dataScope,
+    scopeStationIds: scope.dataScope === 'stations' ? [...scope.stationIds] : [],
+  });
+  const onSaved = (o: { secret: string; token: ApiToken }) => onCreated(o.secret, o.token);
+  const { found, failure, frame } = useCheckedSave(createApiToken$, check, request, { onSaved, onClose });
+  /** the message at a field: the dialog's own finding, else the server's issue with `path` */
+  const err = (path: string, own?: TKey) => fieldMessage(t, own, fieldIssueKey(failure, path));
   const toggle = (p: string, on: boolean) =>
     setChosen((s) => {
       const n = new Set(s);
@@ -76,30 +70,13 @@ export function ApiTokenDialog({
       else n.delete(p);
       return n;
     });
-  const permissionError = errors.permissions ?? serverErr('permissions');
+  const permissionError = err('permissions', found.permissions);
+  const scopeError = err('scopeStationIds', found.stations);
   const other = failure && failure.fields.length === 0 ? t('system:refused.invalid') : null;
 
   return (
-    <FormDialog
-      title={t('system:apiTokens.create')}
-      width={560}
-      name="api-token"
-      busy={create.pending}
-      onClose={onClose}
-      onSave={submit}
-      submit
-      saveLabel={t('system:apiTokens.create')}
-      error={other}
-      bodyClassName="flex max-h-[72vh] flex-col gap-2"
-    >
-      <TextField
-        label={t('system:apiTokens.name')}
-        value={name}
-        onChange={setName}
-        error={errors.name ?? serverErr('name')}
-        maxLength={60}
-        testId="api-token-name"
-      />
+    <FormDialog {...frame} title={title} width={560} name="api-token" saveLabel={title} error={other} bodyClassName="flex max-h-[72vh] flex-col gap-2">
+      <TextField label={t('system:apiTokens.name')} value={name} onChange={setName} error={err('name', found.name)} maxLength={60} testId="api-token-name" />
       <RadioGroup
         className="flex flex-wrap gap-x-4 gap-y-1 text-sm"
         legend={t('system:apiTokens.kind')}
@@ -117,7 +94,7 @@ export function ApiTokenDialog({
         label={t('system:apiTokens.expiry')}
         value={days}
         onChange={(d) => setDays(Number(d))}
-        error={serverErr('expiresInDays')}
+        error={err('expiresInDays')}
         testId="api-token-expiry"
       >
         {DAYS[kind].map((d) => (
@@ -145,27 +122,7 @@ export function ApiTokenDialog({
           </p>
         )}
       </fieldset>
-      <RadioGroup
-        className="flex flex-col gap-1"
-        legend={t('system:account.dataScope')}
-        name="api-token-scope"
-        choicesClassName="flex gap-4 text-sm"
-        choices={[
-          { value: 'org', label: t('system:apiTokens.scopeAll') },
-          { value: 'stations', label: t('system:account.scopeStations') },
-        ]}
-        value={scope}
-        onChange={setScope}
-      >
-        {scope === 'stations' && (
-          <StationPicker
-            stations={stations.data ?? []}
-            selected={stationIds}
-            onChange={setStationIds}
-            error={errors.stations ?? serverErr('scopeStationIds')}
-          />
-        )}
-      </RadioGroup>
+      <DataScopeField of="token" value={scope} onChange={(p) => setScope({ ...scope, ...p })} stations={stations.data ?? []} error={scopeError} />
     </FormDialog>
   );
 }
