@@ -56,7 +56,9 @@ export function FormDialog({
   const t = useT();
   const body = (
     <>
-      <div ref={bodyRef} className={`min-h-0 flex-1 overflow-x-hidden overflow-y-auto pr-1 ${bodyClassName}`}>
+      {/* a 4 px band inside the scroller on every side (the negative margin keeps the fields where
+          they were): the focus ring of a field or button at its edge is not cut by the overflow */}
+      <div ref={bodyRef} className={`-mx-1 -mt-1 min-h-0 flex-1 overflow-x-hidden overflow-y-auto pt-1 pr-2 pb-1 pl-1 ${bodyClassName}`}>
         {children}
       </div>
       {error && (
@@ -64,7 +66,7 @@ export function FormDialog({
           {error}
         </p>
       )}
-      <div className="mt-4 flex shrink-0 justify-end gap-2">
+      <div className="mt-3 flex shrink-0 justify-end gap-2">
         <Button onClick={onClose} disabled={busy} data-testid={`${name}-cancel`}>
           {t('app.cancel')}
         </Button>
