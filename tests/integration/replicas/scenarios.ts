@@ -86,11 +86,14 @@ export const energyRun = async (set: ReplicaSet, db: pg.Client, o: { seconds: nu
   const last = new Map<number, (number | null)[]>();
   const lastFrame = new Map<number, Frame>();
   const pushes = new Map<number, number>();
+  const playedTs = new Set<number>();
+  let onSimFrame: ((f: Frame) => void) | null = null;
   watcher.on('message', (topic, buf) => {
     const m = JSON.parse(buf.toString()) as Frame & { alarmId?: number; change?: string; status?: string };
     if (topic.endsWith('/telemetry')) {
       lastFrame.set(m.stationId, m);
       for (const d of m.devices) last.set(d.id, d.v);
+      if (!playedTs.has(m.ts)) onSimFrame?.(m);
     } else if (m.alarmId !== undefined && (m.change ?? (m.status === 'resolved' ? 'resolved' : 'raised')) === 'raised') {
       pushes.set(m.alarmId, (pushes.get(m.alarmId) ?? 0) + 1);
     }
@@ -115,18 +118,32 @@ export const energyRun = async (set: ReplicaSet, db: pg.Client, o: { seconds: nu
       [o.stations],
     )
   ).rows;
+  // the simulator's next frame of the station (null when its gateway is in an offline window)
+  const nextSimFrame = (stationId: number) =>
+    new Promise<Frame | null>((resolve) => {
+      const timer = setTimeout(() => resolve(null), 2500);
+      onSimFrame = (f) => {
+        if (f.stationId !== stationId) return;
+        clearTimeout(timer);
+        onSimFrame = null;
+        resolve(f);
+      };
+    });
   let played = 0;
   const end = Date.now() + o.seconds * 1000;
   while (Date.now() < end) {
-    await sleep(4000);
-    const f = lastFrame.get(bat!.stationId);
+    await sleep(3000);
+    // played right after a simulator frame, so the simulator's following frame (1 s later) is
+    // dated after it: played just before a frame already on its way, the heat would be older
+    // than the device's last sample and refused as out of order
+    const f = await nextSimFrame(bat!.stationId);
     const d = f?.devices.find((x) => x.id === bat!.id);
     if (!f || !d || (d.v[TMAX] ?? 0) > 45 || Date.now() > end - 3000) continue;
     const v = [...d.v];
     v[TMAX] = 55;
-    await watcher.publishAsync(gwTopic(bat!.stationId, 'telemetry'), JSON.stringify({ ...f, seq: f.seq + 1, ts: Date.now(), devices: [{ ...d, v }] }), {
-      qos: 1,
-    });
+    const ts = Math.max(Date.now(), f.ts + 1);
+    playedTs.add(ts);
+    await watcher.publishAsync(gwTopic(bat!.stationId, 'telemetry'), JSON.stringify({ ...f, seq: f.seq + 1, ts, devices: [{ ...d, v }] }), { qos: 1 });
     played++;
   }
   // graceful stops write everything counted; the survivor first takes the stopped one's stations
