@@ -11,6 +11,9 @@ export const MIXED_SEPARATOR = '/';
 /** An ISO 4217 code: three upper-case letters. */
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'currency');
 
+/** The currency of an answer that may span providers: one code, or several joined by MIXED_SEPARATOR. */
+export const currencies = z.string().regex(/^[A-Z]{3}(\/[A-Z]{3})*$/, 'currency');
+
 /** The currency of money drawn from these (each a code or already joined): the one they share,
  *  else every code once, sorted, joined by MIXED_SEPARATOR. None at all: the default. */
 export const joinCurrencies = (currencies: Iterable<string>): string => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERIODS } from '../codes';
 import { id, isoDate } from './common';
+import { currencies, currencyCode } from '../currency';
 
 // Analytics center (docs/analytics.md): PV, energy storage and energy usage over a scope (the
 // platform, a service provider, one station) and a period of the stations' local days. Rates are
@@ -41,14 +42,14 @@ const frame = {
   compare: z.object({ from: isoDate, to: isoDate, buckets: z.array(z.string()) }).nullable(),
   /** the stations' providers' currency (ISO 4217), or several codes joined by '/' (protocol/currency.ts):
    *  then money series and totals are null */
-  currency: z.string(),
+  currency: currencies,
   stationCount: z.number().int(),
   /** the range reaches a day not yet over at one of the stations: its figures are provisional */
   provisional: z.boolean(),
   series: z.array(series),
 };
 /** a station's row; its money is in its own provider's `currency` */
-const stationKey = { stationId: id, stationName: z.string(), serviceProviderId: id, currency: z.string() };
+const stationKey = { stationId: id, stationName: z.string(), serviceProviderId: id, currency: currencyCode };
 
 export const pvTotals = z.object({
   pvKwh: num,

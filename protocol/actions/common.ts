@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { currencyCode } from '../currency';
+import { zoneName } from '../zone';
 
 // Shared building blocks of the action schemas. Schemas describe decoded values; the server
 // decodes form strings guided by the schema (server/api/decode.ts), so no schema coerces.
@@ -9,6 +11,9 @@ export const isoTime = z.iso.datetime({ offset: true });
 export const isoDate = z.iso.date();
 export const nonEmpty = (max = 200) => z.string().trim().min(1).max(max);
 export const md5Hex = z.string().regex(/^[0-9a-f]{32}$/, 'md5Hex');
+
+/** The frame of a station's figures: the station, the zone its days are read in, its provider's currency. */
+export const stationMoney = { stationId: z.number().int(), timezone: zoneName, currency: currencyCode };
 
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ totalCount: z.number().int(), dataList: z.array(item) });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
 import { demandPeak } from './report-shapes';
-import { id } from './common';
+import { id, stationMoney } from './common';
 
 // Peak shaving's money (docs/strategies.md, "Peak demand"): the month's import peak so far over
 // the tariff's demand window, the billed kW after the ratchet and its charge, priced by the same
@@ -35,9 +35,7 @@ export const peakDemandActions = {
       "This month's import peak so far over the tariff's demand window(s), on the station's clock, with the billed kW after the ratchet and the charge so far; and the station's peak alarm setting.",
     request: z.object({ stationId: id }),
     response: z.object({
-      stationId: z.number().int(),
-      timezone: z.string(),
-      currency: z.string(),
+      ...stationMoney,
       /** the station's month now, 'YYYY-MM' */
       month: z.string(),
       demand: z.array(monthDemand),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
 import { id, isoDate, nonEmpty, ok, recordById } from './common';
+import { zoneName } from '../zone';
 
 // Price feeds: dynamic (day-ahead) import and export prices per 15 or 60 minutes (docs/tariffs.md,
 // "Dynamic prices"). A feed belongs to a service provider; a tariff version names it in
@@ -16,7 +17,7 @@ export const priceFeed = z.object({
   name: z.string(),
   resolutionMinutes: z.union([z.literal(15), z.literal(60)]),
   /** IANA zone its days and daily pull time are read in */
-  timezone: z.string(),
+  timezone: zoneName,
   pullUrl: z.string().nullable(),
   /** 'HH:mm' on the feed's clock; null: pulled on demand only */
   pullTime: z.string().nullable(),
@@ -80,7 +81,7 @@ export const priceFeedActions = {
     response: z.object({
       feedId: z.number().int(),
       date: z.string(),
-      timezone: z.string(),
+      timezone: zoneName,
       resolutionMinutes: z.number().int(),
       /** intervals of the day at the feed's resolution (92-100 for quarters on a clock-change day) */
       intervals: z.number().int(),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PERIODS } from '../codes';
 import { id, isoDate } from './common';
+import { currencies, currencyCode } from '../currency';
+import { zoneName } from '../zone';
 
 // Shapes shared by the report, export, share and bill actions.
 
@@ -40,12 +42,12 @@ export const reportResponse = z.object({
   granularity: z.enum(['day', 'month', 'year']),
   /** the providers' currency (ISO 4217), or several codes joined by '/' (protocol/currency.ts):
    *  then money has no totals, each row's money being in the row's own currency */
-  currency: z.string(),
+  currency: currencies,
   /** the chosen items, in the order asked; `units[i]` is the unit of `columns[i]` (money: `currency`) */
   columns: z.array(z.string()),
   units: z.array(z.string()),
   /** entity (provider / station; '' for the site report) then period, ascending */
-  rows: z.array(z.object({ key: z.string(), label: z.string(), period: z.string(), currency: z.string(), values: z.array(z.number().nullable()) })),
+  rows: z.array(z.object({ key: z.string(), label: z.string(), period: z.string(), currency: currencyCode, values: z.array(z.number().nullable()) })),
   totals: z.array(z.number().nullable()),
   /** the first period not yet over at one of the report's stations (it and later ones, and the
    *  totals, are provisional: their figures still change until it ends); null when all are final */
@@ -56,7 +58,7 @@ export const billId = z.string().regex(/^\d+-\d{4}-\d{2}$/);
 export const billSummary = z.object({
   billId: z.string(),
   month: z.string(),
-  currency: z.string(),
+  currency: currencyCode,
   /** the month is not over in the station's zone: a provisional bill whose figures still change */
   provisional: z.boolean(),
   /** grid: Σ import × price − export × feed-in price, rounded once */
@@ -109,7 +111,7 @@ export const billLine = z.object({
 export const billDetail = billSummary.extend({
   stationId: z.number().int(),
   stationName: z.string(),
-  timezone: z.string(),
+  timezone: zoneName,
   tariffNames: z.array(z.string()),
   /** local days of the month with metered intervals */
   days: z.number().int(),

@@ -3,6 +3,7 @@ import { actionsOn } from '../action';
 import { DEVICE_TYPES, ENERGY_TYPES, SITE_TYPES } from '../codes';
 import { currencyCode } from '../currency';
 import { id, isoDate, length, ok, page, pageOf, recordById } from './common';
+import { zoneName } from '../zone';
 
 export { type DeviceType } from '../codes';
 
@@ -20,13 +21,13 @@ export const stationSummary = z.object({
   serviceProviderId: z.number().int(),
   serviceProviderName: z.string(),
   /** ISO 4217 code of the station's money: its provider's (tariffs, fuel prices, income, bills) */
-  currency: z.string(),
+  currency: currencyCode,
   customerId: z.number().int(),
   customerName: z.string(),
   address: z.string(),
   region: z.string(),
   country: z.string(),
-  timezone: z.string(),
+  timezone: zoneName,
   lat: z.number(),
   lon: z.number(),
   systemType: z.number().int(),
@@ -65,7 +66,7 @@ export const providerSummary = z.object({
   address: z.string().nullable(),
   logoUrl: z.string().nullable(),
   /** ISO 4217 code of the provider's money (tariffs, income, bills, reports) */
-  currency: z.string(),
+  currency: currencyCode,
   siteQuantity: z.number().int(),
   customerQuantity: z.number().int(),
   ...capacities,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
 import { PERIODS } from '../codes';
-import { id } from './common';
+import { id, stationMoney } from './common';
 import { islandParams, peakShavingParams } from './strategies';
 
 // A predicted day before issuing (docs/strategies.md): the station's own models run the next
@@ -56,9 +56,7 @@ export const strategyPredictActions = {
       "The next 24 hours of a station simulated by its own models under a strategy (a stored one by id, or a draft) and under the one in force: SOC, grid and converter power per quarter hour, and the cost difference priced by the station's tariff.",
     request: z.object({ stationId: id, strategyId: id.optional(), draft: strategyDraft.optional() }),
     response: z.object({
-      stationId: z.number().int(),
-      timezone: z.string(),
-      currency: z.string(),
+      ...stationMoney,
       /** first quarter hour, ISO-8601 UTC */
       start: z.string(),
       stepMinutes: z.number().int(),

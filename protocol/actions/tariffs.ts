@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
 import { OIL_PRICE_STATUS, PERIODS, TARIFF_STATUS } from '../codes';
-import { id, isoDate, isoTime, length, nonEmpty, ok, page, pageOf, recordById } from './common';
+import { id, isoDate, isoTime, length, nonEmpty, ok, page, pageOf, recordById, stationMoney } from './common';
 import { price, tariffCharges } from './tariff-charges';
+import { currencyCode } from '../currency';
 
 // Tariffs (SPEC §3, §5): seasons of execution months, each with time slots covering 24 h.
 // Prices are in the station's provider's currency (protocol/currency.ts) with at most four decimals; validation messages are codes the console maps
@@ -56,7 +57,7 @@ export const tariff = z.object({
   tariffId: z.number().int(),
   stationId: z.number().int(),
   name: z.string(),
-  currency: z.string(),
+  currency: currencyCode,
   effectiveDate: z.string(),
   status: z.enum(TARIFF_STATUS),
   seasons: z.array(z.object({ months: z.array(z.number().int()), slots: z.array(tariffSlot) })),
@@ -65,16 +66,15 @@ export const tariff = z.object({
   updatedAt: z.string(),
 });
 
+/**
+ * A provider's template: a tariff's name, prices and charges without a station or a date. Its
+ * currency is its provider's (ISO 4217), the unit of its prices; a version made from it gets its
+ * charges ({} = energy prices only).
+ */
 export const tariffTemplate = z.object({
   templateId: z.number().int(),
   serviceProviderId: z.number().int(),
-  /** its provider's currency (ISO 4217): the unit of its prices */
-  currency: z.string(),
-  name: z.string(),
-  seasons: tariff.shape.seasons,
-  /** the charges a version made from it gets ({} = energy prices only) */
-  charges: tariffCharges,
-  updatedAt: z.string(),
+  ...tariff.pick({ currency: true, name: true, seasons: true, charges: true, updatedAt: true }).shape,
 });
 
 export const oilPrice = z.object({
@@ -159,14 +159,12 @@ export const tariffActions = {
       "A station-local day of metered import and export priced under a tariff (an existing one by id, or a draft's seasons) and under the tariff in force that day, per period, with the difference.",
     request: z.object({ stationId: id, date: isoDate, tariffId: id.optional(), name: nonEmpty(100).optional(), seasons: seasons.optional() }),
     response: z.object({
-      stationId: z.number().int(),
+      ...stationMoney,
       date: z.string(),
-      timezone: z.string(),
       /** 24, or 23 / 25 on a daylight-saving change day */
       hours: z.number(),
       /** metered 15-minute intervals found for the day */
       intervals: z.number().int(),
-      currency: z.string(),
       candidate: dayBill,
       inForce: dayBill.nullable(),
       /** candidate.total − inForce.total (or candidate.total when no tariff was in force) */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
 import { id, isoDate, isoTime } from './common';
+import { currencies, currencyCode } from '../currency';
+import { zoneName } from '../zone';
 
 // Telemetry-derived actions (built with the simulated fleet). Values carry their quality and
 // time so the console can show data age and grey out stale figures.
@@ -72,17 +74,17 @@ export const telemetryActions = {
       to: isoTime,
       width: z.number().int().min(10).max(8000),
     }),
-    response: z.object({ deviceId: z.number().int(), timezone: z.string(), series: z.array(series) }),
+    response: z.object({ deviceId: z.number().int(), timezone: zoneName, series: z.array(series) }),
   }),
   queryStationPowerCurve: live.read([...stationPerm, 'homepage.index'], {
     summary: "A station's (or, without stationId, the scope's) PV, load, ESS, grid and generator power and SOC over a range.",
     request: z.object({ stationId: id.optional(), orgId: id.optional(), from: isoTime, to: isoTime, width: z.number().int().min(10).max(8000) }),
-    response: z.object({ timezone: z.string(), series: z.array(series) }),
+    response: z.object({ timezone: zoneName, series: z.array(series) }),
   }),
   queryStationEnergy: live.read([...stationPerm, 'operations.siteReport'], {
     summary: 'Energy and income of a station per day or month in its local time.',
     request: z.object({ stationId: id, granularity: z.enum(['day', 'month']), from: isoDate, to: isoDate }),
-    response: z.object({ stationId: z.number().int(), currency: z.string(), rows: z.array(energyRow), total: energyRow }),
+    response: z.object({ stationId: z.number().int(), currency: currencyCode, rows: z.array(energyRow), total: energyRow }),
   }),
   queryStationOverview: live.read('overviewStations.overviewStations', {
     summary: 'Station overview: income today/month/total, energy, device online counts, availability, SOC and the live power flow.',
@@ -91,7 +93,7 @@ export const telemetryActions = {
       stationId: z.number().int(),
       time: z.string(),
       /** the station's provider's currency (ISO 4217): the unit of every income figure */
-      currency: z.string(),
+      currency: currencyCode,
       income: z.object({ today: z.number(), month: z.number(), total: z.number(), savings: z.number(), fuelCost: z.number() }),
       energy: z.object({ today: energyRow, month: energyRow }),
       devices: z.object({ online: z.number().int(), offline: z.number().int() }),
@@ -112,7 +114,7 @@ export const telemetryActions = {
       proportion: z.object({ pvPct: z.number(), gridPct: z.number(), essPct: z.number(), generatorPct: z.number() }),
       stations: z.object({ total: z.number().int(), online: z.number().int(), byStatus: z.record(z.string(), z.number().int()) }),
       /** the stations' currency, or several codes joined by '/' (protocol/currency.ts) */
-      currency: z.string(),
+      currency: currencies,
       /** in `currency` (the names are historical); null when the stations' currencies differ */
       income: z.object({ todayUsd: z.number().nullable(), totalUsd: z.number().nullable() }),
     }),
@@ -132,7 +134,7 @@ export const telemetryActions = {
           lat: z.number(),
           lon: z.number(),
           /** the station's provider's currency (ISO 4217) of cumulativeIncome and lastIncome */
-          currency: z.string(),
+          currency: currencyCode,
           installedPower: z.number(),
           installedCapacity: z.number(),
           activePower: z.number(),
