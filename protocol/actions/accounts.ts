@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
-import { isPermission } from '../permissions';
-import { id, length, md5Hex, nonEmpty, ok, page, pageOf, recordById } from './common';
+import { dataScope, id, length, md5Hex, nonEmpty, ok, page, pageOf, permissionName, recordById } from './common';
 import { auditEntry } from './audit';
 
 export const accountRow = z.object({
@@ -18,7 +17,7 @@ export const accountRow = z.object({
   rolePermissions: z.array(z.string()),
   orgId: z.number().int(),
   orgName: z.string(),
-  dataScope: z.enum(['org', 'stations']),
+  dataScope,
   scopeStationIds: z.array(z.number().int()),
   notes: z.string(),
   createdTime: z.string(),
@@ -30,7 +29,7 @@ export const role = z.object({
   roleId: z.number().int(),
   orgId: z.number().int(),
   name: z.string(),
-  permissions: z.array(z.string()),
+  permissions: z.array(permissionName),
   notes: z.string().nullable(),
   builtin: z.boolean(),
   accountCount: z.number().int(),
@@ -63,7 +62,6 @@ const email = z
   .trim()
   .max(254)
   .regex(new RegExp(`^$|${z.regexes.email.source}`), 'email');
-const permissionKey = z.string().refine(isPermission, 'unknownPermission');
 
 const accountFields = {
   contact: z.string().trim().max(50),
@@ -73,7 +71,7 @@ const accountFields = {
   /** 1 enabled, 0 disabled */
   status: z.number().int().min(0).max(1),
   /** 'org': every station of the account's org; 'stations': only scopeStationIds (at least one) */
-  dataScope: z.enum(['org', 'stations']),
+  dataScope,
   scopeStationIds: z.array(id).max(5000),
   notes: z.string().max(500),
 };
@@ -156,7 +154,7 @@ export const accountActions = {
       roleId: id.optional(),
       orgId: id.optional(),
       name: nonEmpty(50),
-      permissions: z.array(permissionKey).max(200),
+      permissions: z.array(permissionName).max(200),
       notes: z.string().max(500).nullable().optional(),
       /** absent keeps the role's setting (false for a new role) */
       requiresTwoFactor: z.boolean().optional(),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
-import { isPermission } from '../permissions';
-import { id, nonEmpty, ok, recordById } from './common';
+import { dataScope, id, nonEmpty, ok, permissionName, recordById } from './common';
 
 /** What the secret of an API token starts with: the server tells it from a console session by it. */
 export const API_TOKEN_PREFIX = 'emst.';
@@ -16,8 +15,8 @@ export const apiToken = z.object({
   /** the first characters of the secret, so a holder can tell tokens apart; never the secret */
   hint: z.string(),
   /** the token's ceiling; each use is further bounded by the creator's current permissions */
-  permissions: z.array(z.string()),
-  dataScope: z.enum(['org', 'stations']),
+  permissions: z.array(permissionName),
+  dataScope,
   scopeStationIds: z.array(z.number().int()),
   /** the account that created it and whose rights bound it */
   accountId: z.number().int(),
@@ -48,8 +47,8 @@ export const apiTokenActions = {
     request: z.object({
       name: nonEmpty(60),
       kind: z.enum(apiTokenKinds).default('personal'),
-      permissions: z.array(z.string().refine(isPermission, 'unknownPermission')).min(1).max(200),
-      dataScope: z.enum(['org', 'stations']).default('org'),
+      permissions: z.array(permissionName).min(1).max(200),
+      dataScope: dataScope.default('org'),
       scopeStationIds: z.array(id).max(5000).default([]),
       expiresInDays: z.number().int().min(1).max(API_TOKEN_MAX_DAYS.service),
     }),

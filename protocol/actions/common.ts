@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencyCode } from '../currency';
 import { zoneName } from '../zone';
+import { isPermission } from '../permissions';
 
 // Shared building blocks of the action schemas. Schemas describe decoded values; the server
 // decodes form strings guided by the schema (server/api/decode.ts), so no schema coerces.
@@ -14,6 +15,11 @@ export const md5Hex = z.string().regex(/^[0-9a-f]{32}$/, 'md5Hex');
 
 /** The frame of a station's figures: the station, the zone its days are read in, its provider's currency. */
 export const stationMoney = { stationId: z.number().int(), timezone: zoneName, currency: currencyCode };
+
+/** What an account or an API token may see: every station of its org, or only the listed ones. */
+export const dataScope = z.enum(['org', 'stations']);
+/** A known permission name (protocol/permissions.ts); an unknown one is refused at its field. */
+export const permissionName = z.string().refine(isPermission, 'unknownPermission');
 
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ totalCount: z.number().int(), dataList: z.array(item) });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
-import { id, md5Hex, nonEmpty, ok, empty } from './common';
+import { id, md5Hex, nonEmpty, ok, empty, permissionName } from './common';
 
 export const profile = z.object({
   platform: z.string(),
@@ -13,7 +13,7 @@ export const profile = z.object({
   orgName: z.string(),
   userId: z.number().int(),
   roleName: z.string(),
-  permissions: z.array(z.object({ permission: z.string() })),
+  permissions: z.array(z.object({ permission: permissionName })),
 });
 export type Profile = z.infer<typeof profile>;
 

@@ -6,6 +6,7 @@ import { loadPrincipal } from './sessions';
 import type { Principal } from './scope';
 import { openChallenge, roleRequiresTwoFactor, secondFactorOf } from './two-factor';
 import { auditSignIn } from '../audit/sign-in';
+import { isPermission } from '../../protocol/permissions';
 
 // How a sign-in ends (docs/accounts.md): after the first factor (password or SMS code), a
 // session, or a challenge when the account has a confirmed second factor ('verify') or its role
@@ -28,7 +29,11 @@ export const buildProfile = (s: Services, p: Principal): Profile => {
     orgName: org?.name ?? '',
     userId: p.accountId,
     roleName: p.roleName,
-    permissions: [...p.permissions].sort().map((permission) => ({ permission })),
+    // names the catalogue no longer has (a permission retired since a role was saved) grant nothing
+    permissions: [...p.permissions]
+      .filter(isPermission)
+      .sort()
+      .map((permission) => ({ permission })),
   };
 };
 
