@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
-import { dataScope, id, length, md5Hex, nonEmpty, ok, page, pageOf, permissionName, recordById } from './common';
+import { dataScope, id, isoTime, length, md5Hex, nonEmpty, ok, page, pageOf, permissionName, recordById } from './common';
 import { auditEntry } from './audit';
 
 export const accountRow = z.object({
@@ -20,7 +20,7 @@ export const accountRow = z.object({
   dataScope,
   scopeStationIds: z.array(z.number().int()),
   notes: z.string(),
-  createdTime: z.string(),
+  createdTime: isoTime,
   /** a confirmed second factor (TOTP) */
   twoFactorEnrolled: z.boolean(),
 });
@@ -33,7 +33,7 @@ export const role = z.object({
   notes: z.string().nullable(),
   builtin: z.boolean(),
   accountCount: z.number().int(),
-  updatedAt: z.string(),
+  updatedAt: isoTime,
   /** holders must sign in with a second factor; those not enrolled enrol at their next sign-in */
   requiresTwoFactor: z.boolean(),
 });
@@ -44,9 +44,9 @@ export const accountSession = z.object({
   /** what the console reported at sign-in (browser and system), null when it said nothing */
   device: z.string().nullable(),
   ip: z.string().nullable(),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
-  expiresAt: z.string(),
+  createdAt: isoTime,
+  lastSeenAt: isoTime,
+  expiresAt: isoTime,
   /** the caller's own session */
   current: z.boolean(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
-import { dataScope, id, nonEmpty, ok, permissionName, recordById } from './common';
+import { dataScope, id, isoTime, nonEmpty, ok, permissionName, recordById } from './common';
 
 /** What the secret of an API token starts with: the server tells it from a console session by it. */
 export const API_TOKEN_PREFIX = 'emst.';
@@ -21,10 +21,10 @@ export const apiToken = z.object({
   /** the account that created it and whose rights bound it */
   accountId: z.number().int(),
   account: z.string(),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-  revokedAt: z.string().nullable(),
-  lastUsedAt: z.string().nullable(),
+  createdAt: isoTime,
+  expiresAt: isoTime,
+  revokedAt: isoTime.nullable(),
+  lastUsedAt: isoTime.nullable(),
   lastUsedIp: z.string().nullable(),
   status: z.enum(['active', 'expired', 'revoked']),
 });
