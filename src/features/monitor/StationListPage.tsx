@@ -125,7 +125,7 @@ export default function StationListPage() {
   return (
     <ListPage
       testId="station-list"
-      loaded={data !== null}
+      read={{ data, failed: list.failures > 0 }}
       title={t('monitor:stations.title')}
       failed={null}
       bar={

@@ -78,10 +78,9 @@ export default function DeliveryLogPage() {
   return (
     <ListPage
       testId="delivery-log"
-      loaded={log.data !== null}
-      total={total}
+      read={log}
       title={t('routes.systemNotificationLog')}
-      failed={log.failed ? t('notifications:loadFailed') : null}
+      failed="notifications:loadFailed"
       top="start"
       bar={
         <>

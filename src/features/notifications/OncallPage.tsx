@@ -3,7 +3,6 @@
 import { useCallback, useMemo } from 'react';
 import { of } from 'rxjs';
 import { deleteOncallSchedule$, oncallSchedules$, type OncallSchedule } from '../../../streams/notifications/oncall';
-import { Button } from '../../components/Button';
 import { RemoveConfirm, useEditor, useListRead, useRemoval, type RemovalText } from '../../components/ListEdits';
 import { emptyText, ListPage } from '../../components/ListPage';
 import { usePickableStations } from '../../hooks/usePickableStations';
@@ -37,19 +36,12 @@ export default function OncallPage() {
   return (
     <ListPage
       testId="oncall-schedules"
-      loaded={list.data !== null}
-      total={rows.length}
+      read={list}
       title={t('routes.systemOncall')}
-      failed={list.failed ? t('notifications:loadFailed') : null}
+      failed="notifications:loadFailed"
       intro={t('notifications:oncall.intro')}
-      bar={
-        <>
-          <span className="text-sm text-slate-500">{t('notifications:oncall.count', { count: rows.length })}</span>
-          <Button variant="primary" className="ml-auto" onClick={() => edit('new')} data-testid="oncall-create">
-            {t('notifications:oncall.create')}
-          </Button>
-        </>
-      }
+      bar={<span className="text-sm text-slate-500">{t('notifications:oncall.count', { count: rows.length })}</span>}
+      create={{ testId: 'oncall-create', text: t('notifications:oncall.create'), onClick: () => edit('new') }}
     >
       <VirtualTable
         table={table}

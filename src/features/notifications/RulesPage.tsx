@@ -65,21 +65,16 @@ export default function RulesPage() {
   return (
     <ListPage
       testId="notification-rules"
-      loaded={rules.data !== null}
-      total={rows.length}
+      read={rules}
       title={t('routes.alarmNotifications')}
-      failed={rules.failed ? t('notifications:loadFailed') : null}
+      failed="notifications:loadFailed"
       intro={t('notifications:rules.intro')}
       bar={
-        <>
-          <span className="text-sm text-slate-500" data-testid="rule-count">
-            {t('notifications:rules.count', { count: rows.length })}
-          </span>
-          <Button variant="primary" className="ml-auto" onClick={() => edit('new')} data-testid="rule-create">
-            {t('notifications:rules.create')}
-          </Button>
-        </>
+        <span className="text-sm text-slate-500" data-testid="rule-count">
+          {t('notifications:rules.count', { count: rows.length })}
+        </span>
       }
+      create={{ testId: 'rule-create', text: t('notifications:rules.create'), onClick: () => edit('new') }}
       notes={
         <>
           <PushSwitch />

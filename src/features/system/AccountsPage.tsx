@@ -11,7 +11,6 @@ import { selectPermissions } from '../../../streams/selectors';
 import { accountList$, type AccountFilter, type AccountRow } from '../../../streams/system/accounts';
 import { NOTHING } from '../../../streams/system/loaded';
 import { roleList$ } from '../../../streams/system/roles';
-import { Button } from '../../components/Button';
 import { SearchBox } from '../../components/SearchBox';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
@@ -84,10 +83,8 @@ export default function AccountsPage() {
   return (
     <ListPage
       testId="accounts"
-      loaded={list.data !== null}
-      total={list.data?.totalCount ?? 0}
+      read={list}
       title={t('routes.systemAccount')}
-      failed={list.failed ? t('system:loadFailed') : null}
       bar={
         <>
           <SearchBox label={t('system:account.search')} value={typed} onChange={setTyped} testId="account-search" width="w-56" />
@@ -95,13 +92,9 @@ export default function AccountsPage() {
           <span className="text-sm text-slate-500" data-testid="account-count">
             {t('system:account.count', { count: list.data?.totalCount ?? 0 })}
           </span>
-          {canEdit && (
-            <Button variant="primary" className="ml-auto" onClick={() => setDialog({ action: 'edit', row: null })} data-testid="account-create">
-              {t('system:account.create')}
-            </Button>
-          )}
         </>
       }
+      create={canEdit && { testId: 'account-create', text: t('system:account.create'), onClick: () => setDialog({ action: 'edit', row: null }) }}
     >
       <VirtualTable
         table={table}

@@ -45,9 +45,9 @@ export default function ApiTokensPage() {
   return (
     <ListPage
       testId="api-tokens"
-      loaded={tokens.data !== null}
+      read={tokens}
       title={t('routes.apiTokens')}
-      failed={tokens.failed ? t('system:apiTokens.loadFailed') : null}
+      failed="system:apiTokens.loadFailed"
       intro={
         <>
           {t('system:apiTokens.intro')} {/* served by the server, not a console route: opened as a page of its own */}
@@ -57,21 +57,17 @@ export default function ApiTokensPage() {
         </>
       }
       bar={
-        <>
-          {manager && (
-            <label className="flex items-center gap-2 text-sm">
-              {t('system:apiTokens.view')}
-              <select value={view} onChange={(e) => view$.next(e.target.value as TokenView)} className={FILTER_CONTROL}>
-                <option value="own">{t('system:apiTokens.views.own')}</option>
-                <option value="managed">{t('system:apiTokens.views.managed')}</option>
-              </select>
-            </label>
-          )}
-          <Button variant="primary" className="ml-auto" onClick={() => setCreating(true)} data-testid="api-token-create">
-            {t('system:apiTokens.create')}
-          </Button>
-        </>
+        manager && (
+          <label className="flex items-center gap-2 text-sm">
+            {t('system:apiTokens.view')}
+            <select value={view} onChange={(e) => view$.next(e.target.value as TokenView)} className={FILTER_CONTROL}>
+              <option value="own">{t('system:apiTokens.views.own')}</option>
+              <option value="managed">{t('system:apiTokens.views.managed')}</option>
+            </select>
+          </label>
+        )
       }
+      create={{ testId: 'api-token-create', text: t('system:apiTokens.create'), onClick: () => setCreating(true) }}
     >
       <div className="min-h-0 flex-1 overflow-auto">
         <table className="w-full min-w-[880px] text-sm" aria-label={t('routes.apiTokens')}>

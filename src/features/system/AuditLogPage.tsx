@@ -104,10 +104,8 @@ export default function AuditLogPage() {
   return (
     <ListPage
       testId="audit-log"
-      loaded={log.data !== null}
-      total={total}
+      read={log}
       title={t('routes.systemAudit')}
-      failed={log.failed ? t('system:loadFailed') : null}
       padded
       bar={
         <>

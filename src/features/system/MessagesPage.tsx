@@ -106,8 +106,7 @@ export default function MessagesPage() {
   return (
     <ListPage
       testId="messages"
-      loaded={list.data !== null}
-      total={list.data?.totalCount ?? 0}
+      read={list}
       marks={{ 'data-unread': list.data?.unreadCount ?? 0 }}
       title={t('routes.messageGlobal')}
       failed={null}

@@ -10,7 +10,6 @@ import { scopeCode } from '../../../streams/monitor/scope';
 import { selectPermissions } from '../../../streams/selectors';
 import { NOTHING } from '../../../streams/system/loaded';
 import { roleList$, type Role } from '../../../streams/system/roles';
-import { Button } from '../../components/Button';
 import { SearchBox } from '../../components/SearchBox';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
@@ -51,20 +50,15 @@ export default function RolesPage() {
   return (
     <ListPage
       testId="roles"
-      loaded={roles.data !== null}
+      read={roles}
       title={t('routes.systemRole')}
-      failed={roles.failed ? t('system:loadFailed') : null}
       bar={
         <>
           <SearchBox label={t('system:role.search')} value={q} onChange={setQ} width="w-56" />
           <span className="text-sm text-slate-500">{t('system:role.count', { count: rows.length })}</span>
-          {canEdit && (
-            <Button variant="primary" className="ml-auto" onClick={() => navigate(href('system.roleDetail'))} data-testid="role-create">
-              {t('system:role.create')}
-            </Button>
-          )}
         </>
       }
+      create={canEdit && { testId: 'role-create', text: t('system:role.create'), onClick: () => navigate(href('system.roleDetail')) }}
     >
       <VirtualTable
         table={table}

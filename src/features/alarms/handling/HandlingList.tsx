@@ -1,13 +1,15 @@
-// An alarm-handling list page (shelves, maintenance windows): the title with the page's own
-// controls, which zone the times are in and its switch, a read failure, then a grid table with its
+// An alarm-handling list page (shelves, maintenance windows): the title with the button that opens
+// the page's dialog for a new item and the page's own controls, which zone the times are in and its switch, a read failure, then a grid table with its
 // column heads, a loading line while nothing is read, a line of its own when the list is empty, and
 // a row a listed item, its cells as the page's columns say.
 // On a phone the rows are cards (components/phoneCards.ts) and the table never scrolls sideways.
 import type { ReactNode } from 'react';
 import type { Listed } from '../../../../streams/alarms/handling-reads';
+import { Button } from '../../../components/Button';
+import type { CreateAction } from '../../../components/ListPage';
 import { PHONE_CELL, PHONE_ROW, PHONE_WIDE } from '../../../components/phoneCards';
 import type { AlarmZones } from '../../../hooks/useAlarmZones';
-import type { TFn } from '../../../i18n/i18n';
+import { useT } from '../../../hooks/useT';
 import { TableNote } from '../../../widgets/TableNote';
 
 export interface HandlingColumn<Row> {
@@ -30,11 +32,12 @@ export interface HandlingListProps<Row> {
   /** the page's test id; the page also says whether the list is read and how many rows it has */
   testId: string;
   title: string;
-  /** the page's own buttons and switches, after the title */
-  controls: ReactNode;
+  /** the button that opens the page's dialog for a new item, first after the title */
+  create: CreateAction;
+  /** the page's own switches, after it */
+  controls?: ReactNode;
   /** the list as read and the zones of its stations (useHandlingList) */
   h: { list: Listed<Row>; zones: Pick<AlarmZones, 'listZone' | 'named'> };
-  t: TFn;
   /** the grid's class, shared by the head and every row */
   cols: string;
   /** the table's minimum width class from 640 px up (e.g. sm:min-w-[900px]); below, rows are cards (components/phoneCards.ts) */
@@ -48,12 +51,16 @@ export interface HandlingListProps<Row> {
   dialog: ReactNode;
 }
 
-export function HandlingList<Row>({ testId, title, controls, h, t, cols, minWidth, columns, rowKey, rowData, empty, dialog }: HandlingListProps<Row>) {
+export function HandlingList<Row>({ testId, title, create, controls, h, cols, minWidth, columns, rowKey, rowData, empty, dialog }: HandlingListProps<Row>) {
+  const t = useT('alarms', 'alarmCenter');
   const { rows, failed } = h.list;
   return (
     <div data-testid={testId} data-loaded={rows !== null} data-count={rows?.length ?? 0} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2">
         <h1 className="mr-2 text-lg font-semibold">{title}</h1>
+        <Button data-testid={create.testId} variant="primary" onClick={create.onClick}>
+          {create.text}
+        </Button>
         {controls}
         <span data-testid="zone-note" className="ml-auto text-xs text-slate-400">
           {h.zones.named ? t('alarms:handling.stationTimes') : t('alarmCenter:list.timeIn', { zone: h.zones.listZone })}

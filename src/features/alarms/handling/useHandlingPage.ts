@@ -1,5 +1,6 @@
-// A shelves or maintenance windows page's list (useHandlingList) and the opening of its dialog,
-// which clears the refusal of an earlier save; a successful save closes the dialog.
+// A shelves or maintenance windows page's list (useHandlingList) and its dialog: opening it clears
+// the refusal of an earlier save, a successful save or a close shuts it, and what the dialog takes
+// from the list comes with whether it is open.
 import { useHandlingList } from './useHandlingList';
 
 type Commands<Row extends { stationId: number }, In, Out, Removed> = Omit<Parameters<typeof useHandlingList<Row, In, Out, Removed>>[1], 'onSaved'>;
@@ -7,13 +8,15 @@ type Commands<Row extends { stationId: number }, In, Out, Removed> = Omit<Parame
 export function useHandlingPage<Row extends { stationId: number }, In, Out, Removed, Dialog>(
   scope: number,
   commands: Commands<Row, In, Out, Removed>,
-  /** the page's dialog state: null closes it */
-  setDialog: (d: Dialog | null) => void,
+  /** the page's dialog state: null while it is shut */
+  [dialog, setDialog]: readonly [Dialog | null, (d: Dialog | null) => void],
 ) {
   const h = useHandlingList(scope, { ...commands, onSaved: () => setDialog(null) });
   const openDialog = (d: Dialog) => {
     h.clearSave();
     setDialog(d);
   };
-  return { h, openDialog };
+  /** the dialog's props but its own and `t` (HandlingDialogProps) */
+  const frame = { ...h.dialog, open: dialog !== null, onClose: () => setDialog(null) };
+  return { h, openDialog, frame };
 }

@@ -12,7 +12,6 @@ import { endWindow$, saveWindow$, type MaintenanceWindow } from '../../../../str
 import { maintenanceWindows$ } from '../../../../streams/alarms/handling-reads';
 import { scopeCode } from '../../../../streams/monitor/scope';
 import { AlarmTime } from '../../../components/alarms/AlarmTime';
-import { Button } from '../../../components/Button';
 import { HandlingList, RowAction, type HandlingColumn } from '../handling/HandlingList';
 import { useStoreValue } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
@@ -30,13 +29,14 @@ export default function MaintenancePage() {
   const t = useT('alarms', 'alarmCenter');
   const scope = useStoreValue(scopeCode);
   /** the dialog: editing null plans a new window */
-  const [dialog, setDialog] = useState<{ editing: MaintenanceWindow | null } | null>(null);
+  const dialogState = useState<{ editing: MaintenanceWindow | null } | null>(null);
+  const [dialog] = dialogState;
   const [withEnded, setWithEnded] = useState(false);
   const scope$ = useObservable(
     (in$) => in$.pipe(map(([s, ended]) => (s < 0 ? null : { ...(s > 0 ? { orgId: s } : {}), includeEnded: ended }))),
     [scope, withEnded],
   );
-  const { h, openDialog } = useHandlingPage(scope, { ...COMMANDS, read$: (api, reread$) => maintenanceWindows$(api, scope$, reread$) }, setDialog);
+  const { h, openDialog, frame } = useHandlingPage(scope, { ...COMMANDS, read$: (api, reread$) => maintenanceWindows$(api, scope$, reread$) }, dialogState);
 
   const columns: HandlingColumn<MaintenanceWindow>[] = [
     { head: t('alarms:handling.station'), className: 'truncate font-medium', cell: (w) => w.stationName },
@@ -79,25 +79,20 @@ export default function MaintenancePage() {
     <HandlingList
       testId="maintenance-page"
       title={t('routes.alarmMaintenance')}
+      create={{ testId: 'window-open', text: t('alarms:handling.planWindow'), onClick: () => openDialog({ editing: null }) }}
       controls={
-        <>
-          <Button data-testid="window-open" variant="primary" onClick={() => openDialog({ editing: null })}>
-            {t('alarms:handling.planWindow')}
-          </Button>
-          <label className="ml-2 inline-flex items-center gap-1.5 text-sm">
-            <input type="checkbox" data-testid="window-with-ended" checked={withEnded} onChange={(e) => setWithEnded(e.target.checked)} />
-            {t('alarms:handling.showEnded')}
-          </label>
-        </>
+        <label className="ml-2 inline-flex items-center gap-1.5 text-sm">
+          <input type="checkbox" data-testid="window-with-ended" checked={withEnded} onChange={(e) => setWithEnded(e.target.checked)} />
+          {t('alarms:handling.showEnded')}
+        </label>
       }
       h={h}
-      t={t}
       cols={COLS}
       minWidth="sm:min-w-[1000px]"
       columns={columns}
       rowKey={(w) => w.windowId}
       rowData={(w) => ({ 'data-testid': 'window-row', 'data-window': w.windowId, 'data-station': w.stationId, 'data-state': w.state })}
-      dialog={<WindowDialog open={dialog !== null} editing={dialog?.editing ?? null} {...h.dialog} t={t} onClose={() => setDialog(null)} />}
+      dialog={<WindowDialog {...frame} editing={dialog?.editing ?? null} t={t} />}
       empty={{ testId: 'windows-empty', text: t('alarms:handling.windowsEmpty') }}
     />
   );

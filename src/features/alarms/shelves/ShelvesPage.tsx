@@ -12,7 +12,6 @@ import { shelveRule$, unshelveRule$, type Shelf } from '../../../../streams/alar
 import { shelves$ } from '../../../../streams/alarms/handling-reads';
 import { scopeCode } from '../../../../streams/monitor/scope';
 import { AlarmTime } from '../../../components/alarms/AlarmTime';
-import { Button } from '../../../components/Button';
 import { HandlingList, RowAction, type HandlingColumn } from '../handling/HandlingList';
 import { useStoreValue } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
@@ -38,9 +37,10 @@ export default function ShelvesPage() {
   const scope = useStoreValue(scopeCode);
   const search = useSearch();
   const linked = useMemo(() => presetOf(search), [search]);
-  const [dialog, setDialog] = useState<{ preset: ShelvePreset | null } | null>(linked ? { preset: linked } : null);
+  const dialogState = useState<{ preset: ShelvePreset | null } | null>(linked ? { preset: linked } : null);
+  const [dialog] = dialogState;
   const scope$ = useObservable((in$) => in$.pipe(map(([s]) => (s < 0 ? null : s > 0 ? { orgId: s } : {}))), [scope]);
-  const { h, openDialog } = useHandlingPage(scope, { ...COMMANDS, read$: (api, reread$) => shelves$(api, scope$, reread$) }, setDialog);
+  const { h, openDialog, frame } = useHandlingPage(scope, { ...COMMANDS, read$: (api, reread$) => shelves$(api, scope$, reread$) }, dialogState);
 
   const columns: HandlingColumn<Shelf>[] = [
     { head: t('alarms:handling.rule'), testId: 'shelf-rule', className: 'truncate font-medium', cell: (s) => alarmRuleName(s.alarmRuleCode, s.alarmRuleName) },
@@ -70,19 +70,14 @@ export default function ShelvesPage() {
     <HandlingList
       testId="shelves-page"
       title={t('routes.alarmShelves')}
-      controls={
-        <Button data-testid="shelve-open" variant="primary" onClick={() => openDialog({ preset: null })}>
-          {t('alarms:handling.shelve')}
-        </Button>
-      }
+      create={{ testId: 'shelve-open', text: t('alarms:handling.shelve'), onClick: () => openDialog({ preset: null }) }}
       h={h}
-      t={t}
       cols={COLS}
       minWidth="sm:min-w-[900px]"
       columns={columns}
       rowKey={(s) => s.shelfId}
       rowData={(s) => ({ 'data-testid': 'shelf-row', 'data-shelf': s.shelfId, 'data-station': s.stationId, 'data-rule': s.alarmRuleCode })}
-      dialog={<ShelveDialog open={dialog !== null} preset={dialog?.preset ?? null} {...h.dialog} t={t} onClose={() => setDialog(null)} />}
+      dialog={<ShelveDialog {...frame} preset={dialog?.preset ?? null} t={t} />}
       empty={{ testId: 'shelves-empty', text: t('alarms:handling.shelvesEmpty') }}
     />
   );
