@@ -19,6 +19,7 @@ import zhN from '../../../locales/zh/notifications.json';
 import { formatWall } from '../../../protocol/site-time';
 import { startMailSink, type MailSink } from '../../../server/notifications/receivers';
 import { DEFAULT_SMS_TEMPLATE } from '../../../server/notifications/sms';
+import { href } from '../../../src/lib/paths';
 import { startSmsGateway, type SmsGatewaySink } from '../../../server/notifications/sms-receiver';
 import { describeBrowser } from '../helpers/browser';
 import { callApi, DEMO, tokenOf } from '../helpers/console';
@@ -229,15 +230,12 @@ for (const lang of ['en', 'zh'] as const) {
           if (w === 390 && theme === 'dark' && lang === 'zh') continue;
           const { page, ctx, close } = await open(undefined, w, h);
           await ctx.addInitScript((t) => localStorage.setItem('theme', t), theme);
-          for (const [name, path] of [
-            ['rules', '/alarm/notifications'],
-            ['log', '/system/notificationLog'],
-          ] as const) {
-            await page.goto(path);
+          for (const name of ['alarm.notifications', 'system.notificationLog'] as const) {
+            await page.goto(href(name));
             await page.locator('[data-loaded="true"]').waitFor();
             await page.waitForTimeout(400);
             await shot(page, `${SHOTS}/${name}-${lang}-${w}-${theme}.png`);
-            if (name === 'rules' && w !== 390)
+            if (name === 'alarm.notifications' && w !== 390)
               expect(await page.getByTestId('rule-channels-cell').first().getAttribute('title')).toContain(
                 `${N.channel.webhook} https://hooks.sunrise.example/ems/alarms (${[N.eventShort.alarm, N.eventShort.dispatchResult, N.eventShort.reportReady].join(', ')})`,
               );
@@ -245,7 +243,7 @@ for (const lang of ['en', 'zh'] as const) {
             expect(overflow, `${name} ${w} ${theme} scrolls sideways`).toBeLessThanOrEqual(0);
           }
           if (w === 1366) {
-            await page.goto('/alarm/notifications');
+            await page.goto(href('alarm.notifications'));
             await page.getByRole('button', { name: N.rules.create }).click();
             await page.getByTestId('rule-dialog').waitFor();
             await page.waitForTimeout(300);
