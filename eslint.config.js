@@ -29,9 +29,11 @@ const zones = [
 // through streams/commands/command.ts); features never hold the request source themselves.
 const NO_API_IN_FEATURES = 'screens read through streams/<domain> and send commands with command(); no api.call in src/features';
 
-// A translation key is written whole (or taken from a code-to-key map checked by the compiler,
-// src/i18n/codeKeys.ts), never built at run time: a built key escapes the key check and the search.
-const BUILT_KEY = 'a translation key is never built at run time; map the code to its key (src/i18n/codeKeys.ts: `as const satisfies Record<Code, TKey>`)';
+// A translation key is written whole or taken from a code-to-key map, never built in a t() call: a
+// key built there escapes the key check. Maps are built by keysOf (src/i18n/codeKeys.ts), whose
+// type is each code's exact key, so the compiler checks every key it makes against the catalogue.
+const BUILT_KEY =
+  "a translation key is never built in t(); map the codes to their keys with keysOf('ns:prefix', CODES) satisfies Record<Code, TKey> (src/i18n/codeKeys.ts)";
 const NO_BUILT_KEYS = [
   { selector: "CallExpression[callee.name='t'] > TemplateLiteral[expressions.length>0]", message: BUILT_KEY },
   { selector: "CallExpression[callee.object.name='i18n'][callee.property.name='t'] > TemplateLiteral[expressions.length>0]", message: BUILT_KEY },

@@ -23,6 +23,10 @@ export const CARD_TYPES = { live: 1, tariff: 2, lastMonth: 3 } as const;
 export const DEVICE_TYPES = ['pv_inverter', 'pcs', 'battery_cluster', 'generator', 'charging_pile', 'load', 'gateway', 'weather_station', 'meter'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 
+/** A value's quality: measured now, not refreshed in time, or marked bad by its device. */
+export const POINT_QUALITIES = ['good', 'stale', 'bad'] as const;
+export type PointQuality = (typeof POINT_QUALITIES)[number];
+
 /** Diesel generator states 0-14, in SPEC order. */
 export const GENERATOR_STATES = [
   'standby',
@@ -60,8 +64,13 @@ export const ALARM_CATEGORIES = ['event', 'protection', 'alarm', 'fault'] as con
 export type AlarmCategory = (typeof ALARM_CATEGORIES)[number];
 /** The categories most severe first, as the analysis charts stack them. */
 export const ALARM_CATEGORIES_BY_SEVERITY = ['fault', 'protection', 'alarm', 'event'] as const satisfies readonly AlarmCategory[];
+/** What happened to an alarm, as the timeline and the pushes name it. */
+export const ALARM_EVENTS = ['raised', 'acked', 'assigned', 'unassigned', 'commented', 'recovered', 'resolved'] as const;
+export type AlarmEvent = (typeof ALARM_EVENTS)[number];
 export const ALARM_TYPES = ['fault', 'alert', 'event'] as const;
 export type AlarmType = (typeof ALARM_TYPES)[number];
+/** A maintenance window is planned (starts in the future), active (now inside it) or ended. */
+export const WINDOW_STATES = ['planned', 'active', 'ended'] as const;
 /** SPEC §3 alarm status: 1 unresolved, 2 resolved. */
 export const ALARM_STATUS = { unresolved: 1, resolved: 2 } as const;
 /** SPEC §4: 35002 shows a pop-up; 35003 shows a pop-up and plays the category's sound. */
@@ -74,6 +83,9 @@ export type Period = (typeof PERIODS)[number];
 export const TARIFF_STATUS = ['active', 'pending', 'history'] as const;
 export const OIL_PRICE_STATUS = ['pending', 'active', 'expired'] as const;
 export const STRATEGY_KINDS = ['peakShaving', 'island'] as const;
+/** A switch record's operation: a mode enabled or shut down. */
+export const SWITCH_OPERATIONS = ['enablePeakShaving', 'shutDownPeakShaving', 'enableIsland', 'shutDownIsland'] as const;
+export type SwitchOperation = (typeof SWITCH_OPERATIONS)[number];
 /** 0 not issued, 1 issued successfully, 2 issue failed (SPEC §4). */
 export const ISSUE_STATUS = { notIssued: 0, success: 1, failed: 2 } as const;
 /**
@@ -86,6 +98,53 @@ export const GATEWAY_REASONS = ['controllerBusy', 'invalidParameters', 'failed',
 export type GatewayReason = (typeof GATEWAY_REASONS)[number];
 /** The reasons that mean no answer came (the others: the gateway answered no). */
 export const UNANSWERED_REASONS = ['ackTimeout', 'notDelivered', 'serverShutdown'] as const satisfies readonly GatewayReason[];
+
+// ───────────────────────────── notifications ─────────────────────────────
+
+export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'dead', 'suppressed'] as const;
+/** `dispatch`, `report`: a webhook's dispatch.result and report.ready events (no alarm) */
+export const DELIVERY_KINDS = ['raised', 'cleared', 'acked', 'digest', 'test', 'escalated', 'dispatch', 'report'] as const;
+/** How one attempt at a delivery ended; `replayed`: an administrator put the dead delivery back to pending. */
+export const DELIVERY_OUTCOMES = ['sent', 'failed', 'suppressed', 'interrupted', 'replayed'] as const;
+
+// ───────────────────────────── reports ─────────────────────────────
+
+/** Whose figures a report shows: the platform's, a service provider's stations', one site's. */
+export const REPORT_KINDS = ['platform', 'service', 'site'] as const;
+/** The data items a report can show, in the order its columns show them. */
+export const REPORT_ITEMS = [
+  'pvKwh',
+  'chargeKwh',
+  'dischargeKwh',
+  'loadKwh',
+  'gridImportKwh',
+  'gridExportKwh',
+  'generatorKwh',
+  'fuelLitres',
+  'chargingPileKwh',
+  'income',
+  'savings',
+  'fuelCost',
+  'availabilityPct',
+  'alarmCount',
+] as const;
+export type ReportItem = (typeof REPORT_ITEMS)[number];
+/** A report's rows: one per day, month or year. */
+export const REPORT_GRANULARITIES = ['day', 'month', 'year'] as const;
+/** A scheduled report is e-mailed after every full ISO week or month. */
+export const REPORT_CADENCES = ['weekly', 'monthly'] as const;
+/** A scheduled report's delivery: being built and sent, sent, or failed. */
+export const REPORT_DELIVERY_STATUSES = ['sending', 'sent', 'failed'] as const;
+/** A report's share link: usable, past its expiry, or revoked. */
+export const SHARE_STATUSES = ['active', 'expired', 'revoked'] as const;
+/** What a bill line charges for: energy bought or sold, diesel, a tier, demand, capacity, a fixed fee. */
+export const BILL_DIRECTIONS = ['import', 'export', 'fuel', 'tier', 'demand', 'capacity', 'fixed'] as const;
+
+// ───────────────────────────── API tokens ─────────────────────────────
+
+/** personal: one person's scripts; service: a system integration (longer expiry allowed) */
+export const API_TOKEN_KINDS = ['personal', 'service'] as const;
+export const API_TOKEN_STATUSES = ['active', 'expired', 'revoked'] as const;
 
 // ───────────────────────────── audit ─────────────────────────────
 

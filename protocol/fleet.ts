@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STRATEGY_KINDS } from './codes';
+import { POINT_QUALITIES, STRATEGY_KINDS } from './codes';
 
 // Gateway <-> platform contract (docs/fleet.md). One gateway per station talks MQTT to the
 // platform broker under `ems/gw/<stationId>/…`. A gateway may only publish its own
@@ -111,7 +111,7 @@ export const frameDevice = z.object({
   s: z.number().int().min(0).max(99).nullable(),
   v: z.array(num.nullable()).max(32),
   /** quality of every value of this device; default good */
-  q: z.enum(['good', 'stale', 'bad']).optional(),
+  q: z.enum(POINT_QUALITIES).optional(),
 });
 export const telemetryFrame = z.object({
   /** payload version */

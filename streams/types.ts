@@ -5,7 +5,8 @@ import type { AlarmPush, AlarmCategory } from '../protocol/push';
 import { ACTION_WAY, ALARM_CATEGORIES } from '../protocol/codes';
 
 export type { Profile, AlarmPush, AlarmCategory };
-export type Language = 'zh' | 'en';
+export const LANGUAGES = ['zh', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
 export interface Org {
   id: number;
   name: string;

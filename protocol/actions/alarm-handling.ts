@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
+import { ALARM_EVENTS, WINDOW_STATES } from '../codes';
 import { id, isoTime, nonEmpty, ok } from './common';
 
 // Alarm handling in a network operations centre (docs/alarms.md, "Alarm handling"):
@@ -13,9 +14,7 @@ export const MAX_SHELVE_MINUTES = 7 * 24 * 60;
 /** Longest maintenance window: 31 days. */
 export const MAX_MAINTENANCE_DAYS = 31;
 
-/** What happened to an alarm, as the timeline and the pushes name it. */
-export const ALARM_EVENTS = ['raised', 'acked', 'assigned', 'unassigned', 'commented', 'recovered', 'resolved'] as const;
-export type AlarmEvent = (typeof ALARM_EVENTS)[number];
+export type { AlarmEvent } from '../codes';
 
 /** The account an alarm is assigned to (an account of the alarm's provider); null: nobody. */
 const assignee = {
@@ -100,7 +99,7 @@ export const maintenanceWindowRecord = z.object({
   /** set when ended early: `end` is then the time it was ended */
   endedBy: z.string().nullable(),
   /** planned: start in the future; active: now inside [start, end); ended: end passed */
-  state: z.enum(['planned', 'active', 'ended']),
+  state: z.enum(WINDOW_STATES),
 });
 
 /** The alarm after a handling write: id and the handling state. */

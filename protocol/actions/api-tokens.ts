@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
+import { API_TOKEN_KINDS, API_TOKEN_STATUSES } from '../codes';
 import { dataScope, id, isoTime, nonEmpty, ok, permissionName, recordById } from './common';
 
 /** What the secret of an API token starts with: the server tells it from a console session by it. */
 export const API_TOKEN_PREFIX = 'emst.';
 
-export const apiTokenKinds = ['personal', 'service'] as const;
-
 export const apiToken = z.object({
   tokenId: z.number().int(),
   name: z.string(),
   /** personal: one person's scripts; service: a system integration (longer expiry allowed) */
-  kind: z.enum(apiTokenKinds),
+  kind: z.enum(API_TOKEN_KINDS),
   /** the first characters of the secret, so a holder can tell tokens apart; never the secret */
   hint: z.string(),
   /** the token's ceiling; each use is further bounded by the creator's current permissions */
@@ -26,7 +25,7 @@ export const apiToken = z.object({
   revokedAt: isoTime.nullable(),
   lastUsedAt: isoTime.nullable(),
   lastUsedIp: z.string().nullable(),
-  status: z.enum(['active', 'expired', 'revoked']),
+  status: z.enum(API_TOKEN_STATUSES),
 });
 
 /** Longest life of a token of each kind, days. */
@@ -46,7 +45,7 @@ export const apiTokenActions = {
       "Create an API token with permissions out of the caller's, a data scope within the caller's and an expiry (personal at most 90 days, service 365). The secret is in this answer only; the server keeps its hash. Not callable with an API token.",
     request: z.object({
       name: nonEmpty(60),
-      kind: z.enum(apiTokenKinds).default('personal'),
+      kind: z.enum(API_TOKEN_KINDS).default('personal'),
       permissions: z.array(permissionName).min(1).max(200),
       dataScope: dataScope.default('org'),
       scopeStationIds: z.array(id).max(5000).default([]),

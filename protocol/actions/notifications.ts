@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
-import { ALARM_CATEGORIES, ALARM_TYPES, DEVICE_TYPES } from '../codes';
+import { ALARM_CATEGORIES, ALARM_TYPES, DELIVERY_KINDS, DELIVERY_OUTCOMES, DELIVERY_STATUSES, DEVICE_TYPES } from '../codes';
 import { empty, id, isoTime, length, ok, page, pageOf, recordById } from './common';
 
 // Alarm notifications (docs/notifications.md): each account's rules of which alarms reach it on
 // which channels and when, a test-send, and the delivery log administrators read.
 
 export const NOTIFICATION_CHANNELS = ['email', 'webhook', 'push', 'sms'] as const;
-export const DELIVERY_STATUSES = ['pending', 'sending', 'sent', 'dead', 'suppressed'] as const;
-/** `dispatch`, `report`: a webhook's dispatch.result and report.ready events (no alarm) */
-export const DELIVERY_KINDS = ['raised', 'cleared', 'acked', 'digest', 'test', 'escalated', 'dispatch', 'report'] as const;
 /** What a webhook rule can be told of; e-mail, SMS and push carry alarms only. */
 export const WEBHOOK_EVENTS = ['alarm', 'dispatch.result', 'report.ready'] as const;
 
@@ -108,7 +105,7 @@ const roleNotificationRule = notificationRule.extend({ roleId: z.number().int(),
 export const deliveryAttempt = z.object({
   at: z.string(),
   /** `replayed`: an administrator put the dead delivery back to pending (`by` names who) */
-  outcome: z.enum(['sent', 'failed', 'suppressed', 'interrupted', 'replayed']),
+  outcome: z.enum(DELIVERY_OUTCOMES),
   error: z.string().nullable(),
   durationMs: z.number().int().nullable(),
   replica: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
+import { REPORT_KINDS, SHARE_STATUSES } from '../codes';
 import { id, isoDate, recordById } from './common';
 import { billId, reportRequest } from './report-shapes';
 
@@ -35,7 +36,7 @@ const shareItem = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   revokedAt: z.string().nullable(),
-  status: z.enum(['active', 'expired', 'revoked']),
+  status: z.enum(SHARE_STATUSES),
 });
 
 const live = actionsOn('energystorage', 'fleet');
@@ -43,7 +44,7 @@ const live = actionsOn('energystorage', 'fleet');
 export const reportFileActions = {
   exportReport: live.write('operations.export', {
     summary: 'Starts an export of a report (platform, service or site) as XLSX, CSV or PDF; poll queryExportJob, then GET its downloadUrl.',
-    request: reportRequest.extend({ report: z.enum(['platform', 'service', 'site']), format: z.enum(EXPORT_FORMATS) }),
+    request: reportRequest.extend({ report: z.enum(REPORT_KINDS), format: z.enum(EXPORT_FORMATS) }),
     response: exportJob,
   }),
   exportBill: live.write(['operations.siteReport', 'overviewStations.overviewStations'], {

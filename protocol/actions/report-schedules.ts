@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
+import { REPORT_CADENCES, REPORT_DELIVERY_STATUSES, REPORT_GRANULARITIES, REPORT_KINDS } from '../codes';
 import { id, ok, recordById } from './common';
 import { reportRequest } from './report-shapes';
 
@@ -11,12 +12,12 @@ const email = z.string().trim().max(254).regex(z.regexes.email);
 
 export const reportSchedule = z.object({
   scheduleId: z.number().int(),
-  report: z.enum(['platform', 'service', 'site']),
+  report: z.enum(REPORT_KINDS),
   orgId: z.number().int().nullable(),
   stationId: z.number().int().nullable(),
   items: z.array(z.string()),
-  granularity: z.enum(['day', 'month', 'year']),
-  cadence: z.enum(['weekly', 'monthly']),
+  granularity: z.enum(REPORT_GRANULARITIES),
+  cadence: z.enum(REPORT_CADENCES),
   recipients: z.array(z.string()),
   enabled: z.boolean(),
   createdBy: z.string(),
@@ -29,7 +30,7 @@ export const reportDelivery = z.object({
   /** '2026-W47' (ISO week) or '2026-11' */
   periodKey: z.string(),
   /** 'sending' while a process builds and sends it */
-  status: z.enum(['sending', 'sent', 'failed']),
+  status: z.enum(REPORT_DELIVERY_STATUSES),
   error: z.string().nullable(),
   claimedAt: z.string(),
   sentAt: z.string().nullable(),
@@ -42,11 +43,11 @@ export const reportScheduleActions = {
     summary: 'Creates (no scheduleId) or replaces a scheduled report: e-mailed with XLSX and PDF to 1–20 recipients after every full week or month.',
     request: z.object({
       scheduleId: id.optional(),
-      report: z.enum(['platform', 'service', 'site']),
+      report: z.enum(REPORT_KINDS),
       orgId: id.optional(),
       stationId: id.optional(),
-      granularity: z.enum(['day', 'month', 'year']).default('day'),
-      cadence: z.enum(['weekly', 'monthly']),
+      granularity: z.enum(REPORT_GRANULARITIES).default('day'),
+      cadence: z.enum(REPORT_CADENCES),
       items: reportRequest.shape.items,
       recipients: z.array(email).min(1).max(20),
       enabled: z.boolean().default(true),

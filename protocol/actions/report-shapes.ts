@@ -1,33 +1,17 @@
 import { z } from 'zod';
-import { PERIODS } from '../codes';
+import { BILL_DIRECTIONS, PERIODS, REPORT_GRANULARITIES, REPORT_ITEMS } from '../codes';
 import { id, isoDate } from './common';
 import { currencies, currencyCode } from '../currency';
 import { zoneName } from '../zone';
 
 // Shapes shared by the report, export, share and bill actions.
 
-export const REPORT_ITEMS = [
-  'pvKwh',
-  'chargeKwh',
-  'dischargeKwh',
-  'loadKwh',
-  'gridImportKwh',
-  'gridExportKwh',
-  'generatorKwh',
-  'fuelLitres',
-  'chargingPileKwh',
-  'income',
-  'savings',
-  'fuelCost',
-  'availabilityPct',
-  'alarmCount',
-] as const;
-export type ReportItem = (typeof REPORT_ITEMS)[number];
+export { REPORT_ITEMS, type ReportItem } from '../codes';
 
 export const reportRequest = z.object({
   orgId: id.optional(),
   stationId: id.optional(),
-  granularity: z.enum(['day', 'month', 'year']),
+  granularity: z.enum(REPORT_GRANULARITIES),
   from: isoDate,
   to: isoDate,
   /** at least one data item (SPEC §5: 'Please Select Data Item'); missing or empty answers issue 'selectDataItem' */
@@ -39,7 +23,7 @@ export const reportRequest = z.object({
 export const reportResponse = z.object({
   from: z.string(),
   to: z.string(),
-  granularity: z.enum(['day', 'month', 'year']),
+  granularity: z.enum(REPORT_GRANULARITIES),
   /** the providers' currency (ISO 4217), or several codes joined by '/' (protocol/currency.ts):
    *  then money has no totals, each row's money being in the row's own currency */
   currency: currencies,
@@ -71,7 +55,6 @@ export const billSummary = z.object({
   importKwh: z.number(),
   exportKwh: z.number(),
 });
-export const BILL_DIRECTIONS = ['import', 'export', 'fuel', 'tier', 'demand', 'capacity', 'fixed'] as const;
 /** A demand charge's month: its highest window and the ratchet's floor (the bill, and peak shaving's month so far). */
 export const demandPeak = z.object({
   windowMinutes: z.number().int(),

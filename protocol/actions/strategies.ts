@@ -87,7 +87,7 @@ export const switchRecord = z.object({
   recordId: z.number().int(),
   stationId: z.number().int(),
   time: z.string(),
-  /** code: enablePeakShaving, shutDownPeakShaving, enableIsland, shutDownIsland */
+  /** code: one of SWITCH_OPERATIONS (codes.ts); a string, so a console shows a newer code as itself */
   operation: z.string(),
   /** 0 pending, 1 dispatch successful, 2 dispatch failed */
   status: z.number().int().min(0).max(2),

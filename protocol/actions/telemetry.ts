@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actionsOn } from '../action';
+import { POINT_QUALITIES } from '../codes';
 import { id, isoDate, isoTime } from './common';
 import { currencies, currencyCode } from '../currency';
 import { zoneName } from '../zone';
@@ -11,7 +12,7 @@ export const pointValue = z.object({
   point: z.string(),
   value: z.union([z.number(), z.string(), z.null()]),
   unit: z.string(),
-  quality: z.enum(['good', 'stale', 'bad']),
+  quality: z.enum(POINT_QUALITIES),
   time: z.string(),
 });
 

@@ -1,12 +1,15 @@
 import type { AnalysisKind } from '../../protocol/actions/analysis';
+import type { Period } from '../../protocol/codes';
 import enAnalysis from '../../locales/en/analysis.json';
 import zhAnalysis from '../../locales/zh/analysis.json';
 import enCommon from '../../locales/en/common.json';
 import zhCommon from '../../locales/zh/common.json';
+import enTariffs from '../../locales/en/tariffs.json';
+import zhTariffs from '../../locales/zh/tariffs.json';
 import { inLang, word, type FileLang, type Word } from '../reports/labels';
 
 // Words of an analysis workbook in the caller's language: the console's own texts (figure names,
-// table titles, units), so the file names each figure as the screen does.
+// table titles, units, tariff periods), so the file names each figure as the screen does.
 
 export type AnalysisLang = FileLang;
 type FigKey = keyof typeof enAnalysis.fig;
@@ -31,6 +34,8 @@ const isSheetWord = (w: ParamWord): w is SheetWord => (SHEET_WORDS as readonly s
 export const analysisText = (lang: AnalysisLang) => {
   const a = lang === 'zh' ? zhAnalysis : enAnalysis;
   const c = lang === 'zh' ? zhCommon : enCommon;
+  // the tariff periods are named once, in the tariffs texts, as on every screen
+  const periods = (lang === 'zh' ? zhTariffs : enTariffs).period;
   const fig = (k: string): string => (k in a.fig ? a.fig[k as FigKey] : k);
   const sheet: Record<SheetWord, string> = {
     scope: a.toolbar.scope,
@@ -50,7 +55,7 @@ export const analysisText = (lang: AnalysisLang) => {
       a.rte.method
         .replace('{{method}}', method === 'sameSoc' || method === 'socCorrected' ? a.rte[method] : method)
         .replace('{{basis}}', basis === 'ac' ? a.rte.ac : basis),
-    tou: (p: 'sharp' | 'peak' | 'flat' | 'valley'): string => a.tou[p],
+    tou: (p: Period): string => periods[p],
     periodName: (p: 'day' | 'month' | 'year' | 'custom'): string => a.toolbar.periods[p],
     compareName: (p: 'none' | 'previous' | 'lastYear'): string => a.toolbar.compares[p],
     allStations: a.toolbar.allStations,

@@ -1,12 +1,38 @@
 // Codes the store and the server speak (categories, device types, states, …) mapped to the keys
-// of their labels. Each map is checked against the catalogue by the compiler (`satisfies`), so a
-// code without a label, or a label key that does not exist, fails the build.
-import type { AlarmEvent } from '../../protocol/actions/alarm-handling';
-import type { AlarmType, DeviceType, GatewayReason, Period } from '../../protocol/codes';
-import type { ErrorCodeName } from '../../protocol/errors';
-import type { Age } from '../../streams/home/homepage';
-import type { AlarmCategory, Language } from '../../streams/types';
+// of their labels. A key is never built in a `t()` call (eslint forbids it): it is built only here,
+// by `keysOf`, whose type is the exact key of each code, so the compiler checks every one against
+// the catalogue (a code without its key in locales/en fails the build), and each map `satisfies
+// Record<Code, TKey>`, so a code missing from the list fails too. Maps whose keys do not follow
+// their codes are written out, checked the same way.
+import {
+  ALARM_CATEGORIES,
+  ALARM_EVENTS,
+  ALARM_TYPES,
+  DEVICE_TYPES,
+  GATEWAY_REASONS,
+  PERIODS,
+  type AlarmEvent,
+  type AlarmType,
+  type DeviceType,
+  type GatewayReason,
+  type Period,
+} from '../../protocol/codes';
+import { ErrorCode, type ErrorCodeName } from '../../protocol/errors';
+import { AGE_UNITS, type Age } from '../../streams/home/homepage';
+import { LANGUAGES, type AlarmCategory, type Language } from '../../streams/types';
+import { RANGE_PRESETS, type RangePreset } from '../lib/timeRange';
 import { t, type TKey } from './i18n';
+
+type Keyed<P extends string, C extends string | number> = { readonly [K in C]: `${P}.${K}` };
+/** The keys `prefix.code` no catalogue holds (never, when every code has its label). */
+type Unlabelled<P extends string, C extends string | number> = Exclude<`${P}.${C}`, TKey>;
+
+/** Each code mapped to its key `prefix.code`; a code whose key is not in the catalogue fails the
+ *  build, naming the key ("key missing from the catalogue"). */
+export const keysOf = <const P extends string, const C extends string | number>(
+  prefix: P,
+  codes: readonly C[] & ([Unlabelled<P, C>] extends [never] ? unknown : { 'key missing from the catalogue': Unlabelled<P, C> }),
+): Keyed<P, C> => Object.fromEntries(codes.map((c) => [c, `${prefix}.${c}`])) as Keyed<P, C>;
 
 /** The key of `code` in `map`, or undefined for a code the map does not know (newer server). */
 export const keyOf = <M extends Record<string, TKey>>(map: M, code: string | number): M[keyof M] | undefined =>
@@ -19,58 +45,25 @@ export function labelOf(map: Record<string, TKey>, code: string | number): strin
 }
 
 /** a data age as a phrase ("38 s ago", "38 秒前") per unit */
-export const AGE_KEY = { s: 'home:trend.ago.s', min: 'home:trend.ago.min', h: 'home:trend.ago.h' } as const satisfies Record<Age['unit'], TKey>;
+export const AGE_KEY = keysOf('home:trend.ago', AGE_UNITS) satisfies Record<Age['unit'], TKey>;
 
-export const LANGUAGE_KEY = { zh: 'app.language.zh', en: 'app.language.en' } as const satisfies Record<Language, TKey>;
+export const LANGUAGE_KEY = keysOf('app.language', LANGUAGES) satisfies Record<Language, TKey>;
 
-export const ALARM_CATEGORY_KEY = {
-  event: 'alarms:category.event',
-  protection: 'alarms:category.protection',
-  alarm: 'alarms:category.alarm',
-  fault: 'alarms:category.fault',
-} as const satisfies Record<AlarmCategory, TKey>;
+export const ALARM_CATEGORY_KEY = keysOf('alarms:category', ALARM_CATEGORIES) satisfies Record<AlarmCategory, TKey>;
 
 export const ALARM_STATUS_KEY = { unresolved: 'alarms:status.unresolved', resolved: 'alarms:status.resolved' } as const satisfies Record<string, TKey>;
 
-export const ALARM_TYPE_KEY = {
-  fault: 'station:alarmLog.types.fault',
-  alert: 'station:alarmLog.types.alert',
-  event: 'station:alarmLog.types.event',
-} as const satisfies Record<AlarmType, TKey>;
+export const ALARM_TYPE_KEY = keysOf('station:alarmLog.types', ALARM_TYPES) satisfies Record<AlarmType, TKey>;
 
 /** An alarm's timeline entries; `assigned` names the assignee ({{name}}). */
-export const TIMELINE_EVENT_KEY = {
-  raised: 'alarms:handling.events.raised',
-  acked: 'alarms:handling.events.acked',
-  assigned: 'alarms:handling.events.assigned',
-  unassigned: 'alarms:handling.events.unassigned',
-  commented: 'alarms:handling.events.commented',
-  recovered: 'alarms:handling.events.recovered',
-  resolved: 'alarms:handling.events.resolved',
-} as const satisfies Record<AlarmEvent, TKey>;
+export const TIMELINE_EVENT_KEY = keysOf('alarms:handling.events', ALARM_EVENTS) satisfies Record<AlarmEvent, TKey>;
 
 /** Alarm record status: 1 open, 2 recovered. */
 export const ALARM_RECORD_STATUS_KEY = { 1: 'station:alarmLog.statuses.1', 2: 'station:alarmLog.statuses.2' } as const satisfies Record<number, TKey>;
 
-export const DEVICE_TYPE_KEY = {
-  pv_inverter: 'station:types.pv_inverter',
-  pcs: 'station:types.pcs',
-  battery_cluster: 'station:types.battery_cluster',
-  generator: 'station:types.generator',
-  charging_pile: 'station:types.charging_pile',
-  load: 'station:types.load',
-  gateway: 'station:types.gateway',
-  weather_station: 'station:types.weather_station',
-  meter: 'station:types.meter',
-} as const satisfies Record<DeviceType, TKey>;
+export const DEVICE_TYPE_KEY = keysOf('station:types', DEVICE_TYPES) satisfies Record<DeviceType, TKey>;
 
-export const ALARM_RANGE_KEY = {
-  all: 'alarmCenter:list.ranges.all',
-  today: 'alarmCenter:list.ranges.today',
-  '7d': 'alarmCenter:list.ranges.7d',
-  '30d': 'alarmCenter:list.ranges.30d',
-  custom: 'alarmCenter:list.ranges.custom',
-} as const satisfies Record<string, TKey>;
+export const ALARM_RANGE_KEY = keysOf('alarmCenter:list.ranges', RANGE_PRESETS) satisfies Record<RangePreset, TKey>;
 
 export const ANALYSIS_RANGE_KEY = {
   7: 'alarmCenter:analysis.ranges.d7',
@@ -79,48 +72,13 @@ export const ANALYSIS_RANGE_KEY = {
 } as const satisfies Record<number, TKey>;
 
 /** Protocol error codes (protocol/errors.ts) by name. */
-export const ERROR_KEY = {
-  ok: 'errors.ok',
-  badRequest: 'errors.badRequest',
-  badSignature: 'errors.badSignature',
-  staleTimestamp: 'errors.staleTimestamp',
-  replay: 'errors.replay',
-  unknownAccessKey: 'errors.unknownAccessKey',
-  missingField: 'errors.missingField',
-  unknownAction: 'errors.unknownAction',
-  crossSite: 'errors.crossSite',
-  unauthenticated: 'errors.unauthenticated',
-  forbidden: 'errors.forbidden',
-  notFound: 'errors.notFound',
-  wrongCredentials: 'errors.wrongCredentials',
-  wrongCode: 'errors.wrongCode',
-  codeExpired: 'errors.codeExpired',
-  accountDisabled: 'errors.accountDisabled',
-  sendCodeFailed: 'errors.sendCodeFailed',
-  wrongPassword: 'errors.wrongPassword',
-  validationFailed: 'errors.validationFailed',
-  conflict: 'errors.conflict',
-  rateLimited: 'errors.rateLimited',
-  internal: 'errors.internal',
-} as const satisfies Record<ErrorCodeName, TKey>;
+export const ERROR_KEY = keysOf('errors', Object.keys(ErrorCode) as ErrorCodeName[]) satisfies Record<ErrorCodeName, TKey>;
 
 /** Tariff periods (sharp, peak, flat, valley): one name each wherever a period shows. */
-export const PERIOD_KEY = {
-  sharp: 'tariffs:period.sharp',
-  peak: 'tariffs:period.peak',
-  flat: 'tariffs:period.flat',
-  valley: 'tariffs:period.valley',
-} as const satisfies Record<Period, TKey>;
+export const PERIOD_KEY = keysOf('tariffs:period', PERIODS) satisfies Record<Period, TKey>;
 
 /** Why a gateway command failed (protocol/codes.ts GATEWAY_REASONS). */
-export const GATEWAY_REASON_KEY = {
-  controllerBusy: 'modes:gatewayReason.controllerBusy',
-  invalidParameters: 'modes:gatewayReason.invalidParameters',
-  failed: 'modes:gatewayReason.failed',
-  ackTimeout: 'modes:gatewayReason.ackTimeout',
-  notDelivered: 'modes:gatewayReason.notDelivered',
-  serverShutdown: 'modes:gatewayReason.serverShutdown',
-} as const satisfies Record<GatewayReason, TKey>;
+export const GATEWAY_REASON_KEY = keysOf('modes:gatewayReason', GATEWAY_REASONS) satisfies Record<GatewayReason, TKey>;
 
 /** A gateway reason in the reader's language; a code this console does not know, with its code. */
 export function gatewayReasonText(code: string): string {

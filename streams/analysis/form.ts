@@ -2,10 +2,10 @@
 // calendar dates (YYYY-MM-DD), never instants: the server resolves each station's own day.
 import type { Req } from '../api/client';
 
-export type Period = 'day' | 'month' | 'year' | 'custom';
-export type Compare = 'none' | 'previous' | 'lastYear';
-export const PERIODS: readonly Period[] = ['day', 'month', 'year', 'custom'];
-export const COMPARES: readonly Compare[] = ['none', 'previous', 'lastYear'];
+export const PERIODS = ['day', 'month', 'year', 'custom'] as const;
+export type Period = (typeof PERIODS)[number];
+export const COMPARES = ['none', 'previous', 'lastYear'] as const;
+export type Compare = (typeof COMPARES)[number];
 /** the server's longest custom range, inclusive */
 export const MAX_CUSTOM_DAYS = 366;
 

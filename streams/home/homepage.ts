@@ -64,8 +64,9 @@ export function alignedSeries(curve: PowerCurve | null, points: readonly string[
 /** A figure is stale when its last good answer is older than three poll periods. */
 export const isStale = (at: number | null, now: number, intervalMs: number): boolean => at === null || now - at > 3 * intervalMs;
 
+export const AGE_UNITS = ['s', 'min', 'h'] as const;
 export interface Age {
-  unit: 's' | 'min' | 'h';
+  unit: (typeof AGE_UNITS)[number];
   n: number;
 }
 

@@ -6,10 +6,10 @@ import { ANALYSIS_FIGURES, ANALYSIS_STATION_COLUMNS, TOU_COLUMNS } from '../../.
 import { PERIODS } from '../../../protocol/codes';
 import type { Res } from '../../../streams/api/client';
 import { useT } from '../../hooks/useT';
+import { PERIOD_KEY } from '../../i18n/codeKeys';
 import type { TFn } from '../../i18n/i18n';
 import { shownColumns, type Column } from './columns';
 import { FigureGrid } from './FigureGrid';
-import { TOU_KEY } from './keys';
 import { SERIES_FIGURE, type FigureKey } from './figures';
 import { AnalysisFrame } from './Frame';
 import { tableOf, type FigureValue, type Sheet } from './sheet';
@@ -27,7 +27,7 @@ const GROUPS: FigureKey[][] = [['consumptionKwh', 'fromPvKwh', 'fromEssKwh', 'fr
 const PAGE = { title: 'routes.analysisEnergyUsage', name: 'usage-analysis', testId: 'analysis-usage', groups: GROUPS } as const;
 
 const touColumns = (t: TFn): Column<Tou>[] => [
-  { id: 'period', header: t('analysis:tou.period'), get: (r) => t(TOU_KEY[r.period]) },
+  { id: 'period', header: t('analysis:tou.period'), get: (r) => t(PERIOD_KEY[r.period]) },
   ...TOU_COLUMNS.map((k): Column<Tou> => ({ id: k, figure: k, get: (r) => r[k] })),
 ];
 const stationColumns = (t: TFn): Column<Row>[] => [
@@ -59,7 +59,7 @@ export function usageSheet(d: Usage, t: TFn): Sheet {
 }
 
 export default function UsagePage() {
-  const t = useT('analysis');
+  const t = useT('analysis', 'tariffs');
   const state = useAnalysis('queryEnergyUsageAnalysis');
   return (
     <AnalysisFrame

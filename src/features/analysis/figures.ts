@@ -3,9 +3,9 @@
 import { currencyLabel } from '../../../protocol/currency';
 import type enAnalysis from '../../../locales/en/analysis.json';
 import { energyParts } from '../../../streams/format/energy';
-import { i18n, type TFn } from '../../i18n/i18n';
+import { keysOf } from '../../i18n/codeKeys';
+import { i18n, type TFn, type TKey } from '../../i18n/i18n';
 import { numberFormat } from '../../lib/numberFormat';
-import { FIGURE_TEXT_KEY } from './keys';
 
 export type FigureKey = keyof typeof enAnalysis.fig;
 type Kind = 'energy' | 'power' | 'kwp' | 'pct' | 'money' | 'yield' | 'irradiation' | 'cycles' | 'litres' | 'rank' | 'trend';
@@ -167,5 +167,10 @@ export function chartScale(key: FigureKey, values: readonly (number | null)[], t
   return { unit, factor: max >= 1e6 ? 1e6 : max >= 1000 ? 1000 : 1 };
 }
 
-export const label = (t: TFn, key: FigureKey): string => t(FIGURE_TEXT_KEY[key][0]);
-export const hint = (t: TFn, key: FigureKey): string => t(FIGURE_TEXT_KEY[key][1]);
+// every figure (a key of `fig` in the catalogue) has a name and a hint
+const FIGURES = Object.keys(KIND) as FigureKey[];
+const NAME_KEY = keysOf('analysis:fig', FIGURES) satisfies Record<FigureKey, TKey>;
+const HINT_KEY = keysOf('analysis:hint', FIGURES) satisfies Record<FigureKey, TKey>;
+
+export const label = (t: TFn, key: FigureKey): string => t(NAME_KEY[key]);
+export const hint = (t: TFn, key: FigureKey): string => t(HINT_KEY[key]);

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { map } from 'rxjs';
 import { STRATEGY_KINDS, UNANSWERED_REASONS } from '../../../protocol/codes';
 import { Button } from '../../components/Button';
-import { gatewayReasonText } from '../../i18n/codeKeys';
+import { gatewayReasonText, keyOf } from '../../i18n/codeKeys';
 import { useT } from '../../hooks/useT';
 import type { Res } from '../../../streams/api/client';
 import { setControlMode$, type SetMode } from '../../../streams/strategies/commands';
@@ -22,7 +22,7 @@ const stationSwitches$: IdRead<Res<'querySwitchRecords'>> = (api, id$, reload$) 
 
 function Outcome({ rec }: { rec: SwitchRecord }) {
   const t = useT('modes');
-  const op = t(OPERATION_KEY[rec.operation] ?? 'modes:control.none');
+  const op = t(keyOf(OPERATION_KEY, rec.operation) ?? 'modes:control.none');
   const timedOut = rec.status === 2 && (UNANSWERED_REASONS as readonly string[]).includes(rec.reason ?? '');
   const text =
     rec.status === 0

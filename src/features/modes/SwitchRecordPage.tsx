@@ -6,11 +6,12 @@ import { useObservable, useObservableState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
 import { map } from 'rxjs';
 import { addDateDays, dateStart } from '../../../protocol/site-time';
+import { SWITCH_OPERATIONS } from '../../../protocol/codes';
 import { Button } from '../../components/Button';
 import { formatDateTime, zoneNote } from '../../lib/dateTime';
 import { useRuntime } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
-import { gatewayReasonText } from '../../i18n/codeKeys';
+import { gatewayReasonText, keyOf } from '../../i18n/codeKeys';
 import { switchRecords$, type SwitchQuery, type SwitchRecord } from '../../../streams/strategies/reads';
 import { VirtualTable } from '../../widgets/VirtualTable';
 import { useModesStation, useReload } from './hooks';
@@ -62,7 +63,7 @@ export default function SwitchRecordPage() {
         size: 200,
         cell: (c) => (
           <span data-testid="switch-operation" data-op={c.row.original.operation}>
-            {t(OPERATION_KEY[c.row.original.operation] ?? 'modes:control.none')}
+            {t(keyOf(OPERATION_KEY, c.row.original.operation) ?? 'modes:control.none')}
           </span>
         ),
       },
@@ -109,9 +110,9 @@ export default function SwitchRecordPage() {
           {t('modes:switch.operation')}
           <select className={input} value={operation} onChange={(e) => setOperation(e.target.value)} data-testid="switch-filter-operation">
             <option value="">{t('modes:switch.all')}</option>
-            {Object.keys(OPERATION_KEY).map((op) => (
+            {SWITCH_OPERATIONS.map((op) => (
               <option key={op} value={op}>
-                {t(OPERATION_KEY[op]!)}
+                {t(OPERATION_KEY[op])}
               </option>
             ))}
           </select>

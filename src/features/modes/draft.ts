@@ -29,19 +29,21 @@ export interface StrategyDraft {
   periods: PeriodDraft[];
 }
 
-export type ErrorCode =
-  | 'required'
-  | 'number'
-  | 'socRange'
-  | 'emergencyRange'
-  | 'voltageRange'
-  | 'tooBig'
-  | 'tooSmall'
-  | 'timeError'
-  | 'periodsRequired'
-  | 'stationType'
-  | 'dateOverlap'
-  | 'failed';
+export const ERROR_CODES = [
+  'required',
+  'number',
+  'socRange',
+  'emergencyRange',
+  'voltageRange',
+  'tooBig',
+  'tooSmall',
+  'timeError',
+  'periodsRequired',
+  'stationType',
+  'dateOverlap',
+  'failed',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 export interface DraftError {
   code: ErrorCode;
   limit?: number;

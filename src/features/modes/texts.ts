@@ -1,9 +1,12 @@
 // Texts of the mode screens that depend on a code: error prompts, issue and dispatch states.
+import { STRATEGY_KINDS, SWITCH_OPERATIONS, type SwitchOperation } from '../../../protocol/codes';
+import { ISLAND_FIELDS, PEAK_FIELDS } from '../../../protocol/strategy-fields';
 import type { StationMode, StrategyKind } from '../../../streams/strategies/reads';
+import { keysOf } from '../../i18n/codeKeys';
 import type { TFn, TKey } from '../../i18n/i18n';
-import type { DraftError, ErrorCode, NumberField, StrategyDraft } from './draft';
+import { ERROR_CODES, type DraftError, type ErrorCode, type NumberField, type StrategyDraft } from './draft';
 
-export const MODE_KEY = { peakShaving: 'modes:modes.peakShaving', island: 'modes:modes.island' } as const satisfies Record<StrategyKind, TKey>;
+export const MODE_KEY = keysOf('modes:modes', STRATEGY_KINDS) satisfies Record<StrategyKind, TKey>;
 /** What a mode does now (server `queryStationMode`): one runs at a time, an enabled one that does not says why. */
 export const MODE_STATE_KEY = {
   running: 'modes:control.running',
@@ -11,50 +14,19 @@ export const MODE_STATE_KEY = {
   suspendedIslanded: 'modes:control.suspendedIslanded',
   standbyGridUp: 'modes:control.standbyGridUp',
 } as const satisfies Record<StationMode['peakShavingState'], TKey>;
-export const TAB_KEY = { peakShaving: 'modes:tabs.peakShaving', island: 'modes:tabs.island' } as const satisfies Record<StrategyKind, TKey>;
+export const TAB_KEY = keysOf('modes:tabs', STRATEGY_KINDS) satisfies Record<StrategyKind, TKey>;
 export const SUPPLY_PRIORITY_KEY = { pv: 'modes:form.pv', storage: 'modes:form.storage' } as const satisfies Record<
   Exclude<StrategyDraft['supplyPriority'], ''>,
   TKey
 >;
 
-const ERROR_KEY: Record<ErrorCode, TKey> = {
-  required: 'modes:errors.required',
-  number: 'modes:errors.number',
-  socRange: 'modes:errors.socRange',
-  emergencyRange: 'modes:errors.emergencyRange',
-  voltageRange: 'modes:errors.voltageRange',
-  tooBig: 'modes:errors.tooBig',
-  tooSmall: 'modes:errors.tooSmall',
-  timeError: 'modes:errors.timeError',
-  periodsRequired: 'modes:errors.periodsRequired',
-  stationType: 'modes:errors.stationType',
-  dateOverlap: 'modes:errors.dateOverlap',
-  failed: 'modes:errors.failed',
-};
+const ERROR_KEY = keysOf('modes:errors', ERROR_CODES) satisfies Record<ErrorCode, TKey>;
 
-export const FIELD_KEY: Record<NumberField | 'name' | 'startDate' | 'endDate' | 'supplyPriority', TKey> = {
-  name: 'modes:form.name',
-  startDate: 'modes:form.startDate',
-  endDate: 'modes:form.endDate',
-  supplyPriority: 'modes:form.supplyPriority',
-  socUpper: 'modes:form.socUpper',
-  socLower: 'modes:form.socLower',
-  cellVoltageUpper: 'modes:form.cellVoltageUpper',
-  cellVoltageLower: 'modes:form.cellVoltageLower',
-  demandLimitKw: 'modes:form.demandLimitKw',
-  antiBackflowKw: 'modes:form.antiBackflowKw',
-  antiOverloadKw: 'modes:form.antiOverloadKw',
-  offGridSocUpper: 'modes:form.offGridSocUpper',
-  offGridSocLower: 'modes:form.offGridSocLower',
-  emergencySoc: 'modes:form.emergencySoc',
-  optimalGeneratorPowerKw: 'modes:form.optimalGeneratorPowerKw',
-  essChargingPowerLimitKw: 'modes:form.essChargingPowerLimitKw',
-  inverterPowerStepPct: 'modes:form.inverterPowerStepPct',
-  inverterShutdownThresholdPct: 'modes:form.inverterShutdownThresholdPct',
-  dgBackflowLimitKw: 'modes:form.dgBackflowLimitKw',
-  onGridChargingPowerKw: 'modes:form.onGridChargingPowerKw',
-  onGridChargingCutoffSoc: 'modes:form.onGridChargingCutoffSoc',
-};
+/** Each field's label; a number field's names its unit. */
+export const FIELD_KEY = keysOf('modes:form', ['name', 'startDate', 'endDate', 'supplyPriority', ...PEAK_FIELDS, ...ISLAND_FIELDS]) satisfies Record<
+  NumberField | 'name' | 'startDate' | 'endDate' | 'supplyPriority',
+  TKey
+>;
 
 /** "Please enter <field name without its unit>" for required prompts; the rule's text otherwise. */
 export const errorText = (t: TFn, e: DraftError | undefined, field?: TKey): string | null => {
@@ -65,12 +37,7 @@ export const errorText = (t: TFn, e: DraftError | undefined, field?: TKey): stri
 
 export const ISSUE_KEY: Record<number, TKey> = { 0: 'modes:status.0', 1: 'modes:status.1', 2: 'modes:status.2' };
 export const DISPATCH_KEY: Record<number, TKey> = { 0: 'modes:switch.st.0', 1: 'modes:switch.st.1', 2: 'modes:switch.st.2' };
-export const OPERATION_KEY: Record<string, TKey> = {
-  enablePeakShaving: 'modes:switch.op.enablePeakShaving',
-  shutDownPeakShaving: 'modes:switch.op.shutDownPeakShaving',
-  enableIsland: 'modes:switch.op.enableIsland',
-  shutDownIsland: 'modes:switch.op.shutDownIsland',
-};
+export const OPERATION_KEY = keysOf('modes:switch.op', SWITCH_OPERATIONS) satisfies Record<SwitchOperation, TKey>;
 /** A refusal's reason code (conflict `data.reason`) as a sentence. */
 export const REASON_KEY: Record<string, TKey> = {
   dispatchPending: 'modes:errors.dispatchPending',

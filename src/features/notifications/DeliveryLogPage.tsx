@@ -5,7 +5,8 @@
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useMemo, useState } from 'react';
 import { map } from 'rxjs';
-import { NOTIFICATION_CHANNELS, DELIVERY_KINDS, DELIVERY_STATUSES } from '../../../protocol/actions/notifications';
+import { NOTIFICATION_CHANNELS } from '../../../protocol/actions/notifications';
+import { DELIVERY_KINDS, DELIVERY_STATUSES } from '../../../protocol/codes';
 import { deliveryLog$, DELIVERY_PAGE, type Delivery, type DeliveryFilter } from '../../../streams/notifications/deliveries';
 import { NOTHING } from '../../../streams/system/loaded';
 import { Button } from '../../components/Button';

@@ -1,30 +1,17 @@
 // Codes of the notification protocol as text keys, checked by `satisfies` so a new code without
 // its text is a compile error.
+import { DELIVERY_KINDS, DELIVERY_OUTCOMES, DELIVERY_STATUSES } from '../../../protocol/codes';
 import type { Delivery } from '../../../streams/notifications/deliveries';
 import type { NotificationRule } from '../../../streams/notifications/rules';
+import { keysOf } from '../../i18n/codeKeys';
 import type { TFn, TKey } from '../../i18n/i18n';
 
 // the rule dialog (a shared component) names channels too
 export { CHANNEL_KEY } from '../../components/notifications/ruleForm';
 
-export const STATUS_KEY = {
-  pending: 'notifications:status.pending',
-  sending: 'notifications:status.sending',
-  sent: 'notifications:status.sent',
-  dead: 'notifications:status.dead',
-  suppressed: 'notifications:status.suppressed',
-} as const satisfies Record<Delivery['status'], TKey>;
+export const STATUS_KEY = keysOf('notifications:status', DELIVERY_STATUSES) satisfies Record<Delivery['status'], TKey>;
 
-export const KIND_KEY = {
-  raised: 'notifications:kind.raised',
-  cleared: 'notifications:kind.cleared',
-  acked: 'notifications:kind.acked',
-  digest: 'notifications:kind.digest',
-  test: 'notifications:kind.test',
-  escalated: 'notifications:kind.escalated',
-  dispatch: 'notifications:kind.dispatch',
-  report: 'notifications:kind.report',
-} as const satisfies Record<Delivery['kind'], TKey>;
+export const KIND_KEY = keysOf('notifications:kind', DELIVERY_KINDS) satisfies Record<Delivery['kind'], TKey>;
 
 export const STATUS_TONE: Record<Delivery['status'], string> = {
   pending: 'text-amber-600 dark:text-amber-400',
@@ -34,13 +21,7 @@ export const STATUS_TONE: Record<Delivery['status'], string> = {
   suppressed: 'text-slate-500',
 };
 
-export const OUTCOME_KEY = {
-  sent: 'notifications:outcome.sent',
-  failed: 'notifications:outcome.failed',
-  suppressed: 'notifications:outcome.suppressed',
-  interrupted: 'notifications:outcome.interrupted',
-  replayed: 'notifications:outcome.replayed',
-} as const satisfies Record<Delivery['attemptLog'][number]['outcome'], TKey>;
+export const OUTCOME_KEY = keysOf('notifications:outcome', DELIVERY_OUTCOMES) satisfies Record<Delivery['attemptLog'][number]['outcome'], TKey>;
 
 const EVENT_SHORT_KEY = {
   alarm: 'notifications:eventShort.alarm',

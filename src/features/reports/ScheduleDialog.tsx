@@ -2,6 +2,7 @@
 // day or month, data items, recipients, on/off; checked before sending, the server's field
 // errors at the same fields.
 import { useState } from 'react';
+import { REPORT_CADENCES } from '../../../protocol/codes';
 import type { CommandEvent } from '../../../streams/commands/command';
 import { saveSchedule$, type SaveSchedule, type Schedule } from '../../../streams/reports/schedules';
 import { Button } from '../../components/Button';
@@ -13,7 +14,7 @@ import { CADENCE_KEY, SCHEDULE_ERROR_KEY } from './keys';
 import { GranularitySelect, ItemChecks } from './formParts';
 import { StationSelect } from './StationSelect';
 import { OptionSelect } from '../../components/OptionSelect';
-import { CADENCES, checkSchedule, saveRequestOf, serverScheduleErrors, type ScheduleErrors, type ScheduleField, type ScheduleForm } from './schedule-form';
+import { checkSchedule, saveRequestOf, serverScheduleErrors, type ScheduleErrors, type ScheduleField, type ScheduleForm } from './schedule-form';
 import { FieldError } from '../../components/form/Field';
 
 const INPUT = 'rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
@@ -77,7 +78,7 @@ export function ScheduleDialog({ kind, initial, orgId, stations, onClose, onSave
               className={`${INPUT} h-8`}
               testId="schedule-cadence"
               value={f.cadence}
-              options={CADENCES.map((c) => ({ value: c, label: t(CADENCE_KEY[c]) }))}
+              options={REPORT_CADENCES.map((c) => ({ value: c, label: t(CADENCE_KEY[c]) }))}
               onChange={(v) => change({ ...f, cadence: v === 'weekly' ? 'weekly' : 'monthly' })}
             />
           </label>

@@ -2,12 +2,11 @@
 // 'Please Select Data Item'), a station for the site report. The server's field errors land at
 // the same fields (`items`, `from`, `to`, `stationId`).
 import type { FieldIssue } from '../../../protocol/envelope';
-import { REPORT_ITEMS, type ReportItem } from '../../../protocol/actions/report-shapes';
+import { REPORT_ITEMS, type REPORT_GRANULARITIES, type REPORT_KINDS, type ReportItem } from '../../../protocol/codes';
 import type { ReportRequest } from '../../../streams/reports/commands';
 
-export type ReportKind = 'platform' | 'service' | 'site';
-export type Granularity = 'day' | 'month' | 'year';
-export const GRANULARITIES: readonly Granularity[] = ['day', 'month', 'year'];
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export type Granularity = (typeof REPORT_GRANULARITIES)[number];
 export { REPORT_ITEMS, type ReportItem };
 
 export interface ReportForm {
@@ -19,7 +18,8 @@ export interface ReportForm {
 }
 
 export type FormField = 'from' | 'to' | 'items' | 'stationId';
-export type FormErrorCode = 'selectDataItem' | 'fromRequired' | 'toRequired' | 'stationRequired' | 'timeError' | 'rangeTooLong' | 'failed';
+export const FORM_ERROR_CODES = ['selectDataItem', 'fromRequired', 'toRequired', 'stationRequired', 'timeError', 'rangeTooLong', 'failed'] as const;
+export type FormErrorCode = (typeof FORM_ERROR_CODES)[number];
 export interface FormError {
   code: FormErrorCode;
   limit?: number | string;

@@ -1,7 +1,8 @@
 // The pieces the report form and the schedule dialog share: the granularity drop-down and the
 // data items' checkboxes (kept in the catalogue's order whatever order they are ticked in).
+import { REPORT_GRANULARITIES } from '../../../protocol/codes';
 import { useT } from '../../hooks/useT';
-import { GRANULARITIES, REPORT_ITEMS, type Granularity, type ReportItem } from './form';
+import { REPORT_ITEMS, type Granularity, type ReportItem } from './form';
 import { GRANULARITY_KEY, REPORT_ITEM_KEY } from './keys';
 
 export function GranularitySelect({
@@ -17,8 +18,13 @@ export function GranularitySelect({
 }) {
   const t = useT('reports');
   return (
-    <select className={className} data-testid={testId} value={value} onChange={(e) => onChange(GRANULARITIES.find((g) => g === e.target.value) ?? 'day')}>
-      {GRANULARITIES.map((g) => (
+    <select
+      className={className}
+      data-testid={testId}
+      value={value}
+      onChange={(e) => onChange(REPORT_GRANULARITIES.find((g) => g === e.target.value) ?? 'day')}
+    >
+      {REPORT_GRANULARITIES.map((g) => (
         <option key={g} value={g}>
           {t(GRANULARITY_KEY[g])}
         </option>

@@ -1,12 +1,12 @@
 // The scheduled-report form and its checks: at least one data item (SPEC §5 'Please Select Data
 // Item'), a station for a site report, 1–20 recipients each an e-mail address. The server's
 // field errors (`items`, `stationId`, `recipients.<i>`) land at the same fields.
+import type { REPORT_CADENCES } from '../../../protocol/codes';
 import type { FieldIssue } from '../../../protocol/envelope';
 import type { SaveSchedule, Schedule } from '../../../streams/reports/schedules';
 import { REPORT_ITEMS, type Granularity, type ReportItem, type ReportKind } from './form';
 
-export type Cadence = 'weekly' | 'monthly';
-export const CADENCES: readonly Cadence[] = ['weekly', 'monthly'];
+export type Cadence = (typeof REPORT_CADENCES)[number];
 export const MAX_RECIPIENTS = 20;
 
 export interface ScheduleForm {
@@ -21,7 +21,8 @@ export interface ScheduleForm {
 }
 
 export type ScheduleField = 'items' | 'stationId' | 'recipients';
-export type ScheduleErrorCode = 'selectDataItem' | 'stationRequired' | 'recipientsRequired' | 'tooManyRecipients' | 'invalidEmail';
+export const SCHEDULE_ERROR_CODES = ['selectDataItem', 'stationRequired', 'recipientsRequired', 'tooManyRecipients', 'invalidEmail'] as const;
+export type ScheduleErrorCode = (typeof SCHEDULE_ERROR_CODES)[number];
 export type ScheduleErrors = Partial<Record<ScheduleField, { code: ScheduleErrorCode; value?: string }>>;
 
 // the shape the server accepts (zod's e-mail pattern is stricter; the server has the last word)

@@ -1,6 +1,7 @@
 // Period (sharp, peak, flat, valley) colours and label keys, shared by the timeline, the charts
 // and the tables of every tariff screen.
-import type { Period } from '../../../protocol/codes';
+import { OIL_PRICE_STATUS, TARIFF_STATUS, type Period } from '../../../protocol/codes';
+import { keysOf } from '../../i18n/codeKeys';
 import type { TKey } from '../../i18n/i18n';
 
 // dark enough that a band's white label reads at 4.5:1 or more (docs/accessibility.md)
@@ -8,16 +9,9 @@ export const PERIOD_COLOR = { sharp: '#c81e1e', peak: '#b45309', flat: '#1d4ed8'
 
 export { PERIOD_KEY } from '../../i18n/codeKeys';
 
-export const STATUS_KEY = { active: 'tariffs:status.active', pending: 'tariffs:status.pending', history: 'tariffs:status.history' } as const satisfies Record<
-  string,
-  TKey
->;
+export const STATUS_KEY = keysOf('tariffs:status', TARIFF_STATUS) satisfies Record<(typeof TARIFF_STATUS)[number], TKey>;
 
-export const OIL_STATUS_KEY = {
-  pending: 'tariffs:oil.status.pending',
-  active: 'tariffs:oil.status.active',
-  expired: 'tariffs:oil.status.expired',
-} as const satisfies Record<string, TKey>;
+export const OIL_STATUS_KEY = keysOf('tariffs:oil.status', OIL_PRICE_STATUS) satisfies Record<(typeof OIL_PRICE_STATUS)[number], TKey>;
 
 export const colorOf = (kind: string): string => (PERIOD_COLOR as Record<string, string>)[kind] ?? '#55657c';
 

@@ -2,7 +2,8 @@
 // namespace, or a code map with a wrong key were accepted.
 import { describe, expect, it } from 'vitest';
 import { bundles } from '../../../tests/catalogues';
-import { ALARM_CATEGORY_KEY, labelOf } from '../codeKeys';
+import type { AlarmCategory } from '../../../streams/types';
+import { ALARM_CATEGORY_KEY, keysOf, labelOf } from '../codeKeys';
 import { installCatalogues, t, type TKey } from '../i18n';
 
 describe('typed keys', () => {
@@ -18,5 +19,14 @@ describe('typed keys', () => {
     // @ts-expect-error a code map entry must be a key
     const wrong = { fault: 'alarms:category.fautl' } as const satisfies Record<string, TKey>;
     expect(wrong.fault).toBe('alarms:category.fautl');
+  });
+
+  it('builds a map of keys from a prefix and codes, each key checked at compile time', () => {
+    expect(keysOf('alarms:category', ['fault', 'event'] as const)).toEqual({ fault: 'alarms:category.fault', event: 'alarms:category.event' });
+    // @ts-expect-error a code without its key in the catalogue
+    expect(keysOf('alarms:category', ['fault', 'fautl'] as const).fautl).toBe('alarms:category.fautl');
+    // @ts-expect-error a code of the type left out of the list
+    const short = keysOf('alarms:category', ['fault', 'event'] as const) satisfies Record<AlarmCategory, TKey>;
+    expect(Object.keys(short)).toHaveLength(2);
   });
 });

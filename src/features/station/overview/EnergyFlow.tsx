@@ -2,7 +2,8 @@
 // each edge labelled with its live power and animated in the direction energy flows.
 // Sign conventions (queryStationOverview.flow): grid + import, ESS + discharge; others ≥ 0.
 import { useT } from '../../../hooks/useT';
-import { FLOW_NODE_KEY } from '../../../i18n/stationKeys';
+import { keysOf } from '../../../i18n/codeKeys';
+import type { TKey } from '../../../i18n/i18n';
 import { fmtNum } from '../format';
 
 export interface Flow {
@@ -14,7 +15,9 @@ export interface Flow {
   chargingKw: number;
 }
 
-type Node = 'pv' | 'grid' | 'generator' | 'ess' | 'load' | 'charging';
+const NODES = ['pv', 'grid', 'generator', 'ess', 'load', 'charging'] as const;
+type Node = (typeof NODES)[number];
+const NODE_KEY = keysOf('station:overview.node', NODES) satisfies Record<Node, TKey>;
 const POS: Record<Node | 'bus', [number, number]> = {
   bus: [300, 170],
   pv: [90, 50],
@@ -83,21 +86,19 @@ export function EnergyFlow({ flow, present }: { flow: Flow; present: ReadonlySet
       <text x={bx} y={by + 4} textAnchor="middle" fontSize={12} className="fill-slate-700 dark:fill-slate-200">
         {t('station:overview.node.bus')}
       </text>
-      {(Object.keys(COLOR) as Node[])
-        .filter((n) => present.has(n))
-        .map((n) => {
-          const [x, y] = POS[n];
-          return (
-            <g key={n}>
-              {/* an opaque base so the edges end at the box instead of running under the name */}
-              <rect x={x - 64} y={y - 20} width={128} height={40} rx={8} className="fill-white dark:fill-slate-900" />
-              <rect x={x - 64} y={y - 20} width={128} height={40} rx={8} fill={COLOR[n]} fillOpacity={0.15} stroke={COLOR[n]} />
-              <text x={x} y={y + 5} textAnchor="middle" fontSize={13} fontWeight={600} className="fill-slate-800 dark:fill-slate-100">
-                {t(FLOW_NODE_KEY[n])}
-              </text>
-            </g>
-          );
-        })}
+      {NODES.filter((n) => present.has(n)).map((n) => {
+        const [x, y] = POS[n];
+        return (
+          <g key={n}>
+            {/* an opaque base so the edges end at the box instead of running under the name */}
+            <rect x={x - 64} y={y - 20} width={128} height={40} rx={8} className="fill-white dark:fill-slate-900" />
+            <rect x={x - 64} y={y - 20} width={128} height={40} rx={8} fill={COLOR[n]} fillOpacity={0.15} stroke={COLOR[n]} />
+            <text x={x} y={y + 5} textAnchor="middle" fontSize={13} fontWeight={600} className="fill-slate-800 dark:fill-slate-100">
+              {t(NODE_KEY[n])}
+            </text>
+          </g>
+        );
+      })}
     </svg>
   );
 }

@@ -12,8 +12,8 @@ import { saveCsv } from '../../../lib/download';
 import { Button } from '../../../components/Button';
 import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
-import { labelOf } from '../../../i18n/codeKeys';
-import { RESOLUTION_KEY, TARIFF_PERIOD_KEY, TREND_PRESET_KEY } from '../../../i18n/stationKeys';
+import { PERIOD_KEY, keysOf, labelOf } from '../../../i18n/codeKeys';
+import { RESOLUTION_KEY } from '../../../i18n/stationKeys';
 import { DEFAULT_TREND_POINT } from '../monitor/deviceViews';
 import { seriesFor, toCsvColumns, type CsvColumn } from './history';
 import { ISSUE_COLOR, PERIOD_COLORS, PERIOD_ORDER, SWITCH_COLOR } from './overlays';
@@ -24,6 +24,11 @@ import { presetRange, PRESETS, useTrendRange } from './useTrendRange';
 import { useTrendOverlays } from './useTrendOverlays';
 
 export const MAX_CHARTS = 4;
+/** each preset button's label (`station:trend.h1`, …) */
+const PRESET_KEY = keysOf(
+  'station:trend',
+  PRESETS.map((p) => p.id),
+);
 
 export interface DeviceTrendProps {
   deviceId: number;
@@ -47,7 +52,7 @@ interface Extra {
 let nextKey = 1;
 
 export function DeviceTrend({ deviceId, deviceName, points: available, initialPoint, timeZone: zone0, syncKey, stationId }: DeviceTrendProps) {
-  const t = useT('alarms', 'station');
+  const t = useT('alarms', 'station', 'tariffs');
   const { api } = useRuntime();
   const [mainPoints, setMainPoints] = useState<string[]>([initialPoint]);
   const [extras, setExtras] = useState<Extra[]>([]);
@@ -191,7 +196,7 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
               onClick={() => setRange(presetRange(p.id, Date.now(), timeZone))}
               className="rounded border border-slate-300 px-2 py-0.5 aria-pressed:bg-sky-600 aria-pressed:text-white dark:border-slate-600"
             >
-              {t(TREND_PRESET_KEY[p.id])}
+              {t(PRESET_KEY[p.id])}
             </button>
           ))}
         </div>
@@ -233,7 +238,7 @@ export function DeviceTrend({ deviceId, deviceName, points: available, initialPo
           {shownPeriods.map((p) => (
             <span key={p} data-testid={`trend-period-${p}`} className="flex items-center gap-1">
               <span aria-hidden className="inline-block h-2.5 w-4 rounded-sm" style={{ background: PERIOD_COLORS[p] }} />
-              {t(TARIFF_PERIOD_KEY[p])}
+              {t(PERIOD_KEY[p])}
             </span>
           ))}
           {alarmCount > 0 && <LegendLine color={ALARM_COLOR.fault} dashed label={t('station:trend.legendAlarm')} />}

@@ -7,9 +7,9 @@ import { map } from 'rxjs';
 import type { AlarmRecord } from '../../../../streams/alarms/records';
 import { stationTariffs$, strategyRecords$, trendAlarms$, type StrategyRecords, type Tariff } from '../../../../streams/station/trend';
 import { useRuntime } from '../../../hooks/runtime';
-import { labelOf } from '../../../i18n/codeKeys';
+import { PERIOD_KEY, labelOf } from '../../../i18n/codeKeys';
 import type { TFn } from '../../../i18n/i18n';
-import { ISSUE_STATUS_KEY, SWITCH_OP_KEY, TARIFF_PERIOD_KEY } from '../../../i18n/stationKeys';
+import { ISSUE_STATUS_KEY, SWITCH_OP_KEY } from '../../../i18n/stationKeys';
 import type { TrendMarker } from '../../../widgets/trend/TrendChart';
 import { alarmMarks } from './alarmMarks';
 import { strategyMarks, tariffBands, tariffPeriods } from './overlays';
@@ -56,7 +56,7 @@ export function useTrendOverlays(input: OverlayInput) {
   const alarms = useMemo(() => alarmRecords.flatMap(alarmMarks), [alarmRecords]);
 
   const periods = useMemo(() => tariffPeriods(tariffs, range.from, range.to, timeZone), [tariffs, range.from, range.to, timeZone]);
-  const bands = useMemo(() => tariffBands(periods, (p) => t(TARIFF_PERIOD_KEY[p])), [periods, t]);
+  const bands = useMemo(() => tariffBands(periods, (p) => t(PERIOD_KEY[p])), [periods, t]);
   const stratMarks = useMemo(
     () =>
       qFrom === undefined || qTo === undefined
