@@ -21,7 +21,7 @@ import { ErrorCode, type ErrorCodeName } from '../../protocol/errors';
 import { AGE_UNITS, type Age } from '../../streams/home/homepage';
 import { LANGUAGES, type AlarmCategory, type Language } from '../../streams/types';
 import { RANGE_PRESETS, type RangePreset } from '../lib/timeRange';
-import { t, type TKey } from './i18n';
+import { t, type TFn, type TKey } from './i18n';
 
 type Keyed<P extends string, C extends string | number> = { readonly [K in C]: `${P}.${K}` };
 /** The keys `prefix.code` no catalogue holds (never, when every code has its label). */
@@ -37,6 +37,13 @@ export const keysOf = <const P extends string, const C extends string | number>(
 /** The key of `code` in `map`, or undefined for a code the map does not know (newer server). */
 export const keyOf = <M extends Record<string, TKey>>(map: M, code: string | number): M[keyof M] | undefined =>
   Object.hasOwn(map, code) ? map[code as keyof M] : undefined;
+
+/** A code list as the choices of a drop-down or a radio group, each named in the reader's language. */
+export const choicesOf = <C extends string | number>(codes: readonly C[], keys: { readonly [K in C]: TKey }, tr: TFn): { value: C; label: string }[] =>
+  codes.map((value) => {
+    const key: TKey = keys[value];
+    return { value, label: tr(key) };
+  });
 
 /** The label of `code`, or the code itself when the map does not know it. */
 export function labelOf(map: Record<string, TKey>, code: string | number): string {

@@ -32,6 +32,7 @@ import {
 } from './ruleForm';
 import { StationChooser, type StationChoice } from './StationChooser';
 import type { TKey } from '../../i18n/i18n';
+import { choicesOf } from '../../i18n/codeKeys';
 
 const CHANNELS = Object.keys(CHANNEL_KEY) as Channel[];
 const EVENTS = Object.keys(EVENT_KEY) as WebhookEvent[];
@@ -80,7 +81,7 @@ export function RuleDialog({
     value: c,
     label: t(CHANNEL_KEY[c]),
   }));
-  const events = EVENTS.map((e) => ({ value: e, label: t(EVENT_KEY[e]) }));
+  const events = choicesOf(EVENTS, EVENT_KEY, t);
   const address = (f: keyof typeof ADDRESS) => {
     const { channel, label, hint, ...input } = ADDRESS[f];
     return !forRole && v.channels.includes(channel) && <TextField label={t(label)} placeholder={t(hint)} {...input} {...field(f)} />;

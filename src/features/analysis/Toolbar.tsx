@@ -6,6 +6,7 @@ import { Button } from '../../components/Button';
 import { OptionSelect } from '../../components/OptionSelect';
 import { useT } from '../../hooks/useT';
 import { COMPARE_KEY, PERIOD_KEY } from './keys';
+import { choicesOf } from '../../i18n/codeKeys';
 
 const INPUT = 'h-8 rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
 
@@ -136,7 +137,7 @@ export function Toolbar({ form, setForm, stations, onExport, onExportXlsx, canEx
           className={INPUT}
           testId="analysis-compare"
           value={form.compare}
-          options={COMPARES.map((c) => ({ value: c, label: t(COMPARE_KEY[c]) }))}
+          options={choicesOf(COMPARES, COMPARE_KEY, t)}
           onChange={(v) => setForm({ ...form, compare: COMPARES.find((c) => c === v) ?? 'none' })}
         />
       </Field>

@@ -27,6 +27,7 @@ import { DeliveryCard, DELIVERY_CARD_HEIGHT } from './DeliveryCard';
 import { deliveryColumns } from './deliveryColumns';
 import { CHANNEL_KEY, KIND_KEY, STATUS_KEY } from './labels';
 import { ReplayControls, useReplay } from './ReplayControls';
+import { choicesOf } from '../../i18n/codeKeys';
 
 const sel = FILTER_CONTROL;
 
@@ -67,9 +68,9 @@ export default function DeliveryLogPage() {
   const dead = useMemo(() => (canReplay ? rows.filter((r) => r.status === 'dead').map((r) => r.deliveryId) : []), [canReplay, rows]);
   const columns = useMemo(() => deliveryColumns(t, zone, onReplay), [t, zone, onReplay]);
   const table = useSortedTable(rows, columns, (r) => r.deliveryId);
-  const channels = NOTIFICATION_CHANNELS.map((c) => ({ value: c, label: t(CHANNEL_KEY[c]) }));
-  const statuses = DELIVERY_STATUSES.map((x) => ({ value: x, label: t(STATUS_KEY[x]) }));
-  const kinds = DELIVERY_KINDS.map((k) => ({ value: k, label: t(KIND_KEY[k]) }));
+  const channels = choicesOf(NOTIFICATION_CHANNELS, CHANNEL_KEY, t);
+  const statuses = choicesOf(DELIVERY_STATUSES, STATUS_KEY, t);
+  const kinds = choicesOf(DELIVERY_KINDS, KIND_KEY, t);
   const filters: FilterSpec[] = [
     { testId: 'log-channel', label: t('notifications:log.filterChannel'), value: channel, options: channels, onChange: setChannel },
     { testId: 'log-status', label: t('notifications:log.filterStatus'), value: status, options: statuses, onChange: setStatus },

@@ -9,6 +9,7 @@ import type { PartEditorProps, ShiftValues } from './oncallForm';
 import { CheckList } from '../../components/form/CheckList';
 import { FieldError } from '../../components/form/Field';
 import { textOf } from '../../components/form/useDraftForm';
+import { choicesOf } from '../../i18n/codeKeys';
 
 const DAYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
 const DAY_KEY = {
@@ -41,7 +42,7 @@ export function ShiftEditor({ n, value: s, onChange, onRemove, accounts, roles, 
           testId={`${testId}-days`}
           value={s.days.map(String) as (typeof DAYS)[number][]}
           error={err('days')}
-          choices={DAYS.map((d) => ({ value: d, label: t(DAY_KEY[d]) }))}
+          choices={choicesOf(DAYS, DAY_KEY, t)}
           onChange={(days) => set({ days: days.map(Number).sort() })}
         />
       </div>

@@ -9,6 +9,7 @@ import { emptyShift, type OncallChannel, type PartEditorProps, type TierValues }
 import { ShiftEditor } from './ShiftEditor';
 import { partAt } from '../../components/form/listEdit';
 import { textOf } from '../../components/form/useDraftForm';
+import { choicesOf } from '../../i18n/codeKeys';
 
 const CHANNELS: readonly OncallChannel[] = ['email', 'sms', 'push'];
 
@@ -18,7 +19,7 @@ export function TierEditor({ n, value: tier, onChange, onRemove, accounts, roles
   /** the tier's own fields' values, changes and errors */
   const after = { ...textOf(tier, onChange)('afterMinutes'), error: err('afterMinutes') };
   const channels = { value: tier.channels, onChange: (channels: OncallChannel[]) => set({ channels }), error: err('channels') };
-  const choices = CHANNELS.map((c) => ({ value: c, label: t(CHANNEL_KEY[c]) }));
+  const choices = choicesOf(CHANNELS, CHANNEL_KEY, t);
   const testId = `oncall-tier-${n}`;
   return (
     <fieldset className="flex min-w-0 flex-col gap-2 rounded-lg border border-slate-300 p-3 dark:border-slate-600" data-testid={testId}>

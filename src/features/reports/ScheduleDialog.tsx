@@ -16,6 +16,7 @@ import { StationSelect } from './StationSelect';
 import { OptionSelect } from '../../components/OptionSelect';
 import { checkSchedule, saveRequestOf, serverScheduleErrors, type ScheduleErrors, type ScheduleField, type ScheduleForm } from './schedule-form';
 import { FieldError } from '../../components/form/Field';
+import { choicesOf } from '../../i18n/codeKeys';
 
 const INPUT = 'rounded-md border border-slate-300 bg-white px-2 text-sm dark:border-slate-600 dark:bg-slate-800';
 
@@ -78,7 +79,7 @@ export function ScheduleDialog({ kind, initial, orgId, stations, onClose, onSave
               className={`${INPUT} h-8`}
               testId="schedule-cadence"
               value={f.cadence}
-              options={REPORT_CADENCES.map((c) => ({ value: c, label: t(CADENCE_KEY[c]) }))}
+              options={choicesOf(REPORT_CADENCES, CADENCE_KEY, t)}
               onChange={(v) => change({ ...f, cadence: v === 'weekly' ? 'weekly' : 'monthly' })}
             />
           </label>

@@ -19,6 +19,7 @@ import { KIND_HINT_KEY, KIND_KEY } from './apiTokenLabels';
 import { DataScopeField, type Scope } from './DataScopeField';
 import { permissionLabel } from './permissionLabels';
 import { fieldIssueKey } from './refusal';
+import { choicesOf } from '../../i18n/codeKeys';
 
 const DAYS = { personal: [7, 30, 90], service: [30, 90, 365] } as const;
 type Kind = keyof typeof DAYS;
@@ -81,7 +82,7 @@ export function ApiTokenDialog({
         className="flex flex-wrap gap-x-4 gap-y-1 text-sm"
         legend={t('system:apiTokens.kind')}
         name="api-token-kind"
-        choices={(Object.keys(DAYS) as Kind[]).map((k) => ({ value: k, label: t(KIND_KEY[k]) }))}
+        choices={choicesOf(Object.keys(DAYS) as Kind[], KIND_KEY, t)}
         value={kind}
         onChange={(k) => {
           setKind(k);

@@ -24,6 +24,7 @@ import { AuditRows } from './AuditRows';
 import { AUDIT_ACTIONS, auditActionLabel, auditCells, auditHead } from './auditText';
 import { useCommand } from './useCommand';
 import { formatDateTime } from '../../lib/dateTime';
+import { choicesOf } from '../../i18n/codeKeys';
 
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((a) => ({ value: a, label: auditActionLabel(a) }));
 const TARGET_KINDS = ['account', 'role', 'station', 'tariff', 'strategy', 'alarm'] as const;
@@ -90,7 +91,7 @@ export default function AuditLogPage() {
   const exporting = useCommand(exportAudit$, (all) => download(all));
   const rows = log.data?.dataList ?? [];
   const total = log.data?.totalCount ?? 0;
-  const kinds = TARGET_KINDS.map((k) => ({ value: k, label: t(TARGET_KIND_KEY[k]) }));
+  const kinds = choicesOf(TARGET_KINDS, TARGET_KIND_KEY, t);
   const outcomes = [
     { value: 'ok', label: t('system:audit.ok') },
     { value: 'failed', label: t('system:audit.failed') },

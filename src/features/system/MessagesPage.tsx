@@ -17,7 +17,7 @@ import { Button } from '../../components/Button';
 import { ListPage } from '../../components/ListPage';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
-import { ALARM_CATEGORY_KEY, ALARM_RECORD_STATUS_KEY } from '../../i18n/codeKeys';
+import { ALARM_CATEGORY_KEY, ALARM_RECORD_STATUS_KEY, choicesOf } from '../../i18n/codeKeys';
 import { alarmContent } from '../../lib/alarmText';
 import { rangeOf, type Range } from './time';
 import { RangeSelect } from '../../components/RangeSelect';
@@ -84,7 +84,7 @@ export default function MessagesPage() {
   const virtual = useRowsOrCards(rows, ROW, MESSAGE_CARD);
   const { scroller, v } = virtual;
   const open = (r: (typeof rows)[number]) => !r.read && mark.run({ alarmIds: [r.alarmId] });
-  const categories = ALARM_CATEGORIES.map((c) => ({ value: c, label: t(ALARM_CATEGORY_KEY[c]) }));
+  const categories = choicesOf(ALARM_CATEGORIES, ALARM_CATEGORY_KEY, t);
   const stationOptions = (stations.data ?? []).map((s) => ({ value: s.stationId, label: s.stationName }));
   const readStates = [
     { value: 'unread', label: t('system:message.unread') },

@@ -3,7 +3,7 @@
 // me". A choice of "all" clears its field.
 import { ALARM_CATEGORIES } from '../../../../protocol/codes';
 import { FilterSelect } from '../../../components/FilterSelect';
-import { ALARM_CATEGORY_KEY } from '../../../i18n/codeKeys';
+import { ALARM_CATEGORY_KEY, choicesOf } from '../../../i18n/codeKeys';
 import type { TFn } from '../../../i18n/i18n';
 import { alarmTypeOptions, deviceTypeOptions, statusOptions } from './filterOptions';
 import type { AlarmFilters } from './useAlarmListForm';
@@ -24,7 +24,7 @@ export function AlarmFilterSelects({
 }) {
   const selects = [
     { field: 'alarmStatus', label: t('station:alarmLog.status'), options: statusOptions(t) },
-    { field: 'alarmCategory', label: t('alarmCenter:list.category'), options: ALARM_CATEGORIES.map((x) => ({ value: x, label: t(ALARM_CATEGORY_KEY[x]) })) },
+    { field: 'alarmCategory', label: t('alarmCenter:list.category'), options: choicesOf(ALARM_CATEGORIES, ALARM_CATEGORY_KEY, t) },
     { field: 'alarmType', label: t('station:alarmLog.type'), options: alarmTypeOptions(t) },
     { field: 'deviceType', label: t('station:alarmLog.equipmentType'), options: deviceTypeOptions() },
   ] as const;

@@ -10,6 +10,7 @@ import { useT } from '../../../hooks/useT';
 import type { TFn, TKey } from '../../../i18n/i18n';
 import type { CommandError } from '../../../../streams/commands/command';
 import type { UpdateStation } from '../../../../streams/station/edit';
+import { choicesOf } from '../../../i18n/codeKeys';
 
 export interface StationDraft {
   stationName: string;
@@ -121,7 +122,7 @@ export function StationEditDialog({ serverError, ...props }: DraftDialogProps<St
         value={d.cardType}
         onChange={(c) => setD({ ...d, cardType: Number(c) })}
         error={error('cardType')}
-        options={Object.values(CARD_TYPES).map((c) => ({ value: c, label: t(CARD_TYPE_KEYS[c]) }))}
+        options={choicesOf(Object.values(CARD_TYPES), CARD_TYPE_KEYS, t)}
       />
       {text('capacityKva', 'station-edit-capacity', { inputMode: 'decimal', hint: t('station:overview.details.capacityHelp') })}
     </FormDialog>
