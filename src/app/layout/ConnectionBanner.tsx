@@ -1,4 +1,4 @@
-// Connection status (issue 4): a banner when the push channel or the API is down, with how
+// Connection status: a banner when the push channel or the API is down, with how
 // long ago data last arrived.
 import { useEffect, useState } from 'react';
 import { selectConnection } from '../../../streams/selectors';

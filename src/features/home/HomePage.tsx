@@ -1,4 +1,4 @@
-// Homepage (route homepage.index, SPEC §2, issue 5): charging / PV / proportion statistics with
+// Homepage (route homepage.index, SPEC §2): charging / PV / proportion statistics with
 // the shared energy formatter, live trend boxes (uPlot, created once, fed with setData; data age
 // shown, greyed when stale) and the station matrix cards (virtualized). The data lives in the
 // store (streams/home/homepage.ts resources, polled while this screen watches them), so a wall

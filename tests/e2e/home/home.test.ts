@@ -1,4 +1,4 @@
-// Issue 5 in Chromium against the real server: the station list (filters, sort, 'noDate' on an
+// The homepage in Chromium against the real server: the station list (filters, sort, 'noDate' on an
 // empty filter, row click), the monitoring hall, the homepage matrix card click and the energy
 // formatter's values on screen, and each screen in zh. The English screens are signed in once
 // and share that session. Screenshots go to /tmp/shots-home/ (those of the English tour only with

@@ -1,4 +1,4 @@
-// The wall screen (/homepage/index?wall=1, issue 5) runs unattended: it must ride out network,
+// The wall screen (/homepage/index?wall=1) runs unattended: it must ride out network,
 // server and broker restarts without a reload. (a) The network goes away: an offline banner,
 // greyed data-age badges that keep counting; back online: the banner goes and the data is
 // fetched again at once. (b) The server stops and starts again on the same port: the push
