@@ -74,6 +74,13 @@ for (const lang of ['zh', 'en'] as const) {
       await page.waitForFunction((t) => Number(document.querySelector('[data-testid=alarm-log]')?.getAttribute('data-total')) < t, total);
       const statuses = await page.getByTestId('alarm-status').allTextContents();
       expect(new Set(statuses)).toEqual(new Set([L.station.alarmLog.statuses['1']]));
+      // a typed keyword narrows the list once the typing settles; cleared, the list is back
+      const unresolved = Number(await page.getByTestId('alarm-log').getAttribute('data-total'));
+      const keyword = page.getByLabel(L.station.alarmLog.keyword);
+      await keyword.fill('no such alarm text');
+      await page.waitForFunction(() => document.querySelector('[data-testid=alarm-log]')?.getAttribute('data-total') === '0');
+      await keyword.fill('');
+      await page.waitForFunction((n) => Number(document.querySelector('[data-testid=alarm-log]')?.getAttribute('data-total')) === n, unresolved);
       // the push channel is up (the first connect only sets the catch-up cursor)
       await page.waitForFunction(
         () => (window as unknown as { __ems: { state(): { connection: { push: string } } } }).__ems.state().connection.push === 'online',

@@ -36,10 +36,19 @@ export interface AlarmListForm {
   reset: () => void;
 }
 
-const textsOf = ([keyword, stationName]: readonly [string, string]): AlarmTexts => {
+const keywordTexts = (keyword: string): AlarmTexts => {
   const codes = ruleCodesNamed(keyword);
-  return { keyword: keyword || undefined, keywordRuleCodes: codes.length > 0 ? codes : undefined, stationName: stationName || undefined };
+  return { keyword: keyword || undefined, keywordRuleCodes: codes.length > 0 ? codes : undefined };
 };
+const textsOf = ([keyword, stationName]: readonly [string, string]): AlarmTexts => ({ ...keywordTexts(keyword), stationName: stationName || undefined });
+
+/** A typed keyword as the request sends it, once settled (a station's alarm log, which names no station). */
+export function useSettledKeyword(keyword: string): AlarmTexts {
+  return useObservableState(
+    useObservable((in$) => settledText(in$).pipe(map(([k]) => keywordTexts(k))), [keyword] as const),
+    {},
+  );
+}
 
 export function useAlarmListForm(): AlarmListForm {
   const [filters, setFilters] = useState<AlarmFilters>({});

@@ -5,7 +5,7 @@
 // row opens the alarm detail (acknowledge, assign, comment) shared with the alarm center. On a phone
 // (below 640 px) the rows are cards (AlarmLogCard) in the same virtualizer, measured.
 import { useObservable, useObservableState } from 'observable-hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { AlarmLogCard, LOG_CARD } from './AlarmLogCard';
 import { map, merge, scan, share, Subject, switchMap } from 'rxjs';
 import { ALARM_TYPES, DEVICE_TYPES } from '../../../../protocol/codes';
@@ -13,7 +13,7 @@ import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
 import type { TKey } from '../../../i18n/i18n';
 import { ALARM_LOG_COLUMN_KEYS } from '../../../i18n/stationKeys';
-import { ruleCodesNamed } from '../../../lib/alarmText';
+import { useSettledKeyword } from '../list/useAlarmListForm';
 import { typeLabel } from '../list/cells';
 import { AlarmFilterSelects, AssignedToMe } from '../list/AlarmFilterSelects';
 import { SearchBox } from '../../../components/SearchBox';
@@ -36,8 +36,6 @@ interface Filters {
   alarmStatus?: 1 | 2;
   alarmType?: (typeof ALARM_TYPES)[number];
   deviceType?: (typeof DEVICE_TYPES)[number];
-  keyword?: string;
-  keywordRuleCodes?: string[];
   assignedToMe?: true;
 }
 
@@ -66,24 +64,22 @@ export default function AlarmLogPage() {
     useObservable(() => reload$.pipe(scan((n) => n + 1, 0))),
     0,
   );
+  const texts = useSettledKeyword(keyword);
   const query$ = useObservable(
     (in$) =>
-      in$.pipe(map(([id, filters]): AlarmQuery | null => (id ? { key: JSON.stringify([id, filters]), payload: () => ({ stationId: id, ...filters }) } : null))),
-    [stationId, filters],
+      in$.pipe(
+        map(([id, filters, texts]): AlarmQuery | null => {
+          if (!id) return null;
+          const q = { ...filters, ...texts };
+          return { key: JSON.stringify([id, q]), payload: () => ({ stationId: id, ...q }) };
+        }),
+      ),
+    [stationId, filters, texts],
   );
   const { rows, total } = useObservableState(
     useObservable(() => alarmList$({ api }, query$, reload$)),
     NO_ALARMS,
   );
-
-  useEffect(() => {
-    const id = setTimeout(() => {
-      const k = keyword.trim();
-      const codes = ruleCodesNamed(k);
-      setFilters((f) => ({ ...f, keyword: k || undefined, keywordRuleCodes: codes.length > 0 ? codes : undefined }));
-    }, 300);
-    return () => clearTimeout(id);
-  }, [keyword]);
 
   const list = rows ?? [];
   const virtual = useRowsOrCards(list, ROW, LOG_CARD);
