@@ -4,6 +4,7 @@
 // transaction).
 import type { Db, Queryable } from '../db/db';
 import { fail } from '../api/errors';
+import { isUniqueViolation } from '../db/pg-errors';
 
 export const UNIQUE_FIELDS = ['account', 'mobile', 'email'] as const;
 
@@ -27,7 +28,7 @@ interface PgError {
 /** A unique violation that slipped past the checks (a concurrent insert) → conflict on its field. */
 export const mapUnique = (e: unknown, fallback: string): never => {
   const pe = e as PgError;
-  if (pe?.code === '23505') {
+  if (isUniqueViolation(e)) {
     const text = `${pe.detail ?? ''} ${pe.constraint ?? ''} ${pe.message ?? ''}`;
     const field = /\((mobile|email|account)\)|_(mobile|email|account)_key/.exec(text);
     fail('conflict', { field: field?.[1] ?? field?.[2] ?? fallback });
