@@ -1,7 +1,7 @@
 // SPEC §1: the language choice is stored and the page reloads. Plain buttons (no Headless UI)
 // so the login route stays small.
 import { KEYS } from '../../../streams/session/storage';
-import type { Language } from '../../../streams/types';
+import { LANGUAGES, type Language } from '../../../streams/types';
 import { useRuntime, useStoreValue } from '../../hooks/runtime';
 import { useT } from '../../hooks/useT';
 import { LANGUAGE_KEY } from '../../i18n/codeKeys';
@@ -22,7 +22,7 @@ export function LanguageSwitch() {
       data-testid="language-switch"
       className="inline-flex h-8 items-center rounded-md border border-current/20 p-0.5 text-xs"
     >
-      {(['zh', 'en'] as const).map((l) => (
+      {LANGUAGES.map((l) => (
         <button
           key={l}
           type="button"
