@@ -12,7 +12,7 @@ import { saveCsv } from '../../../lib/download';
 import { Button } from '../../../components/Button';
 import { useRuntime } from '../../../hooks/runtime';
 import { useT } from '../../../hooks/useT';
-import { PERIOD_KEY, keysOf, labelOf } from '../../../i18n/codeKeys';
+import { PERIOD_KEY, labelOf } from '../../../i18n/codeKeys';
 import { RESOLUTION_KEY } from '../../../i18n/stationKeys';
 import { DEFAULT_TREND_POINT } from '../monitor/deviceViews';
 import { seriesFor, toCsvColumns, type CsvColumn } from './history';
@@ -20,15 +20,10 @@ import { ISSUE_COLOR, PERIOD_COLORS, PERIOD_ORDER, SWITCH_COLOR } from './overla
 import { MAX_SERIES, TrendPanel, type PanelInfo } from './TrendPanel';
 import { ALARM_COLOR } from './alarmMarks';
 import { formatDateTime } from '../../../lib/dateTime';
-import { presetRange, PRESETS, useTrendRange } from './useTrendRange';
+import { PRESET_KEY, presetRange, PRESETS, useTrendRange } from './useTrendRange';
 import { useTrendOverlays } from './useTrendOverlays';
 
 export const MAX_CHARTS = 4;
-/** each preset button's label (`station:trend.h1`, …) */
-const PRESET_KEY = keysOf(
-  'station:trend',
-  PRESETS.map((p) => p.id),
-);
 
 export interface DeviceTrendProps {
   deviceId: number;

@@ -2,6 +2,7 @@
 // whole days counted on the station's clock), or a fixed window a zoom, pan or shift chose.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { addLocalDays } from '../../../../protocol/site-time';
+import { keysOf } from '../../../i18n/codeKeys';
 
 export const PRESETS = [
   { id: 'h1', hours: 1 },
@@ -11,6 +12,11 @@ export const PRESETS = [
   { id: 'd30', days: 30 },
 ] as const;
 type PresetId = (typeof PRESETS)[number]['id'];
+/** each preset button's label (`station:trend.h1`, …) */
+export const PRESET_KEY = keysOf(
+  'station:trend',
+  PRESETS.map((p) => p.id),
+);
 export interface TrendRange {
   from: number;
   to: number;
