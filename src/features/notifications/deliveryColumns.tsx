@@ -15,7 +15,8 @@ export function deliveryColumns(t: TFn, zone: Zone, onReplay: ((d: Delivery) => 
       id: 'time',
       accessorFn: (d) => formatDateTime(d.createdAt, zone),
       header: t('notifications:col.time', { zone }),
-      size: 150,
+      // 19 monospaced characters and the cell's padding
+      size: 170,
       cell: (c) => (
         <span data-value className="font-mono text-xs" data-testid="delivery-time">
           {c.getValue<string>()}
@@ -40,7 +41,7 @@ export function deliveryColumns(t: TFn, zone: Zone, onReplay: ((d: Delivery) => 
       id: 'address',
       accessorFn: (d) => (d.channel === 'push' ? t('notifications:log.browsers') : d.address),
       header: t('notifications:col.address'),
-      size: 170,
+      size: 190,
       cell: (c) => <CutText text={c.getValue<string>()} testId="delivery-address" />,
     },
     {
@@ -85,7 +86,7 @@ export function deliveryColumns(t: TFn, zone: Zone, onReplay: ((d: Delivery) => 
       id: 'error',
       accessorFn: (d) => d.lastError ?? '',
       header: t('notifications:col.error'),
-      size: 220,
+      size: 200,
       enableSorting: false,
       cell: (c) => <CutText text={c.row.original.lastError ?? '-'} testId="delivery-error" />,
     },

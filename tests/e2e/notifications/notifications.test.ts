@@ -25,6 +25,7 @@ import { describeBrowser } from '../helpers/browser';
 import { callApi, DEMO, tokenOf } from '../helpers/console';
 import { startServer, type TestServer } from '../helpers/server';
 import { openPage, serverAndBrowser } from '../helpers/session';
+import { clippedValues } from '../shell/layout-probes';
 
 const SHOTS = '/tmp/notify-shots';
 let mail: MailSink;
@@ -241,6 +242,7 @@ for (const lang of ['en', 'zh'] as const) {
               );
             const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
             expect(overflow, `${name} ${w} ${theme} scrolls sideways`).toBeLessThanOrEqual(0);
+            expect(await clippedValues(page), `${name} ${w} ${theme}: times, figures and names shown whole`).toEqual([]);
           }
           if (w === 1366) {
             await page.goto(href('alarm.notifications'));

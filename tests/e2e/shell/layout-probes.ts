@@ -16,16 +16,35 @@ export const pageOverflow = (page: Page): Promise<string[]> =>
 
 /**
  * A value (an element marked data-value: a figure, a time, a name in a key column) is shown
- * whole: its text is no wider (and no taller) than its box. Only values on screen are measured.
+ * whole: its text is no wider (and no taller) than its box, and its box is not cut by the nearest
+ * box around it that hides what overflows (a table cell that truncates with an ellipsis). A box
+ * that scrolls is not a cut: what it hides can be scrolled to. Only values on screen are measured.
  */
 export const clippedValues = (page: Page): Promise<string[]> =>
   page.evaluate((slack) => {
     const out: string[] = [];
+    const text = (e: HTMLElement) => `"${(e.textContent ?? '').trim().slice(0, 40)}"`;
     for (const e of document.querySelectorAll<HTMLElement>('[data-value]')) {
       const r = e.getBoundingClientRect();
       if (r.width === 0 || r.bottom < 0 || r.top > innerHeight || r.right < 0 || r.left > innerWidth) continue;
-      if (e.scrollWidth > e.clientWidth + slack || e.scrollHeight > e.clientHeight + slack)
-        out.push(`value cut: "${(e.textContent ?? '').trim().slice(0, 40)}" needs ${e.scrollWidth}×${e.scrollHeight}, has ${e.clientWidth}×${e.clientHeight}`);
+      if (e.scrollWidth > e.clientWidth + slack || e.scrollHeight > e.clientHeight + slack) {
+        out.push(`value cut: ${text(e)} needs ${e.scrollWidth}×${e.scrollHeight}, has ${e.clientWidth}×${e.clientHeight}`);
+        continue;
+      }
+      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+        const style = getComputedStyle(a);
+        if (style.overflowX === 'visible') continue;
+        if (style.overflowX === 'hidden' || style.overflowX === 'clip') {
+          const box = a.getBoundingClientRect();
+          const right = box.right - parseFloat(style.borderRightWidth);
+          const left = box.left + parseFloat(style.borderLeftWidth);
+          if (r.right > right + slack || r.left < left - slack)
+            out.push(
+              `value cut by its box: ${text(e)} spans ${Math.round(r.left)}–${Math.round(r.right)}, its box shows ${Math.round(left)}–${Math.round(right)}`,
+            );
+        }
+        break;
+      }
     }
     return out;
   }, SLACK);
