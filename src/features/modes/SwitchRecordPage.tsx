@@ -17,6 +17,7 @@ import { VirtualTable } from '../../widgets/VirtualTable';
 import { useModesStation, useReload } from './hooks';
 import { DISPATCH_KEY, OPERATION_KEY, STATUS_TONE } from './texts';
 import { useLiveWhilePending } from './useLive';
+import { ResultCount } from '../../components/ResultCount';
 
 // the day's end is the next day's start in the station's zone (23 or 25 hours on a DST day)
 const iso = (zone: string, date: string, endOfDay: boolean) => new Date(dateStart(zone, endOfDay ? addDateDays(date, 1) : date)).toISOString();
@@ -130,7 +131,7 @@ export default function SwitchRecordPage() {
         >
           {t('modes:switch.reset')}
         </Button>
-        <span className="ml-auto text-sm text-slate-500">{t('modes:switch.total', { count: rows.length })}</span>
+        <ResultCount className="ml-auto" text={t('modes:switch.total', { count: rows.length })} />
       </div>
       <VirtualTable table={table} empty={t('modes:records.empty')} testId="switch-table" />
     </div>

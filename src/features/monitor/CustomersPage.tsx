@@ -13,6 +13,9 @@ import type { TKey } from '../../i18n/i18n';
 import { VirtualTable } from '../../widgets/VirtualTable';
 import { capacityColumns } from './capacityColumns';
 import { nameColumn } from './listColumns';
+import { ResultCount } from '../../components/ResultCount';
+import { useListZone } from '../../hooks/useZoneMode';
+import { formatDateTime, zoneNote } from '../../lib/dateTime';
 
 export default function CustomersPage() {
   const t = useT('monitor');
@@ -20,6 +23,8 @@ export default function CustomersPage() {
   const [, navigate] = useLocation();
   // polled every 30 s while watched (store resource, shared with any other watcher)
   const polled = useObservableEagerState(useMemo(() => providers$(store, api), [store, api]));
+  const zone = useListZone();
+  const zoneName = zoneNote(zone);
   const [keyword, setKeyword] = useState('');
   const [sorting, setSorting] = useState<SortingState>([]);
   const data = polled.value;
@@ -78,8 +83,9 @@ export default function CustomersPage() {
           <h1 className="text-base font-semibold">{t('monitor:customers.title')}</h1>
           <SearchBox label={t('monitor:customers.search')} value={keyword} onChange={setKeyword} testId="provider-search" width="w-64" padding="px-2.5" />
           <span className="ml-auto text-xs text-slate-500" data-testid="provider-count">
-            {polled.at !== null && t('monitor:customers.updated', { time: new Date(polled.at).toLocaleTimeString() })} ·{' '}
-            {t('monitor:customers.count', { count: table.getRowModel().rows.length })}
+            {polled.at !== null && `${t('monitor:customers.updated', { time: formatDateTime(polled.at, zone) })}${zoneName ? ` (${zoneName})` : ''} · `}
+            {/* only the count is a status: the poll's time changes every poll and is not worth saying */}
+            <ResultCount small text={t('monitor:customers.count', { count: table.getRowModel().rows.length })} />
           </span>
         </div>
         <VirtualTable

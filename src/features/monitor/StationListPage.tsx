@@ -32,6 +32,7 @@ import { capacityColumns } from './capacityColumns';
 import { nameColumn, statusColumn } from './listColumns';
 import { StationFilters } from './StationFilters';
 import { STATION_CARD, StationRowCard } from './StationRowCard';
+import { ResultCount } from '../../components/ResultCount';
 
 const WAITING: View<StationSummary[]> = { value: null, at: null, failures: 0 };
 const EMPTY: StationSummary[] = [];
@@ -144,9 +145,12 @@ export default function StationListPage() {
               ))}
             </div>
           </details>
-          <span className="ml-auto text-xs text-slate-500" data-testid="station-count">
-            {data === null ? t('monitor:stations.loading') : t('monitor:stations.count', { count })}
-          </span>
+          <ResultCount
+            small
+            className="ml-auto"
+            testId="station-count"
+            text={data === null ? t('monitor:stations.loading') : t('monitor:stations.count', { count })}
+          />
         </>
       }
     >

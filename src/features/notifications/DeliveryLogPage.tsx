@@ -28,6 +28,7 @@ import { deliveryColumns } from './deliveryColumns';
 import { CHANNEL_KEY, KIND_KEY, STATUS_KEY } from './labels';
 import { ReplayControls, useReplay } from './ReplayControls';
 import { choicesOf } from '../../i18n/codeKeys';
+import { ResultCount } from '../../components/ResultCount';
 
 const sel = FILTER_CONTROL;
 
@@ -82,7 +83,6 @@ export default function DeliveryLogPage() {
       testId="delivery-log"
       read={log}
       title={t('routes.systemNotificationLog')}
-      failed="notifications:loadFailed"
       top="start"
       bar={
         <>
@@ -104,9 +104,7 @@ export default function DeliveryLogPage() {
               {alarmBad ? t('notifications:issue.invalid') : ''}
             </span>
           </div>
-          <span className="self-center text-sm text-slate-500" data-testid="log-count">
-            {t('notifications:log.count', { count: total })}
-          </span>
+          <ResultCount className="self-center" testId="log-count" text={t('notifications:log.count', { count: total })} />
           <Button className="ml-auto" onClick={reload} data-testid="log-reload">
             {t('notifications:log.reload')}
           </Button>

@@ -11,6 +11,7 @@ import { useSortedTable } from '../../widgets/useSortedTable';
 import { VirtualTable } from '../../widgets/VirtualTable';
 import { OncallDialog } from './OncallDialog';
 import { oncallColumns, type OncallAction } from './oncallColumns';
+import { ResultCount } from '../../components/ResultCount';
 
 const DELETE_TEXT = {
   title: 'notifications:oncall.deleteTitle',
@@ -38,9 +39,8 @@ export default function OncallPage() {
       testId="oncall-schedules"
       read={list}
       title={t('routes.systemOncall')}
-      failed="notifications:loadFailed"
       intro={t('notifications:oncall.intro')}
-      bar={<span className="text-sm text-slate-500">{t('notifications:oncall.count', { count: rows.length })}</span>}
+      bar={<ResultCount text={t('notifications:oncall.count', { count: rows.length })} />}
       create={{ testId: 'oncall-create', text: t('notifications:oncall.create'), onClick: () => edit('new') }}
     >
       <VirtualTable

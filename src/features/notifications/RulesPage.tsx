@@ -20,6 +20,7 @@ import { RuleDialog } from '../../components/notifications/RuleDialog';
 import { ruleColumns, type RuleAction } from './ruleColumns';
 import { RuleCard, RULE_CARD_HEIGHT } from './RuleCard';
 import { TestOutcome, type TestState } from './TestOutcome';
+import { ResultCount } from '../../components/ResultCount';
 
 const DELETE_TEXT = {
   title: 'notifications:rules.deleteTitle',
@@ -67,13 +68,8 @@ export default function RulesPage() {
       testId="notification-rules"
       read={rules}
       title={t('routes.alarmNotifications')}
-      failed="notifications:loadFailed"
       intro={t('notifications:rules.intro')}
-      bar={
-        <span className="text-sm text-slate-500" data-testid="rule-count">
-          {t('notifications:rules.count', { count: rows.length })}
-        </span>
-      }
+      bar={<ResultCount testId="rule-count" text={t('notifications:rules.count', { count: rows.length })} />}
       create={{ testId: 'rule-create', text: t('notifications:rules.create'), onClick: () => edit('new') }}
       notes={
         <>

@@ -23,6 +23,7 @@ import { AccountActionDialogs } from './AccountActionDialogs';
 import { accountColumns, type AccountAction } from './accountColumns';
 import { AccountDialog } from './AccountDialog';
 import { useManagedOrgs } from './orgs';
+import { ResultCount } from '../../components/ResultCount';
 
 export default function AccountsPage() {
   const t = useT('system', 'auth');
@@ -89,9 +90,7 @@ export default function AccountsPage() {
         <>
           <SearchBox label={t('system:account.search')} value={typed} onChange={setTyped} testId="account-search" width="w-56" />
           <FilterSelects all={t('system:all')} filters={filters} />
-          <span className="text-sm text-slate-500" data-testid="account-count">
-            {t('system:account.count', { count: list.data?.totalCount ?? 0 })}
-          </span>
+          <ResultCount testId="account-count" text={t('system:account.count', { count: list.data?.totalCount ?? 0 })} />
         </>
       }
       create={canEdit && { testId: 'account-create', text: t('system:account.create'), onClick: () => setDialog({ action: 'edit', row: null }) }}

@@ -25,6 +25,7 @@ import { AUDIT_ACTIONS, auditActionLabel, auditCells, auditHead } from './auditT
 import { useCommand } from './useCommand';
 import { formatDateTime } from '../../lib/dateTime';
 import { choicesOf } from '../../i18n/codeKeys';
+import { ResultCount } from '../../components/ResultCount';
 
 const ACTION_OPTIONS = AUDIT_ACTIONS.map((a) => ({ value: a, label: auditActionLabel(a) }));
 const TARGET_KINDS = ['account', 'role', 'station', 'tariff', 'strategy', 'alarm'] as const;
@@ -116,9 +117,7 @@ export default function AuditLogPage() {
           )}
           <SearchBox label={t('system:audit.accountSearch')} value={typed} onChange={setTyped} testId="audit-account" width="w-44" />
           <FilterSelects all={t('system:all')} filters={filters} />
-          <span className="text-sm text-slate-500" data-testid="audit-count">
-            {t('system:audit.count', { count: total })}
-          </span>
+          <ResultCount testId="audit-count" text={t('system:audit.count', { count: total })} />
           <Button className="ml-auto" onClick={() => exporting.run(filter)} disabled={exporting.busy || total === 0} data-testid="audit-export">
             {t('system:audit.export')}
           </Button>

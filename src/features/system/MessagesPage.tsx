@@ -30,6 +30,7 @@ import { TableNote, tableRowCount } from '../../widgets/TableNote';
 import { AlarmTime } from '../../components/alarms/AlarmTime';
 import { useAlarmZones } from '../../hooks/useAlarmZones';
 import { useListZone } from '../../hooks/useZoneMode';
+import { ResultCount } from '../../components/ResultCount';
 
 const ROW = 36;
 const sel = FILTER_CONTROL;
@@ -116,9 +117,7 @@ export default function MessagesPage() {
           <FilterSelects all={t('system:all')} filters={filters.slice(0, 2)} />
           <RangeSelect testId="msg-range" value={preset} onChange={setPreset} />
           <FilterSelects all={t('system:all')} filters={filters.slice(2)} />
-          <span className="text-sm text-slate-500" data-testid="msg-count">
-            {t('system:message.count', { count: list.data?.totalCount ?? 0, unread: list.data?.unreadCount ?? 0 })}
-          </span>
+          <ResultCount testId="msg-count" text={t('system:message.count', { count: list.data?.totalCount ?? 0, unread: list.data?.unreadCount ?? 0 })} />
           <Button
             className="ml-auto"
             disabled={mark.busy || (list.data?.unreadCount ?? 0) === 0}

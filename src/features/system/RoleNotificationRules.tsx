@@ -53,7 +53,7 @@ export function RoleNotificationRules({ roleId, editable }: { roleId: number; ed
       </div>
       {rules.failed && (
         <p role="alert" className="text-sm text-red-600">
-          {t('notifications:loadFailed')}
+          {t('system:loadFailed')}
         </p>
       )}
       {rules.data && list.length === 0 && <p className="text-sm text-slate-500">{t('notifications:roleRules.empty')}</p>}

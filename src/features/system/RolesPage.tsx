@@ -20,6 +20,7 @@ import { VirtualTable } from '../../widgets/VirtualTable';
 import { emptyText, ListPage } from '../../components/ListPage';
 import { useManagedOrgs } from './orgs';
 import { formatDateTime } from '../../lib/dateTime';
+import { ResultCount } from '../../components/ResultCount';
 
 export default function RolesPage() {
   const t = useT('system');
@@ -55,7 +56,7 @@ export default function RolesPage() {
       bar={
         <>
           <SearchBox label={t('system:role.search')} value={q} onChange={setQ} width="w-56" />
-          <span className="text-sm text-slate-500">{t('system:role.count', { count: rows.length })}</span>
+          <ResultCount text={t('system:role.count', { count: rows.length })} />
         </>
       }
       create={canEdit && { testId: 'role-create', text: t('system:role.create'), onClick: () => navigate(href('system.roleDetail')) }}

@@ -84,6 +84,10 @@ for (const lang of ['zh', 'en'] as const) {
       const keyword = page.getByLabel(L.station.alarmLog.keyword);
       await keyword.fill('no such alarm text');
       await page.waitForFunction(() => document.querySelector('[data-testid=alarm-log]')?.getAttribute('data-total') === '0');
+      // the count is a status message: a screen reader hears "0 alarms" without leaving the field
+      const none = L.station.alarmLog.total_other.replace('{{count}}', '0');
+      await page.getByRole('status').filter({ hasText: none }).waitFor();
+      expect(await keyword.evaluate((e) => e === document.activeElement)).toBe(true);
       await keyword.fill('');
       await page.waitForFunction((n) => Number(document.querySelector('[data-testid=alarm-log]')?.getAttribute('data-total')) === n, unresolved);
       // the push channel is up (the first connect only sets the catch-up cursor)

@@ -32,6 +32,7 @@ import { rangeAcross } from './query';
 import { ResolveDialog } from '../handling/ResolveDialog';
 import { alarmListQuery, useAlarmList } from './useAlarmList';
 import { useAlarmListForm } from './useAlarmListForm';
+import { ResultCount } from '../../../components/ResultCount';
 
 export default function AlarmListPage() {
   const t = useT('alarmCenter', 'alarms', 'station');
@@ -99,7 +100,7 @@ export default function AlarmListPage() {
       <h1 className="sr-only sm:hidden">{t('routes.alarmAlarmList')}</h1>
       <AlarmFilterBar form={form} t={t} phone={phone} exporting={exporting} canExport={total > 0} onExport={exportCsv} />
       <div className="flex flex-wrap items-center gap-3 text-sm text-slate-500">
-        <span data-testid="alarm-count">{t('station:alarmLog.total', { count: total })}</span>
+        <ResultCount testId="alarm-count" text={t('station:alarmLog.total', { count: total })} />
         {total > list.length && <span data-testid="alarm-shown">{t('alarmCenter:list.shown', { shown: list.length, count: total })}</span>}
         <span data-testid="zone-note" className="text-xs text-slate-400">
           {z.named ? t('alarms:handling.stationTimes') : t('alarmCenter:list.timeIn', { zone: z.listZone })}

@@ -26,6 +26,7 @@ import { TableNote, tableRowCount } from '../../../widgets/TableNote';
 import { useStationId, useStationInfo } from '../../../hooks/useRouteStation';
 import { alarmList$, NO_ALARMS, type AlarmQuery } from '../../../../streams/alarms/records';
 import { alarmReloads$ } from '../../../../streams/alarms/reloads';
+import { ResultCount } from '../../../components/ResultCount';
 
 const ROW = 40;
 // the two times get the px their text needs (values are never cut); the free-text columns share the rest
@@ -111,9 +112,7 @@ export default function AlarmLogPage() {
         />
         <SearchBox label={t('station:alarmLog.keyword')} value={keyword} onChange={setKeyword} testId="alarm-filter-keyword" width="w-56" />
         <AssignedToMe t={t} checked={filters.assignedToMe === true} onChange={(p) => setFilters((f) => ({ ...f, ...p }))} />
-        <span data-testid="alarm-count" className="text-sm text-slate-500">
-          {t('station:alarmLog.total', { count: total })}
-        </span>
+        <ResultCount testId="alarm-count" text={t('station:alarmLog.total', { count: total })} />
         <span className="ml-auto text-xs text-slate-400">{t('station:alarmLog.live')}</span>
       </div>
       {virtual.phone ? (

@@ -19,6 +19,7 @@ import { TableNote, tableRowCount } from '../../../widgets/TableNote';
 import { CardList, useRowsOrCards, VirtualRows } from '../../../widgets/VirtualRows';
 import { GridBody, GridRow, TextCells } from '../../../widgets/GridTable';
 import { SCROLL_PANE } from '../../../widgets/scrollPane';
+import { ResultCount } from '../../../components/ResultCount';
 
 const ROW = 40;
 
@@ -77,9 +78,7 @@ export default function MessageListPage() {
           className="h-8 w-64 max-sm:order-last max-sm:w-full rounded-md border border-slate-300 bg-white px-2.5 text-sm dark:border-slate-600 dark:bg-slate-800"
         />
         {stationName && <Button onClick={() => setFilter('')}>{t('messages.clear')}</Button>}
-        <span className="ml-auto text-xs text-slate-500" data-testid="message-count">
-          {t('messages.count', { count: rows.length })}
-        </span>
+        <ResultCount small className="ml-auto" testId="message-count" text={t('messages.count', { count: rows.length })} />
       </div>
       {virtual.phone ? (
         <CardList

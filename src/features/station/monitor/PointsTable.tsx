@@ -13,6 +13,7 @@ import { QUALITY_KEY } from '../../../i18n/stationKeys';
 import { fmtValue, pointLabel, typeLabel } from '../format';
 import { stateKeyOf } from '../states';
 import { formatDateTime } from '../../../lib/dateTime';
+import { ResultCount } from '../../../components/ResultCount';
 
 export interface PointRow extends PointValue {
   deviceId: number;
@@ -55,9 +56,7 @@ export function PointsTable({ rows, timeZone, height = 480 }: { rows: readonly P
     <section data-testid="points-table" className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-3">
         <SearchBox label={t('station:monitor.pointsSearch')} value={q} onChange={setQ} testId="points-search" width="w-72" />
-        <span data-testid="points-count" className="text-sm text-slate-500">
-          {t('station:monitor.rows', { count: filtered.length })}
-        </span>
+        <ResultCount testId="points-count" text={t('station:monitor.rows', { count: filtered.length })} />
       </div>
       <div
         role="table"
