@@ -133,7 +133,7 @@ export default function StationListPage() {
         <>
           <StationFilters filter={filter} onChange={setFilter} t={t} />
           <details className="relative" data-testid="column-chooser">
-            <summary className="cursor-pointer list-none rounded-md border border-slate-300 px-2.5 py-1 text-sm dark:border-slate-600">
+            <summary className="inline-flex h-8 cursor-pointer list-none items-center rounded-md border border-slate-300 px-3 text-sm dark:border-slate-600">
               {t('monitor:stations.columns')}
             </summary>
             <div className="absolute right-0 z-20 mt-1 w-52 rounded-md border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-800">

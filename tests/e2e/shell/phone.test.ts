@@ -77,7 +77,13 @@ const dialogNamed = async (page: Page, name?: string) => {
   return d;
 };
 
-const setTheme = (page: Page, theme: 'light' | 'dark') => page.evaluate((d) => document.documentElement.classList.toggle('dark', d), theme === 'dark');
+/** Switches the theme and waits for the colour transitions it starts (buttons fade over 150 ms), so the picture shows the theme's colours. */
+const setTheme = (page: Page, theme: 'light' | 'dark') =>
+  page.evaluate(async (d) => {
+    document.documentElement.classList.toggle('dark', d);
+    const faded = Promise.all(document.getAnimations().flatMap((a) => (a instanceof CSSTransition ? [a.finished.catch(() => undefined)] : [])));
+    await Promise.race([faded, new Promise((r) => setTimeout(r, 1000))]);
+  }, theme === 'dark');
 
 async function shot(page: Page, name: string) {
   for (const theme of ['light', 'dark'] as const) {
