@@ -117,18 +117,18 @@ const REGIONS = {
 /** One site a row of seed-sites.json: energy is space-separated; jitter only where copies need it. */
 const siteRow = z.tuple([
   z.enum(Object.keys(REGIONS) as [keyof typeof REGIONS]),
-  z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+  z.literal([0, 1, 2, 3]),
   z.string().min(1),
   z.string().min(1),
   z.number().min(-90).max(90),
   z.number().min(-180).max(180),
-  z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  z.literal([1, 2, 3]),
   z.enum(SITE_TYPES),
   z
     .string()
     .transform((s) => s.split(' '))
     .pipe(z.array(z.enum(ENERGY_TYPES)).min(1)),
-  z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  z.literal([1, 2, 3]),
   z.number().positive().max(0.1).optional(),
 ]);
 
